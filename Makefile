@@ -1,0 +1,34 @@
+# Two commands set everything up on a fresh Debian machine: `make build` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+DEBIAN_PACKAGES := fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 graphviz poppler-utils chromium
+
+.PHONY: build test check bootstrap system-packages benchmark clean
+
+build: bootstrap
+	$(BIN)/bp build
+
+test: bootstrap
+	$(BIN)/python -m pytest -q
+
+check: bootstrap
+	$(BIN)/bp check
+
+benchmark: bootstrap
+	$(BIN)/python benchmarks/run.py
+
+bootstrap: system-packages $(VENV)/.installed
+
+system-packages:
+	@scripts/ensure-debian-packages.sh $(DEBIAN_PACKAGES)
+
+# Reinstall only when the dependencies change.
+$(VENV)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+clean:
+	rm -rf build $(VENV) .pytest_cache

@@ -1,0 +1,319 @@
+"""Cross-file checks on the loaded definitions: ids, references, format consistency, table 3.1,
+keycards, markup, costs, trump links and vocabularies. Every check yields all its findings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from . import model as m
+from .diagnostics import Diagnostic
+from .loader import LoadResult
+from .notation import keycards as keycards_notation
+from .notation import markup
+
+Check = Callable[[LoadResult], Iterator[Diagnostic]]
+
+
+def run_checks(result: LoadResult) -> list[Diagnostic]:
+    findings: list[Diagnostic] = []
+    for check in CHECKS:
+        findings.extend(check(result))
+    return findings
+
+
+# -- BP020 unique ids -------------------------------------------------------------------------
+
+
+def _id_spaces(defs: m.Definitions) -> dict[str, list]:
+    return {
+        "act": [*defs.actions, *defs.frame_actions],
+        "fog": [*defs.fog, *defs.frame_fog],
+        "char": defs.characters,
+        "frame": defs.frames,
+        "trump": defs.trumps,
+        "format": defs.formats,
+    }
+
+
+def unique_ids(result: LoadResult) -> Iterator[Diagnostic]:
+    for space, items in _id_spaces(result.definitions).items():
+        first: dict[str, m.Source] = {}
+        for item in items:
+            if item.id in first:
+                other = first[item.id]
+                yield Diagnostic(
+                    item.source.location("id"),
+                    "BP020",
+                    f"id '{item.id}' is already used by {other.path}:{other.location('id').line} ({space} ids are shared by one list)",
+                )
+            else:
+                first[item.id] = item.source
+
+
+# -- BP021 references -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Ref:
+    source: m.Source
+    field: tuple[str | int, ...]
+    space: str
+    id: str
+    what: str
+
+
+def _references(defs: m.Definitions) -> Iterator[_Ref]:
+    for action in (*defs.actions, *defs.frame_actions):
+        for i, character in enumerate(action.summons):
+            yield _Ref(action.source, ("summons", i), "char", character, "character")
+        for i, fmt in enumerate(action.formats):
+            yield _Ref(action.source, ("formats", i), "format", fmt, "format")
+        for i, frame in enumerate(action.frames):
+            yield _Ref(action.source, ("frames", i), "frame", frame, "frame")
+        if action.trump:
+            yield _Ref(action.source, ("trump",), "trump", action.trump, "trump")
+    for entry in (*defs.fog, *defs.frame_fog):
+        yield _Ref(entry.source, ("action",), "act", entry.action, "action")
+        for i, frame in enumerate(entry.frames):
+            yield _Ref(entry.source, ("frames", i), "frame", frame, "frame")
+    for character in defs.characters:
+        for i, fmt in enumerate(character.formats):
+            yield _Ref(character.source, ("formats", i), "format", fmt, "format")
+    for frame in defs.frames:
+        for i, fmt in enumerate(frame.formats):
+            yield _Ref(frame.source, ("formats", i), "format", fmt, "format")
+        for i, zone in enumerate(frame.zones):
+            yield _Ref(frame.source, ("zones", i), "zone", zone, "zone")
+    for trump in defs.trumps:
+        for i, frame in enumerate(trump.frames):
+            yield _Ref(trump.source, ("frames", i), "frame", frame, "frame")
+    if defs.regulations_source:
+        for frame, formats in defs.regulations.items():
+            yield _Ref(defs.regulations_source, (frame,), "frame", frame, "frame")
+            for i, fmt in enumerate(formats):
+                yield _Ref(defs.regulations_source, (frame, i), "format", fmt, "format")
+
+
+def references_resolve(result: LoadResult) -> Iterator[Diagnostic]:
+    defs = result.definitions
+    known = {space: {item.id for item in items} for space, items in _id_spaces(defs).items()}
+    known["zone"] = {zone.id for zone in defs.rules.zones} if defs.rules else set()
+    for space, ids in result.invalid_ids.items():
+        known.setdefault(space, set()).update(ids)
+    for ref in _references(defs):
+        if ref.id not in known[ref.space]:
+            key = ref.field == (ref.id,)  # a mapping key (table 3.1's frame)
+            yield Diagnostic(ref.source.location(*ref.field, key=key), "BP021", f"no {ref.what} has the id '{ref.id}'")
+
+
+# -- BP022 format consistency -----------------------------------------------------------------
+
+
+def formats_consistent(result: LoadResult) -> Iterator[Diagnostic]:
+    defs = result.definitions
+    names = {f.id: f.name for f in defs.formats}
+    for action in (*defs.actions, *defs.frame_actions):
+        formats = defs.formats_of(action)
+        for i, character_id in enumerate(action.summons):
+            character = defs.character(character_id)
+            if not character:
+                continue
+            missing = [names.get(f, f) for f in formats if f not in character.formats]
+            if missing:
+                yield Diagnostic(
+                    action.source.location("summons", i),
+                    "BP022",
+                    f"{action.name} puts {character.name} on the field, but {character.name} is not in {'・'.join(missing)}",
+                )
+    for entry in defs.frame_fog:
+        action = defs.action(entry.action)
+        if action and not set(entry.frames) <= set(action.frames):
+            extra = sorted(set(entry.frames) - set(action.frames))
+            yield Diagnostic(
+                entry.source.location("frames"), "BP022", f"{entry.name} is in frames {extra} that its action {action.name} is not in"
+            )
+    for action in defs.frame_actions:
+        trump = defs.trump(action.trump) if action.trump else None
+        if trump and not set(action.frames) <= set(trump.frames):
+            yield Diagnostic(action.source.location("frames"), "BP022", f"{action.name} is in frames its trump {trump.name} is not in")
+
+
+# -- BP023 regulation table -------------------------------------------------------------------
+
+
+def regulation_table_agrees(result: LoadResult) -> Iterator[Diagnostic]:
+    defs = result.definitions
+    if not defs.regulations_source:
+        return
+    for frame in defs.frames:
+        table = defs.regulations.get(frame.id)
+        if table is None:
+            yield Diagnostic(defs.regulations_source.location(key=True), "BP023", f"table 3.1 has no row for the frame {frame.name}")
+        elif set(table) != set(frame.formats):
+            yield Diagnostic(
+                defs.regulations_source.location(frame.id),
+                "BP023",
+                f"table 3.1 gives {frame.name} the formats {list(table)}, the frame definition "
+                f"({frame.source.path}:{frame.source.location('formats').line}) gives {list(frame.formats)}",
+            )
+
+
+# -- BP024 keycards ---------------------------------------------------------------------------
+
+
+def keycards_parse(result: LoadResult) -> Iterator[Diagnostic]:
+    defs = result.definitions
+    items: list = [*defs.actions, *defs.frame_actions, *defs.characters, *defs.trumps]
+    labels = set(defs.rules.label_names()) if defs.rules else set()
+    for item in items:
+        if not item.keycards:
+            continue
+        location = item.source.location("keycards")
+        try:
+            pattern = keycards_notation.parse(item.keycards)
+        except keycards_notation.KeycardsError as exc:
+            yield Diagnostic(
+                location.__class__(location.path, location.line, location.column + exc.column),
+                "BP024",
+                f"keycards '{item.keycards}': {exc}",
+            )
+            continue
+        if pattern.kind == "unit" and defs.rules and pattern.label not in labels:
+            yield Diagnostic(location, "BP024", f"keycards '{item.keycards}': no label '{pattern.label}' in rules.yaml")
+
+
+# -- BP025 markup -----------------------------------------------------------------------------
+
+
+def _texts(defs: m.Definitions) -> Iterator[tuple[m.Source, tuple[str | int, ...], str]]:
+    for action in (*defs.actions, *defs.frame_actions):
+        for name in ("effect", "note", "activation_condition", "trigger_condition", "story"):
+            value = getattr(action, name)
+            if value:
+                yield action.source, (name,), value
+        if action.target:
+            yield action.source, ("target", "text"), action.target.text
+    for character in defs.characters:
+        for i, ability in enumerate(character.abilities):
+            yield character.source, ("abilities", i, "text"), ability.text
+        if character.size_text:
+            yield character.source, ("size", "text"), character.size_text
+    for entry in (*defs.fog, *defs.frame_fog):
+        yield entry.source, ("ability",), entry.ability
+    for frame in defs.frames:
+        yield frame.source, ("start", "procedure"), frame.procedure
+    for trump in defs.trumps:
+        if trump.ability:
+            yield trump.source, ("ability", "text"), trump.ability.text
+
+
+def markup_parses(result: LoadResult) -> Iterator[Diagnostic]:
+    for source, field, text in _texts(result.definitions):
+        try:
+            markup.parse(text)
+        except markup.MarkupError as exc:
+            mark = source.doc.text_line_mark(source.base + field, exc.line)
+            yield Diagnostic(source.location().__class__(source.path, mark.line, mark.column), "BP025", str(exc))
+
+
+# -- BP026 costs ------------------------------------------------------------------------------
+
+
+def costs_in_legend(result: LoadResult) -> Iterator[Diagnostic]:
+    defs = result.definitions
+    if not defs.rules:
+        return
+    letters = {cost.letter for cost in defs.rules.costs}
+    for action in (*defs.actions, *defs.frame_actions):
+        for offset, letter in enumerate(action.cost or ""):
+            if letter not in letters:
+                location = action.source.location("cost")
+                yield Diagnostic(
+                    location.__class__(location.path, location.line, location.column + offset),
+                    "BP026",
+                    f"cost letter '{letter}' is not in the cost legend ({' '.join(sorted(letters))})",
+                )
+
+
+# -- BP027 trump links ------------------------------------------------------------------------
+
+
+def trump_links(result: LoadResult) -> Iterator[Diagnostic]:
+    defs = result.definitions
+    for action in defs.frame_actions:
+        if not action.trump:
+            continue
+        trump = defs.trump(action.trump)
+        if not trump:
+            continue
+        granted = trump.ability.grants if trump.ability else None
+        try:
+            pattern = keycards_notation.parse(action.keycards) if action.keycards else None
+        except keycards_notation.KeycardsError:
+            continue  # reported by BP024
+        if pattern is None or pattern.kind != "unit":
+            yield Diagnostic(
+                action.source.location("keycards" if action.keycards else "trump"),
+                "BP027",
+                f"{action.name} comes from the trump {trump.name}, so its keycards must be a soldier with a label (soldier<label>)",
+            )
+        elif pattern.label != granted:
+            yield Diagnostic(
+                action.source.location("keycards"),
+                "BP027",
+                f"{action.name} needs <{pattern.label}>, but its trump {trump.name} grants {f'<{granted}>' if granted else 'no label'}",
+            )
+
+
+# -- BP028 vocabularies -----------------------------------------------------------------------
+
+
+def vocabularies_named(result: LoadResult) -> Iterator[Diagnostic]:
+    defs = result.definitions
+    if not defs.rules:
+        return
+    uses: list[tuple[m.Source, tuple[str | int, ...], str, str]] = []
+    for action in (*defs.actions, *defs.frame_actions):
+        uses += [
+            (action.source, ("category",), "categories", action.category),
+            (action.source, ("trigger",), "triggers", action.trigger),
+            (action.source, ("speed",), "speeds", action.speed),
+            (action.source, ("timing",), "timings", action.timing),
+        ]
+        if action.group:
+            uses.append((action.source, ("group",), "frame_action_groups", action.group))
+    for character in defs.characters:
+        uses.append((character.source, ("type",), "character_types", character.type))
+        for i, label in enumerate(character.labels):
+            field = ("labels", i) if label.condition is None else ("labels", i, "label")
+            uses.append((character.source, field, "labels", label.label))
+        for i, ability in enumerate(character.abilities):
+            uses.append((character.source, ("abilities", i, "scope"), "scopes", ability.scope))
+    for entry in (*defs.fog, *defs.frame_fog):
+        uses.append((entry.source, ("group",), "fog_groups", entry.group))
+        uses.append((entry.source, ("category",), "categories", entry.category))
+    for trump in defs.trumps:
+        uses.append((trump.source, ("category",), "trump_categories", trump.category))
+        if trump.ability:
+            uses.append((trump.source, ("ability", "scope"), "scopes", trump.ability.scope))
+            if trump.ability.grants:
+                uses.append((trump.source, ("ability", "grants"), "labels", trump.ability.grants))
+    for source, field, vocabulary, value in uses:
+        if value not in defs.rules.vocabulary(vocabulary):
+            yield Diagnostic(
+                source.location(*field), "BP028", f"'{value}' is not in the {vocabulary} of {defs.rules.source.path}"
+            )
+
+
+CHECKS: tuple[Check, ...] = (
+    unique_ids,
+    references_resolve,
+    formats_consistent,
+    regulation_table_agrees,
+    keycards_parse,
+    markup_parses,
+    costs_in_legend,
+    trump_links,
+    vocabularies_named,
+)

@@ -1,0 +1,148 @@
+"""The `bp` command line: check, export, build (and the commands of the other modules)."""
+
+from __future__ import annotations
+
+import enum
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .diagnostics import CODES, Diagnostic, render_json
+from .repository import RepositoryError, check_root, find_root
+
+app = typer.Typer(
+    help="BlackPoker rules toolchain: check the definitions, build the rulebook and the action lists.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+RootOption = Annotated[
+    Optional[Path],
+    typer.Option("--root", help="The rules repository (default: found from the current directory upward).", show_default=False),
+]
+
+
+class OutputFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+def resolve_root(root: Path | None) -> Path:
+    try:
+        return check_root(root) if root else find_root()
+    except RepositoryError as exc:
+        typer.echo(f"bp: {exc}", err=True)
+        raise typer.Exit(2) from exc
+
+
+def load_checked(root: Path):  # -> tuple[LoadResult, list[Diagnostic]]
+    """Load and check everything; shared by check, export and build."""
+    from .checks import run_checks
+    from .loader import load_definitions
+
+    result = load_definitions(root)
+    # Cross-file checks only make sense on a tree whose vocabulary loaded.
+    findings = list(result.diagnostics)
+    if result.definitions.rules is not None:
+        findings += run_checks(result)
+    return result, sorted(set(findings))
+
+
+def summary_line(counts: dict[str, int], findings: list[Diagnostic]) -> str:
+    parts = ", ".join(f"{n} {what}" for what, n in counts.items())
+    if not findings:
+        return f"{parts}: OK"
+    errors = len(findings)
+    files = len({d.location.path for d in findings})
+    return f"{parts}: {errors} error{'s' if errors != 1 else ''} in {files} file{'s' if files != 1 else ''}"
+
+
+@app.command()
+def check(
+    root: RootOption = None,
+    output_format: Annotated[OutputFormat, typer.Option("--format", help="text, json, or github (workflow annotations).")] = OutputFormat.text,
+) -> None:
+    """Validate every definition: YAML, JSON Schema and the cross-file checks. Exit 0 clean, 1 findings, 2 usage or I/O error."""
+    root_path = resolve_root(root)
+    result, findings = load_checked(root_path)
+    counts = result.definitions.counts()
+    line = summary_line(counts, findings)
+    if output_format is OutputFormat.json:
+        typer.echo(render_json(findings, {"counts": counts, "errors": len(findings), "ok": not findings}))
+    else:
+        for finding in findings:
+            typer.echo(finding.github() if output_format is OutputFormat.github else finding.text(), err=True)
+        typer.echo(line)
+    raise typer.Exit(1 if findings else 0)
+
+
+@app.command()
+def export(
+    root: RootOption = None,
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write to FILE instead of stdout.")] = None,
+) -> None:
+    """Write every definition as one JSON document (schema/export.schema.json)."""
+    from .export import export_json
+
+    root_path = resolve_root(root)
+    result, findings = load_checked(root_path)
+    if findings:
+        for finding in findings:
+            typer.echo(finding.text(), err=True)
+        typer.echo(f"bp export: {len(findings)} errors; fix them first (bp check)", err=True)
+        raise typer.Exit(1)
+    text = export_json(result.definitions)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        tmp = output.with_name(f".{output.name}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(output)
+    except OSError as exc:
+        typer.echo(f"bp export: cannot write {output}: {exc.strerror}", err=True)
+        raise typer.Exit(2) from exc
+
+
+@app.command()
+def build(
+    root: RootOption = None,
+    out: Annotated[Optional[Path], typer.Option("--out", help="Output directory (default: ROOT/build/site).")] = None,
+    only: Annotated[Optional[list[str]], typer.Option("--only", help="Build only these steps (repeatable).")] = None,
+) -> None:
+    """Check, then build every output into build/site (atomically: all or nothing)."""
+    from .build import BuildError, build_site
+
+    root_path = resolve_root(root)
+    result, findings = load_checked(root_path)
+    if findings:
+        for finding in findings:
+            typer.echo(finding.text(), err=True)
+        typer.echo(summary_line(result.definitions.counts(), findings), err=True)
+        raise typer.Exit(1)
+    target = out or root_path / "build" / "site"
+    try:
+        build_site(root_path, result.definitions, target, log=lambda message: typer.echo(f"  {message}", err=True), only=only)
+    except BuildError as exc:
+        typer.echo(f"bp build: {exc} (the previous {target} is unchanged)", err=True)
+        raise typer.Exit(1) from exc
+    typer.echo(f"built {target}")
+
+
+@app.command()
+def codes() -> None:
+    """List the codes of every finding `bp check` can report."""
+    for code in CODES.values():
+        typer.echo(f"{code.code}  {code.name:22} {code.summary}")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""Located findings (`path:line:column: error[CODE]: message`) and their output formats."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    name: str
+    summary: str
+
+
+# Every finding has a stable code, so CI logs, editors and tests can refer to it.
+CODES: dict[str, Code] = {
+    c.code: c
+    for c in [
+        Code("BP001", "invalid-yaml", "the file is not valid YAML"),
+        Code("BP002", "duplicate-key", "a mapping has the same key twice"),
+        Code("BP003", "ambiguous-scalar", "a plain value that YAML 1.1 reads as a boolean, a base-60 number or an octal (yes, no, on, off, 12:30, 017); quote it"),
+        Code("BP004", "not-utf8", "the file is not UTF-8 text"),
+        Code("BP005", "empty-file", "the file holds no definitions"),
+        Code("BP006", "unknown-file", "a YAML file under definitions/ that belongs to no kind"),
+        Code("BP007", "schema-comment", "the file's `# yaml-language-server: $schema=` line is missing or names the wrong schema"),
+        Code("BP008", "missing-file", "a kind of definition the rules need has no file"),
+        Code("BP010", "schema", "the file does not match its JSON Schema"),
+        Code("BP020", "duplicate-id", "two definitions of one id space share an id"),
+        Code("BP021", "unresolved-reference", "an id that names no definition"),
+        Code("BP022", "format-consistency", "a definition refers to a character or fog entry absent from one of its formats"),
+        Code("BP023", "regulation-table", "table 3.1 disagrees with the frames' formats"),
+        Code("BP024", "keycards", "keycards that do not parse"),
+        Code("BP025", "markup", "text markup with a malformed list"),
+        Code("BP026", "cost", "a cost letter that the cost legend does not define"),
+        Code("BP027", "trump-link", "a soldier-borne action and its trump disagree on the label"),
+        Code("BP028", "vocabulary", "an id of a closed vocabulary that rules.yaml does not name"),
+    ]
+}
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    path: str  # relative to the repository root, with forward slashes
+    line: int  # 1-based
+    column: int  # 1-based
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    location: Location
+    code: str
+    message: str
+    severity: str = "error"
+
+    def text(self) -> str:
+        loc = self.location
+        return f"{loc.path}:{loc.line}:{loc.column}: {self.severity}[{self.code}]: {self.message}"
+
+    def github(self) -> str:
+        loc = self.location
+        # GitHub workflow commands need %, CR and LF escaped in the message.
+        message = self.message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        return (
+            f"::{self.severity} file={loc.path},line={loc.line},col={loc.column},"
+            f"title={self.code} {CODES[self.code].name}::{message}"
+        )
+
+    def as_dict(self) -> dict[str, object]:
+        data = asdict(self)
+        data.update(data.pop("location"))
+        data["name"] = CODES[self.code].name
+        return data
+
+
+def render_json(diagnostics: list[Diagnostic], summary: dict[str, object]) -> str:
+    return json.dumps(
+        {"diagnostics": [d.as_dict() for d in sorted(diagnostics)], "summary": summary},
+        ensure_ascii=False,
+        indent=2,
+    )
+
+
+def relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

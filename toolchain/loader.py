@@ -1,0 +1,256 @@
+"""Load the whole definitions/ tree: YAML, schema validation and the typed model, all errors at once."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import model as m
+from .diagnostics import Diagnostic, Location, relative
+from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, definition_files, kind_of
+from .validation import validate
+from .yamlload import Document, load
+
+_SCHEMA_COMMENT = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
+
+
+@dataclass
+class LoadResult:
+    root: Path
+    definitions: m.Definitions
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    documents: dict[str, Document] = field(default_factory=dict)
+    # ids of items that exist but failed the schema, per id space: references to them are
+    # not reported again as unresolved.
+    invalid_ids: dict[str, set[str]] = field(default_factory=dict)
+
+
+def load_definitions(root: Path) -> LoadResult:
+    result = LoadResult(root=root, definitions=m.Definitions())
+    schema_dir = root / SCHEMA_DIR
+    seen_kinds: set[str] = set()
+    for path in definition_files(root):
+        rel = relative(path, root)
+        in_definitions = rel[len(DEFINITIONS_DIR) + 1:]
+        kind = kind_of(in_definitions)
+        if kind is None:
+            expected = ", ".join(k.pattern for k in KINDS)
+            result.diagnostics.append(
+                Diagnostic(Location(rel, 1, 1), "BP006", f"no kind of definition lives here; the layout is: {expected}")
+            )
+            continue
+        seen_kinds.add(kind.name)
+        doc = load(path)
+        result.documents[rel] = doc
+        for problem in doc.problems:
+            result.diagnostics.append(Diagnostic(Location(rel, problem.mark.line, problem.mark.column), problem.code, problem.message))
+        _check_schema_comment(doc, rel, kind, result)
+        if doc.data is None:
+            continue
+        invalid: set[int | None] = set()
+        for mark, message, path_ in validate(doc, schema_dir, kind.schema):
+            result.diagnostics.append(Diagnostic(Location(rel, mark.line, mark.column), "BP010", message))
+            invalid.add(path_[0] if path_ and isinstance(path_[0], int) else None)
+        _build(kind, doc, rel, invalid, result)
+    for kind in KINDS:
+        if kind.name not in seen_kinds:
+            result.diagnostics.append(
+                Diagnostic(
+                    Location(f"{DEFINITIONS_DIR}/{kind.pattern}", 1, 1), "BP008", f"no {kind.name} file: expected {DEFINITIONS_DIR}/{kind.pattern}"
+                )
+            )
+    return result
+
+
+def _check_schema_comment(doc: Document, rel: str, kind: Kind, result: LoadResult) -> None:
+    if not doc.lines:
+        return
+    match = _SCHEMA_COMMENT.match(doc.lines[0])
+    depth = rel.count("/")
+    expected = "../" * depth + f"{SCHEMA_DIR}/{kind.schema}"
+    if not match:
+        result.diagnostics.append(
+            Diagnostic(Location(rel, 1, 1), "BP007", f"the first line should be '# yaml-language-server: $schema={expected}'")
+        )
+    elif match.group(1) != expected:
+        column = doc.lines[0].index(match.group(1)) + 1
+        result.diagnostics.append(
+            Diagnostic(Location(rel, 1, column), "BP007", f"the schema of a {kind.name} file is '{expected}', not '{match.group(1)}'")
+        )
+
+
+# -- building typed objects -----------------------------------------------------------------
+
+
+def _build(kind: Kind, doc: Document, rel: str, invalid: set[int | None], result: LoadResult) -> None:
+    defs = result.definitions
+    data = doc.data
+    if kind.name in ("rules", "formats"):
+        if None in invalid or not isinstance(data, dict):
+            return  # a broken vocabulary file: the other files are still checked against the schema
+        if kind.name == "rules":
+            defs.rules = _rules(data, m.Source(rel, doc))
+        else:
+            defs.formats = [_format(item, i, m.Source(rel, doc, ("formats", i))) for i, item in enumerate(data["formats"])]
+            defs.regulations = {frame: tuple(formats) for frame, formats in data["regulations"].items()}
+            defs.regulations_source = m.Source(rel, doc, ("regulations",))
+        return
+    if not isinstance(data, list):
+        return
+    builders = {
+        "actions": (_action, defs.actions, "act"),
+        "frame-actions": (_action, defs.frame_actions, "act"),
+        "characters": (_character, defs.characters, "char"),
+        "fog": (_fog, defs.fog, "fog"),
+        "frame-fog": (_fog, defs.frame_fog, "fog"),
+        "frames": (_frame, defs.frames, "frame"),
+        "trumps": (_trump, defs.trumps, "trump"),
+    }
+    build, target, space = builders[kind.name]
+    for index, item in enumerate(data):
+        if index in invalid or None in invalid:
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                result.invalid_ids.setdefault(space, set()).add(item["id"])
+            continue
+        source = m.Source(rel, doc, (index,))
+        order = len(target)
+        target.append(build(item, source, order))
+
+
+def _named(items: list[dict[str, str]]) -> m.Vocabulary:
+    return m.Vocabulary(tuple(m.Named(i["id"], i["name"]) for i in items))
+
+
+_VOCABULARIES = (
+    "labels", "categories", "triggers", "speeds", "timings", "character_types", "scopes",
+    "fog_groups", "frame_action_groups", "trump_categories",
+)
+
+
+def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
+    return m.Rules(
+        edition=data["edition"],
+        ranks=tuple((r["card"], r["value"]) for r in data["ranks"]),
+        suits=tuple((s["symbol"], s["name"]) for s in data["suits"]),
+        costs=tuple(m.Cost(c["letter"], c["name"], c["payment"]) for c in data["costs"]),
+        zones=tuple(m.Zone(z["id"], z["name"], z.get("description"), z["access"]) for z in data["zones"]),
+        access_levels=tuple(m.Named(a["id"], a["name"]) for a in data["access_levels"]),
+        vocabularies={name: _named(data[name]) for name in _VOCABULARIES},
+        source=source,
+    )
+
+
+def _format(item: dict[str, Any], order: int, source: m.Source) -> m.Format:
+    return m.Format(item["id"], item["name"], order, item["file_stem"], item["description"], source)
+
+
+def _flavor(item: dict[str, Any]) -> m.Flavor | None:
+    flavor = item.get("flavor")
+    return m.Flavor(flavor["text"], flavor["speaker"]) if flavor else None
+
+
+def _text(value: str | None) -> str | None:
+    return value.rstrip("\n") if isinstance(value, str) else value
+
+
+def _action(item: dict[str, Any], source: m.Source, order: int) -> m.Action:
+    target = item.get("target")
+    return m.Action(
+        id=item["id"],
+        name=item["name"],
+        category=item["category"],
+        trigger=item["trigger"],
+        speed=item["speed"],
+        timing=item["timing"],
+        effect=_text(item["effect"]),
+        source=source,
+        formats=tuple(item.get("formats", ())),
+        frames=tuple(item.get("frames", ())),
+        group=item.get("group"),
+        trump=item.get("trump"),
+        keycards=item.get("keycards"),
+        cost=item.get("cost"),
+        note=_text(item.get("note")),
+        activation_condition=_text(item.get("activation_condition")),
+        trigger_condition=_text(item.get("trigger_condition")),
+        target=m.Target(target["kind"], _text(target["text"])) if target else None,
+        summons=tuple(item.get("summons", ())),
+        story=_text(item.get("story")),
+        flavor=_flavor(item),
+        since=item.get("since"),
+        updated=tuple(item.get("updated", ())),
+        raw=item,
+    )
+
+
+def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Character:
+    labels = tuple(
+        m.LabelGrant(label) if isinstance(label, str) else m.LabelGrant(label["label"], label["condition"])
+        for label in item["labels"]
+    )
+    size = item.get("size") or {}
+    return m.Character(
+        id=item["id"],
+        name=item["name"],
+        type=item["type"],
+        formats=tuple(item["formats"]),
+        keycards=item["keycards"],
+        labels=labels,
+        source=source,
+        size_text=_text(size.get("text")),
+        size_value=size.get("value"),
+        abilities=tuple(m.Ability(a["name"], a["scope"], _text(a["text"])) for a in item.get("abilities", ())),
+        story=_text(item.get("story")),
+        flavor=_flavor(item),
+        since=item.get("since"),
+        updated=tuple(item.get("updated", ())),
+    )
+
+
+def _fog(item: dict[str, Any], source: m.Source, order: int) -> m.FogEntry:
+    return m.FogEntry(
+        id=item["id"],
+        name=item["name"],
+        group=item["group"],
+        category=item["category"],
+        action=item["action"],
+        ability=_text(item["ability"]),
+        source=source,
+        frames=tuple(item.get("frames", ())),
+        since=item.get("since"),
+        updated=tuple(item.get("updated", ())),
+    )
+
+
+def _frame(item: dict[str, Any], source: m.Source, order: int) -> m.Frame:
+    deck = item["deck"]
+    cards = {suit: tuple(str(r) for r in ranks) for suit, ranks in deck["cards"].items()} if "cards" in deck else None
+    return m.Frame(
+        id=item["id"],
+        name=item["name"],
+        order=order,
+        formats=tuple(item["formats"]),
+        min_cards=deck.get("min_cards"),
+        cards=cards,
+        procedure=_text(item["start"]["procedure"]),
+        then=item["start"]["then"],
+        zones=tuple(item.get("zones", ())),
+        source=source,
+    )
+
+
+def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
+    ability = item.get("ability")
+    return m.Trump(
+        id=item["id"],
+        name=item["name"],
+        category=item["category"],
+        frames=tuple(item["frames"]),
+        keycards=item["keycards"],
+        source=source,
+        ability=m.Ability(None, ability["scope"], _text(ability["text"]), ability.get("grants")) if ability else None,
+        since=item.get("since"),
+        updated=tuple(item.get("updated", ())),
+    )

@@ -1,0 +1,370 @@
+"""The definitions as typed objects, with every display string derived from their fields.
+
+Objects keep a `Source` (file and position) so that checks, the simulator's examples and the
+Sphinx extension can point back at the YAML that defines them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from .diagnostics import Location
+from .notation import keycards as keycards_notation
+from .yamlload import Document, Path_
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a definition is written: a file (relative path), its loaded document and the item's path."""
+
+    path: str
+    doc: Document = field(repr=False, compare=False)
+    base: Path_ = ()
+
+    def location(self, *fields: str | int, key: bool = False) -> Location:
+        path = self.base + tuple(fields)
+        mark = self.doc.key_mark(path) if key else self.doc.mark(path)
+        return Location(self.path, mark.line, mark.column)
+
+    def has(self, *fields: str | int) -> bool:
+        return (self.base + tuple(fields)) in self.doc.values
+
+
+@dataclass(frozen=True)
+class Named:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """An ordered closed vocabulary: ids with their Japanese names."""
+
+    entries: tuple[Named, ...]
+
+    def name(self, id_: str) -> str:
+        for entry in self.entries:
+            if entry.id == id_:
+                return entry.name
+        return id_
+
+    def ids(self) -> list[str]:
+        return [entry.id for entry in self.entries]
+
+    def __contains__(self, id_: object) -> bool:
+        return any(entry.id == id_ for entry in self.entries)
+
+
+@dataclass(frozen=True)
+class Zone:
+    id: str
+    name: str
+    description: str | None
+    access: Mapping[str, str | None]
+
+
+@dataclass(frozen=True)
+class Cost:
+    letter: str
+    name: str
+    payment: str
+
+
+@dataclass(frozen=True)
+class Rules:
+    edition: Mapping[str, str]
+    ranks: tuple[tuple[str, int], ...]
+    suits: tuple[tuple[str, str], ...]
+    costs: tuple[Cost, ...]
+    zones: tuple[Zone, ...]
+    access_levels: tuple[Named, ...]
+    vocabularies: Mapping[str, Vocabulary]
+    source: Source
+
+    def vocabulary(self, name: str) -> Vocabulary:
+        return self.vocabularies.get(name, Vocabulary(()))
+
+    def label_names(self) -> dict[str, str]:
+        return {entry.id: entry.name for entry in self.vocabulary("labels").entries}
+
+    def zone(self, id_: str) -> Zone | None:
+        return next((zone for zone in self.zones if zone.id == id_), None)
+
+    def suit_name(self, symbol: str) -> str:
+        return dict(self.suits).get(symbol, symbol)
+
+
+@dataclass(frozen=True)
+class Format:
+    id: str
+    name: str
+    order: int
+    file_stem: str
+    description: str
+    source: Source
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Flavor:
+    text: str
+    speaker: str
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action of 4.3.1 or a frame action of 5.3.2 (then `frames` is set and `formats` derived)."""
+
+    id: str
+    name: str
+    category: str
+    trigger: str
+    speed: str
+    timing: str
+    effect: str
+    source: Source
+    formats: tuple[str, ...] = ()
+    frames: tuple[str, ...] = ()
+    group: str | None = None
+    trump: str | None = None
+    keycards: str | None = None
+    cost: str | None = None
+    note: str | None = None
+    activation_condition: str | None = None
+    trigger_condition: str | None = None
+    target: Target | None = None
+    summons: tuple[str, ...] = ()
+    story: str | None = None
+    flavor: Flavor | None = None
+    since: str | None = None
+    updated: tuple[str, ...] = ()
+    raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def is_frame_action(self) -> bool:
+        return bool(self.frames)
+
+    @property
+    def anchor(self) -> str:
+        return f"act-{self.id}"
+
+    @cached_property
+    def keycards_pattern(self) -> keycards_notation.Keycards | None:
+        return keycards_notation.parse(self.keycards) if self.keycards else None
+
+
+@dataclass(frozen=True)
+class LabelGrant:
+    label: str
+    condition: str | None = None
+
+
+@dataclass(frozen=True)
+class Ability:
+    name: str | None
+    scope: str
+    text: str
+    grants: str | None = None
+
+
+@dataclass(frozen=True)
+class Character:
+    id: str
+    name: str
+    type: str
+    formats: tuple[str, ...]
+    keycards: str
+    labels: tuple[LabelGrant, ...]
+    source: Source
+    size_text: str | None = None
+    size_value: int | str | None = None
+    abilities: tuple[Ability, ...] = ()
+    story: str | None = None
+    flavor: Flavor | None = None
+    since: str | None = None
+    updated: tuple[str, ...] = ()
+
+    @property
+    def anchor(self) -> str:
+        return f"char-{self.id}"
+
+
+@dataclass(frozen=True)
+class FogEntry:
+    id: str
+    name: str
+    group: str
+    category: str
+    action: str
+    ability: str
+    source: Source
+    frames: tuple[str, ...] = ()
+    since: str | None = None
+    updated: tuple[str, ...] = ()
+
+    @property
+    def anchor(self) -> str:
+        return f"fog-{self.id}"
+
+
+@dataclass(frozen=True)
+class Frame:
+    id: str
+    name: str
+    order: int
+    formats: tuple[str, ...]
+    min_cards: int | None
+    cards: Mapping[str, tuple[str, ...]] | None
+    procedure: str
+    then: str
+    zones: tuple[str, ...]
+    source: Source
+
+    @property
+    def anchor(self) -> str:
+        return f"frame-{self.id}"
+
+    @property
+    def deck_size(self) -> int | None:
+        return sum(len(ranks) for ranks in self.cards.values()) if self.cards else None
+
+
+@dataclass(frozen=True)
+class Trump:
+    id: str
+    name: str
+    category: str
+    frames: tuple[str, ...]
+    keycards: str
+    source: Source
+    ability: Ability | None = None
+    since: str | None = None
+    updated: tuple[str, ...] = ()
+
+    @property
+    def anchor(self) -> str:
+        return f"trump-{self.id}"
+
+    @property
+    def suit(self) -> str | None:
+        try:
+            pattern = keycards_notation.parse(self.keycards)
+        except keycards_notation.KeycardsError:
+            return None
+        return pattern.suits[0] if pattern.suits else None
+
+
+@dataclass
+class Definitions:
+    """Everything under definitions/, as loaded (items that failed the schema are left out)."""
+
+    rules: Rules | None = None
+    formats: list[Format] = field(default_factory=list)
+    regulations: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    regulations_source: Source | None = None
+    actions: list[Action] = field(default_factory=list)
+    frame_actions: list[Action] = field(default_factory=list)
+    characters: list[Character] = field(default_factory=list)
+    fog: list[FogEntry] = field(default_factory=list)
+    frame_fog: list[FogEntry] = field(default_factory=list)
+    frames: list[Frame] = field(default_factory=list)
+    trumps: list[Trump] = field(default_factory=list)
+
+    # -- lookups ---------------------------------------------------------------------------
+    def format(self, id_: str) -> Format | None:
+        return next((f for f in self.formats if f.id == id_), None)
+
+    def frame(self, id_: str) -> Frame | None:
+        return next((f for f in self.frames if f.id == id_), None)
+
+    def action(self, id_: str) -> Action | None:
+        return next((a for a in (*self.actions, *self.frame_actions) if a.id == id_), None)
+
+    def character(self, id_: str) -> Character | None:
+        return next((c for c in self.characters if c.id == id_), None)
+
+    def trump(self, id_: str) -> Trump | None:
+        return next((t for t in self.trumps if t.id == id_), None)
+
+    def find_format(self, key: str) -> Format | None:
+        """A format by id or Japanese name (`pro`, `プロ`)."""
+        return next((f for f in self.formats if key in (f.id, f.name)), None)
+
+    def find_frame(self, key: str) -> Frame | None:
+        """A frame by id or Japanese name (`strategy`, `ストラテジー`)."""
+        normalized = key.replace(" ", "")
+        return next((f for f in self.frames if normalized in (f.id, f.name)), None)
+
+    # -- derived membership ----------------------------------------------------------------
+    def formats_of(self, item: Action | FogEntry) -> tuple[str, ...]:
+        """The formats a definition is part of; for frame items, the formats of their frames."""
+        if isinstance(item, Action) and not item.is_frame_action:
+            return item.formats
+        if isinstance(item, FogEntry):
+            action = self.action(item.action)
+            return self.formats_of(action) if action else ()
+        frames = [self.frame(f) for f in item.frames]
+        ids = {fmt for frame in frames if frame for fmt in frame.formats}
+        return tuple(f.id for f in self.formats if f.id in ids)
+
+    def frame_actions_of(self, frame_id: str) -> list[Action]:
+        return [a for a in self.frame_actions if frame_id in a.frames]
+
+    def is_legal(self, format_id: str, frame_id: str) -> bool:
+        """Whether table 3.1 allows the regulation `format + frame`."""
+        return format_id in self.regulations.get(frame_id, ())
+
+    def first_format(self, formats: Iterable[str]) -> Format | None:
+        """The lowest format that has an entry (the leaflet's [1]–[4] marker)."""
+        present = [f for f in self.formats if f.id in set(formats)]
+        return min(present, key=lambda f: f.order) if present else None
+
+    # -- display strings (derived, never stored) -------------------------------------------
+    def name_of(self, vocabulary: str, id_: str) -> str:
+        return self.rules.vocabulary(vocabulary).name(id_) if self.rules else id_
+
+    def trigger_speed_timing(self, action: Action) -> str:
+        """`@直接-通常-メイン`: trigger, speed and timing as the rulebook writes them."""
+        return "@" + "-".join(
+            (self.name_of("triggers", action.trigger), self.name_of("speeds", action.speed), self.name_of("timings", action.timing))
+        )
+
+    def keycards_display(self, keycards: str | None) -> str | None:
+        if not keycards:
+            return None
+        labels = self.rules.label_names() if self.rules else {}
+        return keycards_notation.parse(keycards).display(labels)
+
+    def fog_keycards(self, entry: FogEntry) -> str | None:
+        action = self.action(entry.action)
+        return action.keycards if action else None
+
+    def label_name(self, label: str) -> str:
+        return self.name_of("labels", label)
+
+    def trump_heading(self, trump: Trump) -> str:
+        """`♠ スペード` or `その他`, the heading of the trump list."""
+        return f"{trump.suit} {self.rules.suit_name(trump.suit)}" if trump.suit and self.rules else "その他"
+
+    def trump_group_heading(self, trump: Trump) -> str:
+        """`切札 ♠ 2`, the heading of a soldier-borne action in the frame action list."""
+        return f"{self.name_of('categories', 'trump')} {self.keycards_display(trump.keycards)}"
+
+    def counts(self) -> dict[str, int]:
+        return {
+            "actions": len(self.actions),
+            "characters": len(self.characters),
+            "fog": len(self.fog),
+            "frames": len(self.frames),
+            "frame actions": len(self.frame_actions),
+            "frame fog": len(self.frame_fog),
+            "trumps": len(self.trumps),
+        }

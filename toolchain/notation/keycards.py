@@ -1,0 +1,220 @@
+"""The keycards notation (キーカード): parse, render to the rulebook's display form, and match.
+
+Grammar (see definitions/README.md):
+
+    keycards   := groups | same | "face-down" | "soldier<" label ">"
+    groups     := group (" & " group)*
+    group      := [suit] ranks [" x" count]
+    same       := "same-rank x" count | "same-suit" [" " ranks] " x" count ["+"]
+    ranks      := range ("," range)*
+    range      := rank ["-" rank]
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..cards import RANK_NAMES, RANK_VALUES, SUITS, Card
+
+
+class KeycardsError(ValueError):
+    """A keycards string that does not parse; `column` is 0-based within the string."""
+
+    def __init__(self, message: str, column: int = 0) -> None:
+        super().__init__(message)
+        self.column = column
+
+
+@dataclass(frozen=True)
+class RankSet:
+    ranges: tuple[tuple[int, int], ...]  # inclusive (low, high) rank values
+
+    def __contains__(self, rank: int) -> bool:
+        return any(low <= rank <= high for low, high in self.ranges)
+
+    def display(self) -> str:
+        return ",".join(
+            RANK_NAMES[low] if low == high else f"{RANK_NAMES[low]}〜{RANK_NAMES[high]}" for low, high in self.ranges
+        )
+
+
+ANY_RANK = RankSet(((0, 13),))
+
+
+@dataclass(frozen=True)
+class CardGroup:
+    suit: str | None
+    ranks: RankSet
+    count: int = 1
+
+    def accepts(self, card: Card) -> bool:
+        return (self.suit is None or card.suit == self.suit) and card.rank in self.ranks
+
+    def display(self) -> str:
+        text = f"{self.suit} {self.ranks.display()}" if self.suit else self.ranks.display()
+        return f"{text} を {self.count} 枚" if self.count > 1 else text
+
+
+@dataclass(frozen=True)
+class Keycards:
+    """A parsed keycards pattern.
+
+    kind is one of: "cards" (groups of cards, joined by と), "same-rank", "same-suit"
+    (cards that share a rank or suit), "face-down" (any card, put face down) and "unit" (a
+    soldier on the field that has `label`, as for soldier-borne actions).
+    """
+
+    kind: str
+    groups: tuple[CardGroup, ...] = ()
+    at_least: bool = False
+    label: str | None = None
+
+    @property
+    def card_count(self) -> int:
+        """How many cards the pattern asks for (the minimum when it says 以上)."""
+        if self.kind in ("face-down", "unit"):
+            return 1
+        return sum(group.count for group in self.groups)
+
+    @property
+    def suits(self) -> tuple[str, ...]:
+        return tuple(group.suit for group in self.groups if group.suit)
+
+    def display(self, label_names: Mapping[str, str] | None = None) -> str:
+        """The rulebook's display form: `♡ A〜K と ♢ A〜K`, `同じスートを 2 枚以上`, …"""
+        if self.kind == "face-down":
+            return "全て(裏向き)"
+        if self.kind == "unit":
+            name = (label_names or {}).get(self.label or "", self.label)
+            return f"<{name}> を持つ兵士1体"
+        if self.kind in ("same-rank", "same-suit"):
+            group = self.groups[0]
+            word = "数字" if self.kind == "same-rank" else "スート"
+            ranks = "" if group.ranks == ANY_RANK else f"の {group.ranks.display()} "
+            more = "以上" if self.at_least else ""
+            head = f"同じ{word}{ranks}" if ranks else f"同じ{word}を "
+            return f"{head}{'を ' if ranks else ''}{group.count} 枚{more}"
+        return " と ".join(group.display() for group in self.groups)
+
+    def matches(self, cards: Sequence[Card]) -> bool:
+        """Whether these cards (from the hand) make exactly this pattern."""
+        if self.kind == "unit":
+            return False  # a key unit is a soldier on the field, not cards
+        if self.kind == "face-down":
+            return len(cards) == 1
+        group = self.groups[0]
+        if self.kind in ("same-rank", "same-suit"):
+            if len(cards) < group.count or (len(cards) != group.count and not self.at_least):
+                return False
+            if not all(group.accepts(card) for card in cards):
+                return False
+            if self.kind == "same-rank":
+                return len({card.rank for card in cards}) == 1
+            return None not in {card.suit for card in cards} and len({card.suit for card in cards}) == 1
+        if len(cards) != self.card_count:
+            return False
+        # Each group takes its own cards; try the (few) ways of dealing the cards to groups.
+        slots = [group for group in self.groups for _ in range(group.count)]
+        return any(all(slot.accepts(card) for slot, card in zip(slots, order)) for order in itertools.permutations(cards))
+
+    def group_of(self, cards: Sequence[Card], suit: str) -> list[Card]:
+        """The cards that fill the group of `suit` (e.g. the ♠ card of 投擲's ♠ A〜K と ♣ A〜K)."""
+        slots = [group for group in self.groups for _ in range(group.count)]
+        for order in itertools.permutations(cards):
+            if all(slot.accepts(card) for slot, card in zip(slots, order)):
+                return [card for slot, card in zip(slots, order) if slot.suit == suit]
+        return []
+
+    def candidates(self, hand: Iterable[Card]) -> list[tuple[Card, ...]]:
+        """Every choice of cards from `hand` that makes the pattern (the minimum count for 以上)."""
+        if self.kind == "unit":
+            return []
+        cards = list(hand)
+        size = self.card_count
+        return [combo for combo in itertools.combinations(cards, size) if self.matches(combo)]
+
+
+_TOKEN_RANK = "|".join(sorted((re.escape(r) for r in RANK_VALUES), key=len, reverse=True))
+_RANGE = re.compile(rf"({_TOKEN_RANK})(?:-({_TOKEN_RANK}))?")
+_COUNT = re.compile(r" x([1-9][0-9]*)(\+?)$")
+_UNIT = re.compile(r"^soldier<([a-z][a-z0-9-]*)>$")
+
+
+def parse(text: str) -> Keycards:
+    """Parse the notation; raises KeycardsError with the column of the problem."""
+    if text != text.strip() or not text:
+        raise KeycardsError("keycards must not be empty or start or end with spaces")
+    if text == "face-down":
+        return Keycards("face-down")
+    unit = _UNIT.match(text)
+    if unit:
+        return Keycards("unit", label=unit.group(1))
+    for kind in ("same-rank", "same-suit"):
+        if text.startswith(kind):
+            return _parse_same(kind, text)
+    groups = []
+    offset = 0
+    for part in text.split(" & "):
+        group, at_least = _parse_group(part, offset)
+        if at_least:
+            raise KeycardsError("'+' (or more) is only for same-suit and same-rank", offset + len(part) - 1)
+        groups.append(group)
+        offset += len(part) + 3
+    return Keycards("cards", tuple(groups))
+
+
+def _parse_same(kind: str, text: str) -> Keycards:
+    rest = text[len(kind):]
+    count = _COUNT.search(rest)
+    if not count:
+        raise KeycardsError(f"{kind} needs a count, e.g. '{kind} x2'", len(text))
+    ranks_text = rest[: count.start()]
+    ranks = ANY_RANK
+    if ranks_text:
+        if not ranks_text.startswith(" "):
+            raise KeycardsError(f"a space must follow '{kind}'", len(kind))
+        ranks = _parse_ranks(ranks_text[1:], len(kind) + 1)
+    group = CardGroup(None, ranks, int(count.group(1)))
+    if group.count < 2:
+        raise KeycardsError(f"{kind} needs at least 2 cards", len(kind) + count.start() + 2)
+    return Keycards(kind, (group,), at_least=bool(count.group(2)))
+
+
+def _parse_group(part: str, offset: int) -> tuple[CardGroup, bool]:
+    if not part:
+        raise KeycardsError("empty group around '&'", offset)
+    suit = None
+    body = part
+    if part[0] in SUITS:
+        suit, body = part[0], part[1:]
+    elif part[0] in "♥♦♤♧◇":
+        raise KeycardsError(f"write the suit '{part[0]}' as one of ♠ ♡ ♢ ♣", offset)
+    count = _COUNT.search(body)
+    ranks_text = body[: count.start()] if count else body
+    start = offset + (1 if suit else 0)
+    ranks = _parse_ranks(ranks_text, start)
+    number = int(count.group(1)) if count else 1
+    if suit is None and RANK_VALUES["Joker"] in ranks and ranks != RankSet(((0, 0),)):
+        raise KeycardsError("a range may not include Joker", start)
+    return CardGroup(suit, ranks, number), bool(count and count.group(2))
+
+
+def _parse_ranks(text: str, offset: int) -> RankSet:
+    ranges = []
+    position = 0
+    for piece in text.split(","):
+        match = _RANGE.fullmatch(piece)
+        if not match:
+            raise KeycardsError(
+                f"'{piece}' is not a rank or a range of ranks (A, 2–10, J, Q, K, Joker; e.g. A-10)", offset + position
+            )
+        low = RANK_VALUES[match.group(1)]
+        high = RANK_VALUES[match.group(2)] if match.group(2) else low
+        if high < low or (match.group(2) and "Joker" in match.groups()):
+            raise KeycardsError(f"the range '{piece}' must run upward from A to K", offset + position)
+        ranges.append((low, high))
+        position += len(piece) + 1
+    return RankSet(tuple(ranges))

@@ -1,0 +1,122 @@
+"""The line-based text markup of effects, conditions and procedures (definitions/README.md).
+
+`parse` turns the text into a tree of Paragraph and ListBlock nodes; each renderer (HTML,
+docutils, plain text) walks the tree. Malformed lists raise MarkupError with the line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_MARKER = re.compile(r"^(?:(?P<num>[1-9][0-9]*)\. |(?P<alpha>[A-Z])\. |(?P<bullet>- ))")
+
+
+class MarkupError(ValueError):
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line  # 0-based line within the text
+
+
+@dataclass
+class Paragraph:
+    text: str
+
+
+@dataclass
+class Item:
+    text: str
+    children: list[Block] = field(default_factory=list)
+
+
+@dataclass
+class ListBlock:
+    style: str  # "decimal", "upper-alpha" or "bullet"
+    items: list[Item] = field(default_factory=list)
+
+
+Block = Paragraph | ListBlock
+
+
+@dataclass
+class _Open:
+    indent: int  # indentation of the item's marker
+    content: int  # indentation of the item's text (marker + its width)
+    item: Item
+
+
+def parse(text: str) -> list[Block]:
+    blocks: list[Block] = []
+    stack: list[_Open] = []  # the chain of items the next line may nest under
+
+    for number, raw in enumerate(text.splitlines()):
+        if not raw.strip():
+            continue
+        if "\t" in raw[: len(raw) - len(raw.lstrip())]:
+            raise MarkupError("indent with spaces, not tabs", number)
+        indent = len(raw) - len(raw.lstrip(" "))
+        line = raw.strip()
+        while stack and indent < stack[-1].content:
+            if indent > stack[-1].indent:
+                raise MarkupError(
+                    f"indentation {indent} is inside the marker of the item above; nest by {stack[-1].content}",
+                    number,
+                )
+            stack.pop()
+        siblings = stack[-1].item.children if stack else blocks
+        if stack and indent > stack[-1].content:
+            raise MarkupError(f"indented {indent} spaces; an item's content starts at {stack[-1].content}", number)
+        if not stack and indent:
+            raise MarkupError("a top-level line must not be indented", number)
+        match = _MARKER.match(line)
+        if not match:
+            siblings.append(Paragraph(line))
+            continue
+        style, ordinal = _style(match)
+        body = line[match.end():].strip()
+        if not body:
+            raise MarkupError("an item needs text after its marker", number)
+        current = siblings[-1] if siblings and isinstance(siblings[-1], ListBlock) else None
+        if current is None or current.style != style:
+            if ordinal not in (None, 1):
+                raise MarkupError(f"a list must start at {_first(style)}", number)
+            current = ListBlock(style)
+            siblings.append(current)
+        elif ordinal not in (None, len(current.items) + 1):
+            expected = _ordinal_text(style, len(current.items) + 1)
+            raise MarkupError(f"this item should be numbered {expected}", number)
+        item = Item(body)
+        current.items.append(item)
+        stack.append(_Open(indent, indent + match.end(), item))
+    return blocks
+
+
+def _style(match: re.Match[str]) -> tuple[str, int | None]:
+    if match.group("num"):
+        return "decimal", int(match.group("num"))
+    if match.group("alpha"):
+        return "upper-alpha", ord(match.group("alpha")) - ord("A") + 1
+    return "bullet", None
+
+
+def _first(style: str) -> str:
+    return {"decimal": "1.", "upper-alpha": "A."}.get(style, "- ")
+
+
+def _ordinal_text(style: str, n: int) -> str:
+    return f"{n}." if style == "decimal" else f"{chr(ord('A') + n - 1)}."
+
+
+def plain(blocks: list[Block], depth: int = 0) -> str:
+    """Plain text with the markers, for search indexes and terminals."""
+    lines: list[str] = []
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            lines.append("  " * depth + block.text)
+            continue
+        for n, item in enumerate(block.items, 1):
+            marker = "・" if block.style == "bullet" else _ordinal_text(block.style, n) + " "
+            lines.append("  " * depth + marker + item.text)
+            if item.children:
+                lines.append(plain(item.children, depth + 1))
+    return "\n".join(lines)
