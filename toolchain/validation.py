@@ -72,7 +72,13 @@ def _located(error: ValidationError, doc: Document) -> Iterator[tuple[Mark, str,
             mark = doc.mark(path)
             yield Mark(mark.line, mark.column + exc.column), f"{where}keycards '{error.instance}': {exc}", path
             return
-    mark = doc.key_mark(path) if error.validator in ("not", "oneOf", "if") else doc.mark(path)
+    if error.validator == "not" and isinstance(error.validator_value, dict) and isinstance(error.instance, dict):
+        # `not: {required: [x]}` forbids a field: point at the field itself.
+        forbidden = [key for key in error.validator_value.get("required", ()) if key in error.instance]
+        if forbidden:
+            yield doc.key_mark(path + (forbidden[0],)), f"{where}{_message(error)}", path
+            return
+    mark = doc.key_mark(path) if error.validator in ("oneOf", "if") else doc.mark(path)
     yield mark, f"{where}{_message(error)}", path
 
 

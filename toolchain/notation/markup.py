@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-_MARKER = re.compile(r"^(?:(?P<num>[1-9][0-9]*)\. |(?P<alpha>[A-Z])\. |(?P<bullet>- ))")
+_MARKER = re.compile(r"^(?:(?P<num>[1-9][0-9]*)\.(?: |$)|(?P<alpha>[A-Z])\.(?: |$)|(?P<bullet>-(?: |$)))")
 
 
 class MarkupError(ValueError):

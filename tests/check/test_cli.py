@@ -1,0 +1,133 @@
+"""`bp check`, `bp export` and `bp build` as a rules editor and CI run them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+BP = [sys.executable, "-m", "toolchain"]
+
+
+def bp(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    return subprocess.run([*BP, *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
+
+
+def test_check_on_the_repository(repo_root: Path) -> None:
+    run = bp("check", cwd=repo_root / "definitions" / "actions")  # found from a subdirectory
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "37 actions, 6 characters, 3 fog, 5 frames, 11 frame actions, 1 frame fog, 5 trumps: OK"
+    assert run.stderr == ""
+
+
+def _break(root: Path) -> None:
+    summon = root / "definitions" / "actions" / "2-summon.yaml"
+    summon.write_text(summon.read_text(encoding="utf-8").replace("  timing: main", "  timing: later"), encoding="utf-8")
+    fog = root / "definitions" / "fog.yaml"
+    fog.write_text(fog.read_text(encoding="utf-8").replace("  action: up", "  action: upp"), encoding="utf-8")
+
+
+def test_all_findings_sorted_on_stderr_with_exit_1(minimal_repo: Path) -> None:
+    _break(minimal_repo)
+    run = bp("check", "--root", str(minimal_repo))
+    assert run.returncode == 1
+    lines = run.stderr.splitlines()
+    assert lines == [
+        "definitions/actions/2-summon.yaml:8:11: error[BP010]: [0].timing: 'later' is not one of 'main', 'quick'",
+        "definitions/fog.yaml:6:11: error[BP021]: no action has the id 'upp'",
+    ]
+    assert run.stdout.strip().endswith(": 2 errors in 2 files")
+
+
+def test_json_output(minimal_repo: Path) -> None:
+    _break(minimal_repo)
+    run = bp("check", "--root", str(minimal_repo), "--format", "json")
+    assert run.returncode == 1
+    report = json.loads(run.stdout)
+    assert report["summary"]["errors"] == 2 and report["summary"]["ok"] is False
+    first = report["diagnostics"][0]
+    assert (first["path"], first["line"], first["column"], first["code"], first["name"]) == (
+        "definitions/actions/2-summon.yaml", 8, 11, "BP010", "schema",
+    )
+
+
+def test_github_annotations(minimal_repo: Path) -> None:
+    _break(minimal_repo)
+    run = bp("check", "--root", str(minimal_repo), "--format", "github")
+    assert run.stderr.splitlines()[1] == (
+        "::error file=definitions/fog.yaml,line=6,col=11,title=BP021 unresolved-reference::no action has the id 'upp'"
+    )
+
+
+@pytest.mark.parametrize("args", [("check", "--root", "/nonexistent/rules"), ("check", "--format", "xml")])
+def test_usage_and_io_errors_exit_2(args: tuple[str, ...], repo_root: Path) -> None:
+    run = bp(*args, cwd=repo_root)
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr
+
+
+def test_outside_a_repository_exit_2(tmp_path: Path) -> None:
+    run = bp("check", cwd=tmp_path)
+    assert run.returncode == 2
+    assert "no rules repository" in run.stderr and "--root" in run.stderr
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"- id: [unclosed\n", b"\xff\xfe garbage", b"", b"just text\n", b"- 1\n- 2\n", b"{}\n", b"- id: x\n  name: {a: [1, 2]}\n"],
+)
+def test_malformed_input_never_crashes(minimal_repo: Path, content: bytes) -> None:
+    for name in ("characters.yaml", "frames/frames.yaml", "formats.yaml", "rules.yaml"):
+        (minimal_repo / "definitions" / name).write_bytes(content)
+    run = bp("check", "--root", str(minimal_repo))
+    assert run.returncode == 1
+    assert "Traceback" not in run.stderr
+    assert all(line.startswith("definitions/") for line in run.stderr.splitlines())
+
+
+def test_export_matches_its_schema(repo_root: Path, tmp_path: Path) -> None:
+    out = tmp_path / "defs.json"
+    run = bp("export", "-o", str(out), cwd=repo_root)
+    assert run.returncode == 0, run.stderr
+    data = json.loads(out.read_text(encoding="utf-8"))
+    schemas = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in (repo_root / "schema").glob("*.schema.json")}
+    registry = Registry().with_resources((name, Resource.from_contents(s)) for name, s in schemas.items())
+    errors = list(Draft202012Validator(schemas["export.schema.json"], registry=registry).iter_errors(data))
+    assert errors == []
+    end = data["actions"][0]
+    assert (end["name"], end["category"], end["trigger"], end["speed"], end["timing"]) == ("エンド", "基本", "直接", "通常", "メイン")
+    equip = next(a for a in data["actions"] if a["name"] == "英雄召喚")
+    assert (equip["cost"], equip["keycards"], equip["formats"]) == ("BBL", "J〜K", ["lite", "standard", "pro", "master"])
+    slash = next(a for a in data["frame_actions"] if a["name"] == "スラッシュ")
+    assert slash["frames"] == ["extra"] and slash["formats"] == ["master"]
+
+
+def test_export_refuses_broken_definitions(minimal_repo: Path) -> None:
+    _break(minimal_repo)
+    run = bp("export", "--root", str(minimal_repo))
+    assert run.returncode == 1 and run.stdout == ""
+
+
+def test_build_is_all_or_nothing(minimal_repo: Path) -> None:
+    site = minimal_repo / "build" / "site"
+    site.mkdir(parents=True)
+    (site / "previous.txt").write_text("the last good build", encoding="utf-8")
+    _break(minimal_repo)
+    run = bp("build", "--root", str(minimal_repo), "--only", "definitions.json")
+    assert run.returncode == 1
+    assert [p.name for p in (minimal_repo / "build").iterdir()] == ["site"]
+    assert (site / "previous.txt").read_text(encoding="utf-8") == "the last good build"
+
+
+def test_build_replaces_the_site(minimal_repo: Path) -> None:
+    run = bp("build", "--root", str(minimal_repo), "--only", "definitions.json")
+    assert run.returncode == 0, run.stderr
+    assert [p.name for p in (minimal_repo / "build").iterdir()] == ["site"]
+    assert json.loads((minimal_repo / "build" / "site" / "definitions.json").read_text(encoding="utf-8"))["counts"]["actions"] == 4

@@ -1,0 +1,104 @@
+"""Every finding code fires on a fixture that breaks exactly one rule, at the exact place.
+
+Each case edits a copy of tests/fixtures/minimal (which checks clean) and names the file,
+line and column where the finding must be reported; the positions are counted by hand
+from the fixture files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from toolchain.cli import load_checked
+from toolchain.diagnostics import CODES
+
+
+@dataclass(frozen=True)
+class Case:
+    code: str
+    file: str  # relative to definitions/
+    old: str | None  # text to replace (None: replace the whole file)
+    new: str | bytes | None  # None: delete the file
+    at: tuple[str, int, int]  # expected (path relative to definitions/, line, column)
+    says: str = ""  # a fragment the message must contain
+
+
+CASES = [
+    Case("BP001", "formats.yaml", "  - id: lite\n", "  - id: lite: x\n", ("formats.yaml", 3, 13)),
+    Case("BP002", "characters.yaml", "  name: 魔術士\n", "  name: 魔術士\n  name: 魔法使い\n", ("characters.yaml", 4, 3), "first at line 3"),
+    Case("BP003", "actions/2-summon.yaml", "  cost: BD\n", "  cost: BD\n  note: no\n", ("actions/2-summon.yaml", 11, 9), "boolean"),
+    Case("BP003", "formats.yaml", "    description: 初心者向けフォーマット。", "    description: 12:30", ("formats.yaml", 6, 18), "base-60"),
+    Case("BP004", "fog.yaml", "  name: アップ", b"  name: \xff", ("fog.yaml", 3, 9), "UTF-8"),
+    Case("BP005", "fog.yaml", None, "", ("fog.yaml", 1, 1)),
+    Case("BP006", "notes.yaml", None, "a: 1\n", ("notes.yaml", 1, 1)),
+    Case(
+        "BP007", "fog.yaml", "$schema=../schema/fog.schema.json", "$schema=../schema/actions.schema.json",
+        ("fog.yaml", 1, 33), "fog.schema.json",
+    ),
+    Case("BP008", "fog.yaml", None, None, ("fog.yaml", 1, 1)),
+    Case("BP010", "characters.yaml", "  name: 魔術士\n", "  name: 魔術士\n  colour: red\n", ("characters.yaml", 4, 3), "unknown field 'colour'"),
+    Case("BP010", "actions/2-summon.yaml", "  timing: main", "  timing: later", ("actions/2-summon.yaml", 8, 11), "'main', 'quick'"),
+    Case(
+        "BP010", "actions/2-summon.yaml", "  cost: BD\n", "  cost: BD\n  trigger_condition: 誘発する。\n",
+        ("actions/2-summon.yaml", 11, 3), "'trigger_condition' is not allowed",
+    ),
+    Case(
+        "BP010", "actions/1-basic.yaml", "  trigger_condition: ターンプレイヤーかつ、エンドアクションが解決した時に誘発する。\n", "",
+        ("actions/1-basic.yaml", 14, 3), "'trigger_condition' is a required property",
+    ),
+    Case("BP010", "frames/trumps.yaml", "  name: スラッシュ\n", "", ("frames/trumps.yaml", 2, 3), "'name' is a required property"),
+    Case("BP010", "actions/2-summon.yaml", "  keycards: ♡A-10", "  keycards: ♥A-10", ("actions/2-summon.yaml", 20, 13), "♠ ♡ ♢ ♣"),
+    Case(
+        "BP020", "characters.yaml", None,
+        "\n- id: bulwark\n  name: 防壁2\n  type: bulwark\n  formats: [lite]\n  keycards: face-down\n  labels: [blocker]\n",
+        ("characters.yaml", 18, 7), "already used",
+    ),
+    Case("BP021", "actions/2-summon.yaml", "  summons: [magician]", "  summons: [wizard]", ("actions/2-summon.yaml", 12, 13), "'wizard'"),
+    Case("BP022", "actions/2-summon.yaml", "  formats: [pro]", "  formats: [lite, pro]", ("actions/2-summon.yaml", 12, 13), "ライト"),
+    Case("BP023", "formats.yaml", "  strategy: [pro]", "  strategy: [lite, pro]", ("formats.yaml", 13, 13), "ストラテジー"),
+    Case("BP024", "actions/2-summon.yaml", "  keycards: ♡A-10", "  keycards: ♡10-A", ("actions/2-summon.yaml", 20, 14), "upward"),
+    Case("BP025", "actions/1-basic.yaml", "    2. 自分のターンを終了し", "    3. 自分のターンを終了し", ("actions/1-basic.yaml", 11, 5), "numbered 2."),
+    Case("BP026", "rules.yaml", "  - {letter: K, name: KeyDrive, payment: キーカードをドライブする}\n", "", ("frames/actions.yaml", 25, 9), "'K'"),
+    Case("BP027", "frames/trumps.yaml", "    grants: slash", "    grants: switch", ("frames/actions.yaml", 24, 13), "<switch>"),
+    Case("BP028", "rules.yaml", "  - {id: blocker, name: ブロッカー}\n", "", ("characters.yaml", 10, 22), "'blocker'"),
+]
+
+
+def _apply(root: Path, case: Case) -> None:
+    path = root / "definitions" / case.file
+    if case.new is None:
+        path.unlink()
+    elif case.old is None:
+        text = case.new if isinstance(case.new, str) else case.new.decode()
+        mode = "a" if path.exists() and case.new else "w"
+        with path.open(mode, encoding="utf-8") as handle:
+            handle.write(text)
+    else:
+        original = path.read_bytes()
+        old = case.old.encode()
+        assert original.count(old) == 1, f"the fixture must contain {case.old!r} once"
+        new = case.new if isinstance(case.new, bytes) else case.new.encode()
+        path.write_bytes(original.replace(old, new))
+
+
+def test_the_minimal_fixture_is_clean(minimal_repo: Path) -> None:
+    _, findings = load_checked(minimal_repo)
+    assert findings == []
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.code}-{i}" for i, c in enumerate(CASES)])
+def test_finding_is_reported_where_the_rule_is_broken(minimal_repo: Path, case: Case) -> None:
+    _apply(minimal_repo, case)
+    _, findings = load_checked(minimal_repo)
+    path, line, column = case.at
+    located = [(f.location.path, f.location.line, f.location.column, f.code) for f in findings]
+    assert (f"definitions/{path}", line, column, case.code) in located, located
+    message = next(f.message for f in findings if f.code == case.code and f.location.line == line)
+    assert case.says in message
+
+
+def test_every_code_has_a_failing_fixture() -> None:
+    assert {case.code for case in CASES} == set(CODES)
