@@ -31,9 +31,15 @@ def _export(ctx: BuildContext) -> None:
     (ctx.site / "definitions.json").write_text(export_json(ctx.definitions), encoding="utf-8")
 
 
+def _actionlist(ctx: BuildContext) -> None:
+    from .actionlist import build_step  # imported here: `bp check` stays fast
+
+    build_step(ctx)
+
+
 def steps() -> list[Step]:
     """The build steps, in order. Each writes only inside ctx.site."""
-    return [Step("definitions.json", _export)]
+    return [Step("definitions.json", _export), Step("actionlist", _actionlist)]
 
 
 class BuildError(Exception):

@@ -52,6 +52,17 @@ def load_checked(root: Path):  # -> tuple[LoadResult, list[Diagnostic]]
     return result, sorted(set(findings))
 
 
+def load_clean(root: Path, command: str):  # -> LoadResult
+    """Load for a command that needs valid definitions: with findings, print them and exit 1."""
+    result, findings = load_checked(root)
+    if findings:
+        for finding in findings:
+            typer.echo(finding.text(), err=True)
+        typer.echo(f"bp {command}: {summary_line(result.definitions.counts(), findings)}; fix them first (bp check)", err=True)
+        raise typer.Exit(1)
+    return result
+
+
 def summary_line(counts: dict[str, int], findings: list[Diagnostic]) -> str:
     parts = ", ".join(f"{n} {what}" for what, n in counts.items())
     if not findings:
@@ -88,13 +99,7 @@ def export(
     """Write every definition as one JSON document (schema/export.schema.json)."""
     from .export import export_json
 
-    root_path = resolve_root(root)
-    result, findings = load_checked(root_path)
-    if findings:
-        for finding in findings:
-            typer.echo(finding.text(), err=True)
-        typer.echo(f"bp export: {len(findings)} errors; fix them first (bp check)", err=True)
-        raise typer.Exit(1)
+    result = load_clean(resolve_root(root), "export")
     text = export_json(result.definitions)
     if output is None:
         sys.stdout.write(text)
@@ -118,12 +123,7 @@ def build(
     from .build import BuildError, build_site
 
     root_path = resolve_root(root)
-    result, findings = load_checked(root_path)
-    if findings:
-        for finding in findings:
-            typer.echo(finding.text(), err=True)
-        typer.echo(summary_line(result.definitions.counts(), findings), err=True)
-        raise typer.Exit(1)
+    result = load_clean(root_path, "build")
     target = out or root_path / "build" / "site"
     try:
         build_site(root_path, result.definitions, target, log=lambda message: typer.echo(f"  {message}", err=True), only=only)
@@ -138,6 +138,11 @@ def codes() -> None:
     """List the codes of every finding `bp check` can report."""
     for code in CODES.values():
         typer.echo(f"{code.code}  {code.name:22} {code.summary}")
+
+
+from .actionlist.command import actionlist as _actionlist  # noqa: E402 - it uses the options above; loads no PDF code
+
+app.command("actionlist")(_actionlist)
 
 
 def main() -> None:

@@ -1,0 +1,61 @@
+"""Shared fixtures: the action lists are built once per session by the real command, into a
+temporary directory, and every test reads that build."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+# This machine's notes: headless, no sandbox (root), no background traffic to a closed network.
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def run_bp(*args: str, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "toolchain", *args, "--root", str(root)], capture_output=True, text=True, timeout=300
+    )
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`bp actionlist --out …`: build/site/actionlist as `bp build` writes it."""
+    out = tmp_path_factory.mktemp("site") / "actionlist"
+    done = run_bp("actionlist", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def definitions():
+    from toolchain.loader import load_definitions
+
+    return load_definitions(ROOT).definitions
+
+
+@pytest.fixture()
+def repo_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A rules repository to spoil: definitions, schemas and templates copied."""
+    repo = tmp_path_factory.mktemp("repo")
+    for part in ("definitions", "schema", "templates"):
+        shutil.copytree(ROOT / part, repo / part)
+    return repo
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

@@ -1,0 +1,147 @@
+"""The filters of all.html in a real headless Chromium (Debian's, driven by Playwright), opened
+from file:// as a player would open a downloaded copy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import parse_qs, quote, urlsplit
+
+import pytest
+
+from . import rulebook
+
+
+@pytest.fixture()
+def page(browser, site: Path):
+    context = browser.new_context()
+    page = context.new_page()
+    page.requests = []
+    page.errors = []
+    page.on("request", lambda request: page.requests.append(request.url))
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.all_html = (site / "html" / "all.html").as_uri()
+    yield page
+    assert page.errors == []
+    assert all(url.startswith("file://") for url in page.requests), page.requests  # nothing from elsewhere
+    context.close()
+
+
+def _open(page, query: str = "") -> None:
+    page.goto(page.all_html + query)
+    page.wait_for_selector("#bp-filters:not([hidden])")
+
+
+def _visible(page, kind: str | None = None) -> list[str]:
+    """Headings of the visible entries, as `エンド (基本)`."""
+    selector = "article.entry" + (f'[data-kind="{kind}"]' if kind else "")
+    return page.eval_on_selector_all(
+        selector,
+        """els => els.filter(e => e.offsetParent !== null).map(e => {
+            const c = e.querySelector('.category');
+            return e.querySelector('.name').textContent + (c ? ' ' + c.textContent : '');
+        })""",
+    )
+
+
+def _query(page) -> dict[str, list[str]]:
+    return parse_qs(urlsplit(page.url).query)
+
+
+def test_format_from_the_url_then_pro_and_strategy_then_an_illegal_pair(page) -> None:
+    _open(page, "?format=" + quote("ライト"))
+    assert len(_visible(page, "action")) == 19
+    assert "アクションリスト 19" in page.text_content("#bp-status")
+    assert page.get_attribute("#bp-status", "aria-live") == "polite"
+
+    page.select_option("select[name=format]", label="プロ")
+    page.select_option("select[name=frame]", label="ストラテジー")
+    assert _query(page) == {"format": ["プロ"], "frame": ["ストラテジー"]}
+    assert len(_visible(page, "action")) == 31
+    assert _visible(page) == [x.heading for x in rulebook.entries("プロ", ("ストラテジー",))]
+    assert page.text_content("#bp-regulation") == "プロ + ストラテジー"
+    assert "フレームアクションリスト 4" in page.text_content("#bp-status")
+
+    page.select_option("select[name=frame]", value="extra")  # エクストラ is マスター only (table 3.1)
+    assert _visible(page) == []
+    problem = page.text_content("#bp-problem")
+    assert page.is_visible("#bp-problem") and "3.1" in problem and "プロ + エクストラ" in problem and "マスター" in problem
+    assert page.text_content("#bp-status") == "表示: 0 件"
+    assert _query(page) == {"format": ["プロ"], "frame": ["エクストラ"]}
+    assert page.is_hidden("#list-actions")  # no list, no heading
+    # The frame menu marks what the format cannot be played with.
+    assert page.eval_on_selector("select[name=frame] option[value=extra]", "o => o.textContent") == "エクストラ (×)"
+
+
+@pytest.mark.parametrize("format_name", rulebook.FORMATS)
+def test_each_format_by_name_and_id(page, format_name: str) -> None:
+    expected = [x.heading for x in rulebook.entries(format_name)]
+    for key in (format_name, rulebook.FORMAT_IDS[format_name]):
+        _open(page, "?format=" + quote(key))
+        assert _visible(page) == expected
+        assert len(_visible(page, "action")) == rulebook.ACTION_COUNTS[format_name]
+
+
+def test_each_legal_regulation(page) -> None:
+    for format_name, frame_name in rulebook.legal_regulations():
+        _open(page, f"?format={quote(format_name)}&frame={quote(frame_name)}")
+        assert _visible(page) == [x.heading for x in rulebook.entries(format_name, (frame_name,))], (format_name, frame_name)
+        # and by ids
+        _open(page, f"?format={rulebook.FORMAT_IDS[format_name]}&frame={rulebook.FRAME_IDS[frame_name]}")
+        assert len(_visible(page)) == len(rulebook.entries(format_name, (frame_name,)))
+
+
+def test_each_illegal_regulation_says_so(page) -> None:
+    for format_name, frame_name in rulebook.illegal_regulations():
+        _open(page, f"?format={quote(format_name)}&frame={quote(frame_name)}")
+        assert _visible(page) == []
+        assert "3.1" in page.text_content("#bp-problem")
+
+
+def test_no_filter_shows_everything_and_all_frames_of_a_format(page) -> None:
+    _open(page)
+    assert _visible(page) == [x.heading for x in rulebook.everything()]
+    assert "表示: 68 件" in page.text_content("#bp-status")
+    page.select_option("select[name=format]", label="スタンダード")
+    # The frame stays "すべて": the format with every frame table 3.1 allows it.
+    frames = tuple(f for f in rulebook.FRAMES if "スタンダード" in rulebook.REGULATIONS[f])
+    assert _visible(page) == [x.heading for x in rulebook.entries("スタンダード", frames)]
+    assert _query(page) == {"format": ["スタンダード"], "frame": ["all"]}
+    page.select_option("select[name=frame]", label="なし")
+    assert _query(page) == {"format": ["スタンダード"]}
+    page.select_option("select[name=format]", label="すべて")
+    assert _query(page) == {"frame": ["none"]}
+    assert len(_visible(page)) == 37 + 6 + 3
+
+
+def test_search_box_hides_empty_groups(page) -> None:
+    _open(page, "?format=" + quote("マスター"))
+    page.fill("input[name=q]", "ｷﾙ")  # half-width kana: folded to キル
+    assert _visible(page) == ["キル (速攻魔法)"]
+    assert _query(page) == {"format": ["マスター"], "q": ["ｷﾙ"]}
+    assert page.is_hidden("h3.group-heading:text-is('基本')")
+    assert page.is_visible("h3:has-text('速攻魔法')")
+    assert page.is_hidden("#list-characters")
+    assert page.text_content("#bp-status") == "表示: 1 件 (アクションリスト 1)"
+    page.fill("input[name=q]", "カウンターアクションの対象にならない")
+    assert _visible(page) == ["R・S・F (速攻魔法)", "フォース (通常魔法)", "剣の雨 (通常魔法)", "徴募 (通常魔法)", "奇襲 (通常魔法)"]
+
+
+def test_unknown_names_are_reported(page) -> None:
+    _open(page, "?format=foo")
+    assert "foo" in page.text_content("#bp-problem")
+    assert len(_visible(page)) == 68
+
+
+def test_anchor_of_an_entry(page) -> None:
+    page.goto(page.all_html + "?format=" + quote("プロ") + "#act-kill")
+    assert page.evaluate("location.hash") == "#act-kill"
+    assert page.is_visible("#act-kill")
+    page.select_option("select[name=frame]", label="パック")
+    assert page.evaluate("location.hash") == "#act-kill"  # replaceState keeps the anchor
+
+
+def test_screenshot_renders(page, tmp_path: Path) -> None:
+    _open(page, "?format=" + quote("プロ") + "&frame=" + quote("ストラテジー"))
+    shot = tmp_path / "all.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 50_000

@@ -1,0 +1,139 @@
+"""The web pages, read back as HTML: every entry where the rulebook puts it, the static page of
+each format and of each regulation holding exactly the rulebook's entries, text escaped."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from . import rulebook
+from .conftest import run_bp
+from .htmlpage import headings, parse
+
+
+def _read(site: Path, page: str) -> str:
+    return (site / "html" / page).read_text(encoding="utf-8")
+
+
+def test_all_html_has_every_entry_in_rulebook_order(site: Path) -> None:
+    page = parse(_read(site, "all.html"))
+    expected = rulebook.everything()
+    assert [(e.section, e.group, e.heading) for e in page.entries] == [(x.section, x.group, x.heading) for x in expected]
+    assert len(page.entries) == 37 + 6 + 3 + 5 + 11 + 1 + 5
+
+
+def test_all_html_anchors_are_stable(site: Path) -> None:
+    anchors = [e.anchor for e in parse(_read(site, "all.html")).entries]
+    assert len(anchors) == len(set(anchors))
+    for anchor in ("act-end", "act-damage-judgment", "act-pack-open", "char-magician", "fog-force", "frame-strategy", "trump-slash"):
+        assert anchor in anchors
+    prefixes = {"action": "act-", "frame-action": "act-", "character": "char-", "fog": "fog-", "frame-fog": "fog-", "frame": "frame-", "trump": "trump-"}
+    assert all(e.anchor.startswith(prefixes[e.kind]) for e in parse(_read(site, "all.html")).entries)
+
+
+def test_all_html_markers_are_the_first_format_or_a_square(site: Path) -> None:
+    page = parse(_read(site, "all.html"))
+    assert [e.parts.get("marker") for e in page.entries] == [x.marker for x in rulebook.everything()]
+
+
+@pytest.mark.parametrize("format_name", rulebook.FORMATS)
+def test_static_page_of_each_format(site: Path, format_name: str) -> None:
+    html = _read(site, f"{rulebook.FORMAT_IDS[format_name]}.html")
+    assert headings(html) == [x.heading for x in rulebook.entries(format_name)]
+    actions = [e for e in parse(html).entries if e.kind == "action"]
+    assert len(actions) == rulebook.ACTION_COUNTS[format_name]
+    assert "<script" not in html  # needs no JavaScript
+    assert not [e for e in parse(html).entries if e.parts.get("marker", "").startswith("[")]  # [n] only in the all-formats list
+
+
+@pytest.mark.parametrize(("format_name", "frame_name"), rulebook.legal_regulations())
+def test_static_page_of_each_regulation(tmp_path: Path, format_name: str, frame_name: str) -> None:
+    out = tmp_path / "list.html"
+    done = run_bp("actionlist", "--format", format_name, "--frame", frame_name, "--html", str(out))
+    assert done.returncode == 0, done.stderr
+    assert headings(out.read_text(encoding="utf-8")) == [x.heading for x in rulebook.entries(format_name, (frame_name,))]
+
+
+def test_entry_shows_the_printed_fields(site: Path) -> None:
+    html = _read(site, "all.html")
+    article = re.search(r'<article[^>]*id="act-royal-straight-flush".*?</article>', html, re.S).group(0)
+    page = parse(article).entries[0]
+    assert page.parts["tst"] == "@直接-通常-クイック"
+    assert page.parts["cost"] == "$ BB"
+    assert page.parts["keycards"] == "★ 同じスートの A,10〜K を 5 枚"
+    assert "※ このアクションはカウンターアクションの対象にならない。" in article
+    assert "(対象)" not in article and ">対象<" in article  # labels get their parentheses from CSS
+    assert "プレイヤー1人を対象とする。" in article
+    assert "<th scope=\"col\">ライト</th>" in article and article.count("○") == 1 and article.count("×") == 3
+
+
+def test_effect_keeps_its_numbered_and_lettered_structure(site: Path) -> None:
+    html = _read(site, "all.html")
+    article = re.search(r'<article[^>]*id="act-damage-judgment".*?</article>', html, re.S).group(0)
+    # 1. … 2. (1. (A. B.) 2.) 3.: three levels of lists, as in the rulebook.
+    assert re.search(r'<ol class="decimal">.*<ol class="decimal">.*<ol class="upper-alpha" type="A">', article, re.S)
+    assert article.count("<li>") == 3 + 2 + 2
+
+
+def test_details_are_folded_away(site: Path) -> None:
+    html = _read(site, "all.html")
+    article = re.search(r'<article[^>]*id="act-bulwark-placement".*?</article>', html, re.S).group(0)
+    details = re.search(r"<details.*?</details>", article, re.S).group(0)
+    for text in ("ストーリー", "どの国もいきなり攻撃はしません", "「まずは、防壁を出す。話はそれからだ。」", "〜 再現の師より 〜", "導入バージョン", "v0.1", "更新バージョン", "v8.0"):
+        assert text in details
+    assert " open" not in details.split(">")[0]
+
+
+def test_frame_entries_list_their_frames(site: Path) -> None:
+    html = _read(site, "all.html")
+    article = re.search(r'<article[^>]*id="act-rare-draw".*?</article>', html, re.S).group(0)
+    frames = re.search(r'<ul class="bullet frames">(.*?)</ul>', article, re.S).group(1)
+    assert re.findall(r"・</span>([^<]+)</li>", frames) == ["レアパック", "ストラテジー", "エクストラ"]
+
+
+def test_filter_data_comes_from_table_3_1(site: Path) -> None:
+    html = _read(site, "all.html")
+    data = json.loads(re.search(r'<script type="application/json" id="bp-data">(.*?)</script>', html, re.S).group(1))
+    names = {f["id"]: f["name"] for f in data["frames"]}
+    formats = {f["id"]: f["name"] for f in data["formats"]}
+    assert {names[frame]: tuple(formats[f] for f in fmts) for frame, fmts in data["regulations"].items()} == rulebook.REGULATIONS
+
+
+def test_pages_fetch_nothing_from_elsewhere(site: Path) -> None:
+    for page in (site / "html").glob("*.html"):
+        elements = parse(page.read_text(encoding="utf-8")).elements
+        for tag, attributes in elements:
+            for name in ("src", "href"):
+                value = attributes.get(name, "")
+                assert not re.match(r"^(https?:)?//", value), f"{page.name}: <{tag} {name}={value}>"
+            assert tag != "link" or attributes.get("rel") != "stylesheet"
+
+
+def test_definition_text_cannot_inject_markup(repo_copy: Path, tmp_path: Path) -> None:
+    actions = repo_copy / "definitions" / "actions" / "1-basic.yaml"
+    text = actions.read_text(encoding="utf-8")
+    text = text.replace("name: エンド", "name: 'エンド<script>alert(1)</script>'", 1)
+    text = text.replace("    1. 手札が7枚を越えた場合", '    1. <img src=x onerror="alert(2)"> & 手札が7枚を越えた場合', 1)
+    actions.write_text(text, encoding="utf-8")
+    out = tmp_path / "list.html"
+    done = run_bp("actionlist", "--format", "lite", "--html", str(out), root=repo_copy)
+    assert done.returncode == 0, done.stderr
+    html = out.read_text(encoding="utf-8")
+    assert "<script" not in html and "<img" not in html
+    assert "エンド&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "&lt;img src=x onerror=&#34;alert(2)&#34;&gt; &amp; 手札" in html
+    assert parse(html).entries[0].name == "エンド<script>alert(1)</script>"
+
+
+def test_bp_build_writes_the_action_lists(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    done = run_bp("build", "--out", str(out), "--only", "actionlist")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in (out / "actionlist" / "html").iterdir()) == ["all.html", "lite.html", "master.html", "pro.html", "standard.html"]
+    stems = [rulebook.FILE_STEMS[f] for f in rulebook.FORMATS] + ["all"]
+    expected = sorted([f"blackpoker-{s}.pdf" for s in stems] + [f"blackpoker-{s}-2up.pdf" for s in stems])
+    assert sorted(p.name for p in (out / "actionlist" / "pdf").iterdir()) == expected
+

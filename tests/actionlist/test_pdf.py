@@ -1,0 +1,161 @@
+"""The PDF leaflets, read back with poppler: A5 pages, the rulebook's entries in its order, no
+entry split across a column or a page, the legend, the fonts; the 2-up sheets."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from . import rulebook
+from .conftest import run_bp
+from .pdftext import MM, flow, pages
+
+A5 = (148 * MM, 210 * MM)
+A4_LANDSCAPE = (297 * MM, 210 * MM)
+# Table 2.2 コストの種類 (rulebook), as the legend prints it.
+COSTS = ["B:防壁をドライブする", "L:1点ダメージを受ける", "D:手札を1枚捨てる", "S:キャラクター1体を墓地に移す", "K:キーカードをドライブする"]
+
+
+def _pdf(site: Path, stem: str, two_up: bool = False) -> Path:
+    return site / "pdf" / f"blackpoker-{stem}{'-2up' if two_up else ''}.pdf"
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _check_entries(pdf: Path, expected: list[rulebook.Expected], markers: bool) -> None:
+    """Every expected entry in order, each within one column of one page, and no other entry."""
+    text = flow(pages(pdf))
+    leads: list[tuple[int, int]] = []  # (where its section/group headings start, where the entry starts)
+    cursor, section, group = 0, None, None
+    for entry in expected:
+        lead = ""
+        if entry.section != section:
+            lead += entry.section
+        if entry.group and (entry.section != section or entry.group != group):
+            lead += entry.group
+        head = _plain((entry.marker if markers or entry.marker == "■" else "") + entry.heading)
+        at = text.text.find(_plain(lead) + head, cursor)
+        assert at >= 0, f"{pdf.name}: {entry.heading} is missing or out of order (after {text.text[max(0, cursor - 30):cursor]})"
+        leads.append((at, at + len(_plain(lead))))
+        cursor = at + len(_plain(lead) + head)
+        section, group = entry.section, entry.group
+    end = text.text.find("©", cursor)
+    ends = [lead for lead, _ in leads[1:]] + [end if end >= 0 else len(text.text)]
+    for entry, (_, start), stop in zip(expected, leads, ends):
+        regions = set(text.region[start:stop])
+        assert len(regions) == 1, f"{pdf.name}: {entry.heading} is split across {sorted(regions)} (page, column)"
+    frame_entries = sum(1 for e in expected if e.marker == "■")
+    legend = 1 if frame_entries else 0
+    assert text.text.count("■") == frame_entries + legend, f"{pdf.name}: other frame entries than expected"
+    if not markers:
+        assert not re.search(r"\[[1-4]\]", text.text)
+    else:
+        assert len(re.findall(r"\[[1-4]\]", text.text)) == len(rulebook.FORMATS) + len(expected) - frame_entries
+
+
+def _is(size: tuple[float, float], expected: tuple[float, float]) -> bool:
+    return abs(size[0] - expected[0]) < 0.5 and abs(size[1] - expected[1]) < 0.5
+
+
+@pytest.mark.parametrize("format_name", rulebook.FORMATS)
+def test_format_leaflet(site: Path, format_name: str) -> None:
+    pdf = _pdf(site, rulebook.FILE_STEMS[format_name])
+    doc = pages(pdf)
+    assert all(_is((p.width, p.height), A5) for p in doc)
+    _check_entries(pdf, rulebook.entries(format_name), markers=False)
+
+
+def test_all_formats_leaflet(site: Path) -> None:
+    pdf = _pdf(site, "all")
+    assert all(_is((p.width, p.height), A5) for p in pages(pdf))
+    _check_entries(pdf, rulebook.everything(), markers=True)
+
+
+def test_leaflet_header_legend_and_page_numbers(site: Path) -> None:
+    doc = pages(_pdf(site, "all"))
+    first = flow(doc[:1]).text
+    for text in ("BlackPoker公式ルールアクションリスト", "全フォーマット・全フレーム第8.1版2025/6/x", "(補足)記号の意味",
+                 "@:トリガー-スピード-タイミング,$:コスト,★:キーカード", "(補足)コストの意味", "(補足)防壁の置き方",
+                 "[1]:ライト以降のフォーマットで使えます。", "[4]:マスター以降のフォーマットで使えます。", "■:該当するフレームで使えます。",
+                 *COSTS):
+        assert text in first
+    total = len(doc)
+    for number, page in enumerate(doc, 1):
+        bottom = [w[4] for w in page.words if w[1] > page.height - 11 * MM]
+        assert " ".join(bottom) == f"{number} / {total}"
+    assert "全フォーマット・全フレーム" in doc[1].text(x0=doc[1].width / 2)  # running header from page 2
+
+
+def test_entry_lines_as_printed(site: Path) -> None:
+    text = flow(pages(_pdf(site, "all"))).text
+    for printed in ("[1]兵士召喚(召喚)★2〜10@直接-通常-メイン|$BL(効果)キーカードを一般兵として",
+                    "[4]R・S・F(速攻魔法)★同じスートのA,10〜Kを5枚@直接-通常-クイック|$BB※このアクションはカウンターアクションの対象にならない。(対象)",
+                    "[1]防壁破壊(通常魔法)★♡A〜Kと♢A〜K", "[2]リアニメイト(通常魔法)★♠A〜Kと♡A〜K",
+                    "■レアドロー(パック)@直接-即時-クイック(フレーム)・レアパック・ストラテジー・エクストラ(起動条件)",
+                    "2.兵士(アタッカー)と防壁(ブロッカー)の場合、次を行う。1.防壁を表にし"):
+        assert printed in text
+
+
+def test_fonts_are_embedded_noto_cjk(site: Path) -> None:
+    for pdf in (site / "pdf").glob("blackpoker-*.pdf"):
+        listing = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+        assert listing, pdf.name
+        for line in listing:
+            assert "Noto-Sans-CJK-JP" in line.split()[0], line
+            assert line.split()[-5:-3] == ["yes", "yes"], line  # embedded, subset
+
+
+@pytest.mark.parametrize("stem", [*rulebook.FILE_STEMS.values(), "all"])
+def test_two_up(site: Path, stem: str) -> None:
+    single, sheets = pages(_pdf(site, stem)), pages(_pdf(site, stem, two_up=True))
+    assert len(sheets) == (len(single) + 1) // 2
+    assert all(_is((s.width, s.height), A4_LANDSCAPE) for s in sheets)
+    for number, sheet in enumerate(sheets):
+        left, right = sheet.text(0, sheet.width / 2), sheet.text(sheet.width / 2)
+        assert left == single[2 * number].text()
+        assert right == (single[2 * number + 1].text() if 2 * number + 1 < len(single) else "")
+
+
+def test_regulation_on_demand(tmp_path: Path) -> None:
+    out = tmp_path / "pro-strategy.pdf"
+    done = run_bp("actionlist", "--format", "pro", "--frame", "strategy", "--pdf", str(out))
+    assert done.returncode == 0, done.stderr
+    assert all(_is((p.width, p.height), A5) for p in pages(out))
+    _check_entries(out, rulebook.entries("プロ", ("ストラテジー",)), markers=False)
+    assert "プロ+ストラテジー" in flow(pages(out)[:1]).text
+    assert [p.name for p in tmp_path.iterdir()] == ["pro-strategy.pdf"]
+
+
+@pytest.mark.parametrize(("format_name", "frame_name"), rulebook.illegal_regulations()[:3])
+def test_illegal_regulation_is_a_usage_error(tmp_path: Path, format_name: str, frame_name: str) -> None:
+    out = tmp_path / "x.pdf"
+    done = run_bp("actionlist", "--format", format_name, "--frame", frame_name, "--pdf", str(out))
+    assert done.returncode == 2
+    assert "table 3.1" in done.stderr and f"{format_name} + {frame_name}" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not out.exists()
+
+
+def test_missing_glyph_fails_and_leaves_the_old_files(repo_copy: Path, tmp_path: Path) -> None:
+    actions = repo_copy / "definitions" / "actions" / "1-basic.yaml"
+    actions.write_text(actions.read_text(encoding="utf-8").replace("自分のフォグにある", "自分の\ue000フォグにある", 1), encoding="utf-8")
+    out = tmp_path / "lite.pdf"
+    out.write_bytes(b"previous")
+    done = run_bp("actionlist", "--format", "lite", "--pdf", str(out), root=repo_copy)
+    assert done.returncode == 1
+    assert "U+E000" in done.stderr and "自分の" in done.stderr and "Traceback" not in done.stderr
+    assert out.read_bytes() == b"previous"
+    assert [p.name for p in tmp_path.iterdir()] == ["lite.pdf"]  # no temporary file left
+
+    tree = tmp_path / "site"
+    (tree / "html").mkdir(parents=True)
+    (tree / "html" / "all.html").write_text("previous", encoding="utf-8")
+    done = run_bp("actionlist", "--out", str(tree), root=repo_copy)
+    assert done.returncode == 1 and "U+E000" in done.stderr
+    assert [p.relative_to(tmp_path).as_posix() for p in sorted(tmp_path.rglob("*"))] == ["lite.pdf", "site", "site/html", "site/html/all.html"]
+    assert (tree / "html" / "all.html").read_text(encoding="utf-8") == "previous"

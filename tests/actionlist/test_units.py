@@ -1,0 +1,52 @@
+"""The pieces on their own: markup to HTML, the selection of a format and frame, the glyph check."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from toolchain.actionlist.glyphs import visible_text
+from toolchain.actionlist.markup_html import to_html
+from toolchain.actionlist.selection import ALL, NONE, SelectionError, select
+
+from .conftest import ROOT
+
+
+def test_markup_nests_and_escapes() -> None:
+    html = to_html("前文 <b>\n1. 一\n   A. <i>甲</i>\n   B. 乙\n2. 二\n- 点 & 線")
+    assert str(html) == (
+        "<p>前文 &lt;b&gt;</p>"
+        '<ol class="decimal"><li>一<ol class="upper-alpha" type="A"><li>&lt;i&gt;甲&lt;/i&gt;</li><li>乙</li></ol></li><li>二</li></ol>'
+        '<ul class="bullet"><li><span class="bullet-mark" aria-hidden="true">・</span>点 &amp; 線</li></ul>'
+    )
+    assert str(to_html(None)) == ""
+
+
+def test_selection_by_id_and_name(definitions) -> None:
+    assert select(definitions, "プロ", "ストラテジー") == select(definitions, "pro", "strategy")
+    assert select(definitions, "pro", "strategy").title() == "プロ + ストラテジー"
+    assert select(definitions, "lite").frame_choice == NONE and select(definitions).frame_choice == ALL
+    assert [f.id for f in select(definitions, "standard", ALL).frames] == ["pack", "rare-pack"]
+    assert select(definitions, None, "エントリー 20").frames[0].id == "entry20"  # the rulebook writes a space
+
+
+@pytest.mark.parametrize(("format_key", "frame_key", "message"), [
+    ("lite", "strategy", "table 3.1"),
+    ("novice", None, "no format 'novice'"),
+    ("pro", "deck", "no frame 'deck'"),
+])
+def test_selection_errors(definitions, format_key: str, frame_key: str | None, message: str) -> None:
+    with pytest.raises(SelectionError, match=message):
+        select(definitions, format_key, frame_key)
+
+
+def test_visible_text_leaves_out_styles_and_scripts() -> None:
+    assert visible_text("<html><head><title>T</title><style>p{}</style></head><body><p>a</p><script>x</script> <p>b</p></body></html>") == "a b"
+
+
+def test_bp_check_does_not_load_the_pdf_renderer() -> None:
+    code = "import sys; from toolchain import cli; print(*(m in sys.modules for m in ('weasyprint', 'jinja2', 'pypdf')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert out.split() == ["False", "False", "False"]

@@ -1,0 +1,46 @@
+"""The text markup (definitions/README.md) as HTML: paragraphs, numbered, lettered and `・` lists.
+
+Every piece of text is escaped here; the result is a `Markup` so Jinja does not escape it twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from markupsafe import Markup, escape
+
+from ..notation import markup
+
+_LIST_TAGS = {"decimal": ("ol", ' class="decimal"'), "upper-alpha": ("ol", ' class="upper-alpha" type="A"'), "bullet": ("ul", ' class="bullet"')}
+
+
+def to_html(text: str | None) -> Markup:
+    """Render markup text; empty text renders as nothing."""
+    return Markup(_blocks(markup.parse(text))) if text else Markup("")
+
+
+def _blocks(blocks: list[markup.Block]) -> str:
+    parts: list[str] = []
+    for block in blocks:
+        if isinstance(block, markup.Paragraph):
+            parts.append(f"<p>{escape(block.text)}</p>")
+            continue
+        tag, attributes = _LIST_TAGS[block.style]
+        items = "".join(_item(item, block.style) for item in block.items)
+        parts.append(f"<{tag}{attributes}>{items}</{tag}>")
+    return "".join(parts)
+
+
+# The bullet is text, not a CSS marker, so it survives copying and text extraction alike.
+_BULLET = '<span class="bullet-mark" aria-hidden="true">・</span>'
+
+
+def _item(item: markup.Item, style: str) -> str:
+    bullet = _BULLET if style == "bullet" else ""
+    return f"<li>{bullet}{escape(item.text)}{_blocks(item.children)}</li>"
+
+
+def bullet_list(items: Iterable[str | Markup], css_class: str = "bullet") -> Markup | None:
+    """`・` items (escaped unless already Markup); None when there are none."""
+    rendered = "".join(f"<li>{_BULLET}{escape(item)}</li>" for item in items)
+    return Markup(f'<ul class="{css_class}">{rendered}</ul>') if rendered else None

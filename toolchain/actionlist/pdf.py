@@ -1,0 +1,48 @@
+"""PDF leaflets with WeasyPrint, checked for missing glyphs, imposed 2-up, rendered in parallel."""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..imposition import two_up
+from .glyphs import check_pdf
+
+
+@dataclass(frozen=True)
+class PdfJob:
+    html: str  # the leaflet, self-contained (styles inline, no external resources)
+    pdf: Path
+    two_up: Path | None = None
+
+
+@dataclass(frozen=True)
+class PdfResult:
+    pdf: Path
+    pages: int
+    sheets: int  # of the 2-up file; 0 when there is none
+
+
+def render(job: PdfJob) -> PdfResult:
+    from weasyprint import HTML  # slow to import: only where a PDF is made
+
+    document = HTML(string=job.html).render()
+    document.write_pdf(job.pdf)
+    check_pdf(job.pdf, job.html)
+    sheets = two_up(job.pdf, job.two_up) if job.two_up else 0
+    return PdfResult(job.pdf, len(document.pages), sheets)
+
+
+def render_all(jobs: list[PdfJob], workers: int | None = None) -> list[PdfResult]:
+    """Render every job, on as many processes as there are cores (WeasyPrint is single-threaded).
+    The first failure is raised once every job has stopped."""
+    workers = min(workers or os.cpu_count() or 1, len(jobs))
+    if workers <= 1:
+        return [render(job) for job in jobs]
+    # Longest first, so that no worker is left with the big list at the end.
+    ordered = sorted(jobs, key=lambda job: len(job.html), reverse=True)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        results = {job.pdf: result for job, result in zip(ordered, pool.map(render, ordered))}
+    return [results[job.pdf] for job in jobs]

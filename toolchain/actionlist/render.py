@@ -1,0 +1,65 @@
+"""Jinja2 rendering of the action lists: the web pages and the HTML of the PDF leaflets share
+the entry templates in templates/actionlist/."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from .. import model as m
+from .selection import Selection
+from .view import ActionList
+
+TEMPLATES = "templates"
+# The toolchain's own templates, for a rules repository that has none of its own.
+TOOLCHAIN_TEMPLATES = Path(__file__).resolve().parents[2] / TEMPLATES
+
+
+@lru_cache(maxsize=4)
+def environment(root: Path) -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader([root / TEMPLATES, TOOLCHAIN_TEMPLATES]),
+        autoescape=True,  # every template here is HTML: definitions' text can't inject markup
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+    )
+
+
+def _context(defs: m.Definitions, everything: ActionList, selection: Selection) -> dict[str, Any]:
+    shown = everything.only(selection)
+    return {
+        "edition": defs.rules.edition if defs.rules else {},
+        "costs": defs.rules.costs if defs.rules else (),
+        "formats": defs.formats,
+        "frames": defs.frames,
+        "selection": selection,
+        "actionlist": shown,
+        # [1]–[4] only where the list has every format; ■ wherever frame entries are listed.
+        "markers": selection.format is None,
+        "frame_marker": any(entry.frame_bound for entry in shown.entries),
+    }
+
+
+def render_page(
+    root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, *, interactive: bool = False, nav: bool = True
+) -> str:
+    """A web page: all.html (interactive: every entry, filtered by script) or a static page."""
+    context = _context(defs, everything, selection)
+    context.update(interactive=interactive, nav=nav, filter_data=_filter_data(defs))
+    return environment(root).get_template("actionlist/page.html.j2").render(context)
+
+
+def render_leaflet(root: Path, defs: m.Definitions, everything: ActionList, selection: Selection) -> str:
+    """The HTML that WeasyPrint lays out as the A5 leaflet."""
+    return environment(root).get_template("actionlist/leaflet.html.j2").render(_context(defs, everything, selection))
+
+
+def _filter_data(defs: m.Definitions) -> dict[str, Any]:
+    return {
+        "formats": [{"id": f.id, "name": f.name} for f in defs.formats],
+        "frames": [{"id": f.id, "name": f.name} for f in defs.frames],
+        "regulations": {frame: list(formats) for frame, formats in defs.regulations.items()},
+    }
