@@ -293,6 +293,8 @@ def vocabularies_named(result: LoadResult) -> Iterator[Diagnostic]:
     for entry in (*defs.fog, *defs.frame_fog):
         uses.append((entry.source, ("group",), "fog_groups", entry.group))
         uses.append((entry.source, ("category",), "categories", entry.category))
+    for frame in defs.frames:
+        uses.append((frame.source, ("start", "then"), "start_steps", frame.then))
     for trump in defs.trumps:
         uses.append((trump.source, ("category",), "trump_categories", trump.category))
         if trump.ability:
@@ -306,6 +308,16 @@ def vocabularies_named(result: LoadResult) -> Iterator[Diagnostic]:
             )
 
 
+# -- BP030 examples, BP031 programs ------------------------------------------------------------
+
+
+def examples_run(result: LoadResult) -> Iterator[Diagnostic]:
+    """The simulator runs every action's examples (imported here, so that it loads only when needed)."""
+    from .sim.check import diagnostics
+
+    yield from diagnostics(result.definitions)
+
+
 CHECKS: tuple[Check, ...] = (
     unique_ids,
     references_resolve,
@@ -316,4 +328,5 @@ CHECKS: tuple[Check, ...] = (
     costs_in_legend,
     trump_links,
     vocabularies_named,
+    examples_run,
 )

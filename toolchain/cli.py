@@ -82,13 +82,26 @@ def check(
     result, findings = load_checked(root_path)
     counts = result.definitions.counts()
     line = summary_line(counts, findings)
+    examples = _examples_report(result)
     if output_format is OutputFormat.json:
-        typer.echo(render_json(findings, {"counts": counts, "errors": len(findings), "ok": not findings}))
+        summary = {"counts": counts, "errors": len(findings), "ok": not findings}
+        typer.echo(render_json(findings, {**summary, "examples": examples.as_dict()} if examples else summary))
     else:
         for finding in findings:
             typer.echo(finding.github() if output_format is OutputFormat.github else finding.text(), err=True)
         typer.echo(line)
+        if examples:
+            typer.echo(examples.summary())  # 48/48 actions executed, N examples, 0 failed
     raise typer.Exit(1 if findings else 0)
+
+
+def _examples_report(result):  # noqa: ANN001, ANN202 - a LoadResult -> sim.check.Report | None
+    """What the simulator made of the actions' examples, when the definitions carry any."""
+    if result.definitions.rules is None:
+        return None
+    from .sim.check import has_examples, report
+
+    return report(result.definitions) if has_examples(result.definitions) else None
 
 
 @app.command()
@@ -143,6 +156,12 @@ def codes() -> None:
 from .actionlist.command import actionlist as _actionlist  # noqa: E402 - it uses the options above; loads no PDF code
 
 app.command("actionlist")(_actionlist)
+
+from .sim.command import replay as _replay, sim as _sim  # noqa: E402 - loads the simulator only when they run
+
+app.command("sim")(_sim)
+app.command("replay")(_replay)
+
 
 
 def main() -> None:

@@ -1,15 +1,28 @@
 """The core flow of chapter 6 (Fig. 6.6–6.9) as data.
 
-The simulator follows these steps and the rulebook draws its flowcharts from them (graphviz),
-so the book and the engine cannot disagree. The step numbers and names are the rulebook's;
-the figures are missing from the text edition, so the edges are reconstructed from the text of
-6.4 and 6.4.1:
+The simulator (toolchain/sim/flow.py) walks these nodes and edges, one handler per node id,
+and the rulebook draws its flowcharts from them (graphviz), so the book and the engine cannot
+disagree. The step numbers and names are the rulebook's; the figures are missing from the text
+edition, so the edges are reconstructed from the text of 6.1.5, 6.4 and 6.4.1:
 
+- a request is followed by the trigger check [6] (what the request triggered, 6-1), then [7];
 - after a resolution ([8] or [15]) the win/loss check [9] runs, then the trigger check [6]
-  requests whatever the resolution triggered, and the chance goes to the turn player [2];
-- after a request goes on the stage [10], its requester keeps the chance [3];
+  requests whatever the resolution triggered;
+- after a request goes on the stage [10], the trigger check [6] runs too: 6-10-8 says that
+  putting a request on the stage can trigger (罠カウンター answers a request on the stage, so it
+  must be requested after that request is there, not before);
+- who holds the chance after [6] depends on how [6] was reached. After an instant request
+  was resolved [8] or a request was put on the stage [10], the requester keeps the chance
+  [3] (6.1.5: チャンスを持っている間は何度でもリクエストすることができます; nobody passed);
+  after a request on the stage was resolved [15], the chance is with the rule system [13] and
+  goes to the turn player [2];
 - when everyone has passed and the stage is empty, the turn player gets the chance again [2]
   (the turn only passes through the エンド action).
+
+The pass record is reset only at [4] (a request), as the text of [4] and [11] says: after a
+resolution from the stage, the record still holds every player, so a turn player who passes
+lets the next request on the stage resolve at once ([12] → [15]); anyone who requests resets
+it and everyone must pass again.
 """
 
 from __future__ import annotations
@@ -78,13 +91,14 @@ CORE_FLOW = Flow(
         Edge("4", "5"),
         Edge("5", "6"),
         Edge("6", "7", "リクエスト後"),
-        Edge("6", "2", "解決後"),
+        Edge("6", "3", "即時解決後・ステージ追加後"),
+        Edge("6", "2", "ステージ解決後"),
         Edge("7", "8", YES),
         Edge("7", "10", NO),
         Edge("8", "9"),
         Edge("9", "end", "決着"),
         Edge("9", "6", "継続"),
-        Edge("10", "3"),
+        Edge("10", "6"),
         Edge("11", "12"),
         Edge("12", "13", YES),
         Edge("12", "16", NO),

@@ -125,7 +125,7 @@ def _named(items: list[dict[str, str]]) -> m.Vocabulary:
 
 _VOCABULARIES = (
     "labels", "categories", "triggers", "speeds", "timings", "character_types", "scopes",
-    "fog_groups", "frame_action_groups", "trump_categories",
+    "fog_groups", "frame_action_groups", "trump_categories", "start_steps",
 )
 
 
@@ -236,6 +236,9 @@ def _frame(item: dict[str, Any], source: m.Source, order: int) -> m.Frame:
         cards=cards,
         procedure=_text(item["start"]["procedure"]),
         then=item["start"]["then"],
+        steps=tuple(
+            (step, None) if isinstance(step, str) else next(iter(step.items())) for step in item["start"]["steps"]
+        ),
         zones=tuple(item.get("zones", ())),
         source=source,
     )

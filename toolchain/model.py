@@ -225,6 +225,7 @@ class Frame:
     cards: Mapping[str, tuple[str, ...]] | None
     procedure: str
     then: str
+    steps: tuple[tuple[str, int | None], ...]  # (step, count) for the simulator's game start
     zones: tuple[str, ...]
     source: Source
 

@@ -64,6 +64,11 @@ CASES = [
     Case("BP026", "rules.yaml", "  - {letter: K, name: KeyDrive, payment: キーカードをドライブする}\n", "", ("frames/actions.yaml", 25, 9), "'K'"),
     Case("BP027", "frames/trumps.yaml", "    grants: slash", "    grants: switch", ("frames/actions.yaml", 24, 13), "<switch>"),
     Case("BP028", "rules.yaml", "  - {id: blocker, name: ブロッカー}\n", "", ("characters.yaml", 10, 22), "'blocker'"),
+    Case(
+        "BP030", "actions/2-summon.yaml", 'field: "Joker(+3)"', 'field: "Joker(+4)"',
+        ("actions/2-summon.yaml", 32, 7), "expected 'Joker(+4)', actual 'Joker(+3)'",
+    ),
+    Case("BP031", "actions/2-summon.yaml", "by: {rank: key}", "by: {rank: $nothing}", ("actions/2-summon.yaml", 29, 20), "'$nothing' is not set"),
 ]
 
 

@@ -128,5 +128,7 @@ def test_rules_vocabularies_name_every_schema_enum(repo_root: Path, defs: Defini
     assert set(vocab("timings").ids()) == set(fields["timing"]["enum"])
     assert set(vocab("scopes").ids()) == set(common["scope"]["enum"])
     assert set(vocab("categories").ids()) == categories
+    frames = json.loads((repo_root / "schema" / "frames.schema.json").read_text(encoding="utf-8"))
+    assert set(vocab("start_steps").ids()) == set(frames["items"]["properties"]["start"]["properties"]["then"]["enum"])
     assert [f.id for f in defs.formats] == common["format"]["enum"]
     assert [f.id for f in defs.frames] == common["frame"]["enum"]

@@ -1,0 +1,126 @@
+"""`bp check` runs every action's examples through the simulator, and reports a wrong effect at
+the example that shows it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolchain.cli import load_checked
+from toolchain.model import Definitions
+
+BP = [sys.executable, "-m", "toolchain"]
+# Actions whose effect branches, and how many examples (one per branch) each must have at least.
+BRANCHES = {
+    "down": 2,  # ダウン: to 0 or not
+    "counter": 3,  # カウンター: one keycard and a number at least as high, two keycards, neither
+    "death-spear": 2,  # 死の槍: divisible or not
+    "damage-judgment": 6,  # soldiers (more, less, equal), bulwark (Joker, shared number, neither), unblocked
+    "blackjack": 2,  # B・J: bust and stand
+    "reanimate": 2,  # リアニメイト: success and failure
+    "return": 2,  # 帰還: charged or driven
+    "twist": 2,  # ツイスト: drive or charge
+    "quick-summon": 2,  # エース or 防壁
+    "bulwark-refill": 2,  # 1 charged or 2 driven
+    "draw": 2,  # 1 card, or 2
+    "trump-break": 2,  # the same card or not
+    "trap-counter": 2,  # triggered or not
+    "end": 2,  # a hand of 7 or fewer, or more
+}
+
+
+def run_bp(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    return subprocess.run([*BP, *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
+
+
+def test_bp_check_runs_every_example_of_every_action(repo_root: Path) -> None:
+    run = run_bp("check", cwd=repo_root)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.strip().splitlines()
+    assert lines[0].endswith(": OK")
+    total, examples, failed = lines[-1].split(", ")
+    assert total == "48/48 actions executed" and failed == "0 failed"
+    assert int(examples.split()[0]) >= 48
+
+
+def test_every_action_has_an_example_for_each_branch(defs: Definitions) -> None:
+    counts = {a.id: len(a.raw.get("examples") or []) for a in (*defs.actions, *defs.frame_actions)}
+    assert len(counts) == 48
+    assert [a for a, n in counts.items() if n == 0] == []
+    assert {a: counts[a] for a in BRANCHES if counts[a] < BRANCHES[a]} == {}
+
+
+@pytest.fixture
+def broken_repo(tmp_path: Path, repo_root: Path) -> Path:
+    root = tmp_path / "rules"
+    shutil.copytree(repo_root / "definitions", root / "definitions")
+    shutil.copytree(repo_root / "schema", root / "schema")
+    return root
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) >= 1, f"{path.name} has no {old!r}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _line_of(path: Path, text: str) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in line)
+
+
+def test_a_wrong_effect_fails_at_its_examples(broken_repo: Path) -> None:
+    """ダウン that adds instead of subtracting: its examples fail, each at its own line, and so does
+    the アップ example that ダウン answers (2.10.4)."""
+    path = broken_repo / "definitions" / "actions" / "3-quick-spell.yaml"
+    assert path.read_text(encoding="utf-8").count("by: {neg: {rank: key}}") == 1
+    _edit(path, "by: {neg: {rank: key}}", "by: {rank: key}")
+    _, findings = load_checked(broken_repo)
+    failed = {f.location.line: f for f in findings if f.code == "BP030"}
+    assert {f.location.path for f in failed.values()} == {"definitions/actions/3-quick-spell.yaml"}
+    assert sorted(failed) == sorted([
+        _line_of(path, "- name: ダウンで対象が墓地に移っていれば効果を発揮しない"),
+        _line_of(path, "- name: サイズが 0 以下となり対象を墓地に移す"),
+        _line_of(path, "- name: サイズが 0 以下とならなければキーカードをフォグに置く"),
+    ])
+    to_zero = failed[_line_of(path, "- name: サイズが 0 以下となり対象を墓地に移す")].message
+    assert "opponent.field: expected '', actual '♣4(+5)'" in to_zero
+    above_zero = failed[_line_of(path, "- name: サイズが 0 以下とならなければキーカードをフォグに置く")].message
+    assert "opponent.field: expected '♣4(-2)', actual '♣4(+2)'" in above_zero
+    run = run_bp("check", "--root", str(broken_repo), cwd=broken_repo)
+    assert run.returncode == 1
+    summary = run.stdout.strip().splitlines()[-1]
+    assert summary.startswith("47/48 actions executed, ") and summary.endswith(", 3 failed")
+
+
+def test_a_program_the_engine_cannot_read_is_located(broken_repo: Path) -> None:
+    path = broken_repo / "definitions" / "actions" / "2-summon.yaml"
+    _edit(path, "character: common-soldier", "character: dragon")
+    _, findings = load_checked(broken_repo)
+    program = [f for f in findings if f.code == "BP031"]
+    assert len(program) == 1
+    assert program[0].location.line == _line_of(path, "character: dragon")
+    assert "'dragon' is not a character id" in program[0].message
+
+
+def test_the_schema_covers_the_effect_language(broken_repo: Path) -> None:
+    path = broken_repo / "definitions" / "actions" / "3-quick-spell.yaml"
+    _edit(path, "      - modify_size: target\n        by: {rank: key}", "      - grow: target\n        by: {rank: key}")
+    _, findings = load_checked(broken_repo)
+    schema = [f for f in findings if f.code == "BP010"]
+    assert schema and all(f.location.path.endswith("3-quick-spell.yaml") for f in schema)
+    assert any("grow" in f.message for f in schema)
+
+
+def test_an_example_with_a_wrong_expectation_shows_expected_and_actual(broken_repo: Path) -> None:
+    path = broken_repo / "definitions" / "actions" / "4-normal-spell.yaml"
+    _edit(path, "opponent: {life: 5, graveyard: 5}", "opponent: {life: 4, graveyard: 5}")
+    _, findings = load_checked(broken_repo)
+    (failed,) = [f for f in findings if f.code == "BP030"]
+    assert failed.location.line == _line_of(path, "- name: ♠ のキーカードの数字だけダメージを与える")
+    assert "opponent.life: expected 4, actual" in failed.message

@@ -1,0 +1,67 @@
+"""What `bp check` asks of the simulator: every program compiles (BP031) and every example of every
+action runs as written (BP030), located at the YAML that says so. Results are kept per
+Definitions object, so the diagnostics and the summary line share one run."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .. import model as m
+from ..diagnostics import Diagnostic
+from . import examples
+from .ruleset import compiled
+
+
+@dataclass
+class Report:
+    actions: int = 0  # actions and frame actions
+    executed: int = 0  # those with at least one example that ran as written
+    examples: int = 0
+    failed: list[examples.Outcome] = field(default_factory=list)
+    program_errors: list[Diagnostic] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return f"{self.executed}/{self.actions} actions executed, {self.examples} examples, {len(self.failed)} failed"
+
+    def as_dict(self) -> dict[str, int]:
+        return {"actions": self.actions, "executed": self.executed, "examples": self.examples, "failed": len(self.failed)}
+
+
+_REPORTS: dict[int, tuple[m.Definitions, Report]] = {}
+
+
+def report(defs: m.Definitions) -> Report:
+    hit = _REPORTS.get(id(defs))
+    if hit is not None and hit[0] is defs:
+        return hit[1]
+    result = Report()
+    broken: set[str] = set()
+    for thing, path, message in compiled(defs).errors:
+        result.program_errors.append(Diagnostic(thing.source.location(*path), "BP031", message))
+        broken.add(thing.id)
+    passed: set[str] = set()
+    result.actions = len(defs.actions) + len(defs.frame_actions)
+    for outcome in examples.run_all(defs, skip=broken):
+        result.examples += 1
+        if outcome.ok:
+            passed.add(outcome.action.id)
+        else:
+            result.failed.append(outcome)
+    result.executed = len(passed)
+    if len(_REPORTS) > 4:
+        _REPORTS.clear()
+    _REPORTS[id(defs)] = (defs, result)
+    return result
+
+
+def has_examples(defs: m.Definitions) -> bool:
+    return any(examples.examples_of(a) for a in (*defs.actions, *defs.frame_actions))
+
+
+def diagnostics(defs: m.Definitions) -> Iterator[Diagnostic]:
+    result = report(defs)
+    yield from result.program_errors
+    for outcome in result.failed:
+        location = outcome.action.source.location("examples", outcome.index, *outcome.path)
+        yield Diagnostic(location, "BP030", f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}")

@@ -1,0 +1,77 @@
+"""`bp sim` (random play with invariants) and `bp replay` (transcripts). The simulator is imported
+when a command runs, not when the CLI loads."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+
+def _regulation(defs, format_key: str, frame_key: str) -> tuple[str, str]:  # noqa: ANN001
+    fmt, frame = defs.find_format(format_key), defs.find_frame(frame_key)
+    if fmt is None or frame is None:
+        known = ", ".join(f"{f} + {fr}" for fr, fmts in defs.regulations.items() for f in fmts)
+        typer.echo(f"bp sim: no format '{format_key}' or frame '{frame_key}' (regulations: {known})", err=True)
+        raise typer.Exit(2)
+    if not defs.is_legal(fmt.id, frame.id):
+        typer.echo(f"bp sim: table 3.1 does not allow {fmt.name} + {frame.name}", err=True)
+        raise typer.Exit(2)
+    return fmt.id, frame.id
+
+
+def sim(
+    root: RootOption = None,
+    format_key: Annotated[str, typer.Option("--format", help="Format id or name (lite, standard, pro, master).")] = "lite",
+    frame_key: Annotated[str, typer.Option("--frame", help="Frame id or name (entry20, pack, rare-pack, strategy, extra).")] = "entry20",
+    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="The seed of the games' seeds.")] = 0,
+    turn_cap: Annotated[int, typer.Option("--turn-cap", min=1, help="Stop a game after this many turns.")] = 200,
+    transcript: Annotated[Optional[Path], typer.Option("--transcript", help="Write the games to FILE (JSON lines) and FILE.txt (readable).")] = None,
+) -> None:
+    """Play random legal games and check the invariants after every step. Exit 1 on a violation."""
+    from .randomplay import play
+    from .transcript import TranscriptWriter
+
+    defs = load_clean(resolve_root(root), "sim").definitions
+    format_id, frame_id = _regulation(defs, format_key, frame_key)
+    with typer.progressbar(length=games, label="playing", file=sys.stderr) as bar:
+        if transcript is not None:
+            with TranscriptWriter(transcript) as writer:
+                stats = play(defs, format_id, frame_id, games, seed, turn_cap=turn_cap, transcript=writer, progress=bar.update)
+        else:
+            stats = play(defs, format_id, frame_id, games, seed, turn_cap=turn_cap, progress=bar.update)
+    for line in stats.lines():
+        typer.echo(line)
+    for violation in stats.violations[:20]:
+        typer.echo(f"  violation: {violation}", err=True)
+    if transcript is not None:
+        typer.echo(f"transcript: {transcript} and {TranscriptWriter(transcript).text_path}")
+    raise typer.Exit(1 if stats.violations else 0)
+
+
+def replay(
+    path: Annotated[Path, typer.Argument(help="A transcript written by bp sim --transcript (JSON lines).")],
+    root: RootOption = None,
+) -> None:
+    """Replay every game of a transcript exactly: the same choices must be offered and the game end the same way."""
+    from .transcript import games, replay_game
+
+    defs = load_clean(resolve_root(root), "replay").definitions
+    try:
+        results = [replay_game(defs, records) for records in games(path)]
+    except (OSError, ValueError) as exc:
+        typer.echo(f"bp replay: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    failed = [r for r in results if not r.ok]
+    for result in failed:
+        typer.echo(f"game {result.index + 1}: {result.message}", err=True)
+    typer.echo(f"{len(results)} games replayed, {len(results) - len(failed)} identical, {len(failed)} different")
+    raise typer.Exit(1 if failed else 0)
+
+
+# Last, so that this module and toolchain.cli (which registers the commands above) may be imported
+# in either order; the annotations are read when the CLI runs.
+from ..cli import RootOption, load_clean, resolve_root  # noqa: E402

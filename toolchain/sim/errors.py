@@ -1,0 +1,23 @@
+"""The simulator's exceptions."""
+
+from __future__ import annotations
+
+
+class ProgramError(ValueError):
+    """A program (or example) in the definitions that the engine cannot compile; `path` is below the action."""
+
+    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class EngineError(RuntimeError):
+    """The engine reached a state the rules do not allow: a bug, reported with the game's seed."""
+
+
+class IllegalRequest(ValueError):
+    """A request that the rules do not allow now (timing, activation, keycards, costs or targets)."""
+
+
+class Stop(Exception):
+    """`stop`: the effect ends here (効果を終了する)."""

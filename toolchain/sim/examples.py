@@ -1,0 +1,231 @@
+"""Run the examples of the definitions: a situation, a request, the situation after it resolves.
+
+    examples:
+      - name: サイズが0以下になり墓地へ
+        given: {you: {hand: ♠5 ♡9}, opponent: {field: ♣4}}
+        request: ★♠5 → opponent:♣4
+        expect: {you: {hand: "", graveyard: ♠5 ♡9}, opponent: {field: "", graveyard: ♣4}}
+
+The request goes through the core flow like any other ([5] costs and targets, [6], [7], then
+[10] and passes until it has left the stage); the trigger check after it runs too. Every part
+of the situation that `expect` does not mention must be as it was in `given`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import model as m
+from ..coreflow import TRIGGER_CHECK
+from . import flow
+from .agents import Decision, ScriptError, ScriptedAgent
+from .errors import EngineError, IllegalRequest, ProgramError
+from .notation import SIDES, normalize, tokens, view
+from .requests import PASS, RequestOption
+from .ruleset import ActionSpec, ruleset as make_ruleset
+from .situation import Builder
+
+
+@dataclass(frozen=True)
+class Outcome:
+    action: m.Action = field(repr=False)
+    index: int
+    name: str
+    ok: bool
+    message: str = ""
+    path: tuple = ()  # below the example, where a notation error is
+
+
+class _ExampleAgent(ScriptedAgent):
+    """The example's choices; the target named in the request answers the request's target decision."""
+
+    def __init__(self, script: list, target: Any) -> None:
+        super().__init__(script)
+        self.target = target
+
+    def choose(self, decision: Decision) -> int:
+        if decision.kind == "target" and self.target is not None and self.target in decision.options:
+            index = decision.options.index(self.target)
+            self.target = None
+            return index
+        return super().choose(decision)
+
+
+def default_regulation(defs: m.Definitions, action: m.Action) -> tuple[str, str]:
+    """The widest regulation that has the action: its highest format, with the last frame of table 3.1
+    that allows it (and that has the action, for a frame action)."""
+    formats = [f for f in defs.formats if f.id in defs.formats_of(action)] or defs.formats
+    fmt = max(formats, key=lambda f: f.order).id
+    frames = [fr for fr, fmts in defs.regulations.items() if fmt in fmts and (not action.frames or fr in action.frames)]
+    if not frames:
+        raise ProgramError(("examples",), f"no regulation of table 3.1 has {action.name}")
+    return fmt, frames[-1]
+
+
+def regulation_of(defs: m.Definitions, action: m.Action, example: dict) -> tuple[str, str]:
+    text = example.get("regulation")
+    if not text:
+        return default_regulation(defs, action)
+    fmt, _, frame = (part.strip() for part in str(text).partition("+"))
+    found_format, found_frame = defs.find_format(fmt), defs.find_frame(frame)
+    if not found_format or not found_frame:
+        raise ProgramError(("regulation",), f"'{text}' is not a regulation (format + frame, e.g. lite + entry20)")
+    return found_format.id, found_frame.id
+
+
+def run(defs: m.Definitions, action: m.Action, index: int, example: dict) -> Outcome:
+    name = str(example.get("name", f"#{index + 1}"))
+    try:
+        message = _run(defs, action, example)
+    except ProgramError as exc:
+        return Outcome(action, index, name, False, str(exc), exc.path)
+    except (ScriptError, IllegalRequest, EngineError) as exc:
+        return Outcome(action, index, name, False, str(exc))
+    except Exception as exc:  # noqa: BLE001 - a broken definition must not stop bp check: report it at the example
+        return Outcome(action, index, name, False, f"the engine failed: {type(exc).__name__}: {exc}")
+    return Outcome(action, index, name, message is None, message or "")
+
+
+def _run(defs: m.Definitions, action: m.Action, example: dict) -> str | None:
+    rules = make_ruleset(defs, *regulation_of(defs, action, example))
+    spec = rules.compiled.actions.get(action.id)
+    if spec is None or not spec.executable:
+        raise ProgramError((), f"{action.name} has no program to run")
+    script = [str(c) if not isinstance(c, int) else c for c in example.get("choices", [])]
+    agent = _ExampleAgent(script, None)
+    builder = Builder(rules, example, [agent, agent])
+    game = builder.build(example.get("given") or {}, ("given",))
+    before = view(game)
+    request_spec, seat, keys, target = builder.parse_request(str(example.get("request", "")), ("request",), spec, example.get("by", "you"))
+    if target:
+        agent.target = builder.target(target, ("request",))
+    if request_spec.trigger == "triggered":
+        made = _trigger(game, request_spec, seat)
+    else:
+        made = _request(game, builder, request_spec, seat, keys)
+    for i, text in enumerate(example.get("responses") or []):
+        _respond(game, builder, agent, str(text), ("responses", i))
+    for _ in range(100):
+        if game.over or made not in game.state.stage:
+            break
+        game.apply(PASS, check=False)
+    else:
+        raise EngineError("the request never left the stage")
+    if agent.script:
+        return f"choices not used: {agent.script}"
+    return compare(before, example.get("expect") or {}, view(game))
+
+
+def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str]):  # noqa: ANN001, ANN202
+    state = game.state
+    state.chance = seat
+    cards, unit = builder.keycards(spec, seat, keys, ("request",))
+    wanted = RequestOption(spec, tuple(sorted(cards)), unit)
+    legal = [o for o in game.legal_requests() if isinstance(o, RequestOption) and o.action is spec]
+    option = next((o for o in legal if RequestOption(o.action, tuple(sorted(o.keys)), o.unit) == wanted), None)
+    if option is None:
+        ways = ", ".join(sorted({" ".join(str(k) for k in o.keys) for o in legal})) or "none"
+        raise IllegalRequest(f"{spec.name} cannot be requested so here (timing, activation, keycards, costs or target); "
+                             f"legal keycard sets: {ways}")
+    game.apply(option, check=False)
+    return game.current  # the request made at [5]
+
+
+def _respond(game, builder: Builder, agent: _ExampleAgent, text: str, path: tuple) -> None:  # noqa: ANN001
+    """A request made in answer, while the example's request waits on the stage: the players before
+    the responder pass (the chance moves, [16]), then the responder requests."""
+    spec, seat, keys, target = builder.parse_request(text, path)
+    for _ in range(len(game.state.players)):
+        if game.state.chance == seat or game.node != "3":
+            break
+        game.apply(PASS, check=False)
+    if game.state.chance != seat:
+        raise IllegalRequest(f"{text}: {SIDES[seat]} never gets the chance")
+    agent.target = builder.target(target, path) if target else None
+    _request(game, builder, spec, seat, keys)
+
+
+def _trigger(game, spec: ActionSpec, seat: int):  # noqa: ANN001, ANN202
+    """A triggered action requested as if its condition had just held: through the trigger check."""
+    from .requests import triggered
+
+    request = triggered(game, spec, seat, None)
+    if request is None:
+        raise IllegalRequest(f"{spec.name} cannot be triggered here (no rare card or no target)")
+    game.state.buffer.append(request)
+    flow.run(game, TRIGGER_CHECK, flow.TRIGGER_HANDLERS, "start")
+    game.state.chance = game.state.turn
+    game.node = "3"
+    return request
+
+
+# -- comparing situations -----------------------------------------------------------------------
+
+
+def expected_view(before: dict[str, str], expect: dict) -> dict[str, Any]:
+    wanted: dict[str, Any] = dict(before)
+    for name in SIDES:
+        for zone, value in (expect.get(name) or {}).items():
+            key = f"{name}.{zone}"
+            if zone == "pack_opened":
+                wanted[key] = str(bool(value)).lower()
+            elif zone == "size_bonus":
+                wanted[key] = str(int(value))
+            elif isinstance(value, int) and not isinstance(value, bool):
+                wanted[key] = value  # a count of cards
+            else:
+                wanted[key] = normalize(str(value or ""), zone != "life")
+    if "stage" in expect:
+        wanted["stage"] = " / ".join(str(s).strip() for s in expect["stage"])
+    for key in ("turn", "winner"):
+        if key in expect:
+            wanted[key] = str(expect[key])
+    return wanted
+
+
+def _matches(expected: Any, actual: str, ordered: bool) -> bool:
+    if isinstance(expected, int):
+        return len(tokens(actual)) == expected
+    if "?" not in expected.split():
+        return expected == actual
+    want, have = expected.split(), tokens(actual)
+    if len(want) != len(have):
+        return False
+    if ordered:
+        return all(w in ("?", h) for w, h in zip(want, have))
+    rest = list(have)
+    for token in [w for w in want if w != "?"]:
+        if token not in rest:
+            return False
+        rest.remove(token)
+    return True
+
+
+def compare(before: dict[str, str], expect: dict, actual: dict[str, str]) -> str | None:
+    """None when the actual situation is the expected one, else what differs (expected vs actual)."""
+    wanted = expected_view(before, expect)
+    differences = [
+        f"{key}: expected {wanted[key]!r}, actual {actual[key]!r}"
+        for key in wanted
+        if not _matches(wanted[key], actual[key], key.endswith(".life") or key == "stage")
+    ]
+    return "; ".join(differences) or None
+
+
+# -- every example of the definitions ---------------------------------------------------------------
+
+
+def examples_of(action: m.Action) -> list[dict]:
+    found = action.raw.get("examples") or []
+    return [e for e in found if isinstance(e, dict)]
+
+
+def run_all(defs: m.Definitions, skip: set[str] = frozenset()) -> Iterator[Outcome]:
+    """Every example of every action but those in `skip` (whose programs do not compile)."""
+    for action in (*defs.actions, *defs.frame_actions):
+        if action.id in skip:
+            continue
+        for index, example in enumerate(examples_of(action)):
+            yield run(defs, action, index, example)

@@ -1,0 +1,361 @@
+"""The core flow (Fig. 6.6) and the trigger check (Fig. 6.7–6.9), run from toolchain.coreflow.
+
+Each node id of the flows has a handler here; a handler does the node's work and returns the
+label of the edge to take ("" for an unconditional edge). `run` walks the edges of the Flow
+data, so the engine takes exactly the edges the rulebook's figures are drawn from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..coreflow import CORE_FLOW, INSTANT_RESOLUTION, NO, NORMAL_PROCESSING, TRIGGER_CHECK, YES, Flow
+from . import requests
+from .cards import RANK
+from .language import Ctx
+from .requests import PASS
+from .state import Request
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+WAIT = "wait"  # [3] needs a decision from outside (Game.apply)
+END = "end"
+
+Handler = Callable[["Game"], str]
+
+
+def _successors(flow: Flow) -> dict[tuple[str, str], str]:
+    return {(edge.source, edge.label): edge.target for edge in flow.edges}
+
+
+_NEXT = {flow.figure: _successors(flow) for flow in (CORE_FLOW, TRIGGER_CHECK, INSTANT_RESOLUTION, NORMAL_PROCESSING)}
+
+
+def run(game: Game, flow: Flow, handlers: dict[str, Handler], node: str) -> str:
+    """Walk `flow` from `node` until a terminal, a WAIT, or the end of the game; returns where it stopped."""
+    successors = _NEXT[flow.figure]
+    trace = game.trace
+    while True:
+        handler = handlers.get(node)
+        if handler is None:
+            return node  # a terminal: end / return
+        if trace is not None:
+            trace.append(node)
+        label = handler(game)
+        if label == WAIT:
+            if trace is not None:
+                trace.pop()  # walked when the decision comes in
+            return node
+        if game.state.winner is not None:
+            return END
+        node = successors[(node, label)]
+
+
+# -- Fig. 6.6 コアフロー ------------------------------------------------------------------------
+
+
+def _n1(game: Game) -> str:  # ゲーム開始: done by start.py before the flow runs
+    return ""
+
+
+def _n2(game: Game) -> str:  # ターンプレイヤーにチャンスを移動
+    game.state.chance = game.state.turn
+    return ""
+
+
+def _n3(game: Game) -> str:  # アクションをリクエストするか?
+    choice = game.pending
+    if choice is None:
+        return WAIT
+    game.pending = None
+    game.choice = choice
+    return NO if choice is PASS else YES
+
+
+def _n4(game: Game) -> str:  # パス記録のリセット
+    game.state.passed.clear()
+    return ""
+
+
+def _n5(game: Game) -> str:  # アクションをリクエストする
+    request = requests.make(game, game.state.chance, game.choice)
+    game.current = request
+    game.after = "request"
+    game.observe("request", request)
+    return ""
+
+
+def _n6(game: Game) -> str:  # 誘発チェック
+    run(game, TRIGGER_CHECK, TRIGGER_HANDLERS, "start")
+    return _AFTER[game.after]
+
+
+_AFTER = {"request": "リクエスト後", "instant": "即時解決後・ステージ追加後", "staged": "即時解決後・ステージ追加後", "stage": "ステージ解決後"}
+
+
+def _n7(game: Game) -> str:  # 即時か?
+    return YES if game.current.action.speed == "instant" else NO
+
+
+def _n8(game: Game) -> str:  # リクエストの解決
+    game.resolve(game.current)
+    game.after = "instant"
+    return ""
+
+
+def _n9(game: Game) -> str:  # 勝敗判定
+    return "決着" if game.win_loss_check() else "継続"
+
+
+def _n10(game: Game) -> str:  # ステージに追加
+    game.put_on_stage(game.current)
+    game.after = "staged"
+    return ""
+
+
+def _n11(game: Game) -> str:  # パス記録に登録
+    game.state.passed.add(game.state.chance)
+    game.observe("pass", game.state.chance)
+    return ""
+
+
+def _n12(game: Game) -> str:  # 全員がパスしたか?
+    return YES if len(game.state.passed) == len(game.state.players) else NO
+
+
+def _n13(game: Game) -> str:  # ルールシステムにチャンスを移動
+    game.state.chance = None
+    return ""
+
+
+def _n14(game: Game) -> str:  # ステージにリクエストが存在するか?
+    return YES if game.state.stage else NO
+
+
+def _n15(game: Game) -> str:  # 最後のリクエストを解決
+    game.resolve(game.state.stage[-1])
+    game.after = "stage"
+    return ""
+
+
+def _n16(game: Game) -> str:  # チャンス移動
+    game.state.chance = 1 - game.state.chance
+    return ""
+
+
+CORE_HANDLERS: dict[str, Handler] = {
+    "1": _n1, "2": _n2, "3": _n3, "4": _n4, "5": _n5, "6": _n6, "7": _n7, "8": _n8, "9": _n9, "10": _n10,
+    "11": _n11, "12": _n12, "13": _n13, "14": _n14, "15": _n15, "16": _n16,
+}
+
+
+# -- Fig. 6.7 誘発チェック ----------------------------------------------------------------------
+
+
+def _t_start(game: Game) -> str:
+    return ""
+
+
+def _t1(game: Game) -> str:  # 誘発したリクエストを分類しバッファに追加
+    game.state.buffer.extend(collect(game))
+    return ""
+
+
+def _t2(game: Game) -> str:  # バッファは空か?
+    return YES if not game.state.buffer else NO
+
+
+def _has(game: Game, speed: str, seat: int | None = None, timing: str | None = None) -> bool:
+    return any(
+        r.action.speed == speed and (seat is None or r.controller == seat) and (timing is None or r.action.timing == timing)
+        for r in game.state.buffer
+    )
+
+
+def _t3(game: Game) -> str:  # バッファに即時はあるか?
+    if _has(game, "instant"):
+        game.seat_order = 0  # the turn player first
+        return YES
+    return NO
+
+
+def _seat(game: Game) -> int:
+    return (game.state.turn + game.seat_order) % len(game.state.players)
+
+
+def _t4(game: Game) -> str:  # 該当プレイヤーに即時があるか?
+    return YES if _has(game, "instant", _seat(game)) else NO
+
+
+def _processing(timing: str, chart: Flow, handlers: Callable[[], dict[str, Handler]]) -> Handler:
+    """6-5 / 6-6 / 6-10 / 6-11: the sub-flow for the current player and one timing."""
+    def process(game: Game) -> str:
+        game.processing = (_seat(game), timing)
+        run(game, chart, handlers(), "start")
+        return ""
+    return process
+
+
+def _next_player(game: Game) -> str:  # 6-7 / 6-12 次のプレイヤーへ
+    if game.seat_order + 1 < len(game.state.players):
+        game.seat_order += 1
+        return "次のプレイヤーあり"
+    return "全員済み"
+
+
+def _t8(game: Game) -> str:  # バッファに通常はあるか?
+    if _has(game, "normal"):
+        game.seat_order = 0
+        return YES
+    return NO
+
+
+def _t9(game: Game) -> str:  # 該当プレイヤーに通常があるか?
+    return YES if _has(game, "normal", _seat(game)) else NO
+
+
+TRIGGER_HANDLERS: dict[str, Handler] = {
+    "start": _t_start, "6-1": _t1, "6-2": _t2, "6-3": _t3, "6-4": _t4,
+    "6-5": _processing("main", INSTANT_RESOLUTION, lambda: INSTANT_HANDLERS),  # タイミング=メインの即時アクションを処理
+    "6-6": _processing("quick", INSTANT_RESOLUTION, lambda: INSTANT_HANDLERS),  # タイミング=クイックの即時アクションを処理
+    "6-7": _next_player, "6-8": _t8, "6-9": _t9,
+    "6-10": _processing("main", NORMAL_PROCESSING, lambda: NORMAL_HANDLERS),  # タイミング=メインの通常アクションを処理
+    "6-11": _processing("quick", NORMAL_PROCESSING, lambda: NORMAL_HANDLERS),  # タイミング=クイックの通常アクションを処理
+    "6-12": _next_player,
+}
+
+
+# -- Fig. 6.8 誘発即時解決 and Fig. 6.9 通常: アクション毎に処理 ------------------------------------
+
+
+def _matching(game: Game, speed: str) -> list[Request]:
+    seat, timing = game.processing
+    return [r for r in game.state.buffer if r.controller == seat and r.action.timing == timing and r.action.speed == speed]
+
+
+def _take(game: Game, speed: str) -> Request:
+    """6-5-2 / 6-10-2: the player decides which request to take out (when they differ)."""
+    candidates = _matching(game, speed)
+    index = 0
+    if len({r.action.id for r in candidates}) > 1:
+        index = game.decide(game.processing[0], "buffer", "バッファから取り出すリクエスト", candidates)
+    request = candidates[index]
+    game.state.buffer.remove(request)
+    return request
+
+
+def _s1(game: Game) -> str:  # 6-5-1 バッファから該当の即時はあるか?
+    return YES if _matching(game, "instant") else NO
+
+
+def _s2(game: Game) -> str:  # 6-5-2 バッファからリクエストを取り出す
+    game.taken = _take(game, "instant")
+    game.observe("request", game.taken)
+    return ""
+
+
+def _s3(game: Game) -> str:  # 6-5-3 取り出したリクエストを解決する
+    game.resolve(game.taken)
+    return ""
+
+
+def _s4(game: Game) -> str:  # 6-5-4 勝敗判定 (a decided game ends the flow)
+    game.win_loss_check()
+    return ""
+
+
+def _new_triggers(game: Game) -> str:  # 6-5-5 / 6-10-8 リクエストが新たな誘発を発生させたか?
+    game.triggered = collect(game)
+    return YES if game.triggered else NO
+
+
+def _add_triggers(game: Game) -> str:  # 6-5-6 / 6-10-9 誘発したリクエストをバッファに追加
+    game.state.buffer.extend(game.triggered)
+    game.triggered = []
+    return ""
+
+
+INSTANT_HANDLERS: dict[str, Handler] = {
+    "start": _t_start, "6-5-1": _s1, "6-5-2": _s2, "6-5-3": _s3, "6-5-4": _s4, "6-5-5": _new_triggers, "6-5-6": _add_triggers,
+}
+
+
+def _u1(game: Game) -> str:  # 6-10-1 バッファから該当の通常はあるか?
+    return YES if _matching(game, "normal") else NO
+
+
+def _u2(game: Game) -> str:  # 6-10-2 バッファからリクエストを取り出す
+    game.taken = _take(game, "normal")
+    return ""
+
+
+def _u3(game: Game) -> str:  # 6-10-3 取り出したリクエストのタイミングがメインか判定
+    return YES if game.taken.action.timing == "main" else NO
+
+
+def _u4(game: Game) -> str:  # 6-10-4 ステージが空か判定
+    return YES if not game.state.stage else NO
+
+
+def _u5(game: Game) -> str:  # 6-10-5 / 6-10-7 リクエストをステージに追加
+    game.observe("request", game.taken)
+    game.put_on_stage(game.taken)
+    return ""
+
+
+def _u6(game: Game) -> str:  # 6-10-6 リクエストを破棄
+    game.discard(game.taken)
+    return ""
+
+
+NORMAL_HANDLERS: dict[str, Handler] = {
+    "start": _t_start, "6-10-1": _u1, "6-10-2": _u2, "6-10-3": _u3, "6-10-4": _u4, "6-10-5": _u5, "6-10-6": _u6,
+    "6-10-7": _u5, "6-10-8": _new_triggers, "6-10-9": _add_triggers,
+}
+
+
+# -- which requests the events triggered ------------------------------------------------------
+
+
+def collect(game: Game) -> list[Request]:
+    """The requests the events since the last check triggered, for each player's copy of each action."""
+    state = game.state
+    events, state.events = state.events, []
+    if not events or not game.ruleset.triggered:
+        return []
+    out: list[Request] = []
+    seats = (state.turn, 1 - state.turn)
+    by_kind = game.ruleset.triggered_by
+    for event in events:
+        specs = by_kind.get(event[0])
+        if not specs:
+            continue
+        for spec in specs:
+            trigger = spec.trigger_spec
+            for seat in seats:
+                if trigger.turn_player and seat != state.turn:
+                    continue
+                if event[0] == "moved":
+                    _, card, source, source_seat, destination = event
+                    if trigger.from_zone and (source != trigger.from_zone or source_seat != seat):
+                        continue
+                    if trigger.to_zone and destination != trigger.to_zone:
+                        continue
+                    if trigger.ranks is not None and RANK[card] not in trigger.ranks:
+                        continue
+                    cause = card
+                else:
+                    cause = event[1]
+                    if trigger.action and cause.action.id != trigger.action:
+                        continue
+                if trigger.condition is not None:
+                    probe = Request(0, spec, seat)
+                    probe.cause = cause
+                    if not trigger.condition(Ctx(game, probe, seat)):
+                        continue
+                request = requests.triggered(game, spec, seat, cause)
+                if request is not None:
+                    out.append(request)
+    return out

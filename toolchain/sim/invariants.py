@@ -1,0 +1,58 @@
+"""What must hold after every step of a game (bp sim): every card in exactly one place, sane
+characters and roles, a chance holder, the core flow waiting at [3] or ended."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import owner_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+
+def places(game: Game, seat: int) -> list[int]:
+    """Every card of a seat's deck where it is now: zones, field, stage, trigger buffer."""
+    state = game.state
+    player = state.players[seat]
+    cards = player.life + player.hand + player.graveyard + player.fog + player.pack + player.rare + player.trumps
+    for other in state.players:
+        for character in other.field:
+            cards += [c for c in character.cards if owner_of(c) == seat]
+    for request in (*state.stage, *state.buffer):
+        cards += [c for c in request.held + request.revealed if owner_of(c) == seat]
+    return cards
+
+
+def check(game: Game) -> list[str]:
+    """The violations of the invariants in the game's current state (empty when all hold)."""
+    state = game.state
+    problems = list(game.violations)
+    for seat, player in enumerate(state.players):
+        cards = places(game, seat)
+        if len(cards) != len(player.deck) or set(cards) != set(player.deck):
+            missing = set(player.deck) - set(cards)
+            twice = len(cards) - len(set(cards))
+            problems.append(f"P{seat + 1}: {len(missing)} card(s) nowhere, {twice} in two places")
+        for character in player.field:
+            if not character.cards:
+                problems.append(f"P{seat + 1}: a character without cards")
+            if character.kind == "bulwark" and len(character.cards) != 1:
+                problems.append(f"P{seat + 1}: a bulwark of {len(character.cards)} cards (2.8.3: one card each)")
+            if character.controller != seat:
+                problems.append(f"P{seat + 1}: a character controlled by the other seat on this field")
+            if character.kind != game.ruleset.characters[character.component].kind:
+                problems.append(f"P{seat + 1}: a {character.kind} made as {character.component}")
+            if character.blocking is not None and state.character(character.blocking) is None:
+                problems.append(f"P{seat + 1}: a blocker of an attacker that is gone")
+        if not player.trumps_up <= set(player.trumps):
+            problems.append(f"P{seat + 1}: a face-up trump that is not a trump")
+    if state.turn_number < 1 or state.turn not in (0, 1) or any(n < 1 for n in state.used.values()):
+        problems.append(f"a count out of range: turn {state.turn_number}, requests this turn {sorted(state.used.values())}")
+    if len(state.passed) > len(state.players) or not state.passed <= {0, 1}:
+        problems.append(f"the pass record {sorted(state.passed)} is not a set of players")
+    if state.winner is None and (state.resolving or state.buffer):
+        problems.append("a request is left in resolution or in the trigger buffer between steps")
+    if state.winner is None and (game.node != "3" or state.chance not in (0, 1)):
+        problems.append(f"the core flow stands at [{game.node}] with the chance at {state.chance}")
+    return problems

@@ -1,0 +1,129 @@
+"""The moves every primitive, cost and start procedure is made of: take a card from wherever it
+is, put it into a zone, put cards onto the field as a character, take a character off it.
+
+Each move is logged in `state.events` as ("moved", card, from zone, from seat, to zone) for the
+trigger check (世代交代 triggers on field → graveyard).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from .cards import owner_of
+from .errors import EngineError
+from .state import Character, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+FIELD, STAGE = "field", "stage"
+
+
+def take(state: State, card: int) -> tuple[str, int]:
+    """Remove a card from the place it is in; returns (zone, seat). A character losing its last card leaves."""
+    player = state.players[owner_of(card)]
+    for name in ("hand", "life", "graveyard", "fog", "pack", "rare", "trumps"):
+        zone = player.zone(name)
+        if card in zone:
+            zone.remove(card)
+            if name == "trumps":
+                player.trumps_up.discard(card)
+                player.locked.discard(card)
+            return name, player.index
+    for seat in state.players:
+        for character in seat.field:
+            if card in character.cards:
+                character.cards.remove(card)
+                if not character.cards:
+                    leave_field(state, character)
+                return FIELD, seat.index
+    for request in (*state.stage, *state.resolving, *state.buffer):
+        for cards in (request.held, request.revealed):
+            if card in cards:
+                cards.remove(card)
+                return STAGE, request.controller
+    raise EngineError(f"card {card} is nowhere")
+
+
+def put(state: State, card: int, zone: str, seat: int | None = None, at: str = "top") -> None:
+    """Put a card into a zone of its owner (or of `seat`); `top` of life/graveyard is the end of the list."""
+    cards = state.players[owner_of(card) if seat is None else seat].zone(zone)
+    if at == "bottom":
+        cards.insert(0, card)
+    else:
+        cards.append(card)
+
+
+def move(state: State, cards: Iterable[int], zone: str, seat: int | None = None, at: str = "top") -> list[int]:
+    moved = []
+    for card in list(cards):
+        source, source_seat = take(state, card)
+        put(state, card, zone, seat, at)
+        state.events.append(("moved", card, source, source_seat, zone))
+        moved.append(card)
+    return moved
+
+
+def leave_field(state: State, character: Character) -> None:
+    """A character leaves the field: its size changes and its roles go with it."""
+    field = state.players[character.controller].field
+    if character in field:
+        field.remove(character)
+    state.modifiers = [m for m in state.modifiers if not (m.scope == "this" and m.subject == character.id)]
+    for other in state.characters():
+        if other.blocking == character.id:
+            other.blocking = None
+
+
+def move_character(state: State, character: Character, zone: str, seat: int | None = None, at: str = "top",
+                   order: list[int] | None = None) -> list[int]:
+    """2.8.3: a character of several cards moves as one; `order` is the order the cards are put in."""
+    controller = character.controller
+    leave_field(state, character)
+    cards = order if order is not None else list(character.cards)
+    for card in cards:
+        put(state, card, zone, seat, at)
+        state.events.append(("moved", card, FIELD, controller, zone))
+    character.cards = []
+    return cards
+
+
+def new_character(game: Game, cards: list[int], component: str, controller: int, *, driven: bool, entered: int | None = None) -> Character:
+    """Put cards (already taken from their zone) onto `controller`'s field as one character."""
+    spec = game.ruleset.characters[component]
+    state = game.state
+    character = Character(state.new_id(), cards, component, spec.kind, controller, driven=driven,
+                          entered=state.turn_number if entered is None else entered, face_down=spec.face_down)
+    state.players[controller].field.append(character)
+    return character
+
+
+def damage(state: State, seat: int, amount: int) -> int:
+    """2.7: move the top cards of the life to the graveyard, as many as there are (2.10.4)."""
+    player = state.players[seat]
+    count = max(0, min(amount, len(player.life)))
+    for _ in range(count):
+        card = player.life.pop()
+        player.graveyard.append(card)
+        state.events.append(("moved", card, "life", seat, "graveyard"))
+    return count
+
+
+def bury_keycards(state: State, request) -> None:  # noqa: ANN001 - a Request
+    """The keycards still with a request (on the stage) go to their owners' graveyards."""
+    for card in request.held:
+        put(state, card, "graveyard")
+        state.events.append(("moved", card, STAGE, request.controller, "graveyard"))
+    request.held = []
+
+
+def draw(state: State, seat: int, count: int) -> list[int]:
+    player = state.players[seat]
+    drawn = []
+    for _ in range(max(0, min(count, len(player.life)))):
+        card = player.life.pop()
+        player.hand.append(card)
+        state.events.append(("moved", card, "life", seat, "hand"))
+        drawn.append(card)
+    return drawn

@@ -1,0 +1,448 @@
+"""The steps of the effect language: general primitives that move cards, change characters and
+requests, ask players to choose, and control the flow (if, for each, repeat, stop).
+
+Each step is a mapping whose one primitive key holds the main argument and whose sibling keys
+hold its options, e.g. `{move: key, to: fog}` or `{if: …, then: […], else: […]}`. An effect
+does what it can (2.10.4): moving what is not there moves nothing, 5 damage with 1 card of
+life is 1 damage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from . import operations as ops
+from .errors import Stop
+from .cards import owner_of
+from .language import Compiler, Ctx, Path, ZONES, _characters, cards_of
+from .state import Character, Modifier, Request
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+Step = Callable[[Ctx], None]
+
+DONE = "決定"  # the option that ends a choice of several items
+
+
+class ProgramCompiler(Compiler):
+    """Compiles steps; each primitive lists its sibling keys (required ones first, then optional)."""
+
+    PRIMITIVES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+        "move": (("to",), ("player", "at", "order", "as")),
+        "summon": (("character", "state"), ("each",)),
+        "attach": (("to",), ()),
+        "transform": (("into",), ()),
+        "charge": ((), ()),
+        "drive": ((), ("as",)),
+        "damage": (("amount",), ()),
+        "draw": ((), ("player",)),
+        "reveal": (("as",), ("player",)),
+        "shuffle": ((), ("player",)),
+        "choose": (("as",), ("count", "min", "max", "by", "prompt")),
+        "choose_one": ((), ("by", "prompt")),
+        "if": (("then",), ("else",)),
+        "for_each": (("as", "do"), ()),
+        "repeat": ((), ("until",)),
+        "stop": ((), ()),
+        "set": ((), ()),
+        "modify_size": (("by", "until"), ()),
+        "negate": ((), ()),
+        "retarget": ((), ("by",)),
+        "pass_turn": ((), ()),
+        "set_role": (("role",), ("of",)),
+        "flip": (("face",), ("lock",)),
+    }
+
+    def steps(self, node: Any, path: Path) -> Step:
+        if not isinstance(node, list):
+            raise self.fail(path, "expected a list of steps")
+        compiled = [self.step(item, path + (i,)) for i, item in enumerate(node)]
+        if len(compiled) == 1:
+            return compiled[0]
+
+        def run(ctx: Ctx) -> None:
+            for step in compiled:
+                step(ctx)
+        return run
+
+    def step(self, node: Any, path: Path) -> Step:
+        if not isinstance(node, dict) or not node:
+            raise self.fail(path, f"a step is a mapping with one primitive ({', '.join(self.PRIMITIVES)})")
+        primary = [key for key in node if key in self.PRIMITIVES]
+        if len(primary) != 1:
+            raise self.fail(path, f"a step has exactly one primitive, not {primary or 'none'} ({', '.join(self.PRIMITIVES)})")
+        name = primary[0]
+        required, optional = self.PRIMITIVES[name]
+        for key in node:
+            if key != name and key not in required and key not in optional:
+                raise self.fail(path + (key,), f"'{key}' is not an option of {name} ({', '.join(required + optional) or 'none'})")
+        for key in required:
+            if key not in node:
+                raise self.fail(path, f"{name} needs '{key}'")
+        return getattr(self, "p_" + name)(node, path)
+
+    # -- moving cards -----------------------------------------------------------------------
+    def zone_name(self, node: Any, path: Path) -> str:
+        if node not in ZONES:
+            raise self.fail(path, f"'{node}' is not a zone ({', '.join(ZONES)})")
+        return node
+
+    def p_move(self, node: dict, path: Path) -> Step:
+        items = self.items(node["move"], path + ("move",))
+        zone = self.zone_name(node["to"], path + ("to",))
+        seat = self.player(node["player"], path + ("player",)) if "player" in node else None
+        at = node.get("at", "top")
+        if at not in ("top", "bottom"):
+            raise self.fail(path + ("at",), "at is top or bottom")
+        order = self.player(node["order"], path + ("order",)) if "order" in node else None
+        name = self.declare(node["as"], "items", path + ("as",)) if "as" in node else None
+
+        def move(ctx: Ctx) -> None:
+            state, moved = ctx.state, []
+            destination = seat(ctx) if seat else None
+            cards: list[int] = []
+            for item in items(ctx):
+                if isinstance(item, Character):
+                    if state.character(item.id) is None:
+                        continue
+                    sequence = _ordered(ctx, list(item.cards), order) if order else None
+                    moved += ops.move_character(state, item, zone, destination, at, sequence)
+                elif isinstance(item, int):
+                    cards.append(item)
+            if order and len(cards) > 1:
+                cards = _ordered(ctx, cards, order)
+            moved += ops.move(state, cards, zone, destination, at)
+            if name:
+                ctx.vars[name] = moved
+        return move
+
+    def p_summon(self, node: dict, path: Path) -> Step:
+        items = self.items(node["summon"], path + ("summon",))
+        component = node["character"]
+        if component not in ("soldier", "bulwark") and component not in self.known["characters"]:
+            raise self.fail(path + ("character",), f"'{component}' is not a character id (or soldier, bulwark)")
+        if node["state"] not in ("charged", "driven"):
+            raise self.fail(path + ("state",), "state is charged or driven")
+        driven, each = node["state"] == "driven", bool(node.get("each", False)) or component == "bulwark"
+
+        def summon(ctx: Ctx) -> None:
+            cards = cards_of([i for i in items(ctx) if isinstance(i, int)])
+            groups = [[c] for c in cards] if each else ([cards] if cards else [])
+            for group in groups:
+                kind = ctx.game.ruleset.component_for(group, component)
+                if kind is None:
+                    continue  # no character of this format is made of these cards: they stay where they are
+                sources = [ops.take(ctx.state, c) for c in group]
+                ops.new_character(ctx.game, group, kind, ctx.you, driven=driven)
+                for card, (zone, seat) in zip(group, sources):
+                    ctx.state.events.append(("moved", card, zone, seat, ops.FIELD))
+        return summon
+
+    def p_attach(self, node: dict, path: Path) -> Step:
+        items, onto = self.items(node["attach"], path + ("attach",)), self.items(node["to"], path + ("to",))
+
+        def attach(ctx: Ctx) -> None:
+            hosts = _characters(onto(ctx))
+            cards = [i for i in items(ctx) if isinstance(i, int)]
+            if not hosts or not cards:
+                return
+            host = hosts[0]
+            for card in cards:
+                zone, seat = ops.take(ctx.state, card)
+                host.cards.append(card)
+                ctx.state.events.append(("moved", card, zone, seat, ops.FIELD))
+            host.component = ctx.game.ruleset.component_for(host.cards, "soldier") or host.component
+        return attach
+
+    def p_transform(self, node: dict, path: Path) -> Step:
+        items = self.items(node["transform"], path + ("transform",))
+        into = node["into"]
+        if into not in ("soldier", "bulwark"):
+            raise self.fail(path + ("into",), "into is soldier or bulwark")
+
+        def transform(ctx: Ctx) -> None:
+            for character in _characters(items(ctx)):
+                if character.kind == into or ctx.state.character(character.id) is None:
+                    continue
+                groups = [[c] for c in character.cards] if into == "bulwark" else [list(character.cards)]
+                kinds = [ctx.game.ruleset.component_for(g, into) for g in groups]
+                if None in kinds:
+                    continue
+                # 2.8.3 / リバース: new characters, without the old one's effects and roles; a character
+                # that came onto the field this turn stays one that came this turn.
+                ops.leave_field(ctx.state, character)
+                for group, kind in zip(groups, kinds):
+                    ops.new_character(ctx.game, group, kind, character.controller, driven=character.driven, entered=character.entered)
+        return transform
+
+    def p_charge(self, node: dict, path: Path) -> Step:
+        items = self.items(node["charge"], path + ("charge",))
+
+        def charge(ctx: Ctx) -> None:
+            for character in _characters(items(ctx)):
+                character.driven = False
+        return charge
+
+    def p_drive(self, node: dict, path: Path) -> Step:
+        items = self.items(node["drive"], path + ("drive",))
+        name = self.declare(node["as"], "items", path + ("as",)) if "as" in node else None
+
+        def drive(ctx: Ctx) -> None:
+            driven = []
+            for character in _characters(items(ctx)):
+                if not character.driven:
+                    character.driven = True
+                    driven.append(character)
+            if name:
+                ctx.vars[name] = driven
+        return drive
+
+    # -- life and hand ----------------------------------------------------------------------
+    def p_damage(self, node: dict, path: Path) -> Step:
+        who, amount = self.player(node["damage"], path + ("damage",)), self.number(node["amount"], path + ("amount",))
+
+        def damage(ctx: Ctx) -> None:
+            seat = who(ctx)
+            if seat >= 0:
+                ops.damage(ctx.state, seat, amount(ctx))
+        return damage
+
+    def p_draw(self, node: dict, path: Path) -> Step:
+        count = self.number(node["draw"], path + ("draw",))
+        who = self.player(node.get("player", "you"), path + ("player",))
+
+        def draw(ctx: Ctx) -> None:
+            ops.draw(ctx.state, who(ctx), count(ctx))
+        return draw
+
+    def p_reveal(self, node: dict, path: Path) -> Step:
+        count = self.number(node["reveal"], path + ("reveal",))
+        who = self.player(node.get("player", "you"), path + ("player",))
+        name = self.declare(node["as"], "items", path + ("as",))
+
+        def reveal(ctx: Ctx) -> None:
+            seat = who(ctx)
+            life = ctx.state.players[seat].life
+            cards = []
+            for _ in range(max(0, min(count(ctx), len(life)))):
+                card = life.pop()
+                ctx.request.revealed.append(card)
+                ctx.state.events.append(("moved", card, "life", seat, ops.STAGE))
+                cards.append(card)
+            ctx.vars[name] = cards
+        return reveal
+
+    def p_shuffle(self, node: dict, path: Path) -> Step:
+        zone = self.zone_name(node["shuffle"], path + ("shuffle",))
+        who = self.player(node.get("player", "you"), path + ("player",))
+        return lambda ctx: ctx.game.rng.shuffle(ctx.state.players[who(ctx)].zone(zone))
+
+    # -- choices ----------------------------------------------------------------------------
+    def p_choose(self, node: dict, path: Path) -> Step:
+        items = self.items(node["choose"], path + ("choose",))
+        name = self.declare(node["as"], "items", path + ("as",))
+        by = self.player(node.get("by", "you"), path + ("by",))
+        prompt = str(node.get("prompt", "選ぶ"))
+        if "count" in node and ("min" in node or "max" in node):
+            raise self.fail(path + ("count",), "choose takes count, or min and max")
+        low = self.number(node.get("count", node.get("min", 1)), path + ("count" if "count" in node else "min",))
+        if "count" in node:
+            high = low
+        elif node.get("max") == "all":
+            high = None
+        else:
+            high = self.number(node.get("max", 1), path + ("max",))
+
+        def choose(ctx: Ctx) -> None:
+            candidates = items(ctx)
+            most = len(candidates) if high is None else min(high(ctx), len(candidates))
+            least = min(low(ctx), most)
+            ctx.vars[name] = choose_items(ctx.game, by(ctx), candidates, least, most, prompt)
+        return choose
+
+    def p_choose_one(self, node: dict, path: Path) -> Step:
+        options = node["choose_one"]
+        if not isinstance(options, list) or not options:
+            raise self.fail(path + ("choose_one",), "choose_one takes a list of options {label, if, do}")
+        compiled = []
+        for i, option in enumerate(options):
+            here = path + ("choose_one", i)
+            if not isinstance(option, dict) or "label" not in option or "do" not in option or set(option) - {"label", "if", "do"}:
+                raise self.fail(here, "an option is {label: text, if: condition (optional), do: [steps]}")
+            condition = self.cond(option["if"], here + ("if",)) if "if" in option else None
+            compiled.append((str(option["label"]), condition, self.steps(option["do"], here + ("do",))))
+        by = self.player(node.get("by", "you"), path + ("by",))
+        prompt = str(node.get("prompt", "選ぶ"))
+
+        def choose_one(ctx: Ctx) -> None:
+            open_ = [(label, run) for label, condition, run in compiled if condition is None or condition(ctx)]
+            if not open_:
+                return
+            index = ctx.game.decide(by(ctx), "option", prompt, [label for label, _ in open_])
+            open_[index][1](ctx)
+        return choose_one
+
+    # -- control ----------------------------------------------------------------------------
+    def p_if(self, node: dict, path: Path) -> Step:
+        condition = self.cond(node["if"], path + ("if",))
+        then = self.steps(node["then"], path + ("then",))
+        otherwise = self.steps(node["else"], path + ("else",)) if "else" in node else None
+
+        def if_(ctx: Ctx) -> None:
+            if condition(ctx):
+                then(ctx)
+            elif otherwise:
+                otherwise(ctx)
+        return if_
+
+    def p_for_each(self, node: dict, path: Path) -> Step:
+        items = self.items(node["for_each"], path + ("for_each",))
+        name = self.declare(node["as"], "items", path + ("as",))
+        body = self.steps(node["do"], path + ("do",))
+
+        def for_each(ctx: Ctx) -> None:
+            for item in items(ctx):
+                ctx.vars[name] = [item]
+                body(ctx)
+        return for_each
+
+    def p_repeat(self, node: dict, path: Path) -> Step:
+        body = self.steps(node["repeat"], path + ("repeat",))
+        until = self.cond(node["until"], path + ("until",)) if "until" in node else None
+
+        def repeat(ctx: Ctx) -> None:
+            for _ in range(1000):  # a life has at most 54 cards: any longer loop is a broken program
+                body(ctx)
+                if until and until(ctx):
+                    return
+            raise Stop()
+        return repeat
+
+    def p_stop(self, node: dict, path: Path) -> Step:
+        def stop(ctx: Ctx) -> None:
+            raise Stop()
+        return stop
+
+    def p_set(self, node: dict, path: Path) -> Step:
+        values = node["set"]
+        if not isinstance(values, dict) or not values:
+            raise self.fail(path + ("set",), "set takes {variable: value, …}")
+        compiled = []
+        for name, value in values.items():
+            kind, fn = self.value(value, path + ("set", name))
+            compiled.append((self.declare(name, kind, path + ("set", name)), fn))
+
+        def set_(ctx: Ctx) -> None:
+            for name, fn in compiled:
+                ctx.vars[name] = fn(ctx)
+        return set_
+
+    # -- characters, requests, trumps -------------------------------------------------------
+    def p_modify_size(self, node: dict, path: Path) -> Step:
+        subject = node["modify_size"]
+        amount = self.number(node["by"], path + ("by",))
+        if node["until"] != "end-of-turn":
+            raise self.fail(path + ("until",), "until is end-of-turn (このターンが終わるまで)")
+        if subject in ("your", "all"):
+            scope = subject
+
+            def modify_scope(ctx: Ctx) -> None:
+                state = ctx.state
+                state.modifiers.append(Modifier(scope, ctx.you if scope == "your" else None, amount(ctx), state.new_id()))
+            return modify_scope
+        items = self.items(subject, path + ("modify_size",))
+
+        def modify(ctx: Ctx) -> None:
+            state, value = ctx.state, amount(ctx)
+            for character in _characters(items(ctx)):
+                state.modifiers.append(Modifier("this", character.id, value, state.new_id()))
+        return modify
+
+    def p_negate(self, node: dict, path: Path) -> Step:
+        items = self.items(node["negate"], path + ("negate",))
+
+        def negate(ctx: Ctx) -> None:
+            for request in items(ctx):
+                if isinstance(request, Request) and request in ctx.state.stage:
+                    ctx.game.negate(request)
+        return negate
+
+    def p_retarget(self, node: dict, path: Path) -> Step:
+        items = self.items(node["retarget"], path + ("retarget",))
+        by = self.player(node.get("by", "you"), path + ("by",))
+
+        def retarget(ctx: Ctx) -> None:
+            for request in items(ctx):
+                if isinstance(request, Request) and request in ctx.state.stage:
+                    ctx.game.retarget(request, by(ctx))
+        return retarget
+
+    def p_pass_turn(self, node: dict, path: Path) -> Step:
+        return lambda ctx: ctx.game.pass_turn()
+
+    def p_set_role(self, node: dict, path: Path) -> Step:
+        items = self.items(node["set_role"], path + ("set_role",))
+        role = node["role"]
+        if role not in ("attacker", "blocker", "none"):
+            raise self.fail(path + ("role",), "role is attacker, blocker or none")
+        of = self.items(node["of"], path + ("of",)) if "of" in node else None
+        if (role == "blocker") != (of is not None):
+            raise self.fail(path + ("role",), "a blocker is set with of: the attacker it blocks (and only a blocker)")
+
+        def set_role(ctx: Ctx) -> None:
+            attacker = _characters(of(ctx)) if of else []
+            for character in _characters(items(ctx)):
+                character.role = None if role == "none" else role
+                character.blocking = attacker[0].id if attacker else None
+        return set_role
+
+    def p_flip(self, node: dict, path: Path) -> Step:
+        items = self.items(node["flip"], path + ("flip",))
+        if node["face"] not in ("up", "down"):
+            raise self.fail(path + ("face",), "face is up or down")
+        up = node["face"] == "up"
+        if "lock" in node and (up or node["lock"] != "end-of-turn"):
+            raise self.fail(path + ("lock",), "lock: end-of-turn keeps a card face down (with face: down)")
+        lock = "lock" in node
+
+        def flip(ctx: Ctx) -> None:
+            for item in items(ctx):
+                if isinstance(item, Character):
+                    item.face_down = not up
+                    continue
+                player = ctx.state.players[owner_of(item)]
+                if item in player.trumps:
+                    if up and item not in player.locked:
+                        player.trumps_up.add(item)
+                    elif not up:
+                        player.trumps_up.discard(item)
+                        if lock:
+                            player.locked.add(item)
+                elif item in player.pack:
+                    player.pack_open = up
+        return flip
+
+
+def choose_items(game: Game, decider: int, candidates: list, least: int, most: int, prompt: str) -> list:
+    """Choose `least`–`most` of the candidates, one decision at a time (with 決定 once enough are chosen)."""
+    if most >= len(candidates) and least >= len(candidates):
+        return list(candidates)
+    remaining, chosen = list(candidates), []
+    while len(chosen) < most and remaining:
+        options: list = remaining + ([DONE] if len(chosen) >= least else [])
+        index = game.decide(decider, "choose", prompt, options)
+        if options[index] is DONE:
+            break
+        chosen.append(remaining.pop(index))
+    return chosen
+
+
+def _ordered(ctx: Ctx, cards: list[int], order: Callable[[Ctx], int]) -> list[int]:
+    """任意の順: the player puts the cards one after another."""
+    decider, remaining, out = order(ctx), list(cards), []
+    while len(remaining) > 1:
+        index = ctx.game.decide(decider, "order", "置く順", remaining)
+        out.append(remaining.pop(index))
+    return out + remaining

@@ -1,0 +1,355 @@
+"""The definitions compiled for the engine: every action with its program, the characters with
+their sizes, labels and abilities, the trumps; and a Ruleset, the part of them one regulation
+(format + frame, table 3.1) plays with."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from .. import model as m
+from ..cards import Card
+from ..notation import keycards as keycards_notation
+from .cards import SUIT, code, to_card
+from .errors import ProgramError
+from .language import Cond, Ctx
+from .primitives import ProgramCompiler, Step
+from .state import Character, Request
+
+
+@dataclass(frozen=True)
+class TriggerSpec:
+    """A structured trigger condition (誘発条件)."""
+
+    on: str  # resolved / staged / moved
+    action: str | None = None  # for resolved / staged: the action that resolved
+    turn_player: bool = False  # ターンプレイヤーかつ: the action's owner must hold the turn
+    from_zone: str | None = None  # for moved: from the owner's zone …
+    to_zone: str | None = None  # … to this zone
+    ranks: frozenset[int] | None = None  # for moved: which cards (1枚につき1回)
+    condition: Cond | None = None
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    kind: str  # soldier, bulwark, character, player, opponent, request, trump
+    player: str = "any"  # you / opponent / any (characters and trumps)
+    where: Cond | None = None
+    keycards: tuple[int, int] | None = None  # a request with this many keycards
+    action: str | None = None  # a request of this action
+    has_target: bool = False  # a request that has a target
+    cause: bool = False  # the request that triggered this one
+
+
+@dataclass(eq=False)
+class ActionSpec:
+    """An action as the engine runs it: the definition's fields and its compiled program."""
+
+    action: m.Action
+    pattern: keycards_notation.Keycards | None
+    key_from: str | None  # hand / rare / unit / None (no keycards)
+    once_per_turn: bool = False
+    activation: Cond | None = None
+    trigger_spec: TriggerSpec | None = None
+    target: TargetSpec | None = None
+    untargetable_by: frozenset[str] = frozenset()
+    effect: Step | None = None
+
+    def __post_init__(self) -> None:
+        # What the request loop reads for every action, copied out of the definition once.
+        action = self.action
+        self.id, self.name, self.category, self.trigger = action.id, action.name, action.category, action.trigger
+        self.speed, self.timing, self.cost = action.speed, action.timing, action.cost or ""
+
+    @property
+    def executable(self) -> bool:
+        return self.effect is not None
+
+
+@dataclass(frozen=True)
+class AbilitySpec:
+    scope: str
+    waive_letters: str = ""
+    waive_category: str | None = None
+
+
+@dataclass(frozen=True)
+class CharacterSpec:
+    """A character definition with what the engine computes from it (its keycards pattern, label
+    conditions and abilities compiled)."""
+
+    definition: m.Character
+    pattern: keycards_notation.Keycards
+    conditional_labels: tuple[tuple[str, Callable[[Any, Character], bool]], ...]
+    abilities: tuple[AbilitySpec, ...]
+
+    @property
+    def id(self) -> str:
+        return self.definition.id
+
+    @property
+    def kind(self) -> str:
+        return self.definition.type
+
+    @property
+    def face_down(self) -> bool:
+        return self.pattern.kind == "face-down"  # 防壁: 全て(裏向き)
+
+    @property
+    def size(self) -> int | str | None:
+        return self.definition.size_value
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        return self.definition.formats
+
+    @cached_property
+    def labels(self) -> frozenset[str]:
+        return frozenset(grant.label for grant in self.definition.labels if grant.condition is None)
+
+
+@dataclass(frozen=True)
+class TrumpSpec:
+    id: str
+    name: str
+    card: int | None  # the trump's card (owner 0), None for 裏切札
+    suit: str | None
+    grants: str | None
+
+
+@dataclass
+class Compiled:
+    """Everything compiled from one Definitions; `errors` are (action or character, path, message)."""
+
+    actions: dict[str, ActionSpec] = field(default_factory=dict)
+    characters: dict[str, CharacterSpec] = field(default_factory=dict)
+    trumps: list[TrumpSpec] = field(default_factory=list)
+    errors: list[tuple[Any, tuple, str]] = field(default_factory=list)
+
+
+def known_ids(defs: m.Definitions) -> dict[str, set[str]]:
+    return {
+        "actions": {a.id for a in (*defs.actions, *defs.frame_actions)},
+        "characters": {c.id for c in defs.characters},
+        "labels": set(defs.rules.label_names()) if defs.rules else set(),
+        "trumps": {t.id for t in defs.trumps},
+    }
+
+
+def compile_definitions(defs: m.Definitions) -> Compiled:
+    compiled = Compiled()
+    known = known_ids(defs)
+    for character in defs.characters:
+        try:
+            compiled.characters[character.id] = _character(character, known)
+        except ProgramError as exc:
+            compiled.errors.append((character, exc.path, str(exc)))
+        except keycards_notation.KeycardsError:
+            continue  # reported by BP024
+    for trump in defs.trumps:
+        compiled.trumps.append(_trump(trump))
+    for action in (*defs.actions, *defs.frame_actions):
+        try:
+            compiled.actions[action.id] = compile_action(action, known)
+        except ProgramError as exc:
+            compiled.errors.append((action, ("program", *exc.path), str(exc)))
+        except keycards_notation.KeycardsError:
+            continue
+    return compiled
+
+
+def compile_action(action: m.Action, known: dict[str, set[str]]) -> ActionSpec:
+    program = action.raw.get("program")
+    pattern = action.keycards_pattern
+    key_from = None if pattern is None else ("unit" if pattern.kind == "unit" else "hand")
+    spec = ActionSpec(action=action, pattern=pattern, key_from=key_from)
+    if program is None:
+        return spec
+    if not isinstance(program, dict):
+        raise ProgramError((), "program is a mapping (activation, trigger, keycards, target, untargetable_by, effect)")
+    compiler = ProgramCompiler(known)
+    keycards = program.get("keycards")
+    if keycards is not None:
+        if keycards != {"from": "rare"} or pattern is not None:
+            raise ProgramError(("keycards",), "keycards: {from: rare} (the rare card), for an action without keycards")
+        spec.key_from = "rare"
+    activation = program.get("activation")
+    if activation is not None:
+        spec.once_per_turn = bool(activation.get("once_per_turn", False))
+        if "if" in activation:
+            spec.activation = compiler.cond(activation["if"], ("activation", "if"))
+    if "trigger" in program:
+        if action.trigger != "triggered":
+            raise ProgramError(("trigger",), "a trigger condition is for an action whose trigger is triggered (誘発)")
+        spec.trigger_spec = _trigger(program["trigger"], compiler, known)
+    elif action.trigger == "triggered":
+        raise ProgramError((), "a triggered action needs trigger: {on: …} (the 誘発条件 as data)")
+    spec.target = _target(action, program.get("target"), compiler, known)
+    spec.untargetable_by = frozenset(program.get("untargetable_by", ()))
+    for i, other in enumerate(spec.untargetable_by):
+        if other not in known["actions"]:
+            raise ProgramError(("untargetable_by", i), f"'{other}' is not an action id")
+    if "effect" not in program:
+        raise ProgramError((), "a program needs an effect: [steps]")
+    spec.effect = compiler.steps(program["effect"], ("effect",))
+    return spec
+
+
+def _trigger(node: Any, compiler: ProgramCompiler, known: dict[str, set[str]]) -> TriggerSpec:
+    path = ("trigger",)
+    if not isinstance(node, dict) or node.get("on") not in ("resolved", "staged", "moved"):
+        raise ProgramError(path, "trigger needs on: resolved, staged or moved")
+    allowed = {"on", "action", "controller", "if", "from", "to", "cards"}
+    extra = set(node) - allowed
+    if extra:
+        raise ProgramError(path + (sorted(extra)[0],), f"unknown key '{sorted(extra)[0]}' in trigger")
+    action = node.get("action")
+    if action is not None and action not in known["actions"]:
+        raise ProgramError(path + ("action",), f"'{action}' is not an action id")
+    controller = node.get("controller", "any")
+    if controller not in ("any", "turn-player"):
+        raise ProgramError(path + ("controller",), "controller is turn-player (ターンプレイヤーかつ) or any")
+    ranks = None
+    if "cards" in node:
+        cards = node["cards"]
+        if not isinstance(cards, dict) or set(cards) != {"ranks"}:
+            raise ProgramError(path + ("cards",), "cards: {ranks: [...]}")
+        ranks = frozenset(keycards_notation.RANK_VALUES[str(r)] for r in cards["ranks"])
+    condition = compiler.cond(node["if"], path + ("if",)) if "if" in node else None
+    return TriggerSpec(node["on"], action, controller == "turn-player", node.get("from"), node.get("to"), ranks, condition)
+
+
+_TARGET_KEYS = {
+    "soldier": {"player", "where"}, "bulwark": {"player", "where"}, "character": {"player", "where"},
+    "player": {"player"}, "opponent": set(), "trump": {"player", "where"},
+    "request": {"keycards", "action", "has_target", "cause", "where"},
+}
+
+
+def _target(action: m.Action, node: Any, compiler: ProgramCompiler, known: dict[str, set[str]]) -> TargetSpec | None:
+    path = ("target",)
+    if action.target is None:
+        if node is not None:
+            raise ProgramError(path, "the action has no target (対象): add target: {kind, text} first")
+        return None
+    kind = action.target.kind
+    node = node or {}
+    extra = set(node) - _TARGET_KEYS[kind]
+    if extra:
+        raise ProgramError(path + (sorted(extra)[0],), f"'{sorted(extra)[0]}' does not select a {kind} ({', '.join(sorted(_TARGET_KEYS[kind])) or 'nothing'})")
+    player = node.get("player", "opponent" if kind == "opponent" else "any")
+    if player not in ("you", "opponent", "any"):
+        raise ProgramError(path + ("player",), "player is you, opponent or any")
+    keycards = None
+    if "keycards" in node:
+        count = node["keycards"]
+        if not isinstance(count, dict) or set(count) != {"min", "max"}:
+            raise ProgramError(path + ("keycards",), "keycards: {min: n, max: n}")
+        keycards = (int(count["min"]), int(count["max"]))
+    if node.get("action") is not None and node["action"] not in known["actions"]:
+        raise ProgramError(path + ("action",), f"'{node['action']}' is not an action id")
+    where = compiler.cond(node["where"], path + ("where",)) if "where" in node else None
+    return TargetSpec(kind, player, where, keycards, node.get("action"), bool(node.get("has_target")), bool(node.get("cause")))
+
+
+def _character(character: m.Character, known: dict[str, set[str]]) -> CharacterSpec:
+    compiler = ProgramCompiler(known)
+    raw = character.source.doc.data[character.source.base[0]] if character.source.base else {}
+    conditional = []
+    for i, label in enumerate(raw.get("labels", ())):
+        if isinstance(label, dict):
+            if "if" not in label:
+                raise ProgramError(("labels", i), f"the label {label['label']} holds only sometimes: give its condition as data (if: …)")
+            conditional.append((label["label"], _label_condition(compiler.cond(label["if"], ("labels", i, "if")))))
+    abilities = []
+    for i, ability in enumerate(raw.get("abilities", ())):
+        waive = ability.get("waive_cost")
+        if waive is None:
+            raise ProgramError(("abilities", i), f"the ability {ability.get('name')} needs its effect as data (waive_cost: …)")
+        abilities.append(AbilitySpec(ability["scope"], str(waive["letters"]), waive["category"]))
+    return CharacterSpec(character, keycards_notation.parse(character.keycards), tuple(conditional), tuple(abilities))
+
+
+def _label_condition(condition: Cond) -> Callable[[Any, Character], bool]:
+    def holds(game: Any, character: Character) -> bool:
+        ctx = Ctx(game, _NO_REQUEST, character.controller)
+        ctx.it = character
+        return condition(ctx)
+    return holds
+
+
+def _trump(trump: m.Trump) -> TrumpSpec:
+    pattern = keycards_notation.parse(trump.keycards)
+    card = None
+    if pattern.kind == "cards" and pattern.card_count == 1:
+        group = pattern.groups[0]
+        low, high = group.ranks.ranges[0]
+        if low == high and group.suit:
+            card = code(0, Card(group.suit, low))
+    grants = trump.ability.grants if trump.ability else None
+    return TrumpSpec(trump.id, trump.name, card, SUIT[card] if card is not None else None, grants)
+
+
+class _NoAction:
+    id = name = "-"
+
+
+_NO_REQUEST = Request(0, _NoAction(), 0)  # type: ignore[arg-type]
+
+
+class Ruleset:
+    """What one regulation plays with: its format's actions and characters, its frame's actions and zones."""
+
+    def __init__(self, defs: m.Definitions, compiled: Compiled, format_id: str, frame_id: str) -> None:
+        self.defs = defs
+        self.format = defs.format(format_id)
+        self.frame = defs.frame(frame_id)
+        if self.format is None or self.frame is None:
+            raise ValueError(f"no regulation {format_id} + {frame_id}")
+        self.compiled = compiled
+        ids = [a.id for a in defs.actions if format_id in a.formats] + [a.id for a in defs.frame_actions if frame_id in a.frames]
+        self.actions = [compiled.actions[i] for i in ids if i in compiled.actions and compiled.actions[i].executable]
+        self.direct = [a for a in self.actions if a.trigger == "direct"]
+        self.triggered = [a for a in self.actions if a.trigger == "triggered" and a.trigger_spec]
+        self.triggered_by: dict[str, list[ActionSpec]] = {}
+        for spec in self.triggered:
+            self.triggered_by.setdefault(spec.trigger_spec.on, []).append(spec)
+        self.characters = compiled.characters
+        self.format_characters = [c for c in compiled.characters.values() if format_id in c.formats]
+        self.trumps = compiled.trumps if "trump" in self.frame.zones else []
+        self._components: dict[tuple, str | None] = {}
+
+    @property
+    def name(self) -> str:
+        return f"{self.format.name} + {self.frame.name}"
+
+    def component_for(self, cards: list[int], wanted: str) -> str | None:
+        """The character these cards make: a given id, or the first soldier (bulwark) of the format they match."""
+        if wanted not in ("soldier", "bulwark"):
+            return wanted
+        key = (wanted, tuple(sorted(c & 63 for c in cards)))
+        if key not in self._components:
+            objects = [to_card(c) for c in cards]
+            self._components[key] = next(
+                (c.id for c in self.format_characters if c.kind == wanted and c.pattern.matches(objects)), None
+            )
+        return self._components[key]
+
+
+_CACHE: dict[int, tuple[m.Definitions, Compiled]] = {}
+
+
+def compiled(defs: m.Definitions) -> Compiled:
+    """The compiled definitions, once per Definitions object."""
+    hit = _CACHE.get(id(defs))
+    if hit is None or hit[0] is not defs:
+        if len(_CACHE) > 8:
+            _CACHE.clear()
+        hit = _CACHE[id(defs)] = (defs, compile_definitions(defs))
+    return hit[1]
+
+
+def ruleset(defs: m.Definitions, format_id: str, frame_id: str) -> Ruleset:
+    return Ruleset(defs, compiled(defs), format_id, frame_id)

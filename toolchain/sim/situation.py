@@ -1,0 +1,201 @@
+"""Build a game from a situation written in the notation (notation.py), for examples and tests.
+
+A side's zone is a list of cards (`♠5 ♡9`, a life top first) or a number of cards (filler: cards
+of the deck the example does not mention, low numbers first). The example's `you` is seat 0.
+Zones not given are empty, except the life: 10 filler cards, so that nobody loses by accident.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..cards import full_deck
+from .cards import TEXT, deck_from, parse as parse_card_code
+from .errors import ProgramError
+from .game import Game
+from .notation import SIDES, character_text, tokens
+from .ruleset import Ruleset
+from .state import Character, Modifier, Player, Request, State, Target
+
+DEFAULT_LIFE = 10
+_FILLER_ORDER = [f"{suit}{rank}" for suit in "♣♢♡♠" for rank in range(2, 11)] + [
+    f"{suit}{rank}" for rank in ("A", "J", "Q", "K") for suit in "♣♢♡♠"] + ["Joker", "Joker2"]
+_CARD = re.compile(r"(?:[♠♡♢♣](?:10|[2-9]|[AJQK])|Joker2?)")
+_REQUEST = re.compile(r"^\s*(?:(?P<who>you|opponent)\s*:\s*)?(?P<name>[^★→]*?)\s*(?:★\s*(?P<keys>[^→]*?))?\s*(?:→\s*(?P<target>.+?))?\s*$")
+
+
+def mentioned(data: Any) -> set[str]:
+    """Every card text written anywhere in an example (kept out of the filler)."""
+    if isinstance(data, dict):
+        return set().union(*(mentioned(v) for v in data.values())) if data else set()
+    if isinstance(data, list):
+        return set().union(*(mentioned(v) for v in data)) if data else set()
+    return set(_CARD.findall(data)) if isinstance(data, str) else set()
+
+
+class Builder:
+    """Turns `given` into a Game waiting at [3] with the chance at `chance`."""
+
+    def __init__(self, rules: Ruleset, example: dict, agents: list) -> None:
+        self.rules = rules
+        self.reserved = mentioned(example)
+        self.filler: dict[int, set[str]] = {0: set(), 1: set()}  # filler already dealt, per seat
+        self.game = Game(rules, State([Player(seat, deck_from(seat, full_deck())) for seat in (0, 1)]), agents, seed=0)
+        self.timestamp = 0
+
+    def fail(self, path: tuple, message: str) -> ProgramError:
+        return ProgramError(path, message)
+
+    def build(self, given: dict, path: tuple) -> Game:
+        state = self.game.state
+        state.turn_number = 1
+        state.turn = SIDES.index(given.get("turn", "you"))
+        for seat, name in enumerate(SIDES):
+            self.side(seat, given.get(name, {}), path + (name,))
+        for seat, name in enumerate(SIDES):
+            self.blockers(seat, given.get(name, {}), path + (name,))
+        for i, text in enumerate(given.get("stage", [])):
+            state.stage.append(self.stage_request(text, path + ("stage", i)))
+        state.chance = state.turn
+        self.game.node = "3"
+        return self.game
+
+    # -- cards ------------------------------------------------------------------------------
+    def card(self, seat: int, text: str, path: tuple) -> int:
+        try:
+            return parse_card_code(seat, text)
+        except ValueError as exc:
+            raise self.fail(path, str(exc)) from exc
+
+    def cards(self, seat: int, value: Any, path: tuple) -> list[int]:
+        if isinstance(value, int) and not isinstance(value, bool):
+            filler = [t for t in _FILLER_ORDER if t not in self.reserved and t not in self.filler[seat]][:value]
+            self.filler[seat].update(filler)
+            return [self.card(seat, t, path) for t in filler]
+        if value is None:
+            return []
+        return [self.card(seat, t, path) for t in str(value).split()]
+
+    def side(self, seat: int, side: dict, path: tuple) -> None:
+        player = self.game.state.players[seat]
+        player.life = self.cards(seat, side.get("life", DEFAULT_LIFE), path + ("life",))[::-1]  # written top first
+        for zone in ("hand", "graveyard", "fog", "pack", "rare"):
+            player.zone(zone).extend(self.cards(seat, side.get(zone), path + (zone,)))
+        player.pack_open = bool(side.get("pack_opened", False))
+        for token in tokens(str(side.get("trumps", "") or "")):
+            body, flags = _split_flags(token)
+            card = self.card(seat, body, path + ("trumps",))
+            player.trumps.append(card)
+            if "up" in flags:
+                player.trumps_up.add(card)
+            if "locked" in flags:
+                player.locked.add(card)
+        for token in tokens(str(side.get("field", "") or "")):
+            player.field.append(self.character(seat, token, path + ("field",)))
+        if side.get("size_bonus"):
+            self.modify("your", seat, int(side["size_bonus"]))
+
+    def character(self, seat: int, token: str, path: tuple) -> Character:
+        body, flags = _split_flags(token)
+        bulwark = body.startswith("[")
+        cards = [self.card(seat, t, path) for t in body.strip("[]").split("+")]
+        component = self.rules.component_for(cards, "bulwark" if bulwark else "soldier")
+        if component is None:
+            raise self.fail(path, f"no character of {self.rules.name} is made of {body}")
+        state = self.game.state
+        character = Character(state.new_id(), cards, component, "bulwark" if bulwark else "soldier", seat,
+                              driven="driven" in flags, entered=state.turn_number if "new" in flags else -1, face_down=bulwark)
+        if "attacker" in flags:
+            character.role = "attacker"
+        for flag in flags:
+            if re.fullmatch(r"[+-]\d+", flag):
+                self.modify("this", character.id, int(flag))
+            elif flag not in ("driven", "new", "attacker") and not flag.startswith("blocks "):
+                raise self.fail(path, f"unknown flag '{flag}' (driven, new, attacker, blocks ♠9, +3, -2)")
+        return character
+
+    def modify(self, scope: str, subject: int, amount: int) -> None:
+        self.timestamp += 1
+        self.game.state.modifiers.append(Modifier(scope, subject, amount, self.timestamp))
+
+    def blockers(self, seat: int, side: dict, path: tuple) -> None:
+        """`blocks ♠9`: the blocker of the attacker ♠9 on the other side (resolved once both fields exist)."""
+        state = self.game.state
+        for token, character in zip(tokens(str(side.get("field", "") or "")), state.players[seat].field):
+            _, flags = _split_flags(token)
+            for flag in flags:
+                if flag.startswith("blocks "):
+                    attacker = self.find_character(1 - seat, flag[len("blocks "):].strip(), path + ("field",))
+                    character.role, character.blocking = "blocker", attacker.id
+
+    def find_character(self, seat: int, text: str, path: tuple) -> Character:
+        for character in self.game.state.players[seat].field:
+            if character_text(character) in (text, f"[{text}]"):
+                return character
+        raise self.fail(path, f"{SIDES[seat]} has no character {text} on the field")
+
+    # -- requests ---------------------------------------------------------------------------
+    def action(self, name: str, path: tuple):  # -> ActionSpec
+        for spec in self.rules.compiled.actions.values():
+            if name in (spec.name, spec.id):
+                return spec
+        raise self.fail(path, f"no action is called '{name}'")
+
+    def parse_request(self, text: str, path: tuple, default_action=None, default_who: str = "you"):  # noqa: ANN001, ANN201
+        match = _REQUEST.match(text)
+        if not match:
+            raise self.fail(path, f"'{text}' is not a request: [you|opponent:] name ★keycards → target")
+        name = (match.group("name") or "").strip()
+        spec = self.action(name, path) if name else default_action
+        if spec is None:
+            raise self.fail(path, f"'{text}' names no action")
+        seat = SIDES.index(match.group("who") or default_who)
+        keys = (match.group("keys") or "").split()
+        return spec, seat, keys, (match.group("target") or "").strip() or None
+
+    def stage_request(self, text: str, path: tuple) -> Request:
+        spec, seat, keys, target = self.parse_request(text, path)
+        state = self.game.state
+        request = Request(state.new_id(), spec, seat)
+        request.keys = tuple(self.card(seat, k, path) for k in keys)
+        request.held = list(request.keys)
+        if target:
+            request.targets = [self.target(target, path)]
+        return request
+
+    def target(self, text: str, path: tuple) -> Target:
+        """`you`, `opponent` (players), `you:♢3` (a character, a trump), `opponent:アップ` (a request on the stage)."""
+        if text in SIDES:
+            return ("player", SIDES.index(text))
+        who, _, body = text.rpartition(":")
+        seats = [SIDES.index(who)] if who in SIDES else [0, 1]
+        state = self.game.state
+        found: list[Target] = []
+        for seat in seats:
+            for character in state.players[seat].field:
+                if character_text(character) in (body, f"[{body}]"):
+                    found.append(("character", character.id))
+            for card in state.players[seat].trumps:
+                if TEXT[card] == body:
+                    found.append(("trump", card))
+            for request in state.stage:
+                if request.controller == seat and body in (request.action.name, request.action.id):
+                    found.append(("request", request.id))
+        if len(found) != 1:
+            raise self.fail(path, f"the target '{text}' names {'nothing' if not found else 'more than one thing'}")
+        return found[0]
+
+    def keycards(self, spec, seat: int, keys: list[str], path: tuple) -> tuple[tuple[int, ...], int | None]:  # noqa: ANN001
+        if spec.key_from == "unit":
+            if len(keys) != 1:
+                raise self.fail(path, "a soldier-borne action names its key soldier: ★♠5")
+            return (), self.find_character(seat, keys[0], path).id
+        return tuple(self.card(seat, k, path) for k in keys), None
+
+
+def _split_flags(token: str) -> tuple[str, list[str]]:
+    if token.endswith(")") and "(" in token:
+        body, _, flags = token[:-1].partition("(")
+        return body, [f.strip() for f in flags.split(",") if f.strip()]
+    return token, []

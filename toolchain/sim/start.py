@@ -1,0 +1,165 @@
+"""Game start (2.9 ゲームの始め方, and each frame's ゲームの始め方 of 5.3.1).
+
+Every frame's procedure is a sequence of general steps, read from the frame's `start.steps` in
+definitions/frames/frames.yaml; the frame's `then` field says where the common procedure takes
+over (`placement` = 2.9.1, `first-player` = 2.9.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..cards import RANK_VALUES, Card, full_deck
+from . import operations as ops
+from .cards import RANK, deck_from
+from .primitives import choose_items
+from .state import Player, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+HAND_SIZE = 7  # 2.9.1: デッキより7枚引き手札にする
+
+
+def deck_for(game: Game, seat: int) -> list[int]:
+    """The frame's deck condition: its exact cards (エントリー20), else a full 54-card deck (40 枚以上)."""
+    frame = game.ruleset.frame
+    if frame.cards:
+        cards = [Card(suit, RANK_VALUES[r]) for suit, ranks in frame.cards.items() for r in ranks]
+    else:
+        cards = full_deck()
+    return deck_from(seat, cards)
+
+
+def setup(game: Game) -> None:
+    """Both players prepare (the frame's recipe, 2.9.1), then 2.9.2 先攻決定 and 2.9.3 ゲーム開始."""
+    frame = game.ruleset.frame
+    players = []
+    for seat in (0, 1):
+        player = Player(seat, deck_for(game, seat))
+        players.append(player)
+    game.state = State(players)
+    staging: dict[int, list[int]] = {seat: list(p.deck) for seat, p in enumerate(players)}
+    for seat in (0, 1):
+        for step, count in frame.steps:
+            STEPS[step](game, seat, staging[seat], count or 1)
+        if frame.then == "placement":
+            placement(game, seat)
+    decide_first_player(game)
+    begin_turn(game)
+
+
+# -- the steps --------------------------------------------------------------------------------
+
+
+def _choose_from_deck(game: Game, seat: int, deck: list[int], count: int, prompt: str) -> list[int]:
+    chosen = choose_items(game, seat, list(deck), count, count, prompt)
+    for card in chosen:
+        deck.remove(card)
+    return chosen
+
+
+def _shuffle(game: Game, seat: int, deck: list[int], count: int) -> None:
+    game.rng.shuffle(deck)
+
+
+def _pack(game: Game, seat: int, deck: list[int], count: int) -> None:
+    player = game.state.players[seat]
+    for _ in range(min(count, len(deck))):
+        player.pack.append(deck.pop())
+
+
+def _life(game: Game, seat: int, deck: list[int], count: int) -> None:
+    game.state.players[seat].life.extend(deck)
+    deck.clear()
+
+
+def _preset(game: Game, seat: int, deck: list[int], count: int) -> None:
+    """ライフの一番上のカードを防壁として場に出し、次のカードを兵士として場に出す。A soldier card no
+    character of the format is made of (a Joker in ライト) goes to the graveyard and the next one is taken."""
+    player, rules = game.state.players[seat], game.ruleset
+    if player.life:
+        card = player.life.pop()
+        ops.new_character(game, [card], rules.component_for([card], "bulwark"), seat, driven=False, entered=-1)
+    while player.life:
+        card = player.life.pop()
+        component = rules.component_for([card], "soldier")
+        if component is None:
+            player.graveyard.append(card)
+            continue
+        ops.new_character(game, [card], component, seat, driven=False, entered=-1)
+        break
+
+
+def _draw(game: Game, seat: int, deck: list[int], count: int) -> None:
+    ops.draw(game.state, seat, count)
+
+
+def _draw_to(game: Game, seat: int, deck: list[int], count: int) -> None:
+    player = game.state.players[seat]
+    ops.draw(game.state, seat, count - len(player.hand))
+
+
+def _choose_rare(game: Game, seat: int, deck: list[int], count: int) -> None:
+    game.state.players[seat].rare.extend(_choose_from_deck(game, seat, deck, count, "レアカード"))
+
+
+def _choose_hand(game: Game, seat: int, deck: list[int], count: int) -> None:
+    game.state.players[seat].hand.extend(_choose_from_deck(game, seat, deck, count, "最初の手札"))
+
+
+def _choose_trumps(game: Game, seat: int, deck: list[int], count: int) -> None:
+    game.state.players[seat].trumps.extend(_choose_from_deck(game, seat, deck, count, "切札"))
+
+
+def _open_trump(game: Game, seat: int, deck: list[int], count: int) -> None:
+    player = game.state.players[seat]
+    if player.trumps:
+        index = game.decide(seat, "setup", "表にする切札", list(player.trumps))
+        player.trumps_up.add(player.trumps[index])
+
+
+# The steps frames.yaml may use (its schema lists the same names), each with its count.
+STEPS: dict[str, Callable[[Game, int, list[int], int], None]] = {
+    "shuffle": _shuffle, "pack": _pack, "life": _life, "preset": _preset, "draw": _draw, "draw-to": _draw_to,
+    "choose-rare": _choose_rare, "choose-hand": _choose_hand, "choose-trumps": _choose_trumps, "open-trump": _open_trump,
+}
+
+
+def placement(game: Game, seat: int) -> None:
+    """2.9.1 配置準備: shuffle, draw 7, the rest is the life (the deck is already the life here)."""
+    game.rng.shuffle(game.state.players[seat].life)
+    ops.draw(game.state, seat, HAND_SIZE)
+
+
+def decide_first_player(game: Game) -> None:
+    """2.9.2: both turn over the top of their life; the higher number goes first; on a tie, again.
+    The cards turned over go to the graveyard."""
+    state = game.state
+    first = 0
+    while True:
+        tops = []
+        for player in state.players:
+            if not player.life:
+                tops.append(None)
+                continue
+            card = player.life.pop()
+            player.graveyard.append(card)
+            tops.append(RANK[card])
+        if None in tops:
+            first = 0 if tops[0] is not None else 1
+            break
+        if tops[0] != tops[1]:
+            first = 0 if tops[0] > tops[1] else 1
+            break
+    state.first = first
+
+
+def begin_turn(game: Game) -> None:
+    """2.9.3: the first player draws one card and starts with the turn and the chance."""
+    state = game.state
+    ops.draw(state, state.first, 1)
+    state.turn = state.chance = state.first
+    state.turn_number = 1
+    state.events.clear()

@@ -1,0 +1,169 @@
+"""The game state of chapter 2 and 6: players' zones, characters, requests, the stage, the turn,
+the chance, the pass record and the trigger buffer. Plain data with cheap `clone()`s."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .ruleset import ActionSpec
+
+YOU, OPPONENT = 0, 1  # seat indices; "you"/"opponent" in programs are relative to a controller
+SEAT_NAMES = ("P1", "P2")
+
+CARD_ZONES = ("life", "hand", "graveyard", "fog", "pack", "rare", "trumps")
+
+
+class Character:
+    """A component instance on the field (2.8): one or more cards, a soldier or a bulwark."""
+
+    __slots__ = ("id", "cards", "component", "kind", "controller", "driven", "entered", "role", "blocking", "face_down")
+
+    def __init__(self, id_: int, cards: list[int], component: str, kind: str, controller: int, *, driven: bool = False,
+                 entered: int = -1, face_down: bool = False) -> None:
+        self.id = id_
+        self.cards = cards  # bottom first: an equipped card lies on top (装備)
+        self.component = component  # the character definition's id
+        self.kind = kind  # soldier / bulwark
+        self.controller = controller
+        self.driven = driven
+        self.entered = entered  # the turn number it came onto the field (-1: before the game)
+        self.role: str | None = None  # attacker / blocker during an attack
+        self.blocking: int | None = None  # the attacker a blocker blocks
+        self.face_down = face_down
+
+    def clone(self) -> Character:
+        copy = Character(self.id, self.cards[:], self.component, self.kind, self.controller, driven=self.driven,
+                         entered=self.entered, face_down=self.face_down)
+        copy.role, copy.blocking = self.role, self.blocking
+        return copy
+
+
+class Player:
+    """One seat: its deck and the zones of 2.5 plus the frame zones (pack, rare card, trumps)."""
+
+    __slots__ = ("index", "deck", "life", "hand", "graveyard", "field", "fog", "pack", "pack_open", "rare", "trumps",
+                 "trumps_up", "locked")
+
+    def __init__(self, index: int, deck: list[int]) -> None:
+        self.index = index
+        self.deck = deck  # every card this player brought (the invariant's reference)
+        self.life: list[int] = []  # the top card is the last one
+        self.hand: list[int] = []
+        self.graveyard: list[int] = []  # the top card is the last one
+        self.field: list[Character] = []
+        self.fog: list[int] = []
+        self.pack: list[int] = []
+        self.pack_open = False
+        self.rare: list[int] = []
+        self.trumps: list[int] = []
+        self.trumps_up: set[int] = set()  # trumps turned face up (表切札)
+        self.locked: set[int] = set()  # trumps that may not turn face up this turn (クローズ)
+
+    def zone(self, name: str) -> list[int]:
+        return getattr(self, name)
+
+    def clone(self) -> Player:
+        copy = Player.__new__(Player)
+        copy.index, copy.deck = self.index, self.deck
+        copy.life, copy.hand, copy.graveyard = self.life[:], self.hand[:], self.graveyard[:]
+        copy.field = [c.clone() for c in self.field]
+        copy.fog, copy.pack, copy.rare, copy.trumps = self.fog[:], self.pack[:], self.rare[:], self.trumps[:]
+        copy.pack_open = self.pack_open
+        copy.trumps_up, copy.locked = set(self.trumps_up), set(self.locked)
+        return copy
+
+
+# A target: ("character", id), ("player", seat), ("request", id) or ("trump", card).
+Target = tuple[str, int]
+
+
+class Request:
+    """A request (6.2.2): an action asked for by its controller, with keycards, costs and targets."""
+
+    __slots__ = ("id", "action", "controller", "keys", "held", "unit", "paid", "targets", "revealed", "cause")
+
+    def __init__(self, id_: int, action: ActionSpec, controller: int) -> None:
+        self.id = id_
+        self.action = action
+        self.controller = controller
+        self.keys: tuple[int, ...] = ()  # the keycards as requested
+        self.held: list[int] = []  # keycards still on the stage with the request
+        self.unit: int | None = None  # the key character of a soldier-borne action (コスト K)
+        self.paid = ""  # the cost letters paid
+        self.targets: list[Target] = []
+        self.revealed: list[int] = []  # cards turned over by the effect, not yet placed
+        self.cause: Any = None  # what triggered it: a request (罠カウンター) or a card (世代交代)
+
+    def clone(self) -> Request:
+        copy = Request(self.id, self.action, self.controller)
+        copy.keys, copy.held, copy.unit, copy.paid = self.keys, self.held[:], self.unit, self.paid
+        copy.targets, copy.revealed, copy.cause = self.targets[:], self.revealed[:], self.cause
+        return copy
+
+
+class Modifier:
+    """A size change until the end of the turn: scope `this` (a character), `your` (a player's soldiers) or `all`."""
+
+    __slots__ = ("scope", "subject", "amount", "timestamp")
+
+    def __init__(self, scope: str, subject: int | None, amount: int, timestamp: int) -> None:
+        self.scope, self.subject, self.amount, self.timestamp = scope, subject, amount, timestamp
+
+
+class State:
+    __slots__ = ("players", "stage", "turn", "turn_number", "chance", "passed", "buffer", "modifiers", "used", "events",
+                 "next_id", "winner", "resolving", "first")
+
+    def __init__(self, players: list[Player]) -> None:
+        self.players = players
+        self.stage: list[Request] = []  # bottom first
+        self.turn = 0  # the turn player
+        self.turn_number = 0
+        self.chance: int | None = None  # None: the rule system holds the chance ([13])
+        self.passed: set[int] = set()  # the pass record
+        self.buffer: list[Request] = []  # the trigger buffer (6.4.1)
+        self.modifiers: list[Modifier] = []
+        self.used: dict[tuple[int, str], int] = {}  # requests per (player, action) this turn
+        self.events: list[tuple] = []  # what happened since the last trigger check
+        self.next_id = 1
+        self.winner: int | None = None
+        self.resolving: list[Request] = []  # requests whose effect is being carried out
+        self.first = 0  # the first player (先攻)
+
+    def new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def characters(self) -> Iterator[Character]:
+        yield from self.players[0].field
+        yield from self.players[1].field
+
+    def character(self, id_: int) -> Character | None:
+        for player in self.players:
+            for character in player.field:
+                if character.id == id_:
+                    return character
+        return None
+
+    def request(self, id_: int) -> Request | None:
+        return next((r for r in self.stage if r.id == id_), None)
+
+    def clone(self) -> State:
+        copy = State.__new__(State)
+        copy.players = [p.clone() for p in self.players]
+        copy.stage = [r.clone() for r in self.stage]
+        copy.turn, copy.turn_number, copy.chance = self.turn, self.turn_number, self.chance
+        copy.passed = set(self.passed)
+        copy.buffer = [r.clone() for r in self.buffer]
+        copy.modifiers = [Modifier(m.scope, m.subject, m.amount, m.timestamp) for m in self.modifiers]
+        copy.used = dict(self.used)
+        copy.events = list(self.events)
+        copy.next_id, copy.winner, copy.first = self.next_id, self.winner, self.first
+        copy.resolving = [r.clone() for r in self.resolving]
+        return copy

@@ -1,0 +1,190 @@
+"""Transcripts: every game as JSON lines (enough to replay it exactly) and as a readable log.
+
+    {"type": "game", "index": 0, "format": "lite", "frame": "entry20", "seed": 7, "agents": [15, 16], "turn_cap": 200}
+    {"type": "decision", "seat": 0, "kind": "request", "prompt": "リクエストするか", "index": 2, "option": "アップ ★♡3", "options": 5}
+    {"type": "end", "winner": 1, "decided": true, "turns": 7, "requests": 23, "digest": "…"}
+
+Only decisions with more than one option are asked, so only those are written. `replay` plays the
+game again from its seed with the recorded choices and checks every option's text on the way
+and the final situation's digest at the end.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from .. import model as m
+from .agents import Decision, ScriptError
+from .game import Game
+from .notation import request_text, view
+from .state import SEAT_NAMES, Request
+
+
+def digest(game: Game) -> str:
+    """A fingerprint of the whole situation (both seats' zones, the stage, the turn, the winner)."""
+    text = json.dumps(view(game), ensure_ascii=False, sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+class Recorder:
+    """Collects one game's records and readable lines; attach with `attach(game)` before it starts."""
+
+    def __init__(self, header: dict[str, Any]) -> None:
+        self.records: list[dict[str, Any]] = [{"type": "game", **header}]
+        regulation = header.get("regulation", f"{header['format']} + {header['frame']}")
+        self.lines: list[str] = [f"=== game {header.get('index', 0) + 1}: {regulation}, seed {header['seed']} ==="]
+        self.game: Game | None = None
+
+    def attach(self, game: Game) -> None:
+        self.game = game
+        game.recorder = self.decision
+        game.observer = self.observe
+
+    def _where(self) -> str:
+        state = self.game.state if self.game else None
+        if state is None or not state.players:
+            return "[準備]"
+        return f"[T{state.turn_number} {SEAT_NAMES[state.turn]}]"
+
+    def decision(self, decision: Decision, index: int) -> None:
+        option = decision.text(index)
+        self.records.append({
+            "type": "decision", "seat": decision.player, "kind": decision.kind, "prompt": decision.prompt,
+            "index": index, "option": option, "options": len(decision.options),
+        })
+        if decision.kind != "request":
+            self.lines.append(f"{self._where()}   {SEAT_NAMES[decision.player]} ▸ {decision.prompt}: {option}")
+
+    def observe(self, kind: str, data: Any) -> None:
+        game, where = self.game, self._where()
+        if kind == "request":
+            self.lines.append(f"{where} {SEAT_NAMES[data.controller]}: {request_text(game, data)}")
+        elif kind == "pass":
+            self.lines.append(f"{where} {SEAT_NAMES[data]}: パス")
+        elif kind == "resolve":
+            request, effective = data
+            self.lines.append(f"{where}   解決: {request.action.name}{'' if effective else ' (対象がなく効果なし)'}")
+        elif kind == "negate":
+            self.lines.append(f"{where}   無効: {request_label(data)}")
+        elif kind == "discard":
+            self.lines.append(f"{where}   破棄: {request_label(data)}")
+        elif kind == "turn":
+            self.lines.append(f"--- ターン {game.state.turn_number}: {SEAT_NAMES[data]} ---")
+        elif kind == "start":
+            self.lines.append(f"先攻: {SEAT_NAMES[data]}")
+        elif kind == "win":
+            self.lines.append(f"{where} 勝敗判定: {SEAT_NAMES[data]} の勝ち")
+
+    def finish(self, game: Game, decided: bool) -> None:
+        self.records.append({
+            "type": "end", "winner": game.winner, "decided": decided, "turns": game.state.turn_number,
+            "requests": game.requests, "digest": digest(game),
+        })
+        result = f"{SEAT_NAMES[game.winner]} の勝ち" if decided else "ターン上限"
+        self.lines.append(f"=== {result} ({game.state.turn_number} ターン, {game.requests} リクエスト) ===")
+
+
+def request_label(request: Request) -> str:
+    return f"{SEAT_NAMES[request.controller]} の {request.action.name}"
+
+
+@dataclass
+class TranscriptWriter:
+    """Writes games to FILE (JSON lines) and FILE's .txt sibling (the readable log)."""
+
+    path: Path
+    _json: IO[str] | None = field(default=None, init=False)
+    _text: IO[str] | None = field(default=None, init=False)
+
+    @property
+    def text_path(self) -> Path:
+        return self.path.with_suffix(".txt") if self.path.suffix != ".txt" else self.path.with_suffix(".log")
+
+    def __enter__(self) -> TranscriptWriter:
+        self._json = self.path.open("w", encoding="utf-8")
+        self._text = self.text_path.open("w", encoding="utf-8")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for handle in (self._json, self._text):
+            if handle:
+                handle.close()
+
+    def write(self, recorder: Recorder) -> None:
+        for record in recorder.records:
+            self._json.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self._text.write("\n".join(recorder.lines) + "\n\n")
+
+
+# -- replay -----------------------------------------------------------------------------------
+
+
+class ReplayAgent:
+    """Answers with the recorded indices, checking that each option reads as it was recorded."""
+
+    def __init__(self, decisions: list[dict[str, Any]]) -> None:
+        self.decisions = decisions
+
+    def choose(self, decision: Decision) -> int:
+        if not self.decisions:
+            raise ScriptError(f"the transcript has no more decisions, but {decision.prompt} is asked", decision)
+        record = self.decisions.pop(0)
+        text = decision.text(record["index"]) if record["index"] < len(decision.options) else None
+        if record["seat"] != decision.player or record["kind"] != decision.kind or text != record["option"]:
+            raise ScriptError(
+                f"the game went another way: {SEAT_NAMES[decision.player]} {decision.kind} {decision.prompt!r} "
+                f"offers {decision.texts()}, the transcript took {record['option']!r} ({SEAT_NAMES[record['seat']]} {record['kind']})",
+                decision,
+            )
+        return record["index"]
+
+
+@dataclass
+class Replayed:
+    index: int
+    ok: bool
+    message: str = ""
+
+
+def games(path: Path) -> Iterator[list[dict[str, Any]]]:
+    """The records of each game in a transcript file."""
+    current: list[dict[str, Any]] = []
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{path}:{number}: not a JSON line: {exc.msg}") from exc
+            if record.get("type") == "game" and current:
+                yield current
+                current = []
+            current.append(record)
+    if current:
+        yield current
+
+
+def replay_game(defs: m.Definitions, records: list[dict[str, Any]]) -> Replayed:
+    header, end = records[0], records[-1]
+    index = header.get("index", 0)
+    if header.get("type") != "game" or end.get("type") != "end":
+        return Replayed(index, False, "a game's records start with a game line and end with an end line")
+    agent = ReplayAgent([r for r in records if r.get("type") == "decision"])
+    try:
+        game = Game.new(defs, header["format"], header["frame"], seed=header["seed"], agents=(agent, agent))
+        decided = game.play(turn_cap=header.get("turn_cap", 200))
+    except ScriptError as exc:
+        return Replayed(index, False, str(exc))
+    if agent.decisions:
+        return Replayed(index, False, f"{len(agent.decisions)} recorded decisions were not asked")
+    found = {"winner": game.winner, "decided": decided, "turns": game.state.turn_number, "digest": digest(game)}
+    wanted = {key: end.get(key) for key in found}
+    if found != wanted:
+        return Replayed(index, False, f"the game ended otherwise: {found} instead of {wanted}")
+    return Replayed(index, True)
