@@ -37,9 +37,15 @@ def _actionlist(ctx: BuildContext) -> None:
     build_step(ctx)
 
 
+def _rulebook(ctx: BuildContext) -> None:
+    from .rulebook.build import build_rulebook  # imported here: Sphinx and WeasyPrint load only to build
+
+    build_rulebook(ctx.root, ctx.site, log=ctx.log, definitions=ctx.definitions)
+
+
 def steps() -> list[Step]:
     """The build steps, in order. Each writes only inside ctx.site."""
-    return [Step("definitions.json", _export), Step("actionlist", _actionlist)]
+    return [Step("definitions.json", _export), Step("actionlist", _actionlist), Step("rulebook", _rulebook)]
 
 
 class BuildError(Exception):
@@ -49,6 +55,7 @@ class BuildError(Exception):
 def build_site(root: Path, definitions: m.Definitions, out: Path, log: Callable[[str], None], only: list[str] | None = None) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
+    work.chmod(0o755)  # mkdtemp makes it private; the site is meant to be served and shared
     try:
         ctx = BuildContext(root=root, definitions=definitions, site=work, log=log)
         for step in steps():

@@ -162,6 +162,7 @@ from .sim.command import replay as _replay, sim as _sim  # noqa: E402 - loads th
 app.command("sim")(_sim)
 app.command("replay")(_replay)
 
+from .rulebook import command as _rulebook_command  # noqa: E402, F401 - registers `bp rulebook`; loads Sphinx only when it runs
 
 
 def main() -> None:

@@ -136,7 +136,7 @@ def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
         suits=tuple((s["symbol"], s["name"]) for s in data["suits"]),
         costs=tuple(m.Cost(c["letter"], c["name"], c["payment"]) for c in data["costs"]),
         zones=tuple(m.Zone(z["id"], z["name"], z.get("description"), z["access"]) for z in data["zones"]),
-        access_levels=tuple(m.Named(a["id"], a["name"]) for a in data["access_levels"]),
+        access_levels=tuple(m.AccessLevel(a["id"], a["name"], a["description"]) for a in data["access_levels"]),
         vocabularies={name: _named(data[name]) for name in _VOCABULARIES},
         source=source,
     )

@@ -67,6 +67,13 @@ class Zone:
 
 
 @dataclass(frozen=True)
+class AccessLevel:
+    id: str
+    name: str
+    description: str
+
+
+@dataclass(frozen=True)
 class Cost:
     letter: str
     name: str
@@ -80,7 +87,7 @@ class Rules:
     suits: tuple[tuple[str, str], ...]
     costs: tuple[Cost, ...]
     zones: tuple[Zone, ...]
-    access_levels: tuple[Named, ...]
+    access_levels: tuple[AccessLevel, ...]
     vocabularies: Mapping[str, Vocabulary]
     source: Source
 

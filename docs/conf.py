@@ -1,0 +1,56 @@
+"""Sphinx configuration of the BlackPoker rulebook.
+
+The title, edition, author, release date and © come from definitions/rules.yaml (`edition`),
+like every other rules text: nothing here restates them. The rulebook machinery lives in the
+toolchain package: the extension that renders the definitions (toolchain.sphinxext) and the
+A5 PDF builder (toolchain.rulebook.pdf; `sphinx-build -b bppdf docs OUT`).
+"""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the toolchain package, also when it is not installed
+
+from toolchain.sphinxext.source import edition as read_edition  # noqa: E402
+
+edition = read_edition(ROOT)
+
+# -- Project ---------------------------------------------------------------------------------
+project = edition["title"]
+author = edition["author"]
+version = edition["name"]  # 第8.1版
+release = edition["release"]  # 2025/6/x
+copyright = edition["copyright"].removeprefix("©").strip()
+language = "ja"
+
+extensions = ["toolchain.sphinxext", "toolchain.rulebook.pdf"]
+root_doc = "index"
+exclude_patterns = ["_build"]
+rst_prolog = f"""
+.. |bp-title| replace:: {edition["title"]}
+.. |bp-subtitle| replace:: {edition.get("subtitle", "")}
+.. |bp-edition| replace:: {edition["name"]}
+.. |bp-author| replace:: {edition["author"]}
+.. |bp-release| replace:: {edition["release"]}
+.. |bp-copyright| replace:: {edition["copyright"]}
+"""
+
+# -- Numbering: chapters 第N章, sections 2.10.4, figures and tables per chapter (Fig. 2.1) -------
+numfig = True
+numfig_secnum_depth = 1
+numfig_format = {"figure": "Fig. %s", "table": "Table %s", "code-block": "Listing %s", "section": "{number} {name}"}
+html_secnumber_suffix = " "
+
+# -- Figures -------------------------------------------------------------------------------------
+graphviz_output_format = "svg"
+
+# -- HTML ----------------------------------------------------------------------------------------
+html_theme = "furo"
+html_title = f"{edition['title']} {edition['name']}"
+html_static_path = ["_static"]
+html_css_files = ["rulebook.css"]
+html_copy_source = False
+html_show_sourcelink = False
+html_search_language = "ja"
+html_last_updated_fmt = None

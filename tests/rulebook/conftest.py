@@ -1,0 +1,63 @@
+"""The rulebook is built once per session (HTML, PDF, booklet) into a temporary site, by the
+same function `bp build` runs; every test reads that build."""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Book:
+    site: Path
+    cache: Path
+
+    @property
+    def html(self) -> Path:
+        return self.site / "rulebook"
+
+    @property
+    def pdf(self) -> Path:
+        return self.site / "blackpoker.pdf"
+
+    @property
+    def booklet(self) -> Path:
+        return self.site / "blackpoker_a5-booklet.pdf"
+
+    @property
+    def print_html(self) -> Path:
+        """The single page WeasyPrint turned into the PDF."""
+        return self.cache / "pdf" / "index.html"
+
+    @cached_property
+    def pages(self) -> list[str]:
+        """The PDF's text, page by page (index 0 is page 1)."""
+        return pdf_pages(self.pdf)
+
+
+def pdf_pages(pdf: Path, *args: str) -> list[str]:
+    out = subprocess.run(["pdftotext", *args, str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return out.split("\f")[:-1]
+
+
+@pytest.fixture(scope="session")
+def book(tmp_path_factory: pytest.TempPathFactory) -> Book:
+    from toolchain.rulebook.build import build_rulebook
+
+    site = tmp_path_factory.mktemp("rulebook-site")
+    cache = tmp_path_factory.mktemp("rulebook-cache")
+    build_rulebook(ROOT, site, cache=cache, log=lambda message: None)
+    return Book(site, cache)
+
+
+@pytest.fixture(scope="session")
+def definitions():
+    from toolchain.loader import load_definitions
+
+    return load_definitions(ROOT).definitions

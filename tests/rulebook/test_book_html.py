@@ -1,0 +1,150 @@
+"""The HTML rulebook: the seed's chapters and sections in order, every definition once, the
+figures and tables numbered, links that resolve, no request to another host, a Japanese search."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from . import seed
+from .htmltext import numbered_headings, read
+
+# The chapter pages, in the order of the toctree.
+CHAPTERS = ["preface", "common", "regulation", "format", "frame", "core", "appendix", "history"]
+
+
+def test_the_site_has_its_front_page(book) -> None:
+    assert (book.html / "index.html").is_file()
+    assert (book.html / "genindex.html").is_file()
+
+
+def test_every_chapter_and_section_of_the_seed_in_order(book) -> None:
+    found = [heading for chapter in CHAPTERS for heading in numbered_headings(book.html / f"{chapter}.html")]
+    written = [(number, seed.normalize(title)) for number, title in found]
+    expected = [(number, seed.normalize(title)) for number, title in seed.HEADINGS]
+    additions = [title for _, title in written if title not in {t for _, t in expected}]
+    assert set(additions) <= {seed.normalize(t) for t in seed.ADDED_HEADINGS}, f"headings the seed does not have: {additions}"
+    kept = [heading for heading in written if heading[1] not in additions]
+    assert kept == expected
+
+
+def test_the_print_page_has_the_same_headings(book) -> None:
+    """The PDF's single page numbers its chapters and sections like the HTML pages."""
+    html_pages = [heading for chapter in CHAPTERS for heading in numbered_headings(book.html / f"{chapter}.html")]
+    assert numbered_headings(book.print_html) == html_pages
+
+
+def _anchors(definitions) -> set[str]:
+    d = definitions
+    return {
+        *(a.anchor for a in (*d.actions, *d.frame_actions)),
+        *(c.anchor for c in d.characters),
+        *(f.anchor for f in (*d.fog, *d.frame_fog)),
+        *(f.anchor for f in d.frames),
+        *(t.anchor for t in d.trumps),
+    }
+
+
+def test_every_definition_is_rendered_exactly_once(book, definitions) -> None:
+    ids = [id_ for page in book.html.glob("*.html") for id_ in read(page).ids]
+    rendered = [id_ for id_ in ids if re.match(r"^(act|char|fog|frame|trump)-", id_) and not id_.startswith("frame-actions")]
+    anchors = _anchors(definitions)
+    assert sorted(id_ for id_ in rendered if id_ in anchors) == sorted(anchors)
+    assert len([i for i in rendered if i in anchors]) == len(anchors), "a definition is rendered twice"
+
+
+def test_the_lists_have_their_counts(book, definitions) -> None:
+    """37 actions, 6 characters, 3 fog, 5 frames, 11 frame actions, 1 frame fog, 5 trumps."""
+    text = (book.html / "format.html").read_text(encoding="utf-8")
+    assert len(re.findall(r'<section class="bp-action" id="act-', text)) == len(definitions.actions) == 37
+    assert len(re.findall(r'<section class="bp-character" id="char-', text)) == 6
+    assert len(re.findall(r'<section class="bp-fog" id="fog-', text)) == 3
+    frames = (book.html / "frame.html").read_text(encoding="utf-8")
+    assert len(re.findall(r'<section class="bp-frame" id="frame-', frames)) == 5
+    assert len(re.findall(r'<section class="bp-action" id="act-', frames)) == 11
+    assert len(re.findall(r'<section class="bp-trump" id="trump-', frames)) == 5
+
+
+def test_every_figure_and_table_is_numbered_with_its_caption(book) -> None:
+    captions = {seed.normalize(c) for c in read(book.print_html).captions}
+    for number, caption in seed.FIGURES.items():
+        assert seed.normalize(f"Fig. {number} {caption}") in captions, f"Fig. {number} {caption}"
+    for number, caption in seed.TABLES.items():
+        assert seed.normalize(f"Table {number} {caption}") in captions, f"Table {number} {caption}"
+
+
+def test_figures_are_drawn_not_placeholders(book) -> None:
+    """Every figure holds an SVG drawn by the toolchain or graphviz, with cards or steps in it."""
+    images = [url for page in book.html.glob("*.html") for tag, url in read(page).links if tag in ("img", "object")]
+    svgs = [book.html / unquote(url) for url in images if url.endswith(".svg")]
+    assert len({svg.name for svg in svgs}) >= len(seed.FIGURES)
+    for svg in svgs:
+        text = svg.read_text(encoding="utf-8")
+        assert text.count("<text") >= 5 and ("<rect" in text or "<polygon" in text), svg.name
+
+
+def test_chapters_are_numbered_as_the_rulebook_does(book) -> None:
+    headings = numbered_headings(book.html / "common.html")
+    assert headings[0] == ("第2章", "共通ルール")
+    assert ("2.10.4", "アクションの解決") in headings
+
+
+def _resolves(page: Path, url: str, site: Path) -> bool:
+    parts = urlsplit(url)
+    target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+    if not target.exists():
+        return False
+    if parts.fragment and target.suffix == ".html":
+        return unquote(parts.fragment) in read(target).ids
+    return True
+
+
+def test_internal_links_resolve(book) -> None:
+    broken = []
+    for page in sorted(book.html.glob("*.html")):
+        for tag, url in read(page).links:
+            if re.match(r"^[a-z]+:", url) or url.startswith("//"):
+                continue  # links to other sites (none is loaded: see below)
+            if "/actionlist/" in url:
+                continue  # the action lists are another build step's output
+            if not _resolves(page, url, book.site):
+                broken.append(f"{page.name}: {url}")
+    assert not broken
+
+
+def test_the_print_page_links_resolve(book) -> None:
+    reader = read(book.print_html)
+    ids = set(reader.ids)
+    fragments = [url[1:] for _, url in reader.links if url.startswith("#")]
+    assert fragments and not [f for f in fragments if unquote(f) not in ids]
+    assert len(ids) == len(reader.ids), "ids must be unique on the print page"
+
+
+def test_no_external_requests(book) -> None:
+    """Nothing the pages load comes from another host: no fonts, scripts or styles from a CDN."""
+    loaded = re.compile(r"""(?:<(?:script|img|link|iframe|source)[^>]*(?:src|href)=["']|url\(\s*["']?|@import\s+["'])(?:https?:)?//""")
+    offenders = [
+        f"{path.relative_to(book.html)}: {match.group(0)}"
+        for path in book.html.rglob("*")
+        if path.suffix in (".html", ".css", ".js")
+        for match in loaded.finditer(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert not offenders
+
+
+def test_search_index_holds_japanese_words(book) -> None:
+    """Sphinx's Japanese splitter indexes the words of the rules (and of the generated lists)."""
+    script = (book.html / "searchindex.js").read_text(encoding="utf-8")
+    terms = json.loads(script[script.index("(") + 1 : script.rindex(")")])["terms"]
+    for word in ("ライフ", "墓地", "ステージ", "防壁"):
+        assert word in terms
+    assert "lang=\"ja\"" in (book.html / "index.html").read_text(encoding="utf-8")
+
+
+def test_cover_data_comes_from_the_definitions(book, definitions) -> None:
+    edition = definitions.rules.edition
+    front = (book.html / "index.html").read_text(encoding="utf-8")
+    for key in ("title", "name", "author", "release"):
+        assert edition[key] in front

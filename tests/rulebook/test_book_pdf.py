@@ -1,0 +1,148 @@
+"""The A5 PDF, read back with poppler (pdftotext, pdffonts) and pypdf: cover, table of contents
+with the right page numbers, chapters in order, running headers, the index, embedded fonts."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+from pypdf import PdfReader
+
+from . import seed
+from .conftest import pdf_pages
+
+A5 = (419.5, 595.3)  # points
+_TOC_LINE = re.compile(r"^\s*(第\d+章|\d+(?:\.\d+)*)?\s+(\S.*?)\s*(?:\.\s)+\.?\s*(\d+)\s*$")
+
+
+def _squash(text: str) -> str:
+    return seed.normalize(text)
+
+
+def test_the_pdf_is_a5(book) -> None:
+    reader = PdfReader(book.pdf)
+    for page in reader.pages:
+        assert (round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)) == A5
+
+
+def test_cover_from_the_definitions(book, definitions) -> None:
+    edition = definitions.rules.edition
+    cover = _squash(book.pages[0])
+    for key in ("title", "subtitle", "name", "release", "copyright"):
+        assert _squash(edition[key]) in cover, key
+    assert _squash(f"{edition['author']} 著") in cover
+
+
+def test_chapters_in_order(book) -> None:
+    first = _outline(PdfReader(book.pdf))[_squash("第1章 はじめに")]
+    text = _squash("".join(book.pages[first - 1:]))
+    positions = [text.find(_squash(f"{number}{title}")) for number, title in seed.HEADINGS if number.startswith("第")]
+    assert -1 not in positions and positions == sorted(positions)
+    assert text.rfind("索引") > positions[-1]
+
+
+def _toc(book) -> list[tuple[str, str, int]]:
+    """(number, title, page) of each line of the table of contents."""
+    pages = pdf_pages(book.pdf, "-layout", "-f", "2", "-l", "6")
+    assert "目次" in pages[0]
+    entries = []
+    for page in pages:
+        found = [match for match in map(_TOC_LINE.match, page.splitlines()) if match]
+        if not found:
+            break
+        entries += [(match.group(1) or "", match.group(2), int(match.group(3))) for match in found]
+    return entries
+
+
+def _outline(reader: PdfReader) -> dict[str, int]:
+    """The PDF's bookmarks (one per heading, made by WeasyPrint where the heading is): title → page."""
+    found: dict[str, int] = {}
+
+    def walk(items: list) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                found.setdefault(_squash(item.title), reader.get_destination_page_number(item) + 1)
+
+    walk(reader.outline)
+    return found
+
+
+def test_table_of_contents_lists_chapters_and_sections_with_their_pages(book) -> None:
+    toc = _toc(book)
+    listed = [(number, _squash(title)) for number, title, _ in toc]
+    expected = [(n, _squash(t)) for n, t in seed.HEADINGS if n.count(".") <= 1]
+    for entry in expected:
+        assert entry in listed, entry
+    bookmarks = _outline(PdfReader(book.pdf))
+    for number, title, page in toc:
+        assert bookmarks.get(_squash(f"{number} {title}")) == page, (number, title, page)
+    assert toc[-1][1] == "索引" and toc[-1][2] == len(book.pages)
+
+
+def test_toc_pages_hold_their_headings(book) -> None:
+    for number, title, page in _toc(book):
+        assert _squash(f"{number}{title}") in _squash(book.pages[page - 1]), (number, title, page)
+
+
+def test_running_headers_and_page_numbers(book) -> None:
+    """Left pages: the chapter at the top, the number at the bottom left; right pages: the section."""
+    pages = pdf_pages(book.pdf, "-layout")
+    numbered = 0
+    for index, text in enumerate(pages):
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        if not lines or index < 2:
+            continue
+        number = index + 1
+        if lines[-1] == str(number):
+            numbered += 1
+        if number % 2 == 0 and len(lines) > 3 and lines[-1] == str(number):
+            assert re.match(r"^(第\d+章|目次|索引)", lines[0]), (number, lines[0])
+    assert numbered > len(pages) * 0.8
+
+
+def test_index_with_page_numbers(book) -> None:
+    last = pdf_pages(book.pdf, "-layout", "-f", str(len(book.pages)))[0]
+    assert "索引" in last
+    entries = []
+    for line in last.splitlines():
+        for cell in re.split(r"\s{3,}", line.strip()):
+            match = re.match(r"^(.*?),\s*([\d, ]+)$", cell)
+            if match:
+                entries.append((match.group(1), [int(n) for n in match.group(2).split(",") if n.strip()]))
+    assert len(entries) >= 30
+    for term, numbers in entries:
+        for number in numbers:
+            assert 3 <= number < len(book.pages)
+            if not term.startswith("(") and "|" not in term:
+                word = term.split(" (")[0]
+                assert _squash(word) in _squash(book.pages[number - 1]), (term, number)
+
+
+def test_fonts_are_embedded_noto_cjk(book) -> None:
+    listing = subprocess.run(["pdffonts", str(book.pdf)], capture_output=True, text=True, check=True).stdout
+    rows = [line.split() for line in listing.splitlines()[2:] if line.strip()]
+    assert rows and all("Noto" in row[0] for row in rows)
+    assert all(row[-5] == "yes" for row in rows), "every font embedded"
+
+
+def test_suits_render_in_the_text(book) -> None:
+    text = "".join(book.pages)
+    for suit in "♠♡♢♣":
+        assert suit in text
+
+
+def test_links_stay_inside_the_pdf(book) -> None:
+    """Internal links jump within the PDF; none points at a file of the build machine."""
+    reader = PdfReader(book.pdf)
+    internal = uris = 0
+    for page in reader.pages:
+        for annotation in page.get("/Annots", []) or []:
+            action = annotation.get_object().get("/A", {})
+            if "/URI" in action:
+                uris += 1
+                assert not str(action["/URI"]).startswith("file:"), action["/URI"]
+            elif annotation.get_object().get("/Dest") is not None or action.get("/S") == "/GoTo":
+                internal += 1
+    assert internal > 100

@@ -1,0 +1,84 @@
+"""Every figure of the 第8.1版 rulebook, drawn as SVG from data.
+
+`render(name, definitions)` returns the SVG of one figure; `FIGURES` lists the names the
+rulebook's `bp-figure` directive accepts, each with the definitions it is drawn from (so
+that the Sphinx extension can rebuild the pages when those files change).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import model as m
+from . import board, diagrams, layouts, scenes, situations
+
+
+@dataclass(frozen=True)
+class FigureSpec:
+    name: str
+    draw: Callable[[m.Definitions], str]
+    kinds: tuple[str, ...]  # kinds of definitions the figure is drawn from (repository.KINDS names)
+    modules: tuple[str, ...]  # the toolchain modules that hold its data
+
+
+def _scene(name: str) -> Callable[[m.Definitions], str]:
+    scene = situations.SCENES[name]
+    return lambda definitions: board.render(scenes.situation(scene, definitions), layouts.zone_names(definitions))
+
+
+def _drawn(name: str) -> Callable[[m.Definitions], str]:
+    return lambda definitions: board.render(situations.DRAWN[name], layouts.zone_names(definitions))
+
+
+def _frame(frame_id: str) -> Callable[[m.Definitions], str]:
+    def draw(definitions: m.Definitions) -> str:
+        frame = definitions.frame(frame_id)
+        if frame is None:
+            raise KeyError(f"no frame '{frame_id}' in definitions/frames/frames.yaml")
+        return board.render(layouts.frame_situation(frame), layouts.zone_names(definitions))
+
+    return draw
+
+
+def _characters(definitions: m.Definitions) -> str:
+    return board.render(layouts.character_examples(definitions), layouts.zone_names(definitions))
+
+
+_BOARD = ("figures/board.py", "figures/cards.py")
+LAYOUT_MODULES = (*_BOARD, "figures/layouts.py")
+# A scene is built by the simulator from the definitions of every kind, with its engine's code.
+_SCENE_KINDS = ("rules", "actions", "characters", "fog", "frames", "frame-actions", "frame-fog", "trumps")
+_SCENE_MODULES = (*_BOARD, "figures/situations.py", "figures/scenes.py", "sim/*.py")
+FIGURES: dict[str, FigureSpec] = {
+    **{name: FigureSpec(name, _scene(name), _SCENE_KINDS, _SCENE_MODULES) for name in situations.SCENES},
+    **{name: FigureSpec(name, _drawn(name), ("rules",), (*_BOARD, "figures/situations.py")) for name in situations.DRAWN},
+    "character-examples": FigureSpec("character-examples", _characters, ("rules", "characters"), LAYOUT_MODULES),
+    **{
+        name: FigureSpec(name, draw, ("rules",), ("figures/diagrams.py",))
+        for name, draw in diagrams.DIAGRAMS.items()
+    },
+}
+
+
+def frame_figure(frame_id: str) -> FigureSpec:
+    """The layout (配置図) of one frame; `frame-<id>` in the bp-figure directive."""
+    return FigureSpec(f"frame-{frame_id}", _frame(frame_id), ("rules", "frames"), LAYOUT_MODULES)
+
+
+def spec(name: str, definitions: m.Definitions) -> FigureSpec:
+    """The figure called `name`: a fixed figure, or `frame-<id>` for any frame of the definitions."""
+    if name in FIGURES:
+        return FIGURES[name]
+    if name.startswith("frame-") and definitions.frame(name.removeprefix("frame-")):
+        return frame_figure(name.removeprefix("frame-"))
+    frames = ", ".join(f"frame-{frame.id}" for frame in definitions.frames)
+    raise KeyError(f"no figure '{name}'; the figures are: {', '.join(FIGURES)}, {frames}")
+
+
+def names(definitions: m.Definitions) -> list[str]:
+    return [*FIGURES, *(f"frame-{frame.id}" for frame in definitions.frames)]
+
+
+def render(name: str, definitions: m.Definitions) -> str:
+    return spec(name, definitions).draw(definitions)

@@ -1,0 +1,37 @@
+"""The Sphinx extension of the BlackPoker rulebook: the definitions rendered into the document tree.
+
+Register it in conf.py (`extensions = ["toolchain.sphinxext"]`). Directives and roles:
+
+    lists      bp-action-list, bp-character-list, bp-fog-list, bp-frame-list,
+               bp-frame-action-list, bp-frame-fog-list, bp-trump-list
+    tables     bp-rank-table, bp-cost-table, bp-regulation-table, bp-access-levels,
+               bp-zones, bp-version-history
+    figures    bp-figure, bp-flowchart
+    roles      bp-count
+
+Every definition gets a label for :ref: (`act-<id>`, `char-<id>`, `fog-<id>`, `frame-<id>`,
+`trump-<id>`). The definitions are found above the source directory, or at `bp_root`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from . import chapters, figures, lists, roles, sectionrefs, source, tables
+
+VERSION = "1"
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("sphinx.ext.graphviz")
+    app.add_config_value("bp_root", None, "env", types=frozenset({str, type(None)}))
+    for name, directive in {**lists.LISTS, **tables.TABLES}.items():
+        app.add_directive(name, directive)
+    for module in (figures, roles, sectionrefs, chapters):
+        module.setup(app)
+    app.connect("env-purge-doc", source.purge_doc)
+    app.connect("env-merge-info", source.merge_info)
+    app.connect("env-get-outdated", source.outdated)
+    return {"version": VERSION, "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}

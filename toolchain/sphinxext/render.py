@@ -1,0 +1,133 @@
+"""docutils building blocks for the rulebook: the text markup as lists, field lists, tables, links."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from docutils import nodes
+from sphinx import addnodes
+
+from .. import model as m
+from ..notation.markup import Block, ListBlock, Paragraph, parse
+
+YES, NO = "○", "×"
+_ENUMTYPES = {"decimal": "arabic", "upper-alpha": "upperalpha"}
+
+
+def para(*content: str | nodes.Node, classes: Sequence[str] = ()) -> nodes.paragraph:
+    node = nodes.paragraph(classes=list(classes))
+    node.extend(nodes.Text(part) if isinstance(part, str) else part for part in content)
+    return node
+
+
+def markup(text: str, first_prefix: str = "") -> list[nodes.Element]:
+    """The definitions' text markup (definitions/README.md) as paragraphs and nested lists."""
+    blocks = [_block(block) for block in parse(text)]
+    if first_prefix and blocks and isinstance(blocks[0], nodes.paragraph):
+        blocks[0].insert(0, nodes.Text(first_prefix))
+    elif first_prefix:
+        blocks.insert(0, para(first_prefix))
+    return blocks
+
+
+def _block(block: Block) -> nodes.Element:
+    if isinstance(block, Paragraph):
+        return para(block.text)
+    return _list(block)
+
+
+def _list(block: ListBlock) -> nodes.Element:
+    if block.style == "bullet":
+        listing: nodes.Element = nodes.bullet_list(bullet="-", classes=["bp-bullets"])
+    else:
+        listing = nodes.enumerated_list(enumtype=_ENUMTYPES[block.style], prefix="", suffix=".")
+    for item in block.items:
+        entry = nodes.list_item()
+        entry += para(item.text)
+        entry.extend(_block(child) for child in item.children)
+        listing += entry
+    return listing
+
+
+def bullets(items: Iterable[str | nodes.Node | Sequence[nodes.Node]]) -> nodes.bullet_list:
+    listing = nodes.bullet_list(bullet="-", classes=["bp-bullets"])
+    for item in items:
+        entry = nodes.list_item()
+        entry += para(*item) if isinstance(item, (list, tuple)) else para(item)
+        listing += entry
+    return listing
+
+
+def field(name: str, *body: str | nodes.Node) -> nodes.field:
+    """One item of an entry (`トリガー: 直接`): plain strings become paragraphs."""
+    node = nodes.field()
+    node += nodes.field_name("", name)
+    content = nodes.field_body()
+    content.extend(para(part) if isinstance(part, str) else part for part in body)
+    node += content
+    return node
+
+
+def field_list(fields: Iterable[nodes.field | None], classes: Sequence[str] = ()) -> nodes.field_list:
+    node = nodes.field_list(classes=["bp-fields", *classes])
+    node.extend(f for f in fields if f is not None)
+    return node
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str | nodes.Node]], *, title: str | None = None,
+          widths: Sequence[int] | None = None, classes: Sequence[str] = ()) -> nodes.table:
+    """A table with one header row; a title makes it a numbered table (Table 3.1)."""
+    node = nodes.table(classes=["bp-table", *classes])
+    if title:
+        node += nodes.title("", title)
+    group = nodes.tgroup(cols=len(headers))
+    node += group
+    for width in widths or [1] * len(headers):
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    head += _row(headers)
+    group += head
+    body = nodes.tbody()
+    body.extend(_row(row) for row in rows)
+    group += body
+    return node
+
+
+def _row(cells: Sequence[str | nodes.Node | Sequence[nodes.Node]]) -> nodes.row:
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        if isinstance(cell, nodes.Element) and not isinstance(cell, (nodes.Inline, nodes.TextElement)):
+            entry += cell  # a block: a list, a paragraph
+        elif isinstance(cell, (list, tuple)):
+            entry += para(*cell)
+        else:
+            entry += para(cell)
+        row += entry
+    return row
+
+
+def format_table(definitions: m.Definitions, formats: Iterable[str]) -> nodes.table:
+    """The ○/× table of the formats an entry is part of (フォーマット:)."""
+    present = set(formats)
+    return table(
+        [f.name for f in definitions.formats],
+        [[YES if f.id in present else NO for f in definitions.formats]],
+        classes=["bp-formats"],
+    )
+
+
+def ref(label: str, text: str) -> addnodes.pending_xref:
+    """A link to a label (`act-end`), resolved (and checked) by Sphinx like :ref:."""
+    node = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=label, refexplicit=True, refwarn=True)
+    node += nodes.inline(text, text)
+    return node
+
+
+def join(parts: Sequence[nodes.Node | str], separator: str = ", ") -> list[nodes.Node]:
+    out: list[nodes.Node] = []
+    for i, part in enumerate(parts):
+        if i:
+            out.append(nodes.Text(separator))
+        out.append(nodes.Text(part) if isinstance(part, str) else part)
+    return out
