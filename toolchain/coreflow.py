@@ -60,6 +60,10 @@ class Flow:
 
 
 YES, NO = "はい", "いいえ"
+# How [6] was reached decides where the chance goes next (see the module docstring).
+AFTER_REQUEST = "リクエスト後"
+AFTER_INSTANT_OR_STAGING = "即時解決後・ステージ追加後"
+AFTER_STAGE_RESOLUTION = "ステージ解決後"
 
 CORE_FLOW = Flow(
     figure="6.6",
@@ -90,9 +94,9 @@ CORE_FLOW = Flow(
         Edge("3", "11", NO),
         Edge("4", "5"),
         Edge("5", "6"),
-        Edge("6", "7", "リクエスト後"),
-        Edge("6", "3", "即時解決後・ステージ追加後"),
-        Edge("6", "2", "ステージ解決後"),
+        Edge("6", "7", AFTER_REQUEST),
+        Edge("6", "3", AFTER_INSTANT_OR_STAGING),
+        Edge("6", "2", AFTER_STAGE_RESOLUTION),
         Edge("7", "8", YES),
         Edge("7", "10", NO),
         Edge("8", "9"),

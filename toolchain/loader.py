@@ -125,7 +125,7 @@ def _named(items: list[dict[str, str]]) -> m.Vocabulary:
 
 _VOCABULARIES = (
     "labels", "categories", "triggers", "speeds", "timings", "character_types", "scopes",
-    "fog_groups", "frame_action_groups", "trump_categories", "start_steps",
+    "fog_groups", "frame_action_groups", "trump_categories", "start_steps", "items",
 )
 
 

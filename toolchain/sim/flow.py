@@ -10,7 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..coreflow import CORE_FLOW, INSTANT_RESOLUTION, NO, NORMAL_PROCESSING, TRIGGER_CHECK, YES, Flow
+from ..coreflow import (
+    AFTER_INSTANT_OR_STAGING,
+    AFTER_REQUEST,
+    AFTER_STAGE_RESOLUTION,
+    CORE_FLOW,
+    INSTANT_RESOLUTION,
+    NO,
+    NORMAL_PROCESSING,
+    TRIGGER_CHECK,
+    YES,
+    Flow,
+)
 from . import requests
 from .cards import RANK
 from .language import Ctx
@@ -92,7 +103,7 @@ def _n6(game: Game) -> str:  # 誘発チェック
     return _AFTER[game.after]
 
 
-_AFTER = {"request": "リクエスト後", "instant": "即時解決後・ステージ追加後", "staged": "即時解決後・ステージ追加後", "stage": "ステージ解決後"}
+_AFTER = {"request": AFTER_REQUEST, "instant": AFTER_INSTANT_OR_STAGING, "staged": AFTER_INSTANT_OR_STAGING, "stage": AFTER_STAGE_RESOLUTION}
 
 
 def _n7(game: Game) -> str:  # 即時か?

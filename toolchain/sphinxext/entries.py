@@ -6,7 +6,7 @@ comes from model.Definitions, so nothing here restates a rule.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from docutils import nodes
 
@@ -32,17 +32,17 @@ def labelled_section(document: nodes.document, label: str, title: str, classes: 
     return section
 
 
-def _versions(since: str | None, updated: tuple[str, ...]) -> list[nodes.field | None]:
+def _versions(item: Callable[[str], str], since: str | None, updated: tuple[str, ...]) -> list[nodes.field | None]:
     return [
-        field("導入バージョン", since) if since else None,
-        field("更新バージョン", ", ".join(updated)) if updated else None,
+        field(item("since"), since) if since else None,
+        field(item("updated"), ", ".join(updated)) if updated else None,
     ]
 
 
-def _lore(story: str | None, flavor: m.Flavor | None) -> list[nodes.field | None]:
+def _lore(item: Callable[[str], str], story: str | None, flavor: m.Flavor | None) -> list[nodes.field | None]:
     return [
-        field("ストーリー", *markup(story)) if story else None,
-        field("フレーバー", para(flavor.text), para(f"~ {flavor.speaker} ~", classes=["bp-speaker"])) if flavor else None,
+        field(item("story"), *markup(story)) if story else None,
+        field(item("flavor"), para(flavor.text), para(f"~ {flavor.speaker} ~", classes=["bp-speaker"])) if flavor else None,
     ]
 
 
@@ -57,31 +57,39 @@ class Entries:
         self.defs = definitions
         self.document = document
 
+    def item(self, id_: str) -> str:
+        """The name the rulebook prints for an item (rules.yaml `items`): `effect` → 効果. An item
+        rules.yaml does not name fails the build rather than printing its id."""
+        names = {entry.id: entry.name for entry in self.defs.rules.vocabulary("items").entries}
+        if id_ not in names:
+            raise KeyError(f"rules.yaml has no name for the item '{id_}' (items:)")
+        return names[id_]
+
     def section(self, label: str, title: str, kind: str) -> nodes.section:
         return labelled_section(self.document, label, title, [f"bp-{kind}"])
 
     def _frames_field(self, frame_ids: Iterable[str]) -> nodes.field:
         frames = [self.defs.frame(frame_id) for frame_id in frame_ids]
-        return field("フレーム", bullets(ref(frame.anchor, frame.name) for frame in frames if frame))
+        return field(self.item("frames"), bullets(ref(frame.anchor, frame.name) for frame in frames if frame))
 
     # -- 4.3.1 アクションリスト, 5.3.2 フレームアクションリスト ----------------------------------
     def action(self, action: m.Action) -> nodes.section:
         d = self.defs
         section = self.section(action.anchor, f"{action.name} ({d.name_of('categories', action.category)})", "action")
         section += field_list([
-            self._frames_field(action.frames) if action.is_frame_action else field("フォーマット", format_table(d, action.formats)),
-            field("トリガー", d.name_of("triggers", action.trigger)),
-            field("スピード", d.name_of("speeds", action.speed)),
-            field("タイミング", d.name_of("timings", action.timing)),
-            field("キーカード", d.keycards_display(action.keycards) or "") if action.keycards else None,
-            field("コスト", action.cost) if action.cost else None,
-            _text_field("特記事項", action.note, "※"),
-            _text_field("起動条件", action.activation_condition),
-            _text_field("誘発条件", action.trigger_condition),
-            _text_field("対象", action.target.text if action.target else None),
-            _text_field("効果", action.effect),
-            *_lore(action.story, action.flavor),
-            *_versions(action.since, action.updated),
+            self._frames_field(action.frames) if action.is_frame_action else field(self.item("formats"), format_table(d, action.formats)),
+            field(self.item("trigger"), d.name_of("triggers", action.trigger)),
+            field(self.item("speed"), d.name_of("speeds", action.speed)),
+            field(self.item("timing"), d.name_of("timings", action.timing)),
+            field(self.item("keycards"), d.keycards_display(action.keycards) or "") if action.keycards else None,
+            field(self.item("cost"), action.cost) if action.cost else None,
+            _text_field(self.item("note"), action.note, "※"),
+            _text_field(self.item("activation-condition"), action.activation_condition),
+            _text_field(self.item("trigger-condition"), action.trigger_condition),
+            _text_field(self.item("target"), action.target.text if action.target else None),
+            _text_field(self.item("effect"), action.effect),
+            *_lore(self.item, action.story, action.flavor),
+            *_versions(self.item, action.since, action.updated),
         ])
         return section
 
@@ -92,13 +100,13 @@ class Entries:
         labels = [d.label_name(g.label) + (f" ({g.condition})" if g.condition else "") for g in character.labels]
         abilities = [f"{a.name}({a.text})" if a.name else a.text for a in character.abilities]
         section += field_list([
-            field("フォーマット", format_table(d, character.formats)),
-            field("キーカード", d.keycards_display(character.keycards) or ""),
-            field("サイズ", character.size_text) if character.size_text else None,
-            field("ラベル", ", ".join(labels)) if labels else None,
-            field("能力", bullets(abilities)) if abilities else None,
-            *_lore(character.story, character.flavor),
-            *_versions(character.since, character.updated),
+            field(self.item("formats"), format_table(d, character.formats)),
+            field(self.item("keycards"), d.keycards_display(character.keycards) or ""),
+            field(self.item("size"), character.size_text) if character.size_text else None,
+            field(self.item("labels"), ", ".join(labels)) if labels else None,
+            field(self.item("ability"), bullets(abilities)) if abilities else None,
+            *_lore(self.item, character.story, character.flavor),
+            *_versions(self.item, character.since, character.updated),
         ])
         return section
 
@@ -109,9 +117,9 @@ class Entries:
         keycards = d.keycards_display(d.fog_keycards(entry))
         section += field_list([
             self._frames_field(entry.frames) if entry.frames else None,
-            field("キーカード", keycards) if keycards else None,
-            _text_field("能力", entry.ability),
-            *_versions(entry.since, entry.updated),
+            field(self.item("keycards"), keycards) if keycards else None,
+            _text_field(self.item("ability"), entry.ability),
+            *_versions(self.item, entry.since, entry.updated),
         ])
         return section
 
@@ -121,9 +129,9 @@ class Entries:
         section = self.section(trump.anchor, f"{trump.name} ({d.name_of('trump_categories', trump.category)})", "trump")
         section += field_list([
             self._frames_field(trump.frames),
-            field("キーカード", d.keycards_display(trump.keycards) or ""),
-            _text_field("能力", trump.ability.text if trump.ability else NONE),
-            *_versions(trump.since, trump.updated),
+            field(self.item("keycards"), d.keycards_display(trump.keycards) or ""),
+            _text_field(self.item("ability"), trump.ability.text if trump.ability else NONE),
+            *_versions(self.item, trump.since, trump.updated),
         ])
         return section
 
@@ -132,10 +140,10 @@ class Entries:
         d = self.defs
         section = self.section(frame.anchor, frame.name, "frame")
         section += field_list([
-            field("配置図", self._layout(frame)),
-            field("フォーマット", format_table(d, frame.formats)),
-            field("デッキ条件", *self._deck(frame)),
-            field("ゲームの始め方", *self._start(frame)),
+            field(self.item("layout"), self._layout(frame)),
+            field(self.item("formats"), format_table(d, frame.formats)),
+            field(self.item("deck"), *self._deck(frame)),
+            field(self.item("start"), *self._start(frame)),
             self._frame_actions(frame),
             self._frame_zones(frame),
         ])
@@ -172,7 +180,7 @@ class Entries:
         if any(a.group != "pack" for a in actions):
             items.append(ref(group_label("frame-actions", "trump"), "切札関連のアクション"))
         return field(
-            "アクションリスト",
+            self.item("frame-actions"),
             para("次のアクションが追加で利用可能です。"),
             bullets(items),
             para("詳細は次を参照してください。"),
@@ -183,7 +191,7 @@ class Entries:
         zones = [zone for zone in (self.defs.rules.zone(z) for z in frame.zones) if zone]
         if not zones:
             return None
-        return field("公開レベル", para("このフレームで定義されている領域の公開レベルは次の通りです。"), access_levels(self.defs, zones))
+        return field(self.item("zones"), para("このフレームで定義されている領域の公開レベルは次の通りです。"), access_levels(self.defs, zones))
 
 
 def access_levels(definitions: m.Definitions, zones: Iterable[m.Zone]) -> nodes.definition_list:
