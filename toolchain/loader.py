@@ -113,6 +113,8 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: set[int | None], result
         if index in invalid or None in invalid:
             if isinstance(item, dict) and isinstance(item.get("id"), str):
                 result.invalid_ids.setdefault(space, set()).add(item["id"])
+            if space == "act" and isinstance(item, dict):
+                defs.left_out_actions.update(v for v in (item.get("id"), item.get("name")) if isinstance(v, str))
             continue
         source = m.Source(rel, doc, (index,))
         order = len(target)

@@ -285,6 +285,9 @@ class Definitions:
     frame_fog: list[FogEntry] = field(default_factory=list)
     frames: list[Frame] = field(default_factory=list)
     trumps: list[Trump] = field(default_factory=list)
+    # ids and names of actions left out because they failed the schema: what refers to them is
+    # not reported again (their own errors are).
+    left_out_actions: set[str] = field(default_factory=set)
 
     # -- lookups ---------------------------------------------------------------------------
     def format(self, id_: str) -> Format | None:

@@ -19,13 +19,19 @@ class Report:
     executed: int = 0  # those with at least one example that ran as written
     examples: int = 0
     failed: list[examples.Outcome] = field(default_factory=list)
+    # examples that could not run because an action they use was left out for its errors
+    blocked: list[examples.Outcome] = field(default_factory=list)
     program_errors: list[Diagnostic] = field(default_factory=list)
 
     def summary(self) -> str:
-        return f"{self.executed}/{self.actions} actions executed, {self.examples} examples, {len(self.failed)} failed"
+        line = f"{self.executed}/{self.actions} actions executed, {self.examples} examples, {len(self.failed)} failed"
+        return line + (f", {len(self.blocked)} not run (they use an action with errors)" if self.blocked else "")
 
     def as_dict(self) -> dict[str, int]:
-        return {"actions": self.actions, "executed": self.executed, "examples": self.examples, "failed": len(self.failed)}
+        return {
+            "actions": self.actions, "executed": self.executed, "examples": self.examples,
+            "failed": len(self.failed), "blocked": len(self.blocked),
+        }
 
 
 _REPORTS: dict[int, tuple[m.Definitions, Report]] = {}
@@ -46,6 +52,8 @@ def report(defs: m.Definitions) -> Report:
         result.examples += 1
         if outcome.ok:
             passed.add(outcome.action.id)
+        elif outcome.missing_action in defs.left_out_actions:
+            result.blocked.append(outcome)
         else:
             result.failed.append(outcome)
     result.executed = len(passed)

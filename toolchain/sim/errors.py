@@ -11,6 +11,14 @@ class ProgramError(ValueError):
         self.path = path
 
 
+class UnknownAction(ProgramError):
+    """An example names an action the definitions do not have (or left out for its errors)."""
+
+    def __init__(self, path: tuple[str | int, ...], name: str) -> None:
+        super().__init__(path, f"no action is called '{name}'")
+        self.name = name
+
+
 class EngineError(RuntimeError):
     """The engine reached a state the rules do not allow: a bug, reported with the game's seed."""
 

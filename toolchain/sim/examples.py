@@ -36,6 +36,7 @@ class Outcome:
     ok: bool
     message: str = ""
     path: tuple = ()  # below the example, where a notation error is
+    missing_action: str | None = None  # the action it names that the definitions lack
 
 
 class _ExampleAgent(ScriptedAgent):
@@ -80,7 +81,7 @@ def run(defs: m.Definitions, action: m.Action, index: int, example: dict) -> Out
     try:
         message = _run(defs, action, example)
     except ProgramError as exc:
-        return Outcome(action, index, name, False, str(exc), exc.path)
+        return Outcome(action, index, name, False, str(exc), exc.path, getattr(exc, "name", None))
     except (ScriptError, IllegalRequest, EngineError) as exc:
         return Outcome(action, index, name, False, str(exc))
     except Exception as exc:  # noqa: BLE001 - a broken definition must not stop bp check: report it at the example

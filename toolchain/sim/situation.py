@@ -12,7 +12,7 @@ from typing import Any
 
 from ..cards import full_deck
 from .cards import TEXT, deck_from, parse as parse_card_code
-from .errors import ProgramError
+from .errors import ProgramError, UnknownAction
 from .game import Game
 from .notation import SIDES, character_text, tokens
 from .ruleset import Ruleset
@@ -140,7 +140,7 @@ class Builder:
         for spec in self.rules.compiled.actions.values():
             if name in (spec.name, spec.id):
                 return spec
-        raise self.fail(path, f"no action is called '{name}'")
+        raise UnknownAction(path, name)
 
     def parse_request(self, text: str, path: tuple, default_action=None, default_who: str = "you"):  # noqa: ANN001, ANN201
         match = _REQUEST.match(text)
