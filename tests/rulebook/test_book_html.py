@@ -148,3 +148,16 @@ def test_cover_data_comes_from_the_definitions(book, definitions) -> None:
     front = (book.html / "index.html").read_text(encoding="utf-8")
     for key in ("title", "name", "author", "release"):
         assert edition[key] in front
+
+
+def test_definition_text_is_rendered_not_copied(book, definitions, repo_root: Path) -> None:
+    """Descriptions the definitions hold (formats, zones, access levels) reach the book through the
+    directives, and no chapter source types them again."""
+    prose = "".join(path.read_text(encoding="utf-8") for path in (repo_root / "docs").glob("*.rst"))
+    html = "".join((book.html / f"{name}.html").read_text(encoding="utf-8") for name in CHAPTERS)
+    texts = [f.description for f in definitions.formats]
+    texts += [zone.description for zone in definitions.rules.zones if zone.description]
+    texts += [level.description for level in definitions.rules.access_levels]
+    for text in texts:
+        assert text in html, text
+        assert text not in prose, text

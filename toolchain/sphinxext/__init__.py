@@ -5,7 +5,7 @@ Register it in conf.py (`extensions = ["toolchain.sphinxext"]`). Directives and 
     lists      bp-action-list, bp-character-list, bp-fog-list, bp-frame-list,
                bp-frame-action-list, bp-frame-fog-list, bp-trump-list
     tables     bp-rank-table, bp-cost-table, bp-regulation-table, bp-access-levels,
-               bp-zones, bp-version-history
+               bp-zones, bp-format-list, bp-version-history
     figures    bp-figure, bp-flowchart
     roles      bp-count
 

@@ -107,6 +107,14 @@ class AccessLevels(SphinxDirective):
         return [_definitions((level.name, level.description) for level in definitions.rules.access_levels)]
 
 
+class FormatList(SphinxDirective):
+    """4.3: the formats with their descriptions (formats.yaml)."""
+
+    def run(self) -> list[nodes.Node]:
+        definitions = source.use(self.env, ())
+        return [_definitions((fmt.name, fmt.description) for fmt in definitions.formats)]
+
+
 class Zones(SphinxDirective):
     """2.5: the common zones with their descriptions."""
 
@@ -186,5 +194,6 @@ TABLES: dict[str, type[SphinxDirective]] = {
     "bp-regulation-table": RegulationTable,
     "bp-access-levels": AccessLevels,
     "bp-zones": Zones,
+    "bp-format-list": FormatList,
     "bp-version-history": VersionHistory,
 }
