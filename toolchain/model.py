@@ -361,6 +361,10 @@ class Definitions:
     def label_name(self, label: str) -> str:
         return self.name_of("labels", label)
 
+    def labels_display(self, character: Character) -> str:
+        """ラベル as printed: `アタッカー, ブロッカー, 速攻 (キーカードに A が含まれる場合のみ)`."""
+        return ", ".join(self.label_name(g.label) + (f" ({g.condition})" if g.condition else "") for g in character.labels)
+
     def trump_heading(self, trump: Trump) -> str:
         """`♠ スペード` or `その他`, the heading of the trump list."""
         return f"{trump.suit} {self.rules.suit_name(trump.suit)}" if trump.suit and self.rules else "その他"

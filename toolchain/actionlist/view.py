@@ -198,7 +198,7 @@ class _View:
 
     def character(self, character: m.Character) -> Entry:
         defs = self.defs
-        labels = ", ".join(defs.label_name(g.label) + (f" ({g.condition})" if g.condition else "") for g in character.labels)
+        labels = defs.labels_display(character)
         return self._entry(
             "character",
             character,

@@ -97,13 +97,13 @@ class Entries:
     def character(self, character: m.Character) -> nodes.section:
         d = self.defs
         section = self.section(character.anchor, f"{character.name} ({d.name_of('character_types', character.type)})", "character")
-        labels = [d.label_name(g.label) + (f" ({g.condition})" if g.condition else "") for g in character.labels]
+        labels = d.labels_display(character)
         abilities = [f"{a.name}({a.text})" if a.name else a.text for a in character.abilities]
         section += field_list([
             field(self.item("formats"), format_table(d, character.formats)),
             field(self.item("keycards"), d.keycards_display(character.keycards) or ""),
             field(self.item("size"), character.size_text) if character.size_text else None,
-            field(self.item("labels"), ", ".join(labels)) if labels else None,
+            field(self.item("labels"), labels) if labels else None,
             field(self.item("ability"), bullets(abilities)) if abilities else None,
             *_lore(self.item, character.story, character.flavor),
             *_versions(self.item, character.since, character.updated),
