@@ -1,30 +1,34 @@
-"""`bp build`: every output under build/site, written to a temporary directory and moved into
-place only when all of it is complete, so a failed build never leaves a half-written site."""
+"""`bp build`: every output of the site, written to a staging directory and swapped into place
+only when all of it is complete, so a failed build never leaves a half-written site."""
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import model as m
 from .export import export_json
+from .publish import OutputError, carry_over, check_target, owned_by, publishing
+from .rulebook import HTML_DIR, OUTPUTS as RULEBOOK_OUTPUTS
+
+SITE = "site"  # the marker kind of a directory `bp build` writes
 
 
 @dataclass(frozen=True)
 class BuildContext:
     root: Path  # the rules repository
     definitions: m.Definitions
-    site: Path  # the temporary site directory being written
+    site: Path  # the staging site directory being written
     log: Callable[[str], None]
 
 
 @dataclass(frozen=True)
 class Step:
     name: str
+    outputs: tuple[str, ...]  # the top-level entries of the site it writes
     run: Callable[[BuildContext], None]
+    default: bool = True  # part of a plain `bp build`
 
 
 def _export(ctx: BuildContext) -> None:
@@ -43,45 +47,71 @@ def _rulebook(ctx: BuildContext) -> None:
     build_rulebook(ctx.root, ctx.site, log=ctx.log, definitions=ctx.definitions)
 
 
+def _rulebook_html(ctx: BuildContext) -> None:
+    from .rulebook.build import build_rulebook_html
+
+    build_rulebook_html(ctx.root, ctx.site, log=ctx.log, definitions=ctx.definitions)
+
+
 def steps() -> list[Step]:
-    """The build steps, in order. Each writes only inside ctx.site."""
-    return [Step("definitions.json", _export), Step("actionlist", _actionlist), Step("rulebook", _rulebook)]
+    """The build steps, in order. Each writes only its own outputs inside ctx.site."""
+    return [
+        Step("definitions.json", ("definitions.json",), _export),
+        Step("actionlist", ("actionlist",), _actionlist),
+        Step("rulebook", RULEBOOK_OUTPUTS, _rulebook),
+        Step("rulebook-html", (HTML_DIR,), _rulebook_html, default=False),
+    ]
 
 
 class BuildError(Exception):
     """A step failed; the previous site is left untouched."""
 
 
-def build_site(root: Path, definitions: m.Definitions, out: Path, log: Callable[[str], None], only: list[str] | None = None) -> Path:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
-    work.chmod(0o755)  # mkdtemp makes it private; the site is meant to be served and shared
-    try:
+def output_names() -> set[str]:
+    """Every top-level entry a build writes into a site."""
+    return {name for step in steps() for name in step.outputs}
+
+
+def default_site(root: Path) -> Path:
+    return root / "build" / "site"
+
+
+def check_site(out: Path | None, root: Path) -> Path:
+    """The site directory to write (`--out`, or ROOT/build/site), once known safe; OutputError if not."""
+    if out is None:
+        return check_target(default_site(root), root, SITE, legacy=output_names())
+    return check_target(out, root, SITE)
+
+
+def select_steps(only: Sequence[str] | None) -> list[Step]:
+    """The steps a build runs: every default step, or those named by --only (OutputError if unknown)."""
+    every = steps()
+    if not only:
+        return [step for step in every if step.default]
+    names = {step.name for step in every}
+    unknown = [name for name in only if name not in names]
+    if unknown:
+        raise OutputError(f"no build step {', '.join(repr(u) for u in unknown)}; the steps are: {', '.join(s.name for s in every)}")
+    return [step for step in every if step.name in only]
+
+
+def build_site(root: Path, definitions: m.Definitions, out: Path | None, log: Callable[[str], None],
+               only: Sequence[str] | None = None) -> Path:
+    """Run the steps into a staging copy of `out` (default: ROOT/build/site) and swap it into place.
+    With `only`, the other outputs of the existing site are kept as they are."""
+    chosen = select_steps(only)
+    target = check_site(out, root)
+    with publishing(target, SITE, log) as work:
         ctx = BuildContext(root=root, definitions=definitions, site=work, log=log)
-        for step in steps():
-            if only and step.name not in only:
-                continue
+        for step in chosen:
             log(f"building {step.name}")
             try:
                 step.run(ctx)
-            except BuildError:
+            except (BuildError, OutputError):
                 raise
             except Exception as exc:  # noqa: BLE001 - any failure of a step fails the whole build
                 raise BuildError(f"{step.name}: {exc}") from exc
-        _replace(work, out)
-    finally:
-        if work.exists():
-            shutil.rmtree(work, ignore_errors=True)
-    return out
-
-
-def _replace(new: Path, out: Path) -> None:
-    # Two renames: the old site is out of the way before the new one takes its name.
-    old = out.with_name(f".{out.name}-old")
-    if old.exists():
-        shutil.rmtree(old)
-    if out.exists():
-        out.rename(old)
-    new.rename(out)
-    if old.exists():
-        shutil.rmtree(old, ignore_errors=True)
+        written = {name for step in chosen for name in step.outputs}
+        # Outputs of the steps not run, and anything else a user keeps in the site, stay as they were.
+        carry_over(target, work, owned_by(written))
+    return target

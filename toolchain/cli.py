@@ -112,17 +112,23 @@ def export(
     """Write every definition as one JSON document (schema/export.schema.json)."""
     from .export import export_json
 
+    from .publish import OutputError, output_file, write_file
+
+    try:
+        if output is not None:
+            output_file(output)  # refuse a directory before the work
+    except OutputError as exc:
+        typer.echo(f"bp export: {exc}", err=True)
+        raise typer.Exit(2) from exc
     result = load_clean(resolve_root(root), "export")
     text = export_json(result.definitions)
     if output is None:
         sys.stdout.write(text)
         return
     try:
-        tmp = output.with_name(f".{output.name}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(output)
-    except OSError as exc:
-        typer.echo(f"bp export: cannot write {output}: {exc.strerror}", err=True)
+        write_file(output, text.encode("utf-8"))
+    except OutputError as exc:
+        typer.echo(f"bp export: {exc}", err=True)
         raise typer.Exit(2) from exc
 
 
@@ -130,16 +136,30 @@ def export(
 def build(
     root: RootOption = None,
     out: Annotated[Optional[Path], typer.Option("--out", help="Output directory (default: ROOT/build/site).")] = None,
-    only: Annotated[Optional[list[str]], typer.Option("--only", help="Build only these steps (repeatable).")] = None,
+    only: Annotated[
+        Optional[list[str]],
+        typer.Option("--only", help="Build only these steps (repeatable): definitions.json, actionlist, rulebook, rulebook-html. The rest of the site is kept."),
+    ] = None,
 ) -> None:
-    """Check, then build every output into build/site (atomically: all or nothing)."""
-    from .build import BuildError, build_site
+    """Check, then build every output into build/site (atomically: all or nothing).
+
+    --out must be a new or empty directory, or one that bp built: a directory holding other files is refused (exit 2)."""
+    from .build import BuildError, build_site, check_site, select_steps
+    from .publish import OutputError
 
     root_path = resolve_root(root)
-    result = load_clean(root_path, "build")
-    target = out or root_path / "build" / "site"
     try:
-        build_site(root_path, result.definitions, target, log=lambda message: typer.echo(f"  {message}", err=True), only=only)
+        select_steps(only)  # refuse a wrong --only or --out before the work
+        target = check_site(out, root_path)
+    except OutputError as exc:
+        typer.echo(f"bp build: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    result = load_clean(root_path, "build")
+    try:
+        build_site(root_path, result.definitions, out, log=lambda message: typer.echo(f"  {message}", err=True), only=only)
+    except OutputError as exc:
+        typer.echo(f"bp build: {exc}", err=True)
+        raise typer.Exit(2) from exc
     except BuildError as exc:
         typer.echo(f"bp build: {exc} (the previous {target} is unchanged)", err=True)
         raise typer.Exit(1) from exc

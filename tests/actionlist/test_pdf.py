@@ -155,7 +155,10 @@ def test_missing_glyph_fails_and_leaves_the_old_files(repo_copy: Path, tmp_path:
     tree = tmp_path / "site"
     (tree / "html").mkdir(parents=True)
     (tree / "html" / "all.html").write_text("previous", encoding="utf-8")
+    (tree / ".bp-output").write_text('{"tool": "bp", "kind": "actionlist"}', encoding="utf-8")  # as bp actionlist --out left it
     done = run_bp("actionlist", "--out", str(tree), root=repo_copy)
     assert done.returncode == 1 and "U+E000" in done.stderr
-    assert [p.relative_to(tmp_path).as_posix() for p in sorted(tmp_path.rglob("*"))] == ["lite.pdf", "site", "site/html", "site/html/all.html"]
+    assert [p.relative_to(tmp_path).as_posix() for p in sorted(tmp_path.rglob("*"))] == [
+        "lite.pdf", "site", "site/.bp-output", "site/html", "site/html/all.html"
+    ]
     assert (tree / "html" / "all.html").read_text(encoding="utf-8") == "previous"

@@ -120,13 +120,13 @@ def test_export_refuses_broken_definitions(minimal_repo: Path) -> None:
 
 def test_build_is_all_or_nothing(minimal_repo: Path) -> None:
     site = minimal_repo / "build" / "site"
-    site.mkdir(parents=True)
-    (site / "previous.txt").write_text("the last good build", encoding="utf-8")
+    assert bp("build", "--root", str(minimal_repo), "--only", "definitions.json").returncode == 0
+    previous = (site / "definitions.json").read_bytes()
     _break(minimal_repo)
     run = bp("build", "--root", str(minimal_repo), "--only", "definitions.json")
     assert run.returncode == 1
     assert [p.name for p in (minimal_repo / "build").iterdir()] == ["site"]
-    assert (site / "previous.txt").read_text(encoding="utf-8") == "the last good build"
+    assert (site / "definitions.json").read_bytes() == previous
 
 
 def test_build_replaces_the_site(minimal_repo: Path) -> None:

@@ -35,6 +35,17 @@ def render(job: PdfJob) -> PdfResult:
     return PdfResult(job.pdf, len(document.pages), sheets)
 
 
+def die_with_parent() -> None:
+    """A worker ends when the process that started it is killed (Linux), instead of rendering on."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def render_all(jobs: list[PdfJob], workers: int | None = None) -> list[PdfResult]:
     """Render every job, on as many processes as there are cores (WeasyPrint is single-threaded).
     The first failure is raised once every job has stopped."""
@@ -43,6 +54,6 @@ def render_all(jobs: list[PdfJob], workers: int | None = None) -> list[PdfResult
         return [render(job) for job in jobs]
     # Longest first, so that no worker is left with the big list at the end.
     ordered = sorted(jobs, key=lambda job: len(job.html), reverse=True)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent) as pool:
         results = {job.pdf: result for job, result in zip(ordered, pool.map(render, ordered))}
     return [results[job.pdf] for job in jobs]

@@ -1,1 +1,6 @@
 """The rulebook: Sphinx HTML, the A5 PDF through WeasyPrint, and the saddle-stitch booklet."""
+
+HTML_DIR = "rulebook"  # what the rulebook writes into a site
+PDF_NAME = "blackpoker.pdf"
+BOOKLET_NAME = "blackpoker_a5-booklet.pdf"
+OUTPUTS = (HTML_DIR, PDF_NAME, BOOKLET_NAME)

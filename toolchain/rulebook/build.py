@@ -20,12 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import model as m
-from ..sphinxext.source import remember
 from ..imposition import booklet as impose_booklet
+from ..publish import locked
+from ..sphinxext.source import remember
 
-HTML_DIR = "rulebook"
-PDF_NAME = "blackpoker.pdf"
-BOOKLET_NAME = "blackpoker_a5-booklet.pdf"
+from . import BOOKLET_NAME, HTML_DIR, OUTPUTS, PDF_NAME  # noqa: F401 - OUTPUTS is read through here too
 
 
 class RulebookError(Exception):
@@ -88,23 +87,33 @@ def build_rulebook(root: Path, site: Path, *, cache: Path | None = None, log: Ca
     timings = Timings()
     site.mkdir(parents=True, exist_ok=True)
 
-    started = time.perf_counter()
-    html = build_html(root, cache, strict=strict, definitions=definitions)
-    replace_tree(html, site / HTML_DIR)
-    timings.add("html", started)
-    log(f"rulebook: {HTML_DIR}/index.html")
+    with locked(cache, str(cache), log):  # one Sphinx at a time per cache
+        started = time.perf_counter()
+        html = build_html(root, cache, strict=strict, definitions=definitions)
+        replace_tree(html, site / HTML_DIR)
+        timings.add("html", started)
+        log(f"rulebook: {HTML_DIR}/index.html")
 
-    started = time.perf_counter()
-    pdf = build_pdf(root, cache, strict=strict)
-    shutil.copyfile(pdf, site / PDF_NAME)
-    timings.add("pdf", started)
-    log(f"rulebook: {PDF_NAME}")
+        started = time.perf_counter()
+        pdf = build_pdf(root, cache, strict=strict)
+        shutil.copyfile(pdf, site / PDF_NAME)
+        timings.add("pdf", started)
+        log(f"rulebook: {PDF_NAME}")
 
     started = time.perf_counter()
     impose_booklet(site / PDF_NAME, site / BOOKLET_NAME)
     timings.add("booklet", started)
     log(f"rulebook: {BOOKLET_NAME}")
     return timings
+
+
+def build_rulebook_html(root: Path, site: Path, *, cache: Path | None = None, log: Callable[[str], None] = print,
+                        definitions: m.Definitions | None = None) -> None:
+    """Only the HTML rulebook into `site` (the quick loop while writing)."""
+    cache = cache or default_cache(root)
+    with locked(cache, str(cache), log):
+        replace_tree(build_html(root, cache, definitions=definitions), site / HTML_DIR)
+    log(f"rulebook: {HTML_DIR}/index.html")
 
 
 def replace_tree(source: Path, target: Path) -> None:

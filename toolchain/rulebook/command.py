@@ -22,25 +22,39 @@ def rulebook(
     Sphinx runs with warnings as errors and keeps its cache in ROOT/build/cache/rulebook, so a second build re-reads only the pages whose sources or definitions changed.
 
     Exit 0 built, 1 definitions or Sphinx errors."""
-    from .build import HTML_DIR, RulebookError, build_html, build_rulebook, default_cache, replace_tree
+    from ..build import SITE, check_site
+    from ..publish import OutputError, carry_over, owned_by, publishing
+    from .build import HTML_DIR, OUTPUTS, RulebookError, build_rulebook, build_rulebook_html, default_cache
 
     root_path = resolve_root(root)
+    try:
+        target = site = check_site(out, root_path)
+    except OutputError as exc:
+        typer.echo(f"bp rulebook: {exc}", err=True)
+        raise typer.Exit(2) from exc
     result, findings = load_checked(root_path)
     if findings:
         for finding in findings:
             typer.echo(finding.text(), err=True)
         typer.echo(summary_line(result.definitions.counts(), findings), err=True)
         raise typer.Exit(1)
-    site = out or root_path / "build" / "site"
     cache = cache or default_cache(root_path)
+    log = lambda message: typer.echo(message, err=True)  # noqa: E731
     try:
-        if html_only:
-            replace_tree(build_html(root_path, cache, definitions=result.definitions), site / HTML_DIR)
-            typer.echo(f"built {site / HTML_DIR / 'index.html'}")
-            return
-        timings = build_rulebook(root_path, site, cache=cache, log=lambda message: typer.echo(message, err=True),
-                                 definitions=result.definitions)
+        with publishing(target, SITE, log) as work:
+            if html_only:
+                build_rulebook_html(root_path, work, cache=cache, log=log, definitions=result.definitions)
+                carry_over(target, work, owned_by([HTML_DIR]))
+            else:
+                timings = build_rulebook(root_path, work, cache=cache, log=log, definitions=result.definitions)
+                carry_over(target, work, owned_by(OUTPUTS))
     except RulebookError as exc:
         typer.echo(f"bp rulebook: {exc}", err=True)
         raise typer.Exit(1) from exc
+    except OSError as exc:
+        typer.echo(f"bp rulebook: cannot write {exc.filename or site}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2) from exc
+    if html_only:
+        typer.echo(f"built {site / HTML_DIR / 'index.html'}")
+        return
     typer.echo("built " + ", ".join(f"{step} {seconds:.1f} s" for step, seconds in timings.steps.items()))

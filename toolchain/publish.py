@@ -1,0 +1,268 @@
+"""Output directories the tool may write, and publishing into them all at once.
+
+The rules a command's `--out` follows (a user's files are never deleted or overwritten):
+
+- a directory the tool made carries a marker file (`.bp-output`, naming what it holds);
+- `--out` may be a new path, an empty directory, or a directory with the marker of the same
+  kind; never the repository, a directory that contains it, a file, or a non-empty directory
+  without the marker (OutputError, exit 2);
+- everything is written into a staging directory beside the target, which then takes the
+  target's place in one atomic step (Linux `renameat2(RENAME_EXCHANGE)`; elsewhere two
+  renames, which the next run repairs if it was killed between them);
+- one writer at a time per target (a lock file beside it, there only while a command runs);
+  staging directories left by a killed run are removed by the next one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import fcntl
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+MARKER = ".bp-output"
+_STAGING = ".staging-"
+_OLD = ".old-"
+
+
+class OutputError(Exception):
+    """An output path the tool refuses or cannot write (exit code 2)."""
+
+
+# -- which paths may be written -----------------------------------------------------------------
+
+
+def marker_kind(directory: Path) -> str | None:
+    """The kind written in a directory's marker, or None if the tool did not make it."""
+    try:
+        data = json.loads((directory / MARKER).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data.get("kind") if isinstance(data, dict) and isinstance(data.get("kind"), str) else None
+
+
+def check_target(target: Path, root: Path, kind: str, legacy: Iterable[str] = ()) -> Path:
+    """The real path `--out` names, once it is known to be safe to replace; OutputError if not.
+    `legacy`: for the default site only, the names earlier versions wrote there without a marker."""
+    real = Path(os.path.realpath(target.expanduser()))
+    repo = Path(os.path.realpath(root))
+    if real == repo:
+        raise OutputError(f"{target} is the rules repository itself; choose a directory inside it (e.g. build/site) or elsewhere")
+    if real in repo.parents:
+        raise OutputError(f"{target} contains the rules repository {repo}; choose a directory inside it (e.g. build/site) or elsewhere")
+    if real.exists() and not real.is_dir():
+        raise OutputError(f"{target} is a file, not a directory")
+    if real.is_dir():
+        try:
+            empty = not any(real.iterdir())
+        except OSError as exc:
+            raise OutputError(f"cannot read {target}: {exc.strerror}") from exc
+        found = marker_kind(real)
+        if not empty and found is None and legacy and {p.name for p in real.iterdir()} <= set(legacy):
+            found = kind  # made by an earlier version, which wrote no marker
+        if not empty and found is None:
+            raise OutputError(
+                f"{target} is not empty and was not made by bp (it has no {MARKER} file); "
+                "choose a new or empty directory, so that nothing in it is replaced"
+            )
+        if found is not None and found != kind:
+            raise OutputError(f"{target} holds a bp {found} output, not a {kind} output; choose another directory")
+    existing = next(p for p in real.parents if p.exists())  # missing parents are made
+    if not existing.is_dir():
+        raise OutputError(f"cannot write {target}: {existing} is a file")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise OutputError(f"cannot write {target}: {existing} is not writable")
+    return real
+
+
+def output_file(path: Path) -> Path:
+    """The real file a `-o FILE` option writes (through a symlink, never replacing the link)."""
+    real = Path(os.path.realpath(path.expanduser()))
+    if real.is_dir():
+        raise OutputError(f"{path} is a directory; give a file name")
+    if not real.parent.is_dir():
+        raise OutputError(f"cannot write {path}: no directory {real.parent}")
+    return real
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write a file atomically: a temporary beside it, renamed over it when complete."""
+    real = output_file(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.chmod(tmp, file_mode())
+        os.replace(tmp, real)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def file_mode() -> int:
+    """The mode a new file gets by default (temporary files are made private; outputs are not)."""
+    return 0o666 & ~_umask()
+
+
+# -- one writer at a time --------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def locked(path: Path, what: str, log: Callable[[str], None]) -> Iterator[None]:
+    """Hold an exclusive lock named after `path` (a hidden `.NAME.lock` beside it, removed again);
+    a second writer waits, saying so. POSIX record locks belong to this process alone: worker
+    processes it forks do not keep the lock if it is killed."""
+    lock = path.parent / f".{path.name}.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    waited = False
+    while True:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            if not waited:
+                log(f"waiting for another bp command writing {what}")
+                waited = True
+            fcntl.lockf(fd, fcntl.LOCK_EX)
+        try:
+            same = os.path.samestat(os.fstat(fd), os.stat(lock))
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        os.close(fd)  # the previous holder removed that file: lock the new one
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(lock)
+        os.close(fd)
+
+
+# -- publishing ------------------------------------------------------------------------------------
+
+
+def write_marker(directory: Path, kind: str) -> None:
+    from . import __version__
+
+    (directory / MARKER).write_text(json.dumps({"tool": "bp", "kind": kind, "version": __version__}) + "\n", encoding="utf-8")
+
+
+def clean_stale(target: Path) -> None:
+    """Undo what a killed run left beside `target`: restore a site moved aside, remove staging copies.
+    Only directories the tool made (with the marker, or empty) are removed."""
+    parent = target.parent
+    if not parent.is_dir():
+        return
+    prefix = f".{target.name}"
+    leftovers = sorted(p for p in parent.iterdir() if p.name.startswith(prefix + _STAGING) or p.name.startswith(prefix + _OLD))
+    for path in leftovers:
+        if not path.is_dir() or path.is_symlink():
+            continue
+        made_by_us = marker_kind(path) is not None or not any(path.iterdir())
+        if not made_by_us:
+            continue
+        if path.name.startswith(prefix + _OLD) and not target.exists():
+            os.rename(path, target)  # killed between the two renames of the fallback swap
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def publishing(target: Path, kind: str, log: Callable[[str], None] = lambda _: None) -> Iterator[Path]:
+    """A fresh staging directory beside `target` (already checked by check_target); when the block
+    ends without an exception, it replaces `target` in one step. On failure `target` is untouched."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with locked(target, str(target), log):
+        clean_stale(target)
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}{_STAGING}", dir=target.parent))
+        try:
+            staging.chmod(0o755 & ~_umask())  # mkdtemp makes it private; a site is meant to be served
+            write_marker(staging, kind)
+            yield staging
+            swap_into_place(staging, target)
+        finally:
+            if staging.exists():
+                shutil.rmtree(staging, ignore_errors=True)
+
+
+def carry_over(old: Path, new: Path, keep: Callable[[str], bool]) -> list[str]:
+    """Hard-link (or copy) the top-level entries of `old` that `keep` accepts into `new`; returns
+    their names. Outputs are always written as new files, so sharing inodes is safe."""
+    carried = []
+    if not old.is_dir():
+        return carried
+    for entry in sorted(old.iterdir(), key=lambda p: p.name):
+        if entry.name == MARKER or not keep(entry.name) or (new / entry.name).exists():
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.copytree(entry, new / entry.name, symlinks=True, copy_function=_link_or_copy)
+        else:
+            _link_or_copy(str(entry), str(new / entry.name))
+        carried.append(entry.name)
+    return carried
+
+
+def _link_or_copy(source: str, destination: str) -> None:
+    if os.path.islink(source):
+        os.symlink(os.readlink(source), destination)
+        return
+    try:
+        os.link(source, destination)
+    except OSError:
+        shutil.copy2(source, destination)
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths atomically (Linux renameat2); False where the system cannot."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP):
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
+def swap_into_place(new: Path, target: Path) -> None:
+    """`new` becomes `target` in one step; the previous `target` is removed afterwards."""
+    if not target.exists():
+        os.rename(new, target)
+        return
+    if _exchange(new, target):
+        shutil.rmtree(new, ignore_errors=True)  # now the previous output
+        return
+    # Fallback: two renames; clean_stale() restores `target` if a kill falls between them.
+    old = Path(tempfile.mkdtemp(prefix=f".{target.name}{_OLD}", dir=target.parent))
+    os.rmdir(old)
+    os.rename(target, old)
+    os.rename(new, target)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def owned_by(names: Iterable[str]) -> Callable[[str], bool]:
+    """A `keep` for carry_over: the top-level entries not among `names`."""
+    taken = set(names)
+    return lambda name: name not in taken
