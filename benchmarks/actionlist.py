@@ -37,7 +37,7 @@ def phases() -> dict[str, float]:
     from toolchain.actionlist.render import render_leaflet, render_page
     from toolchain.actionlist.selection import every_format
     from toolchain.actionlist.view import build_view
-    from toolchain.loader import load_definitions
+    from toolchain.model.loader import load_definitions
 
     figures: dict[str, float] = {}
     start = time.perf_counter()

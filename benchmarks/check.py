@@ -26,7 +26,7 @@ def _median_seconds(commands: list[list[str]]) -> float:
 
 def main() -> None:
     sys.path.insert(0, str(ROOT))
-    from toolchain.repository import KINDS
+    from toolchain.model.repository import KINDS
 
     bp = [[str(BIN / "bp"), "check"]]
     # check-jsonschema takes one schema per run: one run per kind of file, as CI would do it.
@@ -35,11 +35,11 @@ def main() -> None:
         files = sorted(str(p) for p in (ROOT / "definitions").glob(kind.pattern))
         jsonschema_runs.append([str(BIN / "check-jsonschema"), "--schemafile", str(ROOT / "schema" / kind.schema), *files])
 
-    from toolchain.cli import load_checked
+    import toolchain
 
     start = time.perf_counter()
     for _ in range(RUNS):
-        load_checked(ROOT)
+        toolchain.load(ROOT)
     in_process = (time.perf_counter() - start) / RUNS
 
     ours = _median_seconds(bp)

@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from toolchain.loader import load_definitions  # noqa: E402
+from toolchain.model.loader import load_definitions  # noqa: E402
 from toolchain.sim.randomplay import play  # noqa: E402
 
 GOAL = ("lite", "entry20", 200.0)

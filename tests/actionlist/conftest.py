@@ -37,7 +37,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def definitions():
-    from toolchain.loader import load_definitions
+    from toolchain.model.loader import load_definitions
 
     return load_definitions(ROOT).definitions
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.runbp import ROOT, bp, start_bp
-from toolchain import publish
+from toolchain.site import outputs as publish
 
 
 def _tree(path: Path) -> dict[str, bytes]:

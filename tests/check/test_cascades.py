@@ -5,8 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from toolchain.cli import load_checked
-from toolchain.sim.check import report
+import toolchain
 
 
 def test_examples_that_use_a_broken_action_are_not_reported_as_failures(repo_root: Path, tmp_path: Path) -> None:
@@ -18,10 +17,11 @@ def test_examples_that_use_a_broken_action_are_not_reported_as_failures(repo_roo
     assert text.count("  cost: D\n") >= 1
     spells.write_text(text.replace("  cost: D\n", "  cost: DX\n", 1), encoding="utf-8")  # アップ, the first entry
 
-    result, findings = load_checked(root)
+    result = toolchain.load(root)
+    findings = list(result.findings)
 
     assert [(f.location.path, f.code) for f in findings] == [("definitions/actions/3-quick-spell.yaml", "BP010")]
-    examples = report(result.definitions)
+    examples = result.examples
     assert examples.failed == []
     assert examples.blocked, "カウンター's examples request アップ: they cannot run"
     assert {outcome.missing_action for outcome in examples.blocked} == {"アップ"}

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.cli import load_checked
+import toolchain
 from toolchain.diagnostics import CODES
 
 
@@ -90,14 +90,14 @@ def _apply(root: Path, case: Case) -> None:
 
 
 def test_the_minimal_fixture_is_clean(minimal_repo: Path) -> None:
-    _, findings = load_checked(minimal_repo)
+    findings = list(toolchain.load(minimal_repo).findings)
     assert findings == []
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c.code}-{i}" for i, c in enumerate(CASES)])
 def test_finding_is_reported_where_the_rule_is_broken(minimal_repo: Path, case: Case) -> None:
     _apply(minimal_repo, case)
-    _, findings = load_checked(minimal_repo)
+    findings = list(toolchain.load(minimal_repo).findings)
     path, line, column = case.at
     located = [(f.location.path, f.location.line, f.location.column, f.code) for f in findings]
     assert (f"definitions/{path}", line, column, case.code) in located, located

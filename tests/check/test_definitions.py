@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.cards import RANK_VALUES
-from toolchain.cli import load_checked
+from toolchain.notation.cards import RANK_VALUES
+import toolchain
 from toolchain.model import Definitions
 
 BASIC = ["エンド", "チャージ", "ドロー", "アタック", "ブロック", "ダメージ判定", "世代交代"]
@@ -31,7 +31,9 @@ RULEBOOK_ORDER = BASIC + [
 
 @pytest.fixture(scope="module")
 def defs(repo_root: Path) -> Definitions:
-    result, findings = load_checked(repo_root)
+    result = toolchain.load(repo_root)
+
+    findings = list(result.findings)
     assert findings == [], [f.text() for f in findings]
     return result.definitions
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolchain.cards import parse_card
+from toolchain.notation.cards import parse_card
 from toolchain.notation.keycards import KeycardsError, parse
 
 LABELS = {"slash": "スラッシュ"}

@@ -58,6 +58,6 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Book:
 
 @pytest.fixture(scope="session")
 def definitions():
-    from toolchain.loader import load_definitions
+    from toolchain.model.loader import load_definitions
 
     return load_definitions(ROOT).definitions

@@ -11,8 +11,8 @@ import pytest
 from docutils import nodes
 
 from toolchain import figures
-from toolchain.cards import parse_card
-from toolchain.coreflow import FLOWS as ENGINE_FLOWS
+from toolchain.notation.cards import parse_card
+from toolchain.model.coreflow import FLOWS as ENGINE_FLOWS
 from toolchain.figures.cards import Card, draw_card, parse
 from toolchain.figures.flowchart import FLOWS, dot
 from toolchain.figures.layouts import CHARACTER_EXAMPLES, character_size

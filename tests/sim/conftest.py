@@ -6,12 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.cli import load_checked
+import toolchain
 from toolchain.model import Definitions
 
 
 @pytest.fixture(scope="session")
 def defs(repo_root: Path) -> Definitions:
-    result, findings = load_checked(repo_root)
+    result = toolchain.load(repo_root)
+
+    findings = list(result.findings)
     assert findings == [], [f.text() for f in findings]
     return result.definitions

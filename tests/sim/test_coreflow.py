@@ -3,7 +3,7 @@ it takes are edges of the flow (Fig. 6.6–6.9)."""
 
 from __future__ import annotations
 
-from toolchain.coreflow import CORE_FLOW, INSTANT_RESOLUTION, NORMAL_PROCESSING, TRIGGER_CHECK
+from toolchain.model.coreflow import CORE_FLOW, INSTANT_RESOLUTION, NORMAL_PROCESSING, TRIGGER_CHECK
 from toolchain.model import Definitions
 from toolchain.sim import flow
 from toolchain.sim.randomplay import play_one

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.cli import load_checked
+import toolchain
 from toolchain.model import Definitions
 
 BP = [sys.executable, "-m", "toolchain"]
@@ -80,7 +80,7 @@ def test_a_wrong_effect_fails_at_its_examples(broken_repo: Path) -> None:
     path = broken_repo / "definitions" / "actions" / "3-quick-spell.yaml"
     assert path.read_text(encoding="utf-8").count("by: {neg: {rank: key}}") == 1
     _edit(path, "by: {neg: {rank: key}}", "by: {rank: key}")
-    _, findings = load_checked(broken_repo)
+    findings = list(toolchain.load(broken_repo).findings)
     failed = {f.location.line: f for f in findings if f.code == "BP030"}
     assert {f.location.path for f in failed.values()} == {"definitions/actions/3-quick-spell.yaml"}
     assert sorted(failed) == sorted([
@@ -101,7 +101,7 @@ def test_a_wrong_effect_fails_at_its_examples(broken_repo: Path) -> None:
 def test_a_program_the_engine_cannot_read_is_located(broken_repo: Path) -> None:
     path = broken_repo / "definitions" / "actions" / "2-summon.yaml"
     _edit(path, "character: common-soldier", "character: dragon")
-    _, findings = load_checked(broken_repo)
+    findings = list(toolchain.load(broken_repo).findings)
     program = [f for f in findings if f.code == "BP031"]
     assert len(program) == 1
     assert program[0].location.line == _line_of(path, "character: dragon")
@@ -111,7 +111,7 @@ def test_a_program_the_engine_cannot_read_is_located(broken_repo: Path) -> None:
 def test_the_schema_covers_the_effect_language(broken_repo: Path) -> None:
     path = broken_repo / "definitions" / "actions" / "3-quick-spell.yaml"
     _edit(path, "      - modify_size: target\n        by: {rank: key}", "      - grow: target\n        by: {rank: key}")
-    _, findings = load_checked(broken_repo)
+    findings = list(toolchain.load(broken_repo).findings)
     schema = [f for f in findings if f.code == "BP010"]
     assert schema and all(f.location.path.endswith("3-quick-spell.yaml") for f in schema)
     assert any("grow" in f.message for f in schema)
@@ -120,7 +120,7 @@ def test_the_schema_covers_the_effect_language(broken_repo: Path) -> None:
 def test_an_example_with_a_wrong_expectation_shows_expected_and_actual(broken_repo: Path) -> None:
     path = broken_repo / "definitions" / "actions" / "4-normal-spell.yaml"
     _edit(path, "opponent: {life: 5, graveyard: 5}", "opponent: {life: 4, graveyard: 5}")
-    _, findings = load_checked(broken_repo)
+    findings = list(toolchain.load(broken_repo).findings)
     (failed,) = [f for f in findings if f.code == "BP030"]
     assert failed.location.line == _line_of(path, "- name: ♠ のキーカードの数字だけダメージを与える")
     assert "opponent.life: expected 4, actual" in failed.message

@@ -117,7 +117,7 @@ def test_attack_block_and_damage_judgment_follow_one_another(defs: Definitions) 
 def test_a_triggered_main_normal_request_is_discarded_when_the_stage_is_in_use(defs: Definitions) -> None:
     """6-10-4 / 6-10-6: a triggered request of timing main and speed normal finds the stage not
     empty and is thrown away."""
-    from toolchain.coreflow import TRIGGER_CHECK
+    from toolchain.model.coreflow import TRIGGER_CHECK
     from toolchain.sim import flow
     from toolchain.sim.requests import triggered
 
@@ -131,7 +131,7 @@ def test_a_triggered_main_normal_request_is_discarded_when_the_stage_is_in_use(d
 
 def test_instants_go_before_normals_and_the_turn_player_first(defs: Definitions) -> None:
     """6.4.1: 6-3 instants before 6-8 normals; inside each group the turn player, then the next."""
-    from toolchain.coreflow import TRIGGER_CHECK
+    from toolchain.model.coreflow import TRIGGER_CHECK
     from toolchain.sim import flow
     from toolchain.sim.requests import triggered
 

@@ -40,8 +40,9 @@ def build_actionlists(root: Path, defs: m.Definitions, out: Path, log: Callable[
     return results
 
 
-def write_one(root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, *, pdf: Path | None, html: Path | None) -> None:
+def write_one(root: Path, defs: m.Definitions, selection: Selection, *, pdf: Path | None, html: Path | None) -> None:
     """One list (`bp actionlist --format … --frame … --pdf/--html FILE`); the caller makes it atomic."""
+    everything = build_view(defs)
     if html:
         html.write_text(render_page(root, defs, everything, selection, nav=False), encoding="utf-8")
     if pdf:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import parse_card
+from ..notation.cards import parse_card
 from .svg import INK, RED, Svg
 
 CARD_W = 40.0

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import textwrap
 
-from ..coreflow import CORE_FLOW, INSTANT_RESOLUTION, NORMAL_PROCESSING, TRIGGER_CHECK, Flow, Node
+from ..model.coreflow import CORE_FLOW, INSTANT_RESOLUTION, NORMAL_PROCESSING, TRIGGER_CHECK, Flow, Node
 from .svg import FONT
 
 FLOWS: dict[str, Flow] = {

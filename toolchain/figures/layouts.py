@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import model as m
-from ..cards import parse_card
+from ..notation.cards import parse_card
 from .board import COMMON_ZONES, STAGE, Pile, Side, Situation, face_down_stack, hand, pile, piles
 
 # What lies in each zone once a frame's start procedure is done (5.3.1): the preset bulwark

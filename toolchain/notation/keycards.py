@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..cards import RANK_NAMES, RANK_VALUES, SUITS, Card
+from .cards import RANK_NAMES, RANK_VALUES, SUITS, Card
 
 
 class KeycardsError(ValueError):

@@ -21,7 +21,6 @@ from pathlib import Path
 
 from .. import model as m
 from ..imposition import booklet as impose_booklet
-from ..publish import locked
 from ..sphinxext.source import remember
 
 from . import BOOKLET_NAME, HTML_DIR, OUTPUTS, PDF_NAME  # noqa: F401 - OUTPUTS is read through here too
@@ -87,18 +86,17 @@ def build_rulebook(root: Path, site: Path, *, cache: Path | None = None, log: Ca
     timings = Timings()
     site.mkdir(parents=True, exist_ok=True)
 
-    with locked(cache, str(cache), log):  # one Sphinx at a time per cache
-        started = time.perf_counter()
-        html = build_html(root, cache, strict=strict, definitions=definitions)
-        replace_tree(html, site / HTML_DIR)
-        timings.add("html", started)
-        log(f"rulebook: {HTML_DIR}/index.html")
+    started = time.perf_counter()
+    html = build_html(root, cache, strict=strict, definitions=definitions)
+    replace_tree(html, site / HTML_DIR)
+    timings.add("html", started)
+    log(f"rulebook: {HTML_DIR}/index.html")
 
-        started = time.perf_counter()
-        pdf = build_pdf(root, cache, strict=strict)
-        shutil.copyfile(pdf, site / PDF_NAME)
-        timings.add("pdf", started)
-        log(f"rulebook: {PDF_NAME}")
+    started = time.perf_counter()
+    pdf = build_pdf(root, cache, strict=strict)
+    shutil.copyfile(pdf, site / PDF_NAME)
+    timings.add("pdf", started)
+    log(f"rulebook: {PDF_NAME}")
 
     started = time.perf_counter()
     impose_booklet(site / PDF_NAME, site / BOOKLET_NAME)
@@ -111,8 +109,7 @@ def build_rulebook_html(root: Path, site: Path, *, cache: Path | None = None, lo
                         definitions: m.Definitions | None = None) -> None:
     """Only the HTML rulebook into `site` (the quick loop while writing)."""
     cache = cache or default_cache(root)
-    with locked(cache, str(cache), log):
-        replace_tree(build_html(root, cache, definitions=definitions), site / HTML_DIR)
+    replace_tree(build_html(root, cache, definitions=definitions), site / HTML_DIR)
     log(f"rulebook: {HTML_DIR}/index.html")
 
 

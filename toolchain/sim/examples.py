@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import model as m
-from ..coreflow import TRIGGER_CHECK
+from ..model.coreflow import TRIGGER_CHECK
 from . import flow
 from .agents import Decision, ScriptError, ScriptedAgent
 from .errors import EngineError, IllegalRequest, ProgramError

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..coreflow import (
+from ..model.coreflow import (
     AFTER_INSTANT_OR_STAGING,
     AFTER_REQUEST,
     AFTER_STAGE_RESOLUTION,

@@ -18,7 +18,7 @@ from copy import deepcopy
 from typing import Any
 
 from .. import model as m
-from ..coreflow import CORE_FLOW
+from ..model.coreflow import CORE_FLOW
 from . import flow, operations as ops, requests
 from .agents import Agent, Decision
 from .cards import owner_of

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..cards import RANK_VALUES, SUITS
+from ..notation.cards import RANK_VALUES, SUITS
 from . import abilities
 from .cards import RANK, SUIT, owner_of, same_card
 from .errors import ProgramError

@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from .. import model as m
-from ..cards import Card
+from ..notation.cards import Card
 from ..notation import keycards as keycards_notation
 from .cards import SUIT, code, to_card
 from .errors import ProgramError

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..cards import full_deck
+from ..notation.cards import full_deck
 from .cards import TEXT, deck_from, parse as parse_card_code
 from .errors import ProgramError, UnknownAction
 from .game import Game

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..cards import RANK_VALUES, Card, full_deck
+from ..notation.cards import RANK_VALUES, Card, full_deck
 from . import operations as ops
 from .cards import RANK, deck_from
 from .primitives import choose_items

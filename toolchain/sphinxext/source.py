@@ -17,10 +17,9 @@ from sphinx.errors import ConfigError
 from sphinx.util import logging
 
 from .. import model as m
-from ..checks import run_checks
-from ..loader import load_definitions
-from ..repository import DEFINITIONS_DIR, RepositoryError, check_root, definition_files, find_root, kind_of
-from ..yamlload import load as load_yaml
+from ..checks import load as load_checked
+from ..model.repository import DEFINITIONS_DIR, RepositoryError, check_root, definition_files, find_root, kind_of
+from ..model.yamlload import load as load_yaml
 
 logger = logging.getLogger(__name__)
 TOOLCHAIN = Path(__file__).resolve().parent.parent
@@ -61,11 +60,8 @@ def load(env: BuildEnvironment) -> Source:
     cached = _cache.get(root)
     if cached and cached[0] == signature:
         return cached[1]
-    result = load_definitions(root)
-    findings = list(result.diagnostics)
-    if result.definitions.rules is not None:
-        findings += run_checks(result)
-    for finding in sorted(set(findings)):
+    result = load_checked(root)
+    for finding in result.findings:
         logger.warning("%s: %s", finding.code, finding.message, location=(str(root / finding.location.path), finding.location.line))
     if result.definitions.rules is None:
         raise ConfigError(f"{root / DEFINITIONS_DIR}/rules.yaml could not be loaded: run `bp check`")

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import model as m
-from .diagnostics import Diagnostic, Location, relative
+from .. import model as m
+from ..diagnostics import Diagnostic, Location, relative
 from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, definition_files, kind_of
 from .validation import validate
 from .yamlload import Document, load

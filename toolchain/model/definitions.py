@@ -11,9 +11,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .diagnostics import Location
-from .notation import keycards as keycards_notation
+from ..diagnostics import Location
+from ..notation import keycards as keycards_notation
 from .yamlload import Document, Path_
+
+__all__ = [
+    "Source", "Named", "Vocabulary", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Action",
+    "LabelGrant", "Ability", "Character", "FogEntry", "Frame", "Trump", "Definitions",
+]
 
 
 @dataclass(frozen=True)

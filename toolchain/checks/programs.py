@@ -1,6 +1,6 @@
 """What `bp check` asks of the simulator: every program compiles (BP031) and every example of every
-action runs as written (BP030), located at the YAML that says so. Results are kept per
-Definitions object, so the diagnostics and the summary line share one run."""
+action runs as written (BP030), located at the YAML that says so. One run gives the report;
+its diagnostics and its summary line are read from it."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 from .. import model as m
 from ..diagnostics import Diagnostic
-from . import examples
-from .ruleset import compiled
+from ..sim import examples
+from ..sim.ruleset import compiled
 
 
 @dataclass
@@ -22,6 +22,7 @@ class Report:
     # examples that could not run because an action they use was left out for its errors
     blocked: list[examples.Outcome] = field(default_factory=list)
     program_errors: list[Diagnostic] = field(default_factory=list)
+    has_examples: bool = False  # whether the definitions give any example (else there is no summary line)
 
     def summary(self) -> str:
         line = f"{self.executed}/{self.actions} actions executed, {self.examples} examples, {len(self.failed)} failed"
@@ -34,14 +35,8 @@ class Report:
         }
 
 
-_REPORTS: dict[int, tuple[m.Definitions, Report]] = {}
-
-
 def report(defs: m.Definitions) -> Report:
-    hit = _REPORTS.get(id(defs))
-    if hit is not None and hit[0] is defs:
-        return hit[1]
-    result = Report()
+    result = Report(has_examples=has_examples(defs))
     broken: set[str] = set()
     for thing, path, message in compiled(defs).errors:
         result.program_errors.append(Diagnostic(thing.source.location(*path), "BP031", message))
@@ -57,9 +52,6 @@ def report(defs: m.Definitions) -> Report:
         else:
             result.failed.append(outcome)
     result.executed = len(passed)
-    if len(_REPORTS) > 4:
-        _REPORTS.clear()
-    _REPORTS[id(defs)] = (defs, result)
     return result
 
 
@@ -67,8 +59,7 @@ def has_examples(defs: m.Definitions) -> bool:
     return any(examples.examples_of(a) for a in (*defs.actions, *defs.frame_actions))
 
 
-def diagnostics(defs: m.Definitions) -> Iterator[Diagnostic]:
-    result = report(defs)
+def diagnostics(result: Report) -> Iterator[Diagnostic]:
     yield from result.program_errors
     for outcome in result.failed:
         location = outcome.action.source.location("examples", outcome.index, *outcome.path)

@@ -12,7 +12,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from .notation import keycards as keycards_notation
+from ..notation import keycards as keycards_notation
 from .yamlload import Document, Mark
 
 

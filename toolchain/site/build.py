@@ -7,10 +7,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import model as m
-from .export import export_json
-from .publish import OutputError, carry_over, check_target, owned_by, publishing
-from .rulebook import HTML_DIR, OUTPUTS as RULEBOOK_OUTPUTS
+from .. import model as m
+from ..export import export_json
+from ..rulebook import HTML_DIR, OUTPUTS as RULEBOOK_OUTPUTS
+from .outputs import OutputError, carry_over, check_target, locked, owned_by, publishing
 
 SITE = "site"  # the marker kind of a directory `bp build` writes
 
@@ -21,6 +21,7 @@ class BuildContext:
     definitions: m.Definitions
     site: Path  # the staging site directory being written
     log: Callable[[str], None]
+    cache: Path  # where steps keep what a later build can reuse (Sphinx's environment)
 
 
 @dataclass(frozen=True)
@@ -36,21 +37,26 @@ def _export(ctx: BuildContext) -> None:
 
 
 def _actionlist(ctx: BuildContext) -> None:
-    from .actionlist import build_step  # imported here: `bp check` stays fast
+    from ..actionlist.site import build_actionlists  # imported here: `bp check` stays fast
 
-    build_step(ctx)
+    build_actionlists(ctx.root, ctx.definitions, ctx.site / "actionlist", ctx.log)
 
 
 def _rulebook(ctx: BuildContext) -> None:
-    from .rulebook.build import build_rulebook  # imported here: Sphinx and WeasyPrint load only to build
+    from ..rulebook.build import build_rulebook  # imported here: Sphinx and WeasyPrint load only to build
 
-    build_rulebook(ctx.root, ctx.site, log=ctx.log, definitions=ctx.definitions)
+    cache = ctx.cache / "rulebook"
+    with locked(cache, str(cache), ctx.log):  # one Sphinx at a time per cache
+        timings = build_rulebook(ctx.root, ctx.site, cache=cache, log=ctx.log, definitions=ctx.definitions)
+    ctx.log("rulebook: " + ", ".join(f"{step} {seconds:.1f} s" for step, seconds in timings.steps.items()))
 
 
 def _rulebook_html(ctx: BuildContext) -> None:
-    from .rulebook.build import build_rulebook_html
+    from ..rulebook.build import build_rulebook_html
 
-    build_rulebook_html(ctx.root, ctx.site, log=ctx.log, definitions=ctx.definitions)
+    cache = ctx.cache / "rulebook"
+    with locked(cache, str(cache), ctx.log):
+        build_rulebook_html(ctx.root, ctx.site, cache=cache, log=ctx.log, definitions=ctx.definitions)
 
 
 def steps() -> list[Step]:
@@ -95,14 +101,20 @@ def select_steps(only: Sequence[str] | None) -> list[Step]:
     return [step for step in every if step.name in only]
 
 
+def default_cache(root: Path) -> Path:
+    return root / "build" / "cache"
+
+
 def build_site(root: Path, definitions: m.Definitions, out: Path | None, log: Callable[[str], None],
-               only: Sequence[str] | None = None) -> Path:
+               only: Sequence[str] | None = None, cache: Path | None = None) -> Path:
     """Run the steps into a staging copy of `out` (default: ROOT/build/site) and swap it into place.
-    With `only`, the other outputs of the existing site are kept as they are."""
+    With `only`, the other outputs of the existing site are kept as they are. `cache`: the
+    rulebook's Sphinx cache (default: ROOT/build/cache/rulebook)."""
     chosen = select_steps(only)
     target = check_site(out, root)
+    caches = cache.parent if cache is not None else default_cache(root)
     with publishing(target, SITE, log) as work:
-        ctx = BuildContext(root=root, definitions=definitions, site=work, log=log)
+        ctx = BuildContext(root=root, definitions=definitions, site=work, log=log, cache=caches)
         for step in chosen:
             log(f"building {step.name}")
             try:

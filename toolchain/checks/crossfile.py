@@ -1,16 +1,17 @@
 """Cross-file checks on the loaded definitions: ids, references, format consistency, table 3.1,
-keycards, markup, costs, trump links and vocabularies. Every check yields all its findings."""
+keycards, markup, costs, trump links and vocabularies. Every check yields all its findings.
+(The programs and examples are checked by running them: programs.py.)"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import model as m
-from .diagnostics import Diagnostic
-from .loader import LoadResult
-from .notation import keycards as keycards_notation
-from .notation import markup
+from .. import model as m
+from ..diagnostics import Diagnostic
+from ..model.loader import LoadResult
+from ..notation import keycards as keycards_notation
+from ..notation import markup
 
 Check = Callable[[LoadResult], Iterator[Diagnostic]]
 
@@ -308,16 +309,6 @@ def vocabularies_named(result: LoadResult) -> Iterator[Diagnostic]:
             )
 
 
-# -- BP030 examples, BP031 programs ------------------------------------------------------------
-
-
-def examples_run(result: LoadResult) -> Iterator[Diagnostic]:
-    """The simulator runs every action's examples (imported here, so that it loads only when needed)."""
-    from .sim.check import diagnostics
-
-    yield from diagnostics(result.definitions)
-
-
 CHECKS: tuple[Check, ...] = (
     unique_ids,
     references_resolve,
@@ -328,5 +319,4 @@ CHECKS: tuple[Check, ...] = (
     costs_in_legend,
     trump_links,
     vocabularies_named,
-    examples_run,
 )

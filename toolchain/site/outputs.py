@@ -106,6 +106,26 @@ def write_file(path: Path, data: bytes) -> None:
         raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
 
 
+@contextlib.contextmanager
+def replacing(files: Iterable[Path]) -> Iterator[dict[Path, Path]]:
+    """Temporary files beside each of `files` (real paths from output_file), to be written in the
+    block; when it ends without an exception each one replaces its file, else all are removed."""
+    temporary: dict[Path, Path] = {}
+    try:
+        for path in files:
+            fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            os.close(fd)
+            temporary[path] = Path(name)
+        yield temporary
+        for path, tmp in temporary.items():
+            os.chmod(tmp, file_mode())
+            os.replace(tmp, path)
+    finally:
+        for tmp in temporary.values():
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -156,7 +176,7 @@ def locked(path: Path, what: str, log: Callable[[str], None]) -> Iterator[None]:
 
 
 def write_marker(directory: Path, kind: str) -> None:
-    from . import __version__
+    from .. import __version__
 
     (directory / MARKER).write_text(json.dumps({"tool": "bp", "kind": kind, "version": __version__}) + "\n", encoding="utf-8")
 

@@ -9,6 +9,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from .common import RootOption, load_clean, resolve_root
+
 
 def _regulation(defs, format_key: str, frame_key: str) -> tuple[str, str]:  # noqa: ANN001
     fmt, frame = defs.find_format(format_key), defs.find_frame(frame_key)
@@ -32,8 +34,8 @@ def sim(
     transcript: Annotated[Optional[Path], typer.Option("--transcript", help="Write the games to FILE (JSON lines) and FILE.txt (readable).")] = None,
 ) -> None:
     """Play random legal games and check the invariants after every step. Exit 1 on a violation."""
-    from .randomplay import play
-    from .transcript import TranscriptWriter
+    from ..sim.randomplay import play
+    from ..sim.transcript import TranscriptWriter
 
     defs = load_clean(resolve_root(root), "sim").definitions
     format_id, frame_id = _regulation(defs, format_key, frame_key)
@@ -57,7 +59,7 @@ def replay(
     root: RootOption = None,
 ) -> None:
     """Replay every game of a transcript exactly: the same choices must be offered and the game end the same way."""
-    from .transcript import games, replay_game
+    from ..sim.transcript import games, replay_game
 
     defs = load_clean(resolve_root(root), "replay").definitions
     try:
@@ -71,7 +73,3 @@ def replay(
     typer.echo(f"{len(results)} games replayed, {len(results) - len(failed)} identical, {len(failed)} different")
     raise typer.Exit(1 if failed else 0)
 
-
-# Last, so that this module and toolchain.cli (which registers the commands above) may be imported
-# in either order; the annotations are read when the CLI runs.
-from ..cli import RootOption, load_clean, resolve_root  # noqa: E402

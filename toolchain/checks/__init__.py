@@ -1,0 +1,51 @@
+"""The checks layer: everything `bp check` reports, and the library's entry point.
+
+    import toolchain
+    checked = toolchain.load(root)       # definitions, findings (sorted), the examples' report
+    checked.definitions.actions
+    checked.findings                     # [Diagnostic], empty when everything is right
+
+Loading (YAML, JSON Schema) is the model's; the cross-file checks are crossfile.py; the
+programs and examples are run by the simulator (programs.py), once per load.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import model as m
+from ..diagnostics import Diagnostic
+from ..model.loader import LoadResult, load_definitions
+from . import crossfile, programs
+
+
+@dataclass(frozen=True)
+class Checked:
+    """The definitions of one repository with every finding about them."""
+
+    root: Path
+    loaded: LoadResult
+    findings: tuple[Diagnostic, ...]
+    examples: programs.Report | None  # None when the rules vocabulary did not load
+
+    @property
+    def definitions(self) -> m.Definitions:
+        return self.loaded.definitions
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+
+def load(root: Path) -> Checked:
+    """Load and check the repository at `root`: every finding at once, nothing raised for bad input."""
+    loaded = load_definitions(root)
+    findings = list(loaded.diagnostics)
+    report = None
+    # Cross-file checks only make sense on a tree whose vocabulary loaded.
+    if loaded.definitions.rules is not None:
+        findings += crossfile.run_checks(loaded)
+        report = programs.report(loaded.definitions)
+        findings += programs.diagnostics(report)
+    return Checked(root, loaded, tuple(sorted(set(findings))), report)

@@ -1,0 +1,63 @@
+"""`bp check`, `bp export` and `bp codes`: the rules editor's checks and the definitions as JSON."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..diagnostics import CODES, render_json
+from .common import OutputFormat, RootOption, fail, load, load_clean, resolve_root, summary_line
+
+
+def check(
+    root: RootOption = None,
+    output_format: Annotated[OutputFormat, typer.Option("--format", help="text, json, or github (workflow annotations).")] = OutputFormat.text,
+) -> None:
+    """Validate every definition: YAML, JSON Schema and the cross-file checks. Exit 0 clean, 1 findings, 2 usage or I/O error."""
+    checked = load(resolve_root(root))
+    findings = list(checked.findings)
+    counts = checked.definitions.counts()
+    examples = checked.examples if checked.examples is not None and checked.examples.has_examples else None
+    if output_format is OutputFormat.json:
+        summary = {"counts": counts, "errors": len(findings), "ok": not findings}
+        typer.echo(render_json(findings, {**summary, "examples": examples.as_dict()} if examples else summary))
+    else:
+        for finding in findings:
+            typer.echo(finding.github() if output_format is OutputFormat.github else finding.text(), err=True)
+        typer.echo(summary_line(counts, findings))
+        if examples:
+            typer.echo(examples.summary())  # 48/48 actions executed, N examples, 0 failed
+    raise typer.Exit(1 if findings else 0)
+
+
+def export(
+    root: RootOption = None,
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write to FILE instead of stdout.")] = None,
+) -> None:
+    """Write every definition as one JSON document (schema/export.schema.json)."""
+    from ..export import export_json
+    from ..site.outputs import OutputError, output_file, write_file
+
+    try:
+        if output is not None:
+            output_file(output)  # refuse a directory before the work
+    except OutputError as exc:
+        fail("export", str(exc), 2)
+    checked = load_clean(resolve_root(root), "export")
+    text = export_json(checked.definitions)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        write_file(output, text.encode("utf-8"))
+    except OutputError as exc:
+        fail("export", str(exc), 2)
+
+
+def codes() -> None:
+    """List the codes of every finding `bp check` can report."""
+    for code in CODES.values():
+        typer.echo(f"{code.code}  {code.name:22} {code.summary}")

@@ -1,0 +1,58 @@
+"""What every command shares: the --root option, finding the repository, loading it checked, and
+the way findings and failures are printed."""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+from typing import Annotated, NoReturn, Optional
+
+import typer
+
+from ..checks import Checked, load
+from ..diagnostics import Diagnostic
+from ..model.repository import RepositoryError, check_root, find_root
+
+RootOption = Annotated[
+    Optional[Path],
+    typer.Option("--root", help="The rules repository (default: found from the current directory upward).", show_default=False),
+]
+
+
+class OutputFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+def fail(command: str, message: str, code: int) -> NoReturn:
+    """Print `bp COMMAND: message` on stderr and exit with `code` (1 findings, 2 usage or I/O)."""
+    typer.echo(f"bp {command}: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def resolve_root(root: Path | None) -> Path:
+    try:
+        return check_root(root) if root else find_root()
+    except RepositoryError as exc:
+        typer.echo(f"bp: {exc}", err=True)
+        raise typer.Exit(2) from exc
+
+
+def load_clean(root: Path, command: str) -> Checked:
+    """Load for a command that needs valid definitions: with findings, print them and exit 1."""
+    checked = load(root)
+    if checked.findings:
+        for finding in checked.findings:
+            typer.echo(finding.text(), err=True)
+        fail(command, f"{summary_line(checked.definitions.counts(), checked.findings)}; fix them first (bp check)", 1)
+    return checked
+
+
+def summary_line(counts: dict[str, int], findings: tuple[Diagnostic, ...] | list[Diagnostic]) -> str:
+    parts = ", ".join(f"{n} {what}" for what, n in counts.items())
+    if not findings:
+        return f"{parts}: OK"
+    errors = len(findings)
+    files = len({d.location.path for d in findings})
+    return f"{parts}: {errors} error{'s' if errors != 1 else ''} in {files} file{'s' if files != 1 else ''}"

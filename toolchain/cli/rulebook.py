@@ -1,0 +1,40 @@
+"""`bp rulebook`: build the rulebook (HTML, A5 PDF, booklet) into the site, or only its HTML."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .common import RootOption, fail, load_clean, resolve_root
+
+
+def rulebook(
+    root: RootOption = None,
+    out: Annotated[Optional[Path], typer.Option("--out", help="The site directory (default: ROOT/build/site).")] = None,
+    html_only: Annotated[bool, typer.Option("--html-only", help="Build only the HTML (the fast loop while writing).")] = False,
+    cache: Annotated[Optional[Path], typer.Option("--cache", help="Sphinx's cache (default: ROOT/build/cache/rulebook).")] = None,
+) -> None:
+    """Build the rulebook from docs/ and the definitions: SITE/rulebook/index.html, SITE/blackpoker.pdf (A5) and SITE/blackpoker_a5-booklet.pdf (A5 pages two per A4 side, saddle-stitch order).
+
+    Sphinx runs with warnings as errors and keeps its cache in ROOT/build/cache/rulebook, so a second build re-reads only the pages whose sources or definitions changed.
+
+    Exit 0 built, 1 definitions or Sphinx errors, 2 a directory that cannot be written."""
+    from ..site.build import BuildError, build_site, check_site
+    from ..site.outputs import OutputError
+
+    root_path = resolve_root(root)
+    try:
+        target = check_site(out, root_path)
+    except OutputError as exc:
+        fail("rulebook", str(exc), 2)
+    checked = load_clean(root_path, "rulebook")
+    log = lambda message: typer.echo(message, err=True)  # noqa: E731
+    try:
+        build_site(root_path, checked.definitions, out, log, only=["rulebook-html" if html_only else "rulebook"], cache=cache)
+    except OutputError as exc:
+        fail("rulebook", str(exc), 2)
+    except BuildError as exc:
+        fail("rulebook", str(exc), 1)
+    typer.echo(f"built {target / 'rulebook' / 'index.html'}" if html_only else f"built {target}")
