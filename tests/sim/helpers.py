@@ -10,13 +10,13 @@ from toolchain.sim.game import Game
 from toolchain.sim.notation import character_text, option_text
 from toolchain.sim.requests import PASS, RequestOption
 from toolchain.sim.ruleset import ruleset
-from toolchain.sim.situation import Builder
+from toolchain.sim.situation import Builder, mentioned
 
 
 def situation(defs: Definitions, given: dict, script: list | None = None, regulation: tuple[str, str] = ("master", "extra")) -> Game:
     """A game in the situation `given`, both seats answering from one script (in the order asked)."""
     agents = shared(script or [])
-    builder = Builder(ruleset(defs, *regulation), {"given": given}, agents)
+    builder = Builder(ruleset(defs, *regulation), mentioned(given), agents)
     return builder.build(given, ("given",))
 
 

@@ -50,7 +50,7 @@ def test_bp_check_runs_every_example_of_every_action(repo_root: Path) -> None:
 
 
 def test_every_action_has_an_example_for_each_branch(defs: Definitions) -> None:
-    counts = {a.id: len(a.raw.get("examples") or []) for a in (*defs.actions, *defs.frame_actions)}
+    counts = {a.id: len(a.examples) for a in (*defs.actions, *defs.frame_actions)}
     assert len(counts) == 48
     assert [a for a, n in counts.items() if n == 0] == []
     assert {a: counts[a] for a in BRANCHES if counts[a] < BRANCHES[a]} == {}

@@ -56,11 +56,10 @@ def report(defs: m.Definitions) -> Report:
 
 
 def has_examples(defs: m.Definitions) -> bool:
-    return any(examples.examples_of(a) for a in (*defs.actions, *defs.frame_actions))
+    return any(a.examples for a in (*defs.actions, *defs.frame_actions))
 
 
 def diagnostics(result: Report) -> Iterator[Diagnostic]:
     yield from result.program_errors
     for outcome in result.failed:
-        location = outcome.action.source.location("examples", outcome.index, *outcome.path)
-        yield Diagnostic(location, "BP030", f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}")
+        yield Diagnostic(outcome.location(), "BP030", f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}")

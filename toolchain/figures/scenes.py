@@ -41,10 +41,10 @@ def build_state(scene: Scene, definitions: m.Definitions) -> Any:
     """The simulator's State for the scene (after resolving the stage when `resolve`)."""
     from ..sim.requests import PASS
     from ..sim.ruleset import ruleset
-    from ..sim.situation import Builder
+    from ..sim.situation import Builder, mentioned
 
     rules = ruleset(definitions, *scene.regulation)
-    game = Builder(rules, dict(scene.given), [None, None]).build(dict(scene.given), ("given",))
+    game = Builder(rules, mentioned(dict(scene.given)), [None, None]).build(dict(scene.given), ("given",))
     if scene.resolve:
         for _ in range(MAX_PASSES):
             if not game.state.stage or game.over:

@@ -16,8 +16,8 @@ from ..notation import keycards as keycards_notation
 from .yamlload import Document, Path_
 
 __all__ = [
-    "Source", "Named", "Vocabulary", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Action",
-    "LabelGrant", "Ability", "Character", "FogEntry", "Frame", "Trump", "Definitions",
+    "Source", "Named", "Vocabulary", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Example",
+    "Action", "LabelGrant", "WaiveCost", "Ability", "Character", "FogEntry", "Frame", "Trump", "Definitions",
 ]
 
 
@@ -33,6 +33,10 @@ class Source:
         path = self.base + tuple(fields)
         mark = self.doc.key_mark(path) if key else self.doc.mark(path)
         return Location(self.path, mark.line, mark.column)
+
+    def within(self, *fields: str | int) -> Source:
+        """The source of a part of this item (an example, an ability)."""
+        return Source(self.path, self.doc, self.base + tuple(fields))
 
     def has(self, *fields: str | int) -> bool:
         return (self.base + tuple(fields)) in self.doc.values
@@ -132,6 +136,22 @@ class Flavor:
 
 
 @dataclass(frozen=True)
+class Example:
+    """An action's example (definitions/README.md, "Programs and examples"): a situation, a
+    request, and the situation after it; `bp check` runs it through the simulator."""
+
+    name: str
+    given: Mapping[str, Any] = field(compare=False)  # situations in the notation of the README
+    expect: Mapping[str, Any] = field(compare=False)
+    source: Source  # the example itself: its notation errors are located below it
+    regulation: str | None = None  # `format + frame`; None: the action's widest regulation
+    by: str = "you"  # who requests
+    request: str = ""  # `[name] ★keycards → target`; the action is the example's own unless named
+    responses: tuple[str, ...] = ()
+    choices: tuple[str | int, ...] = ()
+
+
+@dataclass(frozen=True)
 class Action:
     """An action of 4.3.1 or a frame action of 5.3.2 (then `frames` is set and `formats` derived)."""
 
@@ -158,7 +178,9 @@ class Action:
     flavor: Flavor | None = None
     since: str | None = None
     updated: tuple[str, ...] = ()
-    raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    # The effect language (validated by schema/effect.schema.json; the simulator compiles it).
+    program: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    examples: tuple[Example, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def is_frame_action(self) -> bool:
@@ -176,7 +198,16 @@ class Action:
 @dataclass(frozen=True)
 class LabelGrant:
     label: str
-    condition: str | None = None
+    condition: str | None = None  # the rulebook's words (キーカードに A が含まれる場合のみ)
+    when: Mapping[str, Any] | None = field(default=None, compare=False)  # the condition as data (labels[i].if)
+
+
+@dataclass(frozen=True)
+class WaiveCost:
+    """An ability's effect as data: the cost letters the actions of a category no longer need (魔力増加)."""
+
+    letters: str
+    category: str
 
 
 @dataclass(frozen=True)
@@ -185,6 +216,7 @@ class Ability:
     scope: str
     text: str
     grants: str | None = None
+    waive_cost: WaiveCost | None = None
 
 
 @dataclass(frozen=True)

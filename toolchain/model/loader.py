@@ -183,13 +183,28 @@ def _action(item: dict[str, Any], source: m.Source, order: int) -> m.Action:
         flavor=_flavor(item),
         since=item.get("since"),
         updated=tuple(item.get("updated", ())),
-        raw=item,
+        program=item.get("program"),
+        examples=tuple(_example(example, source.within("examples", i)) for i, example in enumerate(item.get("examples", ()))),
+    )
+
+
+def _example(item: dict[str, Any], source: m.Source) -> m.Example:
+    return m.Example(
+        name=item["name"],
+        given=item["given"],
+        expect=item["expect"],
+        source=source,
+        regulation=item.get("regulation"),
+        by=item.get("by", "you"),
+        request=item.get("request", ""),
+        responses=tuple(item.get("responses", ())),
+        choices=tuple(item.get("choices", ())),
     )
 
 
 def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Character:
     labels = tuple(
-        m.LabelGrant(label) if isinstance(label, str) else m.LabelGrant(label["label"], label["condition"])
+        m.LabelGrant(label) if isinstance(label, str) else m.LabelGrant(label["label"], label["condition"], label.get("if"))
         for label in item["labels"]
     )
     size = item.get("size") or {}
@@ -203,12 +218,18 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
         source=source,
         size_text=_text(size.get("text")),
         size_value=size.get("value"),
-        abilities=tuple(m.Ability(a["name"], a["scope"], _text(a["text"])) for a in item.get("abilities", ())),
+        abilities=tuple(
+            m.Ability(a["name"], a["scope"], _text(a["text"]), waive_cost=_waive_cost(a.get("waive_cost"))) for a in item.get("abilities", ())
+        ),
         story=_text(item.get("story")),
         flavor=_flavor(item),
         since=item.get("since"),
         updated=tuple(item.get("updated", ())),
     )
+
+
+def _waive_cost(item: dict[str, Any] | None) -> m.WaiveCost | None:
+    return m.WaiveCost(str(item["letters"]), item["category"]) if item else None
 
 
 def _fog(item: dict[str, Any], source: m.Source, order: int) -> m.FogEntry:

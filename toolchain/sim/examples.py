@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import model as m
+from ..diagnostics import Location
 from ..model.coreflow import TRIGGER_CHECK
 from . import flow
 from .agents import Decision, ScriptError, ScriptedAgent
@@ -25,18 +26,25 @@ from .errors import EngineError, IllegalRequest, ProgramError
 from .notation import SIDES, normalize, tokens, view
 from .requests import PASS, RequestOption
 from .ruleset import ActionSpec, ruleset as make_ruleset
-from .situation import Builder
+from .situation import Builder, mentioned
 
 
 @dataclass(frozen=True)
 class Outcome:
     action: m.Action = field(repr=False)
-    index: int
-    name: str
+    example: m.Example = field(repr=False)
     ok: bool
     message: str = ""
     path: tuple = ()  # below the example, where a notation error is
     missing_action: str | None = None  # the action it names that the definitions lack
+
+    @property
+    def name(self) -> str:
+        return self.example.name
+
+    def location(self) -> Location:
+        """Where the example (or the part of it that is wrong) is written."""
+        return self.example.source.location(*self.path)
 
 
 class _ExampleAgent(ScriptedAgent):
@@ -65,8 +73,8 @@ def default_regulation(defs: m.Definitions, action: m.Action) -> tuple[str, str]
     return fmt, frames[-1]
 
 
-def regulation_of(defs: m.Definitions, action: m.Action, example: dict) -> tuple[str, str]:
-    text = example.get("regulation")
+def regulation_of(defs: m.Definitions, action: m.Action, example: m.Example) -> tuple[str, str]:
+    text = example.regulation
     if not text:
         return default_regulation(defs, action)
     fmt, _, frame = (part.strip() for part in str(text).partition("+"))
@@ -76,38 +84,43 @@ def regulation_of(defs: m.Definitions, action: m.Action, example: dict) -> tuple
     return found_format.id, found_frame.id
 
 
-def run(defs: m.Definitions, action: m.Action, index: int, example: dict) -> Outcome:
-    name = str(example.get("name", f"#{index + 1}"))
+def run(defs: m.Definitions, action: m.Action, example: m.Example) -> Outcome:
     try:
         message = _run(defs, action, example)
     except ProgramError as exc:
-        return Outcome(action, index, name, False, str(exc), exc.path, getattr(exc, "name", None))
+        return Outcome(action, example, False, str(exc), exc.path, getattr(exc, "name", None))
     except (ScriptError, IllegalRequest, EngineError) as exc:
-        return Outcome(action, index, name, False, str(exc))
+        return Outcome(action, example, False, str(exc))
     except Exception as exc:  # noqa: BLE001 - a broken definition must not stop bp check: report it at the example
-        return Outcome(action, index, name, False, f"the engine failed: {type(exc).__name__}: {exc}")
-    return Outcome(action, index, name, message is None, message or "")
+        return Outcome(action, example, False, f"the engine failed: {type(exc).__name__}: {exc}")
+    return Outcome(action, example, message is None, message or "")
 
 
-def _run(defs: m.Definitions, action: m.Action, example: dict) -> str | None:
+def mentioned_cards(example: m.Example) -> set[str]:
+    """Every card the example writes anywhere (the filler of its situations leaves them out)."""
+    written = [example.name, example.given, example.request, list(example.responses), list(example.choices), example.expect]
+    return mentioned(written)
+
+
+def _run(defs: m.Definitions, action: m.Action, example: m.Example) -> str | None:
     rules = make_ruleset(defs, *regulation_of(defs, action, example))
     spec = rules.compiled.actions.get(action.id)
     if spec is None or not spec.executable:
         raise ProgramError((), f"{action.name} has no program to run")
-    script = [str(c) if not isinstance(c, int) else c for c in example.get("choices", [])]
+    script = [str(c) if not isinstance(c, int) else c for c in example.choices]
     agent = _ExampleAgent(script, None)
-    builder = Builder(rules, example, [agent, agent])
-    game = builder.build(example.get("given") or {}, ("given",))
+    builder = Builder(rules, mentioned_cards(example), [agent, agent])
+    game = builder.build(example.given, ("given",))
     before = view(game)
-    request_spec, seat, keys, target = builder.parse_request(str(example.get("request", "")), ("request",), spec, example.get("by", "you"))
+    request_spec, seat, keys, target = builder.parse_request(example.request, ("request",), spec, example.by)
     if target:
         agent.target = builder.target(target, ("request",))
     if request_spec.trigger == "triggered":
         made = _trigger(game, request_spec, seat)
     else:
         made = _request(game, builder, request_spec, seat, keys)
-    for i, text in enumerate(example.get("responses") or []):
-        _respond(game, builder, agent, str(text), ("responses", i))
+    for i, text in enumerate(example.responses):
+        _respond(game, builder, agent, text, ("responses", i))
     for _ in range(100):
         if game.over or made not in game.state.stage:
             break
@@ -116,7 +129,7 @@ def _run(defs: m.Definitions, action: m.Action, example: dict) -> str | None:
         raise EngineError("the request never left the stage")
     if agent.script:
         return f"choices not used: {agent.script}"
-    return compare(before, example.get("expect") or {}, view(game))
+    return compare(before, example.expect, view(game))
 
 
 def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str]):  # noqa: ANN001, ANN202
@@ -218,15 +231,10 @@ def compare(before: dict[str, str], expect: dict, actual: dict[str, str]) -> str
 # -- every example of the definitions ---------------------------------------------------------------
 
 
-def examples_of(action: m.Action) -> list[dict]:
-    found = action.raw.get("examples") or []
-    return [e for e in found if isinstance(e, dict)]
-
-
 def run_all(defs: m.Definitions, skip: set[str] = frozenset()) -> Iterator[Outcome]:
     """Every example of every action but those in `skip` (whose programs do not compile)."""
     for action in (*defs.actions, *defs.frame_actions):
         if action.id in skip:
             continue
-        for index, example in enumerate(examples_of(action)):
-            yield run(defs, action, index, example)
+        for example in action.examples:
+            yield run(defs, action, example)

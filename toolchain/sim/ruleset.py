@@ -161,7 +161,7 @@ def compile_definitions(defs: m.Definitions) -> Compiled:
 
 
 def compile_action(action: m.Action, known: dict[str, set[str]]) -> ActionSpec:
-    program = action.raw.get("program")
+    program = action.program
     pattern = action.keycards_pattern
     key_from = None if pattern is None else ("unit" if pattern.kind == "unit" else "hand")
     spec = ActionSpec(action=action, pattern=pattern, key_from=key_from)
@@ -256,19 +256,17 @@ def _target(action: m.Action, node: Any, compiler: ProgramCompiler, known: dict[
 
 def _character(character: m.Character, known: dict[str, set[str]]) -> CharacterSpec:
     compiler = ProgramCompiler(known)
-    raw = character.source.doc.data[character.source.base[0]] if character.source.base else {}
     conditional = []
-    for i, label in enumerate(raw.get("labels", ())):
-        if isinstance(label, dict):
-            if "if" not in label:
-                raise ProgramError(("labels", i), f"the label {label['label']} holds only sometimes: give its condition as data (if: …)")
-            conditional.append((label["label"], _label_condition(compiler.cond(label["if"], ("labels", i, "if")))))
+    for i, label in enumerate(character.labels):
+        if label.condition is not None:
+            if label.when is None:
+                raise ProgramError(("labels", i), f"the label {label.label} holds only sometimes: give its condition as data (if: …)")
+            conditional.append((label.label, _label_condition(compiler.cond(label.when, ("labels", i, "if")))))
     abilities = []
-    for i, ability in enumerate(raw.get("abilities", ())):
-        waive = ability.get("waive_cost")
-        if waive is None:
-            raise ProgramError(("abilities", i), f"the ability {ability.get('name')} needs its effect as data (waive_cost: …)")
-        abilities.append(AbilitySpec(ability["scope"], str(waive["letters"]), waive["category"]))
+    for i, ability in enumerate(character.abilities):
+        if ability.waive_cost is None:
+            raise ProgramError(("abilities", i), f"the ability {ability.name} needs its effect as data (waive_cost: …)")
+        abilities.append(AbilitySpec(ability.scope, ability.waive_cost.letters, ability.waive_cost.category))
     return CharacterSpec(character, keycards_notation.parse(character.keycards), tuple(conditional), tuple(abilities))
 
 

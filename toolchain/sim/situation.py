@@ -35,11 +35,12 @@ def mentioned(data: Any) -> set[str]:
 
 
 class Builder:
-    """Turns `given` into a Game waiting at [3] with the chance at `chance`."""
+    """Turns `given` into a Game waiting at [3] with the chance at `chance`; `reserved` are the card
+    texts the filler must not use (every card the example mentions)."""
 
-    def __init__(self, rules: Ruleset, example: dict, agents: list) -> None:
+    def __init__(self, rules: Ruleset, reserved: set[str], agents: list) -> None:
         self.rules = rules
-        self.reserved = mentioned(example)
+        self.reserved = reserved
         self.filler: dict[int, set[str]] = {0: set(), 1: set()}  # filler already dealt, per seat
         self.game = Game(rules, State([Player(seat, deck_from(seat, full_deck())) for seat in (0, 1)]), agents, seed=0)
         self.timestamp = 0
