@@ -37,7 +37,7 @@ def _action(defs: m.Definitions, action: m.Action) -> dict[str, Any]:
         "trigger_condition": action.trigger_condition,
         "target": {"kind": action.target.kind, "text": action.target.text} if action.target else None,
         "effect": action.effect,
-        "effect_plain": markup.plain(markup.parse(action.effect)),
+        "effect_plain": markup.plain(action.effect.blocks),
         "summons": list(action.summons),
         "story": action.story,
         "flavor": {"text": action.flavor.text, "speaker": action.flavor.speaker} if action.flavor else None,

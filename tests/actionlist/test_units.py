@@ -10,12 +10,13 @@ import pytest
 from toolchain.actionlist.glyphs import visible_text
 from toolchain.actionlist.markup_html import to_html
 from toolchain.actionlist.selection import ALL, NONE, SelectionError, select
+from toolchain.model.notations import markup_text
 
 from .conftest import ROOT
 
 
 def test_markup_nests_and_escapes() -> None:
-    html = to_html("前文 <b>\n1. 一\n   A. <i>甲</i>\n   B. 乙\n2. 二\n- 点 & 線")
+    html = to_html(markup_text("前文 <b>\n1. 一\n   A. <i>甲</i>\n   B. 乙\n2. 二\n- 点 & 線"))
     assert str(html) == (
         "<p>前文 &lt;b&gt;</p>"
         '<ol class="decimal"><li>一<ol class="upper-alpha" type="A"><li>&lt;i&gt;甲&lt;/i&gt;</li><li>乙</li></ol></li><li>二</li></ol>'

@@ -4,12 +4,11 @@ checkers only and do not count)."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[2] / "toolchain"
+from .imports import PACKAGE, imports, module_name, parse, type_checking_only
 
 # Lowest first. A module belongs to the first layer one of whose prefixes it starts with.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -25,11 +24,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
 def layer_of(module: str) -> int:
     for index, (_, prefixes) in enumerate(LAYERS):
         if any(module == p or module.startswith(p + ".") for p in prefixes):
@@ -37,38 +31,14 @@ def layer_of(module: str) -> int:
     raise AssertionError(f"{module} belongs to no layer: add it to LAYERS")
 
 
-def _type_checking_only(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
-    while node in parents:
-        node = parents[node]
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            return True
-    return False
-
-
 def imports_of(path: Path, known: set[str]) -> set[str]:
     """The toolchain modules a module imports (anywhere in it, functions included)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
-    me = module_name(path)
-    package = me if path.name == "__init__.py" else me.rsplit(".", 1)[0]
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                module = ".".join(base + ([node.module] if node.module else []))
-            else:
-                module = node.module or ""
-            # `from pkg import name` imports pkg.name when that is a module
-            names = [f"{module}.{alias.name}" if f"{module}.{alias.name}" in known else module for alias in node.names]
-        else:
-            continue
-        if _type_checking_only(node, parents):
-            continue
-        found.update(name for name in names if name.startswith("toolchain.") and name != me)
-    return found
+    tree = parse(path)
+    me, guarded = module_name(path), type_checking_only(tree)
+    return {
+        item.module for item in imports(path, known, tree)
+        if item.module.startswith("toolchain.") and item.module != me and item.node not in guarded
+    }
 
 
 def graph() -> dict[str, set[str]]:

@@ -61,6 +61,10 @@ CASES = [
     Case("BP023", "formats.yaml", "  strategy: [pro]", "  strategy: [lite, pro]", ("formats.yaml", 13, 13), "ストラテジー"),
     Case("BP024", "actions/2-summon.yaml", "  keycards: ♡A-10", "  keycards: ♡10-A", ("actions/2-summon.yaml", 20, 14), "upward"),
     Case("BP025", "actions/1-basic.yaml", "    2. 自分のターンを終了し", "    3. 自分のターンを終了し", ("actions/1-basic.yaml", 11, 5), "numbered 2."),
+    Case(  # a character's story is markup too (the rulebook renders it so)
+        "BP025", "characters.yaml", "  labels: [attacker, blocker, haste]\n",
+        "  labels: [attacker, blocker, haste]\n  story: |\n    物語\n    2. 二番目\n", ("characters.yaml", 13, 5), "start at 1.",
+    ),
     Case("BP026", "rules.yaml", "  - {letter: K, name: KeyDrive, payment: キーカードをドライブする}\n", "", ("frames/actions.yaml", 25, 9), "'K'"),
     Case("BP027", "frames/trumps.yaml", "    grants: slash", "    grants: switch", ("frames/actions.yaml", 24, 13), "<switch>"),
     Case("BP028", "rules.yaml", "  - {id: blocker, name: ブロッカー}\n", "", ("characters.yaml", 10, 22), "'blocker'"),

@@ -17,7 +17,7 @@ from toolchain.figures.cards import Card, draw_card, parse
 from toolchain.figures.flowchart import FLOWS, dot
 from toolchain.figures.layouts import CHARACTER_EXAMPLES, character_size
 from toolchain.figures.svg import Svg
-from toolchain.notation import keycards
+from toolchain.model.notations import markup_text
 from toolchain.rulebook.assemble import rewrite_uri
 from toolchain.sphinxext.render import markup
 from toolchain.sphinxext.roles import count
@@ -77,7 +77,7 @@ def test_character_examples_are_made_of_their_keycards(definitions) -> None:
     for character in definitions.characters:
         cards = CHARACTER_EXAMPLES[character.id]
         if cards != "#":
-            pattern = keycards.parse(character.keycards)
+            pattern = character.keycards.pattern
             assert pattern.matches([parse_card(card) for card in cards.split("+")]), character.id
     assert character_size(definitions.character("equipped-soldier"), "♣3+♣7") == 10
 
@@ -142,12 +142,12 @@ def test_count_refuses_an_unknown_kind(definitions) -> None:
 
 
 def test_markup_becomes_nested_lists() -> None:
-    blocks = markup("比較する\n1. 一つ目\n   A. 細目\n2. 二つ目\n- 箇条")
+    blocks = markup(markup_text("比較する\n1. 一つ目\n   A. 細目\n2. 二つ目\n- 箇条"))
     assert [type(b) for b in blocks] == [nodes.paragraph, nodes.enumerated_list, nodes.bullet_list]
     first = blocks[1]
     assert first["enumtype"] == "arabic" and len(first.children) == 2
     assert first[0][1]["enumtype"] == "upperalpha"
-    assert markup("対象にならない。", "※")[0].astext() == "※対象にならない。"
+    assert markup(markup_text("対象にならない。"), "※")[0].astext() == "※対象にならない。"
 
 
 def test_print_links_are_rewritten_to_unique_ids() -> None:

@@ -5,21 +5,22 @@ Every piece of text is escaped here; the result is a `Markup` so Jinja does not 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from markupsafe import Markup, escape
 
+from .. import model as m
 from ..notation import markup
 
 _LIST_TAGS = {"decimal": ("ol", ' class="decimal"'), "upper-alpha": ("ol", ' class="upper-alpha" type="A"'), "bullet": ("ul", ' class="bullet"')}
 
 
-def to_html(text: str | None) -> Markup:
-    """Render markup text; empty text renders as nothing."""
-    return Markup(_blocks(markup.parse(text))) if text else Markup("")
+def to_html(text: m.Text | None) -> Markup:
+    """Render markup text (parsed when the definitions loaded); empty text renders as nothing."""
+    return Markup(_blocks(text.blocks)) if text else Markup("")
 
 
-def _blocks(blocks: list[markup.Block]) -> str:
+def _blocks(blocks: Sequence[markup.Block]) -> str:
     parts: list[str] = []
     for block in blocks:
         if isinstance(block, markup.Paragraph):

@@ -10,8 +10,6 @@ from dataclasses import dataclass
 from .. import model as m
 from ..diagnostics import Diagnostic
 from ..model.loader import LoadResult
-from ..notation import keycards as keycards_notation
-from ..notation import markup
 
 Check = Callable[[LoadResult], Iterator[Diagnostic]]
 
@@ -171,15 +169,15 @@ def keycards_parse(result: LoadResult) -> Iterator[Diagnostic]:
         if not item.keycards:
             continue
         location = item.source.location("keycards")
-        try:
-            pattern = keycards_notation.parse(item.keycards)
-        except keycards_notation.KeycardsError as exc:
+        problem = item.keycards.error
+        if problem is not None:
             yield Diagnostic(
-                location.__class__(location.path, location.line, location.column + exc.column),
+                location.__class__(location.path, location.line, location.column + problem.column),
                 "BP024",
-                f"keycards '{item.keycards}': {exc}",
+                f"keycards '{item.keycards}': {problem}",
             )
             continue
+        pattern = item.keycards.pattern
         if pattern.kind == "unit" and defs.rules and pattern.label not in labels:
             yield Diagnostic(location, "BP024", f"keycards '{item.keycards}': no label '{pattern.label}' in rules.yaml")
 
@@ -187,7 +185,7 @@ def keycards_parse(result: LoadResult) -> Iterator[Diagnostic]:
 # -- BP025 markup -----------------------------------------------------------------------------
 
 
-def _texts(defs: m.Definitions) -> Iterator[tuple[m.Source, tuple[str | int, ...], str]]:
+def _texts(defs: m.Definitions) -> Iterator[tuple[m.Source, tuple[str | int, ...], m.Text]]:
     for action in (*defs.actions, *defs.frame_actions):
         for name in ("effect", "note", "activation_condition", "trigger_condition", "story"):
             value = getattr(action, name)
@@ -200,6 +198,8 @@ def _texts(defs: m.Definitions) -> Iterator[tuple[m.Source, tuple[str | int, ...
             yield character.source, ("abilities", i, "text"), ability.text
         if character.size_text:
             yield character.source, ("size", "text"), character.size_text
+        if character.story:
+            yield character.source, ("story",), character.story
     for entry in (*defs.fog, *defs.frame_fog):
         yield entry.source, ("ability",), entry.ability
     for frame in defs.frames:
@@ -211,11 +211,9 @@ def _texts(defs: m.Definitions) -> Iterator[tuple[m.Source, tuple[str | int, ...
 
 def markup_parses(result: LoadResult) -> Iterator[Diagnostic]:
     for source, field, text in _texts(result.definitions):
-        try:
-            markup.parse(text)
-        except markup.MarkupError as exc:
-            mark = source.doc.text_line_mark(source.base + field, exc.line)
-            yield Diagnostic(source.location().__class__(source.path, mark.line, mark.column), "BP025", str(exc))
+        if text.error is not None:
+            mark = source.doc.text_line_mark(source.base + field, text.error.line)
+            yield Diagnostic(source.location().__class__(source.path, mark.line, mark.column), "BP025", str(text.error))
 
 
 # -- BP026 costs ------------------------------------------------------------------------------
@@ -249,10 +247,9 @@ def trump_links(result: LoadResult) -> Iterator[Diagnostic]:
         if not trump:
             continue
         granted = trump.ability.grants if trump.ability else None
-        try:
-            pattern = keycards_notation.parse(action.keycards) if action.keycards else None
-        except keycards_notation.KeycardsError:
+        if action.keycards and action.keycards.error is not None:
             continue  # reported by BP024
+        pattern = action.keycards.pattern if action.keycards else None
         if pattern is None or pattern.kind != "unit":
             yield Diagnostic(
                 action.source.location("keycards" if action.keycards else "trump"),

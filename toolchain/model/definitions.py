@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from ..diagnostics import Location
-from ..notation import keycards as keycards_notation
+from .notations import KeycardsText, Text
 from .yamlload import Document, Path_
 
 __all__ = [
     "Source", "Named", "Vocabulary", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Example",
     "Action", "LabelGrant", "WaiveCost", "Ability", "Character", "FogEntry", "Frame", "Trump", "Definitions",
+    "KeycardsText", "Text",
 ]
 
 
@@ -126,7 +126,7 @@ class Format:
 @dataclass(frozen=True)
 class Target:
     kind: str
-    text: str
+    text: Text
 
 
 @dataclass(frozen=True)
@@ -161,20 +161,20 @@ class Action:
     trigger: str
     speed: str
     timing: str
-    effect: str
+    effect: Text
     source: Source
     formats: tuple[str, ...] = ()
     frames: tuple[str, ...] = ()
     group: str | None = None
     trump: str | None = None
-    keycards: str | None = None
+    keycards: KeycardsText | None = None
     cost: str | None = None
-    note: str | None = None
-    activation_condition: str | None = None
-    trigger_condition: str | None = None
+    note: Text | None = None
+    activation_condition: Text | None = None
+    trigger_condition: Text | None = None
     target: Target | None = None
     summons: tuple[str, ...] = ()
-    story: str | None = None
+    story: Text | None = None
     flavor: Flavor | None = None
     since: str | None = None
     updated: tuple[str, ...] = ()
@@ -189,10 +189,6 @@ class Action:
     @property
     def anchor(self) -> str:
         return f"act-{self.id}"
-
-    @cached_property
-    def keycards_pattern(self) -> keycards_notation.Keycards | None:
-        return keycards_notation.parse(self.keycards) if self.keycards else None
 
 
 @dataclass(frozen=True)
@@ -214,7 +210,7 @@ class WaiveCost:
 class Ability:
     name: str | None
     scope: str
-    text: str
+    text: Text
     grants: str | None = None
     waive_cost: WaiveCost | None = None
 
@@ -225,13 +221,13 @@ class Character:
     name: str
     type: str
     formats: tuple[str, ...]
-    keycards: str
+    keycards: KeycardsText
     labels: tuple[LabelGrant, ...]
     source: Source
-    size_text: str | None = None
+    size_text: Text | None = None
     size_value: int | str | None = None
     abilities: tuple[Ability, ...] = ()
-    story: str | None = None
+    story: Text | None = None
     flavor: Flavor | None = None
     since: str | None = None
     updated: tuple[str, ...] = ()
@@ -248,7 +244,7 @@ class FogEntry:
     group: str
     category: str
     action: str
-    ability: str
+    ability: Text
     source: Source
     frames: tuple[str, ...] = ()
     since: str | None = None
@@ -267,7 +263,7 @@ class Frame:
     formats: tuple[str, ...]
     min_cards: int | None
     cards: Mapping[str, tuple[str, ...]] | None
-    procedure: str
+    procedure: Text
     then: str
     steps: tuple[tuple[str, int | None], ...]  # (step, count) for the simulator's game start
     zones: tuple[str, ...]
@@ -288,7 +284,7 @@ class Trump:
     name: str
     category: str
     frames: tuple[str, ...]
-    keycards: str
+    keycards: KeycardsText
     source: Source
     ability: Ability | None = None
     since: str | None = None
@@ -300,11 +296,10 @@ class Trump:
 
     @property
     def suit(self) -> str | None:
-        try:
-            pattern = keycards_notation.parse(self.keycards)
-        except keycards_notation.KeycardsError:
+        if self.keycards.error is not None:
             return None
-        return pattern.suits[0] if pattern.suits else None
+        suits = self.keycards.pattern.suits
+        return suits[0] if suits else None
 
 
 @dataclass
@@ -385,13 +380,13 @@ class Definitions:
             (self.name_of("triggers", action.trigger), self.name_of("speeds", action.speed), self.name_of("timings", action.timing))
         )
 
-    def keycards_display(self, keycards: str | None) -> str | None:
+    def keycards_display(self, keycards: KeycardsText | None) -> str | None:
         if not keycards:
             return None
         labels = self.rules.label_names() if self.rules else {}
-        return keycards_notation.parse(keycards).display(labels)
+        return keycards.pattern.display(labels)
 
-    def fog_keycards(self, entry: FogEntry) -> str | None:
+    def fog_keycards(self, entry: FogEntry) -> KeycardsText | None:
         action = self.action(entry.action)
         return action.keycards if action else None
 

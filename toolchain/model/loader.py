@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import model as m
 from ..diagnostics import Diagnostic, Location, relative
+from .notations import keycards_text, markup_text
 from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, definition_files, kind_of
 from .validation import validate
 from .yamlload import Document, load
@@ -153,8 +154,13 @@ def _flavor(item: dict[str, Any]) -> m.Flavor | None:
     return m.Flavor(flavor["text"], flavor["speaker"]) if flavor else None
 
 
-def _text(value: str | None) -> str | None:
-    return value.rstrip("\n") if isinstance(value, str) else value
+def _text(value: str | None) -> m.Text | None:
+    """A text in the markup, parsed (YAML's block scalars end in a newline the text does not have)."""
+    return markup_text(value.rstrip("\n")) if isinstance(value, str) else value
+
+
+def _keycards(value: str | None) -> m.KeycardsText | None:
+    return keycards_text(value) if isinstance(value, str) else value
 
 
 def _action(item: dict[str, Any], source: m.Source, order: int) -> m.Action:
@@ -172,7 +178,7 @@ def _action(item: dict[str, Any], source: m.Source, order: int) -> m.Action:
         frames=tuple(item.get("frames", ())),
         group=item.get("group"),
         trump=item.get("trump"),
-        keycards=item.get("keycards"),
+        keycards=_keycards(item.get("keycards")),
         cost=item.get("cost"),
         note=_text(item.get("note")),
         activation_condition=_text(item.get("activation_condition")),
@@ -213,7 +219,7 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
         name=item["name"],
         type=item["type"],
         formats=tuple(item["formats"]),
-        keycards=item["keycards"],
+        keycards=_keycards(item["keycards"]),
         labels=labels,
         source=source,
         size_text=_text(size.get("text")),
@@ -274,7 +280,7 @@ def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
         name=item["name"],
         category=item["category"],
         frames=tuple(item["frames"]),
-        keycards=item["keycards"],
+        keycards=_keycards(item["keycards"]),
         source=source,
         ability=m.Ability(None, ability["scope"], _text(ability["text"]), ability.get("grants")) if ability else None,
         since=item.get("since"),

@@ -12,7 +12,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from ..notation import keycards as keycards_notation
+from .notations import keycards_text
 from .yamlload import Document, Mark
 
 
@@ -66,11 +66,10 @@ def _located(error: ValidationError, doc: Document) -> Iterator[tuple[Mark, str,
         yield doc.mark(path), f"{where}{error.message}", path
         return
     if error.validator == "pattern" and path and path[-1] == "keycards" and isinstance(error.instance, str):
-        try:
-            keycards_notation.parse(error.instance)
-        except keycards_notation.KeycardsError as exc:
+        problem = keycards_text(error.instance).error  # the parser says where the notation goes wrong
+        if problem is not None:
             mark = doc.mark(path)
-            yield Mark(mark.line, mark.column + exc.column), f"{where}keycards '{error.instance}': {exc}", path
+            yield Mark(mark.line, mark.column + problem.column), f"{where}keycards '{error.instance}': {problem}", path
             return
     if error.validator == "not" and isinstance(error.validator_value, dict) and isinstance(error.instance, dict):
         # `not: {required: [x]}` forbids a field: point at the field itself.

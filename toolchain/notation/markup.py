@@ -7,6 +7,7 @@ docutils, plain text) walks the tree. Malformed lists raise MarkupError with the
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 _MARKER = re.compile(r"^(?:(?P<num>[1-9][0-9]*)\.(?: |$)|(?P<alpha>[A-Z])\.(?: |$)|(?P<bullet>-(?: |$)))")
@@ -107,7 +108,7 @@ def _ordinal_text(style: str, n: int) -> str:
     return f"{n}." if style == "decimal" else f"{chr(ord('A') + n - 1)}."
 
 
-def plain(blocks: list[Block], depth: int = 0) -> str:
+def plain(blocks: Sequence[Block], depth: int = 0) -> str:
     """Plain text with the markers, for search indexes and terminals."""
     lines: list[str] = []
     for block in blocks:

@@ -162,7 +162,7 @@ def compile_definitions(defs: m.Definitions) -> Compiled:
 
 def compile_action(action: m.Action, known: dict[str, set[str]]) -> ActionSpec:
     program = action.program
-    pattern = action.keycards_pattern
+    pattern = action.keycards.pattern if action.keycards else None
     key_from = None if pattern is None else ("unit" if pattern.kind == "unit" else "hand")
     spec = ActionSpec(action=action, pattern=pattern, key_from=key_from)
     if program is None:
@@ -267,7 +267,7 @@ def _character(character: m.Character, known: dict[str, set[str]]) -> CharacterS
         if ability.waive_cost is None:
             raise ProgramError(("abilities", i), f"the ability {ability.name} needs its effect as data (waive_cost: …)")
         abilities.append(AbilitySpec(ability.scope, ability.waive_cost.letters, ability.waive_cost.category))
-    return CharacterSpec(character, keycards_notation.parse(character.keycards), tuple(conditional), tuple(abilities))
+    return CharacterSpec(character, character.keycards.pattern, tuple(conditional), tuple(abilities))
 
 
 def _label_condition(condition: Cond) -> Callable[[Any, Character], bool]:
@@ -279,7 +279,7 @@ def _label_condition(condition: Cond) -> Callable[[Any, Character], bool]:
 
 
 def _trump(trump: m.Trump) -> TrumpSpec:
-    pattern = keycards_notation.parse(trump.keycards)
+    pattern = trump.keycards.pattern
     card = None
     if pattern.kind == "cards" and pattern.card_count == 1:
         group = pattern.groups[0]

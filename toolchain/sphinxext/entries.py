@@ -39,14 +39,14 @@ def _versions(item: Callable[[str], str], since: str | None, updated: tuple[str,
     ]
 
 
-def _lore(item: Callable[[str], str], story: str | None, flavor: m.Flavor | None) -> list[nodes.field | None]:
+def _lore(item: Callable[[str], str], story: m.Text | None, flavor: m.Flavor | None) -> list[nodes.field | None]:
     return [
         field(item("story"), *markup(story)) if story else None,
         field(item("flavor"), para(flavor.text), para(f"~ {flavor.speaker} ~", classes=["bp-speaker"])) if flavor else None,
     ]
 
 
-def _text_field(name: str, text: str | None, prefix: str = "") -> nodes.field | None:
+def _text_field(name: str, text: m.Text | None, prefix: str = "") -> nodes.field | None:
     return field(name, *markup(text, prefix)) if text else None
 
 
@@ -130,7 +130,7 @@ class Entries:
         section += field_list([
             self._frames_field(trump.frames),
             field(self.item("keycards"), d.keycards_display(trump.keycards) or ""),
-            _text_field(self.item("ability"), trump.ability.text if trump.ability else NONE),
+            _text_field(self.item("ability"), trump.ability.text) if trump.ability else field(self.item("ability"), para(NONE)),
             *_versions(self.item, trump.since, trump.updated),
         ])
         return section

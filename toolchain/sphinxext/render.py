@@ -8,7 +8,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from .. import model as m
-from ..notation.markup import Block, ListBlock, Paragraph, parse
+from ..notation.markup import Block, ListBlock, Paragraph
 
 YES, NO = "○", "×"
 _ENUMTYPES = {"decimal": "arabic", "upper-alpha": "upperalpha"}
@@ -20,9 +20,9 @@ def para(*content: str | nodes.Node, classes: Sequence[str] = ()) -> nodes.parag
     return node
 
 
-def markup(text: str, first_prefix: str = "") -> list[nodes.Element]:
-    """The definitions' text markup (definitions/README.md) as paragraphs and nested lists."""
-    blocks = [_block(block) for block in parse(text)]
+def markup(text: m.Text, first_prefix: str = "") -> list[nodes.Element]:
+    """The definitions' text markup (definitions/README.md, parsed when they loaded) as paragraphs and nested lists."""
+    blocks = [_block(block) for block in text.blocks]
     if first_prefix and blocks and isinstance(blocks[0], nodes.paragraph):
         blocks[0].insert(0, nodes.Text(first_prefix))
     elif first_prefix:
