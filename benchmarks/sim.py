@@ -16,8 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from toolchain import sim  # noqa: E402
 from toolchain.model.loader import load_definitions  # noqa: E402
-from toolchain.sim.randomplay import play  # noqa: E402
 
 GOAL = ("lite", "entry20", 200.0)
 
@@ -34,12 +34,13 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="check the invariants after every step")
     args, _ = parser.parse_known_args()  # benchmarks/run.py passes its own arguments along
     defs = load_definitions(ROOT).definitions
+    engine = sim.Engine(defs)
     regulations = [(fmt, frame) for frame, formats in defs.regulations.items() for fmt in formats]
-    play(defs, "lite", "entry20", 20, args.seed, check=False)  # warm up caches
+    sim.play(engine, "lite", "entry20", 20, args.seed, check=False)  # warm up caches
     print(f"{'regulation':<24} {'games/s':>8} {'turns':>6} {'requests':>9}  ({args.games} games each{', invariants checked' if args.check else ''})")
     met = True
     for fmt, frame in regulations:
-        stats = play(defs, fmt, frame, args.games, args.seed, check=args.check)
+        stats = sim.play(engine, fmt, frame, args.games, args.seed, check=args.check)
         rate = stats.games / stats.seconds
         print(f"{pad(stats.regulation, 24)} {rate:>8.1f} {stats.turns / stats.games:>6.1f} {stats.requests / stats.games:>9.1f}")
         if (fmt, frame) == GOAL[:2]:

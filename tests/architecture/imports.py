@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,15 +26,17 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def toolchain_modules() -> set[str]:
-    return {module_name(p) for p in PACKAGE.rglob("*.py")}
+@cache
+def toolchain_modules() -> frozenset[str]:
+    return frozenset(module_name(p) for p in PACKAGE.rglob("*.py"))
 
 
+@cache  # the trees are only read: every test of a session shares them
 def parse(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
-def imports(path: Path, known: set[str], tree: ast.Module | None = None) -> Iterator[Imported]:
+def imports(path: Path, known: frozenset[str], tree: ast.Module | None = None) -> Iterator[Imported]:
     """Every import in the file (functions included), relative ones resolved against its package."""
     tree = tree or parse(path)
     me = module_name(path)
@@ -65,7 +68,7 @@ def type_checking_only(tree: ast.Module) -> set[ast.AST]:
     return guarded
 
 
-def references(path: Path, known: set[str], tree: ast.Module | None = None) -> Iterator[tuple[int, str]]:
+def references(path: Path, known: frozenset[str], tree: ast.Module | None = None) -> Iterator[tuple[int, str]]:
     """(line, full name) of every imported name the file uses or imports, attributes followed
     (`keycards.parse` → `toolchain.notation.keycards.parse`)."""
     tree = tree or parse(path)

@@ -4,11 +4,13 @@ checkers only and do not count)."""
 
 from __future__ import annotations
 
+import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
 
-from .imports import PACKAGE, imports, module_name, parse, type_checking_only
+from .imports import PACKAGE, ROOT, imports, module_name, parse, toolchain_modules, type_checking_only
 
 # Lowest first. A module belongs to the first layer one of whose prefixes it starts with.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -31,7 +33,7 @@ def layer_of(module: str) -> int:
     raise AssertionError(f"{module} belongs to no layer: add it to LAYERS")
 
 
-def imports_of(path: Path, known: set[str]) -> set[str]:
+def imports_of(path: Path, known: frozenset[str]) -> set[str]:
     """The toolchain modules a module imports (anywhere in it, functions included)."""
     tree = parse(path)
     me, guarded = module_name(path), type_checking_only(tree)
@@ -41,9 +43,10 @@ def imports_of(path: Path, known: set[str]) -> set[str]:
     }
 
 
+@cache
 def graph() -> dict[str, set[str]]:
     paths = sorted(PACKAGE.rglob("*.py"))
-    known = {module_name(p) for p in paths}
+    known = toolchain_modules()
     # Importing `toolchain` itself is only for __version__ (its __init__ imports nothing eagerly).
     return {module_name(p): {i for i in imports_of(p, known) if i in known} for p in paths if module_name(p) != "toolchain"}
 
@@ -82,3 +85,50 @@ def test_no_import_cycles() -> None:
 def test_the_walker_sees_imports(module: str) -> None:
     # A guard against a walker that finds nothing and so passes vacuously.
     assert graph()[module]
+
+
+# -- the simulator's one door ------------------------------------------------------------------
+
+SIM = "toolchain.sim"
+WHITE_BOX = ROOT / "tests" / "sim" / "internals"  # tests of one internal module of the simulator each
+
+
+def sim_internals_imported(path: Path, known: frozenset[str], tree: ast.Module | None = None) -> list[str]:
+    """`file:line imports toolchain.sim.<module>` for every import that passes the door (type hints too)."""
+    return [
+        f"{path.relative_to(ROOT)}:{item.node.lineno} imports {item.module}"
+        for item in imports(path, known, tree)
+        if item.module.startswith(SIM + ".")
+    ]
+
+
+def test_only_the_simulator_imports_its_modules() -> None:
+    known = toolchain_modules()
+    outside = [path for path in sorted(PACKAGE.rglob("*.py")) if not module_name(path).startswith(SIM)]
+    assert [line for path in outside for line in sim_internals_imported(path, known)] == []
+
+
+def test_tests_and_benchmarks_use_the_door_unless_they_are_white_box() -> None:
+    known = toolchain_modules()
+    files = sorted([*(ROOT / "tests").rglob("*.py"), *(ROOT / "benchmarks").rglob("*.py")])
+    outside = [path for path in files if WHITE_BOX not in path.parents]
+    assert len(outside) > 20 and any(WHITE_BOX in path.parents for path in files)
+    assert [line for path in outside for line in sim_internals_imported(path, known)] == []
+
+
+@pytest.mark.parametrize("source", [
+    "from toolchain.sim import flow\n",
+    "from toolchain.sim.game import Game\n",
+    "import toolchain.sim.requests\n",
+    "from ..sim.ruleset import Ruleset\n",
+    "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..sim.state import State\n",
+])
+def test_an_import_past_the_door_is_found(source: str) -> None:
+    probe = PACKAGE / "figures" / "probe.py"  # never written: a place in the package for relative imports
+    assert sim_internals_imported(probe, toolchain_modules(), ast.parse(source))
+
+
+def test_the_door_itself_is_allowed() -> None:
+    probe = PACKAGE / "figures" / "probe.py"
+    door = ast.parse("from .. import sim\nfrom toolchain.sim import Game, PASS\n")
+    assert not sim_internals_imported(probe, toolchain_modules(), door)

@@ -13,8 +13,9 @@ PARSERS = {"toolchain.notation.keycards.parse", "toolchain.notation.markup.parse
 THE_LOADER = PACKAGE / "model" / "notations.py"
 
 
-def parser_uses(path: Path, known: set[str]) -> list[str]:
-    return sorted({f"{path.relative_to(PACKAGE.parent)}:{line} uses {name}" for line, name in references(path, known) if name in PARSERS})
+def parser_uses(path: Path, known: frozenset[str]) -> list[str]:
+    where = path.relative_to(PACKAGE.parent)
+    return sorted({f"{where}:{line} uses {name}" for line, name in references(path, known) if name in PARSERS})
 
 
 def test_only_the_loader_parses_a_notation() -> None:
@@ -34,7 +35,8 @@ def probe_names(source: str) -> set[str]:
 def test_a_parse_elsewhere_is_found() -> None:
     """The check fires on each way of reaching a parser: a module alias, a name imported from it,
     the package path written out; a module's other names are not parsers."""
-    assert "toolchain.notation.keycards.parse" in probe_names("from ..notation import keycards as kn\n\ndef f(t):\n    return kn.parse(t)\n")
-    assert "toolchain.notation.markup.parse" in probe_names("from ..notation.markup import parse\n")
-    assert "toolchain.notation.markup.parse" in probe_names("import toolchain.notation.markup\nx = toolchain.notation.markup.parse('a')\n")
+    keycards, markup = sorted(PARSERS)
+    assert keycards in probe_names("from ..notation import keycards as kn\n\ndef f(t):\n    return kn.parse(t)\n")
+    assert markup in probe_names("from ..notation.markup import parse\n")
+    assert markup in probe_names("import toolchain.notation.markup\nx = toolchain.notation.markup.parse('a')\n")
     assert not probe_names("from ..notation import keycards\nk = keycards.Keycards\n") & PARSERS

@@ -85,11 +85,10 @@ def test_character_examples_are_made_of_their_keycards(definitions) -> None:
 def test_scenes_are_built_by_the_simulator(definitions) -> None:
     """Fig. 2.6 is Fig. 2.5's stage after the engine resolved it: ダウン first, into B's fog, then アップ."""
     from toolchain.figures import scenes, situations
-    from toolchain.sim.cards import TEXT
 
-    state = scenes.build_state(situations.RESOLVE_3, definitions)
-    assert not state.stage
-    assert [TEXT[c] for c in state.players[0].fog] == ["♡5"] and [TEXT[c] for c in state.players[1].fog] == ["♠3"]
+    board = scenes.build_board(situations.RESOLVE_3, definitions)
+    assert not board.stage
+    assert board.sides[0].zones["fog"] == ("♡5",) and board.sides[1].zones["fog"] == ("♠3",)
 
 
 def test_unknown_figure_names_the_known_ones(definitions) -> None:

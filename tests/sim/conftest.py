@@ -1,4 +1,4 @@
-"""Fixtures of the simulator's tests: the checked definitions."""
+"""Fixtures of the simulator's tests: the checked definitions and their engine."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import toolchain
+from toolchain import sim
 from toolchain.model import Definitions
 
 
@@ -17,3 +18,8 @@ def defs(repo_root: Path) -> Definitions:
     findings = list(result.findings)
     assert findings == [], [f.text() for f in findings]
     return result.definitions
+
+
+@pytest.fixture(scope="session")
+def engine(defs: Definitions) -> sim.Engine:
+    return sim.Engine(defs)

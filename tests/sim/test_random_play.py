@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from toolchain import sim
 from toolchain.model import Definitions
-from toolchain.sim.randomplay import play, play_one
-from toolchain.sim.transcript import digest
 
 # Table 3.1 フレーム対応一覧, as the rulebook prints it (○ cells).
 REGULATIONS = [
@@ -25,8 +24,8 @@ def test_the_regulations_are_those_of_table_3_1(defs: Definitions) -> None:
 
 
 @pytest.mark.parametrize(("format_id", "frame_id"), REGULATIONS, ids=[f"{f}+{fr}" for f, fr in REGULATIONS])
-def test_random_games_keep_every_invariant(defs: Definitions, format_id: str, frame_id: str) -> None:
-    stats = play(defs, format_id, frame_id, GAMES, seed=2025)
+def test_random_games_keep_every_invariant(engine: sim.Engine, format_id: str, frame_id: str) -> None:
+    stats = sim.play(engine, format_id, frame_id, GAMES, seed=2025)
     assert stats.violations == []
     assert stats.games == GAMES and stats.decided + stats.capped == GAMES
     assert sum(stats.wins) == stats.decided
@@ -34,8 +33,8 @@ def test_random_games_keep_every_invariant(defs: Definitions, format_id: str, fr
     assert min(stats.wins) > 0  # both seats win some
 
 
-def test_a_seed_plays_the_same_game_again(defs: Definitions) -> None:
-    first, decided, problems = play_one(defs, "master", "extra", 99)
-    again, decided_again, _ = play_one(defs, "master", "extra", 99)
+def test_a_seed_plays_the_same_game_again(engine: sim.Engine) -> None:
+    first, decided, problems = sim.play_one(engine, "master", "extra", 99)
+    again, decided_again, _ = sim.play_one(engine, "master", "extra", 99)
     assert problems == [] and decided == decided_again
-    assert digest(first) == digest(again) and first.requests == again.requests
+    assert sim.digest(first) == sim.digest(again) and first.requests == again.requests

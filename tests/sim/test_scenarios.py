@@ -3,28 +3,21 @@ Game API: requests at [3], answers from scripted agents. Expected results come f
 
 from __future__ import annotations
 
-from toolchain.model import Definitions
-from toolchain.sim.game import Game
+from toolchain import sim
 
-from .helpers import field, offered, pass_, request, situation, zone
+from .helpers import field, observed, offered, pass_, request, situation, zone
 
 A, B = 0, 1
-
-
-def observed(game: Game) -> list[tuple[str, object]]:
-    log: list[tuple[str, object]] = []
-    game.observer = lambda kind, data: log.append((kind, data))
-    return log
 
 
 def resolutions(log: list) -> list[tuple[str, bool]]:
     return [(request.action.name, effective) for kind, (request, effective) in ((k, d) for k, d in log if k == "resolve")]
 
 
-def test_up_answered_by_down_does_nothing_when_its_target_is_gone(defs: Definitions) -> None:
+def test_up_answered_by_down_does_nothing_when_its_target_is_gone(engine: sim.Engine) -> None:
     """2.10.4 対象条件を確認: アップ on a soldier, answered by ダウン; ダウン resolves first and the
     soldier is in the graveyard, so アップ resolves without effect (its keycard goes to the graveyard)."""
-    game = situation(defs, {"you": {"field": "♢4", "hand": "♡3 ♠9"}, "opponent": {"hand": "♠5 ♣9"}})
+    game = situation(engine, {"you": {"field": "♢4", "hand": "♡3 ♠9"}, "opponent": {"hand": "♠5 ♣9"}})
     log = observed(game)
     request(game, "アップ ★♡3")
     pass_(game)  # A passes: the chance moves to B ([16])
@@ -40,10 +33,10 @@ def test_up_answered_by_down_does_nothing_when_its_target_is_gone(defs: Definiti
     assert game.state.stage == []
 
 
-def test_twist_answered_by_reverse_on_an_equipped_soldier_loses_its_target(defs: Definitions) -> None:
+def test_twist_answered_by_reverse_on_an_equipped_soldier_loses_its_target(engine: sim.Engine) -> None:
     """2.10.4: ツイスト on an 装備兵, answered by リバース; the soldier splits into bulwarks, so
     ツイスト has lost its target and resolves without effect."""
-    game = situation(defs, {"you": {"hand": "♢5 ♡9"}, "opponent": {"field": "♠3+♠9", "hand": "♣7 ♡7"}}, ["そのまま"])
+    game = situation(engine, {"you": {"hand": "♢5 ♡9"}, "opponent": {"field": "♠3+♠9", "hand": "♣7 ♡7"}}, ["そのまま"])
     log = observed(game)
     request(game, "ツイスト ★♢5")
     pass_(game)
@@ -55,32 +48,32 @@ def test_twist_answered_by_reverse_on_an_equipped_soldier_loses_its_target(defs:
     assert field(game, B) == ["[♠3]", "[♠9]"]
 
 
-def test_five_damage_with_one_card_of_life_is_one_damage(defs: Definitions) -> None:
+def test_five_damage_with_one_card_of_life_is_one_damage(engine: sim.Engine) -> None:
     """2.10.4 効果を発揮: with 1 card of life, 5 damage is 1 damage; the win/loss check then ends the game."""
-    game = situation(defs, {"you": {"hand": "♠5 ♣K"}, "opponent": {"life": "♢2"}})
+    game = situation(engine, {"you": {"hand": "♠5 ♣K"}, "opponent": {"life": "♢2"}})
     request(game, "投擲 ★♠5 ♣K")
     pass_(game, 2)
     assert zone(game, B, "graveyard") == ["♢2"]
     assert game.over and game.winner == A
 
 
-def test_the_turn_player_is_checked_first_and_loses_when_both_lives_are_empty(defs: Definitions) -> None:
+def test_the_turn_player_is_checked_first_and_loses_when_both_lives_are_empty(engine: sim.Engine) -> None:
     """2.10.5: with both lives at 0 after a resolution, the turn player loses."""
-    game = situation(defs, {"you": {"life": "♣2", "hand": "♠5"}, "opponent": {"life": 0}}, ["♠5"])
+    game = situation(engine, {"you": {"life": "♣2", "hand": "♠5"}, "opponent": {"life": 0}}, ["♠5"])
     request(game, "防壁設置")  # $L empties A's life; the request is instant and resolves at once
     assert game.over and game.winner == B
 
 
-def test_only_the_player_with_an_empty_life_loses(defs: Definitions) -> None:
-    game = situation(defs, {"you": {"life": "♣2 ♣3", "hand": "♠5"}, "opponent": {"life": 0}}, ["♠5"])
+def test_only_the_player_with_an_empty_life_loses(engine: sim.Engine) -> None:
+    game = situation(engine, {"you": {"life": "♣2 ♣3", "hand": "♠5"}, "opponent": {"life": 0}}, ["♠5"])
     request(game, "防壁設置")
     assert game.over and game.winner == A
 
 
-def test_a_turn_ends_charges_and_draws(defs: Definitions) -> None:
+def test_a_turn_ends_charges_and_draws(engine: sim.Engine) -> None:
     """2.10.6 パターン1: エンド → チャージ (triggered, instant) → ドロー (triggered, on the stage)."""
     game = situation(
-        defs,
+        engine,
         {"you": {"fog": "♡4", "field": "♠5(driven)"}, "opponent": {"field": "♣6(driven)", "life": "♣2 ♣3 ♣4"}},
         ["もう1枚引く"],
     )
@@ -95,10 +88,10 @@ def test_a_turn_ends_charges_and_draws(defs: Definitions) -> None:
     assert zone(game, B, "hand") == ["♣2", "♣3"]
 
 
-def test_attack_block_and_damage_judgment_follow_one_another(defs: Definitions) -> None:
+def test_attack_block_and_damage_judgment_follow_one_another(engine: sim.Engine) -> None:
     """2.10.6 パターン1: アタック → ブロック → ダメージ判定, each triggered by the resolution before."""
     game = situation(
-        defs,
+        engine,
         {"you": {"field": "♠9 ♠3"}, "opponent": {"field": "♣4 [♣8]", "life": "♢2 ♢3 ♢4 ♢5"}},
         ["♠9", "♠3", "兵士でブロック", "ブロックしない"],  # ♣4 is the only soldier that can block
     )
@@ -114,41 +107,9 @@ def test_attack_block_and_damage_judgment_follow_one_another(defs: Definitions) 
     assert zone(game, B, "life") == ["♢5"]
 
 
-def test_a_triggered_main_normal_request_is_discarded_when_the_stage_is_in_use(defs: Definitions) -> None:
-    """6-10-4 / 6-10-6: a triggered request of timing main and speed normal finds the stage not
-    empty and is thrown away."""
-    from toolchain.model.coreflow import TRIGGER_CHECK
-    from toolchain.sim import flow
-    from toolchain.sim.requests import triggered
-
-    game = situation(defs, {"you": {"field": "♢5"}, "stage": ["opponent: アップ ★♡3 → you:♢5"]})
-    log = observed(game)
-    game.state.buffer.append(triggered(game, game.ruleset.compiled.actions["draw"], A, None))
-    flow.run(game, TRIGGER_CHECK, flow.TRIGGER_HANDLERS, "start")
-    assert [r.action.name for r in game.state.stage] == ["アップ"]
-    assert [kind for kind, _ in log] == ["discard"]
-
-
-def test_instants_go_before_normals_and_the_turn_player_first(defs: Definitions) -> None:
-    """6.4.1: 6-3 instants before 6-8 normals; inside each group the turn player, then the next."""
-    from toolchain.model.coreflow import TRIGGER_CHECK
-    from toolchain.sim import flow
-    from toolchain.sim.requests import triggered
-
-    game = situation(defs, {"you": {"life": "♣2 ♣K ♣3"}, "opponent": {"life": "♢2 ♢K ♢3"}})
-    actions = game.ruleset.compiled.actions
-    log = observed(game)
-    for spec, seat in ((actions["succession"], B), (actions["draw"], A), (actions["succession"], A)):
-        game.state.buffer.append(triggered(game, spec, seat, None))
-    flow.run(game, TRIGGER_CHECK, flow.TRIGGER_HANDLERS, "start")
-    order = [(d.action.name, d.controller) for kind, d in log if kind == "request"]
-    assert order == [("世代交代", A), ("世代交代", B), ("ドロー", A)]
-    assert zone(game, A, "hand") == ["♣K"] and zone(game, B, "hand") == ["♢K"]
-
-
-def test_succession_triggers_once_per_card_from_the_field(defs: Definitions) -> None:
+def test_succession_triggers_once_per_card_from_the_field(engine: sim.Engine) -> None:
     """2.10.6 パターン2 / 世代交代: a J and a Q of one character going to the graveyard trigger twice."""
-    game = situation(defs, {"you": {"hand": "♠2 ♠3"}, "opponent": {"field": "♡J+♡Q", "life": "♣2 ♣K ♣3 ♣Q ♣4"}})
+    game = situation(engine, {"you": {"hand": "♠2 ♠3"}, "opponent": {"field": "♡J+♡Q", "life": "♣2 ♣K ♣3 ♣Q ♣4"}})
     log = observed(game)
     request(game, "キル ★♠2 ♠3")
     pass_(game, 2)
@@ -156,78 +117,74 @@ def test_succession_triggers_once_per_card_from_the_field(defs: Definitions) -> 
     assert zone(game, B, "hand") == ["♣K", "♣Q"]
 
 
-def test_main_timing_needs_the_turn_and_an_empty_stage(defs: Definitions) -> None:
+def test_main_timing_needs_the_turn_and_an_empty_stage(engine: sim.Engine) -> None:
     """2.10.1 / 6.2.1 タイミング: main = own turn and an empty stage; quick = whenever one holds the chance."""
-    game = situation(defs, {"turn": "opponent", "you": {"hand": "♠5 ♡3 ♠9", "field": "[♡6] ♢4"}})
+    game = situation(engine, {"turn": "opponent", "you": {"hand": "♠5 ♡3 ♠9", "field": "[♡6] ♢4"}})
     game.state.chance = A
     assert not offered(game, "兵士召喚 ★♠5") and offered(game, "アップ ★♡3")
-    mine = situation(defs, {"you": {"hand": "♠5 ♡3 ♠9", "field": "[♡6] ♢4"}, "stage": ["opponent: ダウン ★♠3 → you:♢4"]})
+    mine = situation(engine, {"you": {"hand": "♠5 ♡3 ♠9", "field": "[♡6] ♢4"}, "stage": ["opponent: ダウン ★♠3 → you:♢4"]})
     assert not offered(mine, "兵士召喚 ★♠5") and not offered(mine, "エンド") and offered(mine, "アップ ★♡3")
 
 
-def test_attack_and_bulwark_placement_once_per_turn(defs: Definitions) -> None:
-    game = situation(defs, {"you": {"hand": "♠5 ♠6"}}, ["♠5"])
+def test_attack_and_bulwark_placement_once_per_turn(engine: sim.Engine) -> None:
+    game = situation(engine, {"you": {"hand": "♠5 ♠6"}}, ["♠5"])
     request(game, "防壁設置")
     assert not offered(game, "防壁設置")
     request(game, "アタック")
     assert not offered(game, "アタック")
 
 
-def test_a_request_needs_its_keycards_costs_and_a_target(defs: Definitions) -> None:
+def test_a_request_needs_its_keycards_costs_and_a_target(engine: sim.Engine) -> None:
     """2.10.2 costs, 2.10.3: no request without a legal target; keycards by the notation."""
-    game = situation(defs, {"you": {"hand": "♡3 ♣2 ♠3", "field": "♢5"}})
+    game = situation(engine, {"you": {"hand": "♡3 ♣2 ♠3", "field": "♢5"}})
     assert offered(game, "アップ ★♡3")  # D is paid with another card
     assert not offered(game, "帰還 ★♣2 ♠3")  # 同じスートを 2 枚
     assert not offered(game, "兵士召喚 ★♣2")  # $BL: no bulwark to drive
-    alone = situation(defs, {"you": {"hand": "♡3"}, "opponent": {"field": "♣4"}})
+    alone = situation(engine, {"you": {"hand": "♡3"}, "opponent": {"field": "♣4"}})
     assert not offered(alone, "アップ ★♡3")  # no card left for D
-    nobody = situation(defs, {"you": {"hand": "♠2 ♠3"}})
+    nobody = situation(engine, {"you": {"hand": "♠2 ♠3"}})
     assert not offered(nobody, "キル ★♠2 ♠3")  # nothing to target
 
 
-def test_the_magician_takes_away_the_d_of_quick_spells(defs: Definitions) -> None:
+def test_the_magician_takes_away_the_d_of_quick_spells(engine: sim.Engine) -> None:
     """魔術士 魔力増加 (scope your): タイプ:速攻魔法のコスト D が無しになる; a summon's D stays."""
-    game = situation(defs, {"turn": "opponent", "you": {"hand": "♡3", "field": "Joker ♢5"}})
+    game = situation(engine, {"turn": "opponent", "you": {"hand": "♡3", "field": "Joker ♢5"}})
     game.state.chance = A
     assert offered(game, "アップ ★♡3")  # no card left for D, and none needed
-    summon = situation(defs, {"turn": "opponent", "you": {"hand": "♠A", "field": "Joker"}})
+    summon = situation(engine, {"turn": "opponent", "you": {"hand": "♠A", "field": "Joker"}})
     summon.state.chance = A
     assert not offered(summon, "クイック召喚 ★♠A")  # 召喚, not 速攻魔法: D is still due
 
 
-def test_counter_cannot_target_itself_nor_an_uncounterable_action(defs: Definitions) -> None:
+def test_counter_cannot_target_itself_nor_an_uncounterable_action(engine: sim.Engine) -> None:
     """2.10.3: an action never targets itself; ※ R・S・F is not a target of カウンター."""
-    game = situation(defs, {"turn": "opponent", "you": {"hand": "♣9 ♠2"},
+    game = situation(engine, {"turn": "opponent", "you": {"hand": "♣9 ♠2"},
                             "stage": ["opponent: R・S・F ★♠A ♠10 ♠J ♠Q ♠K → you"]})
     game.state.chance = A
     assert not offered(game, "カウンター ★♣9")
-    other = situation(defs, {"turn": "opponent", "you": {"hand": "♣9 ♠2"}, "opponent": {"field": "♣4"},
+    other = situation(engine, {"turn": "opponent", "you": {"hand": "♣9 ♠2"}, "opponent": {"field": "♣4"},
                              "stage": ["opponent: アップ ★♡3 → opponent:♣4"]})
     other.state.chance = A
     assert offered(other, "カウンター ★♣9")
 
 
-def test_sizes_and_labels_come_from_the_definitions_and_abilities(defs: Definitions) -> None:
+def test_sizes_and_labels_come_from_the_definitions_and_abilities(engine: sim.Engine) -> None:
     """2.8, 4.3.2, 6.4.2: sizes are recomputed from the cards and the modifiers that apply now."""
-    from toolchain.sim import abilities
-
-    game = situation(defs, {"you": {"field": "♠Q ♢A ♣3+♣9 ♣A+♣5 Joker(+2) [♡7]", "size_bonus": 3}})
+    game = situation(engine, {"you": {"field": "♠Q ♢A ♣3+♣9 ♣A+♣5 Joker(+2) [♡7]", "size_bonus": 3}})
+    characters = sim.board(game).sides[A].field
     # ♠Q 12, ♢A 1, ♣3+♣9 12, ♣A+♣5 6, Joker 0 (+2 this), each soldier +3 (your); a bulwark has no size
-    sizes = sorted(abilities.size(game, c) for c in game.state.players[A].field)
-    assert sizes == sorted([12 + 3, 1 + 3, 12 + 3, 6 + 3, 0 + 2 + 3, 0])
-    labels = {c.component: abilities.labels(game, c) for c in game.state.players[A].field}
+    assert sorted(c.size for c in characters) == sorted([12 + 3, 1 + 3, 12 + 3, 6 + 3, 0 + 2 + 3, 0])
+    labels = {c.component: c.labels for c in characters}
     assert "haste" in labels["ace"] and "haste" in labels["magician"] and "haste" not in labels["hero"]
-    equipped = [abilities.labels(game, c) for c in game.state.players[A].field if c.component == "equipped-soldier"]
+    equipped = [c.labels for c in characters if c.component == "equipped-soldier"]
     assert sorted("haste" in found for found in equipped) == [False, True]  # ♣A+♣5 has an A
     assert labels["bulwark"] == frozenset({"blocker"})
 
 
-def test_an_open_trump_grants_its_label_to_your_soldiers_of_its_suit(defs: Definitions) -> None:
+def test_an_open_trump_grants_its_label_to_your_soldiers_of_its_suit(engine: sim.Engine) -> None:
     """5.3.4: あなたの場にいる ♠ の兵士は <スラッシュ> を持つ (while the trump ♠2 is face up)."""
-    from toolchain.sim import abilities
-
-    game = situation(defs, {"you": {"trumps": "♠2(up)", "field": "♠7 ♡7"}, "opponent": {"field": "♠8"}})
-    slash = sorted(("slash" in abilities.labels(game, c), c.controller) for c in game.state.characters())
+    game = situation(engine, {"you": {"trumps": "♠2(up)", "field": "♠7 ♡7"}, "opponent": {"field": "♠8"}})
+    slash = sorted(("slash" in c.labels, side.seat) for side in sim.board(game).sides for c in side.field)
     assert slash == [(False, 0), (False, 1), (True, 0)]  # ♡7 (yours) and ♠8 (the opponent's) have none
     assert offered(game, "スラッシュ ★♠7")
     game.state.players[A].trumps_up.clear()

@@ -8,9 +8,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .. import model as m
+from .. import sim
 from ..diagnostics import Diagnostic
-from ..sim import examples
-from ..sim.ruleset import compiled
 
 
 @dataclass
@@ -18,9 +17,9 @@ class Report:
     actions: int = 0  # actions and frame actions
     executed: int = 0  # those with at least one example that ran as written
     examples: int = 0
-    failed: list[examples.Outcome] = field(default_factory=list)
+    failed: list[sim.Outcome] = field(default_factory=list)
     # examples that could not run because an action they use was left out for its errors
-    blocked: list[examples.Outcome] = field(default_factory=list)
+    blocked: list[sim.Outcome] = field(default_factory=list)
     program_errors: list[Diagnostic] = field(default_factory=list)
     has_examples: bool = False  # whether the definitions give any example (else there is no summary line)
 
@@ -38,12 +37,13 @@ class Report:
 def report(defs: m.Definitions) -> Report:
     result = Report(has_examples=has_examples(defs))
     broken: set[str] = set()
-    for thing, path, message in compiled(defs).errors:
-        result.program_errors.append(Diagnostic(thing.source.location(*path), "BP031", message))
-        broken.add(thing.id)
+    engine = sim.Engine(defs)
+    for problem in engine.problems:
+        result.program_errors.append(Diagnostic(problem.location(), "BP031", problem.message))
+        broken.add(problem.definition.id)
     passed: set[str] = set()
     result.actions = len(defs.actions) + len(defs.frame_actions)
-    for outcome in examples.run_all(defs, skip=broken):
+    for outcome in sim.run_examples(engine, skip=broken):
         result.examples += 1
         if outcome.ok:
             passed.add(outcome.action.id)
@@ -62,4 +62,5 @@ def has_examples(defs: m.Definitions) -> bool:
 def diagnostics(result: Report) -> Iterator[Diagnostic]:
     yield from result.program_errors
     for outcome in result.failed:
-        yield Diagnostic(outcome.location(), "BP030", f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}")
+        message = f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}"
+        yield Diagnostic(outcome.location(), "BP030", message)

@@ -34,23 +34,24 @@ def sim(
     transcript: Annotated[Optional[Path], typer.Option("--transcript", help="Write the games to FILE (JSON lines) and FILE.txt (readable).")] = None,
 ) -> None:
     """Play random legal games and check the invariants after every step. Exit 1 on a violation."""
-    from ..sim.randomplay import play
-    from ..sim.transcript import TranscriptWriter
+    from .. import sim as simulator
 
     defs = load_clean(resolve_root(root), "sim").definitions
     format_id, frame_id = _regulation(defs, format_key, frame_key)
+    engine = simulator.Engine(defs)
     with typer.progressbar(length=games, label="playing", file=sys.stderr) as bar:
+        options = {"turn_cap": turn_cap, "progress": bar.update}
         if transcript is not None:
-            with TranscriptWriter(transcript) as writer:
-                stats = play(defs, format_id, frame_id, games, seed, turn_cap=turn_cap, transcript=writer, progress=bar.update)
+            with simulator.TranscriptWriter(transcript) as writer:
+                stats = simulator.play(engine, format_id, frame_id, games, seed, transcript=writer, **options)
         else:
-            stats = play(defs, format_id, frame_id, games, seed, turn_cap=turn_cap, progress=bar.update)
+            stats = simulator.play(engine, format_id, frame_id, games, seed, **options)
     for line in stats.lines():
         typer.echo(line)
     for violation in stats.violations[:20]:
         typer.echo(f"  violation: {violation}", err=True)
     if transcript is not None:
-        typer.echo(f"transcript: {transcript} and {TranscriptWriter(transcript).text_path}")
+        typer.echo(f"transcript: {transcript} and {simulator.TranscriptWriter(transcript).text_path}")
     raise typer.Exit(1 if stats.violations else 0)
 
 
@@ -59,11 +60,11 @@ def replay(
     root: RootOption = None,
 ) -> None:
     """Replay every game of a transcript exactly: the same choices must be offered and the game end the same way."""
-    from ..sim.transcript import games, replay_game
+    from .. import sim as simulator
 
-    defs = load_clean(resolve_root(root), "replay").definitions
+    engine = simulator.Engine(load_clean(resolve_root(root), "replay").definitions)
     try:
-        results = [replay_game(defs, records) for records in games(path)]
+        results = [simulator.replay_game(engine, records) for records in simulator.transcript_games(path)]
     except (OSError, ValueError) as exc:
         typer.echo(f"bp replay: {exc}", err=True)
         raise typer.Exit(2) from exc

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import model as m
+from .. import sim
 from .board import COMMON_ZONES, STAGE, Arrow, Pile, Side, Situation
 from .cards import Card
 
-SIDES = ("you", "opponent")  # the simulator's seats 0 and 1
 _FACE_DOWN_ZONES = ("life", "pack", "rare")
 MAX_PASSES = 50
 
@@ -23,7 +23,7 @@ MAX_PASSES = 50
 @dataclass(frozen=True)
 class Scene:
     title: str
-    given: Mapping[str, Any]  # the position, in the simulator's notation (toolchain/sim/situation.py)
+    given: Mapping[str, Any]  # the position, in the simulator's notation (definitions/README.md, "the situation notation")
     zones: tuple[str, ...] = COMMON_ZONES
     names: Mapping[str, str] = field(default_factory=dict)  # side → the player's name printed by the side
     tags: Mapping[str, str] = field(default_factory=dict)  # side → a short name printed after its requests
@@ -37,60 +37,52 @@ class Scene:
     field_slots: int = 5
 
 
-def build_state(scene: Scene, definitions: m.Definitions) -> Any:
-    """The simulator's State for the scene (after resolving the stage when `resolve`)."""
-    from ..sim.requests import PASS
-    from ..sim.ruleset import ruleset
-    from ..sim.situation import Builder, mentioned
-
-    rules = ruleset(definitions, *scene.regulation)
-    game = Builder(rules, mentioned(dict(scene.given)), [None, None]).build(dict(scene.given), ("given",))
+def build_board(scene: Scene, definitions: m.Definitions) -> sim.BoardView:
+    """The scene's position as the simulator builds it (after resolving the stage when `resolve`)."""
+    game = sim.from_situation(sim.Engine(definitions), scene.given, regulation=scene.regulation)
     if scene.resolve:
         for _ in range(MAX_PASSES):
             if not game.state.stage or game.over:
                 break
-            game.apply(PASS, check=False)
+            game.apply(sim.PASS, check=False)
         if game.state.stage:
             raise RuntimeError(f"{scene.title}: the stage did not empty")
-    return game.state
+    return sim.board(game)
 
 
 def situation(scene: Scene, definitions: m.Definitions) -> Situation:
-    from ..sim.cards import TEXT
-
-    state = build_state(scene, definitions)
+    board = build_board(scene, definitions)
     places: dict[str, tuple[str, str, int]] = {}  # a pile's text → where it lies
     character_places: dict[int, tuple[str, str, int]] = {}
     sides: dict[str, Side] = {}
-    for seat, side in enumerate(SIDES):
-        player = state.players[seat]
+    for view in board.sides:
+        side = view.side
         zones: dict[str, tuple[Pile, ...]] = {}
         for zone in scene.zones:
             if zone == "field":
                 piles = []
-                for index, character in enumerate(player.field):
-                    text = "+".join(TEXT[c] for c in character.cards)
-                    text = f"[{text}]" if character.kind == "bulwark" else text
-                    cards = tuple(Card(TEXT[c], face_up=not character.face_down, drive=character.driven) for c in character.cards)
-                    piles.append(Pile(cards, scene.captions.get(text)))
-                    places[text] = character_places[character.id] = (side, zone, index)
+                for index, character in enumerate(view.field):
+                    cards = tuple(Card(card, face_up=not character.face_down, drive=character.driven) for card in character.cards)
+                    piles.append(Pile(cards, scene.captions.get(character.text)))
+                    places[character.text] = character_places[character.id] = (side, zone, index)
                 zones[zone] = tuple(piles)
             elif zone == "fog":
-                zones[zone] = _grouped(side, [TEXT[c] for c in player.fog], scene, places)
+                zones[zone] = _grouped(side, list(view.zones["fog"]), scene, places)
             elif zone == "hand":
                 shown = side == "you" and scene.show_hand
-                cards = tuple(Card(TEXT[c], face_up=shown) for c in player.hand)
+                cards = tuple(Card(card, face_up=shown) for card in view.zones["hand"])
                 zones[zone] = (Pile(cards, style="fan"),) if cards else ()
             elif zone == "graveyard":
-                zones[zone] = (Pile((Card(TEXT[player.graveyard[-1]]),), style="stack"),) if player.graveyard else ()
+                graveyard = view.zones["graveyard"]
+                zones[zone] = (Pile((Card(graveyard[-1]),), style="stack"),) if graveyard else ()
             else:
-                cards = player.zone("trumps" if zone == "trump" else zone)
-                face_up = {TEXT[c] for c in player.trumps_up} if zone == "trump" else set()
+                cards = view.zones[zone]
+                face_up = view.face_up if zone == "trump" else frozenset()
                 style = "stack" if zone in _FACE_DOWN_ZONES else "overlap"
-                piles = [Pile(tuple(Card(TEXT[c], face_up=TEXT[c] in face_up) for c in cards[-4:]), style=style)]
+                piles = [Pile(tuple(Card(card, face_up=card in face_up) for card in cards[-4:]), style=style)]
                 zones[zone] = tuple(piles) if cards else ()
         sides[side] = Side(zones, scene.names.get(side))
-    stage, arrows = _stage(state, scene, character_places)
+    stage, arrows = _stage(board, scene, character_places)
     arrows += [Arrow(places[source], places[target], lean=True) for source, target in scene.aims]
     return Situation(
         title=scene.title,
@@ -122,20 +114,22 @@ def _grouped(side: str, cards: list[str], scene: Scene, places: dict[str, tuple[
     return tuple(piles)
 
 
-def _stage(state: Any, scene: Scene, characters: dict[int, tuple[str, str, int]]) -> tuple[tuple[Pile, ...] | None, list[Arrow]]:
+def _stage(board: sim.BoardView, scene: Scene,
+           characters: dict[int, tuple[str, str, int]]) -> tuple[tuple[Pile, ...] | None, list[Arrow]]:
     """The requests on the stage (bottom first), each named, with an arrow to its target."""
-    from ..sim.cards import TEXT
-
-    if not state.stage and "stage" not in scene.given:
+    if not board.stage and "stage" not in scene.given:
         return None, []
-    requests = {request.id: index for index, request in enumerate(state.stage)}
+    requests = {request.id: index for index, request in enumerate(board.stage)}
     piles, arrows = [], []
-    for index, request in enumerate(state.stage):
-        tag = scene.tags.get(SIDES[request.controller])
-        caption = request.action.name + (f"\n({tag})" if tag else "")
-        piles.append(Pile(tuple(Card(TEXT[c]) for c in request.held), caption))
-        for kind, ident in request.targets:
-            target = characters.get(ident) if kind == "character" else (STAGE, STAGE, requests[ident]) if kind == "request" else None
-            if target:
-                arrows.append(Arrow((STAGE, STAGE, index), target, lean=kind == "character"))
+    for index, request in enumerate(board.stage):
+        tag = scene.tags.get(board.sides[request.controller].side)
+        caption = request.action + (f"\n({tag})" if tag else "")
+        piles.append(Pile(tuple(Card(card) for card in request.cards), caption))
+        for target in request.targets:
+            if target.kind == "character":
+                place = characters.get(target.ref)
+            else:
+                place = (STAGE, STAGE, requests[target.ref]) if target.kind == "request" else None
+            if place:
+                arrows.append(Arrow((STAGE, STAGE, index), place, lean=target.kind == "character"))
     return tuple(piles), arrows

@@ -1,6 +1,6 @@
 """The game situations of chapters 1 and 2 (Fig. 1.1, 2.1, 2.3–2.9), as data.
 
-Positions are written in the simulator's notation (toolchain/sim/situation.py) and built by
+Positions are written in the simulator's notation (definitions/README.md, "the situation notation") and built by
 its engine (scenes.py): `[♣7]` a bulwark, `♠5+♠9` one character of two cards, `(driven)`,
 `(+3)`; stage requests `you: アップ ★♡5 → you:♠6`. Fig. 2.3 shows one card in two states,
 which no position holds, so it is drawn directly.

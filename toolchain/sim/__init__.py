@@ -1,27 +1,41 @@
 """The embedded simulator: a rules engine for BlackPoker 第8.1版 that runs the definitions.
 
-    from toolchain.sim import Game, RandomAgent
-    game = Game.new(defs, "lite", "entry20", seed=7, agents=(RandomAgent(1), RandomAgent(2)))
-    game.play()
+The names below are the simulator's only door: nothing outside toolchain/sim/ imports one of
+its modules (tests/architecture/test_layers.py).
 
-Names are loaded on first use, so that `import toolchain.sim.command` (the CLI) stays cheap.
+    from toolchain import sim
+    engine = sim.Engine(defs)                   # the definitions compiled, once
+    engine.problems                             # what it cannot compile (BP031)
+    game = sim.Game.new(engine, "lite", "entry20", seed=7, agents=(sim.RandomAgent(1), sim.RandomAgent(2)))
+    game.legal_requests()                       # [sim.PASS, RequestOption, …] at [3]
+    game.apply(option); game.play(); game.clone()
+    game = sim.from_situation(engine, {"you": {"hand": "♠5 ♡9"}, "opponent": {"field": "♣4"}})
+    sim.board(game)                             # what a figure draws: sides, zones, characters, the stage
+    sim.run_examples(engine)                    # every action's examples (bp check)
+    sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+from .agents import Agent, Decision, RandomAgent, ScriptedAgent, ScriptError, scripted_agents
+from .cards import text as card_text
+from .engine import Engine, ProgramProblem
+from .errors import EngineError, IllegalRequest, ProgramError
+from .examples import Outcome, run_all as run_examples
+from .game import Game
+from .notation import option_text
+from .randomplay import Stats, play, play_one
+from .requests import PASS, RequestOption
+from .ruleset import Ruleset
+from .situation import from_situation
+from .state import Character, Request, State
+from .transcript import Replayed, TranscriptWriter, digest, games as transcript_games, replay_game
+from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
-_EXPORTS = {
-    "Game": "game", "State": "state", "Request": "state", "Character": "state",
-    "Agent": "agents", "Decision": "agents", "RandomAgent": "agents", "ScriptedAgent": "agents",
-    "PASS": "requests", "RequestOption": "requests", "Ruleset": "ruleset", "ruleset": "ruleset",
-}
-
-__all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(name)
-    return getattr(import_module(f".{_EXPORTS[name]}", __name__), name)
+__all__ = [
+    "Agent", "BoardView", "Character", "CharacterView", "Decision", "Engine", "EngineError", "Game", "IllegalRequest", "Outcome",
+    "PASS", "ProgramError", "ProgramProblem", "RandomAgent", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset",
+    "ScriptError", "ScriptedAgent", "SideView", "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text",
+    "digest", "from_situation", "option_text", "play", "play_one", "replay_game", "run_examples", "scripted_agents",
+    "transcript_games",
+]

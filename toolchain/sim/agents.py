@@ -96,7 +96,7 @@ def find_option(decision: Decision, wanted: str) -> int:
     raise ScriptError(f"'{wanted}' is not an option of {decision.prompt}: {' | '.join(texts)}", decision)
 
 
-def shared(script: Iterable[Any], seats: int = 2, fallback: Agent | None = None) -> list[ScriptedAgent]:
+def scripted_agents(script: Iterable[Any], seats: int = 2, fallback: Agent | None = None) -> list[ScriptedAgent]:
     """Agents for every seat that read one script, in the order decisions are asked."""
     queue = list(script)
     return [ScriptedAgent(queue, fallback) for _ in range(seats)]

@@ -13,7 +13,7 @@ of the situation that `expect` does not mention must be as it was in `given`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,10 +22,11 @@ from ..diagnostics import Location
 from ..model.coreflow import TRIGGER_CHECK
 from . import flow
 from .agents import Decision, ScriptError, ScriptedAgent
+from .engine import Engine
 from .errors import EngineError, IllegalRequest, ProgramError
 from .notation import SIDES, normalize, tokens, view
 from .requests import PASS, RequestOption
-from .ruleset import ActionSpec, ruleset as make_ruleset
+from .ruleset import ActionSpec
 from .situation import Builder, mentioned
 
 
@@ -84,9 +85,9 @@ def regulation_of(defs: m.Definitions, action: m.Action, example: m.Example) -> 
     return found_format.id, found_frame.id
 
 
-def run(defs: m.Definitions, action: m.Action, example: m.Example) -> Outcome:
+def run(engine: Engine, action: m.Action, example: m.Example) -> Outcome:
     try:
-        message = _run(defs, action, example)
+        message = _run(engine, action, example)
     except ProgramError as exc:
         return Outcome(action, example, False, str(exc), exc.path, getattr(exc, "name", None))
     except (ScriptError, IllegalRequest, EngineError) as exc:
@@ -102,8 +103,8 @@ def mentioned_cards(example: m.Example) -> set[str]:
     return mentioned(written)
 
 
-def _run(defs: m.Definitions, action: m.Action, example: m.Example) -> str | None:
-    rules = make_ruleset(defs, *regulation_of(defs, action, example))
+def _run(engine: Engine, action: m.Action, example: m.Example) -> str | None:
+    rules = engine.ruleset(*regulation_of(engine.definitions, action, example))
     spec = rules.compiled.actions.get(action.id)
     if spec is None or not spec.executable:
         raise ProgramError((), f"{action.name} has no program to run")
@@ -231,10 +232,11 @@ def compare(before: dict[str, str], expect: dict, actual: dict[str, str]) -> str
 # -- every example of the definitions ---------------------------------------------------------------
 
 
-def run_all(defs: m.Definitions, skip: set[str] = frozenset()) -> Iterator[Outcome]:
+def run_all(engine: Engine, skip: Collection[str] = frozenset()) -> Iterator[Outcome]:
     """Every example of every action but those in `skip` (whose programs do not compile)."""
+    defs = engine.definitions
     for action in (*defs.actions, *defs.frame_actions):
         if action.id in skip:
             continue
         for example in action.examples:
-            yield run(defs, action, example)
+            yield run(engine, action, example)

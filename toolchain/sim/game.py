@@ -1,6 +1,6 @@
 """A game of BlackPoker: the state, the rules it is played by, the agents, a seeded RNG.
 
-    game = Game.new(defs, "lite", "entry20", seed=7, agents=(RandomAgent(1), RandomAgent(2)))
+    game = Game.new(Engine(defs), "lite", "entry20", seed=7, agents=(RandomAgent(1), RandomAgent(2)))
     while not game.over:
         options = game.legal_requests()      # PASS and every request the chance holder may make
         game.apply(options[i])               # runs the core flow to the next [3]
@@ -15,9 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from copy import deepcopy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .. import model as m
 from ..model.coreflow import CORE_FLOW
 from . import flow, operations as ops, requests
 from .agents import Agent, Decision
@@ -25,9 +24,12 @@ from .cards import owner_of
 from .errors import EngineError, IllegalRequest, Stop
 from .language import Ctx
 from .requests import PASS, RequestOption
-from .ruleset import Ruleset, ruleset as make_ruleset
+from .ruleset import Ruleset
 from .start import setup
 from .state import Request, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine import Engine
 
 Observer = Callable[[str, Any], None]
 
@@ -58,11 +60,10 @@ class Game:
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
-    def new(cls, defs: m.Definitions, format_id: str, frame_id: str, *, seed: int, agents: Sequence[Agent],
+    def new(cls, engine: Engine, format_id: str, frame_id: str, *, seed: int, agents: Sequence[Agent],
             recorder: Callable[[Decision, int], None] | None = None, observer: Observer | None = None) -> Game:
         """A game set up by its frame's start procedure (2.9, 5.3), waiting at [3] for the first player."""
-        rules = make_ruleset(defs, format_id, frame_id)
-        game = cls(rules, State([]), agents, seed)
+        game = cls(engine.ruleset(format_id, frame_id), State([]), agents, seed)
         game.recorder, game.observer = recorder, observer
         setup(game)
         game.begin()

@@ -8,9 +8,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .. import model as m
 from . import invariants
 from .agents import RandomAgent
+from .engine import Engine
 from .game import Game
 from .transcript import Recorder, TranscriptWriter
 
@@ -50,13 +50,13 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [rng.randrange(2**31) for _ in range(games)]
 
 
-def play_one(defs: m.Definitions, format_id: str, frame_id: str, seed: int, *, turn_cap: int = TURN_CAP,
+def play_one(engine: Engine, format_id: str, frame_id: str, seed: int, *, turn_cap: int = TURN_CAP,
              check: bool = True, recorder: Recorder | None = None) -> tuple[Game, bool, list[str]]:
     """One random game: (the game, decided by the win/loss check, the invariant violations)."""
     agents = (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
     problems: list[str] = []
     hooks = {"recorder": recorder.decision, "observer": recorder.observe} if recorder else {}
-    game = Game.new(defs, format_id, frame_id, seed=seed, agents=agents, **hooks)
+    game = Game.new(engine, format_id, frame_id, seed=seed, agents=agents, **hooks)
     if recorder:
         recorder.game = game
     def after_step(game: Game) -> bool:
@@ -71,9 +71,10 @@ def play_one(defs: m.Definitions, format_id: str, frame_id: str, seed: int, *, t
     return game, decided, problems
 
 
-def play(defs: m.Definitions, format_id: str, frame_id: str, games: int, seed: int, *, turn_cap: int = TURN_CAP,
+def play(engine: Engine, format_id: str, frame_id: str, games: int, seed: int, *, turn_cap: int = TURN_CAP,
          check: bool = True, transcript: TranscriptWriter | None = None,
          progress: Callable[[int], None] | None = None) -> Stats:
+    defs = engine.definitions
     regulation = f"{defs.format(format_id).name} + {defs.frame(frame_id).name}"
     stats = Stats(regulation)
     start = time.perf_counter()
@@ -82,7 +83,8 @@ def play(defs: m.Definitions, format_id: str, frame_id: str, games: int, seed: i
         if transcript is not None:
             recorder = Recorder({"index": index, "format": format_id, "frame": frame_id, "regulation": regulation,
                                  "seed": game_seed, "sim_seed": seed, "turn_cap": turn_cap})
-        game, decided, problems = play_one(defs, format_id, frame_id, game_seed, turn_cap=turn_cap, check=check, recorder=recorder)
+        game, decided, problems = play_one(engine, format_id, frame_id, game_seed, turn_cap=turn_cap, check=check,
+                                           recorder=recorder)
         if recorder is not None:
             transcript.write(recorder)
         stats.games += 1

@@ -260,7 +260,8 @@ def _character(character: m.Character, known: dict[str, set[str]]) -> CharacterS
     for i, label in enumerate(character.labels):
         if label.condition is not None:
             if label.when is None:
-                raise ProgramError(("labels", i), f"the label {label.label} holds only sometimes: give its condition as data (if: …)")
+                message = f"the label {label.label} holds only sometimes: give its condition as data (if: …)"
+                raise ProgramError(("labels", i), message)
             conditional.append((label.label, _label_condition(compiler.cond(label.when, ("labels", i, "if")))))
     abilities = []
     for i, ability in enumerate(character.abilities):
@@ -334,20 +335,3 @@ class Ruleset:
                 (c.id for c in self.format_characters if c.kind == wanted and c.pattern.matches(objects)), None
             )
         return self._components[key]
-
-
-_CACHE: dict[int, tuple[m.Definitions, Compiled]] = {}
-
-
-def compiled(defs: m.Definitions) -> Compiled:
-    """The compiled definitions, once per Definitions object."""
-    hit = _CACHE.get(id(defs))
-    if hit is None or hit[0] is not defs:
-        if len(_CACHE) > 8:
-            _CACHE.clear()
-        hit = _CACHE[id(defs)] = (defs, compile_definitions(defs))
-    return hit[1]
-
-
-def ruleset(defs: m.Definitions, format_id: str, frame_id: str) -> Ruleset:
-    return Ruleset(defs, compiled(defs), format_id, frame_id)

@@ -1,4 +1,4 @@
-"""Build a game from a situation written in the notation (notation.py), for examples and tests.
+"""Build a game from a situation written in the notation (notation.py), for examples, figures and tests.
 
 A side's zone is a list of cards (`♠5 ♡9`, a life top first) or a number of cards (filler: cards
 of the deck the example does not mention, low numbers first). The example's `you` is seat 0.
@@ -8,7 +8,8 @@ Zones not given are empty, except the life: 10 filler cards, so that nobody lose
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..notation.cards import full_deck
 from .cards import TEXT, deck_from, parse as parse_card_code
@@ -17,6 +18,10 @@ from .game import Game
 from .notation import SIDES, character_text, tokens
 from .ruleset import Ruleset
 from .state import Character, Modifier, Player, Request, State, Target
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .agents import Agent
+    from .engine import Engine
 
 DEFAULT_LIFE = 10
 _FILLER_ORDER = [f"{suit}{rank}" for suit in "♣♢♡♠" for rank in range(2, 11)] + [
@@ -27,11 +32,19 @@ _REQUEST = re.compile(r"^\s*(?:(?P<who>you|opponent)\s*:\s*)?(?P<name>[^★→]*
 
 def mentioned(data: Any) -> set[str]:
     """Every card text written anywhere in an example (kept out of the filler)."""
-    if isinstance(data, dict):
+    if isinstance(data, Mapping):
         return set().union(*(mentioned(v) for v in data.values())) if data else set()
-    if isinstance(data, list):
+    if isinstance(data, (list, tuple)):
         return set().union(*(mentioned(v) for v in data)) if data else set()
     return set(_CARD.findall(data)) if isinstance(data, str) else set()
+
+
+def from_situation(engine: Engine, given: Mapping[str, Any], *, regulation: tuple[str, str] = ("master", "extra"),
+                   agents: Sequence[Agent | None] = (None, None)) -> Game:
+    """A game in the situation `given` (`{"you": {"hand": "♠5"}, "stage": [...]}`), waiting at [3]
+    with the chance at the turn player; a situation the rules do not allow raises ProgramError."""
+    builder = Builder(engine.ruleset(*regulation), mentioned(given), list(agents))
+    return builder.build(given, ("given",))
 
 
 class Builder:
@@ -48,7 +61,7 @@ class Builder:
     def fail(self, path: tuple, message: str) -> ProgramError:
         return ProgramError(path, message)
 
-    def build(self, given: dict, path: tuple) -> Game:
+    def build(self, given: Mapping[str, Any], path: tuple) -> Game:
         state = self.game.state
         state.turn_number = 1
         state.turn = SIDES.index(given.get("turn", "you"))

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from .. import model as m
 from .agents import Decision, ScriptError
+from .engine import Engine
 from .game import Game
 from .notation import request_text, view
 from .state import SEAT_NAMES, Request
@@ -170,14 +170,14 @@ def games(path: Path) -> Iterator[list[dict[str, Any]]]:
         yield current
 
 
-def replay_game(defs: m.Definitions, records: list[dict[str, Any]]) -> Replayed:
+def replay_game(engine: Engine, records: list[dict[str, Any]]) -> Replayed:
     header, end = records[0], records[-1]
     index = header.get("index", 0)
     if header.get("type") != "game" or end.get("type") != "end":
         return Replayed(index, False, "a game's records start with a game line and end with an end line")
     agent = ReplayAgent([r for r in records if r.get("type") == "decision"])
     try:
-        game = Game.new(defs, header["format"], header["frame"], seed=header["seed"], agents=(agent, agent))
+        game = Game.new(engine, header["format"], header["frame"], seed=header["seed"], agents=(agent, agent))
         decided = game.play(turn_cap=header.get("turn_cap", 200))
     except ScriptError as exc:
         return Replayed(index, False, str(exc))

@@ -1,14 +1,13 @@
-"""The engine walks the core flow of toolchain.coreflow: every node has a handler, and the steps
-it takes are edges of the flow (Fig. 6.6–6.9)."""
+"""White-box tests of sim/flow.py: the engine walks the core flow of toolchain.model.coreflow, every
+node has a handler, and the steps it takes are edges of the flow (Fig. 6.6–6.9)."""
 
 from __future__ import annotations
 
 from toolchain.model.coreflow import CORE_FLOW, INSTANT_RESOLUTION, NORMAL_PROCESSING, TRIGGER_CHECK
-from toolchain.model import Definitions
+from toolchain import sim
 from toolchain.sim import flow
-from toolchain.sim.randomplay import play_one
 
-from .helpers import pass_, request, situation
+from ..helpers import pass_, request, situation
 
 FLOWS = {
     CORE_FLOW.figure: (CORE_FLOW, flow.CORE_HANDLERS),
@@ -27,9 +26,9 @@ def _core_steps(trace: list[str]) -> list[str]:
     return [node for node in trace if node.isdigit()]
 
 
-def test_the_steps_taken_are_edges_of_the_core_flow(defs: Definitions) -> None:
+def test_the_steps_taken_are_edges_of_the_core_flow(engine: sim.Engine) -> None:
     edges = {(e.source, e.target) for e in CORE_FLOW.edges}
-    game = situation(defs, {"you": {"hand": "♠5", "field": "[♡6]", "life": "♣2 ♣3"}})
+    game = situation(engine, {"you": {"hand": "♠5", "field": "[♡6]", "life": "♣2 ♣3"}})
     game.trace = []
     request(game, "兵士召喚 ★♠5")  # [3] → [4] → [5] → [6] → [7] → [10] → [6] → [3]
     pass_(game, 2)  # [11] → [12] → [16] → [3]; [11] → [12] → [13] → [14] → [15] → [9] → [6] → [2] → (waits at [3])
@@ -38,9 +37,9 @@ def test_the_steps_taken_are_edges_of_the_core_flow(defs: Definitions) -> None:
     assert all(pair in edges for pair in zip(steps, steps[1:]))
 
 
-def test_an_instant_request_keeps_the_chance_with_its_requester(defs: Definitions) -> None:
+def test_an_instant_request_keeps_the_chance_with_its_requester(engine: sim.Engine) -> None:
     """6.1.5: after [8] the requester still holds the chance ([6] → [3])."""
-    game = situation(defs, {"turn": "opponent", "you": {"hand": "Joker", "life": "♠2 ♠K"}}, ["♠K"])
+    game = situation(engine, {"turn": "opponent", "you": {"hand": "Joker", "life": "♠2 ♠K"}}, ["♠K"])
     game.state.chance = 0
     game.trace = []
     request(game, "サーチ ★Joker")
@@ -48,15 +47,12 @@ def test_an_instant_request_keeps_the_chance_with_its_requester(defs: Definition
     assert game.state.chance == 0
 
 
-def test_random_games_only_take_edges_of_the_flows(defs: Definitions) -> None:
-    from toolchain.sim.agents import RandomAgent
-    from toolchain.sim.game import Game
-
+def test_random_games_only_take_edges_of_the_flows(engine: sim.Engine) -> None:
     edges = {(e.source, e.target) for chart, _ in FLOWS.values() for e in chart.edges}
     for seed in range(5):
-        game = Game.new(defs, "master", "extra", seed=seed, agents=(RandomAgent(seed), RandomAgent(seed + 100)))
+        game = sim.Game.new(engine, "master", "extra", seed=seed, agents=(sim.RandomAgent(seed), sim.RandomAgent(seed + 100)))
         game.trace = []
         game.play()
         core = _core_steps(game.trace)
         assert all(pair in edges for pair in zip(core, core[1:]))
-    assert play_one(defs, "lite", "entry20", 3)[2] == []
+    assert sim.play_one(engine, "lite", "entry20", 3)[2] == []

@@ -1,0 +1,39 @@
+"""The definitions compiled for the simulator, once: every game, situation and example of them
+starts from an Engine (no cache keyed by the definitions' identity; whoever holds the
+definitions holds their engine)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import model as m
+from ..diagnostics import Location
+from .ruleset import Compiled, Ruleset, compile_definitions
+
+
+@dataclass(frozen=True)
+class ProgramProblem:
+    """A program (or a character's label condition or ability) the engine cannot compile (BP031)."""
+
+    definition: m.Action | m.Character
+    path: tuple[str | int, ...]  # below the definition
+    message: str
+
+    def location(self) -> Location:
+        return self.definition.source.location(*self.path)
+
+
+class Engine:
+    """The rules engine for one set of definitions: their programs compiled, ready for any regulation."""
+
+    def __init__(self, definitions: m.Definitions) -> None:
+        self.definitions = definitions
+        self.compiled: Compiled = compile_definitions(definitions)
+
+    @property
+    def problems(self) -> list[ProgramProblem]:
+        return [ProgramProblem(definition, path, message) for definition, path, message in self.compiled.errors]
+
+    def ruleset(self, format_id: str, frame_id: str) -> Ruleset:
+        """What the regulation `format + frame` plays with (any pair; table 3.1 is the caller's to check)."""
+        return Ruleset(self.definitions, self.compiled, format_id, frame_id)
