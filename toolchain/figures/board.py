@@ -24,7 +24,7 @@ from .svg import ACCENT, INK, MUTED, Svg
 SLOT = 46.0  # the least width of one pile's place in a zone (a card and a gap)
 GAP = 6.0  # between two piles of a zone
 PAD = 5.0  # between zones, and around the table
-INSET = 5.0  # inside a zone, left and right of its piles
+INSET = 3.0  # inside a zone, left and right of its piles (each pile keeps half a gap too)
 LABEL_BAND = 17.0  # the zone's name, above its cards
 NAME_BAND = 20.0  # room for a player's name
 TEXT_SIZE = 10.0  # zone names and captions: 7.1 pt or more when the widest figure (490 units) fits the A5 page
@@ -41,7 +41,7 @@ ZONE_COLUMN = {"trump": "frame", "pack": "frame", "rare": "frame", "life": "life
                "fog": "field", "field": "field", "hand": "field"}
 COLUMNS = ("frame", "life", "field", "graveyard")
 MAX_LEAN = 30.0  # degrees a card may lean towards its target
-OVERLAP = 12.0  # how far each card of a character shows below the one it covers
+OVERLAP = 15.0  # how far each card of a character shows below the one it covers
 FAN_STEP = 16.0  # how far apart the cards of a hand are fanned
 FAN_TURN = 3.0  # degrees each card of a hand turns from the next
 STACK_STEP = 1.5  # how far the cards of a squared pile peek out
@@ -220,8 +220,13 @@ def _columns(situation: Situation, zone_names: Mapping[str, str], leaning: set[K
         content = max((sum(_pile_widths(key, side, zone, leaning)) for key, side in _sides(situation)), default=SLOT)
         if zone == "field":
             content = max(content, situation.field_slots * SLOT)
-        label = text_width(zone_names.get(zone, zone), TEXT_SIZE) + 2 * INSET
+        label = text_width(zone_names.get(zone, zone), TEXT_SIZE) + 10  # the name starts 5 units in
         widths[column] = max(widths.get(column, 0.0), content + 2 * INSET, label)
+    # The life and the graveyard flank the field alike, so that the turned side lines up with ours.
+    flanks = [widths[name] for name in ("life", "graveyard") if name in widths]
+    for name in ("life", "graveyard"):
+        if name in widths:
+            widths[name] = max(flanks)
     columns: dict[str, tuple[float, float]] = {}
     x = PAD
     for name in COLUMNS:

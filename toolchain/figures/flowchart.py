@@ -26,20 +26,21 @@ FLOWS: dict[str, Flow] = {
 _SHAPES = {
     "terminal": 'shape=box, style="rounded,filled", fillcolor="#fff4e0"',
     "process": 'shape=box, style=filled, fillcolor="#ffffff"',
-    "decision": 'shape=diamond, style=filled, fillcolor="#e8f0fb", margin="0.02,0.02"',
+    "decision": 'shape=diamond, style=filled, fillcolor="#e8f0fb", margin="0.03,0.04"',
     # A step detailed in another figure: a box with double sides, like a flowchart's subroutine.
     "call": 'shape=box, style=filled, fillcolor="#eef6ea", peripheries=2',
 }
 # The widest line of a node, in full-width characters (a half-width one counts half).
-_LINE_WIDTH = {"decision": 11.0, "terminal": 12.0, "process": 10.0, "call": 10.0}
+_LINE_WIDTH = {"decision": 11.0, "terminal": 12.0, "process": 11.0, "call": 11.0}
 EDGE_LABEL_WIDTH = 5.0
 EDGE_LABEL_PADDING = 3.0  # points around an edge label's text
 
 # Layout hints (presentation only; the steps and edges are coreflow's): in the trigger check,
 # the instant and the normal groups (6.4.1 "処理グループ") stand side by side.
 SAME_RANK: dict[str, tuple[tuple[str, ...], ...]] = {"trigger-check": (("6-3", "6-8"),)}
-# Narrower decisions where two groups stand side by side (taller diamonds, a narrower chart).
-LINE_WIDTHS: dict[str, dict[str, float]] = {"trigger-check": {"decision": 9.0}}
+# Narrower decisions (taller diamonds, a narrower chart) where the chart is wide: two groups
+# side by side in the trigger check, the pass branch beside the request branch in the core flow.
+LINE_WIDTHS: dict[str, dict[str, float]] = {"trigger-check": {"decision": 9.0}, "core": {"decision": 10.0}}
 CLUSTERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "trigger-check": (
         ("即時の処理グループ", ("6-4", "6-5", "6-6", "6-7")),
@@ -47,7 +48,7 @@ CLUSTERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     ),
 }
 _FONTNAME = FONT.split(",")[0].strip("'")
-FONT_SIZE = 10.0  # points, as graphviz draws them: 7 pt or more at the scale the A5 page prints the charts
+FONT_SIZE = 10.0  # points, as graphviz draws them: 7 pt or more at the ~70 % the A5 page prints the charts
 
 
 _KATAKANA = "\u30a1-\u30fa\u30fc"  # katakana and ー, not 「・」
@@ -118,8 +119,8 @@ def dot(flow: Flow, hints: str | None = None) -> str:
     """The dot code of one flow: nodes in the flow's order, edges labelled はい / いいえ / …"""
     lines = [
         f"digraph {_quote(flow.title)} {{",
-        f'  graph [rankdir=TB, nodesep=0.1, ranksep=0.04, fontname={_quote(_FONTNAME)}, bgcolor="transparent", pad=0.05];',
-        f'  node [fontname={_quote(_FONTNAME)}, fontsize={FONT_SIZE:g}, color="#333333", penwidth=1.0, margin="0.05,0.02", width=0.3, height=0.3];',
+        f'  graph [rankdir=TB, nodesep=0.1, ranksep=0.02, fontname={_quote(_FONTNAME)}, bgcolor="transparent", pad=0.05];',
+        f'  node [fontname={_quote(_FONTNAME)}, fontsize={FONT_SIZE:g}, color="#333333", penwidth=1.0, margin="0.06,0.03", width=0.3, height=0.3];',
         f'  edge [fontname={_quote(_FONTNAME)}, fontsize={FONT_SIZE:g}, color="#333333", arrowsize=0.7];',
     ]
     ids = {node.id for node in flow.nodes}

@@ -41,9 +41,9 @@ def svg_node(name: str, svg: str, alt: str) -> svg_figure:
     return svg_figure("", svg=svg, name=name, alt=alt)
 
 
-def wrap(directive: SphinxDirective, content: nodes.Element, caption: str | None) -> nodes.Element:
+def wrap(directive: SphinxDirective, content: nodes.Element, caption: str | None, *classes: str) -> nodes.Element:
     """A figure around `content`, captioned (and so numbered) when a caption is given; `:name:` labels it."""
-    figure = nodes.figure("", content, classes=["bp-figure", *directive.options.get("class", [])])
+    figure = nodes.figure("", content, classes=["bp-figure", *classes, *directive.options.get("class", [])])
     if caption:
         inline, messages = directive.parse_inline(caption)
         figure += nodes.caption(caption, "", *inline)
@@ -96,7 +96,8 @@ class FlowchartDirective(SphinxDirective):
         except (OSError, RuntimeError) as exc:
             raise self.error(f"graphviz could not draw the flowchart '{name}': {exc}") from exc
         caption = self.options.get("caption")
-        return [wrap(self, svg_node(f"flow-{name}", svg, self.options.get("alt") or caption or flow.title), caption)]
+        alt = self.options.get("alt") or caption or flow.title
+        return [wrap(self, svg_node(f"flow-{name}", svg, alt), caption, "bp-flowchart")]
 
 
 def write_svg(outdir: Path, name: str, svg: str) -> str:
