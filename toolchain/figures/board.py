@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .cards import BLANK, CARD_H, CARD_W, FULL, INDEX, RANK, Card, draw_card, parse
 from .svg import ACCENT, INK, MUTED, Svg
@@ -159,7 +159,8 @@ def placements(item: Pile, turned: bool, lean: float | None) -> list[Placed]:
 def _corners(cx: float, cy: float, w: float, h: float, angle: float) -> list[tuple[float, float]]:
     turn = math.radians(angle)
     cos, sin = math.cos(turn), math.sin(turn)
-    return [(cx + x * cos - y * sin, cy + x * sin + y * cos) for x, y in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2))]
+    half = ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2))
+    return [(cx + x * cos - y * sin, cy + x * sin + y * cos) for x, y in half]
 
 
 def extent(item: Pile, turned: bool, leans: tuple[float | None, ...] = (None,)) -> tuple[float, float, float, float]:
@@ -340,7 +341,8 @@ def _align_aimed_fog(situation: Situation, out: Layout) -> None:
             wanted = out.piles[target][0] + (width / 2 if key == "opponent" else -width / 2) if target else lowest
             new_x = min(max(wanted, lowest), highest)
             out.piles[(key, "fog", index)] = (new_x, cy)
-            out.captions[(key, "fog", index)] = [(cx + new_x - old_x, cy_, line) for cx, cy_, line in out.captions[(key, "fog", index)]]
+            captions = out.captions[(key, "fog", index)]
+            out.captions[(key, "fog", index)] = [(x_ + new_x - old_x, y_, line) for x_, y_, line in captions]
             left = new_x + width / 2
 
 

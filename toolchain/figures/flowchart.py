@@ -108,7 +108,8 @@ def _padded(lines: list[str]) -> str:
     """An edge label as a graphviz HTML label with padding: graphviz sets a plain label against its
     edge, so that the text (wider than graphviz reckons CJK text) would touch the line."""
     cell = "<br/>".join(escape(line) for line in lines)
-    return f'<<table border="0" cellborder="0" cellspacing="0" cellpadding="{EDGE_LABEL_PADDING:g}"><tr><td>{cell}</td></tr></table>>'
+    table = f'border="0" cellborder="0" cellspacing="0" cellpadding="{EDGE_LABEL_PADDING:g}"'
+    return f"<<table {table}><tr><td>{cell}</td></tr></table>>"
 
 
 def _quote(text: str) -> str:
@@ -120,7 +121,8 @@ def dot(flow: Flow, hints: str | None = None) -> str:
     lines = [
         f"digraph {_quote(flow.title)} {{",
         f'  graph [rankdir=TB, nodesep=0.1, ranksep=0.02, fontname={_quote(_FONTNAME)}, bgcolor="transparent", pad=0.05];',
-        f'  node [fontname={_quote(_FONTNAME)}, fontsize={FONT_SIZE:g}, color="#333333", penwidth=1.0, margin="0.06,0.03", width=0.3, height=0.3];',
+        f'  node [fontname={_quote(_FONTNAME)}, fontsize={FONT_SIZE:g}, color="#333333", penwidth=1.0,'
+        ' margin="0.06,0.03", width=0.3, height=0.3];',
         f'  edge [fontname={_quote(_FONTNAME)}, fontsize={FONT_SIZE:g}, color="#333333", arrowsize=0.7];',
     ]
     ids = {node.id for node in flow.nodes}
@@ -129,7 +131,8 @@ def dot(flow: Flow, hints: str | None = None) -> str:
         if node.id not in clustered:
             lines.append(_node(node, hints))
     for n, (title, members) in enumerate(CLUSTERS.get(hints or "", ())):
-        lines.append(f'  subgraph cluster_{n} {{ label={_quote(title)}; style="rounded,dashed"; color="#888888"; labelloc=b; fontsize={FONT_SIZE:g};')
+        lines.append(f'  subgraph cluster_{n} {{ label={_quote(title)}; style="rounded,dashed"; color="#888888";'
+                     f" labelloc=b; fontsize={FONT_SIZE:g};")
         lines.extend("  " + _node(flow.node(member), hints) for member in members if member in ids)
         lines.append("  }")
     level = {node.id: index for index, node in enumerate(flow.nodes)}
