@@ -15,7 +15,6 @@ import pytest
 
 from toolchain.figures.svg import measure
 
-from actionlist.conftest import CHROMIUM, CHROMIUM_ARGS
 from .geometry import Polygon, overlap, shrink
 from .htmltext import read
 
@@ -100,16 +99,6 @@ def _figures(html: Path) -> list[Figure]:
                 svg = (page.parent / unquote(url)).resolve()
                 found.setdefault(svg, Figure(page.name, svg))
     return list(found.values())
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="session")
