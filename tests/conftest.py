@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = Path(__file__).resolve().parent / "fixtures" / "minimal"
+CHROMIUM = "/usr/bin/chromium"
+# This machine's notes: headless, no sandbox (root), no background traffic to a closed network.
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
 
 
 @pytest.fixture(scope="session")
@@ -24,3 +31,14 @@ def minimal_repo(tmp_path: Path) -> Path:
     shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
     shutil.copytree(ROOT / "schema", root / "schema")
     return root
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """One headless Chromium for the whole session (Playwright's sync API allows one at a time)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

@@ -6,18 +6,11 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-# This machine's notes: headless, no sandbox (root), no background traffic to a closed network.
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 
 
 def run_bp(*args: str, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
@@ -49,13 +42,3 @@ def repo_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for part in ("definitions", "schema", "templates"):
         shutil.copytree(ROOT / part, repo / part)
     return repo
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()

@@ -59,7 +59,7 @@ _RESOLVE_OPTIONS = {
     "names": A_AND_B,
     "tags": {"you": "A", "opponent": "B"},
     "captions": {"♠6": "兵士", "♢9": "兵士"},
-    "field_slots": 3,
+    "field_slots": 4,  # room in the fog for Fig. 2.6's two cards to stand either side of their target
 }
 RESOLVE_1 = Scene(
     title="アクションの解決 1",

@@ -7,8 +7,11 @@ browsers and WeasyPrint's SVG renderer draw the figures the same way.
 from __future__ import annotations
 
 import math
+import re
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from html import escape
 
 FONT = "'Noto Sans CJK JP', 'Noto Sans JP', 'Hiragino Sans', sans-serif"
@@ -111,3 +114,36 @@ class Svg:
             f'viewBox="0 0 {_num(self.width)} {_num(self.height)}" role="img">'
             f"<title>{escape(self.title)}</title>" + "".join(self._parts) + "</svg>"
         )
+
+
+@dataclass(frozen=True)
+class Size:
+    """An SVG's natural size in CSS px, and its smallest text in CSS px at that size."""
+
+    width: float
+    height: float
+    smallest_text: float | None
+
+
+_UNIT_PX = {"": 1.0, "px": 1.0, "pt": 4 / 3, "mm": 96 / 25.4, "in": 96.0}
+
+
+def _length(value: str) -> float:
+    match = re.fullmatch(r"\s*([0-9.]+)\s*([a-z]*)\s*", value)
+    if not match or match[2] not in _UNIT_PX:
+        raise ValueError(f"not an SVG length: {value!r}")
+    return float(match[1]) * _UNIT_PX[match[2]]
+
+
+def measure(svg: str) -> Size:
+    """The natural size of an SVG (ours or graphviz's) and its smallest font size, both in CSS px.
+
+    Font sizes are read from the text elements' font-size attributes, in user units scaled by
+    the viewBox (the figures scale no text with transforms)."""
+    root = ET.fromstring(svg.encode())
+    width, height = _length(root.get("width", "0")), _length(root.get("height", "0"))
+    view = [float(part) for part in re.split(r"[\s,]+", root.get("viewBox", "").strip()) if part]
+    px_per_unit = width / view[2] if len(view) == 4 and view[2] else 1.0
+    sizes = [float(el.get("font-size", "0").removesuffix("px")) for el in root.iter() if el.tag.endswith("}text")]
+    smallest = min((size for size in sizes if size > 0), default=None)
+    return Size(width, height, smallest * px_per_unit if smallest else None)

@@ -1,27 +1,36 @@
-"""`bp-figure` (SVG drawn by toolchain.figures) and `bp-flowchart` (graphviz, from toolchain.coreflow).
+"""`bp-figure` (SVG drawn by toolchain.figures) and `bp-flowchart` (graphviz, from toolchain.model.coreflow).
 
 Both become numbered figures when given a `:caption:`, and take `:name:` for `:numref:`.
 The SVG is made while reading (so the doctree holds it) and written to `_images/` under a
 name that is the hash of its content, as sphinx.ext.graphviz does.
+
+In HTML a figure is an `<img>` inside a link to its own SVG file, so that tapping it opens it
+enlarged (and zoomable) without any other request; on a narrow screen it keeps a width at which
+its smallest text stays readable, and its box scrolls sideways. In print it is a plain `<img>`.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 from pathlib import Path
 from typing import ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
-from sphinx.ext.graphviz import figure_wrapper, graphviz
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 from sphinx.writers.html5 import HTML5Translator
 
 from .. import figures
-from ..figures.flowchart import FLOWS, dot
+from ..figures.flowchart import FLOWS, render_svg
+from ..figures.svg import measure
 from . import source
+
+# On a phone the smallest text of a figure is drawn at least this large (CSS px); the figure
+# then gets wider than the screen and its box scrolls, and a tap opens the SVG itself.
+READABLE_TEXT_PX = 9.0
 
 
 class svg_figure(nodes.General, nodes.Element):  # noqa: N801 - docutils names nodes in lower case
@@ -32,9 +41,9 @@ def svg_node(name: str, svg: str, alt: str) -> svg_figure:
     return svg_figure("", svg=svg, name=name, alt=alt)
 
 
-def wrap(directive: SphinxDirective, content: nodes.Element, caption: str | None) -> nodes.Element:
+def wrap(directive: SphinxDirective, content: nodes.Element, caption: str | None, *classes: str) -> nodes.Element:
     """A figure around `content`, captioned (and so numbered) when a caption is given; `:name:` labels it."""
-    figure = nodes.figure("", content, classes=["bp-figure", *directive.options.get("class", [])])
+    figure = nodes.figure("", content, classes=["bp-figure", *classes, *directive.options.get("class", [])])
     if caption:
         inline, messages = directive.parse_inline(caption)
         figure += nodes.caption(caption, "", *inline)
@@ -71,7 +80,7 @@ class FigureDirective(SphinxDirective):
 
 
 class FlowchartDirective(SphinxDirective):
-    """`.. bp-flowchart:: core` — Fig. 6.6–6.9 drawn by graphviz from the engine's core flow."""
+    """`.. bp-flowchart:: core` — Fig. 6.6–6.9 laid out by graphviz from the engine's core flow."""
 
     required_arguments = 1
     option_spec: ClassVar[OptionSpec] = _FIGURE_OPTIONS
@@ -81,20 +90,14 @@ class FlowchartDirective(SphinxDirective):
         flow = FLOWS.get(name)
         if flow is None:
             raise self.error(f"no flowchart '{name}'; the flowcharts are: {', '.join(FLOWS)}")
-        source.use(self.env, (), ("coreflow.py", "figures/flowchart.py"))
-        node = graphviz()
-        node["code"] = dot(flow, name)
-        node["options"] = {"docname": self.env.docname}
-        node["alt"] = self.options.get("alt") or flow.title
-        node["classes"] = ["bp-flowchart"]
+        source.use(self.env, (), ("model/coreflow.py", "figures/flowchart.py"))
+        try:
+            svg = render_svg(flow, name, self.config.graphviz_dot)
+        except (OSError, RuntimeError) as exc:
+            raise self.error(f"graphviz could not draw the flowchart '{name}': {exc}") from exc
         caption = self.options.get("caption")
-        if not caption:
-            self.add_name(node)
-            return [node]
-        figure = figure_wrapper(self, node, caption)
-        figure["classes"].append("bp-figure")
-        self.add_name(figure)
-        return [figure]
+        alt = self.options.get("alt") or caption or flow.title
+        return [wrap(self, svg_node(f"flow-{name}", svg, alt), caption, "bp-flowchart")]
 
 
 def write_svg(outdir: Path, name: str, svg: str) -> str:
@@ -110,8 +113,19 @@ def write_svg(outdir: Path, name: str, svg: str) -> str:
 
 def visit_svg_html(self: HTML5Translator, node: svg_figure) -> None:
     filename = write_svg(Path(self.builder.outdir, self.builder.imagedir), node["name"], node["svg"])
-    src = f"{self.builder.imgpath}/{filename}"
-    self.body.append(f'<img src="{src}" alt="{self.encode(node["alt"])}" class="bp-svg" />')
+    src = self.encode(f"{self.builder.imgpath}/{filename}")
+    size = measure(node["svg"])
+    img = (f'<img src="{src}" alt="{self.encode(node["alt"])}" class="bp-svg" '
+           f'width="{round(size.width)}" height="{round(size.height)}"')
+    if self.builder.name == "bppdf":  # paper: nothing to tap, and no link to a file beside the PDF
+        self.body.append(img + " />")
+        raise nodes.SkipNode
+    readable = math.ceil(size.width * READABLE_TEXT_PX / size.smallest_text) if size.smallest_text else 0
+    style = f' style="min-width: {readable}px"' if readable else ""
+    self.body.append(
+        f'<div class="bp-figure-frame"><a class="bp-figure-zoom" href="{src}" title="拡大して表示">'
+        f"{img}{style} /></a></div>"
+    )
     raise nodes.SkipNode
 
 
