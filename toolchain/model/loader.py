@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import model as m
 from ..diagnostics import Diagnostic, Location, relative
-from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, definition_files, kind_of
+from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, kind_of, scan_definitions
 from .validation import validate
 from .yamlload import Document, load
 
@@ -31,7 +31,14 @@ def load_definitions(root: Path) -> LoadResult:
     result = LoadResult(root=root, definitions=m.Definitions())
     schema_dir = root / SCHEMA_DIR
     seen_kinds: set[str] = set()
-    for path in definition_files(root):
+    scanned = scan_definitions(root)
+    for link, reason in scanned.broken_links:
+        rel = f"{relative(link.parent, root)}/{link.name}"  # the link itself: resolving it would follow it
+        kind = kind_of(rel[len(DEFINITIONS_DIR) + 1:])
+        if kind:
+            seen_kinds.add(kind.name)  # the link is the cause: no "missing file" behind it
+        result.diagnostics.append(Diagnostic(Location(rel, 1, 1), "BP012", reason))
+    for path in scanned.files:
         rel = relative(path, root)
         in_definitions = rel[len(DEFINITIONS_DIR) + 1:]
         kind = kind_of(in_definitions)
