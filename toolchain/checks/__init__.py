@@ -17,6 +17,7 @@ from pathlib import Path
 from .. import model as m
 from ..diagnostics import Diagnostic
 from ..model.loader import LoadResult, load_definitions
+from ..model.repository import DEFINITIONS_DIR, KINDS
 from . import crossfile, programs
 
 
@@ -38,6 +39,9 @@ class Checked:
         return not self.findings
 
 
+_FRAMES_FILE = f"{DEFINITIONS_DIR}/{next(kind.pattern for kind in KINDS if kind.name == 'frames')}"
+
+
 def load(root: Path) -> Checked:
     """Load and check the repository at `root`: every finding at once, nothing raised for bad input."""
     loaded = load_definitions(root)
@@ -46,6 +50,14 @@ def load(root: Path) -> Checked:
     # Cross-file checks only make sense on a tree whose vocabulary loaded.
     if loaded.definitions.rules is not None:
         findings += crossfile.run_checks(loaded)
-        report = programs.report(loaded.definitions)
-        findings += programs.diagnostics(report)
+        # The engine is built from every definition: with a file missing (or a frame left out),
+        # programs and examples would fail behind that file's own error, so none is run.
+        broken = {path for paths in loaded.incomplete.values() for path in paths}
+        if loaded.invalid_ids.get("frame"):
+            broken.add(_FRAMES_FILE)
+        if broken:
+            report = programs.not_run(loaded.definitions, f"fix the errors in {', '.join(sorted(broken))} first")
+        else:
+            report = programs.report(loaded.definitions)
+            findings += programs.diagnostics(report)
     return Checked(root, loaded, tuple(sorted(set(findings))), report)

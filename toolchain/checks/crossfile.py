@@ -103,7 +103,7 @@ def references_resolve(result: LoadResult) -> Iterator[Diagnostic]:
     for space, ids in result.invalid_ids.items():
         known.setdefault(space, set()).update(ids)
     for ref in _references(defs):
-        if ref.id not in known[ref.space]:
+        if ref.id not in known[ref.space] and ref.space not in result.incomplete:
             key = ref.field == (ref.id,)  # a mapping key (table 3.1's frame)
             yield Diagnostic(ref.source.location(*ref.field, key=key), "BP021", f"no {ref.what} has the id '{ref.id}'")
 

@@ -25,6 +25,20 @@ class LoadResult:
     # ids of items that exist but failed the schema, per id space: references to them are
     # not reported again as unresolved.
     invalid_ids: dict[str, set[str]] = field(default_factory=dict)
+    # id spaces ("act", "char", "fog", "frame", "trump", "format", "rules") with a file that did not
+    # load or an item without a readable id, and those files: what is missing there is unknown, so
+    # a reference into them that does not resolve is not reported behind the file's own error.
+    incomplete: dict[str, set[str]] = field(default_factory=dict)
+
+    def lost(self, kind: Kind, rel: str) -> None:
+        """Note that (part of) the file `rel` of `kind` did not load."""
+        self.incomplete.setdefault(_SPACE[kind.name], set()).add(rel)
+
+
+_SPACE = {
+    "rules": "rules", "formats": "format", "actions": "act", "frame-actions": "act", "characters": "char",
+    "fog": "fog", "frame-fog": "fog", "frames": "frame", "trumps": "trump",
+}
 
 
 def load_definitions(root: Path) -> LoadResult:
@@ -37,6 +51,7 @@ def load_definitions(root: Path) -> LoadResult:
         kind = kind_of(rel[len(DEFINITIONS_DIR) + 1:])
         if kind:
             seen_kinds.add(kind.name)  # the link is the cause: no "missing file" behind it
+            result.lost(kind, rel)
         result.diagnostics.append(Diagnostic(Location(rel, 1, 1), "BP012", reason))
     for path in scanned.files:
         rel = relative(path, root)
@@ -55,6 +70,7 @@ def load_definitions(root: Path) -> LoadResult:
             result.diagnostics.append(Diagnostic(Location(rel, problem.mark.line, problem.mark.column), problem.code, problem.message))
         _check_schema_comment(doc, rel, kind, result)
         if doc.data is None:
+            result.lost(kind, rel)
             continue
         invalid: set[int | None] = set()
         for mark, message, path_ in validate(doc, schema_dir, kind.schema):
@@ -63,6 +79,7 @@ def load_definitions(root: Path) -> LoadResult:
         _build(kind, doc, rel, invalid, result)
     for kind in KINDS:
         if kind.name not in seen_kinds:
+            result.lost(kind, f"{DEFINITIONS_DIR}/{kind.pattern}")
             result.diagnostics.append(
                 Diagnostic(
                     Location(f"{DEFINITIONS_DIR}/{kind.pattern}", 1, 1), "BP008", f"no {kind.name} file: expected {DEFINITIONS_DIR}/{kind.pattern}"
@@ -96,6 +113,7 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: set[int | None], result
     data = doc.data
     if kind.name in ("rules", "formats"):
         if None in invalid or not isinstance(data, dict):
+            result.lost(kind, rel)
             return  # a broken vocabulary file: the other files are still checked against the schema
         if kind.name == "rules":
             defs.rules = _rules(data, m.Source(rel, doc))
@@ -105,6 +123,7 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: set[int | None], result
             defs.regulations_source = m.Source(rel, doc, ("regulations",))
         return
     if not isinstance(data, list):
+        result.lost(kind, rel)
         return
     builders = {
         "actions": (_action, defs.actions, "act"),
@@ -120,6 +139,8 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: set[int | None], result
         if index in invalid or None in invalid:
             if isinstance(item, dict) and isinstance(item.get("id"), str):
                 result.invalid_ids.setdefault(space, set()).add(item["id"])
+            else:
+                result.lost(kind, rel)
             if space == "act" and isinstance(item, dict):
                 defs.left_out_actions.update(v for v in (item.get("id"), item.get("name")) if isinstance(v, str))
             continue
