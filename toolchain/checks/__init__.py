@@ -49,12 +49,14 @@ def load(root: Path) -> Checked:
     report = None
     # Cross-file checks only make sense on a tree whose vocabulary loaded.
     if loaded.definitions.rules is not None:
-        findings += crossfile.run_checks(loaded)
-        # The engine is built from every definition: with a file missing (or a frame left out),
-        # programs and examples would fail behind that file's own error, so none is run.
+        crossfile_findings = crossfile.run_checks(loaded)
+        findings += crossfile_findings
+        # The engine is built from every definition: with a file missing, a frame left out or
+        # keycards it cannot read, programs and examples would fail behind that error, so none is run.
         broken = {path for paths in loaded.incomplete.values() for path in paths}
         if loaded.invalid_ids.get("frame"):
             broken.add(_FRAMES_FILE)
+        broken.update(f.location.path for f in crossfile_findings if f.code == "BP024")
         if broken:
             report = programs.not_run(loaded.definitions, f"fix the errors in {', '.join(sorted(broken))} first")
         else:
