@@ -64,19 +64,26 @@ class Diagnostic:
         return f"{loc.path}:{loc.line}:{loc.column}: {self.severity}[{self.code}]: {self.message}"
 
     def github(self) -> str:
+        """A GitHub workflow command: the message escapes %, CR and LF; the properties also ',' and ':'
+        (a path such as `a,b.yaml` would otherwise end the file= property early)."""
         loc = self.location
-        # GitHub workflow commands need %, CR and LF escaped in the message.
-        message = self.message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-        return (
-            f"::{self.severity} file={loc.path},line={loc.line},col={loc.column},"
-            f"title={self.code} {CODES[self.code].name}::{message}"
-        )
+        properties = {"file": loc.path, "line": loc.line, "col": loc.column, "title": f"{self.code} {CODES[self.code].name}"}
+        listed = ",".join(f"{name}={_escape_property(str(value))}" for name, value in properties.items())
+        return f"::{self.severity} {listed}::{_escape_data(self.message)}"
 
     def as_dict(self) -> dict[str, object]:
         data = asdict(self)
         data.update(data.pop("location"))
         data["name"] = CODES[self.code].name
         return data
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def render_json(diagnostics: list[Diagnostic], summary: dict[str, object]) -> str:
