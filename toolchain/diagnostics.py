@@ -78,6 +78,11 @@ class Diagnostic:
         return data
 
 
+def shorten(text: str, limit: int = 60) -> str:
+    """A value as a message quotes it: long values (a whole mapping, thousands of digits) are cut."""
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
 def _escape_data(text: str) -> str:
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 

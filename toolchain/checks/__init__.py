@@ -17,7 +17,6 @@ from pathlib import Path
 from .. import model as m
 from ..diagnostics import Diagnostic
 from ..model.loader import LoadResult, load_definitions
-from ..model.repository import DEFINITIONS_DIR, KINDS
 from . import crossfile, programs
 
 
@@ -39,7 +38,9 @@ class Checked:
         return not self.findings
 
 
-_FRAMES_FILE = f"{DEFINITIONS_DIR}/{next(kind.pattern for kind in KINDS if kind.name == 'frames')}"
+# Items the engine is built from: with one of them left out, examples would fail behind its error.
+# (An action left out only blocks the examples that request it: programs.Report.blocked.)
+_ENGINE_SPACES = ("char", "frame", "trump")
 
 
 def load(root: Path) -> Checked:
@@ -51,11 +52,11 @@ def load(root: Path) -> Checked:
     if loaded.definitions.rules is not None:
         crossfile_findings = crossfile.run_checks(loaded)
         findings += crossfile_findings
-        # The engine is built from every definition: with a file missing, a frame left out or
-        # keycards it cannot read, programs and examples would fail behind that error, so none is run.
+        # The engine is built from every definition: with a file missing, a character, frame or
+        # trump left out, or keycards it cannot read, programs and examples would fail behind that
+        # error, so none is run.
         broken = {path for paths in loaded.incomplete.values() for path in paths}
-        if loaded.invalid_ids.get("frame"):
-            broken.add(_FRAMES_FILE)
+        broken.update(path for space in _ENGINE_SPACES for path in loaded.left_out.get(space, ()))
         broken.update(f.location.path for f in crossfile_findings if f.code == "BP024")
         if broken:
             report = programs.not_run(loaded.definitions, f"fix the errors in {', '.join(sorted(broken))} first")

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .. import model as m
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, shorten
 from ..model.loader import LoadResult
 from ..notation import keycards as keycards_notation
 from ..notation import markup
@@ -177,11 +177,11 @@ def keycards_parse(result: LoadResult) -> Iterator[Diagnostic]:
             yield Diagnostic(
                 location.__class__(location.path, location.line, location.column + exc.column),
                 "BP024",
-                f"keycards '{item.keycards}': {exc}",
+                f"keycards '{shorten(item.keycards)}': {exc}",
             )
             continue
         if pattern.kind == "unit" and defs.rules and pattern.label not in labels:
-            yield Diagnostic(location, "BP024", f"keycards '{item.keycards}': no label '{pattern.label}' in rules.yaml")
+            yield Diagnostic(location, "BP024", f"keycards '{shorten(item.keycards)}': no label '{pattern.label}' in rules.yaml")
 
 
 # -- BP025 markup -----------------------------------------------------------------------------

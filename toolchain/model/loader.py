@@ -25,6 +25,8 @@ class LoadResult:
     # ids of items that exist but failed the schema, per id space: references to them are
     # not reported again as unresolved.
     invalid_ids: dict[str, set[str]] = field(default_factory=dict)
+    # id space → the files with items left out for their errors
+    left_out: dict[str, set[str]] = field(default_factory=dict)
     # id spaces ("act", "char", "fog", "frame", "trump", "format", "rules") with a file that did not
     # load or an item without a readable id, and those files: what is missing there is unknown, so
     # a reference into them that does not resolve is not reported behind the file's own error.
@@ -137,6 +139,7 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: set[int | None], result
     build, target, space = builders[kind.name]
     for index, item in enumerate(data):
         if index in invalid or None in invalid:
+            result.left_out.setdefault(space, set()).add(rel)
             if isinstance(item, dict) and isinstance(item.get("id"), str):
                 result.invalid_ids.setdefault(space, set()).add(item["id"])
             else:

@@ -12,6 +12,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from ..diagnostics import shorten
 from ..notation import keycards as keycards_notation
 from .yamlload import Document, Mark
 
@@ -110,7 +111,7 @@ def _located(error: ValidationError, doc: Document) -> Iterator[tuple[Mark, str,
             keycards_notation.parse(error.instance)
         except keycards_notation.KeycardsError as exc:
             mark = doc.mark(path)
-            yield Mark(mark.line, mark.column + exc.column), f"{where}keycards '{error.instance}': {exc}", path
+            yield Mark(mark.line, mark.column + exc.column), f"{where}keycards '{shorten(error.instance)}': {exc}", path
             return
     if error.validator == "not" and isinstance(error.validator_value, dict) and isinstance(error.instance, dict):
         # `not: {required: [x]}` forbids a field: point at the field itself.
@@ -136,13 +137,9 @@ def _message(error: ValidationError) -> str:
     return error.message.replace(repr(error.instance), _short(error.instance))
 
 
-MAX_VALUE_SHOWN = 60
-
-
 def _short(value: object) -> str:
     """A value as a message shows it: a whole mapping of a hundred lines would bury the message."""
-    text = repr(value)
-    return text if len(text) <= MAX_VALUE_SHOWN else text[: MAX_VALUE_SHOWN - 1] + "…"
+    return shorten(repr(value))
 
 
 def _describe(path: tuple) -> str:
