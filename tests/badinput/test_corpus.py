@@ -75,6 +75,12 @@ def _workspace(tmp: Path, base: str) -> Workspace:
     return Workspace(tmp, root)
 
 
+def _encode(text: str, encoding: str) -> bytes:
+    if encoding == "bytes":  # \x00–\xff as single bytes (to write invalid UTF-8), the rest as UTF-8
+        return b"".join(bytes([ord(c)]) if ord(c) < 0x100 else c.encode("utf-8") for c in text)
+    return text.encode(encoding)
+
+
 def _apply(workspace: Workspace, edit: dict[str, Any]) -> None:
     path = workspace.path(edit)
     encoding = edit.get("encoding", "utf-8")
@@ -91,14 +97,14 @@ def _apply(workspace: Workspace, edit: dict[str, Any]) -> None:
         text = generator(edit["size"], current) if edit["generate"] == "long-count" else generator(edit["size"])
         path.write_text(text, encoding="utf-8")
     elif "write" in edit:
-        path.write_bytes(edit["write"].encode(encoding))
+        path.write_bytes(_encode(edit["write"], encoding))
     elif "append" in edit:
-        path.write_bytes(path.read_bytes() + edit["append"].encode(encoding))
+        path.write_bytes(path.read_bytes() + _encode(edit["append"], encoding))
     else:
         original = path.read_bytes()
         old = edit["old"].encode("utf-8")
         assert original.count(old) == 1, f"{path} must contain {edit['old']!r} once"
-        path.write_bytes(original.replace(old, edit["new"].encode(encoding)))
+        path.write_bytes(original.replace(old, _encode(edit["new"], encoding)))
 
 
 def _expected_at(expect: dict[str, Any]) -> tuple[str, int, int] | None:

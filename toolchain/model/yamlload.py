@@ -150,8 +150,10 @@ def _read(path: Path) -> bytes | None:
 
 
 def _byte_mark(raw: bytes, index: int) -> Mark:
+    """Where byte `index` is, the column counted in characters as an editor counts them."""
     before = raw[:index]
-    return Mark(before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1)
+    line_start = before.rfind(b"\n") + 1
+    return Mark(before.count(b"\n") + 1, len(before[line_start:].decode("utf-8", errors="replace")) + 1)
 
 
 def _text_mark(text: str, index: int) -> Mark:
