@@ -184,6 +184,11 @@ TOKENS = [
 ]
 
 
+def token_texts(most: int) -> st.SearchStrategy[bytes]:
+    """YAML-ish bytes: up to `most` of the TOKENS run together."""
+    return st.lists(st.sampled_from(TOKENS), max_size=most).map(lambda pieces: "".join(pieces).encode())
+
+
 def definition_files() -> list[str]:
     base = MINIMAL / "definitions"
     return sorted(p.relative_to(base).as_posix() for p in base.rglob("*.yaml")) + ["rules.yaml"]
@@ -219,7 +224,8 @@ def text_mutations(draw: st.DrawFn, original: str) -> str:
 
 values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 1000) | st.sampled_from(TOKENS) | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["id", "name", "x", "formats", "keycards"]) | st.text(max_size=5), inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(["id", "name", "x", "formats", "keycards"]) | st.text(max_size=5), inner, max_size=3),
     max_leaves=6,
 )
 

@@ -46,7 +46,7 @@ def _matcher(_: Path) -> Callable[[], None]:
 
 
 def _loader(scratch: Path) -> Callable[[], None]:
-    data = st.binary(max_size=2000) | st.lists(st.sampled_from(p.TOKENS), max_size=200).map(lambda pieces: "".join(pieces).encode())
+    data = st.binary(max_size=2000) | p.token_texts(200)
     return given(data)(lambda raw: p.loader_any_bytes(raw, scratch / "any.yaml"))
 
 

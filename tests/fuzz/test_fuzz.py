@@ -38,7 +38,7 @@ def test_keycards_matcher_agrees_with_brute_force(pattern, hand) -> None:  # noq
 
 
 @SUITE
-@given(data=st.binary(max_size=300) | st.lists(st.sampled_from(p.TOKENS), max_size=40).map(lambda pieces: "".join(pieces).encode()))
+@given(data=st.binary(max_size=300) | p.token_texts(40))
 def test_loader_takes_any_bytes(data: bytes, tmp_path: Path) -> None:
     p.loader_any_bytes(data, tmp_path / "any.yaml")
 

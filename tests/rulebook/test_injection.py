@@ -79,7 +79,8 @@ def test_the_print_page_escapes_the_edition(repo_root: Path) -> None:
 
 
 def test_search_index_escaping_is_idempotent() -> None:
-    source = 'Search.setIndex({"alltitles":{"a <b>":[[0,null]],"a &lt;b&gt;":[[1,"x"]]},"indexentries":{"k|<i>":[[0,"y",0]]},"titles":["T"]})'
+    source = ('Search.setIndex({"alltitles":{"a <b>":[[0,null]],"a &lt;b&gt;":[[1,"x"]]},'
+              '"indexentries":{"k|<i>":[[0,"y",0]]},"titles":["T"]})')
     once = escape_index(source)
     assert escape_index(once) == once
     data = json.loads(once[len("Search.setIndex("):-1])

@@ -15,7 +15,8 @@ def rulebook(
     out: Annotated[Optional[Path], typer.Option("--out", help="The site directory (default: ROOT/build/site).")] = None,
     html_only: Annotated[bool, typer.Option("--html-only", help="Build only the HTML (the fast loop while writing).")] = False,
     cache: Annotated[
-        Optional[Path], typer.Option("--cache", help="Sphinx's cache (default: ROOT/build/cache/rulebook): new, empty, or a cache bp made.")
+        Optional[Path],
+        typer.Option("--cache", help="Sphinx's cache (default: ROOT/build/cache/rulebook): new, empty, or a cache bp made."),
     ] = None,
 ) -> None:
     """Build the rulebook from docs/ and the definitions: SITE/rulebook/index.html, SITE/blackpoker.pdf (A5) and SITE/blackpoker_a5-booklet.pdf (A5 pages two per A4 side, saddle-stitch order).

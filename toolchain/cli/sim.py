@@ -48,7 +48,8 @@ def sim(
         if files:
             try:  # written beside the files and renamed into place once every game is in
                 with replacing(files) as temporary, TranscriptWriter(temporary[files[0]], temporary[files[1]]) as writer:
-                    stats = play(defs, format_id, frame_id, games, seed, turn_cap=turn_cap, transcript=writer, progress=bar.update)
+                    stats = play(defs, format_id, frame_id, games, seed, turn_cap=turn_cap, transcript=writer,
+                                 progress=bar.update)
             except OSError as exc:
                 fail("sim", f"cannot write the transcript {transcript}: {exc.strerror or exc}", 2)
         else:

@@ -106,7 +106,8 @@ def load(path: Path) -> Document:
         return doc
     if raw is None:
         doc.problems.append(
-            LoadProblem("BP011", f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; a definitions file is a few kilobytes", Mark(1, 1))
+            LoadProblem("BP011", f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; "
+                                 "a definitions file is a few kilobytes", Mark(1, 1))
         )
         return doc
     try:
@@ -120,8 +121,8 @@ def load(path: Path) -> Document:
     unprintable = _NOT_PRINTABLE.search(text)
     if unprintable:
         doc.problems.append(
-            LoadProblem("BP001", f"the character U+{ord(unprintable.group()):04X} is not allowed in YAML (a control character); remove it",
-                        _text_mark(text, unprintable.start()))
+            LoadProblem("BP001", f"the character U+{ord(unprintable.group()):04X} is not allowed in YAML (a control character); "
+                                 "remove it", _text_mark(text, unprintable.start()))
         )
         return doc
     try:
@@ -173,13 +174,16 @@ def _check_events(text: str, doc: Document) -> None:
             if documents > 1:
                 _refuse(doc, "BP001", "a definitions file holds one YAML document; remove the second '---'", event)
         elif isinstance(event, yaml.AliasEvent):
-            _refuse(doc, "BP009", f"the alias '*{event.anchor}' is not allowed: definitions files use no anchors or aliases; write the value out", event)
+            _refuse(doc, "BP009", f"the alias '*{event.anchor}' is not allowed: definitions files use no anchors or aliases; "
+                                  "write the value out", event)
         elif isinstance(event, yaml.NodeEvent):
             if event.anchor is not None:
-                _refuse(doc, "BP009", f"the anchor '&{event.anchor}' is not allowed: definitions files use no anchors or aliases", event)
+                _refuse(doc, "BP009", f"the anchor '&{event.anchor}' is not allowed: definitions files use no anchors or aliases",
+                        event)
             if getattr(event, "tag", None) is not None:
                 tag = event.tag.replace("tag:yaml.org,2002:", "!!")
-                _refuse(doc, "BP001", f"the tag '{tag}' is not allowed: definitions files use no tags; quote the value if you mean text", event)
+                _refuse(doc, "BP001", f"the tag '{tag}' is not allowed: definitions files use no tags; "
+                                      "quote the value if you mean text", event)
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
@@ -206,7 +210,8 @@ def _syntax_problem(exc: yaml.MarkedYAMLError) -> LoadProblem:
         unclosed_string = "quoted scalar" in context and ("end of stream" in problem or "document" in problem)
         unclosed_flow = "flow" in context and at.line != opened.line
         if unclosed_string:
-            return LoadProblem("BP001", f"this quoted string is never closed ({problem} at line {where.line}, column {where.column})", start)
+            where_text = f"at line {where.line}, column {where.column}"
+            return LoadProblem("BP001", f"this quoted string is never closed ({problem} {where_text})", start)
         if unclosed_flow:
             bracket = "[" if "sequence" in context else "{"
             return LoadProblem(

@@ -276,7 +276,8 @@ def _parse_group(part: str, offset: int) -> tuple[CardGroup, bool]:
         raise KeycardsError("a Joker has no suit: write Joker without ♠ ♡ ♢ ♣", offset)
     group = CardGroup(suit, ranks, number)
     if group.count > group.in_one_deck():
-        raise KeycardsError(f"a deck has only {group.in_one_deck()} cards of {group.display().split(' を ')[0]}, not {group.count}",
+        what = group.display().split(" を ")[0]
+        raise KeycardsError(f"a deck has only {group.in_one_deck()} cards of {what}, not {group.count}",
                             offset + len(part) - len(count.group(0)) + 2 if count else offset)
     return group, bool(count and count.group(2))
 

@@ -193,7 +193,8 @@ def _malformed(record: Any, first: bool) -> str | None:
         return f"not a transcript record: an object with \"type\" one of {', '.join(RECORD_FIELDS)}"
     if first and record["type"] != "game":
         return "a transcript starts with a \"game\" line"
-    wanted = {**RECORD_FIELDS[record["type"]], **{k: t for k, t in OPTIONAL_FIELDS.items() if k in record and record["type"] == "game"}}
+    optional = {name: kind for name, kind in OPTIONAL_FIELDS.items() if name in record and record["type"] == "game"}
+    wanted = {**RECORD_FIELDS[record["type"]], **optional}
     for name, kind in wanted.items():
         value = record.get(name)
         if not isinstance(value, kind) or isinstance(value, bool):
