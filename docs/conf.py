@@ -1,17 +1,21 @@
 """Sphinx configuration of the BlackPoker rulebook.
 
 The title, edition, author, release date and © come from definitions/rules.yaml (`edition`),
-like every other rules text: nothing here restates them. The rulebook machinery lives in the
+like every other rules text: nothing here restates them. They are data, not markup: the page
+substitutions insert them as plain text (bp-edition), and html_title, which Sphinx and Furo
+insert into pages as HTML, is escaped here. The rulebook machinery lives in the
 toolchain package: the extension that renders the definitions (toolchain.sphinxext) and the
 A5 PDF builder (toolchain.rulebook.pdf; `sphinx-build -b bppdf docs OUT`).
 """
 
+import html
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the toolchain package, also when it is not installed
 
+from toolchain.sphinxext.edition import prolog  # noqa: E402
 from toolchain.sphinxext.source import edition as read_edition  # noqa: E402
 
 edition = read_edition(ROOT)
@@ -27,14 +31,7 @@ language = "ja"
 extensions = ["toolchain.sphinxext", "toolchain.rulebook.pdf"]
 root_doc = "index"
 exclude_patterns = ["_build"]
-rst_prolog = f"""
-.. |bp-title| replace:: {edition["title"]}
-.. |bp-subtitle| replace:: {edition.get("subtitle", "")}
-.. |bp-edition| replace:: {edition["name"]}
-.. |bp-author| replace:: {edition["author"]}
-.. |bp-release| replace:: {edition["release"]}
-.. |bp-copyright| replace:: {edition["copyright"]}
-"""
+rst_prolog = prolog(edition)  # |bp-title|, |bp-subtitle|, |bp-edition|, |bp-author|, |bp-release|, |bp-copyright|
 
 # -- Numbering: chapters 第N章, sections 2.10.4, figures and tables per chapter (Fig. 2.1) -------
 numfig = True
@@ -47,7 +44,7 @@ graphviz_output_format = "svg"
 
 # -- HTML ----------------------------------------------------------------------------------------
 html_theme = "furo"
-html_title = f"{edition['title']} {edition['name']}"
+html_title = html.escape(f"{edition['title']} {edition['name']}")  # inserted as HTML by the themes
 html_static_path = ["_static"]
 html_css_files = ["rulebook.css"]
 html_copy_source = False

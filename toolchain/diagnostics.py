@@ -26,7 +26,11 @@ CODES: dict[str, Code] = {
         Code("BP006", "unknown-file", "a YAML file under definitions/ that belongs to no kind"),
         Code("BP007", "schema-comment", "the file's `# yaml-language-server: $schema=` line is missing or names the wrong schema"),
         Code("BP008", "missing-file", "a kind of definition the rules need has no file"),
+        Code("BP009", "anchor-alias", "a YAML anchor (&name) or alias (*name): definitions files use none; write the value out"),
         Code("BP010", "schema", "the file does not match its JSON Schema"),
+        Code("BP011", "limit", "the file is larger than 4 MB or nested more than 64 levels deep"),
+        Code("BP012", "unreadable",
+             "a file under definitions/ that cannot be read: no permission, a dangling or looping symbolic link"),
         Code("BP020", "duplicate-id", "two definitions of one id space share an id"),
         Code("BP021", "unresolved-reference", "an id that names no definition"),
         Code("BP022", "format-consistency", "a definition refers to a character or fog entry absent from one of its formats"),
@@ -61,19 +65,31 @@ class Diagnostic:
         return f"{loc.path}:{loc.line}:{loc.column}: {self.severity}[{self.code}]: {self.message}"
 
     def github(self) -> str:
+        """A GitHub workflow command: the message escapes %, CR and LF; the properties also ',' and ':'
+        (a path such as `a,b.yaml` would otherwise end the file= property early)."""
         loc = self.location
-        # GitHub workflow commands need %, CR and LF escaped in the message.
-        message = self.message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-        return (
-            f"::{self.severity} file={loc.path},line={loc.line},col={loc.column},"
-            f"title={self.code} {CODES[self.code].name}::{message}"
-        )
+        properties = {"file": loc.path, "line": loc.line, "col": loc.column, "title": f"{self.code} {CODES[self.code].name}"}
+        listed = ",".join(f"{name}={_escape_property(str(value))}" for name, value in properties.items())
+        return f"::{self.severity} {listed}::{_escape_data(self.message)}"
 
     def as_dict(self) -> dict[str, object]:
         data = asdict(self)
         data.update(data.pop("location"))
         data["name"] = CODES[self.code].name
         return data
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """A value as a message quotes it: long values (a whole mapping, thousands of digits) are cut."""
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def render_json(diagnostics: list[Diagnostic], summary: dict[str, object]) -> str:

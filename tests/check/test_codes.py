@@ -17,11 +17,18 @@ from toolchain.diagnostics import CODES
 
 
 @dataclass(frozen=True)
+class Link:
+    """Make the file a symbolic link to this target."""
+
+    target: str
+
+
+@dataclass(frozen=True)
 class Case:
     code: str
     file: str  # relative to definitions/
     old: str | None  # text to replace (None: replace the whole file)
-    new: str | bytes | None  # None: delete the file
+    new: str | bytes | Link | None  # None: delete the file
     at: tuple[str, int, int]  # expected (path relative to definitions/, line, column)
     says: str = ""  # a fragment the message must contain
 
@@ -39,6 +46,9 @@ CASES = [
         ("fog.yaml", 1, 33), "fog.schema.json",
     ),
     Case("BP008", "fog.yaml", None, None, ("fog.yaml", 1, 1)),
+    Case("BP009", "characters.yaml", "  formats: [pro]", "  formats: &f [pro]", ("characters.yaml", 5, 12), "anchor '&f'"),
+    Case("BP011", "fog.yaml", "  name: アップ", "  name: " + "[" * 70 + "]" * 70, ("fog.yaml", 3, 71), "64 levels"),
+    Case("BP012", "fog.yaml", None, Link("gone.yaml"), ("fog.yaml", 1, 1), "gone.yaml, which does not exist"),
     Case("BP010", "characters.yaml", "  name: 魔術士\n", "  name: 魔術士\n  colour: red\n", ("characters.yaml", 4, 3), "unknown field 'colour'"),
     Case("BP010", "actions/2-summon.yaml", "  timing: main", "  timing: later", ("actions/2-summon.yaml", 8, 11), "'main', 'quick'"),
     Case(
@@ -78,7 +88,10 @@ CASES = [
 
 def _apply(root: Path, case: Case) -> None:
     path = root / "definitions" / case.file
-    if case.new is None:
+    if isinstance(case.new, Link):
+        path.unlink()
+        path.symlink_to(case.new.target)
+    elif case.new is None:
         path.unlink()
     elif case.old is None:
         text = case.new if isinstance(case.new, str) else case.new.decode()

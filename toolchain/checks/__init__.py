@@ -38,6 +38,11 @@ class Checked:
         return not self.findings
 
 
+# Items the engine is built from: with one of them left out, examples would fail behind its error.
+# (An action left out only blocks the examples that request it: programs.Report.blocked.)
+_ENGINE_SPACES = ("char", "frame", "trump")
+
+
 def load(root: Path) -> Checked:
     """Load and check the repository at `root`: every finding at once, nothing raised for bad input."""
     loaded = load_definitions(root)
@@ -45,7 +50,17 @@ def load(root: Path) -> Checked:
     report = None
     # Cross-file checks only make sense on a tree whose vocabulary loaded.
     if loaded.definitions.rules is not None:
-        findings += crossfile.run_checks(loaded)
-        report = programs.report(loaded.definitions)
-        findings += programs.diagnostics(report)
+        crossfile_findings = crossfile.run_checks(loaded)
+        findings += crossfile_findings
+        # The engine is built from every definition: with a file missing, a character, frame or
+        # trump left out, or keycards it cannot read, programs and examples would fail behind that
+        # error, so none is run.
+        broken = {path for paths in loaded.incomplete.values() for path in paths}
+        broken.update(path for space in _ENGINE_SPACES for path in loaded.left_out.get(space, ()))
+        broken.update(f.location.path for f in crossfile_findings if f.code == "BP024")
+        if broken:
+            report = programs.not_run(loaded.definitions, f"fix the errors in {', '.join(sorted(broken))} first")
+        else:
+            report = programs.report(loaded.definitions)
+            findings += programs.diagnostics(report)
     return Checked(root, loaded, tuple(sorted(set(findings))), report)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .. import model as m
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, shorten
 from ..model.loader import LoadResult
 
 Check = Callable[[LoadResult], Iterator[Diagnostic]]
@@ -101,7 +101,7 @@ def references_resolve(result: LoadResult) -> Iterator[Diagnostic]:
     for space, ids in result.invalid_ids.items():
         known.setdefault(space, set()).update(ids)
     for ref in _references(defs):
-        if ref.id not in known[ref.space]:
+        if ref.id not in known[ref.space] and ref.space not in result.incomplete:
             key = ref.field == (ref.id,)  # a mapping key (table 3.1's frame)
             yield Diagnostic(ref.source.location(*ref.field, key=key), "BP021", f"no {ref.what} has the id '{ref.id}'")
 
@@ -174,12 +174,12 @@ def keycards_parse(result: LoadResult) -> Iterator[Diagnostic]:
             yield Diagnostic(
                 location.__class__(location.path, location.line, location.column + problem.column),
                 "BP024",
-                f"keycards '{item.keycards}': {problem}",
+                f"keycards '{shorten(str(item.keycards))}': {problem}",
             )
             continue
         pattern = item.keycards.pattern
         if pattern.kind == "unit" and defs.rules and pattern.label not in labels:
-            yield Diagnostic(location, "BP024", f"keycards '{item.keycards}': no label '{pattern.label}' in rules.yaml")
+            yield Diagnostic(location, "BP024", f"keycards '{shorten(str(item.keycards))}': no label '{pattern.label}' in rules.yaml")
 
 
 # -- BP025 markup -----------------------------------------------------------------------------

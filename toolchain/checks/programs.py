@@ -22,16 +22,20 @@ class Report:
     blocked: list[sim.Outcome] = field(default_factory=list)
     program_errors: list[Diagnostic] = field(default_factory=list)
     has_examples: bool = False  # whether the definitions give any example (else there is no summary line)
+    not_run: str | None = None  # why no example ran (a file the engine is built from has errors)
 
     def summary(self) -> str:
+        if self.not_run:
+            return f"examples not run: {self.not_run}"
         line = f"{self.executed}/{self.actions} actions executed, {self.examples} examples, {len(self.failed)} failed"
         return line + (f", {len(self.blocked)} not run (they use an action with errors)" if self.blocked else "")
 
-    def as_dict(self) -> dict[str, int]:
-        return {
+    def as_dict(self) -> dict[str, int | str]:
+        counts: dict[str, int | str] = {
             "actions": self.actions, "executed": self.executed, "examples": self.examples,
             "failed": len(self.failed), "blocked": len(self.blocked),
         }
+        return {**counts, "not_run": self.not_run} if self.not_run else counts
 
 
 def report(defs: m.Definitions) -> Report:
@@ -53,6 +57,10 @@ def report(defs: m.Definitions) -> Report:
             result.failed.append(outcome)
     result.executed = len(passed)
     return result
+
+
+def not_run(defs: m.Definitions, reason: str) -> Report:
+    return Report(has_examples=has_examples(defs), not_run=reason)
 
 
 def has_examples(defs: m.Definitions) -> bool:

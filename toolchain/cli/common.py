@@ -9,7 +9,8 @@ from typing import Annotated, NoReturn, Optional
 
 import typer
 
-from ..checks import Checked, load
+from ..checks import Checked
+from ..checks import load as load_checked
 from ..diagnostics import Diagnostic
 from ..model.repository import RepositoryError, check_root, find_root
 
@@ -34,6 +35,15 @@ def fail(command: str, message: str, code: int) -> NoReturn:
 def resolve_root(root: Path | None) -> Path:
     try:
         return check_root(root) if root else find_root()
+    except RepositoryError as exc:
+        typer.echo(f"bp: {exc}", err=True)
+        raise typer.Exit(2) from exc
+
+
+def load(root: Path) -> Checked:
+    """Load and check the repository; a tree that cannot be read is an I/O error (exit 2)."""
+    try:
+        return load_checked(root)
     except RepositoryError as exc:
         typer.echo(f"bp: {exc}", err=True)
         raise typer.Exit(2) from exc

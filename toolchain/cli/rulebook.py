@@ -14,19 +14,23 @@ def rulebook(
     root: RootOption = None,
     out: Annotated[Optional[Path], typer.Option("--out", help="The site directory (default: ROOT/build/site).")] = None,
     html_only: Annotated[bool, typer.Option("--html-only", help="Build only the HTML (the fast loop while writing).")] = False,
-    cache: Annotated[Optional[Path], typer.Option("--cache", help="Sphinx's cache (default: ROOT/build/cache/rulebook).")] = None,
+    cache: Annotated[
+        Optional[Path],
+        typer.Option("--cache", help="Sphinx's cache (default: ROOT/build/cache/rulebook): new, empty, or a cache bp made."),
+    ] = None,
 ) -> None:
     """Build the rulebook from docs/ and the definitions: SITE/rulebook/index.html, SITE/blackpoker.pdf (A5) and SITE/blackpoker_a5-booklet.pdf (A5 pages two per A4 side, saddle-stitch order).
 
     Sphinx runs with warnings as errors and keeps its cache in ROOT/build/cache/rulebook, so a second build re-reads only the pages whose sources or definitions changed.
 
-    Exit 0 built, 1 definitions or Sphinx errors, 2 a directory that cannot be written."""
-    from ..site.build import BuildError, build_site, check_site
+    Exit 0 built, 1 definitions or Sphinx errors, 2 a directory that cannot be written (--out, --cache)."""
+    from ..site.build import BuildError, build_site, check_cache, check_site
     from ..site.outputs import OutputError
 
     root_path = resolve_root(root)
     try:
         target = check_site(out, root_path)
+        check_cache(cache, root_path)
     except OutputError as exc:
         fail("rulebook", str(exc), 2)
     checked = load_clean(root_path, "rulebook")

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RootOption, load_clean, resolve_root
+from .common import RootOption, fail, load_clean, resolve_root
 
 
 def _regulation(defs, format_key: str, frame_key: str) -> tuple[str, str]:  # noqa: ANN001
@@ -33,17 +33,25 @@ def sim(
     turn_cap: Annotated[int, typer.Option("--turn-cap", min=1, help="Stop a game after this many turns.")] = 200,
     transcript: Annotated[Optional[Path], typer.Option("--transcript", help="Write the games to FILE (JSON lines) and FILE.txt (readable).")] = None,
 ) -> None:
-    """Play random legal games and check the invariants after every step. Exit 1 on a violation."""
+    """Play random legal games and check the invariants after every step. Exit 1 on a violation, 2 on a usage or I/O error."""
     from .. import sim as simulator
+    from ..site.outputs import OutputError, output_file, replacing
 
+    try:  # refuse a transcript that cannot be written before the games
+        files = (output_file(transcript), output_file(simulator.TranscriptWriter(transcript).text_path)) if transcript is not None else ()
+    except OutputError as exc:
+        fail("sim", str(exc), 2)
     defs = load_clean(resolve_root(root), "sim").definitions
     format_id, frame_id = _regulation(defs, format_key, frame_key)
     engine = simulator.Engine(defs)
     with typer.progressbar(length=games, label="playing", file=sys.stderr) as bar:
         options = {"turn_cap": turn_cap, "progress": bar.update}
-        if transcript is not None:
-            with simulator.TranscriptWriter(transcript) as writer:
-                stats = simulator.play(engine, format_id, frame_id, games, seed, transcript=writer, **options)
+        if files:
+            try:  # written beside the files and renamed into place once every game is in
+                with replacing(files) as temporary, simulator.TranscriptWriter(temporary[files[0]], temporary[files[1]]) as writer:
+                    stats = simulator.play(engine, format_id, frame_id, games, seed, transcript=writer, **options)
+            except OSError as exc:
+                fail("sim", f"cannot write the transcript {transcript}: {exc.strerror or exc}", 2)
         else:
             stats = simulator.play(engine, format_id, frame_id, games, seed, **options)
     for line in stats.lines():
@@ -65,9 +73,12 @@ def replay(
     engine = simulator.Engine(load_clean(resolve_root(root), "replay").definitions)
     try:
         results = [simulator.replay_game(engine, records) for records in simulator.transcript_games(path)]
-    except (OSError, ValueError) as exc:
-        typer.echo(f"bp replay: {exc}", err=True)
-        raise typer.Exit(2) from exc
+    except OSError as exc:
+        fail("replay", f"cannot read {path}: {exc.strerror or exc}", 2)
+    except ValueError as exc:  # a malformed transcript (games() names the line)
+        fail("replay", str(exc), 2)
+    if not results:
+        fail("replay", f"no games in {path}: a transcript starts with a game line (bp sim --transcript FILE writes one)", 2)
     failed = [r for r in results if not r.ok]
     for result in failed:
         typer.echo(f"game {result.index + 1}: {result.message}", err=True)

@@ -10,7 +10,7 @@ from typing import Any
 from .. import model as m
 from ..diagnostics import Diagnostic, Location, relative
 from .notations import keycards_text, markup_text
-from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, definition_files, kind_of
+from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, kind_of, scan_definitions
 from .validation import validate
 from .yamlload import Document, load
 
@@ -26,13 +26,37 @@ class LoadResult:
     # ids of items that exist but failed the schema, per id space: references to them are
     # not reported again as unresolved.
     invalid_ids: dict[str, set[str]] = field(default_factory=dict)
+    # id space → the files with items left out for their errors
+    left_out: dict[str, set[str]] = field(default_factory=dict)
+    # id spaces ("act", "char", "fog", "frame", "trump", "format", "rules") with a file that did not
+    # load or an item without a readable id, and those files: what is missing there is unknown, so
+    # a reference into them that does not resolve is not reported behind the file's own error.
+    incomplete: dict[str, set[str]] = field(default_factory=dict)
+
+    def lost(self, kind: Kind, rel: str) -> None:
+        """Note that (part of) the file `rel` of `kind` did not load."""
+        self.incomplete.setdefault(_SPACE[kind.name], set()).add(rel)
+
+
+_SPACE = {
+    "rules": "rules", "formats": "format", "actions": "act", "frame-actions": "act", "characters": "char",
+    "fog": "fog", "frame-fog": "fog", "frames": "frame", "trumps": "trump",
+}
 
 
 def load_definitions(root: Path) -> LoadResult:
     result = LoadResult(root=root, definitions=m.Definitions())
     schema_dir = root / SCHEMA_DIR
     seen_kinds: set[str] = set()
-    for path in definition_files(root):
+    scanned = scan_definitions(root)
+    for link, reason in scanned.broken_links:
+        rel = f"{relative(link.parent, root)}/{link.name}"  # the link itself: resolving it would follow it
+        kind = kind_of(rel[len(DEFINITIONS_DIR) + 1:])
+        if kind:
+            seen_kinds.add(kind.name)  # the link is the cause: no "missing file" behind it
+            result.lost(kind, rel)
+        result.diagnostics.append(Diagnostic(Location(rel, 1, 1), "BP012", reason))
+    for path in scanned.files:
         rel = relative(path, root)
         in_definitions = rel[len(DEFINITIONS_DIR) + 1:]
         kind = kind_of(in_definitions)
@@ -49,6 +73,7 @@ def load_definitions(root: Path) -> LoadResult:
             result.diagnostics.append(Diagnostic(Location(rel, problem.mark.line, problem.mark.column), problem.code, problem.message))
         _check_schema_comment(doc, rel, kind, result)
         if doc.data is None:
+            result.lost(kind, rel)
             continue
         invalid: set[int | None] = set()
         for mark, message, path_ in validate(doc, schema_dir, kind.schema):
@@ -57,6 +82,7 @@ def load_definitions(root: Path) -> LoadResult:
         _build(kind, doc, rel, invalid, result)
     for kind in KINDS:
         if kind.name not in seen_kinds:
+            result.lost(kind, f"{DEFINITIONS_DIR}/{kind.pattern}")
             result.diagnostics.append(
                 Diagnostic(
                     Location(f"{DEFINITIONS_DIR}/{kind.pattern}", 1, 1), "BP008", f"no {kind.name} file: expected {DEFINITIONS_DIR}/{kind.pattern}"
@@ -90,6 +116,7 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: set[int | None], result
     data = doc.data
     if kind.name in ("rules", "formats"):
         if None in invalid or not isinstance(data, dict):
+            result.lost(kind, rel)
             return  # a broken vocabulary file: the other files are still checked against the schema
         if kind.name == "rules":
             defs.rules = _rules(data, m.Source(rel, doc))
@@ -99,6 +126,7 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: set[int | None], result
             defs.regulations_source = m.Source(rel, doc, ("regulations",))
         return
     if not isinstance(data, list):
+        result.lost(kind, rel)
         return
     builders = {
         "actions": (_action, defs.actions, "act"),
@@ -112,8 +140,11 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: set[int | None], result
     build, target, space = builders[kind.name]
     for index, item in enumerate(data):
         if index in invalid or None in invalid:
+            result.left_out.setdefault(space, set()).add(rel)
             if isinstance(item, dict) and isinstance(item.get("id"), str):
                 result.invalid_ids.setdefault(space, set()).add(item["id"])
+            else:
+                result.lost(kind, rel)
             if space == "act" and isinstance(item, dict):
                 defs.left_out_actions.update(v for v in (item.get("id"), item.get("name")) if isinstance(v, str))
             continue

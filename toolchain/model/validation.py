@@ -12,6 +12,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from ..diagnostics import shorten
 from .notations import keycards_text
 from .yamlload import Document, Mark
 
@@ -37,23 +38,63 @@ def schema_names(schema_dir: Path) -> set[str]:
 def validate(doc: Document, schema_dir: Path, schema_name: str) -> Iterator[tuple[Mark, str, tuple]]:
     """Yield (mark, message, instance path) for every schema error in the document."""
     validator = _validators(schema_dir)[schema_name]
+    placed: set[Mark] = set()
     for error in validator.iter_errors(doc.data):
-        yield from _located(_leaf(error), doc)
+        for mark, message, path in _located(_leaf(error), doc):
+            if mark not in placed:  # one finding per place: two rules broken by one key say the same thing
+                placed.add(mark)
+                yield mark, message, path
 
 
 def _leaf(error: ValidationError) -> ValidationError:
-    # For oneOf/anyOf/allOf, the most specific sub-error says what to fix.
+    # For oneOf/anyOf/allOf, the most specific sub-error of the branch the value was meant for says what to fix.
     while error.context:
-        deeper = best_match(error.context)
+        deeper = best_match(_meant_branch(error.context))
         if deeper is None:
             break
         error = deeper
     return error
 
 
+def _meant_branch(errors: list[ValidationError]) -> list[ValidationError]:
+    """The errors of the alternative the writer most likely meant: one whose type fits the value
+    and whose required fields are there, with the fewest errors (a misspelt key of the second
+    form of `deck` is an unknown key there, not a missing key of the first form)."""
+    branches: dict[object, list[ValidationError]] = {}
+    for error in errors:
+        branch = error.relative_schema_path[0] if error.relative_schema_path else None
+        branches.setdefault(branch, []).append(error)
+
+    def misfit(branch: list[ValidationError]) -> tuple[int, int, int, int]:
+        here = [e for e in branch if not e.relative_path]
+        wrong_kind = sum(1 for e in here if e.validator == "type" or _wrong_kind(e))
+        missing = sum(1 for e in here if e.validator == "required")
+        # the deeper an error, the further the value matched this alternative
+        return wrong_kind, missing, len(branch), -max(len(e.relative_path) for e in branch)
+
+    return min(branches.values(), key=misfit)
+
+
+def _wrong_kind(error: ValidationError) -> bool:
+    """An enum or const none of whose values is of the value's JSON type (a mapping against a list of
+    words), or a mapping none of whose keys the alternative knows."""
+    if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(error.instance, dict):
+        known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+        return bool(error.instance) and not any(key in known for key in error.instance)
+    if error.validator not in ("enum", "const"):
+        return False
+    values = error.validator_value if error.validator == "enum" else [error.validator_value]
+    return not any(type(value) is type(error.instance) for value in values)
+
+
 def _located(error: ValidationError, doc: Document) -> Iterator[tuple[Mark, str, tuple]]:
     path = tuple(error.absolute_path)
     where = _describe(path)
+    if "propertyNames" in error.relative_schema_path and isinstance(error.instance, str):
+        # The error is about a key (its instance is the key's name): point at the key.
+        key = error.instance
+        yield doc.key_mark(path + (key,)), f"{where}key {_message(error)}", path + (key,)
+        return
     if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(error.instance, dict):
         allowed = set(error.schema.get("properties", {})) if isinstance(error.schema, dict) else set()
         extras = [k for k in error.instance if k not in allowed] or list(error.instance)
@@ -69,7 +110,7 @@ def _located(error: ValidationError, doc: Document) -> Iterator[tuple[Mark, str,
         problem = keycards_text(error.instance).error  # the parser says where the notation goes wrong
         if problem is not None:
             mark = doc.mark(path)
-            yield Mark(mark.line, mark.column + problem.column), f"{where}keycards '{error.instance}': {problem}", path
+            yield Mark(mark.line, mark.column + problem.column), f"{where}keycards '{shorten(error.instance)}': {problem}", path
             return
     if error.validator == "not" and isinstance(error.validator_value, dict) and isinstance(error.instance, dict):
         # `not: {required: [x]}` forbids a field: point at the field itself.
@@ -84,15 +125,20 @@ def _located(error: ValidationError, doc: Document) -> Iterator[tuple[Mark, str,
 def _message(error: ValidationError) -> str:
     if error.validator == "enum":
         options = ", ".join(repr(v) for v in error.validator_value)
-        return f"{error.instance!r} is not one of {options}"
+        return f"{_short(error.instance)} is not one of {options}"
     if error.validator == "not" and isinstance(error.validator_value, dict):
         required = error.validator_value.get("required")
         if required:
             return f"'{required[0]}' is not allowed here"
     description = error.schema.get("description") if isinstance(error.schema, dict) else None
     if error.validator == "pattern" and description:
-        return f"{error.instance!r} does not match: {description}"
-    return error.message
+        return f"{_short(error.instance)} does not match: {description}"
+    return error.message.replace(repr(error.instance), _short(error.instance))
+
+
+def _short(value: object) -> str:
+    """A value as a message shows it: a whole mapping of a hundred lines would bury the message."""
+    return shorten(repr(value))
 
 
 def _describe(path: tuple) -> str:

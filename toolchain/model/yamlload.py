@@ -3,6 +3,11 @@
 PyYAML's C composer builds the node tree (fast, with marks); we construct the Python values
 ourselves so that we can refuse duplicate keys and the YAML 1.1 scalars that read as
 something other than what an editor meant (`no` as false, `12:30` as 750, `017` as 15).
+
+Nothing a file holds can crash or exhaust the loader: the size is bounded before reading, and
+a first pass over the parser's events (libyaml's parser does not recurse) refuses deep nesting,
+anchors and aliases (an "alias bomb" of a kilobyte expands to gigabytes), tags and a second
+document before the composer, which does recurse, sees the file.
 """
 
 from __future__ import annotations
@@ -77,34 +82,58 @@ class Document:
         return start
 
 
+# Limits: a definitions file is a few kilobytes, a dozen levels deep, and has no use for
+# anchors and aliases; anything beyond is refused before it can exhaust memory or the stack.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 64
+
+# What YAML allows in a stream (YAML 1.1 "printable", which libyaml enforces): anything else is
+# located here, because the reader's own error gives only a position in the whole stream.
+_NOT_PRINTABLE = re.compile(r"[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+class _Refused(Exception):
+    """The event pass found something that must not be composed (it is already on the document)."""
+
+
 def load(path: Path) -> Document:
     """Load one YAML file; problems are collected on the document, never raised."""
     doc = Document(path=path, data=None)
     try:
-        raw = path.read_bytes()
+        raw = _read(path)
     except OSError as exc:
-        doc.problems.append(LoadProblem("BP001", f"cannot read the file: {exc.strerror}", Mark(1, 1)))
+        doc.problems.append(LoadProblem("BP012", f"cannot read the file: {exc.strerror or exc}", Mark(1, 1)))
+        return doc
+    if raw is None:
+        doc.problems.append(
+            LoadProblem("BP011", f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; "
+                                 "a definitions file is a few kilobytes", Mark(1, 1))
+        )
         return doc
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line = before.count(b"\n") + 1
-        column = len(before) - (before.rfind(b"\n") + 1) + 1
         doc.problems.append(
-            LoadProblem("BP004", f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8", Mark(line, column))
+            LoadProblem("BP004", f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8", _byte_mark(raw, exc.start))
         )
         return doc
     doc.lines = text.splitlines()
-    try:
-        node = yaml.compose(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = Mark(mark.line + 1, mark.column + 1) if mark else Mark(1, 1)
-        problem = " ".join(p for p in (exc.context, exc.problem) if p)
-        doc.problems.append(LoadProblem("BP001", problem or "invalid YAML", where))
+    unprintable = _NOT_PRINTABLE.search(text)
+    if unprintable:
+        doc.problems.append(
+            LoadProblem("BP001", f"the character U+{ord(unprintable.group()):04X} is not allowed in YAML (a control character); "
+                                 "remove it", _text_mark(text, unprintable.start()))
+        )
         return doc
-    except yaml.YAMLError as exc:  # e.g. a reader error on control characters
+    try:
+        _check_events(text, doc)
+        node = yaml.compose(text, Loader=_Loader)  # safe now: bounded depth, no aliases, one document
+    except _Refused:
+        return doc
+    except yaml.MarkedYAMLError as exc:
+        doc.problems.append(_syntax_problem(exc))
+        return doc
+    except yaml.YAMLError as exc:  # pragma: no cover - the event pass reports what the composer would
         doc.problems.append(LoadProblem("BP001", str(exc).splitlines()[0], Mark(1, 1)))
         return doc
     if node is None or (isinstance(node, yaml.ScalarNode) and node.value.strip() == ""):
@@ -112,6 +141,84 @@ def load(path: Path) -> Document:
         return doc
     doc.data = _construct(node, (), doc)
     return doc
+
+
+def _read(path: Path) -> bytes | None:
+    """The file's bytes, or None when it is larger than MAX_FILE_BYTES (not read into memory)."""
+    with path.open("rb") as handle:
+        raw = handle.read(MAX_FILE_BYTES + 1)
+    return None if len(raw) > MAX_FILE_BYTES else raw
+
+
+def _byte_mark(raw: bytes, index: int) -> Mark:
+    """Where byte `index` is, the column counted in characters as an editor counts them."""
+    before = raw[:index]
+    line_start = before.rfind(b"\n") + 1
+    return Mark(before.count(b"\n") + 1, len(before[line_start:].decode("utf-8", errors="replace")) + 1)
+
+
+def _text_mark(text: str, index: int) -> Mark:
+    before = text[:index]
+    return Mark(before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1)
+
+
+def _check_events(text: str, doc: Document) -> None:
+    """Walk the parser's events (libyaml keeps its own stack: nothing recurses here) and refuse
+    what composing would turn into a crash or a blow-up: nesting deeper than MAX_DEPTH, anchors
+    and aliases, tags, and a second document."""
+    depth = 0
+    documents = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
+                _refuse(doc, "BP001", "a definitions file holds one YAML document; remove the second '---'", event)
+        elif isinstance(event, yaml.AliasEvent):
+            _refuse(doc, "BP009", f"the alias '*{event.anchor}' is not allowed: definitions files use no anchors or aliases; "
+                                  "write the value out", event)
+        elif isinstance(event, yaml.NodeEvent):
+            if event.anchor is not None:
+                _refuse(doc, "BP009", f"the anchor '&{event.anchor}' is not allowed: definitions files use no anchors or aliases",
+                        event)
+            if getattr(event, "tag", None) is not None:
+                tag = event.tag.replace("tag:yaml.org,2002:", "!!")
+                _refuse(doc, "BP001", f"the tag '{tag}' is not allowed: definitions files use no tags; "
+                                      "quote the value if you mean text", event)
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    _refuse(doc, "BP011", f"the data is nested more than {MAX_DEPTH} levels deep", event)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+def _refuse(doc: Document, code: str, message: str, event: yaml.Event) -> None:
+    doc.problems.append(LoadProblem(code, message, Mark(event.start_mark.line + 1, event.start_mark.column + 1)))
+    raise _Refused
+
+
+def _syntax_problem(exc: yaml.MarkedYAMLError) -> LoadProblem:
+    """Place a syntax error at its cause: an unclosed string or bracket where it opens, not where
+    the parser gave up (possibly many lines later)."""
+    problem, context = exc.problem or "invalid YAML", exc.context or ""
+    at, opened = exc.problem_mark, exc.context_mark
+    if at is None:
+        at = opened
+    where = Mark(at.line + 1, at.column + 1) if at else Mark(1, 1)
+    if opened is not None and at is not None and opened is not at:
+        start = Mark(opened.line + 1, opened.column + 1)
+        unclosed_string = "quoted scalar" in context and ("end of stream" in problem or "document" in problem)
+        unclosed_flow = "flow" in context and at.line != opened.line
+        if unclosed_string:
+            where_text = f"at line {where.line}, column {where.column}"
+            return LoadProblem("BP001", f"this quoted string is never closed ({problem} {where_text})", start)
+        if unclosed_flow:
+            bracket = "[" if "sequence" in context else "{"
+            return LoadProblem(
+                "BP001", f"this '{bracket}' is not closed: {problem} (at line {where.line}, column {where.column})", start
+            )
+        return LoadProblem("BP001", f"{problem} ({context} started at line {start.line}, column {start.column})", where)
+    return LoadProblem("BP001", " ".join(p for p in (context, problem) if p), where)
 
 
 def _mark(node: yaml.Node) -> Mark:
@@ -145,8 +252,6 @@ def _scalar(node: yaml.ScalarNode, path: Path_, doc: Document) -> Any:
     value: str = node.value
     if node.style in ("|", ">"):
         doc.block_scalars.add(path)
-    if node.tag and node.tag.startswith("!") and not node.tag.startswith("!!"):
-        doc.problems.append(LoadProblem("BP001", f"unknown tag '{node.tag}'", _mark(node)))
     if node.style:  # quoted or block: always text (the C composer gives '' for plain)
         return value
     if value in _NULL:

@@ -8,6 +8,8 @@ Grammar (see definitions/README.md):
     same       := "same-rank x" count | "same-suit" [" " ranks] " x" count ["+"]
     ranks      := range ("," range)*
     range      := rank ["-" rank]
+
+A pattern asks for at most MAX_CARDS cards, and never for more of a kind than one deck holds.
 """
 
 from __future__ import annotations
@@ -18,6 +20,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import RANK_NAMES, RANK_VALUES, SUITS, Card
+
+
+# No pattern of the rules asks for more than 5 cards; a larger one could not be listed from a hand in
+# play (the choices grow as hand-size-choose-count), so the notation stops at 8.
+MAX_CARDS = 8
 
 
 class KeycardsError(ValueError):
@@ -40,6 +47,12 @@ class RankSet:
             RANK_NAMES[low] if low == high else f"{RANK_NAMES[low]}〜{RANK_NAMES[high]}" for low, high in self.ranges
         )
 
+    def notation(self) -> str:
+        return ",".join(RANK_NAMES[low] if low == high else f"{RANK_NAMES[low]}-{RANK_NAMES[high]}" for low, high in self.ranges)
+
+    def values(self) -> set[int]:
+        return {rank for low, high in self.ranges for rank in range(low, high + 1)}
+
 
 ANY_RANK = RankSet(((0, 13),))
 
@@ -56,6 +69,16 @@ class CardGroup:
     def display(self) -> str:
         text = f"{self.suit} {self.ranks.display()}" if self.suit else self.ranks.display()
         return f"{text} を {self.count} 枚" if self.count > 1 else text
+
+    def notation(self) -> str:
+        text = f"{self.suit or ''}{self.ranks.notation()}"
+        return f"{text} x{self.count}" if self.count > 1 else text
+
+    def in_one_deck(self) -> int:
+        """How many cards of one 54-card deck the group accepts (a Joker has no suit; a deck has two)."""
+        ranks = self.ranks.values()
+        suited = len(ranks - {0})
+        return suited if self.suit else 4 * suited + (2 if 0 in ranks else 0)
 
 
 @dataclass(frozen=True)
@@ -99,6 +122,18 @@ class Keycards:
             return f"{head}{'を ' if ranks else ''}{group.count} 枚{more}"
         return " と ".join(group.display() for group in self.groups)
 
+    def notation(self) -> str:
+        """The pattern in the notation it is written in (the canonical form: parse(p.notation()) == p)."""
+        if self.kind == "face-down":
+            return "face-down"
+        if self.kind == "unit":
+            return f"soldier<{self.label}>"
+        if self.kind in ("same-rank", "same-suit"):
+            group = self.groups[0]
+            ranks = "" if group.ranks == ANY_RANK else f" {group.ranks.notation()}"
+            return f"{self.kind}{ranks} x{group.count}{'+' if self.at_least else ''}"
+        return " & ".join(group.notation() for group in self.groups)
+
     def matches(self, cards: Sequence[Card]) -> bool:
         """Whether these cards (from the hand) make exactly this pattern."""
         if self.kind == "unit":
@@ -116,23 +151,45 @@ class Keycards:
             return None not in {card.suit for card in cards} and len({card.suit for card in cards}) == 1
         if len(cards) != self.card_count:
             return False
-        # Each group takes its own cards; try the (few) ways of dealing the cards to groups.
+        return self._deal(cards) is not None
+
+    def _deal(self, cards: Sequence[Card]) -> list[CardGroup] | None:
+        """Give each card a place in a group that accepts it (the group of each card, in order), or None.
+        A bipartite matching by augmenting paths: polynomial, whatever the number of cards."""
         slots = [group for group in self.groups for _ in range(group.count)]
-        return any(all(slot.accepts(card) for slot, card in zip(slots, order)) for order in itertools.permutations(cards))
+        if len(slots) != len(cards):
+            return None
+        holder: list[int | None] = [None] * len(slots)  # slot → index of its card
+
+        def place(card: int, tried: set[int]) -> bool:
+            for slot, group in enumerate(slots):
+                if slot not in tried and group.accepts(cards[card]):
+                    tried.add(slot)
+                    current = holder[slot]
+                    if current is None or place(current, tried):
+                        holder[slot] = card
+                        return True
+            return False
+
+        if not all(place(card, set()) for card in range(len(cards))):
+            return None
+        dealt = [slots[0]] * len(cards)
+        for slot, card in enumerate(holder):
+            if card is not None:
+                dealt[card] = slots[slot]
+        return dealt
 
     def group_of(self, cards: Sequence[Card], suit: str) -> list[Card]:
         """The cards that fill the group of `suit` (e.g. the ♠ card of 投擲's ♠ A〜K と ♣ A〜K)."""
-        slots = [group for group in self.groups for _ in range(group.count)]
-        for order in itertools.permutations(cards):
-            if all(slot.accepts(card) for slot, card in zip(slots, order)):
-                return [card for slot, card in zip(slots, order) if slot.suit == suit]
-        return []
+        dealt = self._deal(cards)
+        return [card for card, group in zip(cards, dealt or ()) if group.suit == suit]
 
     def candidates(self, hand: Iterable[Card]) -> list[tuple[Card, ...]]:
         """Every choice of cards from `hand` that makes the pattern (the minimum count for 以上)."""
         if self.kind == "unit":
             return []
-        cards = list(hand)
+        # Only cards that some group accepts can be part of a choice: leave the others out first.
+        cards = [card for card in hand if self.kind == "face-down" or any(group.accepts(card) for group in self.groups)]
         size = self.card_count
         return [combo for combo in itertools.combinations(cards, size) if self.matches(combo)]
 
@@ -163,7 +220,10 @@ def parse(text: str) -> Keycards:
             raise KeycardsError("'+' (or more) is only for same-suit and same-rank", offset + len(part) - 1)
         groups.append(group)
         offset += len(part) + 3
-    return Keycards("cards", tuple(groups))
+    pattern = Keycards("cards", tuple(groups))
+    if pattern.card_count > MAX_CARDS:
+        raise KeycardsError(f"keycards ask for at most {MAX_CARDS} cards, not {pattern.card_count}", 0)
+    return pattern
 
 
 def _parse_same(kind: str, text: str) -> Keycards:
@@ -177,10 +237,23 @@ def _parse_same(kind: str, text: str) -> Keycards:
         if not ranks_text.startswith(" "):
             raise KeycardsError(f"a space must follow '{kind}'", len(kind))
         ranks = _parse_ranks(ranks_text[1:], len(kind) + 1)
-    group = CardGroup(None, ranks, int(count.group(1)))
+    group = CardGroup(None, ranks, _count(count.group(1), len(kind) + count.start() + 2))
     if group.count < 2:
         raise KeycardsError(f"{kind} needs at least 2 cards", len(kind) + count.start() + 2)
+    values = ranks.values()
+    # one deck has a rank in four suits (Joker: two), a suit in thirteen ranks
+    most = max(2 if rank == 0 else 4 for rank in values) if kind == "same-rank" else len(values - {0})
+    if group.count > most:
+        raise KeycardsError(f"a deck has at most {most} cards of the {'same rank' if kind == 'same-rank' else 'same suit'} "
+                            f"among these ranks, not {group.count}", len(kind) + count.start() + 2)
     return Keycards(kind, (group,), at_least=bool(count.group(2)))
+
+
+def _count(digits: str, column: int) -> int:
+    if len(digits) > 2 or int(digits) > MAX_CARDS:
+        shown = digits if len(digits) <= 6 else f"{digits[:3]}… ({len(digits)} digits)"
+        raise KeycardsError(f"keycards ask for at most {MAX_CARDS} cards, not {shown}", column)
+    return int(digits)
 
 
 def _parse_group(part: str, offset: int) -> tuple[CardGroup, bool]:
@@ -196,10 +269,17 @@ def _parse_group(part: str, offset: int) -> tuple[CardGroup, bool]:
     ranks_text = body[: count.start()] if count else body
     start = offset + (1 if suit else 0)
     ranks = _parse_ranks(ranks_text, start)
-    number = int(count.group(1)) if count else 1
+    number = _count(count.group(1), offset + len(part) - len(count.group(0)) + 2) if count else 1
     if suit is None and RANK_VALUES["Joker"] in ranks and ranks != RankSet(((0, 0),)):
         raise KeycardsError("a range may not include Joker", start)
-    return CardGroup(suit, ranks, number), bool(count and count.group(2))
+    if suit is not None and RANK_VALUES["Joker"] in ranks:
+        raise KeycardsError("a Joker has no suit: write Joker without ♠ ♡ ♢ ♣", offset)
+    group = CardGroup(suit, ranks, number)
+    if group.count > group.in_one_deck():
+        what = group.display().split(" を ")[0]
+        raise KeycardsError(f"a deck has only {group.in_one_deck()} cards of {what}, not {group.count}",
+                            offset + len(part) - len(count.group(0)) + 2 if count else offset)
+    return group, bool(count and count.group(2))
 
 
 def _parse_ranks(text: str, offset: int) -> RankSet:

@@ -97,7 +97,7 @@ class Builder:
         for zone in ("hand", "graveyard", "fog", "pack", "rare"):
             player.zone(zone).extend(self.cards(seat, side.get(zone), path + (zone,)))
         player.pack_open = bool(side.get("pack_opened", False))
-        for token in tokens(str(side.get("trumps", "") or "")):
+        for token in self.tokens(side.get("trumps"), path + ("trumps",)):
             body, flags = _split_flags(token)
             card = self.card(seat, body, path + ("trumps",))
             player.trumps.append(card)
@@ -105,10 +105,22 @@ class Builder:
                 player.trumps_up.add(card)
             if "locked" in flags:
                 player.locked.add(card)
-        for token in tokens(str(side.get("field", "") or "")):
+        for token in self.tokens(side.get("field"), path + ("field",)):
             player.field.append(self.character(seat, token, path + ("field",)))
         if side.get("size_bonus"):
             self.modify("your", seat, int(side["size_bonus"]))
+
+    def tokens(self, value: Any, path: tuple) -> list[str]:
+        """The cards and characters of a zone, refusing text the notation does not read (`♢5(`, `[♣7`):
+        the loose tokenizer would drop it and the example would run on something else."""
+        text = str(value or "")
+        found = tokens(text)
+        if "".join("".join(found).split()) != "".join(text.split()):
+            raise self.fail(path, f"'{text}' has text that is not a card or character: check its parentheses and brackets")
+        for token in found:
+            if token.count("(") != token.count(")") or token.count("[") != token.count("]") or token.count("(") > 1:
+                raise self.fail(path, f"'{token}' has unbalanced parentheses or brackets")
+        return found
 
     def character(self, seat: int, token: str, path: tuple) -> Character:
         body, flags = _split_flags(token)
@@ -136,7 +148,7 @@ class Builder:
     def blockers(self, seat: int, side: dict, path: tuple) -> None:
         """`blocks ♠9`: the blocker of the attacker ♠9 on the other side (resolved once both fields exist)."""
         state = self.game.state
-        for token, character in zip(tokens(str(side.get("field", "") or "")), state.players[seat].field):
+        for token, character in zip(self.tokens(side.get("field"), path + ("field",)), state.players[seat].field):
             _, flags = _split_flags(token)
             for flag in flags:
                 if flag.startswith("blocks "):

@@ -98,6 +98,7 @@ class TranscriptWriter:
     """Writes games to FILE (JSON lines) and FILE's .txt sibling (the readable log)."""
 
     path: Path
+    text: Path | None = None  # the readable log (default: text_path)
     _json: IO[str] | None = field(default=None, init=False)
     _text: IO[str] | None = field(default=None, init=False)
 
@@ -107,7 +108,7 @@ class TranscriptWriter:
 
     def __enter__(self) -> TranscriptWriter:
         self._json = self.path.open("w", encoding="utf-8")
-        self._text = self.text_path.open("w", encoding="utf-8")
+        self._text = (self.text or self.text_path).open("w", encoding="utf-8")
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -151,23 +152,54 @@ class Replayed:
     message: str = ""
 
 
+# The fields each kind of record must have, with their types (a malformed transcript is refused
+# with its line, not replayed into a crash).
+RECORD_FIELDS: dict[str, dict[str, type]] = {
+    "game": {"format": str, "frame": str, "seed": int},
+    "decision": {"seat": int, "kind": str, "index": int, "option": str},
+    "end": {},
+}
+OPTIONAL_FIELDS: dict[str, type] = {"turn_cap": int, "index": int}
+
+
 def games(path: Path) -> Iterator[list[dict[str, Any]]]:
-    """The records of each game in a transcript file."""
+    """The records of each game in a transcript file; ValueError (naming the line) if one is malformed."""
     current: list[dict[str, Any]] = []
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{number}: not a JSON line: {exc.msg}") from exc
-            if record.get("type") == "game" and current:
-                yield current
-                current = []
-            current.append(record)
+    with path.open(encoding="utf-8", errors="strict") as handle:
+        try:
+            lines = list(handle)
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"{path}: not a transcript: the file is not UTF-8 text") from exc
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{path}:{number}: not a JSON line: {exc.msg}") from exc
+        problem = _malformed(record, first=not current)
+        if problem:
+            raise ValueError(f"{path}:{number}: {problem}")
+        if record["type"] == "game" and current:
+            yield current
+            current = []
+        current.append(record)
     if current:
         yield current
+
+
+def _malformed(record: Any, first: bool) -> str | None:
+    if not isinstance(record, dict) or record.get("type") not in RECORD_FIELDS:
+        return f"not a transcript record: an object with \"type\" one of {', '.join(RECORD_FIELDS)}"
+    if first and record["type"] != "game":
+        return "a transcript starts with a \"game\" line"
+    optional = {name: kind for name, kind in OPTIONAL_FIELDS.items() if name in record and record["type"] == "game"}
+    wanted = {**RECORD_FIELDS[record["type"]], **optional}
+    for name, kind in wanted.items():
+        value = record.get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return f"a {record['type']} line needs \"{name}\" ({'a whole number' if kind is int else 'text'})"
+    return None
 
 
 def replay_game(engine: Engine, records: list[dict[str, Any]]) -> Replayed:
@@ -179,7 +211,7 @@ def replay_game(engine: Engine, records: list[dict[str, Any]]) -> Replayed:
     try:
         game = Game.new(engine, header["format"], header["frame"], seed=header["seed"], agents=(agent, agent))
         decided = game.play(turn_cap=header.get("turn_cap", 200))
-    except ScriptError as exc:
+    except (ScriptError, ValueError) as exc:  # ValueError: a regulation these definitions do not have
         return Replayed(index, False, str(exc))
     if agent.decisions:
         return Replayed(index, False, f"{len(agent.decisions)} recorded decisions were not asked")

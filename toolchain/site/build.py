@@ -10,9 +10,11 @@ from pathlib import Path
 from .. import model as m
 from ..export import export_json
 from ..rulebook import HTML_DIR, OUTPUTS as RULEBOOK_OUTPUTS
-from .outputs import OutputError, carry_over, check_target, locked, owned_by, publishing
+from .outputs import OutputError, carry_over, check_target, locked, owned_by, publishing, write_marker
 
 SITE = "site"  # the marker kind of a directory `bp build` writes
+CACHE = "rulebook-cache"  # the marker kind of the rulebook's Sphinx cache
+CACHE_ENTRIES = ("doctrees", "doctrees-pdf", "html", "pdf")  # what an unmarked cache of earlier versions holds
 
 
 @dataclass(frozen=True)
@@ -21,7 +23,7 @@ class BuildContext:
     definitions: m.Definitions
     site: Path  # the staging site directory being written
     log: Callable[[str], None]
-    cache: Path  # where steps keep what a later build can reuse (Sphinx's environment)
+    cache: Path  # the rulebook's Sphinx cache: what a later build can reuse (checked by check_cache)
 
 
 @dataclass(frozen=True)
@@ -45,8 +47,9 @@ def _actionlist(ctx: BuildContext) -> None:
 def _rulebook(ctx: BuildContext) -> None:
     from ..rulebook.build import build_rulebook  # imported here: Sphinx and WeasyPrint load only to build
 
-    cache = ctx.cache / "rulebook"
+    cache = ctx.cache
     with locked(cache, str(cache), ctx.log):  # one Sphinx at a time per cache
+        _mark_cache(cache)
         timings = build_rulebook(ctx.root, ctx.site, cache=cache, log=ctx.log, definitions=ctx.definitions)
     ctx.log("rulebook: " + ", ".join(f"{step} {seconds:.1f} s" for step, seconds in timings.steps.items()))
 
@@ -54,9 +57,18 @@ def _rulebook(ctx: BuildContext) -> None:
 def _rulebook_html(ctx: BuildContext) -> None:
     from ..rulebook.build import build_rulebook_html
 
-    cache = ctx.cache / "rulebook"
+    cache = ctx.cache
     with locked(cache, str(cache), ctx.log):
+        _mark_cache(cache)
         build_rulebook_html(ctx.root, ctx.site, cache=cache, log=ctx.log, definitions=ctx.definitions)
+
+
+def _mark_cache(cache: Path) -> None:
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        write_marker(cache, CACHE)
+    except OSError as exc:
+        raise OutputError(f"cannot write the cache {cache}: {exc.strerror or exc}") from exc
 
 
 def steps() -> list[Step]:
@@ -102,7 +114,15 @@ def select_steps(only: Sequence[str] | None) -> list[Step]:
 
 
 def default_cache(root: Path) -> Path:
-    return root / "build" / "cache"
+    return root / "build" / "cache" / "rulebook"
+
+
+def check_cache(cache: Path | None, root: Path) -> Path:
+    """The rulebook's cache directory (`--cache`, or ROOT/build/cache/rulebook), once known safe: Sphinx
+    writes and replaces folders in it, so like `--out` it must be new, empty, or a cache bp made."""
+    if cache is None:
+        return check_target(default_cache(root), root, CACHE, legacy=CACHE_ENTRIES)
+    return check_target(cache, root, CACHE)
 
 
 def build_site(root: Path, definitions: m.Definitions, out: Path | None, log: Callable[[str], None],
@@ -112,9 +132,9 @@ def build_site(root: Path, definitions: m.Definitions, out: Path | None, log: Ca
     rulebook's Sphinx cache (default: ROOT/build/cache/rulebook)."""
     chosen = select_steps(only)
     target = check_site(out, root)
-    caches = cache.parent if cache is not None else default_cache(root)
+    rulebook_cache = check_cache(cache, root)
     with publishing(target, SITE, log) as work:
-        ctx = BuildContext(root=root, definitions=definitions, site=work, log=log, cache=caches)
+        ctx = BuildContext(root=root, definitions=definitions, site=work, log=log, cache=rulebook_cache)
         for step in chosen:
             log(f"building {step.name}")
             try:

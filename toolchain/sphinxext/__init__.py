@@ -8,9 +8,11 @@ Register it in conf.py (`extensions = ["toolchain.sphinxext"]`). Directives and 
                bp-zones, bp-format-list, bp-version-history
     figures    bp-figure, bp-flowchart
     roles      bp-count
+    text       bp-edition (a field of rules.yaml's edition, in substitutions: never parsed as markup)
 
 Every definition gets a label for :ref: (`act-<id>`, `char-<id>`, `fog-<id>`, `frame-<id>`,
 `trump-<id>`). The definitions are found above the source directory, or at `bp_root`.
+Definitions text is never parsed as markup, and the HTML search index is escaped (searchindex.py).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import chapters, figures, lists, roles, sectionrefs, source, tables
+from . import chapters, edition, figures, lists, roles, searchindex, sectionrefs, source, tables
 
 VERSION = "1"
 
@@ -29,7 +31,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("bp_root", None, "env", types=frozenset({str, type(None)}))
     for name, directive in {**lists.LISTS, **tables.TABLES}.items():
         app.add_directive(name, directive)
-    for module in (figures, roles, sectionrefs, chapters):
+    for module in (figures, roles, sectionrefs, chapters, edition, searchindex):
         module.setup(app)
     app.connect("env-purge-doc", source.purge_doc)
     app.connect("env-merge-info", source.merge_info)
