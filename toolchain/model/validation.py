@@ -72,6 +72,15 @@ def _located(error: ValidationError, doc: Document) -> Iterator[tuple[Mark, str,
             mark = doc.mark(path)
             yield Mark(mark.line, mark.column + exc.column), f"{where}keycards '{error.instance}': {exc}", path
             return
+    if "propertyNames" in error.relative_schema_path and isinstance(error.instance, str):
+        # A key the mapping may not have (an option of another form): point at the key itself.
+        if error.validator == "not" and isinstance(error.validator_value, dict):
+            takes = error.validator_value.get("description")  # what the mapping may have instead
+            message = f"'{error.instance}' is not allowed here" + (f" ({takes})" if takes else "")
+        else:
+            message = _message(error)
+        yield doc.key_mark(path + (error.instance,)), f"{where}{message}", path + (error.instance,)
+        return
     if error.validator == "not" and isinstance(error.validator_value, dict) and isinstance(error.instance, dict):
         # `not: {required: [x]}` forbids a field: point at the field itself.
         forbidden = [key for key in error.validator_value.get("required", ()) if key in error.instance]
@@ -88,8 +97,11 @@ def _message(error: ValidationError) -> str:
         return f"{error.instance!r} is not one of {options}"
     if error.validator == "not" and isinstance(error.validator_value, dict):
         required = error.validator_value.get("required")
+        rule = error.validator_value.get("description")
         if required:
-            return f"'{required[0]}' is not allowed here"
+            return f"'{required[0]}' is not allowed here" + (f": {rule}" if rule else "")
+        if rule:
+            return rule
     description = error.schema.get("description") if isinstance(error.schema, dict) else None
     if error.validator == "pattern" and description:
         return f"{error.instance!r} does not match: {description}"
