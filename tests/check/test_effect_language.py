@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +40,21 @@ MINIMAL = ROOT / "tests" / "fixtures" / "minimal"
 def test_the_committed_files_are_what_the_statement_writes() -> None:
     stale = [str(rel) for rel, text in generated_files(ROOT).items() if (ROOT / rel).read_text(encoding="utf-8") != text]
     assert stale == [], "run scripts/generate-effect-language (make generate)"
+
+
+def test_the_generator_says_when_a_committed_file_is_stale(tmp_path: Path) -> None:
+    copy = tmp_path / "repo"
+    for part in ("scripts", "toolchain", "schema", "definitions"):
+        shutil.copytree(ROOT / part, copy / part, ignore=shutil.ignore_patterns("__pycache__"))
+    script = [sys.executable, str(copy / "scripts" / "generate-effect-language")]
+    assert subprocess.run([*script, "--check"], capture_output=True, text=True).returncode == 0
+    schema = copy / "schema" / "effect.schema.json"
+    schema.write_text(schema.read_text(encoding="utf-8").replace('"a − b"', '"a minus b"'), encoding="utf-8")
+    stale = subprocess.run([*script, "--check"], capture_output=True, text=True)
+    assert stale.returncode == 1 and "schema/effect.schema.json" in stale.stderr
+    assert "a minus b" in schema.read_text(encoding="utf-8")  # --check writes nothing
+    assert subprocess.run(script, capture_output=True, text=True).returncode == 0
+    assert schema.read_text(encoding="utf-8") == (ROOT / "schema" / "effect.schema.json").read_text(encoding="utf-8")
 
 
 def test_only_the_marked_tables_of_the_readme_are_rewritten() -> None:
@@ -334,6 +351,9 @@ SCHEMA_CASES = [
            "'min' is not allowed here: choose takes count, or min and max"),
     effect("      - choose: key\n        as: x\n        max: many\n", "max: @many", "BP010", "'all' was expected"),
     effect("      - choose: key\n        as: $x\n", "as: @$x", "BP010", "'$x' does not match: a variable name"),
+    effect("      - choose: key\n        as: x\n        by: 3\n", "by: @3", "BP010", "3 is not of type 'object'"),
+    effect("      - modify_size: target\n        by: you\n        until: end-of-turn\n", "by: @you", "BP010",
+           "'you' does not match: a $variable"),
     effect("      - choose_one: {label: a, do: []}\n", "choose_one: @{label", "BP010", "is not of type 'array'"),
     effect("      - choose_one: [{label: a}]\n", "[@{label: a}]", "BP010", "'do' is a required property"),
     effect("      - set: 3\n", "set: @3", "BP010", "3 is not of type 'object'"),

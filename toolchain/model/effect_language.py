@@ -150,10 +150,6 @@ class Form:
     def required(self) -> tuple[str, ...]:
         return tuple(option.name for option in self.options if option.required)
 
-    @property
-    def optional(self) -> tuple[str, ...]:
-        return tuple(option.name for option in self.options if not option.required)
-
 
 @dataclass(frozen=True)
 class Family:

@@ -28,12 +28,7 @@ DONE = "決定"  # the option that ends a choice of several items
 
 
 class ProgramCompiler(Compiler):
-    """Compiles steps: the primitive `name` of the statement (model/effect_language.py) by `p_name`."""
-
-    # Each primitive's options, required ones and the others (from the statement: no second list).
-    PRIMITIVES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-        form.name: (form.required, form.optional) for form in lang.STEP_FAMILY.forms
-    }
+    """Compiles steps: the primitive `name` of the statement (lang.STEP_FAMILY, with its options) by `p_name`."""
 
     def steps(self, node: list, path: Path) -> Step:
         compiled = [self.step(item, path + (i,)) for i, item in enumerate(node)]
