@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 from toolchain.model import Definitions
-from toolchain.model.effect_language import STEP_FAMILY
+from toolchain.sim.primitives import ProgramCompiler
 from toolchain.sim.ruleset import compiled
 
 SIM = Path(__file__).resolve().parents[2] / "toolchain" / "sim"
@@ -16,7 +16,7 @@ SIM = Path(__file__).resolve().parents[2] / "toolchain" / "sim"
 def test_no_code_compares_with_an_action_id(defs: Definitions) -> None:
     """No `if action.id == "down"`: an id literal is never compared with, nor used as a key for, anything."""
     # A few primitives share a word with an action (draw, charge, retarget): they are steps, not actions.
-    ids = {a.id for a in (*defs.actions, *defs.frame_actions)} - set(STEP_FAMILY.form_names)
+    ids = {a.id for a in (*defs.actions, *defs.frame_actions)} - set(ProgramCompiler.PRIMITIVES)
     found = []
     for path in sorted(SIM.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -30,6 +30,8 @@ DONE = "決定"  # the option that ends a choice of several items
 class ProgramCompiler(Compiler):
     """Compiles steps: the primitive `name` of the statement (lang.STEP_FAMILY, with its options) by `p_name`."""
 
+    PRIMITIVES: tuple[str, ...] = lang.STEP_FAMILY.form_names  # the statement's, not a second list
+
     def steps(self, node: list, path: Path) -> Step:
         compiled = [self.step(item, path + (i,)) for i, item in enumerate(node)]
         if len(compiled) == 1:
