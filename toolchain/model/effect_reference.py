@@ -90,7 +90,8 @@ def program_table() -> str:
 def words_table() -> str:
     rows = [(f"`{word.word}`", family.name, word.meaning) for family in lang.FAMILIES for word in family.words]
     declaring = [form.name for form in lang.STEP_FAMILY.forms if any(option.kind == lang.NAME for option in form.options)]
-    rows.append(("`$name`", "any", "a variable, set by `set`, or by the `as:` of " + ", ".join(f"`{name}`" for name in declaring)))
+    setters = ", ".join(f"`{name}`" for name in declaring)
+    rows.append(("`$name`", "any", f"a variable, set by `set`, or by the `as:` of {setters}"))
     return _table(("word", "kind", "means"), rows)
 
 

@@ -72,14 +72,16 @@ def language_schema() -> dict[str, Draft202012Validator]:
     here = "https://blackpoker.example/schema/"  # where the schemas' relative references point
     schemas = {here + p.name: json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "schema").glob("*.schema.json")}
     registry: Registry = Registry().with_resources((uri, Resource.from_contents(s)) for uri, s in schemas.items())
-    return {name: Draft202012Validator({"$ref": f"{here}effect.schema.json#/$defs/{name}"}, registry=registry) for name in lang.KINDS}
+    kinds = f"{here}effect.schema.json#/$defs/"
+    return {name: Draft202012Validator({"$ref": kinds + name}, registry=registry) for name in lang.KINDS}
 
 
 def _compile(family: str, node: Any) -> Any:
     if family == "step":
         return ProgramCompiler(KNOWN).steps([node], ("effect",))
     compiler = Compiler(KNOWN)
-    return {"number": compiler.number, "items": compiler.items, "player": compiler.player, "condition": compiler.cond}[family](node, ())
+    by_family = {"number": compiler.number, "items": compiler.items, "player": compiler.player, "condition": compiler.cond}
+    return by_family[family](node, ())
 
 
 FORMS = [(family, form) for family in lang.FAMILIES for form in family.forms]
