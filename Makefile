@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEBIAN_PACKAGES := fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 graphviz poppler-utils chromium
 
-.PHONY: build test check bootstrap system-packages benchmark fuzz clean
+.PHONY: build test check generate bootstrap system-packages benchmark fuzz clean
 
 build: bootstrap
 	$(BIN)/bp build
@@ -22,6 +22,11 @@ benchmark: bootstrap
 # The simulator's random games over all 10 regulations are to join here, after the fuzzers.
 fuzz: bootstrap
 	$(BIN)/python -m tests.fuzz.run
+
+# schema/effect.schema.json and the effect-language tables of definitions/README.md, from
+# toolchain/model/effect_language.py (the one statement of the language).
+generate: bootstrap
+	$(BIN)/python scripts/generate-effect-language
 
 bootstrap: system-packages $(VENV)/.installed
 

@@ -41,7 +41,10 @@ CODES: dict[str, Code] = {
         Code("BP027", "trump-link", "a soldier-borne action and its trump disagree on the label"),
         Code("BP028", "vocabulary", "an id of a closed vocabulary that rules.yaml does not name"),
         Code("BP030", "example-failed", "an action's example does not run as written: the situation after the request is not the expected one"),
-        Code("BP031", "program", "an action's program (effect language) that the simulator cannot compile"),
+        Code(
+            "BP031", "program",
+            "a program that does not fit its action or the definitions (one that breaks the effect language is BP010)",
+        ),
     ]
 }
 

@@ -90,11 +90,6 @@ def _wrong_kind(error: ValidationError) -> bool:
 def _located(error: ValidationError, doc: Document) -> Iterator[tuple[Mark, str, tuple]]:
     path = tuple(error.absolute_path)
     where = _describe(path)
-    if "propertyNames" in error.relative_schema_path and isinstance(error.instance, str):
-        # The error is about a key (its instance is the key's name): point at the key.
-        key = error.instance
-        yield doc.key_mark(path + (key,)), f"{where}key {_message(error)}", path + (key,)
-        return
     if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(error.instance, dict):
         allowed = set(error.schema.get("properties", {})) if isinstance(error.schema, dict) else set()
         extras = [k for k in error.instance if k not in allowed] or list(error.instance)
@@ -112,6 +107,16 @@ def _located(error: ValidationError, doc: Document) -> Iterator[tuple[Mark, str,
             mark = doc.mark(path)
             yield Mark(mark.line, mark.column + problem.column), f"{where}keycards '{shorten(error.instance)}': {problem}", path
             return
+    if "propertyNames" in error.relative_schema_path and isinstance(error.instance, str):
+        # The error is about a key (its instance is the key's name, e.g. an option of another
+        # form): point at the key itself.
+        if error.validator == "not" and isinstance(error.validator_value, dict):
+            takes = error.validator_value.get("description")  # what the mapping may have instead
+            message = f"'{error.instance}' is not allowed here" + (f" ({takes})" if takes else "")
+        else:
+            message = f"key {_message(error)}"
+        yield doc.key_mark(path + (error.instance,)), f"{where}{message}", path + (error.instance,)
+        return
     if error.validator == "not" and isinstance(error.validator_value, dict) and isinstance(error.instance, dict):
         # `not: {required: [x]}` forbids a field: point at the field itself.
         forbidden = [key for key in error.validator_value.get("required", ()) if key in error.instance]
@@ -128,8 +133,11 @@ def _message(error: ValidationError) -> str:
         return f"{_short(error.instance)} is not one of {options}"
     if error.validator == "not" and isinstance(error.validator_value, dict):
         required = error.validator_value.get("required")
+        rule = error.validator_value.get("description")
         if required:
-            return f"'{required[0]}' is not allowed here"
+            return f"'{required[0]}' is not allowed here" + (f": {rule}" if rule else "")
+        if rule:
+            return rule
     description = error.schema.get("description") if isinstance(error.schema, dict) else None
     if error.validator == "pattern" and description:
         return f"{_short(error.instance)} does not match: {description}"

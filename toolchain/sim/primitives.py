@@ -10,12 +10,13 @@ life is 1 damage.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..model import effect_language as lang
 from . import operations as ops
 from .errors import Stop
 from .cards import owner_of
-from .language import Compiler, Ctx, Path, ZONES, _characters, cards_of
+from .language import Compiler, Ctx, Path, _characters, cards_of, form_of
 from .state import Character, Modifier, Request
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -27,37 +28,11 @@ DONE = "決定"  # the option that ends a choice of several items
 
 
 class ProgramCompiler(Compiler):
-    """Compiles steps; each primitive lists its sibling keys (required ones first, then optional)."""
+    """Compiles steps: the primitive `name` of the statement (lang.STEP_FAMILY, with its options) by `p_name`."""
 
-    PRIMITIVES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-        "move": (("to",), ("player", "at", "order", "as")),
-        "summon": (("character", "state"), ("each",)),
-        "attach": (("to",), ()),
-        "transform": (("into",), ()),
-        "charge": ((), ()),
-        "drive": ((), ("as",)),
-        "damage": (("amount",), ()),
-        "draw": ((), ("player",)),
-        "reveal": (("as",), ("player",)),
-        "shuffle": ((), ("player",)),
-        "choose": (("as",), ("count", "min", "max", "by", "prompt")),
-        "choose_one": ((), ("by", "prompt")),
-        "if": (("then",), ("else",)),
-        "for_each": (("as", "do"), ()),
-        "repeat": ((), ("until",)),
-        "stop": ((), ()),
-        "set": ((), ()),
-        "modify_size": (("by", "until"), ()),
-        "negate": ((), ()),
-        "retarget": ((), ("by",)),
-        "pass_turn": ((), ()),
-        "set_role": (("role",), ("of",)),
-        "flip": (("face",), ("lock",)),
-    }
+    PRIMITIVES: tuple[str, ...] = lang.STEP_FAMILY.form_names  # the statement's, not a second list
 
-    def steps(self, node: Any, path: Path) -> Step:
-        if not isinstance(node, list):
-            raise self.fail(path, "expected a list of steps")
+    def steps(self, node: list, path: Path) -> Step:
         compiled = [self.step(item, path + (i,)) for i, item in enumerate(node)]
         if len(compiled) == 1:
             return compiled[0]
@@ -67,35 +42,15 @@ class ProgramCompiler(Compiler):
                 step(ctx)
         return run
 
-    def step(self, node: Any, path: Path) -> Step:
-        if not isinstance(node, dict) or not node:
-            raise self.fail(path, f"a step is a mapping with one primitive ({', '.join(self.PRIMITIVES)})")
-        primary = [key for key in node if key in self.PRIMITIVES]
-        if len(primary) != 1:
-            raise self.fail(path, f"a step has exactly one primitive, not {primary or 'none'} ({', '.join(self.PRIMITIVES)})")
-        name = primary[0]
-        required, optional = self.PRIMITIVES[name]
-        for key in node:
-            if key != name and key not in required and key not in optional:
-                raise self.fail(path + (key,), f"'{key}' is not an option of {name} ({', '.join(required + optional) or 'none'})")
-        for key in required:
-            if key not in node:
-                raise self.fail(path, f"{name} needs '{key}'")
-        return getattr(self, "p_" + name)(node, path)
+    def step(self, node: dict, path: Path) -> Step:
+        return getattr(self, "p_" + form_of(node, lang.STEP_FAMILY))(node, path)
 
     # -- moving cards -----------------------------------------------------------------------
-    def zone_name(self, node: Any, path: Path) -> str:
-        if node not in ZONES:
-            raise self.fail(path, f"'{node}' is not a zone ({', '.join(ZONES)})")
-        return node
-
     def p_move(self, node: dict, path: Path) -> Step:
         items = self.items(node["move"], path + ("move",))
-        zone = self.zone_name(node["to"], path + ("to",))
+        zone = node["to"]
         seat = self.player(node["player"], path + ("player",)) if "player" in node else None
         at = node.get("at", "top")
-        if at not in ("top", "bottom"):
-            raise self.fail(path + ("at",), "at is top or bottom")
         order = self.player(node["order"], path + ("order",)) if "order" in node else None
         name = self.declare(node["as"], "items", path + ("as",)) if "as" in node else None
 
@@ -123,8 +78,6 @@ class ProgramCompiler(Compiler):
         component = node["character"]
         if component not in ("soldier", "bulwark") and component not in self.known["characters"]:
             raise self.fail(path + ("character",), f"'{component}' is not a character id (or soldier, bulwark)")
-        if node["state"] not in ("charged", "driven"):
-            raise self.fail(path + ("state",), "state is charged or driven")
         driven, each = node["state"] == "driven", bool(node.get("each", False)) or component == "bulwark"
 
         def summon(ctx: Ctx) -> None:
@@ -159,8 +112,6 @@ class ProgramCompiler(Compiler):
     def p_transform(self, node: dict, path: Path) -> Step:
         items = self.items(node["transform"], path + ("transform",))
         into = node["into"]
-        if into not in ("soldier", "bulwark"):
-            raise self.fail(path + ("into",), "into is soldier or bulwark")
 
         def transform(ctx: Ctx) -> None:
             for character in _characters(items(ctx)):
@@ -235,7 +186,7 @@ class ProgramCompiler(Compiler):
         return reveal
 
     def p_shuffle(self, node: dict, path: Path) -> Step:
-        zone = self.zone_name(node["shuffle"], path + ("shuffle",))
+        zone = node["shuffle"]
         who = self.player(node.get("player", "you"), path + ("player",))
         return lambda ctx: ctx.game.rng.shuffle(ctx.state.players[who(ctx)].zone(zone))
 
@@ -245,8 +196,6 @@ class ProgramCompiler(Compiler):
         name = self.declare(node["as"], "items", path + ("as",))
         by = self.player(node.get("by", "you"), path + ("by",))
         prompt = str(node.get("prompt", "選ぶ"))
-        if "count" in node and ("min" in node or "max" in node):
-            raise self.fail(path + ("count",), "choose takes count, or min and max")
         low = self.number(node.get("count", node.get("min", 1)), path + ("count" if "count" in node else "min",))
         if "count" in node:
             high = low
@@ -263,14 +212,9 @@ class ProgramCompiler(Compiler):
         return choose
 
     def p_choose_one(self, node: dict, path: Path) -> Step:
-        options = node["choose_one"]
-        if not isinstance(options, list) or not options:
-            raise self.fail(path + ("choose_one",), "choose_one takes a list of options {label, if, do}")
         compiled = []
-        for i, option in enumerate(options):
+        for i, option in enumerate(node["choose_one"]):
             here = path + ("choose_one", i)
-            if not isinstance(option, dict) or "label" not in option or "do" not in option or set(option) - {"label", "if", "do"}:
-                raise self.fail(here, "an option is {label: text, if: condition (optional), do: [steps]}")
             condition = self.cond(option["if"], here + ("if",)) if "if" in option else None
             compiled.append((str(option["label"]), condition, self.steps(option["do"], here + ("do",))))
         by = self.player(node.get("by", "you"), path + ("by",))
@@ -326,11 +270,8 @@ class ProgramCompiler(Compiler):
         return stop
 
     def p_set(self, node: dict, path: Path) -> Step:
-        values = node["set"]
-        if not isinstance(values, dict) or not values:
-            raise self.fail(path + ("set",), "set takes {variable: value, …}")
         compiled = []
-        for name, value in values.items():
+        for name, value in node["set"].items():
             kind, fn = self.value(value, path + ("set", name))
             compiled.append((self.declare(name, kind, path + ("set", name)), fn))
 
@@ -342,9 +283,7 @@ class ProgramCompiler(Compiler):
     # -- characters, requests, trumps -------------------------------------------------------
     def p_modify_size(self, node: dict, path: Path) -> Step:
         subject = node["modify_size"]
-        amount = self.number(node["by"], path + ("by",))
-        if node["until"] != "end-of-turn":
-            raise self.fail(path + ("until",), "until is end-of-turn (このターンが終わるまで)")
+        amount = self.number(node["by"], path + ("by",))  # until: end-of-turn, the one duration there is
         if subject in ("your", "all"):
             scope = subject
 
@@ -385,11 +324,7 @@ class ProgramCompiler(Compiler):
     def p_set_role(self, node: dict, path: Path) -> Step:
         items = self.items(node["set_role"], path + ("set_role",))
         role = node["role"]
-        if role not in ("attacker", "blocker", "none"):
-            raise self.fail(path + ("role",), "role is attacker, blocker or none")
-        of = self.items(node["of"], path + ("of",)) if "of" in node else None
-        if (role == "blocker") != (of is not None):
-            raise self.fail(path + ("role",), "a blocker is set with of: the attacker it blocks (and only a blocker)")
+        of = self.items(node["of"], path + ("of",)) if "of" in node else None  # given exactly for a blocker
 
         def set_role(ctx: Ctx) -> None:
             attacker = _characters(of(ctx)) if of else []
@@ -400,12 +335,8 @@ class ProgramCompiler(Compiler):
 
     def p_flip(self, node: dict, path: Path) -> Step:
         items = self.items(node["flip"], path + ("flip",))
-        if node["face"] not in ("up", "down"):
-            raise self.fail(path + ("face",), "face is up or down")
         up = node["face"] == "up"
-        if "lock" in node and (up or node["lock"] != "end-of-turn"):
-            raise self.fail(path + ("lock",), "lock: end-of-turn keeps a card face down (with face: down)")
-        lock = "lock" in node
+        lock = "lock" in node  # only with face: down
 
         def flip(ctx: Ctx) -> None:
             for item in items(ctx):
