@@ -38,6 +38,8 @@ CODES: dict[str, Code] = {
         Code("BP028", "vocabulary", "an id of a closed vocabulary that rules.yaml does not name"),
         Code("BP030", "example-failed", "an action's example does not run as written: the situation after the request is not the expected one"),
         Code("BP031", "program", "an action's program (effect language) that the simulator cannot compile"),
+        Code("BP032", "trump-image",
+             "a trump's image (イメージ) that is not a situation the rules allow, or does not show the trump giving its label"),
     ]
 }
 

@@ -121,6 +121,7 @@ def _trump(defs: m.Definitions, trump: m.Trump) -> dict[str, Any]:
         "heading": _group_title(defs, trump),
         "ability": trump.ability.text if trump.ability else None,
         "grants": trump.ability.grants if trump.ability else None,
+        "image": trump.image,
         **_versions(trump),
     }
 

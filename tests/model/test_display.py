@@ -45,6 +45,7 @@ RULEBOOK = [
     ("fog", "up", "アップ (速攻魔法)", ["キーカード", "能力", "導入バージョン"]),
     ("frame-fog", "close", "クローズ (速攻魔法)", ["フレーム", "キーカード", "能力", "導入バージョン"]),
     ("frame", "extra", "エクストラ", ["配置図", "フォーマット", "デッキ条件", "ゲームの始め方", "アクションリスト", "公開レベル"]),
+    ("trump", "slash", "スラッシュ (立ち上がる兵)", ["フレーム", "キーカード", "能力", "イメージ", "導入バージョン", "更新バージョン"]),
     ("trump", "hidden", "裏切札 (裏切札)", ["フレーム", "キーカード", "能力", "導入バージョン"]),
 ]
 
@@ -94,8 +95,10 @@ def test_kinds_of_value(defs: m.Definitions) -> None:
     assert [frame.name for frame in trap["frames"].frames] == ["レアパック", "ストラテジー", "エクストラ"]
     extra = {item.id: item.value for item in display.entry(defs, _find(defs, "frame", "extra")).items}
     assert extra["layout"] == display.Figure("frame-extra", "配置図-エクストラ", numbered=True)  # Fig. 5.5
+    slash = {item.id: item.value for item in display.entry(defs, _find(defs, "trump", "slash")).items}
+    assert slash["image"] == display.Figure("trump-slash", "イメージ-スラッシュ", numbered=False)  # no Fig. number in 5.3.4
     hidden = {item.id: item.value for item in display.entry(defs, _find(defs, "trump", "hidden")).items}
-    assert hidden["ability"] == display.Nothing("なし")
+    assert hidden["ability"] == display.Nothing("なし") and "image" not in hidden
 
 
 def test_leaflet_shows_fewer_items(defs: m.Definitions) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from .. import figures
 from .. import model as m
 from ..model import display
 from .markup_html import bullet_list, to_html
@@ -41,7 +42,8 @@ def _frame_list(value: display.FrameList) -> Markup:
 def _deck(deck: display.Deck) -> Markup:
     if deck.cards:
         rows = Markup("").join(
-            Markup('<li><span class="suit">{}</span> {}</li>').format(suit, ", ".join(ranks)) for suit, ranks in deck.cards.items()
+            Markup('<li><span class="suit">{}</span> {}</li>').format(suit, ", ".join(ranks))
+            for suit, ranks in deck.cards.items()
         )
         return Markup('<p>次のカードのみで構成された {} 枚のデッキを使う</p><ul class="deck">{}</ul>').format(deck.size, rows)
     return Markup("<p>{} 枚以上</p>").format(deck.min_cards)
@@ -51,13 +53,21 @@ def _access_levels(defs: m.Definitions, value: display.AccessLevels) -> Markup:
     levels = defs.rules.access_levels if defs.rules else ()
     parts = []
     for zone in value.zones:
-        shown = Markup(" / ").join(Markup("{}: {}").format(level.name, zone.access.get(level.id) or display.NONE) for level in levels)
+        shown = Markup(" / ").join(
+            Markup("{}: {}").format(level.name, zone.access.get(level.id) or display.NONE) for level in levels
+        )
         parts.append(Markup('<li><span class="zone">{}</span> — {}</li>').format(zone.name, shown))
     return Markup('<ul class="zones">{}</ul>').format(Markup("").join(parts))
 
 
 def _flavor(flavor: m.Flavor) -> Markup:
     return Markup('<p class="flavor-text">{}</p><p class="flavor-speaker">〜 {} 〜</p>').format(flavor.text, flavor.speaker)
+
+
+def _figure(defs: m.Definitions, value: display.Figure) -> Markup:
+    """The drawing inline (its SVG title is its caption), so pages and leaflets need no image files."""
+    svg = figures.spec(value.name, defs).draw(defs)
+    return Markup('<figure class="figure">{}</figure>').format(Markup(svg))
 
 
 def _links(value: display.FrameActions) -> Markup:
@@ -73,6 +83,7 @@ _RENDER: dict[type, Callable[[m.Definitions, Any], Markup]] = {
     display.FormatTable: _format_table,
     display.FrameList: lambda defs, v: _frame_list(v),
     m.Flavor: lambda defs, v: _flavor(v),
+    display.Figure: _figure,
     display.Deck: lambda defs, v: _deck(v),
     display.StartProcedure: lambda defs, v: to_html(v.procedure),
     display.FrameActions: lambda defs, v: _links(v),

@@ -35,10 +35,11 @@ class Scene:
     show_hand: bool = True  # your hand face up
     regulation: tuple[str, str] = ("master", "extra")
     field_slots: int = 5
+    labels: tuple[str, ...] = ()  # label ids printed under the characters the engine gives them (`<スラッシュ>`)
 
 
-def build_state(scene: Scene, definitions: m.Definitions) -> Any:
-    """The simulator's State for the scene (after resolving the stage when `resolve`)."""
+def build_game(scene: Scene, definitions: m.Definitions) -> Any:
+    """The simulator's Game in the scene's position (after resolving the stage when `resolve`)."""
     from ..sim.requests import PASS
     from ..sim.ruleset import ruleset
     from ..sim.situation import Builder
@@ -52,13 +53,28 @@ def build_state(scene: Scene, definitions: m.Definitions) -> Any:
             game.apply(PASS, check=False)
         if game.state.stage:
             raise RuntimeError(f"{scene.title}: the stage did not empty")
-    return game.state
+    return game
+
+
+def build_state(scene: Scene, definitions: m.Definitions) -> Any:
+    """The simulator's State for the scene (after resolving the stage when `resolve`)."""
+    return build_game(scene, definitions).state
+
+
+def _label_caption(scene: Scene, definitions: m.Definitions, game: Any, character: Any, text: str) -> str | None:
+    """The scene's caption of a character, then `<スラッシュ>` for each of the scene's labels the engine gives it."""
+    from ..sim.abilities import labels
+
+    has = labels(game, character) if scene.labels else frozenset()
+    lines = [scene.captions.get(text), *(f"<{definitions.label_name(label)}>" for label in scene.labels if label in has)]
+    return "\n".join(line for line in lines if line) or None
 
 
 def situation(scene: Scene, definitions: m.Definitions) -> Situation:
     from ..sim.cards import TEXT
 
-    state = build_state(scene, definitions)
+    game = build_game(scene, definitions)
+    state = game.state
     places: dict[str, tuple[str, str, int]] = {}  # a pile's text → where it lies
     character_places: dict[int, tuple[str, str, int]] = {}
     sides: dict[str, Side] = {}
@@ -72,7 +88,7 @@ def situation(scene: Scene, definitions: m.Definitions) -> Situation:
                     text = "+".join(TEXT[c] for c in character.cards)
                     text = f"[{text}]" if character.kind == "bulwark" else text
                     cards = tuple(Card(TEXT[c], face_up=not character.face_down, drive=character.driven) for c in character.cards)
-                    piles.append(Pile(cards, scene.captions.get(text)))
+                    piles.append(Pile(cards, _label_caption(scene, definitions, game, character, text)))
                     places[text] = character_places[character.id] = (side, zone, index)
                 zones[zone] = tuple(piles)
             elif zone == "fog":
@@ -87,7 +103,9 @@ def situation(scene: Scene, definitions: m.Definitions) -> Situation:
                 cards = player.zone("trumps" if zone == "trump" else zone)
                 face_up = {TEXT[c] for c in player.trumps_up} if zone == "trump" else set()
                 style = "stack" if zone in _FACE_DOWN_ZONES else "overlap"
-                piles = [Pile(tuple(Card(TEXT[c], face_up=TEXT[c] in face_up) for c in cards[-4:]), style=style)]
+                shown = cards[-4:]
+                caption = scene.captions.get("+".join(TEXT[c] for c in shown))
+                piles = [Pile(tuple(Card(TEXT[c], face_up=TEXT[c] in face_up) for c in shown), caption, style=style)]
                 zones[zone] = tuple(piles) if cards else ()
         sides[side] = Side(zones, scene.names.get(side))
     stage, arrows = _stage(state, scene, character_places)

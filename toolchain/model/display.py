@@ -79,7 +79,8 @@ class FrameList:
 @dataclass(frozen=True)
 class Figure:
     """A drawing made by toolchain.figures: `name` is its figure name (`frame-extra`, `trump-slash`).
-    A numbered figure gets a label (`fig-<name>`) and a number (Fig. 5.1) in the rulebook."""
+    A numbered figure shows its caption with a number (Fig. 5.1) and a label (`fig-<name>`); an
+    unnumbered one is printed without either (the caption is its alternative text)."""
 
     name: str
     caption: str
@@ -244,11 +245,17 @@ _FOG_ITEMS = (
     *_versions(lore=False),
 )
 
+def _image(definitions: Definitions, trump: Trump) -> Figure | None:
+    """イメージ-<trump>: the rulebook prints the trumps' pictures without a caption or number."""
+    return Figure(f"trump-{trump.id}", f"{item_name(definitions, 'image')}-{trump.name}", numbered=False) if trump.image else None
+
+
 # 5.3.4 フレーム切札リスト
 _TRUMP_ITEMS = (
     Item("frames", FrameList, _frames),
     Item("keycards", Text, lambda d, t: _keycards(d, t.keycards), Leaflet.HEADING),
     Item("ability", Markup, lambda d, t: Markup(t.ability.text) if t.ability else Nothing()),
+    Item("image", Figure, _image),
     *_versions(lore=False),
 )
 

@@ -63,11 +63,12 @@ class Entries:
         return section
 
     def _figure(self, value: display.Figure) -> nodes.figure:
-        """A drawing with its caption; a numbered one (Fig. 5.1–5.5) is labelled `fig-<name>` for :numref:."""
+        """A drawing. A numbered one (Fig. 5.1–5.5) shows its caption and is labelled `fig-<name>` for
+        :numref:; an unnumbered one has no caption (Sphinx would number it), only its alternative text."""
         spec = figures.spec(value.name, self.defs)
         figure = nodes.figure("", svg_node(spec.name, spec.draw(self.defs), value.caption), classes=["bp-figure"])
-        figure += nodes.caption(value.caption, value.caption)
         if value.numbered:
+            figure += nodes.caption(value.caption, value.caption)
             label = f"fig-{spec.name}"
             figure["ids"].append(label)
             figure["names"].append(label)

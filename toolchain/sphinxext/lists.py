@@ -23,7 +23,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from .. import model as m
-from ..figures import LAYOUT_MODULES
+from .. import figures
 from ..model import display
 from . import sectionrefs, source
 from .entries import Entries, group_label, labelled_section
@@ -68,6 +68,7 @@ class ListDirective(SphinxDirective):
         entries = Entries(definitions, self.state.document)
         sections: list[nodes.section] = []
         for group in self.groups(definitions):
+            self._note_figures(definitions, group.entries)
             items = [entries.entry(shown) for shown in group.entries]
             if group.group is None:
                 sections.extend(items)
@@ -79,6 +80,15 @@ class ListDirective(SphinxDirective):
         if not sections:
             raise self.error("nothing to list")
         return sections if "no-contents" in self.options else [contents(sections), *sections]
+
+    def _note_figures(self, definitions: m.Definitions, shown: Sequence[display.Entry]) -> None:
+        """A figure in an entry (a frame's layout, a trump's image) is drawn from more definitions and
+        from the figures package: their changes rebuild the page too."""
+        for entry in shown:
+            for item in entry.rulebook_items:
+                if isinstance(item.value, display.Figure):
+                    spec = figures.spec(item.value.name, definitions)
+                    source.use(self.env, spec.kinds, spec.modules)
 
 
 class ActionList(ListDirective):
@@ -114,11 +124,6 @@ class FrameFogList(ListDirective):
 class FrameList(ListDirective):
     kinds = ("frames", "frame-actions")  # each frame lists the frame actions that name it
     listing = "frames"
-
-    def run(self) -> list[nodes.Node]:
-        # The layouts are drawn by the figures package: its changes rebuild the page too.
-        source.use(self.env, (), LAYOUT_MODULES)
-        return super().run()
 
 
 class FrameActionList(ListDirective):
