@@ -45,6 +45,8 @@ CODES: dict[str, Code] = {
             "BP031", "program",
             "a program that does not fit its action or the definitions (one that breaks the effect language is BP010)",
         ),
+        Code("BP032", "trump-image",
+             "a trump's image (イメージ) that is not a situation the rules allow, or does not show the trump giving its label"),
     ]
 }
 

@@ -6,7 +6,14 @@ import json
 from typing import Any
 
 from . import model as m
+from .model import display
 from .notation import markup
+
+
+def _group_title(defs: m.Definitions, definition: m.Action | m.FogEntry | m.Trump) -> str | None:
+    """The heading the lists group the definition under (model.display)."""
+    group = display.group_of(defs, definition)
+    return group.title if group else None
 
 
 def _versions(item: Any) -> dict[str, Any]:
@@ -22,9 +29,7 @@ def _action(defs: m.Definitions, action: m.Action) -> dict[str, Any]:
         "category_id": action.category,
         "formats": list(defs.formats_of(action)),
         "frames": list(action.frames),
-        "group": defs.trump_group_heading(defs.trump(action.trump)) if action.trump and defs.trump(action.trump) else (
-            defs.name_of("frame_action_groups", action.group) if action.group else defs.name_of("categories", action.category)
-        ),
+        "group": _group_title(defs, action),
         "trigger": defs.name_of("triggers", action.trigger),
         "speed": defs.name_of("speeds", action.speed),
         "timing": defs.name_of("timings", action.timing),
@@ -75,7 +80,7 @@ def _fog(defs: m.Definitions, entry: m.FogEntry) -> dict[str, Any]:
         "id": entry.id,
         "name": entry.name,
         "anchor": entry.anchor,
-        "group": defs.name_of("fog_groups", entry.group),
+        "group": _group_title(defs, entry),
         "category": defs.name_of("categories", entry.category),
         "action": entry.action,
         "formats": list(defs.formats_of(entry)),
@@ -113,9 +118,10 @@ def _trump(defs: m.Definitions, trump: m.Trump) -> dict[str, Any]:
         "frames": list(trump.frames),
         "keycards": defs.keycards_display(trump.keycards),
         "keycards_notation": trump.keycards,
-        "heading": defs.trump_heading(trump),
+        "heading": _group_title(defs, trump),
         "ability": trump.ability.text if trump.ability else None,
         "grants": trump.ability.grants if trump.ability else None,
+        "image": trump.image,
         **_versions(trump),
     }
 

@@ -137,3 +137,33 @@ def test_bp_build_writes_the_action_lists(tmp_path: Path) -> None:
     expected = sorted([f"blackpoker-{s}.pdf" for s in stems] + [f"blackpoker-{s}-2up.pdf" for s in stems])
     assert sorted(p.name for p in (out / "actionlist" / "pdf").iterdir()) == expected
 
+
+
+# The four standing-soldier trumps, their cards, their labels, and the soldiers of their images.
+TRUMP_IMAGES = {"slash": ("スラッシュ", "♠2", "<スラッシュ>"), "encourage": ("激励", "♡3", "<激励>"),
+                "negotiate": ("交渉", "♢3", "<交渉>"), "switch": ("スイッチ", "♣4", "<スイッチ>")}
+
+
+def _svg_texts(svg: str) -> list[str]:
+    return [text.replace("&lt;", "<").replace("&gt;", ">") for text in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
+
+
+def test_trumps_show_their_image(site: Path) -> None:
+    """5.3.4 イメージ: the trump face up in the trump zone, named; the soldier of its suit marked with
+    the label the simulator gives it; the soldier of another suit not marked."""
+    html = _read(site, "all.html")
+    for trump_id, (name, card, label) in TRUMP_IMAGES.items():
+        article = re.search(rf'<article[^>]*id="trump-{trump_id}".*?</article>', html, re.S).group(0)
+        field = re.search(r'<div class="field field-image"><span class="label">イメージ</span>(.*?)</div></div>',
+                          article, re.S)
+        assert field, trump_id
+        svg = re.search(r"<svg .*?</svg>", field.group(1), re.S).group(0)
+        assert f"<title>イメージ-{name}</title>" in svg
+        texts = _svg_texts(svg)
+        assert "切札" in texts and "場" in texts and name in texts
+        assert texts.count(label) == 1, texts  # one soldier of the suit has it, the other does not
+        assert card[1:] in texts  # the trump's rank on its face: it lies face up
+        assert article.index("field-ability") < article.index("field-image")
+    hidden = re.search(r'<article[^>]*id="trump-hidden".*?</article>', html, re.S).group(0)
+    assert "field-image" not in hidden and "<svg" not in hidden
+    assert "field-image" not in _read(site, "lite.html")  # no frame, no trumps

@@ -162,3 +162,15 @@ def test_missing_glyph_fails_and_leaves_the_old_files(repo_copy: Path, tmp_path:
         "lite.pdf", "site", "site/.bp-output", "site/html", "site/html/all.html"
     ]
     assert (tree / "html" / "all.html").read_text(encoding="utf-8") == "previous"
+
+
+def test_trump_images_are_printed(site: Path) -> None:
+    """The leaflet prints the four trumps' イメージ with their captions, and still fits its pages."""
+    doc = pages(_pdf(site, "all"))
+    text = flow(doc).text
+    assert text.count("(イメージ)") == 4
+    for trump, label in (("スラッシュ", "<スラッシュ>"), ("激励", "<激励>"), ("交渉", "<交渉>"), ("スイッチ", "<スイッチ>")):
+        start = text.index(f"■{trump}(立ち上がる兵)")
+        image = text[text.index("(イメージ)", start):]
+        assert label in image[:80] and trump in image[:80], image[:80]
+    assert "(イメージ)" not in text[text.index("■裏切札(裏切札)"):]

@@ -33,6 +33,8 @@ class Case:
     says: str = ""  # a fragment the message must contain
 
 
+GRANTS = "    grants: slash\n"  # the last line of the fixture's trump, which an image follows
+
 CASES = [
     Case("BP001", "formats.yaml", "  - id: lite\n", "  - id: lite: x\n", ("formats.yaml", 3, 13)),
     Case("BP002", "characters.yaml", "  name: 魔術士\n", "  name: 魔術士\n  name: 魔法使い\n", ("characters.yaml", 4, 3), "first at line 3"),
@@ -83,6 +85,14 @@ CASES = [
         ("actions/2-summon.yaml", 32, 7), "expected 'Joker(+4)', actual 'Joker(+3)'",
     ),
     Case("BP031", "actions/2-summon.yaml", "by: {rank: key}", "by: {rank: $nothing}", ("actions/2-summon.yaml", 29, 20), "'$nothing' is not set"),
+    # A trump's image (イメージ): the trump not face up; no soldier the trump gives its label (the
+    # fixture's only soldier is Joker, which has no suit); a situation the engine cannot build.
+    Case("BP032", "frames/trumps.yaml", GRANTS, GRANTS + "  image:\n    you: {trumps: ♠2, field: Joker}\n",
+         ("frames/trumps.yaml", 12, 5), "put ♠2 face up"),
+    Case("BP032", "frames/trumps.yaml", GRANTS, GRANTS + '  image:\n    you: {trumps: "♠2(up)", field: Joker}\n',
+         ("frames/trumps.yaml", 12, 5), "no soldier on your field that has <スラッシュ>"),
+    Case("BP032", "frames/trumps.yaml", GRANTS, GRANTS + '  image:\n    you: {trumps: "♠2(up)", field: ♠99}\n',
+         ("frames/trumps.yaml", 12, 36), "'♠99' is not a card"),
 ]
 
 

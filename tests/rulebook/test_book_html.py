@@ -161,3 +161,24 @@ def test_definition_text_is_rendered_not_copied(book, definitions, repo_root: Pa
     for text in texts:
         assert text in html, text
         assert text not in prose, text
+
+
+def test_trumps_show_their_image_unnumbered(book) -> None:
+    """5.3.4: each standing-soldier trump prints イメージ (after 能力) as a picture the simulator built,
+    without a caption or figure number, as the rulebook does; 裏切札 has none."""
+    html = (book.html / "frame.html").read_text(encoding="utf-8")
+    for trump_id, name, label in (("slash", "スラッシュ", "<スラッシュ>"), ("encourage", "激励", "<激励>"),
+                                  ("negotiate", "交渉", "<交渉>"), ("switch", "スイッチ", "<スイッチ>")):
+        section = re.search(rf'<section class="bp-trump" id="trump-{trump_id}">.*?</section>', html, re.S).group(0)
+        items = re.findall(r"<dt[^>]*>([^<]+)<span", section)
+        assert items == ["フレーム", "キーカード", "能力", "イメージ", "導入バージョン", "更新バージョン"]
+        image = re.search(rf'<img src="(_images/bp-trump-{trump_id}-[0-9a-f]+\.svg)" alt="イメージ-{name}"', section)
+        assert image, trump_id
+        assert "caption-number" not in section and "<figcaption" not in section
+        svg = (book.html / image.group(1)).read_text(encoding="utf-8")
+        texts = [t.replace("&lt;", "<").replace("&gt;", ">") for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
+        assert name in texts and texts.count(label) == 1, texts
+    hidden = re.search(r'<section class="bp-trump" id="trump-hidden">.*?</section>', html, re.S).group(0)
+    assert "イメージ" not in hidden and "<img" not in hidden
+    # The figures of chapter 5 stay the rulebook's five layouts.
+    assert sorted(set(re.findall(r"Fig\. 5\.(\d+)", html))) == ["1", "2", "3", "4", "5"]

@@ -56,7 +56,7 @@ def test_the_card_notation_refuses_a_typo() -> None:
 
 def test_every_figure_is_drawn(definitions) -> None:
     names = figures.names(definitions)
-    assert len(names) == 20  # 1.1, 2.1–2.9, 5.1–5.5, 6.1–6.5 (6.6–6.9 are graphviz)
+    assert len(names) == 24  # 1.1, 2.1–2.9, 5.1–5.5, 6.1–6.5 (6.6–6.9 are graphviz), and 5.3.4's four イメージ
     for name in names:
         root = ET.fromstring(figures.render(name, definitions))
         assert root.tag == f"{SVG}svg" and root.find(f"{SVG}title") is not None

@@ -15,9 +15,17 @@ from ..notation import markup
 _LIST_TAGS = {"decimal": ("ol", ' class="decimal"'), "upper-alpha": ("ol", ' class="upper-alpha" type="A"'), "bullet": ("ul", ' class="bullet"')}
 
 
-def to_html(text: m.Text | None) -> Markup:
-    """Render markup text (parsed when the definitions loaded); empty text renders as nothing."""
-    return Markup(_blocks(text.blocks)) if text else Markup("")
+def to_html(text: m.Text | None, mark: str = "") -> Markup:
+    """Render markup text (parsed when the definitions loaded); empty text renders as nothing. A
+    `mark` (`※`) opens the first paragraph, spaced from its text as the printed leaflet does."""
+    if not text:
+        return Markup("")
+    blocks = list(text.blocks)
+    if mark and blocks and isinstance(blocks[0], markup.Paragraph):
+        blocks[0] = markup.Paragraph(f"{mark} {blocks[0].text}")
+    elif mark:
+        blocks.insert(0, markup.Paragraph(mark))
+    return Markup(_blocks(blocks))
 
 
 def _blocks(blocks: Sequence[markup.Block]) -> str:

@@ -33,7 +33,6 @@ def _context(defs: m.Definitions, everything: ActionList, selection: Selection) 
     return {
         "edition": defs.rules.edition if defs.rules else {},
         "costs": defs.rules.costs if defs.rules else (),
-        "item_names": {entry.id: entry.name for entry in defs.rules.vocabulary("items").entries} if defs.rules else {},
         "formats": defs.formats,
         "frames": defs.frames,
         "selection": selection,

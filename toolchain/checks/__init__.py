@@ -6,7 +6,8 @@
     checked.findings                     # [Diagnostic], empty when everything is right
 
 Loading (YAML, JSON Schema) is the model's; the cross-file checks are crossfile.py; the
-programs and examples are run by the simulator (programs.py), once per load.
+programs and examples are run by the simulator (programs.py), once per load, and so are the
+trumps' pictures (images.py).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from .. import model as m
 from ..diagnostics import Diagnostic
 from ..model.loader import LoadResult, load_definitions
-from . import crossfile, programs
+from . import crossfile, images, programs
 
 
 @dataclass(frozen=True)
@@ -63,4 +64,5 @@ def load(root: Path) -> Checked:
         else:
             report = programs.report(loaded.definitions)
             findings += programs.diagnostics(report)
+            findings += images.check_images(loaded.definitions)
     return Checked(root, loaded, tuple(sorted(set(findings))), report)

@@ -8,9 +8,10 @@ that the Sphinx extension can rebuild the pages when those files change).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import model as m
+from ..model import display
 from . import board, diagrams, layouts, scenes, situations
 
 
@@ -41,6 +42,32 @@ def _frame(frame_id: str) -> Callable[[m.Definitions], str]:
     return draw
 
 
+def trump_scene(trump: m.Trump, definitions: m.Definitions) -> scenes.Scene:
+    """イメージ of a standing-soldier trump (5.3.4): its situation, played by the widest regulation that
+    has the trump, the trump named under its card and every soldier the engine gives its label marked."""
+    return scenes.Scene(
+        regulation=definitions.widest_regulation(trump.frames) or ("master", "extra"),
+        title=f"{display.item_name(definitions, 'image')}-{trump.name}",
+        given=trump.image or {},
+        zones=("trump", "field"),
+        opponent=False,
+        captions={trump.keycards: trump.name},
+        labels=(trump.ability.grants,) if trump.ability and trump.ability.grants else (),
+    )
+
+
+def _trump(trump_id: str) -> Callable[[m.Definitions], str]:
+    def draw(definitions: m.Definitions) -> str:
+        trump = definitions.trump(trump_id)
+        if trump is None or not trump.image:
+            raise KeyError(f"no trump '{trump_id}' with an image in definitions/frames/trumps.yaml")
+        situation = scenes.situation(trump_scene(trump, definitions), definitions)
+        field_slots = max(1, len(situation.you.zones.get("field", ())))  # as wide as its soldiers need
+        return board.render(replace(situation, field_slots=field_slots), layouts.zone_names(definitions))
+
+    return draw
+
+
 def _characters(definitions: m.Definitions) -> str:
     return board.render(layouts.character_examples(definitions), layouts.zone_names(definitions))
 
@@ -50,6 +77,9 @@ LAYOUT_MODULES = (*_BOARD, "figures/layouts.py")
 # A scene is built by the simulator from the definitions of every kind, with its engine's code.
 _SCENE_KINDS = ("rules", "actions", "characters", "fog", "frames", "frame-actions", "frame-fog", "trumps")
 _SCENE_MODULES = (*_BOARD, "figures/situations.py", "figures/scenes.py", "sim/*.py")
+# A trump's picture changes with the characters (their labels), the frames (its regulation) and the trumps.
+_TRUMP_IMAGE_KINDS = ("rules", "characters", "frames", "trumps")
+TRUMP_IMAGE_MODULES = (*_SCENE_MODULES, "figures/__init__.py")
 FIGURES: dict[str, FigureSpec] = {
     **{name: FigureSpec(name, _scene(name), _SCENE_KINDS, _SCENE_MODULES) for name in situations.SCENES},
     **{name: FigureSpec(name, _drawn(name), ("rules",), (*_BOARD, "figures/situations.py")) for name in situations.DRAWN},
@@ -66,18 +96,29 @@ def frame_figure(frame_id: str) -> FigureSpec:
     return FigureSpec(f"frame-{frame_id}", _frame(frame_id), ("rules", "frames"), LAYOUT_MODULES)
 
 
+def trump_figure(trump_id: str) -> FigureSpec:
+    """The イメージ of one trump; `trump-<id>` in the bp-figure directive."""
+    return FigureSpec(f"trump-{trump_id}", _trump(trump_id), _TRUMP_IMAGE_KINDS, TRUMP_IMAGE_MODULES)
+
+
 def spec(name: str, definitions: m.Definitions) -> FigureSpec:
-    """The figure called `name`: a fixed figure, or `frame-<id>` for any frame of the definitions."""
+    """The figure called `name`: a fixed figure, `frame-<id>` for any frame of the definitions, or
+    `trump-<id>` for any trump with an image."""
     if name in FIGURES:
         return FIGURES[name]
     if name.startswith("frame-") and definitions.frame(name.removeprefix("frame-")):
         return frame_figure(name.removeprefix("frame-"))
-    frames = ", ".join(f"frame-{frame.id}" for frame in definitions.frames)
-    raise KeyError(f"no figure '{name}'; the figures are: {', '.join(FIGURES)}, {frames}")
+    if name.startswith("trump-") and (trump := definitions.trump(name.removeprefix("trump-"))) and trump.image:
+        return trump_figure(trump.id)
+    raise KeyError(f"no figure '{name}'; the figures are: {', '.join(names(definitions))}")
 
 
 def names(definitions: m.Definitions) -> list[str]:
-    return [*FIGURES, *(f"frame-{frame.id}" for frame in definitions.frames)]
+    return [
+        *FIGURES,
+        *(f"frame-{frame.id}" for frame in definitions.frames),
+        *(f"trump-{trump.id}" for trump in definitions.trumps if trump.image),
+    ]
 
 
 def render(name: str, definitions: m.Definitions) -> str:

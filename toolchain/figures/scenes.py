@@ -35,6 +35,7 @@ class Scene:
     show_hand: bool = True  # your hand face up
     regulation: tuple[str, str] = ("master", "extra")
     field_slots: int = 5
+    labels: tuple[str, ...] = ()  # label ids printed under the characters the engine gives them (`<スラッシュ>`)
 
 
 def build_board(scene: Scene, definitions: m.Definitions) -> sim.BoardView:
@@ -50,6 +51,12 @@ def build_board(scene: Scene, definitions: m.Definitions) -> sim.BoardView:
     return sim.board(game)
 
 
+def _label_caption(scene: Scene, definitions: m.Definitions, character: sim.CharacterView) -> str | None:
+    """The scene's caption of a character, then `<スラッシュ>` for each of the scene's labels the engine gives it."""
+    lines = [scene.captions.get(character.text), *(f"<{definitions.label_name(label)}>" for label in scene.labels if label in character.labels)]
+    return "\n".join(line for line in lines if line) or None
+
+
 def situation(scene: Scene, definitions: m.Definitions) -> Situation:
     board = build_board(scene, definitions)
     places: dict[str, tuple[str, str, int]] = {}  # a pile's text → where it lies
@@ -63,7 +70,7 @@ def situation(scene: Scene, definitions: m.Definitions) -> Situation:
                 piles = []
                 for index, character in enumerate(view.field):
                     cards = tuple(Card(card, face_up=not character.face_down, drive=character.driven) for card in character.cards)
-                    piles.append(Pile(cards, scene.captions.get(character.text)))
+                    piles.append(Pile(cards, _label_caption(scene, definitions, character)))
                     places[character.text] = character_places[character.id] = (side, zone, index)
                 zones[zone] = tuple(piles)
             elif zone == "fog":
@@ -79,7 +86,9 @@ def situation(scene: Scene, definitions: m.Definitions) -> Situation:
                 cards = view.zones[zone]
                 face_up = view.face_up if zone == "trump" else frozenset()
                 style = "stack" if zone in _FACE_DOWN_ZONES else "overlap"
-                piles = [Pile(tuple(Card(card, face_up=card in face_up) for card in cards[-4:]), style=style)]
+                shown = cards[-4:]
+                caption = scene.captions.get("+".join(shown))
+                piles = [Pile(tuple(Card(card, face_up=card in face_up) for card in shown), caption, style=style)]
                 zones[zone] = tuple(piles) if cards else ()
         sides[side] = Side(zones, scene.names.get(side))
     stage, arrows = _stage(board, scene, character_places)

@@ -287,6 +287,7 @@ class Trump:
     keycards: KeycardsText
     source: Source
     ability: Ability | None = None
+    image: Mapping[str, Any] | None = None  # イメージ: a situation in the simulator's notation
     since: str | None = None
     updated: tuple[str, ...] = ()
 
@@ -364,6 +365,14 @@ class Definitions:
     def is_legal(self, format_id: str, frame_id: str) -> bool:
         """Whether table 3.1 allows the regulation `format + frame`."""
         return format_id in self.regulations.get(frame_id, ())
+
+    def widest_regulation(self, frames: Iterable[str]) -> tuple[str, str] | None:
+        """(format, frame): the last of `frames` with the highest format table 3.1 allows with it."""
+        for frame_id in reversed(list(frames)):
+            allowed = [f for f in self.formats if self.is_legal(f.id, frame_id)]
+            if allowed:
+                return max(allowed, key=lambda f: f.order).id, frame_id
+        return None
 
     def first_format(self, formats: Iterable[str]) -> Format | None:
         """The lowest format that has an entry (the leaflet's [1]–[4] marker)."""

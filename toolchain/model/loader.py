@@ -315,6 +315,7 @@ def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
         keycards=_keycards(item["keycards"]),
         source=source,
         ability=m.Ability(None, ability["scope"], _text(ability["text"]), ability.get("grants")) if ability else None,
+        image=item.get("image"),
         since=item.get("since"),
         updated=tuple(item.get("updated", ())),
     )

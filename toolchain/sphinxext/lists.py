@@ -14,9 +14,8 @@ each entry `act-<id>`, `char-<id>`, `fog-<id>`, `frame-<id>` or `trump-<id>`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -24,27 +23,10 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from .. import model as m
-from ..figures import LAYOUT_MODULES
+from .. import figures
+from ..model import display
 from . import sectionrefs, source
 from .entries import Entries, group_label, labelled_section
-
-SUIT_KEYS = {"♠": "spade", "♡": "heart", "♢": "diamond", "♣": "club"}
-
-
-@dataclass
-class Group:
-    key: str
-    title: str | None  # None: entries without a group heading (the frame list)
-    items: list[Any] = field(default_factory=list)
-
-
-def group_by(items: Sequence[Any], key: Callable[[Any], str], title: Callable[[Any], str]) -> list[Group]:
-    """Groups in the order their first item appears (the definitions' order is the rulebook's)."""
-    groups: dict[str, Group] = {}
-    for item in items:
-        group = groups.setdefault(key(item), Group(key(item), title(item)))
-        group.items.append(item)
-    return list(groups.values())
 
 
 def contents(sections: Sequence[nodes.section]) -> nodes.container:
@@ -76,28 +58,37 @@ class ListDirective(SphinxDirective):
     kinds: ClassVar[tuple[str, ...]] = ()
     listing: ClassVar[str] = ""
 
-    def groups(self, definitions: m.Definitions) -> list[Group]:
-        raise NotImplementedError
-
-    def entry(self, entries: Entries, item: Any) -> nodes.section:
-        raise NotImplementedError
+    def groups(self, definitions: m.Definitions) -> list[display.ShownGroup]:
+        return display.grouped(definitions, display.listing(self.listing))
 
     def run(self) -> list[nodes.Node]:
-        definitions = source.use(self.env, self.kinds)
+        # model/display.py decides what every entry shows: its changes rebuild the page too.
+        definitions = source.use(self.env, self.kinds, ("model/display.py",))
         sectionrefs.note_directive(self.name, self.state.parent)
         entries = Entries(definitions, self.state.document)
         sections: list[nodes.section] = []
         for group in self.groups(definitions):
-            items = [self.entry(entries, item) for item in group.items]
-            if group.title is None:
+            self._note_figures(definitions, group.entries)
+            items = [entries.entry(shown) for shown in group.entries]
+            if group.group is None:
                 sections.extend(items)
                 continue
-            heading = labelled_section(self.state.document, group_label(self.listing, group.key), group.title, ["bp-group"])
+            label = group_label(self.listing, group.group.key)
+            heading = labelled_section(self.state.document, label, group.group.title, ["bp-group"])
             heading.extend(items)
             sections.append(heading)
         if not sections:
             raise self.error("nothing to list")
         return sections if "no-contents" in self.options else [contents(sections), *sections]
+
+    def _note_figures(self, definitions: m.Definitions, shown: Sequence[display.Entry]) -> None:
+        """A figure in an entry (a frame's layout, a trump's image) is drawn from more definitions and
+        from the figures package: their changes rebuild the page too."""
+        for entry in shown:
+            for item in entry.rulebook_items:
+                if isinstance(item.value, display.Figure):
+                    spec = figures.spec(item.value.name, definitions)
+                    source.use(self.env, spec.kinds, spec.modules)
 
 
 class ActionList(ListDirective):
@@ -105,97 +96,44 @@ class ActionList(ListDirective):
     kinds = ("actions",)
     listing = "actions"
 
-    def groups(self, definitions: m.Definitions) -> list[Group]:
-        groups = group_by(definitions.actions, lambda a: a.category, lambda a: definitions.name_of("categories", a.category))
+    def groups(self, definitions: m.Definitions) -> list[display.ShownGroup]:
+        groups = super().groups(definitions)
         wanted = self.options.get("category")
         if wanted:
-            groups = [g for g in groups if wanted in (g.key, g.title)]
+            groups = [g for g in groups if g.group and wanted in (g.group.key, g.group.title)]
             if not groups:
                 raise self.error(f"no actions of category '{wanted}'")
         return groups
-
-    def entry(self, entries: Entries, item: m.Action) -> nodes.section:
-        return entries.action(item)
 
 
 class CharacterList(ListDirective):
     kinds = ("characters",)
     listing = "characters"
 
-    def groups(self, definitions: m.Definitions) -> list[Group]:
-        return group_by(definitions.characters, lambda c: c.type, lambda c: definitions.name_of("character_types", c.type))
-
-    def entry(self, entries: Entries, item: m.Character) -> nodes.section:
-        return entries.character(item)
-
 
 class FogList(ListDirective):
     kinds = ("fog", "actions")  # a fog entry shows its action's keycards
     listing = "fog"
 
-    def items(self, definitions: m.Definitions) -> list[m.FogEntry]:
-        return definitions.fog
 
-    def groups(self, definitions: m.Definitions) -> list[Group]:
-        return group_by(self.items(definitions), lambda f: f.group, lambda f: definitions.name_of("fog_groups", f.group))
-
-    def entry(self, entries: Entries, item: m.FogEntry) -> nodes.section:
-        return entries.fog(item)
-
-
-class FrameFogList(FogList):
+class FrameFogList(ListDirective):
     kinds = ("frame-fog", "frame-actions", "frames")
     listing = "frame-fog"
-
-    def items(self, definitions: m.Definitions) -> list[m.FogEntry]:
-        return definitions.frame_fog
 
 
 class FrameList(ListDirective):
     kinds = ("frames", "frame-actions")  # each frame lists the frame actions that name it
     listing = "frames"
 
-    def run(self) -> list[nodes.Node]:
-        # The layouts are drawn by the figures package: its changes rebuild the page too.
-        source.use(self.env, (), LAYOUT_MODULES)
-        return super().run()
-
-    def groups(self, definitions: m.Definitions) -> list[Group]:
-        return [Group("all", None, list(definitions.frames))]
-
-    def entry(self, entries: Entries, item: m.Frame) -> nodes.section:
-        return entries.frame(item)
-
 
 class FrameActionList(ListDirective):
     kinds = ("frame-actions", "frames", "trumps")
     listing = "frame-actions"
 
-    def groups(self, definitions: m.Definitions) -> list[Group]:
-        def key(action: m.Action) -> str:
-            return action.group or f"trump-{action.trump}"
-
-        def title(action: m.Action) -> str:
-            if action.group:
-                return definitions.name_of("frame_action_groups", action.group)
-            trump = definitions.trump(action.trump or "")
-            return definitions.trump_group_heading(trump) if trump else str(action.trump)
-
-        return group_by(definitions.frame_actions, key, title)
-
-    def entry(self, entries: Entries, item: m.Action) -> nodes.section:
-        return entries.action(item)
-
 
 class TrumpList(ListDirective):
     kinds = ("trumps", "frames")
     listing = "trumps"
-
-    def groups(self, definitions: m.Definitions) -> list[Group]:
-        return group_by(definitions.trumps, lambda t: SUIT_KEYS.get(t.suit or "", "other"), definitions.trump_heading)
-
-    def entry(self, entries: Entries, item: m.Trump) -> nodes.section:
-        return entries.trump(item)
 
 
 LISTS: dict[str, type[ListDirective]] = {
