@@ -22,6 +22,7 @@ class Report:
     # examples that could not run because an action they use was left out for its errors
     blocked: list[examples.Outcome] = field(default_factory=list)
     program_errors: list[Diagnostic] = field(default_factory=list)
+    outcomes: list[examples.Outcome] = field(default_factory=list)  # every example that ran, passed or not (bp diff)
     has_examples: bool = False  # whether the definitions give any example (else there is no summary line)
 
     def summary(self) -> str:
@@ -45,6 +46,7 @@ def report(defs: m.Definitions) -> Report:
     result.actions = len(defs.actions) + len(defs.frame_actions)
     for outcome in examples.run_all(defs, skip=broken):
         result.examples += 1
+        result.outcomes.append(outcome)
         if outcome.ok:
             passed.add(outcome.action.id)
         elif outcome.missing_action in defs.left_out_actions:

@@ -1,0 +1,75 @@
+"""The rules diff as text for a terminal (text.py), a pull-request comment (markdown.py) and the
+rulebook's 変更履歴 chapter (rst.py). What they share: the order of the report and its wording."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+
+from ..changes import DefinitionChange, ExampleChange, FieldChange
+from ..outputs import OutputChange
+from ..regulations import GroupChange
+
+SYMBOL = {"added": "+", "removed": "-", "changed": "~"}
+
+
+def summary_line(summary: dict[str, int]) -> str:
+    """`1 added, 0 removed, 1 renamed, 3 changed (1 behaviour change)`."""
+    line = ", ".join(f"{summary[what]} {what}" for what in ("added", "removed", "renamed", "changed"))
+    behaviour = summary["behaviour"]
+    return line + (f" ({behaviour} behaviour change{'s' if behaviour != 1 else ''})" if behaviour else "")
+
+
+def heading(change: DefinitionChange) -> str:
+    """`actions/kill デス (速攻魔法), renamed from キル`."""
+    text = f"{change.kind}/{change.id} {change.title}"
+    return text + (f", renamed from {change.old_name}" if change.renamed else "")
+
+
+def shown_fields(change: DefinitionChange) -> tuple[FieldChange, ...]:
+    """The fields worth listing: every one of a changed definition; of an added one the rules fields
+    (its lore and program are new by definition); none of a removed one."""
+    if change.change == "removed":
+        return ()
+    if change.change == "added":
+        return tuple(f for f in change.fields if f.rules)
+    return change.fields
+
+
+def example_line(example: ExampleChange) -> str:
+    """`example '…': passed → failed (expect changed)`."""
+    if example.change == "added":
+        state = f"added, {example.after}"
+    elif example.change == "removed":
+        state = "removed"
+    else:
+        state = example.before if example.before == example.after else f"{example.before} → {example.after}"
+        if example.parts:
+            state += f" ({', '.join(example.parts)} changed)"
+    return f"example '{example.name}': {state}"
+
+
+def program_lines(field: FieldChange) -> Iterator[str]:
+    """The program's change, line by line (`+`/`-` and one line of context)."""
+    old = (field.old or "").splitlines()
+    new = (field.new or "").splitlines()
+    for line in list(difflib.unified_diff(old, new, lineterm="", n=1))[2:]:
+        yield line
+
+
+def group_counts(group: GroupChange) -> str:
+    """`actions 19 → 20`; `actions 20` (new regulation), `actions 19 → —` (gone)."""
+    before = "—" if group.before is None else str(group.before)
+    after = "—" if group.after is None else str(group.after)
+    return f"{group.group} {after}" if group.before is None else f"{group.group} {before} → {after}"
+
+
+def pages_text(output: OutputChange) -> str:
+    """`4 → 5 pages, 2-up 2 → 3 sheets` for a leaflet whose pages were counted, else ''."""
+    if output.pages_before is None and output.pages_after is None:
+        return ""
+
+    def counts(before: int | None, after: int | None) -> str:
+        return f"{'—' if before is None else before} → {'—' if after is None else after}"
+
+    return f"{counts(output.pages_before, output.pages_after)} pages, 2-up {counts(output.sheets_before, output.sheets_after)} sheets"
