@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import yaml
+
 from .. import model as m
 from ..checks import Checked
 from ..model.history import is_rules_field
@@ -249,7 +251,8 @@ def _shown(defs: m.Definitions, path: str, value: Any) -> str | None:
         # one line per entry (abilities, steps, zones of rules.yaml), so the diff reads line by line
         return "\n".join(json.dumps(v, ensure_ascii=False, separators=(", ", ": ")) for v in value)
     if path.split(".", 1)[0] == PROGRAM:
-        return json.dumps(value, ensure_ascii=False, indent=1)
+        # as YAML in block style, the way the definitions write it, so its diff reads like the file
+        return yaml.safe_dump(value, allow_unicode=True, sort_keys=False, default_flow_style=False, width=1000).rstrip("\n")
     return display(defs, path, value)
 
 

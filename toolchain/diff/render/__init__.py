@@ -50,10 +50,16 @@ def example_line(example: ExampleChange) -> str:
 
 
 def program_lines(field: FieldChange) -> Iterator[str]:
-    """The program's change, line by line (`+`/`-` and one line of context)."""
+    """The program's change, line by line (`+`/`-` and one line of context; `…` between the parts)."""
     old = (field.old or "").splitlines()
     new = (field.new or "").splitlines()
+    first = True
     for line in list(difflib.unified_diff(old, new, lineterm="", n=1))[2:]:
+        if line.startswith("@@"):
+            if not first:
+                yield "…"
+            first = False
+            continue
         yield line
 
 
