@@ -101,7 +101,8 @@ def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revi
     outputs: list[OutputChange] = []
     broken = [side.label for side, checked in ((old_revision, old), (new_revision, new)) if checked.findings]
     if broken:
-        skipped.append(f"regulations and outputs: not compared, {' and '.join(broken)} {'has' if len(broken) == 1 else 'have'} findings (bp check)")
+        verb = "has" if len(broken) == 1 else "have"
+        skipped.append(f"regulations and outputs: not compared, {' and '.join(broken)} {verb} findings (bp check)")
     else:
         regulations = compare_regulations(old.definitions, new.definitions)
         outputs = output_changes(old.definitions, new.definitions, new_tree, pages=pages)

@@ -190,13 +190,17 @@ def _category(defs: m.Definitions, kind: str, item: Any) -> str | None:
     return None
 
 
+Statuses = dict[tuple[str, int], ExampleStatus]  # (action id, example index) → how it ran
+
+
 def _compare_item(kind: str, old_defs: m.Definitions, new_defs: m.Definitions, old: Any, new: Any,
-                  before: dict[tuple[str, int], ExampleStatus], after: dict[tuple[str, int], ExampleStatus]) -> DefinitionChange | None:
+                  before: Statuses, after: Statuses) -> DefinitionChange | None:
     current, defs = (new, new_defs) if new is not None else (old, old_defs)
     old_raw = raw_of(old.source) if old is not None else {}
     new_raw = raw_of(new.source) if new is not None else {}
     fields = tuple(_field_changes(old_defs, new_defs, old_raw, new_raw))
-    examples = tuple(_example_changes(current.id, old_raw, new_raw, before, after)) if kind in ("actions", "frame-actions") else ()
+    has_examples = kind in ("actions", "frame-actions")
+    examples = tuple(_example_changes(current.id, old_raw, new_raw, before, after)) if has_examples else ()
     renamed = old is not None and new is not None and old.name != new.name
     if old is not None and new is not None and not (fields or examples or renamed):
         return None
@@ -259,13 +263,13 @@ def _shown(defs: m.Definitions, path: str, value: Any) -> str | None:
 # -- examples -------------------------------------------------------------------------------------
 
 
-def _statuses(checked: Checked) -> dict[tuple[str, int], ExampleStatus]:
+def _statuses(checked: Checked) -> Statuses:
     """(action id, example index) → how the example ran; examples of an action whose program does
     not compile are absent (not run)."""
     report = checked.examples
     if report is None:
         return {}
-    statuses: dict[tuple[str, int], ExampleStatus] = {}
+    statuses: Statuses = {}
     blocked = {(o.action.id, o.index) for o in report.blocked}
     for outcome in report.outcomes:
         key = (outcome.action.id, outcome.index)
@@ -281,8 +285,7 @@ def _named_examples(raw: dict) -> dict[str, tuple[int, dict]]:
     return found
 
 
-def _example_changes(action_id: str, old: dict, new: dict, before: dict[tuple[str, int], ExampleStatus],
-                     after: dict[tuple[str, int], ExampleStatus]) -> Iterable[ExampleChange]:
+def _example_changes(action_id: str, old: dict, new: dict, before: Statuses, after: Statuses) -> Iterable[ExampleChange]:
     old_examples, new_examples = _named_examples(old), _named_examples(new)
     for name, (index, example) in new_examples.items():
         status = after.get((action_id, index), "not run")
@@ -291,7 +294,8 @@ def _example_changes(action_id: str, old: dict, new: dict, before: dict[tuple[st
             continue
         old_index, previous = old_examples[name]
         previous_status = before.get((action_id, old_index), "not run")
-        parts = tuple(k for k in (*example, *(k for k in previous if k not in example)) if k != "name" and example.get(k) != previous.get(k))
+        keys = (*example, *(k for k in previous if k not in example))
+        parts = tuple(k for k in keys if k != "name" and example.get(k) != previous.get(k))
         if parts:
             yield ExampleChange(name, "changed", parts, previous_status, status)
         elif previous_status != status:

@@ -39,12 +39,13 @@ def history_findings(changes: Iterable[DefinitionChange], definitions: m.Definit
             continue
         if changed_in_current_edition(item, definitions) or new_in_current_edition(item, definitions):
             continue
+        missing = f"its updated does not list {edition}"
         if change.change == "added":
-            message = (f"{change.title} is new since {base} but its since is {item.since or 'not set'} and its updated "  # type: ignore[attr-defined]
-                       f"does not list {edition}: set since: {edition}")
+            since = item.since or "not set"  # type: ignore[attr-defined]
+            message = f"{change.title} is new since {base} but its since is {since} and {missing}: set since: {edition}"
         else:
             what = ", ".join(_changed_items(change))
-            message = f"{change.title} changed since {base} ({what}) but its updated does not list {edition}: add {edition} to updated"
+            message = f"{change.title} changed since {base} ({what}) but {missing}: add {edition} to updated"
         found.append(Diagnostic(_location(item.source), CODE, message))  # type: ignore[attr-defined]
     return found
 

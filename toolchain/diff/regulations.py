@@ -62,12 +62,12 @@ def _regulations(defs: m.Definitions) -> list[tuple[str, str | None]]:
     return pairs
 
 
-def _members(defs: m.Definitions, view: ActionList, fmt: str, frame: str | None) -> dict[str, dict[str, Member]] | None:
+def _members(defs: m.Definitions, view: ActionList, fmt: str, frame: str | None) -> Members | None:
     """The regulation's entries by group (anchor → member), or None when it does not exist."""
     if defs.format(fmt) is None or (frame is not None and not defs.is_legal(fmt, frame)):
         return None
     selection: Selection = select(defs, fmt, frame or "none")
-    groups: dict[str, dict[str, Member]] = {group: {} for group in GROUPS}
+    groups: Members = {group: {} for group in GROUPS}
     for entry in view.only(selection).entries:
         for group, kinds in GROUPS.items():
             if entry.kind in kinds:
@@ -103,11 +103,15 @@ def compare_regulations(old: m.Definitions, new: m.Definitions) -> list[Regulati
     return changes
 
 
-def _group_changes(before: dict[str, dict[str, Member]] | None, after: dict[str, dict[str, Member]] | None) -> Iterable[GroupChange]:
+Members = dict[str, dict[str, Member]]  # group → anchor → member
+
+
+def _group_changes(before: Members | None, after: Members | None) -> Iterable[GroupChange]:
     for group in GROUPS:
         old = before[group] if before is not None else {}
         new = after[group] if after is not None else {}
         entered = tuple(member for anchor, member in new.items() if anchor not in old)
         left = tuple(member for anchor, member in old.items() if anchor not in new)
         if entered or left or (before is None) != (after is None):
-            yield GroupChange(group, len(old) if before is not None else None, len(new) if after is not None else None, entered, left)
+            counts = (len(old) if before is not None else None, len(new) if after is not None else None)
+            yield GroupChange(group, *counts, entered, left)

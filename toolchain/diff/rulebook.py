@@ -49,13 +49,20 @@ def _uses(docs: Path, root: Path) -> list[_Use]:
         heading = ""
         for number, line in enumerate(lines, 1):
             following = lines[number] if number < len(lines) else ""
-            if line.strip() and not _ADORNMENT.match(line) and _ADORNMENT.match(following) and len(following.strip()) >= len(line.strip()) // 2:
+            if _is_title(line, following):
                 heading = line.strip()
             if match := _DIRECTIVE.match(line):
                 found.append(_Use(page, number, heading, match.group(1)))
             found.extend(_Use(page, number, heading, f"count:{m.group(1)}") for m in _COUNT.finditer(line))
             found.extend(_Use(page, number, heading, f"ref:{m.group(1)}") for m in _REF.finditer(line))
     return found
+
+
+def _is_title(line: str, following: str) -> bool:
+    """A section title: a line of text underlined by a line of one punctuation character."""
+    text = line.strip()
+    underlined = bool(_ADORNMENT.match(following)) and len(following.strip()) >= len(text) // 2
+    return bool(text) and not _ADORNMENT.match(line) and underlined
 
 
 def _directive_kinds() -> dict[str, tuple[str, ...]]:
@@ -84,14 +91,16 @@ def rulebook_changes(changes: list[DefinitionChange], docs: Path, root: Path) ->
         if use.what in lists:
             reason, labels = "entries", _labels(c for c in shown if c.kind == lists[use.what])
         elif use.what == "bp-version-history":
-            reason, labels = "version history", _labels(
-                c for c in changes if c.kind in directives[use.what] and (c.change != "changed" or c.renamed or _touches(c, _VERSIONS)))
+            versioned = (c for c in changes if c.kind in directives[use.what])
+            reason = "version history"
+            labels = _labels(c for c in versioned if c.change != "changed" or c.renamed or _touches(c, _VERSIONS))
         elif use.what in directives:
             reason = "tables"
             labels = tuple(dict.fromkeys(c.anchor or c.kind for c in changes if c.kind in directives[use.what]))
         elif use.what.startswith("count:"):
             kind = use.what.removeprefix("count:")
-            reason, labels = "counts", _labels(c for c in changes if c.kind == kind and (c.change != "changed" or _touches(c, _MEMBERSHIP)))
+            counted = (c for c in changes if c.kind == kind)
+            reason, labels = "counts", _labels(c for c in counted if c.change != "changed" or _touches(c, _MEMBERSHIP))
         elif use.what.startswith("ref:"):
             label = use.what.removeprefix("ref:")
             for change in changes:
@@ -124,5 +133,5 @@ def _merged(found: list[SectionChange]) -> list[SectionChange]:
     merged: dict[tuple[str, str, str], list[str]] = {}
     for section in found:
         merged.setdefault((section.page, section.heading, section.reason), []).extend(section.labels)
-    return [SectionChange(page, heading, reason, tuple(dict.fromkeys(labels))) for (page, heading, reason), labels in merged.items()]
+    return [SectionChange(*key, tuple(dict.fromkeys(labels))) for key, labels in merged.items()]
 

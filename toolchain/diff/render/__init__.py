@@ -78,4 +78,5 @@ def pages_text(output: OutputChange) -> str:
     def counts(before: int | None, after: int | None) -> str:
         return f"{'—' if before is None else before} → {'—' if after is None else after}"
 
-    return f"{counts(output.pages_before, output.pages_after)} pages, 2-up {counts(output.sheets_before, output.sheets_after)} sheets"
+    pages, sheets = counts(output.pages_before, output.pages_after), counts(output.sheets_before, output.sheets_after)
+    return f"{pages} pages, 2-up {sheets} sheets"

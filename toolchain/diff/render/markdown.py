@@ -55,7 +55,8 @@ def render(report: RulesDiff) -> str:
         for regulation in report.regulations:
             cells = []
             for group in regulation.groups:
-                moves = [f"<ins>{escape(m.name)}</ins>" for m in group.entered] + [f"<del>{escape(m.name)}</del>" for m in group.left]
+                moves = [f"<ins>{escape(m.name)}</ins>" for m in group.entered]
+                moves += [f"<del>{escape(m.name)}</del>" for m in group.left]
                 cells.append(group_counts(group) + (f" ({' '.join(moves)})" if moves else ""))
             state = "" if regulation.change == "changed" else f" ({regulation.change})"
             lines.append(f"| {escape(regulation.title)}{state} | {'<br>'.join(cells)} |")

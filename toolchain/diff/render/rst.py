@@ -71,7 +71,8 @@ def render(report: RulesDiff) -> str:
     checklist = list(_checklist(report))
     lines += _section(edition_id, "プレイヤー向けチェックリスト")
     lines += [f"- □ {item}" for item in checklist] if checklist else ["ゲームの遊び方に関わる変更はありません。"]
-    return "\n".join(lines).rstrip("\n") + "\n"
+    text = re.sub(r"\n{4,}", "\n\n\n", "\n".join(lines))  # two blank lines at most, as docs/history.rst has them
+    return text.rstrip("\n") + "\n"
 
 
 def _edition_id(report: RulesDiff) -> str:

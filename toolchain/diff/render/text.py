@@ -45,7 +45,7 @@ def render(report: RulesDiff, color: bool = False) -> str:
     if report.regulations:
         lines += ["", style("regulations (format + frame, table 3.1):", _BOLD)]
         for regulation in report.regulations:
-            state = "" if regulation.change == "changed" else f" ({'now allowed' if regulation.change == 'added' else 'no longer allowed'})"
+            state = {"changed": "", "added": " (now allowed)", "removed": " (no longer allowed)"}[regulation.change]
             lines.append(f"  {regulation.title}{state}:")
             for group in regulation.groups:
                 moves = [style(f"+{m.name}", _GREEN) for m in group.entered] + [style(f"-{m.name}", _RED) for m in group.left]
