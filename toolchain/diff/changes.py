@@ -190,7 +190,7 @@ def _category(defs: m.Definitions, kind: str, item: Any) -> str | None:
     return None
 
 
-Statuses = dict[tuple[str, int], ExampleStatus]  # (action id, example index) → how it ran
+Statuses = dict[tuple[str, str], ExampleStatus]  # (action id, example name) → how it ran
 
 
 def _compare_item(kind: str, old_defs: m.Definitions, new_defs: m.Definitions, old: Any, new: Any,
@@ -264,42 +264,43 @@ def _shown(defs: m.Definitions, path: str, value: Any) -> str | None:
 
 
 def _statuses(checked: Checked) -> Statuses:
-    """(action id, example index) → how the example ran; examples of an action whose program does
-    not compile are absent (not run)."""
+    """(action id, example name) → how the example ran; examples of an action whose program does
+    not compile are absent (not run). Examples are named (the schema requires it), the first of
+    two with one name counts."""
     report = checked.examples
     if report is None:
         return {}
     statuses: Statuses = {}
-    blocked = {(o.action.id, o.index) for o in report.blocked}
+    blocked = {(o.action.id, o.name) for o in report.blocked}
     for outcome in report.outcomes:
-        key = (outcome.action.id, outcome.index)
-        statuses[key] = "passed" if outcome.ok else "blocked" if key in blocked else "failed"
+        key = (outcome.action.id, outcome.name)
+        statuses.setdefault(key, "passed" if outcome.ok else "blocked" if key in blocked else "failed")
     return statuses
 
 
-def _named_examples(raw: dict) -> dict[str, tuple[int, dict]]:
-    found: dict[str, tuple[int, dict]] = {}
-    examples = [e for e in raw.get(EXAMPLES) or () if isinstance(e, dict)]
-    for index, example in enumerate(examples):
-        found.setdefault(str(example.get("name", f"#{index + 1}")), (index, example))
+def _named_examples(raw: dict) -> dict[str, dict]:
+    found: dict[str, dict] = {}
+    for example in raw.get(EXAMPLES) or ():
+        if isinstance(example, dict):
+            found.setdefault(str(example.get("name")), example)
     return found
 
 
 def _example_changes(action_id: str, old: dict, new: dict, before: Statuses, after: Statuses) -> Iterable[ExampleChange]:
     old_examples, new_examples = _named_examples(old), _named_examples(new)
-    for name, (index, example) in new_examples.items():
-        status = after.get((action_id, index), "not run")
+    for name, example in new_examples.items():
+        status = after.get((action_id, name), "not run")
         if name not in old_examples:
             yield ExampleChange(name, "added", (), None, status)
             continue
-        old_index, previous = old_examples[name]
-        previous_status = before.get((action_id, old_index), "not run")
+        previous = old_examples[name]
+        previous_status = before.get((action_id, name), "not run")
         keys = (*example, *(k for k in previous if k not in example))
         parts = tuple(k for k in keys if k != "name" and example.get(k) != previous.get(k))
         if parts:
             yield ExampleChange(name, "changed", parts, previous_status, status)
         elif previous_status != status:
             yield ExampleChange(name, "outcome", (), previous_status, status)
-    for name, (index, _) in old_examples.items():
+    for name in old_examples:
         if name not in new_examples:
-            yield ExampleChange(name, "removed", (), before.get((action_id, index), "not run"), None)
+            yield ExampleChange(name, "removed", (), before.get((action_id, name), "not run"), None)
