@@ -40,6 +40,7 @@ RULES = "rules"  # rules.yaml: one definition whose fields are its top-level key
 # A field whose rules.yaml item id is not its own name (with `_` as `-`).
 _FIELD_ITEMS = {"category": "type", "type": "type"}
 PROGRAM = "program"
+KEYCARDS = "keycards"
 EXAMPLES = "examples"
 _NOT_FIELDS = ("id", "name", EXAMPLES)  # compared on their own: identity, rename, examples
 
@@ -198,7 +199,8 @@ def _compare_item(kind: str, old_defs: m.Definitions, new_defs: m.Definitions, o
     current, defs = (new, new_defs) if new is not None else (old, old_defs)
     old_raw = raw_of(old.source) if old is not None else {}
     new_raw = raw_of(new.source) if new is not None else {}
-    fields = tuple(_field_changes(old_defs, new_defs, old_raw, new_raw))
+    keycards = (_keycards(old_defs, old), _keycards(new_defs, new))
+    fields = tuple(_field_changes(old_defs, new_defs, old_raw, new_raw, {KEYCARDS: keycards}))
     has_examples = kind in ("actions", "frame-actions")
     examples = tuple(_example_changes(current.id, old_raw, new_raw, before, after)) if has_examples else ()
     renamed = old is not None and new is not None and old.name != new.name
@@ -225,7 +227,21 @@ def _compare_rules(old: m.Definitions, new: m.Definitions) -> DefinitionChange |
                             source=new.rules.source, fields=fields)
 
 
-def _field_changes(old_defs: m.Definitions, new_defs: m.Definitions, old: dict, new: dict) -> Iterable[FieldChange]:
+def _keycards(defs: m.Definitions, item: Any) -> str | None:
+    """The item's keycards as the rulebook prints them (`♡ A〜10 を 2 枚`), from the model's parse."""
+    keycards = getattr(item, KEYCARDS, None)
+    if not keycards:
+        return None
+    try:
+        return defs.keycards_display(keycards)
+    except (ValueError, AttributeError):  # keycards that do not parse (BP024): as written
+        return str(getattr(keycards, "text", keycards))
+
+
+def _field_changes(old_defs: m.Definitions, new_defs: m.Definitions, old: dict, new: dict,
+                   shown: dict[str, tuple[str | None, str | None]] | None = None) -> Iterable[FieldChange]:
+    """`shown`: top-level fields whose values the model displays (keycards), old and new."""
+    shown = shown or {}
     keys = [k for k in (*new, *(k for k in old if k not in new)) if k not in _NOT_FIELDS]
     for key in keys:
         before, after = old.get(key), new.get(key)
@@ -238,6 +254,10 @@ def _field_changes(old_defs: m.Definitions, new_defs: m.Definitions, old: dict, 
             for sub in (*after, *(k for k in before if k not in after)):
                 if before.get(sub) != after.get(sub):
                     yield _field(old_defs, new_defs, f"{key}.{sub}", f"{name} ({sub})", before.get(sub), after.get(sub))
+            continue
+        if key in shown:
+            old_text, new_text = shown[key]
+            yield FieldChange(key, name, old_text, new_text, char_diff(old_text, new_text))
             continue
         yield _field(old_defs, new_defs, key, name, before, after)
 

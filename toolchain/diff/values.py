@@ -1,6 +1,6 @@
 """A definition's field value as a rules editor reads it: ids of the closed vocabularies by their
-Japanese names (`direct` → 直接, `lite` → ライト), keycards in the rulebook's form (`♡ A〜10`),
-other values as written."""
+Japanese names (`direct` → 直接, `lite` → ライト), other values as written (keycards are shown
+from the model's parse, changes.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import json
 from typing import Any
 
 from .. import model as m
-from ..notation.keycards import KeycardsError
 
 # field (the last key of its path) → the rules.yaml vocabularies its ids come from, tried in order
 _VOCABULARIES: dict[str, tuple[str, ...]] = {
@@ -44,11 +43,6 @@ def _name(defs: m.Definitions, key: str, value: Any) -> str:
     text = str(value)
     if defs.rules is None:
         return text
-    if key == "keycards":
-        try:
-            return defs.keycards_display(text) or text
-        except KeycardsError:
-            return text
     if key == "formats":
         found = defs.format(text)
         return found.name if found else text
