@@ -221,3 +221,17 @@ def _block(text: str, start: str) -> str:
     begin = text.index(start)
     end = text.find("\n\n", begin)
     return text[begin:] if end < 0 else text[begin:end]
+
+
+def test_a_new_edition_in_rules_yaml(scratch_repo) -> None:  # noqa: ANN001
+    repo = scratch_repo(("definitions", "schema", "docs"))
+    edit(repo, "definitions/rules.yaml", "  id: v8.1\n  name: 第8.1版\n", "  id: v8.2\n  name: 第8.2版\n")
+    data = json.loads(bp("diff", "--format", "json", "--root", str(repo)).stdout)
+    assert (data["old"]["edition"], data["new"]["edition"], data["new"]["edition_id"]) == ("第8.1版", "第8.2版", "v8.2")
+    (rules,) = data["definitions"]
+    assert (rules["kind"], rules["name"]) == ("rules", "definitions/rules.yaml")
+    assert [(f["field"], f["old"], f["new"]) for f in rules["fields"]] == [("edition.id", "v8.1", "v8.2"), ("edition.name", "第8.1版", "第8.2版")]
+    assert {"page": "docs", "heading": "every page", "reason": "edition", "labels": ["rules.yaml edition"]} in data["rulebook"]
+    rst = bp("diff", "--format", "rst", "--root", str(repo)).stdout
+    assert rst.startswith(".. _history-v8-2:\n\n第8.2版の変更点\n")
+    assert rst.rstrip().endswith("ゲームの遊び方に関わる変更はありません。")

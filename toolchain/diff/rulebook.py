@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .changes import EXAMPLES, PROGRAM, DefinitionChange
+from .changes import EXAMPLES, PROGRAM, RULES, DefinitionChange
 
 _DIRECTIVE = re.compile(r"^\.\.\s+(bp-[a-z-]+)::")
 _COUNT = re.compile(r":bp-count:`([a-z-]+)(?::[^`]*)?`")
@@ -26,7 +26,7 @@ _VERSIONS = ("since", "updated")
 class SectionChange:
     page: str  # docs/format.rst
     heading: str  # the title of the section it is in
-    reason: str  # entries, version history, counts, tables, references, broken references
+    reason: str  # entries, version history, counts, tables, references, broken references, edition
     labels: tuple[str, ...]  # the definitions' labels concerned (act-kill), or the directive/role
 
     def as_dict(self) -> dict[str, Any]:
@@ -110,6 +110,9 @@ def rulebook_changes(changes: list[DefinitionChange], docs: Path, root: Path) ->
                     reason, labels = "references", (label,)
         if labels:
             found.append(SectionChange(use.page, use.heading, reason, labels))
+    if any(c.kind == RULES and _touches(c, ("edition",)) for c in changes):
+        # conf.py reads the edition for the title, the headers and the PDF's cover: every page shows it
+        found.append(SectionChange(docs.relative_to(root).as_posix(), "every page", "edition", ("rules.yaml edition",)))
     return _merged(found)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
-from ..changes import DefinitionChange, ExampleChange, FieldChange
+from ..changes import RULES, DefinitionChange, ExampleChange, FieldChange
 from ..outputs import OutputChange
 from ..regulations import GroupChange
 
@@ -22,6 +22,8 @@ def summary_line(summary: dict[str, int]) -> str:
 
 def heading(change: DefinitionChange) -> str:
     """`actions/kill デス (速攻魔法), renamed from キル`."""
+    if change.kind == RULES:
+        return change.name  # definitions/rules.yaml
     text = f"{change.kind}/{change.id} {change.title}"
     return text + (f", renamed from {change.old_name}" if change.renamed else "")
 
