@@ -235,3 +235,15 @@ def test_a_new_edition_in_rules_yaml(scratch_repo) -> None:  # noqa: ANN001
     rst = bp("diff", "--format", "rst", "--root", str(repo)).stdout
     assert rst.startswith(".. _history-v8-2:\n\n第8.2版の変更点\n")
     assert rst.rstrip().endswith("ゲームの遊び方に関わる変更はありません。")
+
+
+def test_control_characters_in_the_rules_do_not_reach_the_terminal(scratch_repo) -> None:  # noqa: ANN001
+    """A YAML escape ("\\e[2J") in a definition is shown as text, in every format."""
+    repo = scratch_repo()
+    edit(repo, "definitions/fog.yaml", "  name: アップ\n", '  name: "アップ\\e[2J"\n')
+    for output_format in FORMATS:
+        run = bp("diff", "--format", output_format, "--color", "always", "--root", str(repo))
+        assert run.returncode == 0, run.stderr
+        assert "\x1b[2J" not in run.stdout, output_format
+        shown = "アップ\\u001b[2J" if output_format == "json" else "アップ\\x1b[2J"  # JSON's own escape
+        assert shown in run.stdout.replace("\\\\x1b", "\\x1b"), output_format

@@ -11,7 +11,7 @@ from ...diagnostics import Diagnostic
 from .. import RulesDiff
 from ..changes import DefinitionChange
 from ..textdiff import Segment
-from . import example_line, group_counts, heading, pages_text, program_lines, shown_fields, summary_line
+from . import example_line, group_counts, heading, pages_text, printable, program_lines, shown_fields, summary_line
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
 _TITLES = {"added": "Added", "removed": "Removed", "changed": "Changed"}
@@ -19,7 +19,7 @@ _TITLES = {"added": "Added", "removed": "Removed", "changed": "Changed"}
 
 def escape(text: str) -> str:
     """Text that GitHub shows as written: HTML escaped, Markdown's punctuation backslashed."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(printable(text), quote=False))
 
 
 def fenced(body: list[str], info: str = "", indent: str = "") -> list[str]:
@@ -84,7 +84,7 @@ def _definition(change: DefinitionChange) -> list[str]:
     for field in shown_fields(change):
         if field.behaviour:
             lines += [f"- **{escape(field.item)}**: behaviour change", "", "  <details><summary>program</summary>", "",
-                      *fenced(list(program_lines(field)), "diff", "  "), "", "  </details>", ""]
+                      *fenced([printable(line) for line in program_lines(field)], "diff", "  "), "", "  </details>", ""]
             continue
         value = _inline(field.new or "") if change.change == "added" else segments(field.segments)
         lines.append(f"- **{escape(field.item)}**: {value}")
@@ -95,4 +95,4 @@ def _definition(change: DefinitionChange) -> list[str]:
 def _findings(title: str, findings: list[Diagnostic]) -> list[str]:
     if not findings:
         return []
-    return [f"### {title}", "", *fenced([finding.text() for finding in findings]), ""]
+    return [f"### {title}", "", *fenced([printable(finding.text()) for finding in findings]), ""]

@@ -11,7 +11,7 @@ import re
 from .. import RulesDiff
 from ..changes import DefinitionChange, FieldChange
 from ..regulations import RegulationChange
-from . import shown_fields
+from . import printable, shown_fields
 
 _RULE = "=" * 50
 _SUBRULE = "-" * 50
@@ -25,7 +25,7 @@ _LEFT_OUT = ("since", "updated", "program", "examples")
 
 
 def escape(text: str) -> str:
-    return _SPECIAL.sub(r"\\\1", text)
+    return _SPECIAL.sub(r"\\\1", printable(text))
 
 
 def _link(change: DefinitionChange) -> str:

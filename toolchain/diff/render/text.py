@@ -7,7 +7,7 @@ from ...diagnostics import Diagnostic
 from .. import RulesDiff
 from ..changes import DefinitionChange
 from ..textdiff import Segment
-from . import SYMBOL, example_line, group_counts, heading, pages_text, program_lines, shown_fields, summary_line
+from . import SYMBOL, example_line, group_counts, heading, pages_text, printable, program_lines, shown_fields, summary_line
 
 _RED, _GREEN, _YELLOW, _BOLD, _DIM, _RESET = "\033[31m", "\033[32m", "\033[33m", "\033[1m", "\033[2m", "\033[0m"
 _INDENT = "    "
@@ -18,17 +18,19 @@ class _Style:
         self.color = color
 
     def __call__(self, text: str, code: str) -> str:
+        text = printable(text)
         return f"{code}{text}{_RESET}" if self.color and text else text
 
     def segments(self, segments: tuple[Segment, ...]) -> str:
         parts = []
         for segment in segments:
+            text = printable(segment.text)
             if segment.op == "equal":
-                parts.append(segment.text)
+                parts.append(text)
             elif self.color:
-                parts.append(self(segment.text, _RED if segment.op == "delete" else _GREEN))
+                parts.append(self(text, _RED if segment.op == "delete" else _GREEN))
             else:
-                parts.append(f"[-{segment.text}-]" if segment.op == "delete" else f"{{+{segment.text}+}}")
+                parts.append(f"[-{text}-]" if segment.op == "delete" else f"{{+{text}+}}")
         return "".join(parts)
 
 
@@ -36,7 +38,7 @@ def render(report: RulesDiff, color: bool = False) -> str:
     style = _Style(color)
     lines = [style(f"bp diff: {report.old.revision.label} → {report.new.revision.label}", _BOLD)]
     if report.old.edition != report.new.edition:
-        lines.append(f"edition: {report.old.edition} → {report.new.edition}")
+        lines.append(printable(f"edition: {report.old.edition} → {report.new.edition}"))
     lines.append(f"definitions: {summary_line(report.summary())}")
     if report.empty:
         lines.append("no rules changes")
@@ -46,7 +48,7 @@ def render(report: RulesDiff, color: bool = False) -> str:
         lines += ["", style("regulations (format + frame, table 3.1):", _BOLD)]
         for regulation in report.regulations:
             state = {"changed": "", "added": " (now allowed)", "removed": " (no longer allowed)"}[regulation.change]
-            lines.append(f"  {regulation.title}{state}:")
+            lines.append(f"  {printable(regulation.title)}{state}:")
             for group in regulation.groups:
                 moves = [style(f"+{m.name}", _GREEN) for m in group.entered] + [style(f"-{m.name}", _RED) for m in group.left]
                 lines.append(f"    {group_counts(group)}" + (f" ({' '.join(moves)})" if moves else ""))
@@ -58,7 +60,7 @@ def render(report: RulesDiff, color: bool = False) -> str:
                 extra.append(pages)
             lines.append(f"  {output.path} ({output.change}{''.join(', ' + e for e in extra)})")
         for section in report.rulebook:
-            lines.append(f"  {section.page} § {section.heading} ({section.reason}): {', '.join(section.labels)}")
+            lines.append(printable(f"  {section.page} § {section.heading} ({section.reason}): {', '.join(section.labels)}"))
         if report.outputs and not report.pages_counted and any(o.two_up for o in report.outputs):
             lines.append(style("  (page counts of the leaflets: bp diff --pages)", _DIM))
     lines.extend(_findings("history (the current edition is missing from updated):", report.history, style))
@@ -86,11 +88,11 @@ def _definition(change: DefinitionChange, style: _Style) -> list[str]:
         body = text.replace("\n", "\n" + _INDENT * 2)
         lines.append(f"{_INDENT}{style(field.item, _BOLD)}:" + (f"\n{_INDENT * 2}{body}" if "\n" in text else f" {body}"))
     for example in change.examples:
-        lines.append(f"{_INDENT}{example_line(example)}")
+        lines.append(f"{_INDENT}{printable(example_line(example))}")
     return lines
 
 
 def _findings(title: str, findings: list[Diagnostic], style: _Style) -> list[str]:
     if not findings:
         return []
-    return ["", style(title, _BOLD), *(f"  {finding.text()}" for finding in findings)]
+    return ["", style(title, _BOLD), *(f"  {printable(finding.text())}" for finding in findings)]
