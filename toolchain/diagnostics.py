@@ -40,6 +40,7 @@ CODES: dict[str, Code] = {
         Code("BP026", "cost", "a cost letter that the cost legend does not define"),
         Code("BP027", "trump-link", "a soldier-borne action and its trump disagree on the label"),
         Code("BP028", "vocabulary", "an id of a closed vocabulary that rules.yaml does not name"),
+        Code("BP029", "history", "a definition whose rules changed since the last tagged edition does not list the current edition in `updated` (bp check --since REV)"),
         Code("BP030", "example-failed", "an action's example does not run as written: the situation after the request is not the expected one"),
         Code(
             "BP031", "program",

@@ -22,6 +22,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("renderers", ("toolchain.export", "toolchain.imposition", "toolchain.figures", "toolchain.actionlist",
                    "toolchain.sphinxext", "toolchain.rulebook")),
     ("site", ("toolchain.site",)),
+    ("review", ("toolchain.diff",)),  # bp diff: two revisions compared, and the outputs the change reaches
     ("cli", ("toolchain.cli", "toolchain.__main__")),
 )
 

@@ -132,5 +132,12 @@ def test_finding_is_reported_where_the_rule_is_broken(minimal_repo: Path, case: 
     assert case.says in message
 
 
+# Codes that compare two git revisions (`bp check --since`) have their failing fixture in a git repository.
+ELSEWHERE = {"BP029": Path(__file__).resolve().parents[1] / "diff" / "test_history.py"}
+
+
 def test_every_code_has_a_failing_fixture() -> None:
-    assert {case.code for case in CASES} == set(CODES)
+    assert {case.code for case in CASES} | set(ELSEWHERE) == set(CODES)
+    for code, test in ELSEWHERE.items():
+        assert code in test.read_text(encoding="utf-8"), f"{test} must test {code}"
+

@@ -19,6 +19,11 @@ def pdf_name(selection: Selection) -> str:
     return f"blackpoker-{selection.format.file_stem if selection.format else 'all'}.pdf"
 
 
+def page_name(selection: Selection) -> str:
+    """`all.html` for the whole list (with the filters), `lite.html` (the format id) for a format's page."""
+    return ALL_PAGE if selection.format is None else f"{selection.format.id}.html"
+
+
 def build_actionlists(root: Path, defs: m.Definitions, out: Path, log: Callable[[str], None] = lambda _: None) -> list[PdfResult]:
     """Write html/ (all.html with the filters, a static page per format) and pdf/ (a leaflet and
     its 2-up per format and for everything) under `out`."""
@@ -28,7 +33,7 @@ def build_actionlists(root: Path, defs: m.Definitions, out: Path, log: Callable[
     pdf_dir.mkdir(parents=True, exist_ok=True)
     jobs: list[PdfJob] = []
     for selection in every_format(defs):
-        page = ALL_PAGE if selection.format is None else f"{selection.format.id}.html"
+        page = page_name(selection)
         html = render_page(root, defs, everything, selection, interactive=selection.format is None)
         (html_dir / page).write_text(html, encoding="utf-8")
         pdf = pdf_dir / pdf_name(selection)

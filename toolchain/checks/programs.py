@@ -21,6 +21,7 @@ class Report:
     # examples that could not run because an action they use was left out for its errors
     blocked: list[sim.Outcome] = field(default_factory=list)
     program_errors: list[Diagnostic] = field(default_factory=list)
+    outcomes: list[examples.Outcome] = field(default_factory=list)  # every example that ran, passed or not (bp diff)
     has_examples: bool = False  # whether the definitions give any example (else there is no summary line)
     not_run: str | None = None  # why no example ran (a file the engine is built from has errors)
 
@@ -49,6 +50,7 @@ def report(defs: m.Definitions) -> Report:
     result.actions = len(defs.actions) + len(defs.frame_actions)
     for outcome in sim.run_examples(engine, skip=broken):
         result.examples += 1
+        result.outcomes.append(outcome)
         if outcome.ok:
             passed.add(outcome.action.id)
         elif outcome.missing_action in defs.left_out_actions:

@@ -8,17 +8,25 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..diagnostics import CODES, render_json
+from ..checks import Checked
+from ..diagnostics import CODES, Diagnostic, render_json
 from .common import OutputFormat, RootOption, fail, load, load_clean, resolve_root, summary_line
 
 
 def check(
     root: RootOption = None,
     output_format: Annotated[OutputFormat, typer.Option("--format", help="text, json, or github (workflow annotations).")] = OutputFormat.text,
+    since: Annotated[
+        Optional[str],
+        typer.Option("--since", help="Also report (BP029) definitions whose rules changed since this git revision (the last tagged edition) without the current edition in `updated`."),
+    ] = None,
 ) -> None:
     """Validate every definition: YAML, JSON Schema and the cross-file checks. Exit 0 clean, 1 findings, 2 usage or I/O error."""
-    checked = load(resolve_root(root))
+    root_path = resolve_root(root)
+    checked = load(root_path)
     findings = list(checked.findings)
+    if since is not None:
+        findings = sorted({*findings, *_history(root_path, since, checked)})
     counts = checked.definitions.counts()
     examples = checked.examples if checked.examples is not None and checked.examples.has_examples else None
     if output_format is OutputFormat.json:
@@ -31,6 +39,19 @@ def check(
         if examples:
             typer.echo(examples.summary())  # 48/48 actions executed, N examples, 0 failed
     raise typer.Exit(1 if findings else 0)
+
+
+def _history(root: Path, since: str, checked: Checked) -> list[Diagnostic]:
+    """BP029: the definitions changed since `since` whose `updated` lacks the current edition."""
+    from ..diff import RevisionError, load_revision
+    from ..diff.changes import compare
+    from ..diff.history import history_findings
+
+    try:
+        _, before = load_revision(root, since)
+    except RevisionError as exc:
+        fail("check", str(exc), 2)
+    return history_findings(compare(before, checked), checked.definitions, since)
 
 
 def export(

@@ -1,0 +1,96 @@
+"""History kept honest (BP029): `bp check --since REV` reports a definition whose rules changed since
+REV while its `updated` lacks the current edition, at its `updated` line; lore, versions and
+programs alone are not rules changes. And the model says which entries changed in this edition."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import toolchain
+from tests.runbp import bp
+from toolchain.model.history import changed_in_current_edition, current_edition, is_rules_field, new_in_current_edition
+
+from .conftest import ROOT, edit
+
+
+def test_check_since_reports_bp029_at_the_updated_line(edition_repo: Path) -> None:
+    run = bp("check", "--since", "v8.0", "--root", str(edition_repo))
+    assert run.returncode == 1
+    assert run.stderr.splitlines() == [
+        "definitions/actions/3-quick-spell.yaml:279:3: error[BP029]: 停戦 (速攻魔法) changed since v8.0 (キーカード, コスト) "
+        "but its updated does not list v8.1: add v8.1 to updated",
+        "definitions/actions/4-normal-spell.yaml:51:3: error[BP029]: 投擲 (通常魔法) changed since v8.0 (効果) "
+        "but its updated does not list v8.1: add v8.1 to updated",
+    ]
+    lines = (edition_repo / "definitions/actions/3-quick-spell.yaml").read_text(encoding="utf-8").splitlines()
+    assert lines[278] == "  updated: [v8.0]" and "- id: ceasefire" in lines[260:279]  # 停戦's own updated line
+    # without --since the repository checks clean: BP029 needs a revision to compare with
+    assert bp("check", "--root", str(edition_repo)).returncode == 0
+
+
+def test_the_finding_is_in_json_and_github_formats(edition_repo: Path) -> None:
+    data = json.loads(bp("check", "--since", "v8.0", "--format", "json", "--root", str(edition_repo)).stdout)
+    assert [(d["code"], d["name"], d["line"]) for d in data["diagnostics"]] == [("BP029", "history", 279), ("BP029", "history", 51)]
+    github = bp("check", "--since", "v8.0", "--format", "github", "--root", str(edition_repo)).stderr
+    assert github.startswith("::error file=definitions/actions/3-quick-spell.yaml,line=279,col=3,title=BP029 history::停戦")
+
+
+def test_adding_the_edition_to_updated_clears_it(scratch_repo) -> None:  # noqa: ANN001
+    repo = scratch_repo()
+    edit(repo, "definitions/fog.yaml", "対象とした兵士のサイズは、このターンが終わるまでキーカードの数字分加算される。",
+         "対象とした兵士のサイズは、このターンが終わるまでキーカードの数字の2倍分加算される。")
+    run = bp("check", "--since", "v8.0", "--root", str(repo))
+    assert run.returncode == 1
+    # アップ has no updated: the finding is at its since line
+    assert run.stderr == ("definitions/fog.yaml:9:3: error[BP029]: アップ (速攻魔法) changed since v8.0 (能力) "
+                          "but its updated does not list v8.1: add v8.1 to updated\n")
+    edit(repo, "definitions/fog.yaml", "  since: v8.0\n\n- id: down", "  since: v8.0\n  updated: [v8.1]\n\n- id: down")
+    assert bp("check", "--since", "v8.0", "--root", str(repo)).returncode == 0
+
+
+def test_a_new_definition_needs_the_edition_as_its_since(scratch_repo) -> None:  # noqa: ANN001
+    repo = scratch_repo()
+    fog = repo / "definitions/fog.yaml"
+    fog.write_text(fog.read_text(encoding="utf-8") + "\n- id: down2\n  name: ダウン2\n  group: lingering\n  category: quick-spell\n"
+                   "  action: down\n  ability: 対象とした兵士のサイズは減算される。\n  since: v8.0\n", encoding="utf-8")
+    run = bp("check", "--since", "v8.0", "--root", str(repo))
+    assert run.stderr == ("definitions/fog.yaml:33:3: error[BP029]: ダウン2 (速攻魔法) is new since v8.0 but its since is v8.0 "
+                          "and its updated does not list v8.1: set since: v8.1\n")
+    edit(repo, "definitions/fog.yaml", "  ability: 対象とした兵士のサイズは減算される。\n  since: v8.0\n",
+         "  ability: 対象とした兵士のサイズは減算される。\n  since: v8.1\n")
+    run = bp("check", "--since", "v8.0", "--root", str(repo))
+    assert "ダウン2" not in run.stderr
+
+
+def test_lore_versions_and_programs_are_not_rules_changes(scratch_repo) -> None:  # noqa: ANN001
+    repo = scratch_repo()
+    edit(repo, "definitions/characters.yaml", "speaker: 再現者見習いより", "speaker: 再現者見習い")
+    edit(repo, "definitions/actions/3-quick-spell.yaml", "      - shuffle: life\n", "")
+    run = bp("check", "--since", "v8.0", "--root", str(repo))
+    assert (run.returncode, run.stderr) == (0, "")
+
+
+def test_since_an_unknown_revision_is_exit_2(scratch_repo) -> None:  # noqa: ANN001
+    run = bp("check", "--since", "v0.0", "--root", str(scratch_repo()))
+    assert run.returncode == 2
+    assert run.stderr.startswith("bp check: unknown revision 'v0.0'")
+
+
+def test_history_is_in_bp_diff_too(edition_repo: Path) -> None:
+    data = json.loads(bp("diff", "v8.0", "HEAD", "--format", "json", "--root", str(edition_repo)).stdout)
+    assert [(f["code"], f["path"], f["line"]) for f in data["history"]] == [
+        ("BP029", "definitions/actions/3-quick-spell.yaml", 279), ("BP029", "definitions/actions/4-normal-spell.yaml", 51)]
+
+
+def test_changed_in_current_edition_is_read_from_updated() -> None:
+    defs = toolchain.load(ROOT).definitions
+    assert current_edition(defs) == "v8.1"
+    by_name = {a.name: a for a in defs.actions}
+    # 4.3.1: アタック was updated in v8.0 and v8.1, 世代交代 only in v8.0
+    assert by_name["アタック"].updated == ("v8.0", "v8.1") and changed_in_current_edition(by_name["アタック"], defs)
+    assert by_name["世代交代"].updated == ("v8.0",) and not changed_in_current_edition(by_name["世代交代"], defs)
+    assert not new_in_current_edition(by_name["世代交代"], defs)
+    assert all(not changed_in_current_edition(frame, defs) for frame in defs.frames)  # frames keep no history
+    assert [is_rules_field(f) for f in ("effect", "keycards", "name", "story", "flavor", "since", "updated", "program", "examples")] == [
+        True, True, True, False, False, False, False, False, False]

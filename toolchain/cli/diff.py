@@ -1,0 +1,61 @@
+"""`bp diff [REV] [REV2]`: the rules change between two revisions, by id, and the outputs it reaches.
+A report: exit 0 with or without differences, 2 for an unknown revision or no git repository."""
+
+from __future__ import annotations
+
+import enum
+import json
+import os
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from .common import RootOption, fail, resolve_root
+
+
+class DiffFormat(str, enum.Enum):
+    text = "text"
+    md = "md"
+    json = "json"
+    rst = "rst"
+
+
+class Color(str, enum.Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+def _colored(choice: Color) -> bool:
+    if choice is Color.auto:
+        return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+    return choice is Color.always
+
+
+def diff(
+    rev: Annotated[Optional[str], typer.Argument(help="The older revision (default: the last tag, else HEAD).", show_default=False)] = None,
+    rev2: Annotated[Optional[str], typer.Argument(help="The newer revision (default: the working tree).", show_default=False)] = None,
+    root: RootOption = None,
+    output_format: Annotated[DiffFormat, typer.Option("--format", help="text (terminal), md (a pull-request comment), json, or rst (the 変更履歴 chapter).")] = DiffFormat.text,
+    color: Annotated[Color, typer.Option("--color", help="Colours in text: auto (when stdout is a terminal), always, never.")] = Color.auto,
+    pages: Annotated[bool, typer.Option("--pages", help="Also render the changed action-list PDFs of both revisions and compare their page counts (slower).")] = False,
+) -> None:
+    """Show what changed in the rules between REV and REV2 (default: the last tag against the working tree):
+    definitions added, removed, renamed and changed field by field, regulations, outputs, and history (BP029)."""
+    from ..diff import RevisionError, diff_revisions
+    from ..diff.render import markdown, rst, text
+
+    root_path = resolve_root(root)
+    try:
+        report = diff_revisions(root_path, rev, rev2, pages=pages)
+    except RevisionError as exc:
+        fail("diff", str(exc), 2)
+    if output_format is DiffFormat.json:
+        sys.stdout.write(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n")
+    elif output_format is DiffFormat.md:
+        sys.stdout.write(markdown.render(report))
+    elif output_format is DiffFormat.rst:
+        sys.stdout.write(rst.render(report))
+    else:
+        sys.stdout.write(text.render(report, color=_colored(color)))

@@ -1,0 +1,56 @@
+"""History kept honest (BP029): a definition whose rules changed since the last tagged edition must
+list the current edition (rules.yaml `edition.id`) in its `updated`; one that is new must have it
+as its `since` (or in `updated`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .. import model as m
+from ..diagnostics import Diagnostic, Location
+from ..model.history import changed_in_current_edition, current_edition, has_history, new_in_current_edition
+from .changes import KIND_ITEMS, DefinitionChange
+
+CODE = "BP029"
+
+
+def _item(definitions: m.Definitions, change: DefinitionChange) -> object | None:
+    items = KIND_ITEMS.get(change.kind)
+    return next((item for item in items(definitions) if item.id == change.id), None) if items else None
+
+
+def _location(source: m.Source) -> Location:
+    for key in ("updated", "since", "id"):
+        if source.has(key):
+            return source.location(key, key=True)
+    return source.location()
+
+
+def history_findings(changes: Iterable[DefinitionChange], definitions: m.Definitions, base: str) -> list[Diagnostic]:
+    """The definitions of `definitions` (the newer side) whose version history does not say that
+    they changed since `base` (the older revision's name, for the message)."""
+    edition = current_edition(definitions)
+    if edition is None:
+        return []
+    found: list[Diagnostic] = []
+    for change in changes:
+        item = _item(definitions, change)
+        if change.change == "removed" or item is None or not has_history(item) or not change.rules_changed:
+            continue
+        if changed_in_current_edition(item, definitions) or new_in_current_edition(item, definitions):
+            continue
+        missing = f"its updated does not list {edition}"
+        if change.change == "added":
+            since = item.since or "not set"  # type: ignore[attr-defined]
+            message = f"{change.title} is new since {base} but its since is {since} and {missing}: set since: {edition}"
+        else:
+            what = ", ".join(_changed_items(change))
+            message = f"{change.title} changed since {base} ({what}) but {missing}: add {edition} to updated"
+        found.append(Diagnostic(_location(item.source), CODE, message))  # type: ignore[attr-defined]
+    return found
+
+
+def _changed_items(change: DefinitionChange) -> list[str]:
+    items = [f"name {change.old_name} → {change.name}"] if change.renamed else []
+    items.extend(f.item for f in change.fields if f.rules)
+    return list(dict.fromkeys(items))

@@ -1,0 +1,93 @@
+"""The rules diff as text for a terminal (text.py), a pull-request comment (markdown.py) and the
+rulebook's 変更履歴 chapter (rst.py). What they share: the order of the report and its wording."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+
+from ..changes import RULES, DefinitionChange, ExampleChange, FieldChange
+from ..outputs import OutputChange
+from ..regulations import GroupChange
+
+SYMBOL = {"added": "+", "removed": "-", "changed": "~"}
+# Control characters other than newline and tab (a YAML "\e" is an escape character): shown, not
+# sent to the terminal, where they could rewrite what the report says.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """`text` with every control character (but newline and tab) written as `\\x1b`."""
+    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
+
+
+def summary_line(summary: dict[str, int]) -> str:
+    """`1 added, 0 removed, 1 renamed, 3 changed (1 behaviour change)`."""
+    line = ", ".join(f"{summary[what]} {what}" for what in ("added", "removed", "renamed", "changed"))
+    behaviour = summary["behaviour"]
+    return line + (f" ({behaviour} behaviour change{'s' if behaviour != 1 else ''})" if behaviour else "")
+
+
+def heading(change: DefinitionChange) -> str:
+    """`actions/kill デス (速攻魔法), renamed from キル`."""
+    if change.kind == RULES:
+        return change.name  # definitions/rules.yaml
+    text = f"{change.kind}/{change.id} {change.title}"
+    return text + (f", renamed from {change.old_name}" if change.renamed else "")
+
+
+def shown_fields(change: DefinitionChange) -> tuple[FieldChange, ...]:
+    """The fields worth listing: every one of a changed definition; of an added one the rules fields
+    (its lore and program are new by definition); none of a removed one."""
+    if change.change == "removed":
+        return ()
+    if change.change == "added":
+        return tuple(f for f in change.fields if f.rules)
+    return change.fields
+
+
+def example_line(example: ExampleChange) -> str:
+    """`example '…': passed → failed (expect changed)`."""
+    if example.change == "added":
+        state = f"added, {example.after}"
+    elif example.change == "removed":
+        state = "removed"
+    else:
+        state = example.before if example.before == example.after else f"{example.before} → {example.after}"
+        if example.parts:
+            state += f" ({', '.join(example.parts)} changed)"
+    return f"example '{example.name}': {state}"
+
+
+def program_lines(field: FieldChange) -> Iterator[str]:
+    """The program's change, line by line (`+`/`-` and one line of context; `…` between the parts)."""
+    old = (field.old or "").splitlines()
+    new = (field.new or "").splitlines()
+    first = True
+    for line in list(difflib.unified_diff(old, new, lineterm="", n=1))[2:]:
+        if line.startswith("@@"):
+            if not first:
+                yield "…"
+            first = False
+            continue
+        yield line
+
+
+def group_counts(group: GroupChange) -> str:
+    """`actions 19 → 20`; `actions 20` (new regulation), `actions 19 → —` (gone)."""
+    before = "—" if group.before is None else str(group.before)
+    after = "—" if group.after is None else str(group.after)
+    return f"{group.group} {after}" if group.before is None else f"{group.group} {before} → {after}"
+
+
+def pages_text(output: OutputChange) -> str:
+    """`4 → 5 pages, 2-up 2 → 3 sheets` for a leaflet whose pages were counted, else ''."""
+    if output.pages_before is None and output.pages_after is None:
+        return ""
+
+    def counts(before: int | None, after: int | None) -> str:
+        return f"{'—' if before is None else before} → {'—' if after is None else after}"
+
+    pages, sheets = counts(output.pages_before, output.pages_after), counts(output.sheets_before, output.sheets_after)
+    return f"{pages} pages, 2-up {sheets} sheets"

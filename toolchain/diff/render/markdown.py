@@ -1,0 +1,98 @@
+"""The rules diff as a pull-request comment (GitHub-flavoured Markdown): deletions as <del>, insertions
+as <ins>, the program's change folded away in a <details>, every definition's text escaped so
+that `<アタッカー>` stays text."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from ...diagnostics import Diagnostic
+from .. import RulesDiff
+from ..changes import DefinitionChange
+from ..textdiff import Segment
+from . import example_line, group_counts, heading, pages_text, printable, program_lines, shown_fields, summary_line
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
+_TITLES = {"added": "Added", "removed": "Removed", "changed": "Changed"}
+
+
+def escape(text: str) -> str:
+    """Text that GitHub shows as written: HTML escaped, Markdown's punctuation backslashed."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(printable(text), quote=False))
+
+
+def fenced(body: list[str], info: str = "", indent: str = "") -> list[str]:
+    """A code block whose fence is longer than any run of backticks in it."""
+    longest = max((len(run) for line in body for run in re.findall(r"`+", line)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [f"{indent}{fence}{info}", *(f"{indent}{line}" for line in body), f"{indent}{fence}"]
+
+
+def _inline(text: str) -> str:
+    return escape(text).replace("\n", "<br>")
+
+
+def segments(parts: tuple[Segment, ...]) -> str:
+    out = []
+    for segment in parts:
+        text = _inline(segment.text)
+        out.append(text if segment.op == "equal" else f"<del>{text}</del>" if segment.op == "delete" else f"<ins>{text}</ins>")
+    return "".join(out)
+
+
+def render(report: RulesDiff) -> str:
+    lines = [f"## Rules diff: {escape(report.old.revision.label)} → {escape(report.new.revision.label)}", ""]
+    if report.old.edition != report.new.edition:
+        lines += [f"Edition: {escape(str(report.old.edition))} → {escape(str(report.new.edition))}", ""]
+    lines += [f"**{summary_line(report.summary())}**", ""]
+    if report.empty:
+        lines += ["No rules changes.", ""]
+    for change in report.definitions:
+        lines += _definition(change)
+    if report.regulations:
+        lines += ["### Regulations (table 3.1)", "", "| regulation | change |", "|---|---|"]
+        for regulation in report.regulations:
+            cells = []
+            for group in regulation.groups:
+                moves = [f"<ins>{escape(m.name)}</ins>" for m in group.entered]
+                moves += [f"<del>{escape(m.name)}</del>" for m in group.left]
+                cells.append(group_counts(group) + (f" ({' '.join(moves)})" if moves else ""))
+            state = "" if regulation.change == "changed" else f" ({regulation.change})"
+            lines.append(f"| {escape(regulation.title)}{state} | {'<br>'.join(cells)} |")
+        lines.append("")
+    if report.outputs or report.rulebook:
+        lines += ["### Outputs that change", ""]
+        for output in report.outputs:
+            extra = f" and `{output.two_up.rsplit('/', 1)[-1]}`" if output.two_up else ""
+            pages = pages_text(output)
+            lines.append(f"- `{output.path}`{extra}: {output.change}" + (f", {pages}" if pages else ""))
+        for section in report.rulebook:
+            labels = ", ".join(f"`{label}`" for label in section.labels)
+            lines.append(f"- rulebook `{section.page}` § {escape(section.heading)} ({section.reason}): {labels}")
+        lines.append("")
+    lines += _findings("History: the current edition is missing from `updated`", report.history)
+    for side in (report.old, report.new):
+        lines += _findings(f"{escape(side.revision.label)} does not load cleanly", list(side.findings))
+    for note in report.skipped:
+        lines += [f"_{escape(note)}_", ""]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _definition(change: DefinitionChange) -> list[str]:
+    lines = [f"#### {_TITLES[change.change]}: {escape(heading(change))}", ""]
+    for field in shown_fields(change):
+        if field.behaviour:
+            lines += [f"- **{escape(field.item)}**: behaviour change", "", "  <details><summary>program</summary>", "",
+                      *fenced([printable(line) for line in program_lines(field)], "diff", "  "), "", "  </details>", ""]
+            continue
+        value = _inline(field.new or "") if change.change == "added" else segments(field.segments)
+        lines.append(f"- **{escape(field.item)}**: {value}")
+    lines += [f"- {escape(example_line(example))}" for example in change.examples]
+    return [*lines, ""]
+
+
+def _findings(title: str, findings: list[Diagnostic]) -> list[str]:
+    if not findings:
+        return []
+    return [f"### {title}", "", *fenced([printable(finding.text()) for finding in findings]), ""]

@@ -1,0 +1,98 @@
+"""The rules diff for a terminal: with colours (deletions red, insertions green), or without them as
+`[-deleted-]{+inserted+}`, the way `git diff --word-diff=plain` writes it."""
+
+from __future__ import annotations
+
+from ...diagnostics import Diagnostic
+from .. import RulesDiff
+from ..changes import DefinitionChange
+from ..textdiff import Segment
+from . import SYMBOL, example_line, group_counts, heading, pages_text, printable, program_lines, shown_fields, summary_line
+
+_RED, _GREEN, _YELLOW, _BOLD, _DIM, _RESET = "\033[31m", "\033[32m", "\033[33m", "\033[1m", "\033[2m", "\033[0m"
+_INDENT = "    "
+
+
+class _Style:
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    def __call__(self, text: str, code: str) -> str:
+        text = printable(text)
+        return f"{code}{text}{_RESET}" if self.color and text else text
+
+    def segments(self, segments: tuple[Segment, ...]) -> str:
+        parts = []
+        for segment in segments:
+            text = printable(segment.text)
+            if segment.op == "equal":
+                parts.append(text)
+            elif self.color:
+                parts.append(self(text, _RED if segment.op == "delete" else _GREEN))
+            else:
+                parts.append(f"[-{text}-]" if segment.op == "delete" else f"{{+{text}+}}")
+        return "".join(parts)
+
+
+def render(report: RulesDiff, color: bool = False) -> str:
+    style = _Style(color)
+    lines = [style(f"bp diff: {report.old.revision.label} → {report.new.revision.label}", _BOLD)]
+    if report.old.edition != report.new.edition:
+        lines.append(printable(f"edition: {report.old.edition} → {report.new.edition}"))
+    lines.append(f"definitions: {summary_line(report.summary())}")
+    if report.empty:
+        lines.append("no rules changes")
+    for change in report.definitions:
+        lines.extend(_definition(change, style))
+    if report.regulations:
+        lines += ["", style("regulations (format + frame, table 3.1):", _BOLD)]
+        for regulation in report.regulations:
+            state = {"changed": "", "added": " (now allowed)", "removed": " (no longer allowed)"}[regulation.change]
+            lines.append(f"  {printable(regulation.title)}{state}:")
+            for group in regulation.groups:
+                moves = [style(f"+{m.name}", _GREEN) for m in group.entered] + [style(f"-{m.name}", _RED) for m in group.left]
+                lines.append(f"    {group_counts(group)}" + (f" ({' '.join(moves)})" if moves else ""))
+    if report.outputs or report.rulebook:
+        lines += ["", style("outputs that change:", _BOLD)]
+        for output in report.outputs:
+            extra = [f"+ {output.two_up.rsplit('/', 1)[-1]}"] if output.two_up else []
+            if pages := pages_text(output):
+                extra.append(pages)
+            lines.append(f"  {output.path} ({output.change}{''.join(', ' + e for e in extra)})")
+        for section in report.rulebook:
+            lines.append(printable(f"  {section.page} § {section.heading} ({section.reason}): {', '.join(section.labels)}"))
+        if report.outputs and not report.pages_counted and any(o.two_up for o in report.outputs):
+            lines.append(style("  (page counts of the leaflets: bp diff --pages)", _DIM))
+    lines.extend(_findings("history (the current edition is missing from updated):", report.history, style))
+    for side in (report.old, report.new):
+        lines.extend(_findings(f"{side.revision.label} does not load cleanly:", list(side.findings), style))
+    for note in report.skipped:
+        lines.append(style(note, _DIM))
+    return "\n".join(lines) + "\n"
+
+
+def _definition(change: DefinitionChange, style: _Style) -> list[str]:
+    colour = {"added": _GREEN, "removed": _RED, "changed": _YELLOW}[change.change]
+    lines = ["", style(f"{SYMBOL[change.change]} {heading(change)}", colour)]
+    if change.change != "changed":
+        lines[-1] += f" ({change.change})"
+    for field in shown_fields(change):
+        if field.behaviour:
+            lines.append(f"{_INDENT}{style(field.item, _BOLD)}: {style('behaviour change', _YELLOW)}")
+            for line in program_lines(field):
+                code = _GREEN if line.startswith("+") else _RED if line.startswith("-") else _DIM
+                lines.append(f"{_INDENT}  {style(line, code)}")
+            continue
+        # a new definition's values as they are; a changed one's as a character-level diff
+        text = style(field.new or "", _GREEN) if change.change == "added" else style.segments(field.segments)
+        body = text.replace("\n", "\n" + _INDENT * 2)
+        lines.append(f"{_INDENT}{style(field.item, _BOLD)}:" + (f"\n{_INDENT * 2}{body}" if "\n" in text else f" {body}"))
+    for example in change.examples:
+        lines.append(f"{_INDENT}{printable(example_line(example))}")
+    return lines
+
+
+def _findings(title: str, findings: list[Diagnostic], style: _Style) -> list[str]:
+    if not findings:
+        return []
+    return ["", style(title, _BOLD), *(f"  {printable(finding.text())}" for finding in findings)]

@@ -1,0 +1,143 @@
+"""The rules of a git revision, read from the object database into a temporary directory: no
+checkout, and the user's index and working tree are never touched.
+
+    base = resolve(root, default_base(root))        # the last tag, else HEAD
+    with materialized(root, base) as tree:           # definitions/, schema/, docs/, templates/ of that commit
+        checked = toolchain.load(tree)
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from ..model.repository import DEFINITIONS_DIR, SCHEMA_DIR
+
+DOCS_DIR = "docs"
+TEMPLATES_DIR = "templates"
+# What a revision's rules are made of (definitions, schemas) and what shows them (docs, templates).
+TREES = (DEFINITIONS_DIR, SCHEMA_DIR, DOCS_DIR, TEMPLATES_DIR)
+WORKING_TREE = "working tree"
+
+
+class RevisionError(Exception):
+    """Not a git repository, or a revision git does not know (exit code 2)."""
+
+
+@dataclass(frozen=True)
+class Revision:
+    """A commit (`spec` as the user wrote it) or the working tree (commit None)."""
+
+    spec: str
+    commit: str | None
+
+    @property
+    def is_working_tree(self) -> bool:
+        return self.commit is None
+
+    @property
+    def label(self) -> str:
+        """`v8.0 (3f2a1c9)`, `HEAD (3f2a1c9)` or `working tree`."""
+        return WORKING_TREE if self.commit is None else f"{self.spec} ({self.commit[:7]})"
+
+
+def _git(root: Path, *args: str, input_: bytes | None = None) -> bytes:
+    try:
+        run = subprocess.run(["git", "-C", str(root), *args], input=input_, capture_output=True, check=False)
+    except FileNotFoundError as exc:
+        raise RevisionError("git is not installed") from exc
+    if run.returncode != 0:
+        message = run.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise RevisionError(message[-1] if message else f"git {' '.join(args)} failed")
+    return run.stdout
+
+
+def git_prefix(root: Path) -> str:
+    """Where the rules repository lies inside its git repository ('' at the top, else `rules/`)."""
+    try:
+        inside = _git(root, "rev-parse", "--is-inside-work-tree").decode().strip()
+    except RevisionError:
+        inside = "false"
+    if inside != "true":
+        raise RevisionError(f"{root} is not in a git repository: bp diff compares commits (git init, git commit)")
+    return _git(root, "rev-parse", "--show-prefix").decode().strip()
+
+
+def last_tag(root: Path) -> str | None:
+    """The newest tag reachable from HEAD (`git describe --tags --abbrev=0`), or None."""
+    try:
+        return _git(root, "describe", "--tags", "--abbrev=0").decode().strip() or None
+    except RevisionError:
+        return None
+
+
+def default_base(root: Path) -> str:
+    """What `bp diff` compares against by default: the last tag, else HEAD."""
+    git_prefix(root)  # not a git repository: say so, rather than "no tag"
+    return last_tag(root) or "HEAD"
+
+
+def resolve(root: Path, spec: str | None) -> Revision:
+    """The revision `spec` names (None: the working tree). RevisionError when git does not know it."""
+    if spec is None:
+        git_prefix(root)
+        return Revision(WORKING_TREE, None)
+    git_prefix(root)
+    if spec.startswith("-"):
+        raise RevisionError(f"'{spec}' is not a revision")
+    try:
+        commit = _git(root, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{spec}^{{commit}}").decode().strip()
+    except RevisionError:
+        commit = ""
+    if not commit and spec == "HEAD":
+        raise RevisionError("the repository has no commit yet: commit the rules first (git add, git commit), or name a revision")
+    if not commit:
+        raise RevisionError(f"unknown revision '{spec}': name a commit, a branch or a tag (git log --oneline, git tag)")
+    return Revision(spec, commit)
+
+
+@contextmanager
+def materialized(root: Path, revision: Revision) -> Iterator[Path]:
+    """A directory holding the revision's definitions/, schema/, docs/ and templates/ (the working
+    tree is the repository itself). Files are read with `git ls-tree` and `git cat-file`, so
+    .gitattributes (export-ignore, filters) change nothing; the directory is removed afterwards."""
+    if revision.commit is None:
+        yield root
+        return
+    prefix = git_prefix(root)
+    with tempfile.TemporaryDirectory(prefix="bp-diff-") as tmp:
+        tree = Path(tmp)
+        for sub in TREES:
+            (tree / sub).mkdir()
+        _write_blobs(root, revision.commit, prefix, tree)
+        yield tree
+
+
+def _write_blobs(root: Path, commit: str, prefix: str, tree: Path) -> None:
+    pathspecs = [f"{prefix}{sub}" for sub in TREES]
+    listing = _git(root, "ls-tree", "-r", "-z", "--full-tree", commit, "--", *pathspecs)
+    blobs: list[tuple[str, PurePosixPath]] = []
+    for record in filter(None, listing.split(b"\0")):
+        meta, _, name = record.partition(b"\t")
+        mode, kind, sha = meta.decode().split()
+        if kind != "blob" or mode == "120000":  # symbolic links are not followed out of the revision
+            continue
+        path = PurePosixPath(name.decode("utf-8", "surrogateescape"))
+        blobs.append((sha, path.relative_to(prefix) if prefix else path))
+    if not blobs:
+        return
+    # One `cat-file --batch` for every blob: "<sha> blob <size>\n<content>\n" each.
+    output = _git(root, "cat-file", "--batch", input_="".join(f"{sha}\n" for sha, _ in blobs).encode())
+    offset = 0
+    for _, path in blobs:
+        header_end = output.index(b"\n", offset)
+        size = int(output[offset:header_end].split()[2])
+        content = output[header_end + 1: header_end + 1 + size]
+        offset = header_end + 1 + size + 1
+        target = tree.joinpath(*path.parts)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(content)

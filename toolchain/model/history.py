@@ -1,0 +1,49 @@
+"""Version history of the definitions: the current edition, which fields are the rules, and
+whether an entry changed in the current edition (derived from its `updated`, never stored).
+
+    changed_in_current_edition(action, defs)   # True when defs' edition (v8.1) is in action.updated
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .definitions import Definitions
+
+# Fields that are not the rules a player plays by: the lore, the version bookkeeping itself, and
+# the simulator's restatement of the rules (`program`, `examples`), which the rulebook never prints.
+LORE_FIELDS = ("story", "flavor")
+VERSION_FIELDS = ("since", "updated")
+MACHINE_FIELDS = ("program", "examples")
+
+
+def is_rules_field(field: str) -> bool:
+    """Whether a change of this field (a top-level key of a definition) changes the rules: everything
+    but the story, the flavour, `since`/`updated` and the simulator's program and examples."""
+    return field not in (*LORE_FIELDS, *VERSION_FIELDS, *MACHINE_FIELDS)
+
+
+def current_edition(definitions: Definitions) -> str | None:
+    """The id of the edition the definitions describe (rules.yaml `edition.id`, e.g. `v8.1`)."""
+    if definitions.rules is None:
+        return None
+    edition = definitions.rules.edition.get("id")
+    return str(edition) if edition else None
+
+
+def has_history(item: Any) -> bool:
+    """Whether a kind of definition keeps a version history (actions, characters, fog, trumps do;
+    frames and formats do not)."""
+    return hasattr(item, "updated") and hasattr(item, "since")
+
+
+def changed_in_current_edition(item: Any, definitions: Definitions) -> bool:
+    """Whether the entry was updated in the current edition: the edition is in its `updated`."""
+    edition = current_edition(definitions)
+    return edition is not None and has_history(item) and edition in item.updated
+
+
+def new_in_current_edition(item: Any, definitions: Definitions) -> bool:
+    """Whether the entry was introduced in the current edition (its `since` is the edition)."""
+    edition = current_edition(definitions)
+    return edition is not None and has_history(item) and item.since == edition
