@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "toolchain"
 
 # Lowest first. A module belongs to the first layer one of whose prefixes it starts with.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("foundation", ("toolchain.diagnostics",)),
+    ("foundation", ("toolchain.diagnostics", "toolchain.provenance", "toolchain.jobs")),
     ("notation", ("toolchain.notation",)),
     ("model", ("toolchain.model",)),
     ("simulator", ("toolchain.sim",)),

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import model as m
 from .pdf import PdfJob, PdfResult, render_all
 from .render import render_leaflet, render_page
 from .selection import Selection, every_format
-from .view import ActionList, build_view
+from .view import build_view
 
 ALL_PAGE = "all.html"
 
@@ -19,20 +20,45 @@ def pdf_name(selection: Selection) -> str:
     return f"blackpoker-{selection.format.file_stem if selection.format else 'all'}.pdf"
 
 
+@dataclass(frozen=True)
+class ListOutput:
+    """One list (a format, or everything) as the site holds it: its web page and its leaflet."""
+
+    title: str  # the format's name, or すべて
+    page: str  # html/lite.html, relative to the action lists' folder
+    page_html: str
+    pdf: str  # pdf/blackpoker-lite.pdf
+    two_up: str  # pdf/blackpoker-lite-2up.pdf
+    leaflet_html: str  # what the PDF is laid out from: the same HTML, the same PDF
+
+
+def list_outputs(root: Path, defs: m.Definitions, build_date: str = "") -> list[ListOutput]:
+    """Every list of the site, rendered to HTML (cheap); the PDFs are laid out from `leaflet_html`."""
+    everything = build_view(defs)
+    outputs = []
+    for selection in every_format(defs):
+        page = ALL_PAGE if selection.format is None else f"{selection.format.id}.html"
+        pdf = pdf_name(selection)
+        outputs.append(ListOutput(
+            title=selection.format.name if selection.format else "すべて",
+            page=f"html/{page}",
+            page_html=render_page(root, defs, everything, selection, interactive=selection.format is None, build_date=build_date),
+            pdf=f"pdf/{pdf}",
+            two_up=f"pdf/{Path(pdf).stem}-2up.pdf",
+            leaflet_html=render_leaflet(root, defs, everything, selection, build_date),
+        ))
+    return outputs
+
+
 def build_actionlists(root: Path, defs: m.Definitions, out: Path, log: Callable[[str], None] = lambda _: None) -> list[PdfResult]:
     """Write html/ (all.html with the filters, a static page per format) and pdf/ (a leaflet and
     its 2-up per format and for everything) under `out`."""
-    everything = build_view(defs)
-    html_dir, pdf_dir = out / "html", out / "pdf"
-    html_dir.mkdir(parents=True, exist_ok=True)
-    pdf_dir.mkdir(parents=True, exist_ok=True)
+    (out / "html").mkdir(parents=True, exist_ok=True)
+    (out / "pdf").mkdir(parents=True, exist_ok=True)
     jobs: list[PdfJob] = []
-    for selection in every_format(defs):
-        page = ALL_PAGE if selection.format is None else f"{selection.format.id}.html"
-        html = render_page(root, defs, everything, selection, interactive=selection.format is None)
-        (html_dir / page).write_text(html, encoding="utf-8")
-        pdf = pdf_dir / pdf_name(selection)
-        jobs.append(PdfJob(render_leaflet(root, defs, everything, selection), pdf, pdf.with_name(f"{pdf.stem}-2up.pdf")))
+    for output in list_outputs(root, defs):
+        (out / output.page).write_text(output.page_html, encoding="utf-8")
+        jobs.append(PdfJob(output.leaflet_html, out / output.pdf, out / output.two_up))
     log(f"actionlist: {len(jobs)} HTML pages written; rendering {len(jobs)} PDFs and their 2-up")
     results = render_all(jobs)
     for result in results:

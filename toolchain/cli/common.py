@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
-from typing import Annotated, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
 
 import typer
 
-from ..checks import Checked, load
-from ..diagnostics import Diagnostic
 from ..model.repository import RepositoryError, check_root, find_root
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..checks import Checked
+    from ..diagnostics import Diagnostic
 
 RootOption = Annotated[
     Optional[Path],
@@ -37,6 +39,13 @@ def resolve_root(root: Path | None) -> Path:
     except RepositoryError as exc:
         typer.echo(f"bp: {exc}", err=True)
         raise typer.Exit(2) from exc
+
+
+def load(root: Path) -> Checked:
+    """toolchain.load, imported only when a command loads the definitions (a no-op build does not)."""
+    from ..checks import load as load_checked
+
+    return load_checked(root)
 
 
 def load_clean(root: Path, command: str) -> Checked:
