@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 MM = 72 / 25.4
 A4_LANDSCAPE = (297 * MM, 210 * MM)
@@ -23,6 +24,18 @@ def page_count(source: Path) -> int:
         return len(pdf.pages)
 
 
+def place(target: Any, page: Any, other: Any, name: str, rect: Any) -> None:
+    """Draw page `other` (of another pikepdf.Pdf) on `page` of `target`, fitted into `rect`, as
+    the form XObject `name`. Named here, not by pikepdf's add_overlay (which draws a random name
+    each time): the same input gives the same bytes."""
+    import pikepdf
+
+    form = target.copy_foreign(other.as_form_xobject())
+    placed = page.add_resource(form, pikepdf.Name.XObject, pikepdf.Name(name))
+    placement = page.calc_form_xobject_placement(form, placed, pikepdf.Rectangle(rect), allow_expand=True)
+    page.contents_add(target.make_stream(placement))
+
+
 def impose(source: Path, target: Path, sides: Sequence[Side]) -> int:
     """Write `target` with one A4 landscape side per entry of `sides`; returns the side count."""
     import pikepdf
@@ -34,7 +47,7 @@ def impose(source: Path, target: Path, sides: Sequence[Side]) -> int:
             sheet = out.add_blank_page(page_size=(width, height))
             for number, x in ((left, 0.0), (right, width / 2)):
                 if number is not None:  # None: a blank half
-                    sheet.add_overlay(pdf.pages[number - 1], pikepdf.Rectangle(x, 0, x + width / 2, height))
+                    place(out, sheet, pdf.pages[number - 1], f"/P{number}", pikepdf.Rectangle(x, 0, x + width / 2, height))
         out.save(target, deterministic_id=True)
         return len(out.pages)
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from .. import model as m
 from .pdf import PdfJob, PdfResult, render_all
 from .render import render_leaflet, render_page
 from .selection import Selection, every_format
-from .view import build_view
+from .view import ActionList, build_view
 
 ALL_PAGE = "all.html"
 
@@ -22,32 +23,47 @@ def pdf_name(selection: Selection) -> str:
 
 @dataclass(frozen=True)
 class ListOutput:
-    """One list (a format, or everything) as the site holds it: its web page and its leaflet."""
+    """One list (a format, or everything) as the site holds it: its web page and its leaflet,
+    each rendered to HTML when first asked for (the PDFs are laid out from `leaflet_html`)."""
 
-    title: str  # the format's name, or すべて
-    page: str  # html/lite.html, relative to the action lists' folder
-    page_html: str
-    pdf: str  # pdf/blackpoker-lite.pdf
-    two_up: str  # pdf/blackpoker-lite-2up.pdf
-    leaflet_html: str  # what the PDF is laid out from: the same HTML, the same PDF
+    root: Path
+    defs: m.Definitions
+    everything: ActionList
+    selection: Selection
+    build_date: str = ""
+
+    @property
+    def title(self) -> str:
+        """The format's name, or すべて."""
+        return self.selection.format.name if self.selection.format else "すべて"
+
+    @property
+    def page(self) -> str:
+        """html/lite.html, relative to the action lists' folder."""
+        return f"html/{ALL_PAGE if self.selection.format is None else f'{self.selection.format.id}.html'}"
+
+    @property
+    def pdf(self) -> str:
+        return f"pdf/{pdf_name(self.selection)}"
+
+    @property
+    def two_up(self) -> str:
+        return f"pdf/{Path(pdf_name(self.selection)).stem}-2up.pdf"
+
+    @cached_property
+    def page_html(self) -> str:
+        return render_page(self.root, self.defs, self.everything, self.selection, interactive=self.selection.format is None,
+                           build_date=self.build_date)
+
+    @cached_property
+    def leaflet_html(self) -> str:
+        return render_leaflet(self.root, self.defs, self.everything, self.selection, self.build_date)
 
 
 def list_outputs(root: Path, defs: m.Definitions, build_date: str = "") -> list[ListOutput]:
-    """Every list of the site, rendered to HTML (cheap); the PDFs are laid out from `leaflet_html`."""
+    """Every list of the site."""
     everything = build_view(defs)
-    outputs = []
-    for selection in every_format(defs):
-        page = ALL_PAGE if selection.format is None else f"{selection.format.id}.html"
-        pdf = pdf_name(selection)
-        outputs.append(ListOutput(
-            title=selection.format.name if selection.format else "すべて",
-            page=f"html/{page}",
-            page_html=render_page(root, defs, everything, selection, interactive=selection.format is None, build_date=build_date),
-            pdf=f"pdf/{pdf}",
-            two_up=f"pdf/{Path(pdf).stem}-2up.pdf",
-            leaflet_html=render_leaflet(root, defs, everything, selection, build_date),
-        ))
-    return outputs
+    return [ListOutput(root, defs, everything, selection, build_date) for selection in every_format(defs)]
 
 
 def build_actionlists(root: Path, defs: m.Definitions, out: Path, log: Callable[[str], None] = lambda _: None) -> list[PdfResult]:

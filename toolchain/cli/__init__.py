@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import typer
 
-from . import actionlist, build, check, rulebook, sim
+from . import actionlist, build, check, rulebook, serve, sim
 
 app = typer.Typer(
     help="BlackPoker rules toolchain: check the definitions, build the rulebook and the action lists.",
@@ -23,6 +23,7 @@ app.command("actionlist")(actionlist.actionlist)
 app.command("sim")(sim.sim)
 app.command("replay")(sim.replay)
 app.command("rulebook")(rulebook.rulebook)
+app.command("serve")(serve.serve)
 
 
 def main() -> None:

@@ -12,6 +12,10 @@ import typer
 from .common import RootOption, fail, load_clean, resolve_root
 
 
+JOBS_HELP = "Processes rendering in parallel (default: the number of cores)."
+CACHE_HELP = "Where the rulebook's Sphinx environment and PDF parts are kept between builds (default: ROOT/build/cache)."
+
+
 class ReportFormat(str, enum.Enum):
     text = "text"
     json = "json"
@@ -25,22 +29,24 @@ def build(
         typer.Option("--only", help="Build only these outputs (repeatable): definitions.json, actionlist, rulebook, html, pdf, "
                      "actionlist-html, actionlist-pdf, rulebook-html, rulebook-pdf. The rest of the site is kept."),
     ] = None,
-    jobs: Annotated[Optional[int], typer.Option("-j", "--jobs", min=1, help="Processes rendering in parallel (default: the number of cores).")] = None,
-    report_format: Annotated[ReportFormat, typer.Option("--format", help="The report: text, or json (every file rendered and kept).")] = ReportFormat.text,
+    cache: Annotated[Optional[Path], typer.Option("--cache", help=CACHE_HELP)] = None,
+    jobs: Annotated[Optional[int], typer.Option("-j", "--jobs", min=1, help=JOBS_HELP)] = None,
+    report_format: Annotated[ReportFormat, typer.Option("--format", help="The report: text or json.")] = ReportFormat.text,
 ) -> None:
     """Check, then build every output into build/site (atomically: all or nothing).
 
-    Incremental: an output whose sources did not change is kept from the previous build, and when no input file changed
-    nothing is loaded at all. --out must be a new or empty directory, or one that bp built: a directory holding other files is refused (exit 2)."""
+    Incremental: outputs whose sources did not change are kept; when no input file changed, nothing is loaded at all.
+
+    --out must be new, empty, or made by bp: a directory holding other files is refused (exit 2)."""
     from ..site.build import BuildError, BuildReport, plan_build, run_build
     from ..site.outputs import OutputError
 
     root_path = resolve_root(root)
     try:
-        plan = plan_build(root_path, out, only)  # refuse a wrong --only or --out before the work
+        plan = plan_build(root_path, out, only, cache)  # refuse a wrong --only or --out before the work
     except OutputError as exc:
         fail("build", str(exc), 2)
-    if plan.up_to_date:
+    if plan.up_to_date and plan.settle(lambda message: typer.echo(f"  {message}", err=True)):
         report = BuildReport(plan.target, up_to_date=True)
         kept = sorted(path for step in plan.previous.steps.values() for path in step.files)
         report.kept = kept

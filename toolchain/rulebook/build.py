@@ -87,7 +87,8 @@ def build_html(root: Path, cache: Path, out: Path | None = None, *, strict: bool
 
 
 def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, strict: bool = True,
-                         definitions: m.Definitions | None = None, overrides: dict[str, Any] | None = None) -> tuple[Path, list[str]]:
+                         definitions: m.Definitions | None = None,
+                         overrides: dict[str, Any] | None = None) -> tuple[Path, list[str]]:
     """build_html, and the pages Sphinx read again."""
     if definitions is not None:
         remember(root, definitions)  # checked already: the extension need not load them again
@@ -151,7 +152,8 @@ def build_pdf(print_page: Path, site: Path, cache: Path, *, executor: Executor, 
 
     report = parts.build_pdf(
         print_page, site / PDF_NAME, executor=executor, cache=parts.PartCache(cache / "parts"), salt=salt,
-        folio=parts.Folio(stamp.line), info=parts.BookInfo(f"{stamp.title} {stamp.edition}", stamp.author, stamp.subtitle, stamp.built_w3c),
+        folio=parts.Folio(stamp.line),
+        info=parts.BookInfo(f"{stamp.title} {stamp.edition}", stamp.author, stamp.subtitle, stamp.built_w3c),
     )
     log(f"rulebook: {PDF_NAME}: {report.pages} pages; parts laid out: {', '.join(report.rendered) or 'none'}")
     return report

@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..imposition import place
+
 
 # Every page number is drawn by the folio document; the parts draw none.
 _NO_FOLIOS = """<style>
@@ -75,7 +77,8 @@ class Part:
 
             body = _PAGE_LINK.sub(number, body)
         return (f"<!DOCTYPE html>\n<html lang=\"ja\">\n{self.head.replace('</head>', _NO_FOLIOS + '</head>')}\n<body>\n"
-                f'<div style="position: absolute; top: 0; left: 0; width: 0; height: 0">{anchors}</div>\n{body}\n</body>\n</html>\n')
+                f'<div style="position: absolute; top: 0; left: 0; width: 0; height: 0">{anchors}</div>\n'
+                f"{body}\n</body>\n</html>\n")
 
     def local_files(self) -> list[str]:
         """The files of the print page's folder this part uses (images, the stylesheet)."""
@@ -230,7 +233,8 @@ class _Renderer:
             self.kept.append(label)
             return lambda: (key, cached)
         self.rendered.append(label)
-        future: Future[PartResult] = self.executor.submit(render_part, PartJob(text, self.folder.as_uri() + "/", self.cache.pdf(key)))
+        job = PartJob(text, self.folder.as_uri() + "/", self.cache.pdf(key))
+        future: Future[PartResult] = self.executor.submit(render_part, job)
 
         def result() -> tuple[str, PartResult]:
             done = future.result()
@@ -254,8 +258,12 @@ def build_pdf(print_page: Path, target: Path, *, executor: Executor, cache: Part
     renderer = _Renderer(executor, cache, folder, salt)
     chapters = parts[1:-1]
     front, index = parts[0], parts[-1]
-    pending = {part.name: renderer.submit(part.name, part.html(all_ids), part.local_files()) for part in chapters}
+    # The 目次's length first (it places the chapters), then the chapters, longest first: no worker
+    # is left with the longest one at the end.
     probe = renderer.submit("front (layout)", front.html(all_ids), front.local_files())
+    texts = {part.name: part.html(all_ids) for part in chapters}
+    pending = {part.name: renderer.submit(part.name, texts[part.name], part.local_files())
+               for part in sorted(chapters, key=lambda part: len(texts[part.name]), reverse=True)}
     results = {name: wait() for name, wait in pending.items()}
     front_pages = probe()[1].pages
     for _attempt in range(3):
@@ -300,9 +308,8 @@ def _numbered_pages(parts: list[Part], results: dict[str, tuple[str, PartResult]
 
 def _folio(renderer: _Renderer, folder: Path, total: int, *, numbered: list[bool], folio: Folio) -> Path:
     """A document of empty pages with the book's page numbers and footer line, to draw over it."""
-    pages = "".join(
-        f'<div class="folio{"" if shown else " folio-blank"}"></div>' for shown in numbered
-    )
+    line = html.escape(folio.line, quote=True)
+    pages = "".join(f'<div class="folio{"" if shown else " folio-blank"}" data-line="{line}"></div>' for shown in numbered)
     text = (
         '<!DOCTYPE html>\n<html lang="ja"><head><meta charset="utf-8"><link rel="stylesheet" href="_static/print.css">\n'
         "<style>\n"
@@ -310,10 +317,9 @@ def _folio(renderer: _Renderer, folder: Path, total: int, *, numbered: list[bool
         "@page :right { @bottom-left { content: string(folio); font: 6.5pt 'Noto Sans CJK JP', sans-serif; color: #666; } }\n"
         "@page :left { @top-left { content: none; } } @page :right { @top-right { content: none; } }\n"
         "@page folio-blank { @bottom-left { content: none; } @bottom-right { content: none; } }\n"
-        "div.folio { break-after: page; height: 1px; }\n"
+        "div.folio { break-after: page; height: 1px; string-set: folio attr(data-line); }\n"
         "div.folio-blank { page: folio-blank; }\n"
-        "body > p { string-set: folio content(); display: none; }\n"
-        f"</style></head><body><p>{html.escape(folio.line)}</p>{pages}</body></html>\n"
+        f"</style></head><body>{pages}</body></html>\n"
     )
     wait = renderer.submit("folios", text, ["_static/print.css"])
     key, result = wait()
@@ -352,9 +358,9 @@ def _join(parts: list[Part], results: dict[str, tuple[str, PartResult]], cache: 
             box = source.pages[-1].mediabox
             book.add_blank_page(page_size=(float(box[2]), float(box[3])))
     folios = pikepdf.open(folio_pdf)
-    for page, folio_page in zip(book.pages, folios.pages):
-        if "/Contents" in folio_page.obj:
-            page.add_overlay(folio_page)
+    for number, (page, folio_page, numbered) in enumerate(zip(book.pages, folios.pages, _numbered_pages(parts, results)), 1):
+        if numbered:  # a name per page: the pages of a part share one resource dictionary
+            place(book, page, folio_page, f"/BPFolio{number}", page.mediabox)
     book.Root.Names = pikepdf.Dictionary(Dests=pikepdf.Dictionary(Names=pikepdf.Array(
         [item for name in sorted(destinations) for item in (pikepdf.String(name), destinations[name])])))
     with book.open_outline() as book_outline:
@@ -363,7 +369,8 @@ def _join(parts: list[Part], results: dict[str, tuple[str, PartResult]], cache: 
     created = _pdf_date(info.date_w3c)
     book.docinfo = book.make_indirect(pikepdf.Dictionary(
         Title=pikepdf.String(info.title), Author=pikepdf.String(info.author), Subject=pikepdf.String(info.subject),
-        Creator=pikepdf.String("bp (BlackPoker rules toolchain)"), Producer=sources[0].docinfo.get("/Producer", pikepdf.String("WeasyPrint")),
+        Creator=pikepdf.String("bp (BlackPoker rules toolchain)"),
+        Producer=sources[0].docinfo.get("/Producer", pikepdf.String("WeasyPrint")),
         CreationDate=pikepdf.String(created), ModDate=pikepdf.String(created),
     ))
     tmp = target.with_name(target.name + ".tmp")

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import threading
 import time
@@ -31,7 +32,7 @@ from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME
 from .index import INDEX, render_index
 from .inputs import fingerprint
 from .manifest import MANIFEST, FileRecord, Label, Manifest, StepRecord, file_hash, read_manifest, text_key, write_manifest
-from .outputs import MARKER, OutputError, carry_over, check_target, locked, publishing
+from .outputs import MARKER, OutputError, carry_over, check_target, clean_stale, locked, publishing
 
 if TYPE_CHECKING:  # pragma: no cover
     from .. import model as m
@@ -43,6 +44,10 @@ ACTIONLIST = "actionlist"
 
 class BuildError(Exception):
     """A step failed; the previous site is left untouched."""
+
+
+class Cancelled(BuildError):
+    """The caller asked the build to stop (bp serve, on a newer change); nothing is published."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +115,16 @@ class Plan:
     def up_to_date(self) -> bool:
         return self.previous.fresh([step.name for step in (*self.steps, INDEX_STEP)], self.inputs, self.target)
 
+    def settle(self, log: Callable[[str], None] = lambda _: None) -> bool:
+        """Whether the site is up to date, asked while no other build writes it; what a killed
+        build left beside the site is removed on the way."""
+        if not self.target.is_dir():
+            return False
+        with locked(self.target, str(self.target), log):
+            clean_stale(self.target)
+            self.previous = read_manifest(self.target)
+        return self.up_to_date
+
 
 def plan_build(root: Path, out: Path | None, only: Sequence[str] | None = None, cache: Path | None = None) -> Plan:
     """What a build would do, without loading anything (OutputError for a wrong --only or --out)."""
@@ -132,14 +147,15 @@ class BuildReport:
     up_to_date: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"site": str(self.target), "up_to_date": self.up_to_date, "rendered": sorted(self.rendered), "kept": sorted(self.kept),
-                "notes": self.notes, "seconds": round(self.seconds, 2)}
+        return {"site": str(self.target), "up_to_date": self.up_to_date, "rendered": sorted(self.rendered),
+                "kept": sorted(self.kept), "notes": self.notes, "seconds": round(self.seconds, 2)}
 
 
 class Build:
     """One build's state: the staging site, the previous site and manifest, the new manifest."""
 
-    def __init__(self, plan: Plan, definitions: m.Definitions, staging: Path, executor: Executor, log: Callable[[str], None]) -> None:
+    def __init__(self, plan: Plan, definitions: m.Definitions, staging: Path, executor: Executor,
+                 log: Callable[[str], None]) -> None:
         self.plan, self.definitions, self.staging, self.executor, self.log = plan, definitions, staging, executor, log
         self.previous = plan.previous
         self.manifest = Manifest(date=plan.date.iso)
@@ -181,7 +197,7 @@ class Build:
             return False
         link(self.plan.target / path, self.staging / path)
         if label is not None and label.pages is None and previous.label is not None:
-            label = Label(label.section, label.title, label.kind, label.rank, previous.label.pages)
+            label = dataclasses.replace(label, pages=previous.label.pages)
         self.record(step, path, key, label, rendered=False)
         return True
 
@@ -224,12 +240,14 @@ def link(source: Path, target: Path) -> None:
 def _definitions_json(build: Build) -> None:
     from ..export import export_json
 
-    build.write("definitions.json", "definitions.json", export_json(build.definitions), Label("データ", "すべての定義", "JSON", 30))
+    label = Label("データ", "すべての定義", "JSON", 30)
+    build.write("definitions.json", "definitions.json", export_json(build.definitions), label)
 
 
 def _actionlist_html(build: Build) -> None:
     for rank, output in enumerate(build.lists):
-        build.write("actionlist-html", f"{ACTIONLIST}/{output.page}", output.page_html, Label("アクションリスト", output.title, "HTML", 20 + rank))
+        label = Label("アクションリスト", output.title, "HTML", 20 + rank)
+        build.write("actionlist-html", f"{ACTIONLIST}/{output.page}", output.page_html, label)
 
 
 def _actionlist_pdf(build: Build) -> None:
@@ -239,7 +257,8 @@ def _actionlist_pdf(build: Build) -> None:
     for rank, output in enumerate(build.lists):
         pdf, two_up = f"{ACTIONLIST}/{output.pdf}", f"{ACTIONLIST}/{output.two_up}"
         key = text_key(build.salt, output.leaflet_html, created)
-        labels = (Label("アクションリスト", output.title, "PDF", 20 + rank), Label("アクションリスト", output.title, "2-up PDF", 20 + rank))
+        labels = (Label("アクションリスト", output.title, "PDF", 20 + rank),
+                  Label("アクションリスト", output.title, "2-up PDF", 20 + rank))
         if all(build.previous.kept("actionlist-pdf", path, key, build.plan.target) for path in (pdf, two_up)):
             build.keep("actionlist-pdf", pdf, key, labels[0])
             build.keep("actionlist-pdf", two_up, key, labels[1])
@@ -248,9 +267,9 @@ def _actionlist_pdf(build: Build) -> None:
         started = time.perf_counter()
         future = build.executor.submit(render, PdfJob(output.leaflet_html, build.staging / pdf, build.staging / two_up, created))
 
-        def done(result: Any, pdf: str = pdf, two_up: str = two_up, key: str = key, title: str = output.title, rank: int = rank) -> None:
-            build.record("actionlist-pdf", pdf, key, Label("アクションリスト", title, "PDF", 20 + rank, result.pages))
-            build.record("actionlist-pdf", two_up, key, Label("アクションリスト", title, "2-up PDF", 20 + rank, result.sheets))
+        def done(result: Any, pdf: str = pdf, two_up: str = two_up, key: str = key, labels: tuple[Label, Label] = labels) -> None:
+            build.record("actionlist-pdf", pdf, key, dataclasses.replace(labels[0], pages=result.pages))
+            build.record("actionlist-pdf", two_up, key, dataclasses.replace(labels[1], pages=result.sheets))
 
         def progress(future: Future[Any], pdf: str = pdf, started: float = started) -> None:
             if not future.cancelled() and future.exception() is None:
@@ -271,7 +290,8 @@ def _rulebook_html(build: Build) -> None:
     out = build.staging / HTML_DIR
     started = time.perf_counter()
     with locked(cache, str(cache), build.log):  # one Sphinx at a time per cache
-        _, read = build_html_reporting(build.plan.root, cache, out, definitions=build.definitions, overrides=_stamp(build).html_overrides())
+        _, read = build_html_reporting(build.plan.root, cache, out, definitions=build.definitions,
+                                       overrides=_stamp(build).html_overrides())
     changed = []
     for file in sorted(p for p in out.rglob("*") if p.is_file()):
         path = file.relative_to(build.staging).as_posix()
@@ -301,7 +321,8 @@ def _rulebook_pdf(build: Build) -> None:
     started = time.perf_counter()
     with locked(cache, str(cache), build.log):
         page = build_print_page(build.plan.root, cache)
-        report = build_pdf(page, build.staging, cache, executor=build.executor, salt=build.salt, stamp=_stamp(build), log=lambda _: None)
+        report = build_pdf(page, build.staging, cache, executor=build.executor, salt=build.salt, stamp=_stamp(build),
+                           log=lambda _: None)
     pdf = build.staging / PDF_NAME
     key = file_hash(pdf)
     label = Label("ルールブック", "ルールブック", "PDF (A5)", 10, report.pages)
@@ -334,22 +355,33 @@ def _index(build: Build) -> None:
 
 
 def _carry_over(build: Build, ran: set[str]) -> None:
-    """The steps not run this time keep their files and their records; a user's own files in the
-    site (a CNAME, say) are kept too. A file is never overwritten: outputs are written new."""
+    """The steps not run this time keep their outputs (and their records), and a user's own files
+    in the site (a CNAME, say) are kept too. Shared by hard links: outputs are always written new."""
     old = build.plan.target
-    for name, record in build.previous.steps.items():
-        if name in ran or name == INDEX_STEP.name:
+    if not old.is_dir():
+        return
+    for step in STEPS:
+        if step.name in ran:
             continue
-        present = {path: file for path, file in record.files.items() if (old / path).is_file()}
-        for path in present:
-            link(old / path, build.staging / path)
-        build.manifest.steps[name] = StepRecord(record.inputs, present, record.notes)
+        for output in step.outputs:
+            source = old / output
+            if source.is_dir() and not source.is_symlink():
+                for file in sorted(p for p in source.rglob("*") if p.is_file() or p.is_symlink()):
+                    link(file, build.staging / file.relative_to(old))
+            elif source.is_file():
+                link(source, build.staging / output)
+        record = build.previous.steps.get(step.name)
+        if record is not None:
+            present = {path: file for path, file in record.files.items() if (build.staging / path).is_file()}
+            build.manifest.steps[step.name] = StepRecord(record.inputs, present, record.notes)
     ours = output_names() | {MARKER, MANIFEST}
     carry_over(old, build.staging, lambda name: name not in ours)
 
 
-def run_build(plan: Plan, definitions: m.Definitions, log: Callable[[str], None] = lambda _: None, jobs: int | None = None) -> BuildReport:
-    """Build the planned steps into a staging copy of the site and swap it into place."""
+def run_build(plan: Plan, definitions: m.Definitions, log: Callable[[str], None] = lambda _: None, jobs: int | None = None,
+              cancelled: Callable[[], bool] = lambda: False) -> BuildReport:
+    """Build the planned steps into a staging copy of the site and swap it into place.
+    `cancelled` is asked between steps: when it says so, the build stops and publishes nothing."""
     started = time.perf_counter()
     workers = max(1, jobs or os.cpu_count() or 1)
     executor = process_pool(workers)
@@ -361,8 +393,12 @@ def run_build(plan: Plan, definitions: m.Definitions, log: Callable[[str], None]
         try:
             for name, run in RUNNERS.items():
                 if name in ran:
+                    if cancelled():
+                        raise Cancelled("stopped for a newer change")
                     run(build)
             build.finish_pending()
+            if cancelled():
+                raise Cancelled("stopped for a newer change")
         except (BuildError, OutputError):
             raise
         except Exception as exc:  # noqa: BLE001 - any failure of a step fails the whole build
@@ -386,6 +422,6 @@ def build_site(root: Path, definitions: m.Definitions, out: Path | None, log: Ca
                only: Sequence[str] | None = None, cache: Path | None = None, jobs: int | None = None) -> Path:
     """Plan and run a build with definitions already loaded and checked (bp actionlist, bp rulebook)."""
     plan = plan_build(root, out, only, cache.parent if cache is not None else None)
-    if not plan.up_to_date:
+    if not (plan.up_to_date and plan.settle(log)):
         run_build(plan, definitions, log, jobs)
     return plan.target

@@ -41,7 +41,8 @@ def _size(size: int) -> str:
 
 def sections(files: dict[str, FileRecord]) -> list[_Section]:
     """The labelled files grouped by section, row (title) and column (kind), in the order of the labels' ranks."""
-    labelled = sorted(((record.label, path, record) for path, record in files.items() if record.label), key=lambda item: (item[0].rank, item[1]))
+    labelled = sorted(((record.label, path, record) for path, record in files.items() if record.label),
+                      key=lambda item: (item[0].rank, item[1]))
     result: dict[str, _Section] = {}
     for label, path, record in labelled:
         section = result.setdefault(label.section, _Section(label.section))

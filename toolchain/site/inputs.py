@@ -24,7 +24,8 @@ def fingerprint(root: Path, date: BuildDate) -> str:
     for line in renderer_versions():
         digest.update(f"{line}\n".encode())
     digest.update(f"date {date.iso}\n".encode())
-    tops = [(name, root / name) for name in SOURCE_DIRS] + [("toolchain", TOOLCHAIN), ("toolchain-templates", TOOLCHAIN.parent / "templates")]
+    tops = [(name, root / name) for name in SOURCE_DIRS]
+    tops += [("toolchain", TOOLCHAIN), ("toolchain-templates", TOOLCHAIN.parent / "templates")]
     for label, top in tops:
         if not top.is_dir():
             digest.update(f"{label} -\n".encode())
