@@ -87,15 +87,15 @@ def build_html(root: Path, cache: Path, out: Path | None = None, *, strict: bool
 
 
 def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, strict: bool = True,
-                         definitions: m.Definitions | None = None,
-                         overrides: dict[str, Any] | None = None) -> tuple[Path, list[str]]:
-    """build_html, and the pages Sphinx read again."""
+                         definitions: m.Definitions | None = None, overrides: dict[str, Any] | None = None,
+                         parallel: int = 1) -> tuple[Path, list[str]]:
+    """build_html, and the pages Sphinx read again (on `parallel` processes: the same pages, sooner)."""
     if definitions is not None:
         remember(root, definitions)  # checked already: the extension need not load them again
     out = out or cache / "html"
     if out.exists():
         shutil.rmtree(out)
-    read = run_sphinx(root / "docs", out, cache / "doctrees", "html", strict=strict, overrides=overrides)
+    read = run_sphinx(root / "docs", out, cache / "doctrees", "html", strict=strict, overrides=overrides, parallel=parallel)
     for name in _SPHINX_BOOKKEEPING:
         path = out / name
         if path.is_dir():
@@ -151,11 +151,10 @@ def build_pdf(print_page: Path, site: Path, cache: Path, *, executor: Executor, 
     from . import parts
 
     report = parts.build_pdf(
-        print_page, site / PDF_NAME, executor=executor, cache=parts.PartCache(cache / "parts"), salt=salt,
+        print_page, site / PDF_NAME, executor=executor, cache=parts.PartCache(cache / "parts"), salt=salt, log=log,
         folio=parts.Folio(stamp.line),
         info=parts.BookInfo(f"{stamp.title} {stamp.edition}", stamp.author, stamp.subtitle, stamp.built_w3c),
     )
-    log(f"rulebook: {PDF_NAME}: {report.pages} pages; parts laid out: {', '.join(report.rendered) or 'none'}")
     return report
 
 
@@ -183,7 +182,8 @@ def build_rulebook(root: Path, site: Path, *, cache: Path | None = None, log: Ca
     page = build_print_page(root, cache, strict=strict)
     pool = executor or process_pool(os.cpu_count() or 1)
     try:
-        build_pdf(page, site, cache, executor=pool, salt=code_salt(), stamp=stamp, log=log)
+        report = build_pdf(page, site, cache, executor=pool, salt=code_salt(), stamp=stamp, log=log)
+        log(f"rulebook: {PDF_NAME}: {report.pages} pages; parts laid out: {', '.join(report.rendered) or 'none'}")
     finally:
         if executor is None:
             pool.shutdown(cancel_futures=True)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import time
 import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
@@ -221,8 +222,8 @@ def _key(salt: str, text: str, folder: Path, files: Sequence[str]) -> str:
 class _Renderer:
     """Submits parts to the executor unless the cache has them."""
 
-    def __init__(self, executor: Executor, cache: PartCache, folder: Path, salt: str) -> None:
-        self.executor, self.cache, self.folder, self.salt = executor, cache, folder, salt
+    def __init__(self, executor: Executor, cache: PartCache, folder: Path, salt: str, log: Callable[[str], None]) -> None:
+        self.executor, self.cache, self.folder, self.salt, self.log = executor, cache, folder, salt, log
         self.rendered: list[str] = []
         self.kept: list[str] = []
 
@@ -234,7 +235,14 @@ class _Renderer:
             return lambda: (key, cached)
         self.rendered.append(label)
         job = PartJob(text, self.folder.as_uri() + "/", self.cache.pdf(key))
+        started = time.perf_counter()
         future: Future[PartResult] = self.executor.submit(render_part, job)
+
+        def progress(done: Future[PartResult]) -> None:
+            if not done.cancelled() and done.exception() is None:
+                self.log(f"rulebook PDF: {label} laid out: {done.result().pages} pages ({time.perf_counter() - started:.1f} s)")
+
+        future.add_done_callback(progress)
 
         def result() -> tuple[str, PartResult]:
             done = future.result()
@@ -255,7 +263,7 @@ def build_pdf(print_page: Path, target: Path, *, executor: Executor, cache: Part
     folder = print_page.parent
     parts = split(print_page.read_text(encoding="utf-8"))
     all_ids = frozenset().union(*(part.owned for part in parts))
-    renderer = _Renderer(executor, cache, folder, salt)
+    renderer = _Renderer(executor, cache, folder, salt, log)
     chapters = parts[1:-1]
     front, index = parts[0], parts[-1]
     # The 目次's length first (it places the chapters), then the chapters, longest first: no worker

@@ -155,8 +155,9 @@ class Build:
     """One build's state: the staging site, the previous site and manifest, the new manifest."""
 
     def __init__(self, plan: Plan, definitions: m.Definitions, staging: Path, executor: Executor,
-                 log: Callable[[str], None]) -> None:
+                 log: Callable[[str], None], workers: int = 1) -> None:
         self.plan, self.definitions, self.staging, self.executor, self.log = plan, definitions, staging, executor, log
+        self.workers = workers
         self.previous = plan.previous
         self.manifest = Manifest(date=plan.date.iso)
         self.report = BuildReport(plan.target)
@@ -291,7 +292,7 @@ def _rulebook_html(build: Build) -> None:
     started = time.perf_counter()
     with locked(cache, str(cache), build.log):  # one Sphinx at a time per cache
         _, read = build_html_reporting(build.plan.root, cache, out, definitions=build.definitions,
-                                       overrides=_stamp(build).html_overrides())
+                                       overrides=_stamp(build).html_overrides(), parallel=build.workers)
     changed = []
     for file in sorted(p for p in out.rglob("*") if p.is_file()):
         path = file.relative_to(build.staging).as_posix()
@@ -322,7 +323,7 @@ def _rulebook_pdf(build: Build) -> None:
     with locked(cache, str(cache), build.log):
         page = build_print_page(build.plan.root, cache)
         report = build_pdf(page, build.staging, cache, executor=build.executor, salt=build.salt, stamp=_stamp(build),
-                           log=lambda _: None)
+                           log=build.log)
     pdf = build.staging / PDF_NAME
     key = file_hash(pdf)
     label = Label("ルールブック", "ルールブック", "PDF (A5)", 10, report.pages)
@@ -386,7 +387,7 @@ def run_build(plan: Plan, definitions: m.Definitions, log: Callable[[str], None]
     workers = max(1, jobs or os.cpu_count() or 1)
     executor = process_pool(workers)
     with publishing(plan.target, SITE, log) as staging, _shutdown(executor):
-        build = Build(plan, definitions, staging, executor, log)
+        build = Build(plan, definitions, staging, executor, log, workers)
         # The index lists the outputs of the steps not run this time too.
         ran = {step.name for step in plan.steps}
         _carry_over(build, ran)
