@@ -33,6 +33,9 @@ def place(target: Any, page: Any, other: Any, name: str, rect: Any) -> None:
     form = target.copy_foreign(other.as_form_xobject())
     placed = page.add_resource(form, pikepdf.Name.XObject, pikepdf.Name(name))
     placement = page.calc_form_xobject_placement(form, placed, pikepdf.Rectangle(rect), allow_expand=True)
+    if "/Contents" in page.obj:  # the page may leave its coordinates changed: draw over it from a clean state
+        page.contents_add(target.make_stream(b"q\n"), prepend=True)
+        page.contents_add(target.make_stream(b"\nQ\n"))
     page.contents_add(target.make_stream(placement))
 
 
