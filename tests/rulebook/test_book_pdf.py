@@ -87,7 +87,8 @@ def test_toc_pages_hold_their_headings(book) -> None:
 
 
 def test_running_headers_and_page_numbers(book) -> None:
-    """Left pages: the chapter at the top, the number at the bottom left; right pages: the section."""
+    """Left pages: the chapter at the top, the number at the bottom left; right pages: the section,
+    the number at the bottom right. Beside the number, on the inner side, the edition line."""
     pages = pdf_pages(book.pdf, "-layout")
     numbered = 0
     for index, text in enumerate(pages):
@@ -95,9 +96,12 @@ def test_running_headers_and_page_numbers(book) -> None:
         if not lines or index < 2:
             continue
         number = index + 1
-        if lines[-1] == str(number):
+        footer = re.split(r"\s{2,}", lines[-1])
+        outer = footer[0] if number % 2 == 0 else footer[-1]
+        if outer == str(number):
             numbered += 1
-        if number % 2 == 0 and len(lines) > 3 and lines[-1] == str(number):
+            assert len(footer) == 2 and "第8.1版" in footer[1 if number % 2 == 0 else 0], (number, lines[-1])
+        if number % 2 == 0 and len(lines) > 3 and outer == str(number):
             assert re.match(r"^(第\d+章|目次|索引)", lines[0]), (number, lines[0])
     assert numbered > len(pages) * 0.8
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..imposition import two_up
+from ..jobs import die_with_parent
 from .glyphs import check_pdf
 
 
@@ -16,6 +17,7 @@ class PdfJob:
     html: str  # the leaflet, self-contained (styles inline, no external resources)
     pdf: Path
     two_up: Path | None = None
+    created: str | None = None  # the build date for the PDF's metadata (2026-11-23T00:00:00Z); none: no date
 
 
 @dataclass(frozen=True)
@@ -29,21 +31,12 @@ def render(job: PdfJob) -> PdfResult:
     from weasyprint import HTML  # slow to import: only where a PDF is made
 
     document = HTML(string=job.html).render()
+    if job.created:
+        document.metadata.created = document.metadata.modified = job.created
     document.write_pdf(job.pdf)
     check_pdf(job.pdf, job.html)
     sheets = two_up(job.pdf, job.two_up) if job.two_up else 0
     return PdfResult(job.pdf, len(document.pages), sheets)
-
-
-def die_with_parent() -> None:
-    """A worker ends when the process that started it is killed (Linux), instead of rendering on."""
-    try:
-        import ctypes
-        import signal
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
 
 
 def render_all(jobs: list[PdfJob], workers: int | None = None) -> list[PdfResult]:

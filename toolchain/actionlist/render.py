@@ -28,10 +28,11 @@ def environment(root: Path) -> jinja2.Environment:
     )
 
 
-def _context(defs: m.Definitions, everything: ActionList, selection: Selection) -> dict[str, Any]:
+def _context(defs: m.Definitions, everything: ActionList, selection: Selection, build_date: str = "") -> dict[str, Any]:
     shown = everything.only(selection)
     return {
         "edition": defs.rules.edition if defs.rules else {},
+        "build_date": build_date,  # the day the site was built (2026年11月23日), or "" for a single list
         "costs": defs.rules.costs if defs.rules else (),
         "formats": defs.formats,
         "frames": defs.frames,
@@ -44,17 +45,18 @@ def _context(defs: m.Definitions, everything: ActionList, selection: Selection) 
 
 
 def render_page(
-    root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, *, interactive: bool = False, nav: bool = True
+    root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, *, interactive: bool = False, nav: bool = True,
+    build_date: str = "",
 ) -> str:
     """A web page: all.html (interactive: every entry, filtered by script) or a static page."""
-    context = _context(defs, everything, selection)
+    context = _context(defs, everything, selection, build_date)
     context.update(interactive=interactive, nav=nav, filter_data=_filter_data(defs))
     return environment(root).get_template("actionlist/page.html.j2").render(context)
 
 
-def render_leaflet(root: Path, defs: m.Definitions, everything: ActionList, selection: Selection) -> str:
+def render_leaflet(root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, build_date: str = "") -> str:
     """The HTML that WeasyPrint lays out as the A5 leaflet."""
-    return environment(root).get_template("actionlist/leaflet.html.j2").render(_context(defs, everything, selection))
+    return environment(root).get_template("actionlist/leaflet.html.j2").render(_context(defs, everything, selection, build_date))
 
 
 def _filter_data(defs: m.Definitions) -> dict[str, Any]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from .. import model as m
@@ -22,22 +24,60 @@ def pdf_name(selection: Selection) -> str:
 def page_name(selection: Selection) -> str:
     """`all.html` for the whole list (with the filters), `lite.html` (the format id) for a format's page."""
     return ALL_PAGE if selection.format is None else f"{selection.format.id}.html"
+@dataclass(frozen=True)
+class ListOutput:
+    """One list (a format, or everything) as the site holds it: its web page and its leaflet,
+    each rendered to HTML when first asked for (the PDFs are laid out from `leaflet_html`)."""
+
+    root: Path
+    defs: m.Definitions
+    everything: ActionList
+    selection: Selection
+    build_date: str = ""
+
+    @property
+    def title(self) -> str:
+        """The format's name, or すべて."""
+        return self.selection.format.name if self.selection.format else "すべて"
+
+    @property
+    def page(self) -> str:
+        """html/lite.html, relative to the action lists' folder."""
+        return f"html/{page_name(self.selection)}"
+
+    @property
+    def pdf(self) -> str:
+        return f"pdf/{pdf_name(self.selection)}"
+
+    @property
+    def two_up(self) -> str:
+        return f"pdf/{Path(pdf_name(self.selection)).stem}-2up.pdf"
+
+    @cached_property
+    def page_html(self) -> str:
+        return render_page(self.root, self.defs, self.everything, self.selection, interactive=self.selection.format is None,
+                           build_date=self.build_date)
+
+    @cached_property
+    def leaflet_html(self) -> str:
+        return render_leaflet(self.root, self.defs, self.everything, self.selection, self.build_date)
+
+
+def list_outputs(root: Path, defs: m.Definitions, build_date: str = "") -> list[ListOutput]:
+    """Every list of the site."""
+    everything = build_view(defs)
+    return [ListOutput(root, defs, everything, selection, build_date) for selection in every_format(defs)]
 
 
 def build_actionlists(root: Path, defs: m.Definitions, out: Path, log: Callable[[str], None] = lambda _: None) -> list[PdfResult]:
     """Write html/ (all.html with the filters, a static page per format) and pdf/ (a leaflet and
     its 2-up per format and for everything) under `out`."""
-    everything = build_view(defs)
-    html_dir, pdf_dir = out / "html", out / "pdf"
-    html_dir.mkdir(parents=True, exist_ok=True)
-    pdf_dir.mkdir(parents=True, exist_ok=True)
+    (out / "html").mkdir(parents=True, exist_ok=True)
+    (out / "pdf").mkdir(parents=True, exist_ok=True)
     jobs: list[PdfJob] = []
-    for selection in every_format(defs):
-        page = page_name(selection)
-        html = render_page(root, defs, everything, selection, interactive=selection.format is None)
-        (html_dir / page).write_text(html, encoding="utf-8")
-        pdf = pdf_dir / pdf_name(selection)
-        jobs.append(PdfJob(render_leaflet(root, defs, everything, selection), pdf, pdf.with_name(f"{pdf.stem}-2up.pdf")))
+    for output in list_outputs(root, defs):
+        (out / output.page).write_text(output.page_html, encoding="utf-8")
+        jobs.append(PdfJob(output.leaflet_html, out / output.pdf, out / output.two_up))
     log(f"actionlist: {len(jobs)} HTML pages written; rendering {len(jobs)} PDFs and their 2-up")
     results = render_all(jobs)
     for result in results:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import typer
 
-from . import actionlist, build, check, diff, rulebook, sim
+from . import actionlist, build, check, diff, rulebook, serve, sim
 
 app = typer.Typer(
     help="BlackPoker rules toolchain: check the definitions, build the rulebook and the action lists.",
@@ -24,6 +24,7 @@ app.command("sim")(sim.sim)
 app.command("replay")(sim.replay)
 app.command("rulebook")(rulebook.rulebook)
 app.command("diff")(diff.diff)
+app.command("serve")(serve.serve)
 
 
 def main() -> None:

@@ -1,7 +1,9 @@
-"""`bp build`: check, then every output into the site, all at once or not at all."""
+"""`bp build`: check, then every output into the site: incremental, in parallel, all at once or not at all."""
 
 from __future__ import annotations
 
+import enum
+import json
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -10,31 +12,77 @@ import typer
 from .common import RootOption, fail, load_clean, resolve_root
 
 
+JOBS_HELP = "Processes rendering in parallel (default: the number of cores)."
+CACHE_HELP = "Where the rulebook's Sphinx environment and PDF parts are kept between builds (default: ROOT/build/cache/rulebook): new, empty, or a cache bp made."
+
+
+class ReportFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
+
+
 def build(
     root: RootOption = None,
     out: Annotated[Optional[Path], typer.Option("--out", help="Output directory (default: ROOT/build/site).")] = None,
     only: Annotated[
         Optional[list[str]],
-        typer.Option("--only", help="Build only these steps (repeatable): definitions.json, actionlist, rulebook, rulebook-html. The rest of the site is kept."),
+        typer.Option("--only", help="Build only these outputs (repeatable): definitions.json, actionlist, rulebook, html, pdf, "
+                     "actionlist-html, actionlist-pdf, rulebook-html, rulebook-pdf. The rest of the site is kept."),
     ] = None,
+    cache: Annotated[Optional[Path], typer.Option("--cache", help=CACHE_HELP)] = None,
+    jobs: Annotated[Optional[int], typer.Option("-j", "--jobs", min=1, help=JOBS_HELP)] = None,
+    report_format: Annotated[ReportFormat, typer.Option("--format", help="The report: text or json.")] = ReportFormat.text,
 ) -> None:
     """Check, then build every output into build/site (atomically: all or nothing).
 
-    --out must be a new or empty directory, or one that bp built: a directory holding other files is refused (exit 2)."""
-    from ..site.build import BuildError, build_site, check_site, select_steps
+    Incremental: outputs whose sources did not change are kept; when no input file changed, nothing is loaded at all.
+
+    --out must be new, empty, or made by bp: a directory holding other files is refused (exit 2)."""
+    from ..site.build import BuildError, BuildReport, plan_build, run_build
     from ..site.outputs import OutputError
 
     root_path = resolve_root(root)
     try:
-        select_steps(only)  # refuse a wrong --only or --out before the work
-        target = check_site(out, root_path)
+        plan = plan_build(root_path, out, only, cache)  # refuse a wrong --only or --out before the work
     except OutputError as exc:
         fail("build", str(exc), 2)
+    if plan.up_to_date and plan.settle(lambda message: typer.echo(f"  {message}", err=True)):
+        report = BuildReport(plan.target, up_to_date=True)
+        kept = sorted(path for step in plan.previous.steps.values() for path in step.files)
+        report.kept = kept
+        _print(report, report_format, f"{plan.target} is up to date: no input changed since the last build ({len(kept)} files)")
+        return
     checked = load_clean(root_path, "build")
     try:
-        build_site(root_path, checked.definitions, out, log=lambda message: typer.echo(f"  {message}", err=True), only=only)
+        report = run_build(plan, checked.definitions, log=lambda message: typer.echo(f"  {message}", err=True), jobs=jobs)
     except OutputError as exc:
         fail("build", str(exc), 2)
     except BuildError as exc:
-        fail("build", f"{exc} (the previous {target} is unchanged)", 1)
-    typer.echo(f"built {target}")
+        fail("build", f"{exc} (the previous {plan.target} is unchanged)", 1)
+    _print(report, report_format, f"built {plan.target} in {report.seconds:.1f} s")
+
+
+def _print(report: object, report_format: ReportFormat, headline: str) -> None:
+    from ..site.build import BuildReport
+
+    assert isinstance(report, BuildReport)
+    if report_format is ReportFormat.json:
+        typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+        return
+    if not report.up_to_date:
+        typer.echo(f"rendered {len(report.rendered)}: {_summary(report.rendered)}")
+        typer.echo(f"kept {len(report.kept)}: {_summary(report.kept)}")
+    typer.echo(headline)
+
+
+def _summary(paths: list[str], shown: int = 12) -> str:
+    """The files, a folder's many files counted once (rulebook/_static/… ×30)."""
+    if not paths:
+        return "nothing"
+    groups: dict[str, int] = {}
+    for path in sorted(paths):
+        parts = path.split("/")
+        key = "/".join(parts[:2]) + "/…" if len(parts) > 2 and parts[1].startswith("_") else path
+        groups[key] = groups.get(key, 0) + 1
+    names = [f"{name} ({count} files)" if count > 1 else name for name, count in groups.items()]
+    return ", ".join(names[:shown]) + (f", and {len(names) - shown} more" if len(names) > shown else "")

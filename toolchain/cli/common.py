@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
-from typing import Annotated, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
 
 import typer
 
-from ..checks import Checked
-from ..checks import load as load_checked
-from ..diagnostics import Diagnostic
 from ..model.repository import RepositoryError, check_root, find_root
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..checks import Checked
+    from ..diagnostics import Diagnostic
 
 RootOption = Annotated[
     Optional[Path],
@@ -41,7 +42,10 @@ def resolve_root(root: Path | None) -> Path:
 
 
 def load(root: Path) -> Checked:
-    """Load and check the repository; a tree that cannot be read is an I/O error (exit 2)."""
+    """Load and check the repository (toolchain.load, imported only when a command loads the
+    definitions: a no-op build does not); a tree that cannot be read is an I/O error (exit 2)."""
+    from ..checks import load as load_checked
+
     try:
         return load_checked(root)
     except RepositoryError as exc:

@@ -3,7 +3,23 @@ Schema, located errors), with everything the checks, the simulator and the rende
 
     from toolchain import model as m
     defs: m.Definitions
+
+The types are loaded when first used, so that `toolchain.model.repository` alone stays cheap
+(a no-op `bp build` needs only that).
 """
 
-from .definitions import *  # noqa: F401,F403 - the types are the model's public names
-from .definitions import __all__  # noqa: F401
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .definitions import *  # noqa: F401,F403 - the types are the model's public names
+
+
+def __getattr__(name: str) -> Any:
+    import importlib
+
+    definitions = importlib.import_module(f"{__name__}.definitions")
+    if name == "__all__" or name in definitions.__all__:
+        return getattr(definitions, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

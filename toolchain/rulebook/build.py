@@ -1,29 +1,41 @@
 """Build the rulebook: the HTML site, the A5 PDF and the A5 saddle-stitch booklet.
 
-Sphinx runs in this process, twice over one shared environment: the `html` builder, then
-`bppdf` (which reads nothing again). Both write into a cache directory that survives between
-builds, so that a change to one YAML file re-reads only the pages that render it; the outputs
-are then copied into the site:
-
     <site>/rulebook/index.html              the HTML rulebook
     <site>/blackpoker.pdf                   the A5 PDF
     <site>/blackpoker_a5-booklet.pdf        the booklet: A5 pages two per A4 side, saddle-stitch order
+
+Sphinx keeps its environment (the doctrees) in a cache between builds, so a change to one YAML
+file re-reads only the pages that render it; but it writes the HTML into a new, empty folder
+every time, so that the HTML of an incremental build is the HTML of a clean build (a deleted
+page is gone, the search index is whole). A Sphinx run that reported anything leaves its
+environment marked, and the next run reads every page again: an error is reported by every
+build until it is fixed, never hidden by the cache.
+
+The PDF: the `bppdf` builder writes the print page, from a copy of the HTML environment, and
+toolchain.rulebook.parts lays it out in parts, in parallel, keeping the parts that did not change.
 """
 
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .. import model as m
 from ..imposition import booklet as impose_booklet
+from ..jobs import process_pool
 from ..sphinxext.source import remember
 
 from . import BOOKLET_NAME, HTML_DIR, OUTPUTS, PDF_NAME  # noqa: F401 - OUTPUTS is read through here too
+
+_UNVERIFIED = ".bp-unverified"  # in a doctrees folder while a run has not ended cleanly
+_SPHINX_BOOKKEEPING = (".buildinfo", ".doctrees", "objects.inv", "_sources")
 
 
 class RulebookError(Exception):
@@ -43,60 +55,139 @@ def default_cache(root: Path) -> Path:
 
 
 def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: bool = True,
-               parallel: int = 1, fresh: bool = False) -> None:
-    """One Sphinx build in this process; any warning fails it when `strict`."""
+               parallel: int = 1, fresh: bool = False, overrides: dict[str, Any] | None = None) -> list[str]:
+    """One Sphinx build in this process; any warning fails it when `strict`. Returns the pages
+    Sphinx read (again). A run that did not end cleanly (a warning, an error, a kill) leaves
+    its environment marked, and the next run reads every page again."""
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
+    doctrees.mkdir(parents=True, exist_ok=True)
+    marker = doctrees / _UNVERIFIED
+    fresh = fresh or marker.exists()
+    marker.touch()
     status, warnings = io.StringIO(), io.StringIO()
+    read: list[str] = []
     with patch_docutils(docs), docutils_namespace():
-        app = Sphinx(str(docs), str(docs), str(out), str(doctrees), builder, status=status, warning=warnings,
-                     freshenv=fresh, warningiserror=strict, parallel=parallel)
+        app = Sphinx(str(docs), str(docs), str(out), str(doctrees), builder, confoverrides=overrides or {}, status=status,
+                     warning=warnings, freshenv=fresh, warningiserror=strict, parallel=parallel)
+        app.connect("env-before-read-docs", lambda _app, _env, docnames: read.extend(sorted(docnames)))
         app.build()
     problems = warnings.getvalue().strip()
     if app.statuscode or (strict and problems):
         raise RulebookError(f"sphinx-build -b {builder} failed:\n{problems or status.getvalue()[-2000:]}")
+    marker.unlink()
+    return read
 
 
-def build_html(root: Path, cache: Path, *, strict: bool = True, definitions: m.Definitions | None = None) -> Path:
+def build_html(root: Path, cache: Path, out: Path | None = None, *, strict: bool = True, definitions: m.Definitions | None = None,
+               overrides: dict[str, Any] | None = None) -> Path:
+    """The HTML rulebook, written into `out` (default: CACHE/html), emptied first."""
+    return build_html_reporting(root, cache, out, strict=strict, definitions=definitions, overrides=overrides)[0]
+
+
+def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, strict: bool = True,
+                         definitions: m.Definitions | None = None, overrides: dict[str, Any] | None = None,
+                         parallel: int = 1) -> tuple[Path, list[str]]:
+    """build_html, and the pages Sphinx read again (on `parallel` processes: the same pages, sooner)."""
     if definitions is not None:
         remember(root, definitions)  # checked already: the extension need not load them again
-    out = cache / "html"
-    run_sphinx(root / "docs", out, cache / "doctrees", "html", strict=strict)
-    return out
+    out = out or cache / "html"
+    if out.exists():
+        shutil.rmtree(out)
+    read = run_sphinx(root / "docs", out, cache / "doctrees", "html", strict=strict, overrides=overrides, parallel=parallel)
+    for name in _SPHINX_BOOKKEEPING:
+        path = out / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+    return out, read
 
 
-def build_pdf(root: Path, cache: Path, *, strict: bool = True) -> Path:
-    """The PDF, from a copy of the HTML build's environment: nothing is read again, and the
-    HTML environment keeps its own configuration (the print theme's differs from Furo's, and
-    Sphinx would otherwise rewrite every HTML page after each PDF build)."""
+def build_print_page(root: Path, cache: Path, *, strict: bool = True) -> Path:
+    """The print page of the PDF (CACHE/pdf/index.html), from a copy of the HTML build's
+    environment: nothing is read again, and the HTML environment keeps its own configuration
+    (the print theme's differs from Furo's)."""
     out = cache / "pdf"
     doctrees = cache / "doctrees-pdf"
     if (cache / "doctrees").is_dir():
         replace_tree(cache / "doctrees", doctrees)
-    run_sphinx(root / "docs", out, doctrees, "bppdf", strict=strict)
-    return out / PDF_NAME
+    run_sphinx(root / "docs", out, doctrees, "bppdf", strict=strict, overrides={"bp_pdf_render": False})
+    return out / "index.html"
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What every page of the rulebook says about its edition: the header line of the HTML,
+    the footer line of the PDF, the PDF's metadata."""
+
+    title: str
+    edition: str  # 第8.1版
+    release: str  # rules.yaml edition.release
+    author: str
+    subtitle: str
+    built: str  # the build date, 2026年11月23日
+    built_w3c: str  # the same for PDF metadata
+
+    @property
+    def line(self) -> str:
+        return f"{self.title} {self.edition}（{self.release} 発行）・ {self.built} ビルド"
+
+    def html_overrides(self) -> dict[str, Any]:
+        import html
+
+        return {"html_theme_options.announcement": html.escape(self.line)}
+
+
+def stamp_of(edition: dict[str, str], built: str, built_w3c: str) -> Stamp:
+    return Stamp(edition.get("title", ""), edition.get("name", ""), edition.get("release", ""), edition.get("author", ""),
+                 edition.get("subtitle", ""), built, built_w3c)
+
+
+def build_pdf(print_page: Path, site: Path, cache: Path, *, executor: Executor, salt: str, stamp: Stamp,
+              log: Callable[[str], None] = print) -> Any:
+    """The A5 PDF from the print page, in parts (see parts.py), into SITE/blackpoker.pdf."""
+    from . import parts
+
+    report = parts.build_pdf(
+        print_page, site / PDF_NAME, executor=executor, cache=parts.PartCache(cache / "parts"), salt=salt, log=log,
+        folio=parts.Folio(stamp.line),
+        info=parts.BookInfo(f"{stamp.title} {stamp.edition}", stamp.author, stamp.subtitle, stamp.built_w3c),
+    )
+    return report
 
 
 def build_rulebook(root: Path, site: Path, *, cache: Path | None = None, log: Callable[[str], None] = print,
-                   strict: bool = True, definitions: m.Definitions | None = None) -> Timings:
+                   strict: bool = True, definitions: m.Definitions | None = None, executor: Executor | None = None,
+                   stamp: Stamp | None = None) -> Timings:
     """HTML, PDF and booklet into `site` (created if needed); returns how long each step took.
     `definitions`, when given, are the checked definitions of `root` (as `bp build` has them)."""
+    from ..provenance import build_date, code_salt
+    from ..sphinxext.source import edition
+
     cache = cache or default_cache(root)
     timings = Timings()
     site.mkdir(parents=True, exist_ok=True)
+    if stamp is None:
+        date = build_date(root)
+        stamp = stamp_of(edition(root), date.japanese, date.w3c)
 
     started = time.perf_counter()
-    html = build_html(root, cache, strict=strict, definitions=definitions)
-    replace_tree(html, site / HTML_DIR)
+    build_html(root, cache, site / HTML_DIR, strict=strict, definitions=definitions, overrides=stamp.html_overrides())
     timings.add("html", started)
     log(f"rulebook: {HTML_DIR}/index.html")
 
     started = time.perf_counter()
-    pdf = build_pdf(root, cache, strict=strict)
-    shutil.copyfile(pdf, site / PDF_NAME)
+    page = build_print_page(root, cache, strict=strict)
+    pool = executor or process_pool(os.cpu_count() or 1)
+    try:
+        report = build_pdf(page, site, cache, executor=pool, salt=code_salt(), stamp=stamp, log=log)
+        log(f"rulebook: {PDF_NAME}: {report.pages} pages; parts laid out: {', '.join(report.rendered) or 'none'}")
+    finally:
+        if executor is None:
+            pool.shutdown(cancel_futures=True)
     timings.add("pdf", started)
-    log(f"rulebook: {PDF_NAME}")
 
     started = time.perf_counter()
     impose_booklet(site / PDF_NAME, site / BOOKLET_NAME)
@@ -108,8 +199,7 @@ def build_rulebook(root: Path, site: Path, *, cache: Path | None = None, log: Ca
 def build_rulebook_html(root: Path, site: Path, *, cache: Path | None = None, log: Callable[[str], None] = print,
                         definitions: m.Definitions | None = None) -> None:
     """Only the HTML rulebook into `site` (the quick loop while writing)."""
-    cache = cache or default_cache(root)
-    replace_tree(build_html(root, cache, definitions=definitions), site / HTML_DIR)
+    build_html(root, cache or default_cache(root), site / HTML_DIR, definitions=definitions)
     log(f"rulebook: {HTML_DIR}/index.html")
 
 
@@ -117,4 +207,4 @@ def replace_tree(source: Path, target: Path) -> None:
     """Copy a directory over another; Sphinx's bookkeeping (.buildinfo, objects.inv) stays behind."""
     if target.exists():
         shutil.rmtree(target)
-    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".buildinfo", ".doctrees", "objects.inv", "_sources"))
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(*_SPHINX_BOOKKEEPING))

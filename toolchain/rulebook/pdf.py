@@ -2,6 +2,9 @@
 
     sphinx-build -b bppdf docs OUT        → OUT/blackpoker.pdf (and OUT/index.html, its source)
 
+`bp build` sets `bp_pdf_render = False`: the builder then writes only the print page, which
+toolchain.rulebook.parts lays out in parts, in parallel (the same pages, faster).
+
 The builder is Sphinx's single-page HTML builder with its own theme (cover, table of contents
 and index with page numbers, running headers; see theme/static/print.css). Everything is
 read from local files: WeasyPrint is given a URL fetcher that refuses anything else.
@@ -26,6 +29,7 @@ from sphinx.util.nodes import inline_all_toctrees
 from ..sphinxext.chapters import ChapterNumbers, chapter
 from ..sphinxext.source import edition, repository_root
 from . import assemble
+from .parts import local_only
 
 logger = logging.getLogger(__name__)
 THEME = Path(__file__).parent / "theme"
@@ -103,7 +107,8 @@ class PdfBuilder(SingleFileHTMLBuilder):
     def finish(self) -> None:
         self.copy_image_files()
         self.copy_static_files()
-        self.write_pdf()
+        if self.config.bp_pdf_render:
+            self.write_pdf()
 
     @progress_message("writing the PDF with WeasyPrint")
     def write_pdf(self) -> None:
@@ -125,18 +130,10 @@ def _page_links(links: list[tuple[str | None, Any]]) -> str:
     return f'<span class="index-pages">{"".join(anchors)}</span>' if anchors else ""
 
 
-def local_only(url: str, timeout: int = 10, ssl_context: Any = None) -> dict[str, Any]:
-    """WeasyPrint's fetcher, restricted to files and data: URLs (the PDF makes no requests)."""
-    import weasyprint
-
-    if not url.startswith(("file:", "data:")):
-        raise ValueError(f"refusing to fetch {url}: the rulebook uses local files only")
-    return weasyprint.default_url_fetcher(url, timeout=timeout, ssl_context=ssl_context)
-
-
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_html_theme("bp_print", str(THEME))
     app.add_builder(PdfBuilder)
     app.add_config_value("bp_pdf_name", "blackpoker.pdf", "", types=frozenset({str}))
+    app.add_config_value("bp_pdf_render", True, "", types=frozenset({bool}))  # False: only the print page
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
 

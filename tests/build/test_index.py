@@ -1,0 +1,33 @@
+"""The site's index.html: made from the labels in the manifest, escaped, usable without a server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.runbp import bp
+from toolchain.site.index import render_index
+from toolchain.site.manifest import FileRecord, Label
+
+
+def test_a_labelled_output_appears_on_the_index_by_itself() -> None:
+    files = {
+        "leaflets/pro-strategy.pdf": FileRecord("k", "s", 2048, Label("リーフレット", "プロ × ストラテジー", "PDF", 40, 2)),
+        "rulebook/_static/furo.css": FileRecord("k", "s", 10, None),  # not an entry point: not listed
+        "blackpoker.pdf": FileRecord("k", "s", 3 * 1024 * 1024, Label("ルールブック", "ルールブック", "PDF (A5)", 10, 107)),
+    }
+    page = render_index({"title": "BlackPoker", "name": "第8.1版"}, "2025年6月15日", files)
+    assert page.index("ルールブック") < page.index("リーフレット")  # sections in the order of their ranks
+    assert 'href="leaflets/pro-strategy.pdf"' in page and "2 KB, 2 ページ" in page
+    assert 'href="blackpoker.pdf"' in page and "3.0 MB, 107 ページ" in page
+    assert "furo.css" not in page
+
+
+def test_the_index_escapes_what_the_definitions_say(minimal_repo: Path, tmp_path: Path) -> None:
+    rules = minimal_repo / "definitions" / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("title: BlackPoker 公式ルール", 'title: "<script>alert(1)</script> & co"', 1), encoding="utf-8")
+    run = bp("build", "--root", str(minimal_repo), "--out", str(tmp_path / "site"), "--only", "definitions.json")
+    assert run.returncode == 0, run.stderr
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in page
+    assert 'href="definitions.json"' in page

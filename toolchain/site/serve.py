@@ -1,0 +1,246 @@
+"""`bp serve`: the site on localhost, rebuilt when a source file is saved.
+
+- A watcher polls definitions/, docs/, templates/ and schema/ (a stat of each file, twice a
+  second: no dependency, works on every file system).
+- On a change it rebuilds the HTML outputs first and publishes them (the browser reloads
+  itself): the action lists at once, the rulebook once Sphinx is done; then the PDFs in the
+  background. A further change stops the PDF phase and starts over with the HTML.
+- Findings (definitions that do not check) are printed as path:line:column and shown over
+  the page; the previous site keeps being served until the definitions check again.
+- Served HTML pages get a small script (never written into the built files) that polls
+  /__bp__/status and reloads the page when the site changes.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from ..provenance import source_files
+from .build import Cancelled, plan_build, run_build
+from .inputs import SOURCE_DIRS
+from .outputs import OutputError
+
+STATUS_PATH = "/__bp__/status"
+HTML_STEPS = ("html",)
+# Published one after the other: the action lists in about a second, the rulebook's HTML after
+# Sphinx, the PDFs last (and dropped when a newer change arrives).
+PHASES = (("lists", ("definitions.json", "actionlist-html")), ("rulebook", ("rulebook-html",)), ("pdf", ("pdf",)))
+
+# Polls the status; reloads when the site's version changes; shows findings over the page.
+RELOAD_SCRIPT = """<script>(() => {
+  let seen = null;
+  const box = document.createElement("div");
+  box.id = "bp-serve-findings";
+  box.style.cssText = "position:fixed;inset:auto 0 0 0;max-height:45vh;overflow:auto;z-index:2147483647;margin:0;" +
+    "padding:.8rem 1rem;background:#3b0d0d;color:#fff;font:13px/1.5 monospace;white-space:pre-wrap;display:none";
+  document.addEventListener("DOMContentLoaded", () => document.body.appendChild(box));
+  async function poll() {
+    try {
+      const status = await (await fetch("%s", {cache: "no-store"})).json();
+      if (seen !== null && status.version !== seen) { location.reload(); return; }
+      seen = status.version;
+      const title = "bp serve: the definitions do not check; showing the last good build\\n\\n";
+      box.textContent = status.findings.length ? title + status.findings.join("\\n") : "";
+      box.style.display = status.findings.length ? "block" : "none";
+    } catch (error) { /* the server is restarting */ }
+    setTimeout(poll, 700);
+  }
+  poll();
+})();</script>
+""" % STATUS_PATH
+
+
+@dataclass
+class ServeState:
+    """What the pages poll: the site's version (bumped on every publish), findings, the phase."""
+
+    version: int = 0
+    findings: list[str] = field(default_factory=list)
+    phase: str = "starting"
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def to_json(self) -> bytes:
+        with self.lock:
+            state = {"version": self.version, "findings": self.findings, "phase": self.phase}
+        return json.dumps(state, ensure_ascii=False).encode()
+
+    def update(self, *, bump: bool = False, findings: list[str] | None = None, phase: str | None = None) -> None:
+        with self.lock:
+            if bump:
+                self.version += 1
+            if findings is not None:
+                self.findings = findings
+            if phase is not None:
+                self.phase = phase
+
+
+def inject(page: bytes) -> bytes:
+    """The reload script before </body> (or at the end of a page without one)."""
+    script = RELOAD_SCRIPT.encode()
+    at = page.rfind(b"</body>")
+    return page + script if at < 0 else page[:at] + script + page[at:]
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    state: ServeState
+
+    def __init__(self, *args: Any, state: ServeState, **kwargs: Any) -> None:
+        self.state = state
+        super().__init__(*args, **kwargs)
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+        pass  # the build's lines are what the editor reads
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")  # a rebuilt page is never served from the browser's cache
+        super().end_headers()
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        if self.path.split("?")[0] == STATUS_PATH:
+            self._send(self.state.to_json(), "application/json")
+            return
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if path.suffix == ".html" and path.is_file():
+            try:
+                page = path.read_bytes()
+            except OSError:
+                self.send_error(HTTPStatus.NOT_FOUND)
+                return
+            self._send(inject(page), "text/html; charset=utf-8")
+            return
+        super().do_GET()
+
+    def _send(self, body: bytes, content_type: str) -> None:
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def signature(root: Path) -> tuple[tuple[str, int, int], ...]:
+    """The watched files' names, sizes and times: cheap to take twice a second."""
+    entries = []
+    for name in SOURCE_DIRS:
+        for path in source_files(root / name) if (root / name).is_dir() else ():
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            entries.append((str(path), stat.st_size, stat.st_mtime_ns))
+    return tuple(entries)
+
+
+@dataclass
+class Server:
+    root: Path
+    out: Path | None
+    host: str
+    port: int
+    pdf: bool
+    log: Callable[[str], None]
+    jobs: int | None = None
+    cache: Path | None = None
+    state: ServeState = field(default_factory=ServeState)
+    changed: threading.Event = field(default_factory=threading.Event)
+    stopping: threading.Event = field(default_factory=threading.Event)
+
+    def start(self) -> ThreadingHTTPServer:
+        """Bind (OutputError if the port is taken) and serve in a thread; the builds run in another."""
+        site = plan_build(self.root, self.out, HTML_STEPS, self.cache).target
+        site.mkdir(parents=True, exist_ok=True)
+        handler = partial(SiteHandler, directory=str(site), state=self.state)
+        try:
+            httpd = ThreadingHTTPServer((self.host, self.port), handler)
+        except OSError as exc:
+            raise OutputError(f"cannot serve on {self.host}:{self.port}: {exc.strerror or exc}") from exc
+        httpd.daemon_threads = True
+        threading.Thread(target=httpd.serve_forever, name="bp-serve-http", daemon=True).start()
+        threading.Thread(target=self._watch, name="bp-serve-watch", daemon=True).start()
+        threading.Thread(target=self._rebuild_loop, name="bp-serve-build", daemon=True).start()
+        self.changed.set()  # build what is out of date at once
+        return httpd
+
+    def stop(self, httpd: ThreadingHTTPServer) -> None:
+        self.stopping.set()
+        self.changed.set()
+        httpd.shutdown()
+        httpd.server_close()
+
+    def _watch(self) -> None:
+        seen = signature(self.root)
+        while not self.stopping.wait(0.5):
+            now = signature(self.root)
+            if now != seen:
+                seen = now
+                self.log("change seen: rebuilding")
+                self.changed.set()
+
+    def _rebuild_loop(self) -> None:
+        while not self.stopping.is_set():
+            self.changed.wait()
+            if self.stopping.is_set():
+                return
+            time.sleep(0.15)  # an editor's save is often several writes
+            self.changed.clear()
+            try:
+                self._rebuild()
+            except Cancelled:
+                self.log("a newer change: the PDFs are built again after the HTML")
+            except Exception as exc:  # noqa: BLE001 - serving goes on with the last good site
+                self.log(f"build failed: {exc}")
+                self.state.update(findings=[str(exc)], phase="failed", bump=False)
+
+    def _rebuild(self) -> None:
+        from ..checks import load
+
+        self.state.update(phase="checking")
+        checked = load(self.root)
+        if checked.findings:
+            lines = [finding.text() for finding in checked.findings]
+            for line in lines:
+                self.log(line)
+            self.log(f"{len(lines)} finding{'s' if len(lines) != 1 else ''}: still serving the last good build")
+            self.state.update(findings=lines, phase="findings")
+            return
+        self.state.update(findings=[])
+        for phase, steps in PHASES:
+            if phase == "pdf" and not self.pdf:
+                break
+            plan = plan_build(self.root, self.out, steps, self.cache)
+            if plan.up_to_date and plan.settle():
+                continue
+            self.state.update(phase=phase)
+            started = time.perf_counter()
+            cancelled = self.changed.is_set if phase == "pdf" else (lambda: False)
+            log = lambda message: self.log(f"  {message}")  # noqa: E731
+            report = run_build(plan, checked.definitions, log, self.jobs, cancelled=cancelled)
+            self.state.update(bump=True)
+            self.log(f"{phase}: published in {time.perf_counter() - started:.1f} s ({len(report.rendered)} files rendered)")
+        self.state.update(phase="idle")
+
+
+def serve(root: Path, out: Path | None, host: str, port: int, *, pdf: bool, log: Callable[[str], None], jobs: int | None = None,
+          cache: Path | None = None, ready: Callable[[str], None] = lambda _: None) -> None:
+    """Serve until interrupted (Ctrl-C)."""
+    server = Server(root, out, host, port, pdf, log, jobs, cache)
+    httpd = server.start()
+    ready(f"http://{host}:{httpd.server_address[1]}/")
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop(httpd)
