@@ -321,8 +321,8 @@ def _folio(renderer: _Renderer, folder: Path, total: int, *, numbered: list[bool
     text = (
         '<!DOCTYPE html>\n<html lang="ja"><head><meta charset="utf-8"><link rel="stylesheet" href="_static/print.css">\n'
         "<style>\n"
-        "@page :left { @bottom-right { content: string(folio); font: 6.5pt 'Noto Sans CJK JP', sans-serif; color: #666; } }\n"
-        "@page :right { @bottom-left { content: string(folio); font: 6.5pt 'Noto Sans CJK JP', sans-serif; color: #666; } }\n"
+        "@page :left { @bottom-right { content: string(folio); font: 7pt 'Noto Sans CJK JP', sans-serif; color: #666; } }\n"
+        "@page :right { @bottom-left { content: string(folio); font: 7pt 'Noto Sans CJK JP', sans-serif; color: #666; } }\n"
         "@page :left { @top-left { content: none; } } @page :right { @top-right { content: none; } }\n"
         "@page folio-blank { @bottom-left { content: none; } @bottom-right { content: none; } }\n"
         "div.folio { break-after: page; height: 1px; string-set: folio attr(data-line); }\n"
