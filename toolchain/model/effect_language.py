@@ -373,7 +373,8 @@ STEP_FAMILY = Family(
             "for_each", ITEMS, "the steps once per item",
             (Field("as", NAME, "the item", required=True), Field("do", STEPS, required=True)),
         ),
-        Form("repeat", STEPS, "the steps again and again", (Field("until", CONDITION, "checked after each round"),)),
+        Form("repeat", STEPS, "the steps again and again, until `until` holds or a `stop` (one of the two is required: BP031)",
+             (Field("until", CONDITION, "checked after each round"),)),
         Form("stop", TRUE, "the effect ends here (効果を終了する)"),
         Form("set", MapOf(Ref("value")), "variables: a number, items or a player each"),
         Form(

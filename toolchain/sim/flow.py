@@ -49,10 +49,14 @@ def run(game: Game, flow: Flow, handlers: dict[str, Handler], node: str) -> str:
     """Walk `flow` from `node` until a terminal, a WAIT, or the end of the game; returns where it stopped."""
     successors = _NEXT[flow.figure]
     trace = game.trace
+    budget = game.budget
     while True:
         handler = handlers.get(node)
         if handler is None:
             return node  # a terminal: end / return
+        budget.steps += 1
+        if budget.steps > budget.limit:
+            raise budget.exceeded(game)
         if trace is not None:
             trace.append(node)
         label = handler(game)

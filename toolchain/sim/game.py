@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..model.coreflow import CORE_FLOW
 from . import flow, operations as ops, requests
 from .agents import Agent, Decision
+from .budget import Budget
 from .cards import owner_of
 from .errors import EngineError, IllegalRequest, Stop
 from .language import Ctx
@@ -53,6 +54,7 @@ class Game:
         self.triggered: list[Request] = []
         self.decisions = 0
         self.requests = 0
+        self.budget = Budget()
         self.violations: list[str] = []
         self.trace: list[str] | None = None  # node ids walked, when a test asks for them
         self.observer: Observer | None = None  # transcripts
@@ -84,6 +86,7 @@ class Game:
         copy.rng = random.Random()
         copy.rng.setstate(self.rng.getstate())
         copy.violations = list(self.violations)
+        copy.budget = self.budget.copy()
         copy.current, copy.taken, copy.triggered, copy.trace = None, None, [], None
         copy.recorder = copy.observer = None  # a transcript follows one game
         return copy
@@ -112,6 +115,7 @@ class Game:
         if choice is not PASS:
             self.requests += 1
         self.pending = choice
+        self.budget.new_request()
         self.node = flow.run(self, CORE_FLOW, flow.CORE_HANDLERS, "3")
 
     def step(self) -> None:
@@ -177,6 +181,7 @@ class Game:
             raise EngineError(f"{request.action.name} left revealed cards unplaced")
         ops.bury_keycards(state, request)
         state.events.append(("resolved", request))
+        self.budget.resolved.append(request.action)
         self.observe("resolve", (request, effective))
 
     def _target_present(self, target: tuple[str, int]) -> bool:
@@ -234,4 +239,5 @@ class Game:
             character.role, character.blocking = None, None
         state.turn = 1 - ending
         state.turn_number += 1
+        self.budget.new_turn()
         self.observe("turn", state.turn)

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from ..model import effect_language as lang
 from . import operations as ops
-from .errors import Stop
+from .budget import REPEAT_ROUNDS
+from .errors import EngineLoop, Stop
 from .cards import owner_of
 from .language import Compiler, Ctx, Path, _characters, cards_of, form_of
 from .state import Character, Modifier, Request
@@ -256,12 +257,17 @@ class ProgramCompiler(Compiler):
         body = self.steps(node["repeat"], path + ("repeat",))
         until = self.cond(node["until"], path + ("until",)) if "until" in node else None
 
+        if until is None and not _stops(node["repeat"]):
+            raise self.fail(path + ("repeat",), "a repeat with neither until nor a stop inside never ends")
+
         def repeat(ctx: Ctx) -> None:
-            for _ in range(1000):  # a life has at most 54 cards: any longer loop is a broken program
+            for _ in range(REPEAT_ROUNDS):
                 body(ctx)
                 if until and until(ctx):
                     return
-            raise Stop()
+            action = ctx.request.action.action
+            raise EngineLoop(action, ("program", *path, "until"), f"{action.name}: the repeat ran {REPEAT_ROUNDS} rounds without "
+                             "its until holding or a stop (a broken program)")
         return repeat
 
     def p_stop(self, node: dict, path: Path) -> Step:
@@ -354,6 +360,15 @@ class ProgramCompiler(Compiler):
                 elif item in player.pack:
                     player.pack_open = up
         return flip
+
+
+def _stops(node: object) -> bool:
+    """Whether a `stop` step is anywhere inside `node` (the body of a repeat)."""
+    if isinstance(node, dict):
+        return "stop" in node or any(_stops(value) for value in node.values())
+    if isinstance(node, list):
+        return any(_stops(item) for item in node)
+    return False
 
 
 def choose_items(game: Game, decider: int, candidates: list, least: int, most: int, prompt: str) -> list:

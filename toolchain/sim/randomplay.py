@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from . import invariants
 from .agents import RandomAgent
 from .engine import Engine
+from .errors import EngineLoop
 from .game import Game
 from .transcript import Recorder, TranscriptWriter
 
@@ -64,8 +65,12 @@ def play_one(engine: Engine, format_id: str, frame_id: str, seed: int, *, turn_c
         return not problems
 
     decided = False
-    if not check or after_step(game):
-        decided = game.play(turn_cap, after_step if check else None)
+    try:
+        if not check or after_step(game):
+            decided = game.play(turn_cap, after_step if check else None)
+    except EngineLoop as exc:  # a program that never ends: the game stops, named, instead of hanging
+        problems.append(f"engine loop: {exc}")
+        decided = False
     if recorder:
         recorder.finish(game, decided)
     return game, decided, problems
