@@ -9,6 +9,8 @@ its modules (tests/architecture/test_layers.py).
     game = sim.Game.new(engine, "lite", "entry20", seed=7, agents=(sim.RandomAgent(1), sim.RandomAgent(2)))
     game.legal_requests()                       # [sim.PASS, RequestOption, …] at [3]
     game.apply(option); game.play(); game.clone()
+    game = sim.Game.new(engine, "lite", "entry20", seed=7, agents=None)   # every decision public:
+    game.decision(); game.legal_decisions(); game.apply(choice); game.undo(); sim.state_hash(game)
     game = sim.from_situation(engine, {"you": {"hand": "♠5 ♡9"}, "opponent": {"field": "♣4"}})
     sim.board(game)                             # what a figure draws: sides, zones, characters, the stage
     sim.observe(game, seat)                     # what one player sees (2.11.1); agents get it as decision.observation
@@ -30,6 +32,7 @@ from .randomplay import Stats, play, play_one
 from .requests import PASS, RequestOption
 from .ruleset import Ruleset
 from .situation import from_situation
+from .statehash import state_hash
 from .state import Character, Request, State
 from .transcript import Replayed, TranscriptWriter, digest, games as transcript_games, replay_game
 from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
@@ -38,6 +41,6 @@ __all__ = [
     "ACCESS", "Agent", "BoardView", "Character", "CharacterView", "Decision", "Engine", "EngineError", "Game", "IllegalRequest", "Observation", "Outcome",
     "PASS", "ProgramError", "ProgramProblem", "RandomAgent", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset",
     "ScriptError", "ScriptedAgent", "SideView", "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text",
-    "digest", "from_situation", "observe", "option_text", "play", "play_one", "replay_game", "run_examples", "scripted_agents", "seen_option_text",
+    "digest", "from_situation", "observe", "option_text", "play", "play_one", "replay_game", "run_examples", "scripted_agents", "seen_option_text", "state_hash",
     "transcript_games",
 ]
