@@ -12,7 +12,7 @@ import pytest
 from toolchain import sim
 from toolchain.model import Definitions
 
-from .helpers import situation
+from .helpers import pass_, request, situation
 
 
 def test_every_zone_of_the_rules_has_its_access_stated(defs: Definitions) -> None:
@@ -23,6 +23,7 @@ def shuffle_unseen(game: sim.Game, seat: int, rng: random.Random) -> sim.Game:
     """A copy of the game in which every card `seat` cannot see has been dealt again among the places
     it cannot see (keeping each place's count, each card's owner, and every other place)."""
     copy = game.clone()
+    known = copy.state.known[seat]  # cards it was shown or looked at are seen: they stay where they are
     other = copy.state.players[1 - seat]
     bulwarks = [c for c in other.field if c.face_down]
     hidden_trumps = [card for card in other.trumps if card not in other.trumps_up]
@@ -32,6 +33,7 @@ def shuffle_unseen(game: sim.Game, seat: int, rng: random.Random) -> sim.Game:
     places += [(other.life, i) for i in range(len(other.life))]
     if not other.pack_open:
         places += [(other.pack, i) for i in range(len(other.pack))]
+    places = [(zone, i) for zone, i in places if zone[i] not in known]
     cards = [zone[i] for zone, i in places]
     rng.shuffle(cards)
     for (zone, i), card in zip(places, cards):
@@ -108,3 +110,21 @@ def test_a_decision_carries_the_deciding_players_observation(engine: sim.Engine)
         assert decision.seat == decision.player
         assert decision.observation.seat == decision.seat
         assert len(decision.seen_texts()) == len(decision.options) == len(decision.texts())
+
+
+def test_a_card_shown_is_known_to_the_opponent_while_it_stays_in_the_hand(engine: sim.Engine) -> None:
+    """再会: 「自分の墓地からカードを1枚選び対戦相手に見せ手札に加える」 (move … show: opponent)."""
+    game = situation(engine, {"you": {"hand": "♡2 ♡3 ♠5", "graveyard": "♠K ♠4"}, "opponent": {"hand": "♣2"}}, ["♠K"])
+    request(game, "再会 ★♡2 ♡3")
+    pass_(game, 2)
+    assert sim.observe(game, 1).opponent.known == ("hand:♠K",)
+    assert sim.observe(game, 1).opponent.hand == 2 and sim.observe(game, 0).opponent.known == ()
+
+
+def test_looking_at_the_opponents_hand_makes_it_known(engine: sim.Engine) -> None:
+    """ハンデス: 「対戦相手の手札を見て1枚カードを指定する」 (choose … look: true): the cards left are known."""
+    game = situation(engine, {"you": {"hand": "♢2 ♣3"}, "opponent": {"hand": "♡5 ♡6 ♡7"}}, ["♡6"])
+    request(game, "ハンデス ★♢2 ♣3")
+    pass_(game, 2)
+    assert sim.observe(game, 0).opponent.known == ("hand:♡5", "hand:♡7")
+    assert sim.observe(game, 1).opponent.known == ()

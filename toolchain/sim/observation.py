@@ -13,6 +13,10 @@ for the engine, one entry per zone of rules.yaml (a test checks that none is mis
 - pack: 開封済み・未開封 public, 開封後のパックの中身 private, 未開封のパックの中身 hidden;
 - rare: レアカードの枚数 public, レアカードの中身 private.
 
+Beyond the access levels, a player knows the other's cards it has been shown (見せ: `move` with
+`show`) or has looked at (見て: `choose` with `look`) while they stay in the zone they were seen in
+(`known`).
+
 What a decision offers is written for the deciding player the same way (`seen_option_text`): a
 face-down card of the other player is `?`, so an agent cannot tell the cards apart by their names.
 """
@@ -69,6 +73,7 @@ class SideSeen:
     pack: tuple[str, ...] | int  # your opened pack (sorted), else how many cards it holds
     rare: tuple[str, ...] | int
     trumps: tuple[str, ...]  # face up as `♠2(up)`; face down: the card to its owner, `?` to the other
+    known: tuple[str, ...]  # the other player's hidden cards this player was shown or looked at, as `hand:♠K`
 
 
 @dataclass(frozen=True)
@@ -124,7 +129,14 @@ def _side(game: Game, owner: int, viewer: int) -> SideSeen:
         pack=_sorted(player.pack) if own and player.pack_open else len(player.pack),
         rare=_sorted(player.rare) if own else len(player.rare),
         trumps=tuple(sorted(_trump(player, card, own) for card in player.trumps)),
+        known=() if own else _known(game, owner, viewer),
     )
+
+
+def _known(game: Game, owner: int, viewer: int) -> tuple[str, ...]:
+    player, known = game.state.players[owner], game.state.known[viewer]
+    return tuple(sorted(f"{zone}:{TEXT[card]}" for card, zone in known.items()
+                        if owner_of(card) == owner and card in player.zone(zone)))
 
 
 def _sorted(cards: list[int]) -> tuple[str, ...]:

@@ -54,6 +54,7 @@ class ProgramCompiler(Compiler):
         at = node.get("at", "top")
         order = self.player(node["order"], path + ("order",)) if "order" in node else None
         name = self.declare(node["as"], "items", path + ("as",)) if "as" in node else None
+        shown_to = self.player(node["show"], path + ("show",)) if "show" in node else None
 
         def move(ctx: Ctx) -> None:
             state, moved = ctx.state, []
@@ -70,6 +71,8 @@ class ProgramCompiler(Compiler):
             if order and len(cards) > 1:
                 cards = _ordered(ctx, cards, order)
             moved += ops.move(state, cards, zone, destination, at)
+            if shown_to:
+                _learn(ctx, shown_to(ctx), moved)
             if name:
                 ctx.vars[name] = moved
         return move
@@ -205,11 +208,16 @@ class ProgramCompiler(Compiler):
         else:
             high = self.number(node.get("max", 1), path + ("max",))
 
+        look = bool(node.get("look"))
+
         def choose(ctx: Ctx) -> None:
             candidates = items(ctx)
             most = len(candidates) if high is None else min(high(ctx), len(candidates))
             least = min(low(ctx), most)
-            ctx.vars[name] = choose_items(ctx.game, by(ctx), candidates, least, most, prompt)
+            chooser = by(ctx)
+            if look:
+                _learn(ctx, chooser, candidates)
+            ctx.vars[name] = choose_items(ctx.game, chooser, candidates, least, most, prompt)
         return choose
 
     def p_choose_one(self, node: dict, path: Path) -> Step:
@@ -360,6 +368,16 @@ class ProgramCompiler(Compiler):
                 elif item in player.pack:
                     player.pack_open = up
         return flip
+
+
+def _learn(ctx: Ctx, seat: int, items: list) -> None:
+    """見せ / 見て: `seat` now knows the other player's cards among `items`, where they lie now."""
+    state = ctx.state
+    for item in items:
+        if isinstance(item, int) and owner_of(item) != seat:
+            zone = ops.zone_of(state, item)
+            if zone is not None:
+                state.known[seat][item] = zone
 
 
 def _stops(node: object) -> bool:

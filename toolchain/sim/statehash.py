@@ -42,6 +42,7 @@ def canonical(game: Game) -> dict[str, Any]:
         "turn": state.turn, "turn_number": state.turn_number, "chance": state.chance, "passed": sorted(state.passed),
         "modifiers": [[m.scope, m.subject, m.amount, m.timestamp] for m in state.modifiers],
         "used": sorted([seat, action, count] for (seat, action), count in state.used.items()),
+        "known": [sorted([card, zone] for card, zone in known.items()) for known in state.known],
         "next_id": state.next_id, "winner": state.winner, "first": state.first,
         "node": game.node,
         "due": None if due is None else [due.seat, due.kind, due.prompt, due.texts(), game.chosen],
