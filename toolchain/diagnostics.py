@@ -48,6 +48,8 @@ CODES: dict[str, Code] = {
         ),
         Code("BP032", "trump-image",
              "a trump's image (イメージ) that is not a situation the rules allow, or does not show the trump giving its label"),
+        Code("BP033", "engine-loop",
+             "a program that never ends: an action that triggers itself, or a repeat whose until never holds (the engine's step budget ran out)"),
     ]
 }
 

@@ -35,6 +35,50 @@ class Case:
 
 GRANTS = "    grants: slash\n"  # the last line of the fixture's trump, which an image follows
 
+# A triggered instant action whose own resolution triggers it (BP033), and direct actions whose repeat
+# never ends: with an until that never holds (BP033 at run time) or with neither until nor stop (BP031).
+SELF_TRIGGER = """- id: echo
+  name: こだま
+  category: basic
+  formats: [lite, pro]
+  trigger: triggered
+  speed: instant
+  timing: main
+  trigger_condition: こだまアクションが解決した時に誘発する。
+  effect: ターンを持っているプレイヤーの場にいるキャラクターを全てチャージ状態にする。
+  since: v8.0
+  program:
+    trigger: {on: resolved, action: echo}
+    effect:
+      - charge: {characters: {player: turn-player}}
+  examples:
+    - name: チャージする
+      given: {you: {field: "Joker(driven)"}}
+      request: ""
+      expect: {you: {field: Joker}}
+"""
+REPEAT = """- id: forever
+  name: 永遠
+  category: basic
+  formats: [lite, pro]
+  trigger: direct
+  speed: instant
+  timing: main
+  effect: チャージし続ける。
+  since: v8.0
+  program:
+    effect:
+      - repeat:
+          - charge: {characters: {player: turn-player}}
+"""
+UNTIL_NEVER = "        until: {not: {exists: {zone: life}}}\n"
+REPEAT_EXAMPLE = """  examples:
+    - name: 終わらない
+      given: {you: {life: ♠2}}
+      request: ""
+      expect: {}
+"""
+
 CASES = [
     Case("BP001", "formats.yaml", "  - id: lite\n", "  - id: lite: x\n", ("formats.yaml", 3, 13)),
     Case("BP002", "characters.yaml", "  name: 魔術士\n", "  name: 魔術士\n  name: 魔法使い\n", ("characters.yaml", 4, 3), "first at line 3"),
@@ -87,6 +131,12 @@ CASES = [
     Case("BP031", "actions/2-summon.yaml", "by: {rank: key}", "by: {rank: $nothing}", ("actions/2-summon.yaml", 29, 20), "'$nothing' is not set"),
     # A trump's image (イメージ): the trump not face up; no soldier the trump gives its label (the
     # fixture's only soldier is Joker, which has no suit); a situation the engine cannot build.
+    Case("BP033", "actions/1-basic.yaml", None, SELF_TRIGGER, ("actions/1-basic.yaml", 34, 14),
+         "こだま (echo) resolved"),
+    Case("BP033", "actions/1-basic.yaml", None, REPEAT + UNTIL_NEVER + REPEAT_EXAMPLE, ("actions/1-basic.yaml", 36, 16),
+         "the repeat ran 1000 rounds"),
+    Case("BP031", "actions/1-basic.yaml", None, REPEAT + REPEAT_EXAMPLE, ("actions/1-basic.yaml", 35, 11),
+         "a repeat with neither until nor a stop inside never ends"),
     Case("BP032", "frames/trumps.yaml", GRANTS, GRANTS + "  image:\n    you: {trumps: ♠2, field: Joker}\n",
          ("frames/trumps.yaml", 12, 5), "put ♠2 face up"),
     Case("BP032", "frames/trumps.yaml", GRANTS, GRANTS + '  image:\n    you: {trumps: "♠2(up)", field: Joker}\n',

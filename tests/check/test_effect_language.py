@@ -195,7 +195,7 @@ SCHEMA_CASES = [
     effect("      - stop\n", "- @stop\n", "BP010", "'stop' is not of type 'object'"),
     effect("      - to: fog\n", "- @to: fog", "BP010", "a step needs one of: move, summon"),
     effect("      - move: key\n        draw: 1\n        to: fog\n", "@draw: 1", "BP010",
-           "'draw' is not allowed here (move takes to, at, player, order, as)"),
+           "'draw' is not allowed here (move takes to, at, player, order, as, show)"),
     effect("      - move: key\n        to: fog\n        amount: 3\n", "@amount: 3",
            "BP010", "'amount' is not allowed here (move takes"),
     effect("      - move: key\n", "- @move: key", "BP010", "'to' is a required property"),

@@ -62,8 +62,8 @@ def edit_next_edition(repo: Path) -> None:
     - 投擲: a word added to the effect (updated left alone: BP029);
     - サーチ: the program no longer shuffles the life (a behaviour change; the text is unchanged);
     - エース: a new flavour speaker and v8.1 in updated (lore: no gameplay change)."""
-    edit(repo, QUICK, "      - move: $card\n        to: hand\n      - shuffle: life\n  examples:\n    - name: ライフから好きなカードを1枚手札に加え、ライフを切りなおす\n",
-         "      - move: $card\n        to: hand\n  examples:\n    - name: ライフから好きなカードを1枚手札に加え、ライフを切りなおす\n")
+    edit(repo, QUICK, "        to: hand\n        show: opponent\n      - shuffle: life\n  examples:\n    - name: ライフから好きなカードを1枚手札に加え、ライフを切りなおす\n",
+         "        to: hand\n        show: opponent\n  examples:\n    - name: ライフから好きなカードを1枚手札に加え、ライフを切りなおす\n")
     quick = (repo / QUICK).read_text(encoding="utf-8")
     search = _block(quick, "- id: search\n", "- id: blackjack\n")
     scout = (search.replace("- id: search\n  name: サーチ\n", "- id: scout\n  name: 偵察\n")

@@ -52,7 +52,7 @@ def test_text(reports: dict) -> None:
     assert "    example 'ダメージ判定を無効にする': passed (expect changed)" in ceasefire
     assert "    効果: 対象の対戦相手に X 点のダメージを与える。X はキーカードの ♠ カードの数字{+の2倍+}に等しい。" in _block(out, "~ actions/throw")
     search = _block(out, "~ actions/search")
-    assert search.splitlines()[1:] == ["    program: behaviour change", "         to: hand", "      -- shuffle: life"]
+    assert search.splitlines()[1:] == ["    program: behaviour change", "         show: opponent", "      -- shuffle: life"]
     assert "  ライト + エントリー20:\n    actions 19 → 20 (+偵察)" in out
     assert "  actionlist/pdf/blackpoker-lite.pdf (changed, + blackpoker-lite-2up.pdf)" in out
     assert "  definitions.json (changed)" in out

@@ -182,3 +182,17 @@ def test_trumps_show_their_image_unnumbered(book) -> None:
     assert "イメージ" not in hidden and "<img" not in hidden
     # The figures of chapter 5 stay the rulebook's five layouts.
     assert sorted(set(re.findall(r"Fig\. 5\.(\d+)", html))) == ["1", "2", "3", "4", "5"]
+
+
+def test_the_core_flow_readings_are_printed_under_their_section(book, repo_root: Path) -> None:
+    """6.4: the toolchain's reading of the pass record (the figure the text edition lacks) is printed
+    from the core-flow data the engine follows, not typed in docs/."""
+    from toolchain.model.coreflow import READINGS
+
+    html = (book.html / "core.html").read_text(encoding="utf-8")
+    prose = (repo_root / "docs" / "core.rst").read_text(encoding="utf-8")
+    notes = re.findall(r'<div class="bp-reading admonition">.*?</div>', html, re.S)
+    for reading in READINGS:
+        assert any(reading.title in note and reading.text in note for note in notes), reading.title
+        assert reading.text not in prose
+    assert html.index("パス記録に登録") < html.index('class="bp-reading admonition"') < html.index("全員がパスしたか")

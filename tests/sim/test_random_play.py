@@ -3,6 +3,8 @@ table 3.1, with the invariants checked after every step."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from toolchain import sim
@@ -38,3 +40,17 @@ def test_a_seed_plays_the_same_game_again(engine: sim.Engine) -> None:
     again, decided_again, _ = sim.play_one(engine, "master", "extra", 99)
     assert problems == [] and decided == decided_again
     assert sim.digest(first) == sim.digest(again) and first.requests == again.requests
+
+
+def test_the_results_do_not_depend_on_the_number_of_workers(engine: sim.Engine, tmp_path: Path) -> None:
+    """bp sim --workers N: every game has its own seed, so wins, turns, requests, violations and the
+    transcript are the same on one process and on two."""
+    outcomes = []
+    for workers in (1, 2):
+        path = tmp_path / f"workers-{workers}.jsonl"
+        with sim.TranscriptWriter(path) as writer:
+            stats = sim.play(engine, "lite", "entry20", 12, seed=31, transcript=writer, workers=workers)
+        outcomes.append(((stats.games, stats.wins, stats.first_player_wins, stats.capped, stats.turns, stats.requests,
+                          stats.violations), path.read_text(encoding="utf-8"), writer.text_path.read_text(encoding="utf-8")))
+    assert outcomes[0] == outcomes[1]
+    assert outcomes[0][0][0] == 12 and outcomes[0][1].count('"type": "game"') == 12

@@ -25,7 +25,9 @@ def test_up_answered_by_down_does_nothing_when_its_target_is_gone(engine: sim.En
     pass_(game, 2)  # B, then A: everyone passed, ダウン resolves ([15])
     assert zone(game, A, "graveyard") == sorted(["♢4", "♠9"])
     assert [r.action.name for r in game.state.stage] == ["アップ"]
-    pass_(game)  # the pass record still holds both: アップ resolves at once
+    pass_(game)  # 6.4 (reading): the record was reset after [15]; the turn player's pass alone resolves nothing
+    assert resolutions(log) == [("ダウン", True)] and game.state.chance == B
+    pass_(game)
     assert resolutions(log) == [("ダウン", True), ("アップ", False)]
     assert zone(game, A, "graveyard") == sorted(["♢4", "♠9", "♡3"])
     assert zone(game, A, "fog") == []
@@ -43,7 +45,7 @@ def test_twist_answered_by_reverse_on_an_equipped_soldier_loses_its_target(engin
     request(game, "リバース ★♣7 ♡7")
     pass_(game, 2)
     assert field(game, B) == ["[♠3]", "[♠9]"]
-    pass_(game)
+    pass_(game, 2)  # both pass again before ツイスト resolves (6.4, reading)
     assert resolutions(log) == [("リバース", True), ("ツイスト", False)]
     assert field(game, B) == ["[♠3]", "[♠9]"]
 
@@ -84,7 +86,7 @@ def test_a_turn_ends_charges_and_draws(engine: sim.Engine) -> None:
     assert field(game, B) == ["♣6"] and field(game, A) == ["♠5(driven)"]
     assert [(r.action.name, r.controller) for r in game.state.stage] == [("ドロー", B)]
     assert game.state.chance == B
-    pass_(game)  # the pass record is still full after the resolution: ドロー resolves
+    pass_(game, 2)  # ドロー was put on the stage: both pass (6.4, reading), and it resolves
     assert zone(game, B, "hand") == ["♣2", "♣3"]
 
 
@@ -98,13 +100,41 @@ def test_attack_block_and_damage_judgment_follow_one_another(engine: sim.Engine)
     request(game, "アタック")
     pass_(game, 2)  # アタック resolves; ブロック goes on the stage
     assert [r.action.name for r in game.state.stage] == ["ブロック"]
-    pass_(game)  # the pass record is full: ブロック resolves; ダメージ判定 goes on the stage
+    pass_(game, 2)  # both pass again (6.4, reading): ブロック resolves; ダメージ判定 goes on the stage
     assert [r.action.name for r in game.state.stage] == ["ダメージ判定"]
-    pass_(game)
+    pass_(game, 2)
     assert field(game, A) == ["♠3(driven)", "♠9(driven)"]
     assert field(game, B) == ["[♣8]"]  # ♣4 (4 < 9) went to the graveyard
     assert zone(game, B, "graveyard") == ["♢2", "♢3", "♢4", "♣4"]  # and ♠3, unblocked, dealt 3 damage
     assert zone(game, B, "life") == ["♢5"]
+
+
+def test_ceasefire_answers_a_triggered_damage_judgment(engine: sim.Engine) -> None:
+    """6.4 (the toolchain's reading, PASS_RECORD in the core-flow data): 2.10 「相手に許可を得てリクエストが
+    実行されます」, 6.1 許可制のゲーム, [11] 「パス記録がリセットされるため、同じプレイヤー名は2回登録されません」.
+    The pass record is reset when a triggered request goes on the stage and after every resolution, so
+    the opponent holds the chance before the triggered ダメージ判定 resolves, and 停戦
+    (「ダメージ判定アクションを対象とする」) can answer it."""
+    game = situation(
+        engine,
+        {"you": {"field": "♠9"}, "opponent": {"hand": "♢2 ♢3", "life": "♣2 ♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J"}},
+        ["♠9", "ブロックしない"],
+    )
+    log = observed(game)
+    request(game, "アタック")
+    pass_(game, 2)  # アタック resolves; the triggered ブロック goes on the stage
+    pass_(game)  # the turn player passes: nothing resolves, the opponent holds the chance
+    assert [r.action.name for r in game.state.stage] == ["ブロック"] and game.state.chance == B
+    pass_(game)  # ブロック resolves (no block); the triggered ダメージ判定 goes on the stage
+    assert [r.action.name for r in game.state.stage] == ["ダメージ判定"]
+    pass_(game)
+    assert game.state.chance == B and [r.action.name for r in game.state.stage] == ["ダメージ判定"]
+    request(game, "停戦 ★♢2 ♢3")
+    pass_(game, 2)  # 停戦 resolves and negates ダメージ判定
+    assert game.state.stage == []
+    assert ("ダメージ判定", True) not in resolutions(log)
+    assert zone(game, B, "life") == sorted("♣2 ♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J".split())  # no damage
+    assert zone(game, B, "graveyard") == ["♢2", "♢3"]
 
 
 def test_succession_triggers_once_per_card_from_the_field(engine: sim.Engine) -> None:

@@ -58,3 +58,23 @@ def test_extra_sets_two_trumps_aside_and_opens_one(engine: sim.Engine) -> None:
     for player in game.state.players:
         assert len(player.trumps) == 2 and len(player.trumps_up) == 1
         assert len(player.rare) == 1 and len(player.pack) == 14
+
+
+def test_extra_opens_a_trump_only_when_both_players_have_prepared(engine: sim.Engine) -> None:
+    """5.3.1 エクストラ: 「対戦相手も手札を7枚用意でき、準備ができてから切札を1枚表向きにする」: neither player
+    opens a trump before both have chosen their trumps, hand and rare card and drawn to 7 cards."""
+    asked: list[tuple[int, str]] = []
+
+    class Recording(RandomAgent):
+        def choose(self, decision: sim.Decision) -> int:
+            asked.append((decision.player, decision.prompt))
+            return super().choose(decision)
+
+    game = Game.new(engine, "master", "extra", seed=5, agents=(Recording(1), Recording(2)))
+    opening = [i for i, (_, prompt) in enumerate(asked) if prompt == "表にする切札"]
+    preparing = [i for i, (_, prompt) in enumerate(asked) if prompt in ("切札", "最初の手札", "レアカード")]
+    assert sorted(seat for seat, prompt in asked if prompt == "表にする切札") == [0, 1]
+    assert {seat for seat, prompt in asked if prompt in ("切札", "最初の手札", "レアカード")} == {0, 1}
+    assert max(preparing) < min(opening)
+    for player in game.state.players:
+        assert len(player.trumps_up) == 1 and len(player.hand) >= 7

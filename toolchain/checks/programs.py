@@ -1,5 +1,6 @@
-"""What `bp check` asks of the simulator: every program compiles (BP031) and every example of every
-action runs as written (BP030), located at the YAML that says so. One run gives the report;
+"""What `bp check` asks of the simulator: every program compiles (BP031), every example of every
+action runs as written (BP030) and ends within the engine's step budget (BP033), located at the YAML
+that says so. One run gives the report;
 its diagnostics and its summary line are read from it."""
 
 from __future__ import annotations
@@ -72,5 +73,10 @@ def has_examples(defs: m.Definitions) -> bool:
 def diagnostics(result: Report) -> Iterator[Diagnostic]:
     yield from result.program_errors
     for outcome in result.failed:
+        loop = outcome.loop
+        if loop is not None and loop.action is not None:
+            yield Diagnostic(loop.action.source.location(*loop.path), "BP033",
+                             f"{loop} (in example '{outcome.name}' of {outcome.action.name})")
+            continue
         message = f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}"
         yield Diagnostic(outcome.location(), "BP030", message)

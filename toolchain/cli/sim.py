@@ -3,6 +3,7 @@ when a command runs, not when the CLI loads."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -32,6 +33,7 @@ def sim(
     seed: Annotated[int, typer.Option("--seed", help="The seed of the games' seeds.")] = 0,
     turn_cap: Annotated[int, typer.Option("--turn-cap", min=1, help="Stop a game after this many turns.")] = 200,
     transcript: Annotated[Optional[Path], typer.Option("--transcript", help="Write the games to FILE (JSON lines) and FILE.txt (readable).")] = None,
+    workers: Annotated[int, typer.Option("--workers", min=0, help="Processes to play on (0: one per core); the results do not depend on it.")] = 1,
 ) -> None:
     """Play random legal games and check the invariants after every step. Exit 1 on a violation, 2 on a usage or I/O error."""
     from .. import sim as simulator
@@ -45,7 +47,7 @@ def sim(
     format_id, frame_id = _regulation(defs, format_key, frame_key)
     engine = simulator.Engine(defs)
     with typer.progressbar(length=games, label="playing", file=sys.stderr) as bar:
-        options = {"turn_cap": turn_cap, "progress": bar.update}
+        options = {"turn_cap": turn_cap, "progress": bar.update, "workers": workers or os.cpu_count() or 1}
         if files:
             try:  # written beside the files and renamed into place once every game is in
                 with replacing(files) as temporary, simulator.TranscriptWriter(temporary[files[0]], temporary[files[1]]) as writer:

@@ -19,10 +19,7 @@ edition, so the edges are reconstructed from the text of 6.1.5, 6.4 and 6.4.1:
 - when everyone has passed and the stage is empty, the turn player gets the chance again [2]
   (the turn only passes through the エンド action).
 
-The pass record is reset only at [4] (a request), as the text of [4] and [11] says: after a
-resolution from the stage, the record still holds every player, so a turn player who passes
-lets the next request on the stage resolve at once ([12] → [15]); anyone who requests resets
-it and everyone must pass again.
+The pass record is reset where PASS_RECORD says (a reading: the text names only [4]; see there).
 """
 
 from __future__ import annotations
@@ -58,6 +55,39 @@ class Flow:
         """{label: target} of the edges leaving a step ("" for an unconditional edge)."""
         return {e.label: e.target for e in self.edges if e.source == id_}
 
+
+@dataclass(frozen=True)
+class Reading:
+    """A reading of the core flow the toolchain takes where the text edition is silent (its figures are
+    missing): the engine follows `nodes`, and the rulebook prints `text` beside the figure."""
+
+    section: str  # the rulebook's section it belongs to
+    title: str
+    text: str  # in Japanese, as the rulebook prints it
+    nodes: tuple[str, ...]  # the steps (of any of the flows) it applies to
+
+
+# The text says only that [4] resets the pass record, and that with the reset nobody is
+# recorded twice ([11]). Reset only at [4], a turn player's single pass after a resolution
+# would resolve the next request on the stage, and a triggered request (a ダメージ判定) would
+# resolve without the opponent ever holding the chance: 停戦 could never answer it. 2.10 and
+# 6.1 say every request is carried out with the opponent's permission, so every state of the
+# stage needs both players' passes.
+PASS_RECORD = Reading(
+    section="6.4",
+    title="パス記録のリセット (ツールチェーンの解釈)",
+    text=(
+        "テキスト版にはコアフローの図がないため、本ツールチェーンはパス記録を次のときにリセットすると解釈します: "
+        "リクエストをステージに追加するとき (プレイヤーがリクエストした [4]、および誘発したリクエストを"
+        "ステージに追加する 6-10-5・6-10-7) と、ステージのリクエストを解決した後 ([15])。"
+        "「相手に許可を得てリクエストが実行されます」(2.10)、「許可制のゲーム」(6.1) のとおり、"
+        "ステージのどの状態も全てのプレイヤーのパスを得てから解決されます。"
+        "たとえば誘発したダメージ判定にも、相手は停戦で応じることができます。"
+    ),
+    nodes=("4", "15", "6-10-5", "6-10-7"),
+)
+
+READINGS: tuple[Reading, ...] = (PASS_RECORD,)
 
 YES, NO = "はい", "いいえ"
 # How [6] was reached decides where the chance goes next (see the module docstring).

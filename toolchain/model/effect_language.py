@@ -327,7 +327,8 @@ STEP_FAMILY = Family(
             "move", ITEMS, "cards (a character's cards, as one) into their owner's zone",
             (Field("to", ZONE, required=True), Field("at", Choice(("top", "bottom")), "default top"),
              Field("player", PLAYER, "whose zone"), Field("order", PLAYER, "who puts several cards in order"),
-             Field("as", NAME, "the cards moved")),
+             Field("as", NAME, "the cards moved"),
+             Field("show", PLAYER, "the player the cards are shown to (見せ): it knows them while they stay in that zone")),
         ),
         Form(
             "summon", ITEMS,
@@ -358,7 +359,8 @@ STEP_FAMILY = Family(
         Form(
             "choose", ITEMS, "a player chooses some of the items",
             (Field("as", NAME, required=True), Field("count", NUMBER, "how many, default 1"), Field("min", NUMBER, "at least"),
-             Field("max", Either((Choice(("all",)), NUMBER)), "at most"), CHOOSER, PROMPT),
+             Field("max", Either((Choice(("all",)), NUMBER)), "at most"), CHOOSER, PROMPT,
+             Field("look", TRUE, "the chooser sees every item first (見て): it knows them while they stay where they are")),
             (Excludes("count", ("min", "max"), "choose takes count, or min and max"),),
         ),
         Form(
@@ -373,7 +375,8 @@ STEP_FAMILY = Family(
             "for_each", ITEMS, "the steps once per item",
             (Field("as", NAME, "the item", required=True), Field("do", STEPS, required=True)),
         ),
-        Form("repeat", STEPS, "the steps again and again", (Field("until", CONDITION, "checked after each round"),)),
+        Form("repeat", STEPS, "the steps again and again, until `until` holds or a `stop` (one of the two is required: BP031)",
+             (Field("until", CONDITION, "checked after each round"),)),
         Form("stop", TRUE, "the effect ends here (効果を終了する)"),
         Form("set", MapOf(Ref("value")), "variables: a number, items or a player each"),
         Form(

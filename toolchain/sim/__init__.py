@@ -9,8 +9,11 @@ its modules (tests/architecture/test_layers.py).
     game = sim.Game.new(engine, "lite", "entry20", seed=7, agents=(sim.RandomAgent(1), sim.RandomAgent(2)))
     game.legal_requests()                       # [sim.PASS, RequestOption, …] at [3]
     game.apply(option); game.play(); game.clone()
+    game = sim.Game.new(engine, "lite", "entry20", seed=7, agents=None)   # every decision public:
+    game.decision(); game.legal_decisions(); game.apply(choice); game.undo(); sim.state_hash(game)
     game = sim.from_situation(engine, {"you": {"hand": "♠5 ♡9"}, "opponent": {"field": "♣4"}})
     sim.board(game)                             # what a figure draws: sides, zones, characters, the stage
+    sim.observe(game, seat)                     # what one player sees (2.11.1); agents get it as decision.observation
     sim.run_examples(engine)                    # every action's examples (bp check)
     sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
 """
@@ -24,18 +27,20 @@ from .errors import EngineError, IllegalRequest, ProgramError
 from .examples import Outcome, run_all as run_examples
 from .game import Game
 from .notation import option_text
+from .observation import ACCESS, Observation, observe, seen_option_text
 from .randomplay import Stats, play, play_one
 from .requests import PASS, RequestOption
 from .ruleset import Ruleset
 from .situation import from_situation
+from .statehash import state_hash
 from .state import Character, Request, State
 from .transcript import Replayed, TranscriptWriter, digest, games as transcript_games, replay_game
 from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
 __all__ = [
-    "Agent", "BoardView", "Character", "CharacterView", "Decision", "Engine", "EngineError", "Game", "IllegalRequest", "Outcome",
+    "ACCESS", "Agent", "BoardView", "Character", "CharacterView", "Decision", "Engine", "EngineError", "Game", "IllegalRequest", "Observation", "Outcome",
     "PASS", "ProgramError", "ProgramProblem", "RandomAgent", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset",
     "ScriptError", "ScriptedAgent", "SideView", "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text",
-    "digest", "from_situation", "option_text", "play", "play_one", "replay_game", "run_examples", "scripted_agents",
+    "digest", "from_situation", "observe", "option_text", "play", "play_one", "replay_game", "run_examples", "scripted_agents", "seen_option_text", "state_hash",
     "transcript_games",
 ]

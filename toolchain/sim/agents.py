@@ -13,15 +13,38 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+    from .observation import Observation
 
 
 class Decision:
-    """One choice for one seat. `kind`: request, cost, target, choose, option, order, buffer, setup."""
+    """One choice for one seat: the contract every agent implements `choose` against.
 
-    __slots__ = ("game", "player", "kind", "prompt", "options")
+    seat         the deciding player (0 / 1)
+    kind         request (at [3], PASS among the options), cost, target, choose, option, order, buffer, setup
+    prompt       what is asked, in Japanese (`対象`, `D: 捨てる手札`, `表にする切札`, …)
+    options      the legal options (engine objects; an agent answers with an index)
+    texts()      the options as the notation writes them (stable; scripts and transcripts use these)
+    seen_texts() the options as the deciding player sees them (the other player's face-down cards as `?`)
+    observation  what the deciding player sees of the game (2.11.1, sim.Observation)
+    """
+
+    __slots__ = ("game", "player", "kind", "prompt", "options", "_observation")
 
     def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list) -> None:
         self.game, self.player, self.kind, self.prompt, self.options = game, player, kind, prompt, options
+        self._observation: Observation | None = None
+
+    @property
+    def seat(self) -> int:
+        return self.player
+
+    @property
+    def observation(self) -> Observation:
+        if self._observation is None:
+            from .observation import observe
+
+            self._observation = observe(self.game, self.player)
+        return self._observation
 
     def text(self, index: int) -> str:
         """The option as the notation writes it, seen from the deciding seat (`opponent:♢3`, `アップ ★♡3`)."""
@@ -31,6 +54,11 @@ class Decision:
 
     def texts(self) -> list[str]:
         return [self.text(i) for i in range(len(self.options))]
+
+    def seen_texts(self) -> list[str]:
+        from .observation import seen_option_text
+
+        return [seen_option_text(self.game, option, self.player, targets=self.kind == "target") for option in self.options]
 
 
 class Agent(Protocol):

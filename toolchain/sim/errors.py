@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .. import model as m
+
 
 class ProgramError(ValueError):
     """A program (or example) in the definitions that the engine cannot compile; `path` is below the action."""
@@ -29,3 +34,14 @@ class IllegalRequest(ValueError):
 
 class Stop(Exception):
     """`stop`: the effect ends here (効果を終了する)."""
+
+
+class EngineLoop(EngineError):
+    """A step budget ran out: a program that never ends (an action that triggers itself, a `repeat` whose
+    `until` never holds). `action` is the action whose program loops, `path` the part of it (below the
+    action) that does: its trigger, or the repeat."""
+
+    def __init__(self, action: m.Action | None, path: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.action = action
+        self.path = path

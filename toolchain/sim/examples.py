@@ -23,7 +23,7 @@ from ..model.coreflow import TRIGGER_CHECK
 from . import flow
 from .agents import Decision, ScriptError, ScriptedAgent
 from .engine import Engine
-from .errors import EngineError, IllegalRequest, ProgramError
+from .errors import EngineError, EngineLoop, IllegalRequest, ProgramError
 from .notation import SIDES, normalize, tokens, view
 from .requests import PASS, RequestOption
 from .ruleset import ActionSpec
@@ -38,6 +38,7 @@ class Outcome:
     message: str = ""
     path: tuple = ()  # below the example, where a notation error is
     missing_action: str | None = None  # the action it names that the definitions lack
+    loop: EngineLoop | None = None  # a step budget ran out: the program that loops (BP033)
 
     @property
     def name(self) -> str:
@@ -90,6 +91,8 @@ def run(engine: Engine, action: m.Action, example: m.Example) -> Outcome:
         message = _run(engine, action, example)
     except ProgramError as exc:
         return Outcome(action, example, False, str(exc), exc.path, getattr(exc, "name", None))
+    except EngineLoop as exc:
+        return Outcome(action, example, False, str(exc), loop=exc)
     except (ScriptError, IllegalRequest, EngineError) as exc:
         return Outcome(action, example, False, str(exc))
     except Exception as exc:  # noqa: BLE001 - a broken definition must not stop bp check: report it at the example

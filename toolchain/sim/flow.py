@@ -18,6 +18,7 @@ from ..model.coreflow import (
     INSTANT_RESOLUTION,
     NO,
     NORMAL_PROCESSING,
+    PASS_RECORD,
     TRIGGER_CHECK,
     YES,
     Flow,
@@ -48,10 +49,14 @@ def run(game: Game, flow: Flow, handlers: dict[str, Handler], node: str) -> str:
     """Walk `flow` from `node` until a terminal, a WAIT, or the end of the game; returns where it stopped."""
     successors = _NEXT[flow.figure]
     trace = game.trace
+    budget = game.budget
     while True:
         handler = handlers.get(node)
         if handler is None:
             return node  # a terminal: end / return
+        budget.steps += 1
+        if budget.steps > budget.limit:
+            raise budget.exceeded(game)
         if trace is not None:
             trace.append(node)
         label = handler(game)
@@ -85,8 +90,7 @@ def _n3(game: Game) -> str:  # アクションをリクエストするか?
     return NO if choice is PASS else YES
 
 
-def _n4(game: Game) -> str:  # パス記録のリセット
-    game.state.passed.clear()
+def _n4(game: Game) -> str:  # パス記録のリセット (done by _resets_pass_record, as for every step PASS_RECORD names)
     return ""
 
 
@@ -325,6 +329,25 @@ NORMAL_HANDLERS: dict[str, Handler] = {
     "start": _t_start, "6-10-1": _u1, "6-10-2": _u2, "6-10-3": _u3, "6-10-4": _u4, "6-10-5": _u5, "6-10-6": _u6,
     "6-10-7": _u5, "6-10-8": _new_triggers, "6-10-9": _add_triggers,
 }
+
+
+def _resets_pass_record(handler: Handler) -> Handler:
+    def step(game: Game) -> str:
+        label = handler(game)
+        game.state.passed.clear()
+        return label
+    return step
+
+
+def _apply_readings(*tables: dict[str, Handler]) -> None:
+    """The steps after which the pass record is reset come from the core-flow data (a reading)."""
+    for table in tables:
+        for node in PASS_RECORD.nodes:
+            if node in table:
+                table[node] = _resets_pass_record(table[node])
+
+
+_apply_readings(CORE_HANDLERS, NORMAL_HANDLERS)
 
 
 # -- which requests the events triggered ------------------------------------------------------

@@ -8,6 +8,17 @@
 
 The core flow stops at [3] for the player holding the chance; the other decisions (costs,
 targets, choices inside effects, game start) go to the seat's agent through `decide`.
+
+Without agents (`agents=None`) every decision is public, in the manner of OpenSpiel:
+
+    game = Game.new(engine, "lite", "entry20", seed=7, agents=None)
+    decision = game.decision()                  # who decides, what kind, the options, the observation
+    game.apply(decision.options[i])             # any decision: a request at [3], a target, a cost, …
+    game.undo(); game.clone(); state_hash(game)
+
+An effect stays plain code: when it asks a decision not yet taken, the game goes back to the last
+stable point (the decision at [3], or the start) and waits; the decision applied, the flow runs
+again from that point with the decisions taken so far, and stops at the next one.
 """
 
 from __future__ import annotations
@@ -20,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..model.coreflow import CORE_FLOW
 from . import flow, operations as ops, requests
 from .agents import Agent, Decision
+from .budget import Budget
 from .cards import owner_of
 from .errors import EngineError, IllegalRequest, Stop
 from .language import Ctx
@@ -32,6 +44,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine import Engine
 
 Observer = Callable[[str, Any], None]
+REQUEST_PROMPT = "リクエストするか"
+_START = "start"  # the stable point before the game start's decisions
+
+
+class DecisionDue(Exception):
+    """A decision no agent takes: the flow stops; Game.apply takes it and runs the flow again."""
 
 
 class Game:
@@ -53,18 +71,32 @@ class Game:
         self.triggered: list[Request] = []
         self.decisions = 0
         self.requests = 0
+        self.budget = Budget()
         self.violations: list[str] = []
         self.trace: list[str] | None = None  # node ids walked, when a test asks for them
         self.observer: Observer | None = None  # transcripts
         self.recorder: Callable[[Decision, int], None] | None = None
+        # The public decision protocol (agents=None): where the flow last stood still, how it went on from
+        # there (the request made at [3], or the game start), the decisions taken since, the one due now.
+        self.protocol = False
+        self.base: Game | None = None
+        self.entry: Any = None
+        self.chosen: list[int] = []
+        self.replaying: list[int] = []
+        self.due: Decision | None = None
+        self.history: list[Game] = []
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
     def new(cls, engine: Engine, format_id: str, frame_id: str, *, seed: int, agents: Sequence[Agent],
             recorder: Callable[[Decision, int], None] | None = None, observer: Observer | None = None) -> Game:
         """A game set up by its frame's start procedure (2.9, 5.3), waiting at [3] for the first player."""
-        game = cls(engine.ruleset(format_id, frame_id), State([]), agents, seed)
+        game = cls(engine.ruleset(format_id, frame_id), State([]), agents or [], seed)
         game.recorder, game.observer = recorder, observer
+        if agents is None:
+            game.protocol = True
+            game._go(_START)
+            return game
         setup(game)
         game.begin()
         return game
@@ -77,6 +109,11 @@ class Game:
 
     def clone(self, agents: Sequence[Agent] | None = None) -> Game:
         """An independent copy: state, RNG, and copies of the agents (or the agents given)."""
+        copy = self._copy(agents)
+        copy.recorder = copy.observer = None  # a transcript follows one game
+        return copy
+
+    def _copy(self, agents: Sequence[Agent] | None = None) -> Game:
         copy = Game.__new__(Game)
         copy.__dict__.update(self.__dict__)
         copy.state = self.state.clone()
@@ -84,9 +121,78 @@ class Game:
         copy.rng = random.Random()
         copy.rng.setstate(self.rng.getstate())
         copy.violations = list(self.violations)
+        copy.budget = self.budget.copy()
         copy.current, copy.taken, copy.triggered, copy.trace = None, None, [], None
-        copy.recorder = copy.observer = None  # a transcript follows one game
+        copy.chosen, copy.history = list(self.chosen), list(self.history)
+        if self.due is not None:
+            copy._go(self.entry, replay=True)  # the due decision's options are objects of the copy's own state
         return copy
+
+    # -- the public decision protocol ---------------------------------------------------------
+    def decision(self) -> Decision | None:
+        """The decision due now: its seat, kind, prompt, options and the deciding player's observation
+        (None when the game is over)."""
+        if self.due is not None:
+            return self.due
+        if self.node != "3":
+            return None
+        return Decision(self, self.state.chance, "request", REQUEST_PROMPT, self.legal_requests())
+
+    def legal_decisions(self) -> list:
+        due = self.decision()
+        return list(due.options) if due is not None else []
+
+    def undo(self) -> None:
+        """Back one decision (a game played without agents)."""
+        if not self.history:
+            raise IllegalRequest("no decision to undo")
+        history = self.history
+        previous = history.pop()
+        recorder, observer = self.recorder, self.observer
+        self.__dict__.update(previous.__dict__)
+        self.history, self.recorder, self.observer = history, recorder, observer
+
+    def _take(self, choice: Any) -> None:
+        """The due decision (not at [3]) taken: run again from the stable point with one more decision."""
+        due = self.due
+        index = next((i for i, option in enumerate(due.options) if option is choice), None)
+        if index is None:
+            index = next((i for i, option in enumerate(due.options) if option == choice), None)
+        if index is None:
+            raise IllegalRequest(f"not an option of {due.prompt}: {choice!r}")
+        self.history.append(self._copy())
+        self.decisions += 1
+        if self.recorder is not None:
+            self.recorder(due, index)
+        self.chosen.append(index)
+        self._go(self.entry, replay=True)
+
+    def _go(self, entry: Any, replay: bool = False) -> None:
+        """Run from the stable point (the game start, or [3] with `entry` as the request made there),
+        answering the decisions asked with `chosen`, until the flow stands still again or a decision is due."""
+        if not replay:
+            self.base, self.entry, self.chosen = self._copy(), entry, []
+        else:
+            base = self.base._copy()
+            keep = (self.base, self.entry, self.chosen, self.history, self.recorder, self.observer, self.decisions)
+            self.__dict__.update(base.__dict__)
+            self.base, self.entry, self.chosen, self.history, self.recorder, self.observer, self.decisions = keep
+        self.replaying, self.due = list(self.chosen), None
+        observer, seen = self.observer, []
+        self.observer = (lambda kind, data: seen.append((kind, data))) if observer is not None else None
+        try:
+            if entry is _START:
+                setup(self)
+                self.begin()
+            else:
+                self._run_request(entry)
+        except DecisionDue:
+            return  # the events so far are told when the run completes
+        finally:
+            self.observer = observer
+        self.base, self.entry, self.chosen = None, None, []
+        for kind, data in seen:
+            self.observe(kind, data)
 
     # -- the API ----------------------------------------------------------------------------
     @property
@@ -104,22 +210,39 @@ class Game:
         return requests.options(self, self.state.chance)
 
     def apply(self, choice: RequestOption | Any, *, check: bool = True) -> None:
-        """The chance holder's answer at [3]: PASS or a RequestOption; the core flow runs to the next [3]."""
+        """The answer to the decision due: at [3] PASS or a RequestOption (the core flow runs to the next
+        decision); without agents, also any other decision's option (one of `legal_decisions()`)."""
+        if self.due is not None:
+            self._take(choice)
+            return
         if self.node != "3":
             raise IllegalRequest("the game is over" if self.over else "no decision is due")
-        if check and choice is not PASS and choice not in self.legal_requests():
+        options = self.legal_requests() if check or self.protocol else None
+        if check and choice is not PASS and choice not in options:
             raise IllegalRequest(f"not a legal request now: {choice!r}")
+        if not self.protocol:
+            self._run_request(choice)
+            return
+        self.history.append(self._copy())
+        if self.recorder is not None and len(options) > 1:
+            self.recorder(Decision(self, self.state.chance, "request", REQUEST_PROMPT, options), options.index(choice))
+        self._go(choice)
+
+    def _run_request(self, choice: Any) -> None:
         if choice is not PASS:
             self.requests += 1
         self.pending = choice
+        self.budget.new_request()
         self.node = flow.run(self, CORE_FLOW, flow.CORE_HANDLERS, "3")
 
     def step(self) -> None:
         """The chance holder's agent decides at [3]."""
+        if self.protocol:
+            raise EngineError("a game without agents is played through decision() and apply()")
         options = self.legal_requests()
         if not options:
             raise EngineError("no decision is due")
-        index = self.decide(self.state.chance, "request", "リクエストするか", options)
+        index = self.decide(self.state.chance, "request", REQUEST_PROMPT, options)
         self.apply(options[index], check=False)
 
     def play(self, turn_cap: int = 200, after_step: Callable[[Game], bool] | None = None) -> bool:
@@ -140,6 +263,11 @@ class Game:
             return 0
         if not options:
             raise EngineError(f"{prompt}: nothing to choose from")
+        if self.protocol:
+            if self.replaying:
+                return self.replaying.pop(0)
+            self.due = Decision(self, seat, kind, prompt, options)
+            raise DecisionDue()
         decision = Decision(self, seat, kind, prompt, options)
         index = self.agents[seat].choose(decision)
         if not 0 <= index < len(options):
@@ -177,6 +305,7 @@ class Game:
             raise EngineError(f"{request.action.name} left revealed cards unplaced")
         ops.bury_keycards(state, request)
         state.events.append(("resolved", request))
+        self.budget.resolved.append(request.action)
         self.observe("resolve", (request, effective))
 
     def _target_present(self, target: tuple[str, int]) -> bool:
@@ -234,4 +363,5 @@ class Game:
             character.role, character.blocking = None, None
         state.turn = 1 - ending
         state.turn_number += 1
+        self.budget.new_turn()
         self.observe("turn", state.turn)

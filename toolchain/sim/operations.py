@@ -46,6 +46,12 @@ def take(state: State, card: int) -> tuple[str, int]:
     raise EngineError(f"card {card} is nowhere")
 
 
+def zone_of(state: State, card: int) -> str | None:
+    """The zone of its owner a card lies in (None: on the field, the stage or elsewhere)."""
+    player = state.players[owner_of(card)]
+    return next((name for name in ("hand", "life", "graveyard", "fog", "pack", "rare", "trumps") if card in player.zone(name)), None)
+
+
 def put(state: State, card: int, zone: str, seat: int | None = None, at: str = "top") -> None:
     """Put a card into a zone of its owner (or of `seat`); `top` of life/graveyard is the end of the list."""
     cards = state.players[owner_of(card) if seat is None else seat].zone(zone)

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from ..model import effect_language as lang
 from . import operations as ops
-from .errors import Stop
+from .budget import REPEAT_ROUNDS
+from .errors import EngineLoop, Stop
 from .cards import owner_of
 from .language import Compiler, Ctx, Path, _characters, cards_of, form_of
 from .state import Character, Modifier, Request
@@ -53,6 +54,7 @@ class ProgramCompiler(Compiler):
         at = node.get("at", "top")
         order = self.player(node["order"], path + ("order",)) if "order" in node else None
         name = self.declare(node["as"], "items", path + ("as",)) if "as" in node else None
+        shown_to = self.player(node["show"], path + ("show",)) if "show" in node else None
 
         def move(ctx: Ctx) -> None:
             state, moved = ctx.state, []
@@ -69,6 +71,8 @@ class ProgramCompiler(Compiler):
             if order and len(cards) > 1:
                 cards = _ordered(ctx, cards, order)
             moved += ops.move(state, cards, zone, destination, at)
+            if shown_to:
+                _learn(ctx, shown_to(ctx), moved)
             if name:
                 ctx.vars[name] = moved
         return move
@@ -204,11 +208,16 @@ class ProgramCompiler(Compiler):
         else:
             high = self.number(node.get("max", 1), path + ("max",))
 
+        look = bool(node.get("look"))
+
         def choose(ctx: Ctx) -> None:
             candidates = items(ctx)
             most = len(candidates) if high is None else min(high(ctx), len(candidates))
             least = min(low(ctx), most)
-            ctx.vars[name] = choose_items(ctx.game, by(ctx), candidates, least, most, prompt)
+            chooser = by(ctx)
+            if look:
+                _learn(ctx, chooser, candidates)
+            ctx.vars[name] = choose_items(ctx.game, chooser, candidates, least, most, prompt)
         return choose
 
     def p_choose_one(self, node: dict, path: Path) -> Step:
@@ -256,12 +265,17 @@ class ProgramCompiler(Compiler):
         body = self.steps(node["repeat"], path + ("repeat",))
         until = self.cond(node["until"], path + ("until",)) if "until" in node else None
 
+        if until is None and not _stops(node["repeat"]):
+            raise self.fail(path + ("repeat",), "a repeat with neither until nor a stop inside never ends")
+
         def repeat(ctx: Ctx) -> None:
-            for _ in range(1000):  # a life has at most 54 cards: any longer loop is a broken program
+            for _ in range(REPEAT_ROUNDS):
                 body(ctx)
                 if until and until(ctx):
                     return
-            raise Stop()
+            action = ctx.request.action.action
+            raise EngineLoop(action, ("program", *path, "until"), f"{action.name}: the repeat ran {REPEAT_ROUNDS} rounds without "
+                             "its until holding or a stop (a broken program)")
         return repeat
 
     def p_stop(self, node: dict, path: Path) -> Step:
@@ -354,6 +368,25 @@ class ProgramCompiler(Compiler):
                 elif item in player.pack:
                     player.pack_open = up
         return flip
+
+
+def _learn(ctx: Ctx, seat: int, items: list) -> None:
+    """見せ / 見て: `seat` now knows the other player's cards among `items`, where they lie now."""
+    state = ctx.state
+    for item in items:
+        if isinstance(item, int) and owner_of(item) != seat:
+            zone = ops.zone_of(state, item)
+            if zone is not None:
+                state.known[seat][item] = zone
+
+
+def _stops(node: object) -> bool:
+    """Whether a `stop` step is anywhere inside `node` (the body of a repeat)."""
+    if isinstance(node, dict):
+        return "stop" in node or any(_stops(value) for value in node.values())
+    if isinstance(node, list):
+        return any(_stops(item) for item in node)
+    return False
 
 
 def choose_items(game: Game, decider: int, candidates: list, least: int, most: int, prompt: str) -> list:

@@ -3,14 +3,16 @@ every step, and what they add up to."""
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from . import invariants
 from .agents import RandomAgent
 from .engine import Engine
+from .errors import EngineLoop
 from .game import Game
 from .transcript import Recorder, TranscriptWriter
 
@@ -64,36 +66,103 @@ def play_one(engine: Engine, format_id: str, frame_id: str, seed: int, *, turn_c
         return not problems
 
     decided = False
-    if not check or after_step(game):
-        decided = game.play(turn_cap, after_step if check else None)
+    try:
+        if not check or after_step(game):
+            decided = game.play(turn_cap, after_step if check else None)
+    except EngineLoop as exc:  # a program that never ends: the game stops, named, instead of hanging
+        problems.append(f"engine loop: {exc}")
+        decided = False
     if recorder:
         recorder.finish(game, decided)
     return game, decided, problems
 
 
+@dataclass
+class Played:
+    """What one game of `play` adds up (picklable: it comes back from a worker process)."""
+
+    index: int
+    seed: int
+    turns: int
+    requests: int
+    problems: list[str]
+    decided: bool
+    winner: int | None
+    first: int
+    recorder: Recorder | None
+
+
+@dataclass(frozen=True)
+class _Job:
+    engine: Engine
+    format_id: str
+    frame_id: str
+    regulation: str
+    sim_seed: int
+    turn_cap: int
+    check: bool
+    transcript: bool
+
+
+_JOB: _Job | None = None  # the job of a worker process (inherited when it forks: compiled programs do not pickle)
+
+
+def _play_indexed(job: _Job, index: int, game_seed: int) -> Played:
+    recorder = None
+    if job.transcript:
+        recorder = Recorder({"index": index, "format": job.format_id, "frame": job.frame_id, "regulation": job.regulation,
+                             "seed": game_seed, "sim_seed": job.sim_seed, "turn_cap": job.turn_cap})
+    game, decided, problems = play_one(job.engine, job.format_id, job.frame_id, game_seed, turn_cap=job.turn_cap,
+                                       check=job.check, recorder=recorder)
+    if recorder is not None:
+        recorder.game = None  # the records and lines are all that travel back
+    return Played(index, game_seed, game.state.turn_number, game.requests, problems, decided, game.winner,
+                  game.state.first, recorder)
+
+
+def _worker(task: tuple[int, int]) -> Played:
+    assert _JOB is not None
+    return _play_indexed(_JOB, *task)
+
+
+def _results(job: _Job, seeds: list[int], workers: int) -> Iterator[Played]:
+    """Every game's result in the order of the games, played in `workers` processes. Each game has its
+    own seed, so the results are the same whatever the number of workers."""
+    tasks = list(enumerate(seeds))
+    if workers <= 1 or len(tasks) < 2:
+        for task in tasks:
+            yield _play_indexed(job, *task)
+        return
+    global _JOB
+    _JOB = job
+    try:
+        context = multiprocessing.get_context("fork")
+        with context.Pool(min(workers, len(tasks))) as pool:
+            yield from pool.imap(_worker, tasks, chunksize=max(1, min(64, len(tasks) // (workers * 8))))
+    finally:
+        _JOB = None
+
+
 def play(engine: Engine, format_id: str, frame_id: str, games: int, seed: int, *, turn_cap: int = TURN_CAP,
          check: bool = True, transcript: TranscriptWriter | None = None,
-         progress: Callable[[int], None] | None = None) -> Stats:
+         progress: Callable[[int], None] | None = None, workers: int = 1) -> Stats:
+    """`games` random games from per-game seeds drawn from `seed`, on `workers` processes (same results
+    for any number of workers)."""
     defs = engine.definitions
     regulation = f"{defs.format(format_id).name} + {defs.frame(frame_id).name}"
     stats = Stats(regulation)
+    job = _Job(engine, format_id, frame_id, regulation, seed, turn_cap, check, transcript is not None)
     start = time.perf_counter()
-    for index, game_seed in enumerate(game_seeds(seed, games)):
-        recorder = None
-        if transcript is not None:
-            recorder = Recorder({"index": index, "format": format_id, "frame": frame_id, "regulation": regulation,
-                                 "seed": game_seed, "sim_seed": seed, "turn_cap": turn_cap})
-        game, decided, problems = play_one(engine, format_id, frame_id, game_seed, turn_cap=turn_cap, check=check,
-                                           recorder=recorder)
-        if recorder is not None:
-            transcript.write(recorder)
+    for played in _results(job, game_seeds(seed, games), workers):
+        if transcript is not None and played.recorder is not None:
+            transcript.write(played.recorder)
         stats.games += 1
-        stats.turns += game.state.turn_number
-        stats.requests += game.requests
-        stats.violations += [f"game {index + 1} (seed {game_seed}): {p}" for p in problems]
-        if decided and game.winner is not None:
-            stats.wins[game.winner] += 1
-            stats.first_player_wins += game.winner == game.state.first
+        stats.turns += played.turns
+        stats.requests += played.requests
+        stats.violations += [f"game {played.index + 1} (seed {played.seed}): {p}" for p in played.problems]
+        if played.decided and played.winner is not None:
+            stats.wins[played.winner] += 1
+            stats.first_player_wins += played.winner == played.first
         else:
             stats.capped += 1
         if progress:

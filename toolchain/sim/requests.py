@@ -101,8 +101,10 @@ _ENUMERATORS: dict[str, Callable[[list[int]], list[tuple[int, ...]]]] = {}
 _NO_KEYS = [((), None)]
 
 
-def key_options(game: Game, spec: ActionSpec, seat: int) -> list[tuple[tuple[int, ...], int | None]]:
-    """(keycards, key unit) pairs a player could request the action with."""
+def key_options(game: Game, spec: ActionSpec, seat: int,
+                seen: dict[str, list[tuple[tuple[int, ...], int | None]]] | None = None) -> list[tuple[tuple[int, ...], int | None]]:
+    """(keycards, key unit) pairs a player could request the action with. `seen` keeps what was found
+    for each keycards pattern (and the soldiers' labels) while the hand and the field do not change."""
     player = game.state.players[seat]
     if spec.key_from is None:
         return _NO_KEYS
@@ -110,11 +112,29 @@ def key_options(game: Game, spec: ActionSpec, seat: int) -> list[tuple[tuple[int
         return [((c,), None) for c in player.rare]
     if spec.key_from == "unit":
         label = spec.pattern.label
-        return [((), c.id) for c in player.field if c.kind == "soldier" and label in abilities.labels(game, c)]
-    enumerate_ = _ENUMERATORS.get(spec.action.keycards)
+        return [((), unit) for unit, labels in _soldier_labels(game, player.field, seen) if label in labels]
+    pattern = spec.action.keycards
+    if seen is not None and pattern in seen:
+        return seen[pattern]
+    enumerate_ = _ENUMERATORS.get(pattern)
     if enumerate_ is None:
-        enumerate_ = _ENUMERATORS[spec.action.keycards] = hand_enumerator(spec.pattern)
-    return [(keys, None) for keys in enumerate_(player.hand)]
+        enumerate_ = _ENUMERATORS[pattern] = hand_enumerator(spec.pattern)
+    found = [(keys, None) for keys in enumerate_(player.hand)]
+    if seen is not None:
+        seen[pattern] = found
+    return found
+
+
+def _soldier_labels(game: Game, field: list, seen: dict | None) -> list[tuple[int, frozenset[str]]]:
+    if seen is not None and _LABELS in seen:
+        return seen[_LABELS]
+    found = [(c.id, abilities.labels(game, c)) for c in field if c.kind == "soldier"]
+    if seen is not None:
+        seen[_LABELS] = found
+    return found
+
+
+_LABELS = "\0labels"  # the key of the soldiers' labels in `seen` (no keycards pattern is empty)
 
 
 # -- costs ------------------------------------------------------------------------------------
@@ -244,16 +264,17 @@ def options(game: Game, seat: int) -> list:
     waived = abilities.waived(game, seat)
     probe = Request(0, None, seat)  # type: ignore[arg-type]
     ctx = Ctx(game, probe, seat)
+    seen: dict = {}  # nothing below changes the hand or the field
     for spec in game.ruleset.direct:
         if spec.timing == "main" and not main:
             continue
         if spec.once_per_turn and used.get((seat, spec.id)):
             continue
-        keys_and_units = key_options(game, spec, seat)
-        if not keys_and_units:
-            continue
         probe.action, probe.keys, probe.unit = spec, (), None
         if spec.activation is not None and not spec.activation(ctx):
+            continue
+        keys_and_units = key_options(game, spec, seat, seen)
+        if not keys_and_units:
             continue
         letters = spec.cost
         if letters and spec.category in waived:

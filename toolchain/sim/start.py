@@ -41,13 +41,27 @@ def setup(game: Game) -> None:
         players.append(player)
     game.state = State(players)
     staging: dict[int, list[int]] = {seat: list(p.deck) for seat, p in enumerate(players)}
-    for seat in (0, 1):
-        for step, count in frame.steps:
-            STEPS[step](game, seat, staging[seat], count or 1)
-        if frame.then == "placement":
-            placement(game, seat)
+    procedure = phases(frame.steps)
+    for number, phase in enumerate(procedure, 1):  # both players finish a phase before either begins the next
+        for seat in (0, 1):
+            for step, count in phase:
+                STEPS[step](game, seat, staging[seat], count or 1)
+            if number == len(procedure) and frame.then == "placement":
+                placement(game, seat)
     decide_first_player(game)
     begin_turn(game)
+
+
+def phases(steps: tuple[tuple[str, int | None], ...]) -> list[list[tuple[str, int | None]]]:
+    """The steps cut at every `both-ready` (エクストラ: 「対戦相手も手札を7枚用意でき、準備ができてから切札を
+    1枚表向きにする」): what comes after it waits until both players have done what comes before."""
+    out: list[list[tuple[str, int | None]]] = [[]]
+    for step, count in steps:
+        if step == BOTH_READY:
+            out.append([])
+        else:
+            out[-1].append((step, count))
+    return [phase for phase in out if phase] or [[]]
 
 
 # -- the steps --------------------------------------------------------------------------------
@@ -120,10 +134,18 @@ def _open_trump(game: Game, seat: int, deck: list[int], count: int) -> None:
         player.trumps_up.add(player.trumps[index])
 
 
+BOTH_READY = "both-ready"
+
+
+def _both_ready(game: Game, seat: int, deck: list[int], count: int) -> None:
+    """Nothing to do for one player: `phases` makes both players wait for each other here."""
+
+
 # The steps frames.yaml may use (its schema lists the same names), each with its count.
 STEPS: dict[str, Callable[[Game, int, list[int], int], None]] = {
     "shuffle": _shuffle, "pack": _pack, "life": _life, "preset": _preset, "draw": _draw, "draw-to": _draw_to,
     "choose-rare": _choose_rare, "choose-hand": _choose_hand, "choose-trumps": _choose_trumps, "open-trump": _open_trump,
+    BOTH_READY: _both_ready,
 }
 
 

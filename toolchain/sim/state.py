@@ -114,7 +114,7 @@ class Modifier:
 
 class State:
     __slots__ = ("players", "stage", "turn", "turn_number", "chance", "passed", "buffer", "modifiers", "used", "events",
-                 "next_id", "winner", "resolving", "first")
+                 "next_id", "winner", "resolving", "first", "known")
 
     def __init__(self, players: list[Player]) -> None:
         self.players = players
@@ -131,6 +131,9 @@ class State:
         self.winner: int | None = None
         self.resolving: list[Request] = []  # requests whose effect is being carried out
         self.first = 0  # the first player (先攻)
+        # Cards of the other player each seat has been shown or has looked at (見せ, 見て), beyond 2.11.1's
+        # access levels; it knows them while they stay in the zone they were seen in (observation.py).
+        self.known: tuple[dict[int, str], dict[int, str]] = ({}, {})
 
     def new_id(self) -> int:
         self.next_id += 1
@@ -166,4 +169,5 @@ class State:
         copy.events = list(self.events)
         copy.next_id, copy.winner, copy.first = self.next_id, self.winner, self.first
         copy.resolving = [r.clone() for r in self.resolving]
+        copy.known = (dict(self.known[0]), dict(self.known[1]))
         return copy

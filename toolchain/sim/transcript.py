@@ -5,7 +5,8 @@
     {"type": "end", "winner": 1, "decided": true, "turns": 7, "requests": 23, "digest": "…"}
 
 Only decisions with more than one option are asked, so only those are written. `replay` plays the
-game again from its seed with the recorded choices and checks every option's text on the way
+game again from its seed through the public decision protocol (Game.decision / apply) with the
+recorded choices and checks every option's text on the way
 and the final situation's digest at the end.
 """
 
@@ -202,6 +203,18 @@ def _malformed(record: Any, first: bool) -> str | None:
     return None
 
 
+def _play_through_the_protocol(game: Game, agent: ReplayAgent, turn_cap: int) -> bool:
+    """Every decision the game offers (game.decision()), answered from the transcript, until the game is
+    decided (True) or a request is due after the turn cap (False), as Game.play stops. A choice of one
+    is no choice: it is taken without a record, as the game with agents does."""
+    while (decision := game.decision()) is not None:
+        if decision.kind == "request" and game.due is None and game.state.turn_number > turn_cap:
+            return False
+        index = agent.choose(decision) if len(decision.options) > 1 else 0
+        game.apply(decision.options[index])
+    return game.over
+
+
 def replay_game(engine: Engine, records: list[dict[str, Any]]) -> Replayed:
     header, end = records[0], records[-1]
     index = header.get("index", 0)
@@ -209,8 +222,8 @@ def replay_game(engine: Engine, records: list[dict[str, Any]]) -> Replayed:
         return Replayed(index, False, "a game's records start with a game line and end with an end line")
     agent = ReplayAgent([r for r in records if r.get("type") == "decision"])
     try:
-        game = Game.new(engine, header["format"], header["frame"], seed=header["seed"], agents=(agent, agent))
-        decided = game.play(turn_cap=header.get("turn_cap", 200))
+        game = Game.new(engine, header["format"], header["frame"], seed=header["seed"], agents=None)
+        decided = _play_through_the_protocol(game, agent, header.get("turn_cap", 200))
     except (ScriptError, ValueError) as exc:  # ValueError: a regulation these definitions do not have
         return Replayed(index, False, str(exc))
     if agent.decisions:

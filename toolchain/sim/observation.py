@@ -1,0 +1,210 @@
+"""What one player sees (2.11.1 公開レベル): the zones as their access levels in rules.yaml allow.
+
+    observe(game, seat)   # an Observation: plain, comparable data, seen from `seat` ("you")
+
+Each zone's access levels (rules.yaml `zones[].access`) say who may know what; ACCESS states them
+for the engine, one entry per zone of rules.yaml (a test checks that none is missing):
+
+- life: 10 枚未満のライフ枚数 is public, ライフの枚数 private (its owner knows it), ライフの中身 hidden
+  (nobody, the owner included, knows the order or the cards);
+- graveyard: 墓地の一番上のカード public, 墓地の中身 private;
+- field, fog, trump: 表裏を変えずに見えるカード public, 伏せてあるカード private;
+- hand: 手札の枚数 public, 手札の中身 private;
+- pack: 開封済み・未開封 public, 開封後のパックの中身 private, 未開封のパックの中身 hidden;
+- rare: レアカードの枚数 public, レアカードの中身 private.
+
+Beyond the access levels, a player knows the other's cards it has been shown (見せ: `move` with
+`show`) or has looked at (見て: `choose` with `look`) while they stay in the zone they were seen in
+(`known`).
+
+What a decision offers is written for the deciding player the same way (`seen_option_text`): a
+face-down card of the other player is `?`, so an agent cannot tell the cards apart by their names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import abilities
+from .cards import TEXT, owner_of
+from .notation import SIDES, option_text, side
+from .requests import PASS, RequestOption
+from .state import Character, Request
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+HIDDEN = "?"
+PUBLIC_LIFE_BELOW = 10  # 10 枚未満のライフ枚数 is public; from 10 on the other player sees only "10 or more"
+
+# Every zone of rules.yaml, with what the other player sees of it (the owner sees the private level too).
+ACCESS: dict[str, str] = {
+    "life": "the count below 10 (the cards: nobody)",
+    "graveyard": "the top card",
+    "field": "face-up cards",
+    "hand": "the count",
+    "fog": "face-up cards",
+    "pack": "opened or not, the count",
+    "rare": "the count",
+    "trump": "face-up cards",
+}
+
+
+@dataclass(frozen=True)
+class CharacterSeen:
+    id: int
+    text: str  # `♠5+♠9`, `[♣7]`, or `[?]` for a face-down card of the other player
+    kind: str
+    driven: bool
+    size: int | None  # None when the card is not seen
+    role: str | None
+
+
+@dataclass(frozen=True)
+class SideSeen:
+    side: str  # you / opponent
+    life: int | None  # None: 10 or more cards, of the other player
+    hand: tuple[str, ...] | int  # your cards (sorted), or how many the other player holds
+    graveyard: tuple[str, ...]  # yours in order (the top last), or the other player's top card
+    field: tuple[CharacterSeen, ...]
+    fog: tuple[str, ...]
+    pack_opened: bool
+    pack: tuple[str, ...] | int  # your opened pack (sorted), else how many cards it holds
+    rare: tuple[str, ...] | int
+    trumps: tuple[str, ...]  # face up as `♠2(up)`; face down: the card to its owner, `?` to the other
+    known: tuple[str, ...]  # the other player's hidden cards this player was shown or looked at, as `hand:♠K`
+
+
+@dataclass(frozen=True)
+class RequestSeen:
+    side: str
+    action: str
+    cards: tuple[str, ...]  # the keycards on the stage (face up)
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One player's view of the game: everything the rules let `seat` know, nothing more."""
+
+    seat: int
+    turn: str  # you / opponent
+    turn_number: int
+    chance: str | None  # None: the rule system holds it
+    passed: tuple[str, ...]
+    you: SideSeen
+    opponent: SideSeen
+    stage: tuple[RequestSeen, ...]
+    winner: str | None
+
+
+def observe(game: Game, seat: int) -> Observation:
+    state = game.state
+    return Observation(
+        seat=seat,
+        turn=side(state.turn, seat),
+        turn_number=state.turn_number,
+        chance=None if state.chance is None else side(state.chance, seat),
+        passed=tuple(sorted(side(s, seat) for s in state.passed)),
+        you=_side(game, seat, seat),
+        opponent=_side(game, 1 - seat, seat),
+        stage=tuple(_request(game, request, seat) for request in state.stage),
+        winner=None if state.winner is None else side(state.winner, seat),
+    )
+
+
+def _side(game: Game, owner: int, viewer: int) -> SideSeen:
+    player = game.state.players[owner]
+    own = owner == viewer
+    life = len(player.life)
+    return SideSeen(
+        side=SIDES[0] if own else SIDES[1],
+        life=life if own or life < PUBLIC_LIFE_BELOW else None,
+        hand=_sorted(player.hand) if own else len(player.hand),
+        graveyard=tuple(TEXT[c] for c in player.graveyard) if own else tuple(TEXT[c] for c in player.graveyard[-1:]),
+        field=tuple(_character(game, character, viewer) for character in player.field),
+        fog=tuple(TEXT[c] for c in player.fog),
+        pack_opened=player.pack_open,
+        pack=_sorted(player.pack) if own and player.pack_open else len(player.pack),
+        rare=_sorted(player.rare) if own else len(player.rare),
+        trumps=tuple(sorted(_trump(player, card, own) for card in player.trumps)),
+        known=() if own else _known(game, owner, viewer),
+    )
+
+
+def _known(game: Game, owner: int, viewer: int) -> tuple[str, ...]:
+    player, known = game.state.players[owner], game.state.known[viewer]
+    return tuple(sorted(f"{zone}:{TEXT[card]}" for card, zone in known.items()
+                        if owner_of(card) == owner and card in player.zone(zone)))
+
+
+def _sorted(cards: list[int]) -> tuple[str, ...]:
+    return tuple(sorted(TEXT[c] for c in cards))
+
+
+def _trump(player: Any, card: int, own: bool) -> str:
+    if card in player.trumps_up:
+        return f"{TEXT[card]}(up)"
+    return TEXT[card] if own else HIDDEN
+
+
+def _seen(character: Character, viewer: int) -> bool:
+    return not character.face_down or character.controller == viewer
+
+
+def _character_text(character: Character, viewer: int) -> str:
+    if _seen(character, viewer):
+        body = "+".join(TEXT[c] for c in character.cards)
+    else:
+        body = HIDDEN
+    return f"[{body}]" if character.kind == "bulwark" else body
+
+
+def _character(game: Game, character: Character, viewer: int) -> CharacterSeen:
+    seen = _seen(character, viewer)
+    return CharacterSeen(
+        id=character.id,
+        text=_character_text(character, viewer),
+        kind=character.kind,
+        driven=character.driven,
+        size=abilities.size(game, character) if seen else None,
+        role=character.role,
+    )
+
+
+def _target(game: Game, target: tuple[str, int], viewer: int) -> str:
+    kind, value = target
+    if kind == "character":
+        found = game.state.character(value)
+        return f"{side(found.controller, viewer)}:{_character_text(found, viewer)}" if found else "(gone)"
+    if kind == "trump":
+        owner = owner_of(value)
+        player = game.state.players[owner]
+        return f"{side(owner, viewer)}:{_trump(player, value, owner == viewer)}"
+    return option_text(game, target, viewer)
+
+
+def _request(game: Game, request: Request, viewer: int) -> RequestSeen:
+    return RequestSeen(
+        side=side(request.controller, viewer),
+        action=request.action.name,
+        cards=tuple(TEXT[c] for c in request.held),
+        targets=tuple(_target(game, target, viewer) for target in request.targets),
+    )
+
+
+def seen_option_text(game: Game, option: Any, viewer: int, targets: bool = False) -> str:
+    """An option as the deciding player sees it: option_text, with the other player's face-down cards as `?`."""
+    if option is PASS or isinstance(option, RequestOption):
+        return option_text(game, option, viewer, targets)
+    if isinstance(option, tuple):
+        return _target(game, option, viewer)
+    if isinstance(option, Character):
+        text = _character_text(option, viewer)
+        return f"{side(option.controller, viewer)}:{text}" if targets else text
+    if isinstance(option, int) and owner_of(option) != viewer:
+        player = game.state.players[owner_of(option)]
+        if option in player.trumps and option not in player.trumps_up:
+            return f"{side(owner_of(option), viewer)}:{HIDDEN}" if targets else HIDDEN
+    return option_text(game, option, viewer, targets)
