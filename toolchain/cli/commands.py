@@ -1,6 +1,4 @@
-"""The `bp` command line: a thin layer of typer commands over the library (one module per group
-of commands). Heavy libraries (the simulator, Jinja2, Sphinx, WeasyPrint) load only in the
-command that needs them."""
+"""The typer application: every `bp` command (one module per group of commands)."""
 
 from __future__ import annotations
 
@@ -25,7 +23,3 @@ app.command("replay")(sim.replay)
 app.command("rulebook")(rulebook.rulebook)
 app.command("diff")(diff.diff)
 app.command("serve")(serve.serve)
-
-
-def main() -> None:
-    app()

@@ -1,0 +1,29 @@
+"""The `bp` command line: a thin layer of typer commands over the library (one module per group
+of commands). Heavy libraries (the simulator, Jinja2, Sphinx, WeasyPrint) load only in the
+command that needs them; a `bp build` with nothing to do loads not even typer (noop.py)."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .commands import app  # noqa: F401
+
+
+def main() -> None:
+    from .noop import answer_up_to_date_build
+
+    if answer_up_to_date_build(sys.argv[1:]):
+        return
+    from .commands import app
+
+    app()
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        from .commands import app
+
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
