@@ -77,6 +77,9 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
     problems = warnings.getvalue().strip()
     if app.statuscode or (strict and problems):
         raise RulebookError(f"sphinx-build -b {builder} failed:\n{problems or status.getvalue()[-2000:]}")
+    from .search import remember_words
+
+    remember_words(app)
     marker.unlink()
     return read
 
@@ -122,7 +125,10 @@ def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, st
     out = out or cache / "html"
     if out.exists():
         shutil.rmtree(out)
-    read = run_sphinx(root / "docs", out, cache / "doctrees", "html", strict=strict, overrides=overrides, parallel=parallel)
+    from .search import search_overrides
+
+    read = run_sphinx(root / "docs", out, cache / "doctrees", "html", strict=strict, parallel=parallel,
+                      overrides={**search_overrides(cache), **(overrides or {})})
     for name in _SPHINX_BOOKKEEPING:
         path = out / name
         if path.is_dir():
