@@ -17,11 +17,13 @@ toolchain.rulebook.parts lays it out in parts, in parallel, keeping the parts th
 
 from __future__ import annotations
 
+import contextlib
 import io
+import logging
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,7 +70,7 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
     marker.touch()
     status, warnings = io.StringIO(), io.StringIO()
     read: list[str] = []
-    with patch_docutils(docs), docutils_namespace():
+    with patch_docutils(docs), docutils_namespace(), _root_logger_kept():
         app = Sphinx(str(docs), str(docs), str(out), str(doctrees), builder, confoverrides=overrides or {}, status=status,
                      warning=warnings, freshenv=fresh, warningiserror=strict, parallel=parallel)
         app.connect("env-before-read-docs", lambda _app, _env, docnames: read.extend(sorted(docnames)))
@@ -82,6 +84,21 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
     remember_words(app)
     marker.unlink()
     return read
+
+
+@contextlib.contextmanager
+def _root_logger_kept() -> Iterator[None]:
+    """A Pygments style plugin Sphinx finds (a11y_pygments) calls logging.basicConfig(INFO) when
+    imported: afterwards every process bp forks (bp serve's PDF renderers) printed the INFO lines
+    of pikepdf and WeasyPrint. The root logger is put back as it was."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        yield
+    finally:
+        for handler in [h for h in root.handlers if h not in handlers]:
+            root.removeHandler(handler)
+        root.setLevel(level)
 
 
 def _read_numref_targets_once(app: Any) -> None:
