@@ -246,6 +246,7 @@ def serve(root: Path, out: Path | None, host: str, port: int, *, pdf: bool, log:
     server = Server(root, out, host, port, pdf, log, jobs, cache)
     httpd = server.start()
     ready(f"http://{host}:{httpd.server_address[1]}/")
+    _stop_on_sigterm()
     try:
         while True:
             time.sleep(3600)
@@ -253,3 +254,15 @@ def serve(root: Path, out: Path | None, host: str, port: int, *, pdf: bool, log:
         pass
     finally:
         server.stop(httpd)
+
+
+def _stop_on_sigterm() -> None:
+    """`kill` (a process manager, a script that started bp serve in the background, where Ctrl-C's
+    SIGINT is ignored) stops it as Ctrl-C does: the build under way is dropped, nothing left behind."""
+    import signal
+
+    def interrupt(_signal: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, interrupt)
