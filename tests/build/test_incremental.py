@@ -7,12 +7,15 @@ rulebook PDF); the tests then change that copy in order, so they run in file ord
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import signal
 import socket
+import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +27,7 @@ EPOCH = "1750000000"  # 2025-06-15: every build here carries the same date
 ACTION_FILE = "definitions/actions/3-quick-spell.yaml"
 OLD_EFFECT = "1. 合計点 を 0 とし、"
 NEW_EFFECT = "1. 合計点を 0 とし、"  # B・J: an action of the master format only
+ANOTHER_EFFECT = ("めくったカードの点数を合計点に加える。", "めくったカードの点数を合計点へ加える。")  # B・J again
 
 
 @dataclass
@@ -102,27 +106,98 @@ def test_a_no_op_build_renders_nothing_and_touches_nothing(repo: Repo) -> None:
 
 
 def test_one_changed_action_renders_only_what_shows_it(repo: Repo) -> None:
+    pages = {p.relative_to(repo.site).as_posix() for p in repo.site.rglob("*.html")}
+    shown = OLD_EFFECT.removeprefix("1. ")  # the list item's text, as every page shows it
+    showing = {page for page in pages if shown in (repo.site / page).read_text(encoding="utf-8")}
+    # B・J is in the master format only: its list, the whole list and the rulebook's 4.3.
+    assert showing == {"actionlist/html/master.html", "actionlist/html/all.html", "rulebook/format.html"}
     path = repo.root / ACTION_FILE
     path.write_text(path.read_text(encoding="utf-8").replace(OLD_EFFECT, NEW_EFFECT, 1), encoding="utf-8")
     before = stats(repo.site)
     report = repo.build("-j", "2")
     rendered, kept = set(report["rendered"]), set(report["kept"])
-    # B・J is in the master format only: its lists, the whole list, the data and the rulebook's 4.3.
-    assert {"definitions.json", "actionlist/html/master.html", "actionlist/html/all.html", "actionlist/pdf/blackpoker-mast.pdf",
-            "actionlist/pdf/blackpoker-mast-2up.pdf", "actionlist/pdf/blackpoker-all.pdf", "rulebook/format.html",
-            "blackpoker.pdf", "blackpoker_a5-booklet.pdf"} <= rendered
-    untouched = {"actionlist/html/lite.html", "actionlist/html/standard.html", "actionlist/html/pro.html",
-                 "actionlist/pdf/blackpoker-lite.pdf", "actionlist/pdf/blackpoker-lite-2up.pdf",
-                 "actionlist/pdf/blackpoker-pro.pdf", "actionlist/pdf/blackpoker-std.pdf", "rulebook/core.html",
-                 "rulebook/frame.html", "rulebook/appendix.html", "rulebook/regulation.html", "rulebook/_static/rulebook.css"}
-    assert untouched <= kept and not untouched & rendered
-    assert {p for p in rendered if p.startswith("rulebook/")} <= {"rulebook/format.html", "rulebook/searchindex.js"}
+    # Exactly those pages, the PDFs laid out from them, the data, and nothing else.
+    assert rendered == showing | {"actionlist/pdf/blackpoker-mast.pdf", "actionlist/pdf/blackpoker-mast-2up.pdf",
+                                  "actionlist/pdf/blackpoker-all.pdf", "actionlist/pdf/blackpoker-all-2up.pdf",
+                                  "blackpoker.pdf", "blackpoker_a5-booklet.pdf", "definitions.json"}
     after = stats(repo.site)
-    assert all(after[p] == before[p] for p in untouched), "a kept file is the same file (inode and time)"
+    assert kept == set(after) - rendered - {".bp-manifest.json", ".bp-output"}
+    assert all(after[p] == before[p] for p in kept), "a kept file is the same file (inode and time)"
     # Of the rulebook PDF, only the chapter that shows B・J was laid out again.
     [pdf_note] = [note for note in report["notes"] if note.startswith("blackpoker.pdf")]
     laid_out = set(pdf_note.split(": ", 2)[-1].split(", "))
     assert "format" in laid_out and not laid_out & {"preface", "common", "regulation", "frame", "core", "appendix", "history"}
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (the build's pool of renderers)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _kill_when(repo: Repo, ready: Callable[[list[str]], bool]) -> list[int]:
+    """Start a full build, SIGKILL it once `ready(lines logged so far)`; the pool's processes it had."""
+    process = start_bp("build", "--root", str(repo.root), "--out", str(repo.site), "--cache", str(repo.cache), "-j", "2",
+                       env={"SOURCE_DATE_EPOCH": EPOCH})
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(iter(process.stderr.readline, "")), daemon=True)  # type: ignore[union-attr]
+    reader.start()
+    deadline = time.monotonic() + 240
+    while not ready(lines):
+        assert process.poll() is None, f"the build ended before it could be killed: {lines}"
+        assert time.monotonic() < deadline, lines
+        time.sleep(0.05)
+    workers = _children(process.pid)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    reader.join(timeout=10)
+    assert not any(line.startswith("built ") for line in lines)
+    return workers
+
+
+def test_a_build_killed_in_sphinx_or_in_the_pdfs_leaves_the_site_and_the_next_build_cleans_up(repo: Repo) -> None:
+    """SIGKILL while Sphinx writes the rulebook, then while the PDFs are laid out: each time the
+    previous site is byte-identical and whole; the next build publishes and leaves nothing behind."""
+    before = tree(repo.site)
+    path = repo.root / ACTION_FILE
+    text = path.read_text(encoding="utf-8")
+    assert ANOTHER_EFFECT[0] in text
+    path.write_text(text.replace(*ANOTHER_EFFECT, 1), encoding="utf-8")
+    in_sphinx = repo.cache / "doctrees" / ".bp-unverified"  # there while a Sphinx run has not ended
+    _kill_when(repo, lambda lines: in_sphinx.exists() and not any("rulebook HTML (" in line for line in lines))
+    assert tree(repo.site) == before
+    workers = _kill_when(repo, lambda lines: any("rulebook HTML (" in line for line in lines))  # Sphinx done: the PDFs
+    assert workers, "the PDFs were being rendered by the pool"
+    deadline = time.monotonic() + 30
+    while any(_alive(pid) for pid in workers):  # a killed build's renderers stop with it
+        assert time.monotonic() < deadline, "renderers outlived the killed build"
+        time.sleep(0.1)
+    assert tree(repo.site) == before
+    manifest = json.loads((repo.site / ".bp-manifest.json").read_text(encoding="utf-8"))
+    for step in manifest["steps"].values():  # the site is whole: every file its manifest lists, intact
+        for name, record in step["files"].items():
+            assert hashlib.sha256((repo.site / name).read_bytes()).hexdigest() == record["sha256"], name
+    left = {p.name for p in repo.site.parent.iterdir()} - {"rules", "site", "cache"}
+    assert any(name.startswith(".site.staging-") for name in left), left  # what the killed builds left
+
+    report = repo.build("-j", "2")
+    assert {"blackpoker.pdf", "rulebook/format.html", "actionlist/pdf/blackpoker-mast.pdf"} <= set(report["rendered"])
+    assert sorted(p.name for p in repo.site.parent.iterdir()) == ["cache", "rules", "site"]  # no staging, no lock
+    assert not [p for p in repo.cache.rglob("*") if p.name.endswith((".tmp", ".lock", ".bp-unverified"))]
 
 
 def test_an_incremental_build_gives_the_bytes_of_a_clean_build(repo: Repo, tmp_path: Path) -> None:
@@ -196,34 +271,69 @@ def _get(url: str) -> str:
         return response.read().decode("utf-8")
 
 
-def test_serve_serves_the_site_and_picks_up_a_change(repo: Repo) -> None:
+def _pdf_text(pdf: Path) -> str:
+    import subprocess
+
+    return subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+
+
+def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: Repo) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     server = start_bp("serve", "--root", str(repo.root), "--out", str(repo.site), "--cache", str(repo.cache), "--port", str(port),
-                      "--no-pdf", env={"SOURCE_DATE_EPOCH": EPOCH})
+                      "-j", "2", env={"SOURCE_DATE_EPOCH": EPOCH})
     base = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
+
+    def status() -> dict:
+        return json.loads(_get(base + "__bp__/status"))
+
+    def wait(until: Callable[[], bool], seconds: float = 240) -> None:
+        deadline = time.monotonic() + seconds
+        while not until():
             assert server.poll() is None, server.stderr.read() if server.stderr else ""
-            try:
-                index = _get(base)
-                break
-            except OSError:
-                assert time.monotonic() < deadline
-                time.sleep(0.2)
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+
+    def serving() -> bool:
+        try:
+            return status()["phase"] == "idle"
+        except OSError:
+            return False
+
+    mast_pdf = repo.site / "actionlist" / "pdf" / "blackpoker-mast.pdf"
+    try:
+        wait(serving)
+        index = _get(base)
         assert "アクションリスト" in index and "/__bp__/status" in index  # the reload script, served only
         assert "/__bp__/status" not in (repo.site / "index.html").read_text(encoding="utf-8")
+        assert "B・J改" not in _pdf_text(mast_pdf)
+        version = status()["version"]
+
         path = repo.root / ACTION_FILE
-        path.write_text(path.read_text(encoding="utf-8").replace("name: B・J", "name: B・J改", 1), encoding="utf-8")
-        while "B・J改" not in _get(base + "actionlist/html/master.html"):
-            assert time.monotonic() < deadline + 120 and server.poll() is None
-            time.sleep(0.3)
-        assert json.loads(_get(base + "__bp__/status"))["findings"] == []
+        good = path.read_text(encoding="utf-8")
+        path.write_text(good.replace("name: B・J", "name: B・J改", 1), encoding="utf-8")
+        wait(lambda: "B・J改" in _get(base + "actionlist/html/master.html"))
+        # The HTML is published (the page reloads) while the PDFs are still the old ones.
+        assert status()["version"] > version and "B・J改" not in _pdf_text(mast_pdf)
+        wait(lambda: status()["phase"] == "idle")
+        assert "B・J改" in _pdf_text(mast_pdf) and "B・J改" in _pdf_text(repo.site / "blackpoker.pdf")
         assert "B・J改" in (repo.site / "actionlist" / "html" / "master.html").read_text(encoding="utf-8")
+        assert status()["findings"] == []
+
+        # Definitions that do not check: the findings are shown, the last good site is served.
+        version = status()["version"]
+        path.write_text(good.replace("name: B・J", "name: [B・J", 1), encoding="utf-8")
+        wait(lambda: status()["phase"] == "findings")
+        [finding] = status()["findings"]
+        assert finding.startswith(f"{ACTION_FILE}:") and "error[BP001]" in finding and status()["version"] == version
+        assert "B・J改" in _get(base + "actionlist/html/master.html")
+        path.write_text(good, encoding="utf-8")
+        wait(lambda: status()["findings"] == [] and "B・J改" not in _get(base + "actionlist/html/master.html"))
     finally:
         server.send_signal(signal.SIGINT)
-        code = server.wait(timeout=60)
+        code = server.wait(timeout=120)
     assert code == 0
     assert "stopped" in (server.stderr.read() if server.stderr else "")
+    # Stopped while it built the PDFs of the last change: that build was dropped, not left half-done.
+    assert sorted(p.name for p in repo.site.parent.iterdir()) == ["cache", "rules", "site"]

@@ -1,31 +1,29 @@
 """The `bp` command line: a thin layer of typer commands over the library (one module per group
 of commands). Heavy libraries (the simulator, Jinja2, Sphinx, WeasyPrint) load only in the
-command that needs them."""
+command that needs them; a `bp build` with nothing to do loads not even typer (noop.py)."""
 
 from __future__ import annotations
 
-import typer
+import sys
+from typing import TYPE_CHECKING, Any
 
-from . import actionlist, build, check, diff, rulebook, serve, sim
-
-app = typer.Typer(
-    help="BlackPoker rules toolchain: check the definitions, build the rulebook and the action lists.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-
-app.command("check")(check.check)
-app.command("export")(check.export)
-app.command("build")(build.build)
-app.command("codes")(check.codes)
-app.command("actionlist")(actionlist.actionlist)
-app.command("sim")(sim.sim)
-app.command("replay")(sim.replay)
-app.command("rulebook")(rulebook.rulebook)
-app.command("diff")(diff.diff)
-app.command("serve")(serve.serve)
+if TYPE_CHECKING:  # pragma: no cover
+    from .commands import app  # noqa: F401
 
 
 def main() -> None:
+    from .noop import answer_up_to_date_build
+
+    if answer_up_to_date_build(sys.argv[1:]):
+        return
+    from .commands import app
+
     app()
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        from .commands import app
+
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

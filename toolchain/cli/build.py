@@ -10,6 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from .common import RootOption, fail, load_clean, resolve_root
+from .noop import up_to_date_line
 
 
 JOBS_HELP = "Processes rendering in parallel (default: the number of cores)."
@@ -48,9 +49,8 @@ def build(
         fail("build", str(exc), 2)
     if plan.up_to_date and plan.settle(lambda message: typer.echo(f"  {message}", err=True)):
         report = BuildReport(plan.target, up_to_date=True)
-        kept = sorted(path for step in plan.previous.steps.values() for path in step.files)
-        report.kept = kept
-        _print(report, report_format, f"{plan.target} is up to date: no input changed since the last build ({len(kept)} files)")
+        report.kept = sorted(path for step in plan.previous.steps.values() for path in step.files)
+        _print(report, report_format, up_to_date_line(plan))
         return
     checked = load_clean(root_path, "build")
     try:

@@ -17,11 +17,13 @@ toolchain.rulebook.parts lays it out in parts, in parallel, keeping the parts th
 
 from __future__ import annotations
 
+import contextlib
 import io
+import logging
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,16 +70,61 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
     marker.touch()
     status, warnings = io.StringIO(), io.StringIO()
     read: list[str] = []
-    with patch_docutils(docs), docutils_namespace():
+    with patch_docutils(docs), docutils_namespace(), _root_logger_kept():
         app = Sphinx(str(docs), str(docs), str(out), str(doctrees), builder, confoverrides=overrides or {}, status=status,
                      warning=warnings, freshenv=fresh, warningiserror=strict, parallel=parallel)
         app.connect("env-before-read-docs", lambda _app, _env, docnames: read.extend(sorted(docnames)))
+        _read_numref_targets_once(app)
         app.build()
     problems = warnings.getvalue().strip()
     if app.statuscode or (strict and problems):
         raise RulebookError(f"sphinx-build -b {builder} failed:\n{problems or status.getvalue()[-2000:]}")
+    from .search import remember_words
+
+    remember_words(app)
     marker.unlink()
     return read
+
+
+@contextlib.contextmanager
+def _root_logger_kept() -> Iterator[None]:
+    """A Pygments style plugin Sphinx finds (a11y_pygments) calls logging.basicConfig(INFO) when
+    imported: afterwards every process bp forks (bp serve's PDF renderers) printed the INFO lines
+    of pikepdf and WeasyPrint. The root logger is put back as it was."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        yield
+    finally:
+        for handler in [h for h in root.handlers if h not in handlers]:
+            root.removeHandler(handler)
+        root.setLevel(level)
+
+
+def _read_numref_targets_once(app: Any) -> None:
+    """Sphinx 8 unpickles the whole target page for every :numref: it resolves, only to look up
+    the target's node (about 100 in the rulebook, most into the largest pages: seconds per build).
+    The lookup only reads that page, so during one build each page is unpickled once for it;
+    every other reader of doctrees still gets its own fresh copy."""
+    domain = app.env.domains.standard_domain
+    resolve = domain._resolve_numref_xref
+    pages: dict[str, Any] = {}
+
+    def resolve_reading_once(env: Any, *args: Any, **kwargs: Any) -> Any:
+        fresh_copy = env.get_doctree
+
+        def shared_copy(docname: str) -> Any:
+            if docname not in pages:
+                pages[docname] = fresh_copy(docname)
+            return pages[docname]
+
+        env.get_doctree = shared_copy
+        try:
+            return resolve(env, *args, **kwargs)
+        finally:
+            del env.get_doctree  # the class's own method again
+
+    domain._resolve_numref_xref = resolve_reading_once
 
 
 def build_html(root: Path, cache: Path, out: Path | None = None, *, strict: bool = True, definitions: m.Definitions | None = None,
@@ -95,7 +142,10 @@ def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, st
     out = out or cache / "html"
     if out.exists():
         shutil.rmtree(out)
-    read = run_sphinx(root / "docs", out, cache / "doctrees", "html", strict=strict, overrides=overrides, parallel=parallel)
+    from .search import search_overrides
+
+    read = run_sphinx(root / "docs", out, cache / "doctrees", "html", strict=strict, parallel=parallel,
+                      overrides={**search_overrides(cache), **(overrides or {})})
     for name in _SPHINX_BOOKKEEPING:
         path = out / name
         if path.is_dir():

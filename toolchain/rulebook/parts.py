@@ -176,9 +176,10 @@ class PartCache:
         tmp.replace(self.folder / f"{key}.json")
 
     def prune(self) -> None:
-        """Forget the parts this build did not use (the cache holds one book, not its history)."""
+        """Forget the parts this build did not use (the cache holds one book, not its history), and
+        the half-written files of a build that was killed."""
         for path in self.folder.iterdir():
-            if path.name.split(".")[0] not in self.used:
+            if path.name.split(".")[0] not in self.used or path.name.endswith(".tmp"):
                 path.unlink(missing_ok=True)
 
 

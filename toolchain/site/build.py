@@ -399,11 +399,12 @@ def _carry_over(build: Build, ran: set[str]) -> None:
 def run_build(plan: Plan, definitions: m.Definitions, log: Callable[[str], None] = lambda _: None, jobs: int | None = None,
               cancelled: Callable[[], bool] = lambda: False) -> BuildReport:
     """Build the planned steps into a staging copy of the site and swap it into place.
-    `cancelled` is asked between steps: when it says so, the build stops and publishes nothing."""
+    `cancelled` is asked between steps and while the pool renders: when it says so, the build
+    stops (within the renderings already running) and publishes nothing."""
     started = time.perf_counter()
     workers = max(1, jobs or os.cpu_count() or 1)
     executor = process_pool(workers)
-    with publishing(plan.target, SITE, log) as staging, _shutdown(executor):
+    with publishing(plan.target, SITE, log) as staging, _shutdown(executor), _stop_rendering_when(cancelled, executor):
         build = Build(plan, definitions, staging, executor, log, workers)
         # The index lists the outputs of the steps not run this time too.
         ran = {step.name for step in plan.steps}
@@ -420,11 +421,35 @@ def run_build(plan: Plan, definitions: m.Definitions, log: Callable[[str], None]
         except (BuildError, OutputError):
             raise
         except Exception as exc:  # noqa: BLE001 - any failure of a step fails the whole build
+            if cancelled():  # the pool was stopped under the step's feet (_stop_rendering_when)
+                raise Cancelled("stopped for a newer change") from exc
             raise BuildError(str(exc)) from exc
         _index(build)
         write_manifest(staging, build.manifest)
     build.report.seconds = time.perf_counter() - started
     return build.report
+
+
+@contextlib.contextmanager
+def _stop_rendering_when(cancelled: Callable[[], bool], executor: Executor) -> Iterator[None]:
+    """While the build runs, ask `cancelled` five times a second; once it says so, the renderings
+    not yet started are dropped, so that a step waiting for them stops within one rendering
+    (bp serve: a newer change is built without waiting for the rest of the PDFs)."""
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(0.2):
+            if cancelled():
+                executor.shutdown(wait=False, cancel_futures=True)
+                return
+
+    watcher = threading.Thread(target=watch, name="bp-build-cancel", daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        done.set()
+        watcher.join()
 
 
 @contextlib.contextmanager

@@ -156,6 +156,8 @@ class Server:
     changed: threading.Event = field(default_factory=threading.Event)
     stopping: threading.Event = field(default_factory=threading.Event)
 
+    builder: threading.Thread | None = None
+
     def start(self) -> ThreadingHTTPServer:
         """Bind (OutputError if the port is taken) and serve in a thread; the builds run in another."""
         site = plan_build(self.root, self.out, HTML_STEPS, self.cache).target
@@ -168,15 +170,20 @@ class Server:
         httpd.daemon_threads = True
         threading.Thread(target=httpd.serve_forever, name="bp-serve-http", daemon=True).start()
         threading.Thread(target=self._watch, name="bp-serve-watch", daemon=True).start()
-        threading.Thread(target=self._rebuild_loop, name="bp-serve-build", daemon=True).start()
+        self.builder = threading.Thread(target=self._rebuild_loop, name="bp-serve-build", daemon=True)
+        self.builder.start()
         self.changed.set()  # build what is out of date at once
         return httpd
 
     def stop(self, httpd: ThreadingHTTPServer) -> None:
+        """Stop serving; a build under way stops at its next step (the PDFs within the renderings
+        already running) and publishes nothing, so no staging copy is left behind."""
         self.stopping.set()
         self.changed.set()
         httpd.shutdown()
         httpd.server_close()
+        if self.builder is not None:
+            self.builder.join(timeout=120)
 
     def _watch(self) -> None:
         seen = signature(self.root)
@@ -197,7 +204,8 @@ class Server:
             try:
                 self._rebuild()
             except Cancelled:
-                self.log("a newer change: the PDFs are built again after the HTML")
+                if not self.stopping.is_set():
+                    self.log("a newer change: the PDFs are built again after the HTML")
             except Exception as exc:  # noqa: BLE001 - serving goes on with the last good site
                 self.log(f"build failed: {exc}")
                 self.state.update(findings=[str(exc)], phase="failed", bump=False)
@@ -223,7 +231,8 @@ class Server:
                 continue
             self.state.update(phase=phase)
             started = time.perf_counter()
-            cancelled = self.changed.is_set if phase == "pdf" else (lambda: False)
+            # A newer change stops the PDFs (the HTML of the change comes first); stopping stops any phase.
+            cancelled = (lambda: self.changed.is_set() or self.stopping.is_set()) if phase == "pdf" else self.stopping.is_set
             log = lambda message: self.log(f"  {message}")  # noqa: E731
             report = run_build(plan, checked.definitions, log, self.jobs, cancelled=cancelled)
             self.state.update(bump=True)
@@ -237,6 +246,7 @@ def serve(root: Path, out: Path | None, host: str, port: int, *, pdf: bool, log:
     server = Server(root, out, host, port, pdf, log, jobs, cache)
     httpd = server.start()
     ready(f"http://{host}:{httpd.server_address[1]}/")
+    _stop_on_sigterm()
     try:
         while True:
             time.sleep(3600)
@@ -244,3 +254,15 @@ def serve(root: Path, out: Path | None, host: str, port: int, *, pdf: bool, log:
         pass
     finally:
         server.stop(httpd)
+
+
+def _stop_on_sigterm() -> None:
+    """`kill` (a process manager, a script that started bp serve in the background, where Ctrl-C's
+    SIGINT is ignored) stops it as Ctrl-C does: the build under way is dropped, nothing left behind."""
+    import signal
+
+    def interrupt(_signal: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, interrupt)

@@ -1,0 +1,87 @@
+"""A `bp build` with nothing to do is answered before typer, the definitions or any renderer load
+(toolchain/cli/noop.py), and says what the typer command says."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import MINIMAL
+from tests.runbp import ROOT, bp
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A small repository (as the minimal_repo fixture) with its definitions.json built once."""
+    base = tmp_path_factory.mktemp("noop")
+    root = base / "rules"
+    shutil.copytree(MINIMAL, root)
+    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
+    shutil.copytree(ROOT / "schema", root / "schema")
+    run = bp("build", "--root", str(root), "--out", str(base / "site"), "--only", "definitions.json")
+    assert run.returncode == 0, run.stderr
+    return root, base / "site"
+
+
+def _imported(stderr: str) -> set[str]:
+    """The modules a run imported (python -X importtime, through PYTHONPROFILEIMPORTTIME)."""
+    return {line.split("|")[-1].strip() for line in stderr.splitlines() if line.startswith("import time:")}
+
+
+def test_a_no_op_build_loads_neither_typer_nor_the_definitions(built: tuple[Path, Path]) -> None:
+    root, site = built
+    run = bp("build", "--root", str(root), "--out", str(site), "--only", "definitions.json", env={"PYTHONPROFILEIMPORTTIME": "1"})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == f"{site} is up to date: no input changed since the last build (2 files)\n"
+    imported = _imported(run.stderr)
+    assert "toolchain.site.build" in imported  # the importtime log is read right
+    assert not {"typer", "pydantic", "toolchain.checks", "toolchain.model.loader", "jsonschema", "sphinx", "weasyprint"} & imported
+
+
+def test_the_typer_command_says_the_same(built: tuple[Path, Path]) -> None:
+    root, site = built
+    fast = bp("build", "--root", str(root), "--out", str(site), "--only", "definitions.json")
+    from typer.testing import CliRunner
+
+    from toolchain.cli import app
+
+    typer_run = CliRunner().invoke(app, ["build", "--root", str(root), "--out", str(site), "--only", "definitions.json"])
+    assert typer_run.exit_code == 0, typer_run.output
+    assert typer_run.stdout == fast.stdout
+    as_json = bp("build", "--root", str(root), "--out", str(site), "--only", "definitions.json", "--format", "json")
+    assert json.loads(as_json.stdout)["up_to_date"] is True  # --format json: the typer command
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--only", "nonsense"), "no build step 'nonsense'"),
+    (("-j", "0"), "Invalid value for '-j'"),
+    (("--no-such-option",), "No such option"),
+])
+def test_anything_else_goes_to_the_typer_command(built: tuple[Path, Path], args: tuple[str, ...], message: str) -> None:
+    root, site = built
+    run = bp("build", "--root", str(root), "--out", str(site), *args)
+    assert run.returncode == 2 and message in run.stderr, run.stderr
+
+
+def test_a_changed_input_is_built(built: tuple[Path, Path]) -> None:
+    root, site = built
+    rules = root / "definitions" / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    run = bp("build", "--root", str(root), "--out", str(site), "--only", "definitions.json")
+    assert run.returncode == 0, run.stderr
+    assert "up to date" not in run.stdout and run.stdout.startswith("rendered ")
+
+
+def test_the_fast_path_takes_exactly_the_options_of_the_typer_command() -> None:
+    import typer.main
+
+    from toolchain.cli import app
+    from toolchain.cli.noop import _parser
+
+    command = typer.main.get_command(app).commands["build"]  # type: ignore[attr-defined]
+    typer_options = {name for param in command.params for name in param.opts}
+    fast_options = {name for action in _parser()._actions for name in action.option_strings}
+    assert fast_options == typer_options
