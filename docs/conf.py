@@ -56,3 +56,4 @@ html_sidebars = {
     "**": ["sidebar/brand.html", "sidebar/search.html", "sidebar/scroll-start.html", "sidebar/navigation.html",
            "sidebar/bp-links.html", "sidebar/scroll-end.html"],
 }
+html_favicon = "_static/favicon.svg"
