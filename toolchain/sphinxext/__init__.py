@@ -10,6 +10,7 @@ Register it in conf.py (`extensions = ["toolchain.sphinxext"]`). Directives and 
     roles      bp-count
     links      bp-site (a PDF or action list of the site: the public address in print, a relative link in HTML)
     interface  Furo's English interface in Japanese, in the written pages (interface.py)
+    search     every definition found by its name on the search page, landing on its entry (namesearch.py)
     suits      every printed ♠ ♡ ♢ ♣ in span.suit, the red ones also .suit-red (suits.py)
     index      `よみ|用語` entries, ordered by reading (indexorder.py)
     text       bp-edition (a field of rules.yaml's edition, in substitutions: never parsed as markup)
@@ -25,7 +26,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import chapters, edition, figures, indexorder, interface, lists, roles, searchindex, sectionrefs, sitelinks, source, suits, tables
+from . import chapters, edition, figures, indexorder, interface, lists, namesearch, roles, searchindex, sectionrefs, sitelinks, source, suits, tables
 
 VERSION = "1"
 
@@ -35,7 +36,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("bp_root", None, "env", types=frozenset({str, type(None)}))
     for name, directive in {**lists.LISTS, **tables.TABLES}.items():
         app.add_directive(name, directive)
-    for module in (figures, roles, sectionrefs, chapters, edition, searchindex, sitelinks, indexorder, suits, interface):
+    for module in (figures, roles, sectionrefs, chapters, edition, searchindex, sitelinks, indexorder, suits, interface, namesearch):
         module.setup(app)
     app.connect("env-purge-doc", source.purge_doc)
     app.connect("env-merge-info", source.merge_info)
