@@ -51,7 +51,6 @@ html_copy_source = False
 html_show_sourcelink = False
 html_search_language = "ja"
 html_last_updated_fmt = None
-templates_path = ["_templates"]
 html_sidebars = {
     "**": ["sidebar/brand.html", "sidebar/search.html", "sidebar/scroll-start.html", "sidebar/navigation.html",
            "sidebar/bp-links.html", "sidebar/scroll-end.html"],

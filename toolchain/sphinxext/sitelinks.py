@@ -10,11 +10,13 @@ The file names are the action lists' and the rulebook's own (never typed here). 
 the public address (`bp_site_url`, by default rules.yaml edition.url) with its Japanese left as
 Japanese; the HTML rulebook links the file relative to itself (`../blackpoker.pdf`, so a local
 build links its own files), and the PDF prints and links the public address (assemble.py).
-The HTML sidebar lists the same outputs (`bp_site_links` in the page context, sidebar/bp-links.html).
+The HTML sidebar lists the same outputs (`bp_site_links` in the page context, the extension's
+template sidebar/bp-links.html, which conf.py's html_sidebars places).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urljoin
 
@@ -27,6 +29,7 @@ from .. import model as m
 from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME
 from . import source
 
+TEMPLATES = Path(__file__).parent / "templates"
 ACTIONLIST_DIR = "actionlist"
 EVERYTHING = "all"
 _RULEBOOK_TARGETS = {"rulebook-pdf": PDF_NAME, "rulebook-booklet": BOOKLET_NAME}
@@ -100,7 +103,14 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
         context["bp_site_links"] = sidebar_links(source.load(app.env).definitions)
 
 
+def add_templates(app: Sphinx, config: Any) -> None:
+    """The extension's own templates (sidebar/bp-links.html), wherever docs/ is."""
+    if str(TEMPLATES) not in config.templates_path:
+        config.templates_path.append(str(TEMPLATES))
+
+
 def setup(app: Sphinx) -> None:
+    app.connect("config-inited", add_templates)
     app.add_config_value("bp_site_url", None, "env", types=frozenset({str, type(None)}))
     app.add_role("bp-site", SiteRole())
     app.connect("html-page-context", page_context)
