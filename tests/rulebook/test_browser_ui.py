@@ -82,7 +82,8 @@ def test_table_headers_stay_on_one_line_on_a_phone(book, phone, name: str, selec
     assert _one_character_lines(phone, selector) == []
     page_width = phone.evaluate("document.documentElement.scrollWidth")
     assert page_width <= 390, "a wide table scrolls in its own frame, not the page"
-    cut = phone.eval_on_selector_all("article dd, article p", "els => els.filter(e => e.getBoundingClientRect().right > 391).length")
+    cut = phone.eval_on_selector_all(  # a table's own scrolling frame may hold more than the screen shows
+        "article dd, article p", "els => els.filter(e => !e.closest('.table-wrapper') && e.getBoundingClientRect().right > 391).length")
     assert cut == 0, "no text runs past the right edge of the screen"
 
 
