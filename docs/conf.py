@@ -51,3 +51,8 @@ html_copy_source = False
 html_show_sourcelink = False
 html_search_language = "ja"
 html_last_updated_fmt = None
+html_sidebars = {
+    "**": ["sidebar/brand.html", "sidebar/search.html", "sidebar/scroll-start.html", "sidebar/navigation.html",
+           "sidebar/bp-links.html", "sidebar/scroll-end.html"],
+}
+html_favicon = "_static/favicon.svg"

@@ -46,6 +46,11 @@ def pdf_pages(pdf: Path, *args: str) -> list[str]:
     return out.split("\f")[:-1]
 
 
+def index_start(book: Book) -> int:
+    """The page (from 1) the 索引 begins on: its running header and its title both say 索引."""
+    return next(number for number, text in enumerate(book.pages, 1) if text.startswith("索引\n\n索引\n"))
+
+
 @pytest.fixture(scope="session")
 def book(tmp_path_factory: pytest.TempPathFactory) -> Book:
     from toolchain.rulebook.build import build_rulebook

@@ -21,6 +21,11 @@ def pdf_name(selection: Selection) -> str:
     return f"blackpoker-{selection.format.file_stem if selection.format else 'all'}.pdf"
 
 
+def two_up_name(selection: Selection) -> str:
+    """`blackpoker-lite-2up.pdf`: the leaflet two A5 pages to an A4 side."""
+    return f"{Path(pdf_name(selection)).stem}-2up.pdf"
+
+
 def page_name(selection: Selection) -> str:
     """`all.html` for the whole list (with the filters), `lite.html` (the format id) for a format's page."""
     return ALL_PAGE if selection.format is None else f"{selection.format.id}.html"
@@ -51,7 +56,7 @@ class ListOutput:
 
     @property
     def two_up(self) -> str:
-        return f"pdf/{Path(pdf_name(self.selection)).stem}-2up.pdf"
+        return f"pdf/{two_up_name(self.selection)}"
 
     @cached_property
     def page_html(self) -> str:

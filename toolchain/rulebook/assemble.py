@@ -17,6 +17,8 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.environment import BuildEnvironment
 
+from ..sphinxext.sitelinks import printed_link
+
 _DOCUMENT_PREFIX = "#document-"
 
 
@@ -64,13 +66,14 @@ def _reparent(node: nodes.Element) -> None:
             _reparent(child)
 
 
-def unlink_site_files(tree: nodes.document) -> None:
-    """Links to the site's other files (`../blackpoker.pdf`) mean nothing inside the PDF, and
-    WeasyPrint would turn them into paths of the build machine: keep their text only."""
-    for reference in list(tree.findall(nodes.reference)):
+def absolute_site_links(tree: nodes.document, base: str) -> None:
+    """Links to the site's other files (`../blackpoker.pdf`, relative to the HTML rulebook) mean
+    nothing on paper, and WeasyPrint would turn them into paths of the build machine: the PDF
+    links the public address (`base`, the site's root) instead."""
+    for reference in tree.findall(nodes.reference):
         uri = reference.get("refuri", "")
         if uri and not uri.startswith("#") and not re.match(r"^[a-z][a-z0-9+.-]*:", uri):
-            reference.replace_self(nodes.inline("", "", *reference.children))
+            reference["refuri"] = printed_link(base, uri)
 
 
 def _own_nodes(page: addnodes.start_of_file) -> Iterator[nodes.Element]:

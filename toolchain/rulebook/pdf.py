@@ -27,6 +27,8 @@ from sphinx.util.display import progress_message
 from sphinx.util.nodes import inline_all_toctrees
 
 from ..sphinxext.chapters import ChapterNumbers, chapter
+from ..sphinxext.indexorder import in_reading_order
+from ..sphinxext.sitelinks import site_url
 from ..sphinxext.source import edition, repository_root
 from . import assemble
 from .parts import local_only
@@ -61,7 +63,7 @@ class PdfBuilder(SingleFileHTMLBuilder):
         self.prepare_writing(self.env.all_docs.keys())
         with progress_message("assembling the book"):
             tree = assemble.flatten(self.assemble_doctree())
-            assemble.unlink_site_files(tree)
+            assemble.absolute_site_links(tree, site_url(self.env))
             numbers = assemble.make_ids_unique(tree, self.env)
             root = self.config.root_doc
             self.env.toc_secnumbers = {root: numbers.secnumbers}
@@ -94,7 +96,8 @@ class PdfBuilder(SingleFileHTMLBuilder):
     def _render_index(self) -> str:
         """索引: every term with a link per place; the stylesheet prints the links as page numbers."""
         lines = []
-        for _letter, terms in IndexEntries(self.env).create_index(self):
+        for row, terms in in_reading_order(self.env, IndexEntries(self.env).create_index(self)):
+            lines.append(f'<li class="index-heading">{html.escape(row)}</li>')
             for term, (links, subentries, _key) in terms:
                 lines.append(f'<li class="index-entry">{html.escape(term)}{_page_links(links)}')
                 if subentries:

@@ -8,6 +8,11 @@ Register it in conf.py (`extensions = ["toolchain.sphinxext"]`). Directives and 
                bp-zones, bp-format-list, bp-version-history
     figures    bp-figure, bp-flowchart
     roles      bp-count
+    links      bp-site (a PDF or action list of the site: the public address in print, a relative link in HTML)
+    interface  Furo's English interface in Japanese, in the written pages (interface.py)
+    search     every definition found by its name on the search page, landing on its entry (namesearch.py)
+    suits      every printed ♠ ♡ ♢ ♣ in span.suit, the red ones also .suit-red (suits.py)
+    index      `よみ|用語` entries, ordered by reading (indexorder.py)
     text       bp-edition (a field of rules.yaml's edition, in substitutions: never parsed as markup)
 
 Every definition gets a label for :ref: (`act-<id>`, `char-<id>`, `fog-<id>`, `frame-<id>`,
@@ -21,7 +26,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import chapters, edition, figures, lists, roles, searchindex, sectionrefs, source, tables
+from . import chapters, edition, figures, indexorder, interface, lists, namesearch, roles, searchindex, sectionrefs, sitelinks, source, suits, tables
 
 VERSION = "1"
 
@@ -31,7 +36,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("bp_root", None, "env", types=frozenset({str, type(None)}))
     for name, directive in {**lists.LISTS, **tables.TABLES}.items():
         app.add_directive(name, directive)
-    for module in (figures, roles, sectionrefs, chapters, edition, searchindex):
+    for module in (figures, roles, sectionrefs, chapters, edition, searchindex, sitelinks, indexorder, suits, interface, namesearch):
         module.setup(app)
     app.connect("env-purge-doc", source.purge_doc)
     app.connect("env-merge-info", source.merge_info)

@@ -1,0 +1,75 @@
+"""The A5 PDF's page breaks: a table's caption opens the page its table begins on, a row is never
+split, a header never breaks inside a word, a step of the 2.10 example stays with its figure."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from . import seed
+
+
+class _Tables(HTMLParser):
+    """The print page's numbered tables: caption text and header cells."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tables: list[tuple[str, list[str]]] = []
+        self._where: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.tables.append(("", []))
+        elif tag == "caption":
+            self._where = "caption"
+        elif tag == "th" and self.tables:
+            self.tables[-1][1].append("")
+            self._where = "th"
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("caption", "th"):
+            self._where = None
+
+    def handle_data(self, data: str) -> None:
+        if self._where == "caption":
+            caption, headers = self.tables[-1]
+            self.tables[-1] = (caption + data, headers)
+        elif self._where == "th":
+            self.tables[-1][1][-1] += data
+
+
+def _tables(book) -> list[tuple[str, list[str]]]:
+    reader = _Tables()
+    reader.feed(book.print_html.read_text(encoding="utf-8"))
+    return [(" ".join(caption.split()), [h.strip() for h in headers]) for caption, headers in reader.tables if caption.strip()]
+
+
+def test_every_caption_is_on_the_page_its_table_begins(book) -> None:
+    tables = _tables(book)
+    assert len(tables) >= 4  # 2.1, 2.2, 3.1, 8.1
+    pages = [seed.normalize(page) for page in book.pages]
+    for caption, headers in tables:
+        where = [number for number, text in enumerate(pages, 1) if seed.normalize(caption) in text]
+        assert where, caption
+        page = pages[where[-1] - 1]
+        after = page[page.index(seed.normalize(caption)):]
+        assert all(seed.normalize(header) in after for header in headers if header), (caption, where[-1])
+
+
+def test_no_header_breaks_inside_a_word(book) -> None:
+    """「バージョン」 on one line, never 「バー/ジョン」 (pdftotext puts each line of a cell on its own line)."""
+    for caption, headers in _tables(book):
+        for header in headers:
+            if len(header) > 1:
+                lines = [line.strip() for page in book.pages for line in page.splitlines()]
+                broken = [i for i in range(len(lines) - 1) if lines[i] and lines[i + 1] and lines[i] + lines[i + 1] == header]
+                assert not broken, (caption, header)
+
+
+def test_the_steps_of_the_example_keep_their_figures(book) -> None:
+    """2.10's example: steps 1–3, each on the page of its figure (Fig. 2.x)."""
+    steps = ["プレイヤーAがアクションを積む", "プレイヤーBがアクションを積む", "アクションを実行(解決)"]
+    for step in steps:
+        page = next(text for text in book.pages if step in text)
+        after = page[page.index(step):]
+        assert re.search(r"Fig\. 2\.\d+", after), step

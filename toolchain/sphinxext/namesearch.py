@@ -1,0 +1,66 @@
+"""The search page finds every definition by its name, and lands on its entry.
+
+Sphinx's search splits a Japanese query differently from the index (防壁破壊 finds nothing while
+防壁 and 破壊 do), and its hits open a chapter at its top. So the HTML build also writes
+`_static/bp-names.js`: every action, character, fog entry, frame and trump with its name, its
+heading and the page and anchor of its entry, from the definitions. `bp-search.js` checks a query
+against those names first (katakana as hiragana, full-width as half-width, either tilde) and lists
+the entries it names above Sphinx's results, each linked to the entry itself. Opened from a file,
+the browser refuses the requests Sphinx makes for the results' snippets: the page then shows no
+snippets, says so in Japanese, and requests nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from .. import model as m
+from ..model import display
+from . import source
+
+NAMES_FILE = "bp-names.js"
+SCRIPT = Path(__file__).parent / "static" / "bp-search.js"
+KIND_NAMES = {"action": "アクション", "frame-action": "フレームアクション", "character": "キャラクター", "fog": "フォグ",
+              "frame-fog": "フレームフォグ", "frame": "フレーム", "trump": "切札"}
+
+
+def definitions_of(defs: m.Definitions) -> list[Any]:
+    return [*defs.actions, *defs.frame_actions, *defs.characters, *defs.fog, *defs.frame_fog, *defs.frames, *defs.trumps]
+
+
+def names(app: Sphinx) -> list[dict[str, str]]:
+    """Each definition's name, heading, kind and where its entry is (page and anchor)."""
+    defs = source.load(app.env).definitions
+    labels = app.env.domains.standard_domain.labels
+    found = []
+    for definition in definitions_of(defs):
+        shown = display.entry(defs, definition)
+        if shown.anchor not in labels:
+            continue  # not in the rulebook (a hidden kind): nothing to land on
+        docname, anchor, _title = labels[shown.anchor]
+        found.append({
+            "name": shown.name, "title": shown.title, "kind": KIND_NAMES.get(shown.kind.id, shown.kind.id),
+            "page": app.builder.get_target_uri(docname), "anchor": anchor, "chapter": app.env.titles[docname].astext(),
+        })
+    return found
+
+
+def build_finished(app: Sphinx, exception: BaseException | None) -> None:
+    if exception is not None or app.builder.name != "html":
+        return
+    static = Path(app.outdir, "_static")
+    static.mkdir(exist_ok=True)
+    data = json.dumps(names(app), ensure_ascii=True, separators=(",", ":"))
+    (static / NAMES_FILE).write_text(f"window.BP_NAMES = {data};\n", encoding="utf-8")
+    shutil.copyfile(SCRIPT, static / SCRIPT.name)
+
+
+def setup(app: Sphinx) -> None:
+    app.add_js_file(NAMES_FILE)
+    app.add_js_file(SCRIPT.name)
+    app.connect("build-finished", build_finished)
