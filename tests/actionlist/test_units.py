@@ -51,3 +51,15 @@ def test_bp_check_does_not_load_the_pdf_renderer() -> None:
     code = "import sys; from toolchain import cli; print(*(m in sys.modules for m in ('weasyprint', 'jinja2', 'pypdf')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert out.split() == ["False", "False", "False"]
+
+
+def test_red_suits_are_marked_once_and_escaped() -> None:
+    from markupsafe import Markup
+
+    from toolchain.actionlist.suits import text_html
+
+    html = text_html("♡ A〜10 と ♢ <K> ♠ ♣")
+    assert str(html) == ('<span class="suit-red">♡</span> A〜10 と <span class="suit-red suit-diamond">♢</span> &lt;K&gt; ♠ ♣')
+    assert text_html(html) is html  # already rendered: not marked twice
+    assert str(text_html(Markup("<b>♡</b>"))) == "<b>♡</b>"
+    assert "suit-red" in str(to_html(markup_text("1. ♡ を捨てる")))

@@ -11,6 +11,7 @@ import jinja2
 
 from .. import model as m
 from .selection import Selection
+from .suits import text_html
 from .view import ActionList
 
 TEMPLATES = "templates"
@@ -20,12 +21,14 @@ TOOLCHAIN_TEMPLATES = Path(__file__).resolve().parents[2] / TEMPLATES
 
 @lru_cache(maxsize=4)
 def environment(root: Path) -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([root / TEMPLATES, TOOLCHAIN_TEMPLATES]),
         autoescape=True,  # every template here is HTML: definitions' text can't inject markup
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
     )
+    env.filters["suits"] = text_html  # escaped, ♡ ♢ marked red: `{{ e.keycards | suits }}`
+    return env
 
 
 def _context(defs: m.Definitions, everything: ActionList, selection: Selection, build_date: str = "") -> dict[str, Any]:
