@@ -10,6 +10,7 @@ from typing import Any
 import jinja2
 
 from .. import model as m
+from .favicon import favicon_data_uri
 from .selection import Selection
 from .suits import text_html
 from .view import ActionList
@@ -48,12 +49,15 @@ def _context(defs: m.Definitions, everything: ActionList, selection: Selection, 
 
 
 def render_page(
-    root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, *, interactive: bool = False, nav: bool = True,
-    build_date: str = "",
+    root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, *, interactive: bool = False,
+    pages: Any = None, pdf: str = "", build_date: str = "",
 ) -> str:
-    """A web page: all.html (interactive: every entry, filtered by script) or a static page."""
+    """A web page: all.html (interactive: every entry, filtered by script) or a static page. `pages`
+    (site.Pages): the links to the other lists, none for a page on its own; `pdf`: its leaflet."""
     context = _context(defs, everything, selection, build_date)
-    context.update(interactive=interactive, nav=nav, filter_data=_filter_data(defs))
+    # On screen the [1]–[4] marker stands in for the format table wherever it says the same.
+    context.update(interactive=interactive, nav=pages is not None, pages=pages, pdf=pdf, markers=True,
+                   favicon=favicon_data_uri(), filter_data=_filter_data(defs))
     return environment(root).get_template("actionlist/page.html.j2").render(context)
 
 
