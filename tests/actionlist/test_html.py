@@ -174,3 +174,24 @@ def test_trumps_show_their_image(site: Path) -> None:
     hidden = re.search(r'<article[^>]*id="trump-hidden".*?</article>', html, re.S).group(0)
     assert "field-image" not in hidden and "<svg" not in hidden
     assert "field-image" not in _read(site, "lite.html")  # no frame, no trumps
+
+
+def _marked(html: str) -> list[str]:
+    return re.findall(r'<article[^>]*id="([^"]+)"(?:(?!</article>).)*class="changed"', html, re.S)
+
+
+def test_changed_in_this_edition_is_marked(repo_copy: Path, site: Path) -> None:
+    """The 「変更」 mark comes from `updated` having rules.yaml's edition.id (v8.1), nothing else."""
+    from toolchain.actionlist.site import list_outputs
+    from toolchain.model.loader import load_definitions
+
+    today = _marked(_read(site, "all.html"))
+    assert {"act-attack", "act-block"} <= set(today) and "act-end" not in today  # updated: [v8.0, v8.1] / [v8.0]
+    assert "第8.1版で変更されたもの" in _read(site, "all.html")  # the legend says what the mark means
+    actions = repo_copy / "definitions" / "actions" / "1-basic.yaml"
+    text = actions.read_text(encoding="utf-8")
+    assert text.index("id: end") < text.index("updated: [v8.0]") < text.index("id: charge")
+    actions.write_text(text.replace("updated: [v8.0]", "updated: [v8.0, v8.1]", 1), encoding="utf-8")
+    outputs = {o.title: o for o in list_outputs(repo_copy, load_definitions(repo_copy).definitions)}
+    assert _marked(outputs["すべて"].page_html) == ["act-end", *today]
+    assert _marked(outputs["ライト"].leaflet_html)[0] == "act-end"

@@ -11,6 +11,7 @@ import jinja2
 
 from .. import model as m
 from .favicon import favicon_data_uri
+from .qrcode import qr_svg
 from .selection import Selection
 from .suits import text_html
 from .view import ActionList
@@ -61,9 +62,13 @@ def render_page(
     return environment(root).get_template("actionlist/page.html.j2").render(context)
 
 
-def render_leaflet(root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, build_date: str = "") -> str:
-    """The HTML that WeasyPrint lays out as the A5 leaflet."""
-    return environment(root).get_template("actionlist/leaflet.html.j2").render(_context(defs, everything, selection, build_date))
+def render_leaflet(root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, build_date: str = "",
+                   page_url: str = "") -> str:
+    """The HTML that WeasyPrint lays out as the A5 leaflet; `page_url`, the same list's web page, is
+    printed with its QR code."""
+    context = _context(defs, everything, selection, build_date)
+    context.update(page_url=page_url, qr=qr_svg(page_url) if page_url else "")
+    return environment(root).get_template("actionlist/leaflet.html.j2").render(context)
 
 
 def _filter_data(defs: m.Definitions) -> dict[str, Any]:

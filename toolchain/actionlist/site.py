@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .. import model as m
 from .pdf import PdfJob, PdfResult, render_all
+from .qrcode import public_url
 from .render import render_leaflet, render_page
 from .selection import ALL, NONE, Selection, every_format, every_regulation
 from .view import ActionList, build_view
@@ -70,6 +71,7 @@ class ListOutput:
     selection: Selection
     build_date: str = ""
     pages: Pages | None = None
+    base_url: str = ""  # the site's public address: the leaflet prints its page's URL and QR code
 
     @property
     def title(self) -> str:
@@ -96,14 +98,21 @@ class ListOutput:
 
     @cached_property
     def leaflet_html(self) -> str:
-        return render_leaflet(self.root, self.defs, self.everything, self.selection, self.build_date)
+        url = public_url(self.base_url, page_name(self.selection)) if self.base_url else ""
+        return render_leaflet(self.root, self.defs, self.everything, self.selection, self.build_date, url)
 
 
-def list_outputs(root: Path, defs: m.Definitions, build_date: str = "") -> list[ListOutput]:
-    """Every list of the site."""
+def default_base_url(defs: m.Definitions) -> str:
+    """rules.yaml edition.url: where the site is published (the rulebook's 付録 prints it too)."""
+    return str(defs.rules.edition.get("url", "")) if defs.rules else ""
+
+
+def list_outputs(root: Path, defs: m.Definitions, build_date: str = "", base_url: str | None = None) -> list[ListOutput]:
+    """Every list of the site; `base_url` (default: edition.url) is printed on the leaflets."""
     everything = build_view(defs)
     pages = Pages.of(defs)
-    return [ListOutput(root, defs, everything, selection, build_date, pages)
+    url = default_base_url(defs) if base_url is None else base_url
+    return [ListOutput(root, defs, everything, selection, build_date, pages, url)
             for selection in (*every_format(defs), *every_regulation(defs))]
 
 
@@ -129,4 +138,6 @@ def write_one(root: Path, defs: m.Definitions, selection: Selection, *, pdf: Pat
     if html:
         html.write_text(render_page(root, defs, everything, selection), encoding="utf-8")
     if pdf:
-        render_all([PdfJob(render_leaflet(root, defs, everything, selection), pdf)])
+        url = default_base_url(defs)
+        page_url = public_url(url, page_name(selection)) if url else ""
+        render_all([PdfJob(render_leaflet(root, defs, everything, selection, page_url=page_url), pdf)])

@@ -45,6 +45,7 @@ class Entry:
     details: tuple[Field, ...] = ()  # story, flavor, versions: folded away on screen, not printed
     marker_is_enough: bool = False  # the [1]–[4] marker says what the format table says (that format onward)
     search: str = ""  # what the search box finds it by (search.py), folded
+    changed: bool = False  # changed in the current edition: its `updated` has rules.yaml edition.id (the 「変更」 mark)
 
     @property
     def frame_bound(self) -> bool:
@@ -149,4 +150,5 @@ def _entry(defs: m.Definitions, shown: display.Entry) -> Entry:
         details=_fields(defs, shown.leaflet_items(display.Leaflet.DETAILS)),
         marker_is_enough=bool(first) and shown.kind.id not in display.FRAME_KINDS and set(formats) == set(onward),
         search=search_text(texts, defs.rules.suits if defs.rules else ()),
+        changed=bool(defs.rules) and defs.rules.edition.get("id") in getattr(definition, "updated", ()),
     )

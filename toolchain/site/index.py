@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from ..actionlist.favicon import FAVICON  # drawn there; the build writes it beside the index
 from .manifest import FileRecord, Label
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
