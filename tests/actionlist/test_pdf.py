@@ -235,3 +235,18 @@ def test_two_up_has_title_and_bookmarks(site: Path) -> None:
     single, sheets = marks(leaflet, leaflet.outline), marks(two_up, two_up.outline)
     assert len(single) > 20 and [t for t, _ in sheets] == [t for t, _ in single]
     assert [page // 2 for _, page in single] == [sheet for _, sheet in sheets]  # each on the side its page is on
+
+
+def test_names_in_inline_lists_do_not_break(site: Path, definitions) -> None:
+    """A frame's actions run on one line, but a name is never cut at a line's end (「罠カウン/ター」)."""
+    names = {action.name for action in (*definitions.actions, *definitions.frame_actions) if len(action.name) > 2}
+    assert "罠カウンター" in names
+    for pdf in (site / "pdf").glob("blackpoker-*.pdf"):
+        if pdf.stem.endswith("-2up"):
+            continue
+        for page in pages(pdf):
+            words = [w[4] for w in page.words]
+            for word, following in zip(words, words[1:]):
+                cut = [name for name in names for k in range(1, len(name))
+                       if word.endswith(name[:k]) and following.startswith(name[k:]) and name not in word]
+                assert not cut, f"{pdf.name}: {cut} broken between lines: {word} / {following}"
