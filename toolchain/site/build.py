@@ -274,8 +274,8 @@ def _actionlist_pdf(build: Build) -> None:
     for rank, output in enumerate(build.lists):
         pdf, two_up = f"{ACTIONLIST}/{output.pdf}", f"{ACTIONLIST}/{output.two_up}"
         key = text_key(build.salt, output.leaflet_html, created)
-        labels = (Label("アクションリスト", output.title, "PDF", 20 + rank),
-                  Label("アクションリスト", output.title, "2-up PDF", 20 + rank))
+        labels = (Label("アクションリスト", output.title, "PDF (A5)", 20 + rank),
+                  Label("アクションリスト", output.title, "2面付け PDF (A4)", 20 + rank))
         if all(build.previous.kept("actionlist-pdf", path, key, build.plan.target) for path in (pdf, two_up)):
             build.keep("actionlist-pdf", pdf, key, labels[0])
             build.keep("actionlist-pdf", two_up, key, labels[1])
