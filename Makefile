@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEBIAN_PACKAGES := fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 graphviz poppler-utils chromium
 
-.PHONY: build test check generate bootstrap system-packages benchmark fuzz clean
+.PHONY: build test check generate screenshots bootstrap system-packages benchmark fuzz clean
 
 build: bootstrap
 	$(BIN)/bp build
@@ -27,6 +27,10 @@ fuzz: bootstrap
 # toolchain/model/effect_language.py (the one statement of the language).
 generate: bootstrap
 	$(BIN)/python scripts/generate-effect-language
+
+# The README's pictures (README-images/): the action-list page at 1280 px and 390 px, a leaflet page.
+screenshots: bootstrap
+	$(BIN)/python scripts/screenshots
 
 bootstrap: system-packages $(VENV)/.installed
 

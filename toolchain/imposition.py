@@ -3,11 +3,16 @@
 Each source page becomes a Form XObject drawn into its half of an A4 landscape side, scaled to
 fit and centred. qpdf copies the resources the pages share (WeasyPrint gives every page the
 whole document's) once, so a 100-page booklet takes a fraction of a second.
+
+The imposed file keeps the source's title (with what it is: 「2面付け」, 「製本用」) and author,
+its bookmarks (each pointing at the side its page is on), and carries a printing note in the
+gutter at the foot of every side (「A4横・両面・短辺とじで印刷」), set by WeasyPrint in Noto Sans CJK.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +20,11 @@ MM = 72 / 25.4
 A4_LANDSCAPE = (297 * MM, 210 * MM)
 
 Side = tuple[int | None, int | None]  # 1-based page numbers of the left and right halves; None = blank
+
+TWO_UP_NOTE = "A4横・両面印刷・短辺とじ (2ページずつ並べて印刷)"
+BOOKLET_NOTE = "A4横・両面印刷・短辺とじ → 重ねて中央で二つ折り (中とじ製本)"
+NOTE_SIZE = (120 * MM, 5 * MM)  # the strip the note is set in, centred on the gutter
+NOTE_BOTTOM = 1.5 * MM  # within the pages' bottom margins, between their page numbers
 
 
 def page_count(source: Path) -> int:
@@ -39,20 +49,87 @@ def place(target: Any, page: Any, other: Any, name: str, rect: Any) -> None:
     page.contents_add(target.make_stream(placement))
 
 
-def impose(source: Path, target: Path, sides: Sequence[Side]) -> int:
-    """Write `target` with one A4 landscape side per entry of `sides`; returns the side count."""
+@lru_cache(maxsize=4)
+def note_pdf(note: str) -> bytes:
+    """The printing note as a one-page PDF strip (NOTE_SIZE), to be drawn onto each side."""
+    from weasyprint import HTML
+
+    from markupsafe import escape
+
+    width, height = (f"{size / MM:.1f}mm" for size in NOTE_SIZE)
+    html = (f'<html lang="ja"><style>@page {{ size: {width} {height}; margin: 0 }} body {{ margin: 0; font: 6pt/{height} '
+            f'"Noto Sans CJK JP"; text-align: center; color: #555 }}</style><body>{escape(note)}</body></html>')
+    return HTML(string=html).write_pdf()
+
+
+def impose(source: Path, target: Path, sides: Sequence[Side], *, kind: str = "", note: str = "") -> int:
+    """Write `target` with one A4 landscape side per entry of `sides`; returns the side count.
+    `kind` is added to the title (「2面付け」); `note` is printed at the foot of every side."""
+    import io
+
     import pikepdf
 
     width, height = A4_LANDSCAPE
     with pikepdf.open(source) as pdf:
         out = pikepdf.new()
+        strip = pikepdf.open(io.BytesIO(note_pdf(note))) if note else None
         for left, right in sides:
             sheet = out.add_blank_page(page_size=(width, height))
             for number, x in ((left, 0.0), (right, width / 2)):
                 if number is not None:  # None: a blank half
                     place(out, sheet, pdf.pages[number - 1], f"/P{number}", pikepdf.Rectangle(x, 0, x + width / 2, height))
+            if strip is not None:
+                x = (width - NOTE_SIZE[0]) / 2
+                place(out, sheet, strip.pages[0], "/Note", pikepdf.Rectangle(x, NOTE_BOTTOM, x + NOTE_SIZE[0], NOTE_BOTTOM + NOTE_SIZE[1]))
+        _copy_info(pdf, out, kind)
+        _copy_outline(pdf, out, sides)
         out.save(target, deterministic_id=True)
+        if strip is not None:
+            strip.close()
         return len(out.pages)
+
+
+def _copy_info(source: Any, out: Any, kind: str) -> None:
+    import pikepdf
+
+    info = source.docinfo
+    title = str(info.get("/Title", ""))
+    if title or kind:
+        out.docinfo["/Title"] = f"{title} ({kind})" if title and kind else title or kind
+    for key in ("/Author", "/Subject", "/CreationDate", "/ModDate"):
+        if key in info:
+            out.docinfo[pikepdf.Name(key)] = info[key]
+
+
+def _copy_outline(source: Any, out: Any, sides: Sequence[Side]) -> None:
+    """The source's bookmarks, each pointing at the side its page is printed on."""
+    from pikepdf import Array, OutlineItem
+
+    side_of = {number: index for index, side in enumerate(sides) for number in side if number is not None}
+    page_numbers = {page.objgen: number for number, page in enumerate(source.pages, 1)}
+
+    def side(item: Any) -> int | None:
+        destination = item.destination
+        if isinstance(destination, Array) and len(destination) and hasattr(destination[0], "objgen"):
+            return side_of.get(page_numbers.get(destination[0].objgen, 0))
+        return None
+
+    def copy(items: Any) -> list[Any]:
+        copied = []
+        for item in items:
+            index = side(item)
+            if index is None:
+                continue
+            new = OutlineItem(item.title, index)
+            new.children.extend(copy(item.children))
+            copied.append(new)
+        return copied
+
+    with source.open_outline() as outline:
+        items = copy(outline.root)
+    if items:
+        with out.open_outline() as outline:
+            outline.root.extend(items)
 
 
 def two_up_order(page_count: int) -> list[Side]:
@@ -80,9 +157,9 @@ def booklet_order(page_count: int) -> list[Side]:
 
 def two_up(source: Path, target: Path) -> int:
     """Two consecutive pages side by side on A4 landscape. Returns the number of sheets."""
-    return impose(source, target, two_up_order(page_count(source)))
+    return impose(source, target, two_up_order(page_count(source)), kind="A4 2面付け", note=TWO_UP_NOTE)
 
 
 def booklet(source: Path, target: Path) -> int:
     """Impose an A5 document as a saddle-stitch booklet on A4 landscape. Returns the sheet sides."""
-    return impose(source, target, booklet_order(page_count(source)))
+    return impose(source, target, booklet_order(page_count(source)), kind="A4 製本用", note=BOOKLET_NOTE)

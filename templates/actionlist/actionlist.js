@@ -1,4 +1,5 @@
-// Filters of all.html: format, frame and text, read from and written to the query string.
+// Filters of all.html: format, frame and text, read from and written to the query string
+// (?format=プロ&frame=ストラテジー&q=…: Japanese names throughout; ids are read too).
 // Table 3.1 and the names come from the JSON the renderer embeds (#bp-data); nothing is fetched.
 (function () {
   "use strict";
@@ -6,10 +7,16 @@
   var form = document.getElementById("bp-filters");
   var status = document.getElementById("bp-status");
   var problem = document.getElementById("bp-problem");
+  var hits = document.getElementById("bp-hits");
   var ALL = "all", NONE = "none";
+  var ALL_NAME = "すべて", NONE_NAME = "なし";
+  var MAX_HITS = 12;
 
+  // The same folding as toolchain/actionlist/search.py applied to each entry's data-search:
+  // NFKC, lower case, no spaces, every tilde as 〜, katakana as hiragana.
   function fold(text) {
-    return (text || "").normalize("NFKC").toLowerCase().replace(/\s+/g, "");
+    return (text || "").normalize("NFKC").toLowerCase().replace(/\s+/g, "").replace(/[~〜]/g, "〜")
+      .replace(/[\u30a1-\u30f6]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0x60); });
   }
 
   var entries = Array.prototype.map.call(document.querySelectorAll("article.entry"), function (el) {
@@ -18,7 +25,7 @@
       formats: el.dataset.formats.split(" ").filter(Boolean),
       frames: el.dataset.frames.split(" ").filter(Boolean),
       frameBound: el.dataset.frameBound === "true",
-      text: fold(el.textContent),
+      text: el.dataset.search,  // folded by the renderer: name, reading, keycards, cost, printed text
     };
   });
 
@@ -49,8 +56,8 @@
     }
     if (frameKey) {
       var key = fold(frameKey);
-      if (key === ALL || key === "すべて") frame = ALL;
-      else if (key === NONE || key === "なし") frame = NONE;
+      if (key === ALL || key === ALL_NAME) frame = ALL;
+      else if (key === NONE || key === NONE_NAME) frame = NONE;
       else {
         var fr = find(data.frames, frameKey);
         if (fr) frame = fr.id; else notes.push("フレーム「" + frameKey + "」はありません。");
@@ -64,7 +71,7 @@
     if (state.format !== ALL) params.set("format", nameOf(data.formats, state.format));
     var defaultFrame = state.format === ALL ? ALL : NONE;
     if (state.frame !== defaultFrame) {
-      params.set("frame", state.frame === ALL || state.frame === NONE ? state.frame : nameOf(data.frames, state.frame));
+      params.set("frame", state.frame === ALL ? ALL_NAME : state.frame === NONE ? NONE_NAME : nameOf(data.frames, state.frame));
     }
     if (state.q) params.set("q", state.q);
     var query = params.toString();
@@ -118,6 +125,34 @@
     markOptions(state);
     showRegulation(state);
     announce(illegal);
+    listHits(terms.length > 0 && !illegal);
+  }
+
+  // With a search, the first hits as links: a tap lands on the entry.
+  var hitsShown = null;
+  function listHits(searching) {
+    var shown = entries.filter(function (entry) { return !entry.el.hidden; });
+    // Unchanged hits stay as they are: the text box's change event fires as a hit is tapped.
+    var key = searching ? shown.map(function (entry) { return entry.el.id; }).join(" ") : "";
+    if (key === hitsShown) return;
+    hitsShown = key;
+    hits.textContent = "";
+    if (searching) {
+      shown.slice(0, MAX_HITS).forEach(function (entry) {
+        var link = document.createElement("a");
+        link.href = "#" + entry.el.id;
+        link.textContent = entry.el.querySelector(".name").textContent;
+        var item = document.createElement("li");
+        item.appendChild(link);
+        hits.appendChild(item);
+      });
+      if (shown.length > MAX_HITS) {
+        var more = document.createElement("li");
+        more.textContent = "ほか " + (shown.length - MAX_HITS) + " 件";
+        hits.appendChild(more);
+      }
+    }
+    hits.hidden = !hits.firstChild;
   }
 
   // The heading names the list as 3.2.1 writes a regulation: プロ + ストラテジー.
@@ -140,7 +175,13 @@
       if (count) parts.push(list.dataset.title + " " + count);
       total += count;
     });
-    status.textContent = "表示: " + total + " 件" + (parts.length ? " (" + parts.join("、") + ")" : "");
+    status.textContent = "表示: " + total + " 件";
+    if (parts.length) {
+      var detail = document.createElement("span");
+      detail.className = "status-detail";
+      detail.textContent = " (" + parts.join("、") + ")";
+      status.appendChild(detail);
+    }
   }
 
   function stateOfForm() {
@@ -162,4 +203,27 @@
   form.addEventListener("change", changed);
   form.addEventListener("input", changed);
   form.addEventListener("submit", function (event) { event.preventDefault(); });
+
+  // A link to an entry the filters hide (a frame's actions, a shared URL) shows it: the search is
+  // cleared first, then the format and frame if it is still hidden; the status says so.
+  function reveal() {
+    var id = decodeURIComponent(window.location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    if (!target || !target.matches("article.entry") || !target.hidden) return;
+    form.elements.q.value = "";
+    changed();
+    if (target.hidden) {
+      form.elements.format.value = ALL;
+      form.elements.frame.value = ALL;
+      changed();
+    }
+    target.scrollIntoView();
+    problem.textContent = "「" + target.querySelector(".name").textContent + "」を表示するため、絞り込みを解除しました。";
+    problem.hidden = false;
+  }
+  window.addEventListener("hashchange", reveal);
+  reveal();
+
+  // The legend is open where the screen has room for it.
+  if (window.matchMedia("(min-width: 800px)").matches) document.getElementById("bp-legend").open = true;
 })();

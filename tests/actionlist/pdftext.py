@@ -23,8 +23,25 @@ class Page:
     def text(self, x0: float = 0, x1: float | None = None) -> str:
         """The words whose left edge lies in [x0, x1), in reading order, without white space."""
         x1 = self.width if x1 is None else x1
-        chosen = sorted((round(w[1]), w[0], w[4]) for w in self.words if x0 <= w[0] < x1)
-        return "".join(text for _, _, text in chosen)
+        return "".join(w[4] for w in reading_order([w for w in self.words if x0 <= w[0] < x1]))
+
+
+Word = tuple[float, float, float, float, str]
+
+
+def reading_order(words: list[Word]) -> list[Word]:
+    """Line by line, left to right. A word joins a line when its vertical centre lies within the
+    line's first word: a larger glyph on the line (the enlarged ♢) rises above it, on the same baseline."""
+    lines: list[list[Word]] = []
+    for word in sorted(words, key=lambda w: (w[1], w[0])):
+        centre = (word[1] + word[3]) / 2
+        line = next((line for line in lines if line[0][1] <= centre <= line[0][3]), None)
+        if line is None:
+            lines.append([word])
+        else:
+            line.append(word)
+    lines.sort(key=lambda line: line[0][1])
+    return [word for line in lines for word in sorted(line, key=lambda w: w[0])]
 
 
 def pages(pdf: Path) -> list[Page]:
@@ -49,8 +66,10 @@ def flow(doc: list[Page], top_margin: float = 10 * MM, bottom_margin: float = 11
     region: list[tuple[int, int]] = []
     for number, page in enumerate(doc, 1):
         body = [w for w in page.words if w[3] > top_margin and w[1] < page.height - bottom_margin]
-        for _, _, _, _, text, column in sorted((int(w[0] >= page.width / 2), round(w[1]), w[0], 0, w[4], int(w[0] >= page.width / 2)) for w in body):
-            for char in re.sub(r"\s+", "", text):
-                chars.append(char)
-                region.append((number, column))
+        for column in (0, 1):
+            in_column = [w for w in body if int(w[0] >= page.width / 2) == column]
+            for word in reading_order(in_column):
+                for char in re.sub(r"\s+", "", word[4]):
+                    chars.append(char)
+                    region.append((number, column))
     return Flow("".join(chars), region)

@@ -105,19 +105,19 @@ def test_no_filter_shows_everything_and_all_frames_of_a_format(page) -> None:
     # The frame stays "すべて": the format with every frame table 3.1 allows it.
     frames = tuple(f for f in rulebook.FRAMES if "スタンダード" in rulebook.REGULATIONS[f])
     assert _visible(page) == [x.heading for x in rulebook.entries("スタンダード", frames)]
-    assert _query(page) == {"format": ["スタンダード"], "frame": ["all"]}
+    assert _query(page) == {"format": ["スタンダード"], "frame": ["すべて"]}  # names throughout, not `all`
     page.select_option("select[name=frame]", label="なし")
     assert _query(page) == {"format": ["スタンダード"]}
     page.select_option("select[name=format]", label="すべて")
-    assert _query(page) == {"frame": ["none"]}
+    assert _query(page) == {"frame": ["なし"]}
     assert len(_visible(page)) == 37 + 6 + 3
 
 
 def test_search_box_hides_empty_groups(page) -> None:
     _open(page, "?format=" + quote("マスター"))
-    page.fill("input[name=q]", "ｷﾙ")  # half-width kana: folded to キル
-    assert _visible(page) == ["キル (速攻魔法)"]
-    assert _query(page) == {"format": ["マスター"], "q": ["ｷﾙ"]}
+    page.fill("input[name=q]", "ﾘﾊﾞｰｽ")  # half-width kana: folded to リバース
+    assert _visible(page) == ["リバース (速攻魔法)"]
+    assert _query(page) == {"format": ["マスター"], "q": ["ﾘﾊﾞｰｽ"]}
     assert page.is_hidden("h3.group-heading:text-is('基本')")
     assert page.is_visible("h3:has-text('速攻魔法')")
     assert page.is_hidden("#list-characters")

@@ -46,7 +46,8 @@ def test_static_page_of_each_format(site: Path, format_name: str) -> None:
     actions = [e for e in parse(html).entries if e.kind == "action"]
     assert len(actions) == rulebook.ACTION_COUNTS[format_name]
     assert "<script" not in html  # needs no JavaScript
-    assert not [e for e in parse(html).entries if e.parts.get("marker", "").startswith("[")]  # [n] only in the all-formats list
+    # On screen every list has the [1]–[4] markers (they replace the format table), as all.html has them.
+    assert [e.parts.get("marker") for e in parse(html).entries] == [x.marker for x in rulebook.entries(format_name)]
 
 
 @pytest.mark.parametrize(("format_name", "frame_name"), rulebook.legal_regulations())
@@ -67,7 +68,10 @@ def test_entry_shows_the_printed_fields(site: Path) -> None:
     assert "※ このアクションはカウンターアクションの対象にならない。" in article
     assert "(対象)" not in article and ">対象<" in article  # labels get their parentheses from CSS
     assert "プレイヤー1人を対象とする。" in article
-    assert "<th scope=\"col\">ライト</th>" in article and article.count("○") == 1 and article.count("×") == 3
+    # [4] says what the format table would (マスター only): the marker alone, no ○/× table.
+    assert page.parts["marker"] == "[4]" and "format-table" not in article and "○" not in article
+    frame = re.search(r'<article[^>]*id="frame-entry20".*?</article>', html, re.S).group(0)
+    assert "<th scope=\"col\">ライト</th>" in frame  # a frame's ■ says nothing of formats: its table stays
 
 
 def test_effect_keeps_its_numbered_and_lettered_structure(site: Path) -> None:
@@ -132,8 +136,11 @@ def test_bp_build_writes_the_action_lists(tmp_path: Path) -> None:
     out = tmp_path / "site"
     done = run_bp("build", "--out", str(out), "--only", "actionlist")
     assert done.returncode == 0, done.stderr
-    assert sorted(p.name for p in (out / "actionlist" / "html").iterdir()) == ["all.html", "lite.html", "master.html", "pro.html", "standard.html"]
-    stems = [rulebook.FILE_STEMS[f] for f in rulebook.FORMATS] + ["all"]
+    regulations = [(rulebook.FORMAT_IDS[f], rulebook.FILE_STEMS[f], rulebook.FRAME_IDS[fr]) for f, fr in rulebook.legal_regulations()]
+    assert len(regulations) == 10  # table 3.1
+    pages = ["all.html", "lite.html", "master.html", "pro.html", "standard.html", *(f"{f}-{fr}.html" for f, _, fr in regulations)]
+    assert sorted(p.name for p in (out / "actionlist" / "html").iterdir()) == sorted(pages)
+    stems = [rulebook.FILE_STEMS[f] for f in rulebook.FORMATS] + ["all"] + [f"{stem}-{fr}" for _, stem, fr in regulations]
     expected = sorted([f"blackpoker-{s}.pdf" for s in stems] + [f"blackpoker-{s}-2up.pdf" for s in stems])
     assert sorted(p.name for p in (out / "actionlist" / "pdf").iterdir()) == expected
 
@@ -167,3 +174,24 @@ def test_trumps_show_their_image(site: Path) -> None:
     hidden = re.search(r'<article[^>]*id="trump-hidden".*?</article>', html, re.S).group(0)
     assert "field-image" not in hidden and "<svg" not in hidden
     assert "field-image" not in _read(site, "lite.html")  # no frame, no trumps
+
+
+def _marked(html: str) -> list[str]:
+    return re.findall(r'<article[^>]*id="([^"]+)"(?:(?!</article>).)*class="changed"', html, re.S)
+
+
+def test_changed_in_this_edition_is_marked(repo_copy: Path, site: Path) -> None:
+    """The 「変更」 mark comes from `updated` having rules.yaml's edition.id (v8.1), nothing else."""
+    from toolchain.actionlist.site import list_outputs
+    from toolchain.model.loader import load_definitions
+
+    today = _marked(_read(site, "all.html"))
+    assert {"act-attack", "act-block"} <= set(today) and "act-end" not in today  # updated: [v8.0, v8.1] / [v8.0]
+    assert "第8.1版で変更されたもの" in _read(site, "all.html")  # the legend says what the mark means
+    actions = repo_copy / "definitions" / "actions" / "1-basic.yaml"
+    text = actions.read_text(encoding="utf-8")
+    assert text.index("id: end") < text.index("updated: [v8.0]") < text.index("id: charge")
+    actions.write_text(text.replace("updated: [v8.0]", "updated: [v8.0, v8.1]", 1), encoding="utf-8")
+    outputs = {o.title: o for o in list_outputs(repo_copy, load_definitions(repo_copy).definitions)}
+    assert _marked(outputs["すべて"].page_html) == ["act-end", *today]
+    assert _marked(outputs["ライト"].leaflet_html)[0] == "act-end"

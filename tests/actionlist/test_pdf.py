@@ -11,7 +11,9 @@ import pytest
 
 from . import rulebook
 from .conftest import run_bp
-from .pdftext import MM, flow, pages
+from toolchain.imposition import TWO_UP_NOTE
+
+from .pdftext import MM, Page, flow, pages
 
 A5 = (148 * MM, 210 * MM)
 A4_LANDSCAPE = (297 * MM, 210 * MM)
@@ -28,7 +30,7 @@ def _plain(text: str) -> str:
 
 
 def _check_entries(pdf: Path, expected: list[rulebook.Expected], markers: bool) -> None:
-    """Every expected entry in order, each within one column of one page, and no other entry."""
+    """Every expected entry in order, each within one column of one page or broken once between its items, and no other entry."""
     text = flow(pages(pdf))
     leads: list[tuple[int, int]] = []  # (where its section/group headings start, where the entry starts)
     cursor, section, group = 0, None, None
@@ -47,8 +49,13 @@ def _check_entries(pdf: Path, expected: list[rulebook.Expected], markers: bool) 
     end = text.text.find("©", cursor)
     ends = [lead for lead, _ in leads[1:]] + [end if end >= 0 else len(text.text)]
     for entry, (_, start), stop in zip(expected, leads, ends):
-        regions = set(text.region[start:stop])
-        assert len(regions) == 1, f"{pdf.name}: {entry.heading} is split across {sorted(regions)} (page, column)"
+        # A long entry may go on in the next column, between two of its items (a label `(効果)` or a note `※`
+        # starts the next column), never inside an item nor between its heading and its first item.
+        breaks = [i for i in range(start + 1, stop) if text.region[i] != text.region[i - 1]]
+        assert len(breaks) <= 1, f"{pdf.name}: {entry.heading} is split across {sorted(set(text.region[start:stop]))} (page, column)"
+        for at in breaks:
+            assert text.text[at] in "(※", f"{pdf.name}: {entry.heading} is split inside an item: …{text.text[at - 10:at + 10]}…"
+            assert not text.text[start:at].endswith(_plain(entry.heading)), f"{pdf.name}: {entry.heading}'s heading is alone"
     frame_entries = sum(1 for e in expected if e.marker == "■")
     legend = 1 if frame_entries else 0
     assert text.text.count("■") == frame_entries + legend, f"{pdf.name}: other frame entries than expected"
@@ -116,6 +123,9 @@ def test_two_up(site: Path, stem: str) -> None:
     assert len(sheets) == (len(single) + 1) // 2
     assert all(_is((s.width, s.height), A4_LANDSCAPE) for s in sheets)
     for number, sheet in enumerate(sheets):
+        # The printing note sits in the gutter at the foot of every side.
+        assert TWO_UP_NOTE.replace(" ", "") in sheet.text(sheet.width / 2 - 60 * MM, sheet.width / 2 + 60 * MM)
+        sheet = Page(sheet.width, sheet.height, [w for w in sheet.words if w[1] < sheet.height - 7 * MM])
         left, right = sheet.text(0, sheet.width / 2), sheet.text(sheet.width / 2)
         assert left == single[2 * number].text()
         assert right == (single[2 * number + 1].text() if 2 * number + 1 < len(single) else "")
@@ -174,3 +184,69 @@ def test_trump_images_are_printed(site: Path) -> None:
         image = text[text.index("(イメージ)", start):]
         assert label in image[:80] and trump in image[:80], image[:80]
     assert "(イメージ)" not in text[text.index("■裏切札(裏切札)"):]
+
+
+def test_a_leaflet_for_each_regulation_of_table_3_1(site: Path) -> None:
+    regulations = rulebook.legal_regulations()
+    assert len(regulations) == 10
+    for format_name, frame_name in regulations:
+        stem = f"{rulebook.FILE_STEMS[format_name]}-{rulebook.FRAME_IDS[frame_name]}"
+        _check_entries(_pdf(site, stem), rulebook.entries(format_name, (frame_name,)), markers=False)
+        assert _pdf(site, stem, two_up=True).is_file()
+
+
+def _links(pdf: Path) -> list[str]:
+    from pypdf import PdfReader
+
+    return [annotation.get_object()["/A"]["/URI"] for page in PdfReader(pdf).pages for annotation in page.get("/Annots", [])
+            if "/URI" in annotation.get_object().get("/A", {})]
+
+
+def test_printed_links_are_absolute_and_name_the_same_list(site: Path, definitions) -> None:
+    base = definitions.rules.edition["url"]
+    for pdf in (site / "pdf").glob("blackpoker-*.pdf"):
+        links = _links(pdf)
+        if pdf.stem.endswith("-2up"):
+            continue  # the 2-up draws the pages as forms: their links stay in the leaflet
+        assert links, pdf.name
+        assert all(link.startswith(("https://", "http://")) for link in links), (pdf.name, links)
+        assert all(link.startswith(base + "actionlist/html/") for link in links), links
+    assert set(_links(_pdf(site, "pro-strategy"))) == {base + "actionlist/html/pro-strategy.html"}
+    assert set(_links(_pdf(site, "all"))) == {base + "actionlist/html/all.html"}
+    assert (base + "actionlist/html/pro-strategy.html").replace(" ", "") in flow(pages(_pdf(site, "pro-strategy"))[:1]).text
+
+
+def test_two_up_has_title_and_bookmarks(site: Path) -> None:
+    from pypdf import PdfReader
+
+    leaflet, two_up = PdfReader(_pdf(site, "pro-strategy")), PdfReader(_pdf(site, "pro-strategy", two_up=True))
+    assert two_up.metadata.title == f"{leaflet.metadata.title} (A4 2面付け)" and "プロ + ストラテジー" in two_up.metadata.title
+    assert two_up.metadata.author == leaflet.metadata.author
+
+    def marks(reader: PdfReader, outline: list) -> list[tuple[str, int]]:
+        found = []
+        for item in outline:
+            if isinstance(item, list):
+                found += marks(reader, item)
+            else:
+                found.append((item.title, reader.get_destination_page_number(item)))
+        return found
+
+    single, sheets = marks(leaflet, leaflet.outline), marks(two_up, two_up.outline)
+    assert len(single) > 20 and [t for t, _ in sheets] == [t for t, _ in single]
+    assert [page // 2 for _, page in single] == [sheet for _, sheet in sheets]  # each on the side its page is on
+
+
+def test_names_in_inline_lists_do_not_break(site: Path, definitions) -> None:
+    """A frame's actions run on one line, but a name is never cut at a line's end (「罠カウン/ター」)."""
+    names = {action.name for action in (*definitions.actions, *definitions.frame_actions) if len(action.name) > 2}
+    assert "罠カウンター" in names
+    for pdf in (site / "pdf").glob("blackpoker-*.pdf"):
+        if pdf.stem.endswith("-2up"):
+            continue
+        for page in pages(pdf):
+            words = [w[4] for w in page.words]
+            for word, following in zip(words, words[1:]):
+                cut = [name for name in names for k in range(1, len(name))
+                       if word.endswith(name[:k]) and following.startswith(name[k:]) and name not in word]
+                assert not cut, f"{pdf.name}: {cut} broken between lines: {word} / {following}"

@@ -51,3 +51,36 @@ def test_bp_check_does_not_load_the_pdf_renderer() -> None:
     code = "import sys; from toolchain import cli; print(*(m in sys.modules for m in ('weasyprint', 'jinja2', 'pypdf')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert out.split() == ["False", "False", "False"]
+
+
+def test_red_suits_are_marked_once_and_escaped() -> None:
+    from markupsafe import Markup
+
+    from toolchain.actionlist.suits import text_html
+
+    html = text_html("♡ A〜10 と ♢ <K> ♠ ♣")
+    assert str(html) == ('<span class="suit-red">♡</span> A〜10 と <span class="suit-red suit-diamond">♢</span> &lt;K&gt; ♠ ♣')
+    assert text_html(html) is html  # already rendered: not marked twice
+    assert str(text_html(Markup("<b>♡</b>"))) == "<b>♡</b>"
+    assert "suit-red" in str(to_html(markup_text("1. ♡ を捨てる")))
+
+
+def test_leaflet_prints_the_public_address_given(definitions) -> None:
+    from toolchain.actionlist.qrcode import public_url
+    from toolchain.actionlist.site import list_outputs
+
+    assert public_url("https://example.org/bp", "pro-strategy.html") == "https://example.org/bp/actionlist/html/pro-strategy.html"
+    outputs = {o.title: o for o in list_outputs(ROOT, definitions, base_url="https://example.org/bp/")}
+    html = outputs["プロ + ストラテジー"].leaflet_html
+    assert 'href="https://example.org/bp/actionlist/html/pro-strategy.html"' in html
+    assert "<svg" in html.split('class="qr"')[1][:200]  # the QR code, inline
+    default = {o.title: o for o in list_outputs(ROOT, definitions)}["すべて"].leaflet_html
+    assert definitions.rules.edition["url"] + "actionlist/html/all.html" in default
+
+
+def test_bp_build_refuses_a_relative_base_url(tmp_path) -> None:
+    from .conftest import run_bp
+
+    done = run_bp("build", "--out", str(tmp_path / "site"), "--base-url", "../site/")
+    assert done.returncode == 2 and "absolute" in done.stderr
+    assert not (tmp_path / "site").exists()

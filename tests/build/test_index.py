@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.runbp import bp
@@ -31,3 +32,16 @@ def test_the_index_escapes_what_the_definitions_say(minimal_repo: Path, tmp_path
     page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in page
     assert 'href="definitions.json"' in page
+
+
+def test_index_columns_put_the_page_and_the_document_first() -> None:
+    files = {
+        "actionlist/pdf/blackpoker-pro-2up.pdf": FileRecord("k", "s", 2048, Label("アクションリスト", "プロ", "2面付け PDF (A4)", 20, 3)),
+        "actionlist/pdf/blackpoker-pro.pdf": FileRecord("k", "s", 2048, Label("アクションリスト", "プロ", "PDF (A5)", 20, 5)),
+        "actionlist/html/pro.html": FileRecord("k", "s", 2048, Label("アクションリスト", "プロ", "HTML", 20)),
+    }
+    page = render_index({"title": "BlackPoker", "name": "第8.1版"}, "2025年6月15日", files)
+    heads = re.findall(r'<th scope="col">([^<]+)</th>', page)
+    assert heads == ["HTML", "PDF (A5)", "2面付け PDF (A4)"]
+    assert '<td data-kind="PDF (A5)"><a href="actionlist/pdf/blackpoker-pro.pdf">' in page  # a phone shows the kind before each file
+    assert '<link rel="icon" type="image/svg+xml" href="favicon.svg">' in page

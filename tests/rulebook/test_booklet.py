@@ -14,7 +14,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from toolchain.imposition import BOOKLET_NOTE, MM, NOTE_BOTTOM, NOTE_SIZE
 from toolchain.imposition import booklet as impose_booklet
+
+NOTE_STRIP = NOTE_BOTTOM + NOTE_SIZE[1] + 0.5 * MM
 
 _PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', re.S)
 _WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">(.*?)</word>')
@@ -28,7 +31,8 @@ def halves(pdf: Path, split: bool) -> list[tuple[int | None, bool]]:
         words = [(float(x), float(y), html.unescape(t)) for x, y, t in _WORD.findall(body)]
         parts = [(0.0, float(width) / 2), (float(width) / 2, float(width))] if split else [(0.0, float(width))]
         for left, right in parts:
-            mine = [w for w in words if left <= w[0] < right]
+            # The printing note in the gutter at the foot of each side (imposition.BOOKLET_NOTE) is no page's ink.
+            mine = [w for w in words if left <= w[0] < right and not (split and w[1] > float(height) - NOTE_STRIP)]
             corner = (right - left) * 0.2  # page numbers sit at the outer corners, not the cover's centred ©
             foot = [t for x, y, t in mine if y > float(height) * 0.93 and t.isdigit() and (x < left + corner or x > right - corner)]
             found.append((int(foot[-1]) if foot else None, bool(mine)))
@@ -73,6 +77,9 @@ def test_booklet_of_numbered_pages(tmp_path: Path, count: int) -> None:
     impose_booklet(source, target)
     check_booklet(source, target)
     assert all(page.mediabox.width > page.mediabox.height for page in PdfReader(target).pages), "A4 landscape"
+    note = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(target), "-"], capture_output=True, text=True, check=True).stdout
+    assert BOOKLET_NOTE.split()[0] in note and "中とじ" in note  # how to print it, on the sheet
+    assert PdfReader(target).metadata.title == "A4 製本用"  # the source has no title: what it is
 
 
 def test_booklet_of_the_book(book) -> None:

@@ -1,16 +1,17 @@
 """The text markup (definitions/README.md) as HTML: paragraphs, numbered, lettered and `・` lists.
 
-Every piece of text is escaped here; the result is a `Markup` so Jinja does not escape it twice.
+Every piece of text is escaped here (its red suits marked, suits.py); the result is a `Markup` so Jinja does not escape it twice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from .. import model as m
 from ..notation import markup
+from .suits import text_html
 
 _LIST_TAGS = {"decimal": ("ol", ' class="decimal"'), "upper-alpha": ("ol", ' class="upper-alpha" type="A"'), "bullet": ("ul", ' class="bullet"')}
 
@@ -32,7 +33,7 @@ def _blocks(blocks: Sequence[markup.Block]) -> str:
     parts: list[str] = []
     for block in blocks:
         if isinstance(block, markup.Paragraph):
-            parts.append(f"<p>{escape(block.text)}</p>")
+            parts.append(f"<p>{text_html(block.text)}</p>")
             continue
         tag, attributes = _LIST_TAGS[block.style]
         items = "".join(_item(item, block.style) for item in block.items)
@@ -46,10 +47,10 @@ _BULLET = '<span class="bullet-mark" aria-hidden="true">・</span>'
 
 def _item(item: markup.Item, style: str) -> str:
     bullet = _BULLET if style == "bullet" else ""
-    return f"<li>{bullet}{escape(item.text)}{_blocks(item.children)}</li>"
+    return f"<li>{bullet}{text_html(item.text)}{_blocks(item.children)}</li>"
 
 
 def bullet_list(items: Iterable[str | Markup], css_class: str = "bullet") -> Markup | None:
     """`・` items (escaped unless already Markup); None when there are none."""
-    rendered = "".join(f"<li>{_BULLET}{escape(item)}</li>" for item in items)
+    rendered = "".join(f"<li>{_BULLET}{text_html(item)}</li>" for item in items)
     return Markup(f'<ul class="{css_class}">{rendered}</ul>') if rendered else None

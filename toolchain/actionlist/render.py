@@ -10,7 +10,10 @@ from typing import Any
 import jinja2
 
 from .. import model as m
+from .favicon import favicon_data_uri
+from .qrcode import qr_svg
 from .selection import Selection
+from .suits import text_html
 from .view import ActionList
 
 TEMPLATES = "templates"
@@ -20,12 +23,14 @@ TOOLCHAIN_TEMPLATES = Path(__file__).resolve().parents[2] / TEMPLATES
 
 @lru_cache(maxsize=4)
 def environment(root: Path) -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([root / TEMPLATES, TOOLCHAIN_TEMPLATES]),
         autoescape=True,  # every template here is HTML: definitions' text can't inject markup
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
     )
+    env.filters["suits"] = text_html  # escaped, ♡ ♢ marked red: `{{ e.keycards | suits }}`
+    return env
 
 
 def _context(defs: m.Definitions, everything: ActionList, selection: Selection, build_date: str = "") -> dict[str, Any]:
@@ -45,18 +50,25 @@ def _context(defs: m.Definitions, everything: ActionList, selection: Selection, 
 
 
 def render_page(
-    root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, *, interactive: bool = False, nav: bool = True,
-    build_date: str = "",
+    root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, *, interactive: bool = False,
+    pages: Any = None, pdf: str = "", build_date: str = "",
 ) -> str:
-    """A web page: all.html (interactive: every entry, filtered by script) or a static page."""
+    """A web page: all.html (interactive: every entry, filtered by script) or a static page. `pages`
+    (site.Pages): the links to the other lists, none for a page on its own; `pdf`: its leaflet."""
     context = _context(defs, everything, selection, build_date)
-    context.update(interactive=interactive, nav=nav, filter_data=_filter_data(defs))
+    # On screen the [1]–[4] marker stands in for the format table wherever it says the same.
+    context.update(interactive=interactive, nav=pages is not None, pages=pages, pdf=pdf, markers=True,
+                   favicon=favicon_data_uri(), filter_data=_filter_data(defs))
     return environment(root).get_template("actionlist/page.html.j2").render(context)
 
 
-def render_leaflet(root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, build_date: str = "") -> str:
-    """The HTML that WeasyPrint lays out as the A5 leaflet."""
-    return environment(root).get_template("actionlist/leaflet.html.j2").render(_context(defs, everything, selection, build_date))
+def render_leaflet(root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, build_date: str = "",
+                   page_url: str = "") -> str:
+    """The HTML that WeasyPrint lays out as the A5 leaflet; `page_url`, the same list's web page, is
+    printed with its QR code."""
+    context = _context(defs, everything, selection, build_date)
+    context.update(page_url=page_url, qr=qr_svg(page_url) if page_url else "")
+    return environment(root).get_template("actionlist/leaflet.html.j2").render(context)
 
 
 def _filter_data(defs: m.Definitions) -> dict[str, Any]:

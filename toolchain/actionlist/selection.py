@@ -82,3 +82,8 @@ def illegal_message(defs: m.Definitions, fmt: m.Format, frame: m.Frame) -> str:
 def every_format(defs: m.Definitions) -> list[Selection]:
     """The whole list, then each format's own list: the pages and PDFs of `bp build`."""
     return [select(defs), *(select(defs, f.id) for f in defs.formats)]
+
+
+def every_regulation(defs: m.Definitions) -> list[Selection]:
+    """Each format + frame pair of table 3.1 (formats.yaml `regulations`), by format then frame."""
+    return [select(defs, f.id, fr.id) for f in defs.formats for fr in defs.frames if defs.is_legal(f.id, fr.id)]

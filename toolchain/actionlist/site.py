@@ -9,16 +9,28 @@ from pathlib import Path
 
 from .. import model as m
 from .pdf import PdfJob, PdfResult, render_all
+from .qrcode import public_url
 from .render import render_leaflet, render_page
-from .selection import Selection, every_format
+from .selection import ALL, NONE, Selection, every_format, every_regulation
 from .view import ActionList, build_view
 
 ALL_PAGE = "all.html"
 
 
+def _frame_part(selection: Selection) -> str:
+    """`-strategy` for a regulation (a format + a frame), nothing for a format's own list or everything."""
+    return f"-{selection.frames[0].id}" if selection.format and selection.frame_choice not in (ALL, NONE) else ""
+
+
 def pdf_name(selection: Selection) -> str:
-    """`blackpoker-lite.pdf` (formats.yaml file_stem), `blackpoker-all.pdf` for the whole list."""
-    return f"blackpoker-{selection.format.file_stem if selection.format else 'all'}.pdf"
+    """`blackpoker-lite.pdf` (formats.yaml file_stem), `blackpoker-pro-strategy.pdf` for a regulation,
+    `blackpoker-all.pdf` for the whole list."""
+    return f"blackpoker-{selection.format.file_stem if selection.format else 'all'}{_frame_part(selection)}.pdf"
+
+
+def two_up_name(selection: Selection) -> str:
+    """`blackpoker-lite-2up.pdf`: the leaflet two A5 pages to an A4 side."""
+    return f"{Path(pdf_name(selection)).stem}-2up.pdf"
 
 
 def two_up_name(selection: Selection) -> str:
@@ -27,8 +39,32 @@ def two_up_name(selection: Selection) -> str:
 
 
 def page_name(selection: Selection) -> str:
-    """`all.html` for the whole list (with the filters), `lite.html` (the format id) for a format's page."""
-    return ALL_PAGE if selection.format is None else f"{selection.format.id}.html"
+    """`all.html` for the whole list (with the filters), `lite.html` (the format id) for a format's page,
+    `pro-strategy.html` for a regulation's."""
+    return ALL_PAGE if selection.format is None else f"{selection.format.id}{_frame_part(selection)}.html"
+@dataclass(frozen=True)
+class Link:
+    href: str  # relative to the pages' folder: `pro-strategy.html`
+    title: str  # `プロ + ストラテジー`
+    selection: Selection
+
+
+@dataclass(frozen=True)
+class Pages:
+    """The lists a page links to: everything (all.html), each format, each regulation of table 3.1."""
+
+    everything: str
+    formats: list[Link]
+    regulations: list[Link]
+
+    @classmethod
+    def of(cls, defs: m.Definitions) -> Pages:
+        def links(selections: list[Selection]) -> list[Link]:
+            return [Link(page_name(s), s.title(), s) for s in selections]
+
+        return cls(ALL_PAGE, links(every_format(defs)[1:]), links(every_regulation(defs)))
+
+
 @dataclass(frozen=True)
 class ListOutput:
     """One list (a format, or everything) as the site holds it: its web page and its leaflet,
@@ -39,11 +75,13 @@ class ListOutput:
     everything: ActionList
     selection: Selection
     build_date: str = ""
+    pages: Pages | None = None
+    base_url: str = ""  # the site's public address: the leaflet prints its page's URL and QR code
 
     @property
     def title(self) -> str:
-        """The format's name, or すべて."""
-        return self.selection.format.name if self.selection.format else "すべて"
+        """The format's name, the regulation (`プロ + ストラテジー`), or すべて."""
+        return self.selection.title() or "すべて"
 
     @property
     def page(self) -> str:
@@ -61,17 +99,26 @@ class ListOutput:
     @cached_property
     def page_html(self) -> str:
         return render_page(self.root, self.defs, self.everything, self.selection, interactive=self.selection.format is None,
-                           build_date=self.build_date)
+                           pages=self.pages, pdf=f"../{self.pdf}", build_date=self.build_date)
 
     @cached_property
     def leaflet_html(self) -> str:
-        return render_leaflet(self.root, self.defs, self.everything, self.selection, self.build_date)
+        url = public_url(self.base_url, page_name(self.selection)) if self.base_url else ""
+        return render_leaflet(self.root, self.defs, self.everything, self.selection, self.build_date, url)
 
 
-def list_outputs(root: Path, defs: m.Definitions, build_date: str = "") -> list[ListOutput]:
-    """Every list of the site."""
+def default_base_url(defs: m.Definitions) -> str:
+    """rules.yaml edition.url: where the site is published (the rulebook's 付録 prints it too)."""
+    return str(defs.rules.edition.get("url", "")) if defs.rules else ""
+
+
+def list_outputs(root: Path, defs: m.Definitions, build_date: str = "", base_url: str | None = None) -> list[ListOutput]:
+    """Every list of the site; `base_url` (default: edition.url) is printed on the leaflets."""
     everything = build_view(defs)
-    return [ListOutput(root, defs, everything, selection, build_date) for selection in every_format(defs)]
+    pages = Pages.of(defs)
+    url = default_base_url(defs) if base_url is None else base_url
+    return [ListOutput(root, defs, everything, selection, build_date, pages, url)
+            for selection in (*every_format(defs), *every_regulation(defs))]
 
 
 def build_actionlists(root: Path, defs: m.Definitions, out: Path, log: Callable[[str], None] = lambda _: None) -> list[PdfResult]:
@@ -94,6 +141,8 @@ def write_one(root: Path, defs: m.Definitions, selection: Selection, *, pdf: Pat
     """One list (`bp actionlist --format … --frame … --pdf/--html FILE`); the caller makes it atomic."""
     everything = build_view(defs)
     if html:
-        html.write_text(render_page(root, defs, everything, selection, nav=False), encoding="utf-8")
+        html.write_text(render_page(root, defs, everything, selection), encoding="utf-8")
     if pdf:
-        render_all([PdfJob(render_leaflet(root, defs, everything, selection), pdf)])
+        url = default_base_url(defs)
+        page_url = public_url(url, page_name(selection)) if url else ""
+        render_all([PdfJob(render_leaflet(root, defs, everything, selection, page_url=page_url), pdf)])

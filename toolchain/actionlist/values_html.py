@@ -14,6 +14,7 @@ from .. import figures
 from .. import model as m
 from ..model import display
 from .markup_html import bullet_list, to_html
+from .suits import text_html
 
 # Values that are a block of their own rather than the body of a labelled field.
 UNWRAPPED = (display.FormatTable, display.FrameList)
@@ -22,7 +23,8 @@ UNWRAPPED = (display.FormatTable, display.FrameList)
 def _paragraph(text: str, css_class: str | None = None) -> Markup:
     if not text:
         return Markup("")
-    return Markup('<p class="{}">{}</p>').format(css_class, text) if css_class else Markup("<p>{}</p>").format(text)
+    body = text_html(text)
+    return Markup('<p class="{}">{}</p>').format(css_class, body) if css_class else Markup("<p>{}</p>").format(body)
 
 
 def _format_table(defs: m.Definitions, value: display.FormatTable) -> Markup:
@@ -42,7 +44,7 @@ def _frame_list(value: display.FrameList) -> Markup:
 def _deck(deck: display.Deck) -> Markup:
     if deck.cards:
         rows = Markup("").join(
-            Markup('<li><span class="suit">{}</span> {}</li>').format(suit, ", ".join(ranks))
+            Markup('<li><span class="suit">{}</span> {}</li>').format(text_html(suit), ", ".join(ranks))
             for suit, ranks in deck.cards.items()
         )
         return Markup('<p>次のカードのみで構成された {} 枚のデッキを使う</p><ul class="deck">{}</ul>').format(deck.size, rows)
@@ -61,7 +63,7 @@ def _access_levels(defs: m.Definitions, value: display.AccessLevels) -> Markup:
 
 
 def _flavor(flavor: m.Flavor) -> Markup:
-    return Markup('<p class="flavor-text">{}</p><p class="flavor-speaker">〜 {} 〜</p>').format(flavor.text, flavor.speaker)
+    return Markup('<p class="flavor-text">{}</p><p class="flavor-speaker">〜 {} 〜</p>').format(text_html(flavor.text), text_html(flavor.speaker))
 
 
 def _figure(defs: m.Definitions, value: display.Figure) -> Markup:
@@ -71,7 +73,7 @@ def _figure(defs: m.Definitions, value: display.Figure) -> Markup:
 
 
 def _links(value: display.FrameActions) -> Markup:
-    return bullet_list(Markup('<a href="#{}">{}</a>').format(a.anchor, a.name) for a in value.actions) or Markup("")
+    return bullet_list(Markup('<a href="#{}">{}</a>').format(a.anchor, text_html(a.name)) for a in value.actions) or Markup("")
 
 
 _RENDER: dict[type, Callable[[m.Definitions, Any], Markup]] = {

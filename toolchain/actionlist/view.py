@@ -13,6 +13,7 @@ from markupsafe import Markup
 
 from .. import model as m
 from ..model import display
+from .search import reading, search_text
 from .selection import Selection
 from .values_html import UNWRAPPED, value_html
 
@@ -24,6 +25,8 @@ class Field:
     body: Markup
     placement: str  # model.display.Leaflet's value: field, screen, note, details
     wrapped: bool = True  # False: the body is a block of its own (a table, a list of frames)
+    format_table: bool = False  # the ○/× table of the formats (what a [1]–[4] marker may say alone)
+    searchable: bool = True  # found by the search box: not the format table, the frames or a drawing (search.py)
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,9 @@ class Entry:
     keycards: str | None = None
     fields: tuple[Field, ...] = ()  # notes, then fields (some on screen only), in order
     details: tuple[Field, ...] = ()  # story, flavor, versions: folded away on screen, not printed
+    marker_is_enough: bool = False  # the [1]–[4] marker says what the format table says (that format onward)
+    search: str = ""  # what the search box finds it by (search.py), folded
+    changed: bool = False  # changed in the current edition: its `updated` has rules.yaml edition.id (the 「変更」 mark)
 
     @property
     def frame_bound(self) -> bool:
@@ -106,7 +112,8 @@ _SHOWN = (display.Leaflet.NOTE, display.Leaflet.FIELD, display.Leaflet.SCREEN)
 
 def _fields(defs: m.Definitions, items: list[display.Shown]) -> tuple[Field, ...]:
     fields = (
-        Field(item.id, item.name, value_html(defs, item.value), item.leaflet.value, not isinstance(item.value, UNWRAPPED))
+        Field(item.id, item.name, value_html(defs, item.value), item.leaflet.value, not isinstance(item.value, UNWRAPPED),
+              isinstance(item.value, display.FormatTable), not isinstance(item.value, (*UNWRAPPED, display.Figure)))
         for item in items
     )
     return tuple(f for f in fields if f.body)
@@ -123,6 +130,11 @@ def _entry(defs: m.Definitions, shown: display.Entry) -> Entry:
     definition = shown.definition
     formats = _formats(defs, definition)
     first = defs.first_format(formats)
+    onward = tuple(f.id for f in defs.formats if first and f.order >= first.order)
+    fields = _fields(defs, shown.leaflet_items(*_SHOWN))
+    heading = shown.heading
+    texts = [shown.name, reading(shown.name), shown.category, heading.keycards, heading.trigger_speed_timing, heading.cost,
+             *(f.body for f in fields if f.searchable)]
     return Entry(
         kind=shown.kind.id,
         anchor=shown.anchor,
@@ -134,6 +146,9 @@ def _entry(defs: m.Definitions, shown: display.Entry) -> Entry:
         trigger_speed_timing=shown.heading.trigger_speed_timing,
         cost=shown.heading.cost,
         keycards=shown.heading.keycards,
-        fields=_fields(defs, shown.leaflet_items(*_SHOWN)),
+        fields=fields,
         details=_fields(defs, shown.leaflet_items(display.Leaflet.DETAILS)),
+        marker_is_enough=bool(first) and shown.kind.id not in display.FRAME_KINDS and set(formats) == set(onward),
+        search=search_text(texts, defs.rules.suits if defs.rules else ()),
+        changed=bool(defs.rules) and defs.rules.edition.get("id") in getattr(definition, "updated", ()),
     )

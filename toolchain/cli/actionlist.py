@@ -27,7 +27,7 @@ def actionlist(
 ) -> None:
     """Build the action lists (HTML and PDF, from the definitions), or one format + frame list with --pdf/--html.
 
-    Without --pdf or --html, every list is built into build/site/actionlist: html/all.html (with the filters), html/<format>.html, pdf/blackpoker-<format>.pdf, pdf/blackpoker-all.pdf and each one's -2up.pdf.
+    Without --pdf or --html, every list is built into build/site/actionlist: html/all.html (with the filters), html/<format>.html and html/<format>-<frame>.html (each regulation of table 3.1), pdf/blackpoker-<format>.pdf, pdf/blackpoker-<format>-<frame>.pdf, pdf/blackpoker-all.pdf and each one's -2up.pdf.
 
     Exit 0 built, 1 definitions or rendering errors (a missing glyph), 2 usage errors: an unknown format or frame, a format + frame that table 3.1 does not allow, a file that cannot be written."""
     from ..actionlist.selection import SelectionError, select

@@ -33,6 +33,8 @@ def build(
     cache: Annotated[Optional[Path], typer.Option("--cache", help=CACHE_HELP)] = None,
     jobs: Annotated[Optional[int], typer.Option("-j", "--jobs", min=1, help=JOBS_HELP)] = None,
     report_format: Annotated[ReportFormat, typer.Option("--format", help="The report: text or json.")] = ReportFormat.text,
+    base_url: Annotated[Optional[str], typer.Option("--base-url", help="The site's public address, printed (with QR codes) on the "
+                                                    "action-list leaflets. Default: edition.url of definitions/rules.yaml.")] = None,
 ) -> None:
     """Check, then build every output into build/site (atomically: all or nothing).
 
@@ -44,7 +46,9 @@ def build(
 
     root_path = resolve_root(root)
     try:
-        plan = plan_build(root_path, out, only, cache)  # refuse a wrong --only or --out before the work
+        if base_url is not None and not base_url.startswith(("https://", "http://")):
+            raise OutputError(f"--base-url {base_url!r} is not an absolute http(s) address: printed links must be absolute")
+        plan = plan_build(root_path, out, only, cache, base_url)  # refuse a wrong --only or --out before the work
     except OutputError as exc:
         fail("build", str(exc), 2)
     if plan.up_to_date and plan.settle(lambda message: typer.echo(f"  {message}", err=True)):

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ..jobs import process_pool
 from ..provenance import BuildDate, build_date, code_salt
 from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME
-from .index import INDEX, render_index
+from .index import FAVICON, INDEX, render_index
 from .inputs import fingerprint
 from .manifest import MANIFEST, FileRecord, Label, Manifest, StepRecord, file_hash, read_manifest, text_key, write_manifest
 from .outputs import MARKER, OutputError, carry_over, check_target, clean_stale, locked, publishing, write_marker
@@ -66,7 +66,7 @@ STEPS: tuple[Step, ...] = (
     Step("rulebook-html", (HTML_DIR,), ("html", "rulebook")),
     Step("rulebook-pdf", (PDF_NAME, BOOKLET_NAME), ("pdf", "rulebook")),
 )
-INDEX_STEP = Step("index", (INDEX,), ())  # always built: it lists what the site holds
+INDEX_STEP = Step("index", (INDEX, FAVICON), ())  # always built: it lists what the site holds
 ONLY_NAMES = ("definitions.json", ACTIONLIST, "rulebook", "html", "pdf", *(s.name for s in STEPS[1:]))
 
 
@@ -120,6 +120,7 @@ class Plan:
     inputs: str  # the fingerprint of every input file
     previous: Manifest
     cache: Path  # the rulebook's Sphinx cache, checked by check_cache
+    base_url: str | None = None  # the public address printed on the leaflets (--base-url); None: rules.yaml edition.url
 
     @property
     def up_to_date(self) -> bool:
@@ -136,13 +137,17 @@ class Plan:
         return self.up_to_date
 
 
-def plan_build(root: Path, out: Path | None, only: Sequence[str] | None = None, cache: Path | None = None) -> Plan:
+def plan_build(root: Path, out: Path | None, only: Sequence[str] | None = None, cache: Path | None = None,
+               base_url: str | None = None) -> Plan:
     """What a build would do, without loading anything (OutputError for a wrong --only or --out)."""
     steps = select_steps(only)
     target = check_site(out, root)
     date = build_date(root)
     rulebook_cache = check_cache(cache, root)
-    return Plan(root, target, steps, date, fingerprint(root, date), read_manifest(target), rulebook_cache)
+    inputs = fingerprint(root, date)
+    if base_url is not None:  # another address: another site, though no input file changed
+        inputs = text_key(inputs, base_url)
+    return Plan(root, target, steps, date, inputs, read_manifest(target), rulebook_cache, base_url)
 
 
 # -- 2. the build ----------------------------------------------------------------------------------
@@ -188,7 +193,7 @@ class Build:
     def lists(self) -> list[ListOutput]:
         from ..actionlist.site import list_outputs
 
-        return list_outputs(self.plan.root, self.definitions, self.plan.date.japanese)
+        return list_outputs(self.plan.root, self.definitions, self.plan.date.japanese, self.plan.base_url)
 
     def step(self, step: str) -> StepRecord:
         return self.manifest.steps.setdefault(step, StepRecord(self.plan.inputs))
@@ -269,8 +274,8 @@ def _actionlist_pdf(build: Build) -> None:
     for rank, output in enumerate(build.lists):
         pdf, two_up = f"{ACTIONLIST}/{output.pdf}", f"{ACTIONLIST}/{output.two_up}"
         key = text_key(build.salt, output.leaflet_html, created)
-        labels = (Label("アクションリスト", output.title, "PDF", 20 + rank),
-                  Label("アクションリスト", output.title, "2-up PDF", 20 + rank))
+        labels = (Label("アクションリスト", output.title, "PDF (A5)", 20 + rank),
+                  Label("アクションリスト", output.title, "2面付け PDF (A4)", 20 + rank))
         if all(build.previous.kept("actionlist-pdf", path, key, build.plan.target) for path in (pdf, two_up)):
             build.keep("actionlist-pdf", pdf, key, labels[0])
             build.keep("actionlist-pdf", two_up, key, labels[1])
@@ -368,8 +373,11 @@ RUNNERS: dict[str, Callable[[Build], None]] = {
 
 
 def _index(build: Build) -> None:
+    from ..actionlist.favicon import favicon_svg
+
     files = {path: record for step in build.manifest.steps.values() for path, record in step.files.items()}
     build.write("index", INDEX, render_index(build.edition, build.plan.date.japanese, files), None)
+    build.write("index", FAVICON, favicon_svg(), None)  # the landing page's icon; the rulebook may link it too
 
 
 def _carry_over(build: Build, ran: set[str]) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from ..actionlist.favicon import FAVICON  # drawn there; the build writes it beside the index
 from .manifest import FileRecord, Label
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -39,10 +40,18 @@ def _size(size: int) -> str:
     return f"{size / 1024 / 1024:.1f} MB" if size >= 1024 * 1024 else f"{max(1, round(size / 1024))} KB"
 
 
+# The columns a reader looks for first: the page, then the document; what is made from them (2面付け, 製本用) after.
+_FIRST_KINDS = ("HTML", "PDF (A5)")
+
+
+def _kind_order(kind: str) -> int:
+    return _FIRST_KINDS.index(kind) if kind in _FIRST_KINDS else len(_FIRST_KINDS)
+
+
 def sections(files: dict[str, FileRecord]) -> list[_Section]:
     """The labelled files grouped by section, row (title) and column (kind), in the order of the labels' ranks."""
     labelled = sorted(((record.label, path, record) for path, record in files.items() if record.label),
-                      key=lambda item: (item[0].rank, item[1]))
+                      key=lambda item: (item[0].rank, _kind_order(item[0].kind), item[1]))
     result: dict[str, _Section] = {}
     for label, path, record in labelled:
         section = result.setdefault(label.section, _Section(label.section))

@@ -24,7 +24,7 @@ class Label:
 
     section: str  # ルールブック, アクションリスト, データ
     title: str  # プロ, A5 …
-    kind: str  # HTML, PDF, 2-up PDF, JSON
+    kind: str  # HTML, PDF (A5), 2面付け PDF (A4), 製本用 PDF (A4), JSON
     rank: int = 0  # the order of sections and rows on the index
     pages: int | None = None
 

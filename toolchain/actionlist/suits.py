@@ -1,0 +1,32 @@
+"""Suits as printed in every list: ♡ and ♢ red (as the cover prints them), ♢ enlarged to the size of
+the other suits (Noto Sans CJK draws it smaller). The one place that decides it: every piece of
+text of the action lists goes through `text_html`, and the rulebook reuses the same CSS classes.
+
+CSS (actionlist.css, leaflet.css): `.suit-red` colours the heart and the diamond; `.suit-diamond`
+scales the diamond.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markupsafe import Markup, escape
+
+RED_SUITS = ("♡", "♢")  # the red suits of a deck of playing cards
+RED_CLASS = "suit-red"
+DIAMOND_CLASS = "suit-diamond"  # ♢ is drawn smaller than ♠ ♡ ♣ by the fonts the lists use
+_RED = re.compile("|".join(map(re.escape, RED_SUITS)))
+
+
+def _span(match: re.Match[str]) -> str:
+    suit = match.group(0)
+    classes = f"{RED_CLASS} {DIAMOND_CLASS}" if suit == "♢" else RED_CLASS
+    return f'<span class="{classes}">{suit}</span>'
+
+
+def text_html(text: object) -> Markup:
+    """`text` escaped, its red suits in `<span class="suit-red">`; Markup passes through untouched
+    (it was made here or by a template, and its suits already handled)."""
+    if isinstance(text, Markup):
+        return text
+    return Markup(_RED.sub(_span, str(escape(text))))
