@@ -33,15 +33,12 @@ def two_up_name(selection: Selection) -> str:
     return f"{Path(pdf_name(selection)).stem}-2up.pdf"
 
 
-def two_up_name(selection: Selection) -> str:
-    """`blackpoker-lite-2up.pdf`: the leaflet two A5 pages to an A4 side."""
-    return f"{Path(pdf_name(selection)).stem}-2up.pdf"
-
-
 def page_name(selection: Selection) -> str:
     """`all.html` for the whole list (with the filters), `lite.html` (the format id) for a format's page,
     `pro-strategy.html` for a regulation's."""
     return ALL_PAGE if selection.format is None else f"{selection.format.id}{_frame_part(selection)}.html"
+
+
 @dataclass(frozen=True)
 class Link:
     href: str  # relative to the pages' folder: `pro-strategy.html`

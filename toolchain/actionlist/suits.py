@@ -12,7 +12,8 @@ import re
 
 from markupsafe import Markup, escape
 
-RED_SUITS = ("♡", "♢")  # the red suits of a deck of playing cards
+from ..notation.cards import RED_SUITS
+
 RED_CLASS = "suit-red"
 DIAMOND_CLASS = "suit-diamond"  # ♢ is drawn smaller than ♠ ♡ ♣ by the fonts the lists use
 _RED = re.compile("|".join(map(re.escape, RED_SUITS)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 SUITS = ("♠", "♡", "♢", "♣")
+RED_SUITS = ("♡", "♢")  # printed red, as on the cards (the lists and the rulebook colour them)
 # Table 2.1 トランプの数字. rules.yaml holds the same table for the rulebook; a test keeps them equal.
 RANK_VALUES: dict[str, int] = {
     "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,

@@ -15,14 +15,14 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-SUITS = "♠♡♢♣"
-RED = "♡♢"
-_SUIT = re.compile(f"([{SUITS}])")
+from ..notation.cards import RED_SUITS, SUITS
+
+_SUIT = re.compile(f"([{''.join(SUITS)}])")
 _SKIPPED = (nodes.FixedTextElement, nodes.raw, nodes.comment, nodes.substitution_definition)
 
 
 def suit_node(suit: str) -> nodes.inline:
-    return nodes.inline(suit, suit, classes=["suit", "suit-red"] if suit in RED else ["suit"])
+    return nodes.inline(suit, suit, classes=["suit", "suit-red"] if suit in RED_SUITS else ["suit"])
 
 
 def split_suits(text: str) -> list[nodes.Node]:
