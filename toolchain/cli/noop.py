@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NoReturn
 if TYPE_CHECKING:  # pragma: no cover
     from ..site.build import Plan
 
-OPTIONS = ("--root", "--out", "--only", "--cache", "-j", "--jobs", "--format")
+OPTIONS = ("--root", "--out", "--only", "--cache", "-j", "--jobs", "--format", "--base-url")
 
 
 class _NotPlain(Exception):
@@ -41,6 +41,7 @@ def _parser() -> _Parser:
     parser.add_argument("--cache", type=Path)
     parser.add_argument("-j", "--jobs", type=int)
     parser.add_argument("--format", choices=["text"], default="text")
+    parser.add_argument("--base-url")
     return parser
 
 
@@ -59,13 +60,15 @@ def answer_up_to_date_build(args: list[str]) -> bool:
         return False
     if options.jobs is not None and options.jobs < 1:
         return False
+    if options.base_url is not None and not options.base_url.startswith(("https://", "http://")):
+        return False  # typer's command says why
     from ..model.repository import RepositoryError, check_root, find_root
     from ..site.build import plan_build
     from ..site.outputs import OutputError
 
     try:
         root = check_root(options.root) if options.root else find_root()
-        plan = plan_build(root, options.out, options.only, options.cache)
+        plan = plan_build(root, options.out, options.only, options.cache, options.base_url)
         if not (plan.up_to_date and plan.settle(lambda message: print(f"  {message}", file=sys.stderr))):
             return False
     except (RepositoryError, OutputError):
