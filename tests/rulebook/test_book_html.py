@@ -182,3 +182,21 @@ def test_trumps_show_their_image_unnumbered(book) -> None:
     assert "イメージ" not in hidden and "<img" not in hidden
     # The figures of chapter 5 stay the rulebook's five layouts.
     assert sorted(set(re.findall(r"Fig\. 5\.(\d+)", html))) == ["1", "2", "3", "4", "5"]
+
+
+def test_readings_are_printed_as_notes_where_the_text_is_silent(book) -> None:
+    """The toolchain's readings (definitions/README.md "Readings") are ※ notes (解釈) under the entry they
+    concern, and the core flow's under its flowchart (6.4)."""
+    characters = (book.html / "format.html").read_text(encoding="utf-8")
+    magician = re.search(r'<section class="bp-character" id="char-magician">.*?</section>', characters, re.S).group(0)
+    items = re.findall(r"<dt[^>]*>([^<]+)<span", magician)
+    assert items.index("解釈") == items.index("能力") + 1
+    assert "※魔力増加は" in magician and "解釈: 魔術士をコントロールしているプレイヤー" in magician
+    frames = (book.html / "frame.html").read_text(encoding="utf-8")
+    for anchor in ("frame-pack", "frame-rare-pack", "act-trap-counter"):
+        section = re.search(rf'<section class="bp-[a-z-]+" id="{anchor}">.*?</section>', frames, re.S).group(0)
+        assert "<dt" in section and "解釈" in section and "理由: " in section, anchor
+    core = (book.html / "core.html").read_text(encoding="utf-8")
+    flow = core.index('id="fig-core-flow"')
+    note = core.index("※[4] パス記録のリセットは")
+    assert flow < note < core.index("[1] ゲーム開始", flow)

@@ -10,6 +10,7 @@ import typer
 
 from ..checks import Checked
 from ..diagnostics import CODES, Diagnostic, render_json
+from ..model.readings import readings
 from .common import OutputFormat, RootOption, fail, load, load_clean, resolve_root, summary_line
 
 
@@ -20,6 +21,9 @@ def check(
         Optional[str],
         typer.Option("--since", help="Also report (BP029) definitions whose rules changed since this git revision (the last tagged edition) without the current edition in `updated`."),
     ] = None,
+    show_readings: Annotated[
+        bool, typer.Option("--readings", help="Also list the readings: where the text is silent and what the toolchain reads (file:line).")
+    ] = False,
 ) -> None:
     """Validate every definition: YAML, JSON Schema and the cross-file checks. Exit 0 clean, 1 findings, 2 usage or I/O error."""
     root_path = resolve_root(root)
@@ -29,10 +33,17 @@ def check(
         findings = sorted({*findings, *_history(root_path, since, checked)})
     counts = checked.definitions.counts()
     examples = checked.examples if checked.examples is not None and checked.examples.has_examples else None
+    noted = readings(checked.definitions) if show_readings else []
     if output_format is OutputFormat.json:
         summary = {"counts": counts, "errors": len(findings), "ok": not findings}
-        typer.echo(render_json(findings, {**summary, "examples": examples.as_dict()} if examples else summary))
+        if examples:
+            summary["examples"] = examples.as_dict()
+        if show_readings:
+            summary["readings"] = [n.as_dict() for n in noted]
+        typer.echo(render_json(findings, summary))
     else:
+        for reading in noted:
+            typer.echo(reading.text())
         for finding in findings:
             typer.echo(finding.github() if output_format is OutputFormat.github else finding.text(), err=True)
         typer.echo(summary_line(counts, findings))

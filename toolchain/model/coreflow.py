@@ -27,7 +27,11 @@ it and everyone must pass again.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
+
+from ..diagnostics import Location
+from .definitions import Reading
 
 
 @dataclass(frozen=True)
@@ -218,3 +222,24 @@ NORMAL_PROCESSING = Flow(
 )
 
 FLOWS: tuple[Flow, ...] = (CORE_FLOW, TRIGGER_CHECK, INSTANT_RESOLUTION, NORMAL_PROCESSING)
+
+
+def _written_here() -> Location:
+    """Where a reading of the core flow is written (this file, the caller's line), for `bp check --readings`."""
+    return Location("toolchain/model/coreflow.py", sys._getframe(1).f_lineno, 1)  # noqa: SLF001 - the caller's line
+
+
+# The readings of the core flow (definitions/README.md "Readings"): the text edition lacks Fig. 6.6–6.9, so
+# what the edges above do where the text is silent is stated here, shown by `bp check --readings` and printed
+# under the flowchart (6.4, `.. bp-readings:: core-flow`).
+READINGS: tuple[Reading, ...] = (
+    Reading(
+        about="pass-record",
+        says="[4] パス記録のリセットはリクエストした時だけを書き、[11] は「パス記録がリセットされるため、同じプレイヤー名は"
+             "2回登録されません」と書く。解決の後にパス記録をどうするかは、本文にも (テキスト版にはない) 図にも書かれていない。",
+        reads="パス記録は [4] でリクエストした時にだけリセットする。ステージから解決した後もパス記録は全員のまま残り、"
+              "ターンプレイヤーがパスすればステージの次のリクエストがすぐに解決する。",
+        why="[4] と [11] の本文どおりの読み。誰かがリクエストすればリセットされ、全員が再びパスする必要がある。",
+        location=_written_here(),
+    ),
+)

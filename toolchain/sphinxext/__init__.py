@@ -7,6 +7,7 @@ Register it in conf.py (`extensions = ["toolchain.sphinxext"]`). Directives and 
     tables     bp-rank-table, bp-cost-table, bp-regulation-table, bp-access-levels,
                bp-zones, bp-format-list, bp-version-history
     figures    bp-figure, bp-flowchart
+    readings   bp-readings (the core flow's readings as a ※ note)
     roles      bp-count
     text       bp-edition (a field of rules.yaml's edition, in substitutions: never parsed as markup)
 
@@ -21,7 +22,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import chapters, edition, figures, lists, roles, searchindex, sectionrefs, source, tables
+from . import chapters, edition, figures, lists, readings, roles, searchindex, sectionrefs, source, tables
 
 VERSION = "1"
 
@@ -31,7 +32,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("bp_root", None, "env", types=frozenset({str, type(None)}))
     for name, directive in {**lists.LISTS, **tables.TABLES}.items():
         app.add_directive(name, directive)
-    for module in (figures, roles, sectionrefs, chapters, edition, searchindex):
+    for module in (figures, readings, roles, sectionrefs, chapters, edition, searchindex):
         module.setup(app)
     app.connect("env-purge-doc", source.purge_doc)
     app.connect("env-merge-info", source.merge_info)
