@@ -12,6 +12,7 @@ its modules (tests/architecture/test_layers.py).
     game = sim.from_situation(engine, {"you": {"hand": "♠5 ♡9"}, "opponent": {"field": "♣4"}})
     sim.board(game)                             # what a figure draws: sides, zones, characters, the stage
     sim.run_examples(engine)                    # every action's examples (bp check)
+    sim.refusal(game, seat, spec, keys, unit)   # why a request is refused (a key of sim.REFUSAL_REASONS), or None
     sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
 """
 
@@ -25,6 +26,7 @@ from .examples import Outcome, run_all as run_examples
 from .game import Game
 from .notation import option_text
 from .randomplay import Stats, play, play_one
+from .refusal import REASONS as REFUSAL_REASONS, refusal
 from .requests import PASS, RequestOption
 from .ruleset import Ruleset
 from .situation import from_situation
@@ -34,8 +36,8 @@ from .views import BoardView, CharacterView, RequestView, SideView, TargetView, 
 
 __all__ = [
     "Agent", "BoardView", "Character", "CharacterView", "Decision", "Engine", "EngineError", "Game", "IllegalRequest", "Outcome",
-    "PASS", "ProgramError", "ProgramProblem", "RandomAgent", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset",
+    "PASS", "ProgramError", "ProgramProblem", "REFUSAL_REASONS", "RandomAgent", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset",
     "ScriptError", "ScriptedAgent", "SideView", "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text",
-    "digest", "from_situation", "option_text", "play", "play_one", "replay_game", "run_examples", "scripted_agents",
+    "digest", "from_situation", "option_text", "play", "play_one", "refusal", "replay_game", "run_examples", "scripted_agents",
     "transcript_games",
 ]
