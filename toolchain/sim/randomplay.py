@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from . import invariants
+from .coverage import Coverage, CoverageObserver
 from .agents import RandomAgent
 from .engine import Engine
 from .game import Game
@@ -33,6 +34,15 @@ class Stats:
     def decided(self) -> int:
         return self.games - self.capped
 
+    def as_dict(self) -> dict:
+        games = max(self.games, 1)
+        return {
+            "regulation": self.regulation, "games": self.games, "decided": self.decided, "capped": self.capped,
+            "wins": list(self.wins), "first_player_wins": self.first_player_wins, "average_turns": round(self.turns / games, 2),
+            "average_requests": round(self.requests / games, 2), "violations": list(self.violations),
+            "seconds": round(self.seconds, 3),
+        }
+
     def lines(self) -> list[str]:
         games = max(self.games, 1)
         rate = self.games / self.seconds if self.seconds else 0.0
@@ -51,12 +61,19 @@ def game_seeds(seed: int, games: int) -> list[int]:
 
 
 def play_one(engine: Engine, format_id: str, frame_id: str, seed: int, *, turn_cap: int = TURN_CAP,
-             check: bool = True, recorder: Recorder | None = None) -> tuple[Game, bool, list[str]]:
+             check: bool = True, recorder: Recorder | None = None,
+             coverage: Coverage | None = None) -> tuple[Game, bool, list[str]]:
     """One random game: (the game, decided by the win/loss check, the invariant violations)."""
     agents = (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
     problems: list[str] = []
     hooks = {"recorder": recorder.decision, "observer": recorder.observe} if recorder else {}
+    counter = None
+    if coverage is not None:
+        counter = CoverageObserver(coverage, engine.ruleset(format_id, frame_id), hooks.get("observer"), hooks.get("recorder"))
+        hooks = {"recorder": counter.decision, "observer": counter.observe}
     game = Game.new(engine, format_id, frame_id, seed=seed, agents=agents, **hooks)
+    if counter is not None:
+        counter.attach(game)
     if recorder:
         recorder.game = game
     def after_step(game: Game) -> bool:
@@ -73,7 +90,7 @@ def play_one(engine: Engine, format_id: str, frame_id: str, seed: int, *, turn_c
 
 def play(engine: Engine, format_id: str, frame_id: str, games: int, seed: int, *, turn_cap: int = TURN_CAP,
          check: bool = True, transcript: TranscriptWriter | None = None,
-         progress: Callable[[int], None] | None = None) -> Stats:
+         progress: Callable[[int], None] | None = None, coverage: Coverage | None = None) -> Stats:
     defs = engine.definitions
     regulation = f"{defs.format(format_id).name} + {defs.frame(frame_id).name}"
     stats = Stats(regulation)
@@ -84,7 +101,7 @@ def play(engine: Engine, format_id: str, frame_id: str, games: int, seed: int, *
             recorder = Recorder({"index": index, "format": format_id, "frame": frame_id, "regulation": regulation,
                                  "seed": game_seed, "sim_seed": seed, "turn_cap": turn_cap})
         game, decided, problems = play_one(engine, format_id, frame_id, game_seed, turn_cap=turn_cap, check=check,
-                                           recorder=recorder)
+                                           recorder=recorder, coverage=coverage)
         if recorder is not None:
             transcript.write(recorder)
         stats.games += 1
