@@ -24,7 +24,7 @@ def test_every_reading_the_issue_names_is_marked_in_the_data(defs) -> None:  # n
     """魔術士's 魔力増加 scope, パック/レアパック's 7-card hand, 罠カウンター's trigger, and the core flow's pass record."""
     found = {(n.owner, n.reading.about) for n in readings(defs)}
     assert found >= {
-        ("コアフロー", "pass-record"), ("魔術士 (兵士)", "abilities"), ("パック", "start"), ("レアパック", "start"),
+        ("コアフロー", "pass-record"), ("コアフロー", "ability-order"), ("魔術士 (兵士)", "abilities"), ("パック", "start"), ("レアパック", "start"),
         ("罠カウンター (パック)", "trigger_condition"),
     }
     for noted in readings(defs):

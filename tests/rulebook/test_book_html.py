@@ -200,3 +200,5 @@ def test_readings_are_printed_as_notes_where_the_text_is_silent(book) -> None:
     flow = core.index('id="fig-core-flow"')
     note = core.index("※[4] パス記録のリセットは")
     assert flow < note < core.index("[1] ゲーム開始", flow)
+    example = core.index("合計 +5 の修正が加わります")
+    assert example < core.index("※6.4.2 互いに矛盾しない場合は", example) < core.index("互いに矛盾する場合", example)

@@ -229,9 +229,10 @@ def _written_here() -> Location:
     return Location("toolchain/model/coreflow.py", sys._getframe(1).f_lineno, 1)  # noqa: SLF001 - the caller's line
 
 
-# The readings of the core flow (definitions/README.md "Readings"): the text edition lacks Fig. 6.6–6.9, so
-# what the edges above do where the text is silent is stated here, shown by `bp check --readings` and printed
-# under the flowchart (6.4, `.. bp-readings:: core-flow`).
+# The readings of chapter 6 (definitions/README.md "Readings"): the text edition lacks Fig. 6.6–6.9, so what
+# the edges above do where the text is silent is stated here, and so is a slip of 6.4.2's example; shown by
+# `bp check --readings` and printed where they apply (`.. bp-readings:: pass-record` under the flowchart of 6.4,
+# `.. bp-readings:: ability-order` in 6.4.2).
 READINGS: tuple[Reading, ...] = (
     Reading(
         about="pass-record",
@@ -240,6 +241,14 @@ READINGS: tuple[Reading, ...] = (
         reads="パス記録は [4] でリクエストした時にだけリセットする。ステージから解決した後もパス記録は全員のまま残り、"
               "ターンプレイヤーがパスすればステージの次のリクエストがすぐに解決する。",
         why="[4] と [11] の本文どおりの読み。誰かがリクエストすればリセットされ、全員が再びパスする必要がある。",
+        location=_written_here(),
+    ),
+    Reading(
+        about="ability-order",
+        says="6.4.2 互いに矛盾しない場合は「全ての兵士のサイズを -1」「あなたの兵士はさらに +2」「この兵士はさらに +3」の 3 つが"
+             "有効なとき「合計 +5 の修正が加わります」と書くが、-1 + 2 + 3 は +4 である。",
+        reads="矛盾しない能力は全て重複適用し、修正を足し合わせる。この例の兵士には合計 +4 の修正が加わる。",
+        why="「特に抵触しないかぎりすべて重複適用されます」という規則の方を採る。+5 は足し算の誤りと読む。",
         location=_written_here(),
     ),
 )

@@ -229,6 +229,15 @@ class Ability:
     text: Text
     grants: str | None = None
     waive_cost: WaiveCost | None = None
+    # The effect as data (6.3, 6.4.2): size (`{add: n}` / `{set: n}`), labels (`{grant: […], remove: […]}`) of the
+    # characters of its scope that satisfy `where`.
+    size: Mapping[str, int] | None = field(default=None, compare=False)
+    labels: Mapping[str, Any] | None = field(default=None, compare=False)
+    where: Mapping[str, Any] | None = field(default=None, compare=False)
+
+    @property
+    def has_effect(self) -> bool:
+        return bool(self.waive_cost or self.size or self.labels)
 
 
 @dataclass(frozen=True)

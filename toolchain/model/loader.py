@@ -272,7 +272,8 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
         size_text=_text(size.get("text")),
         size_value=size.get("value"),
         abilities=tuple(
-            m.Ability(a["name"], a["scope"], _text(a["text"]), waive_cost=_waive_cost(a.get("waive_cost")))
+            m.Ability(a["name"], a["scope"], _text(a["text"]), waive_cost=_waive_cost(a.get("waive_cost")), size=a.get("size"),
+                      labels=a.get("labels"), where=a.get("where"))
             for a in item.get("abilities", ())
         ),
         story=_text(item.get("story")),

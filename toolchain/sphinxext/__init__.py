@@ -7,7 +7,7 @@ Register it in conf.py (`extensions = ["toolchain.sphinxext"]`). Directives and 
     tables     bp-rank-table, bp-cost-table, bp-regulation-table, bp-access-levels,
                bp-zones, bp-format-list, bp-version-history
     figures    bp-figure, bp-flowchart
-    readings   bp-readings (the core flow's readings as a ※ note)
+    readings   bp-readings (chapter 6's readings about one thing, as a ※ note)
     roles      bp-count
     text       bp-edition (a field of rules.yaml's edition, in substitutions: never parsed as markup)
 

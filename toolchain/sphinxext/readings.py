@@ -1,6 +1,7 @@
-"""`.. bp-readings:: core-flow` — the toolchain's readings of the core flow (coreflow.READINGS), printed
-as a ※ note where the text is silent (6.4; the text edition lacks the figures). A definition's own
-readings are an item of its entry (model.display), not this directive's."""
+"""`.. bp-readings:: pass-record` — the toolchain's readings of chapter 6 (coreflow.READINGS) about one
+thing (their `about`), printed as a ※ note where the text is silent or slips (6.4; the text edition
+lacks the figures). A definition's own readings are an item of its entry (model.display), not this
+directive's."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from ..model.display import item_name, reading_markup
 from . import source
 from .render import field, field_list, markup
 
-SOURCES = {"core-flow": (coreflow.READINGS, ("model/coreflow.py",))}
+def _about() -> list[str]:
+    return list(dict.fromkeys(reading.about or "" for reading in coreflow.READINGS))
 
 
 class ReadingsDirective(SphinxDirective):
@@ -21,11 +23,10 @@ class ReadingsDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         name = self.arguments[0]
-        if name not in SOURCES:
-            raise self.error(f"no readings '{name}'; there are: {', '.join(SOURCES)}")
-        readings, modules = SOURCES[name]
-        definitions = source.use(self.env, (), modules)
-        note = reading_markup(readings)
+        if name not in _about():
+            raise self.error(f"no readings about '{name}'; there are: {', '.join(_about())}")
+        definitions = source.use(self.env, (), ("model/coreflow.py",))
+        note = reading_markup([reading for reading in coreflow.READINGS if reading.about == name])
         if note is None:
             return []
         return [field_list([field(item_name(definitions, "reading"), *markup(note.text, note.mark))], ["bp-readings"])]
