@@ -83,6 +83,7 @@ FUZZERS = [
     Fuzzer("definitions (data)", "definitions mutated", 1500, _mutations(p.data_mutations)),  # wrong values in valid YAML
 ]
 GAMES = 10_000  # random games at FUZZ_SCALE 1, spread evenly over the regulations of table 3.1
+AGENTS = ("random", "policy")  # taken in turn: random play wanders, the policy reaches what a player would
 GAME_HANG_SECONDS = 60  # one game (a few hundred steps at most; 5-7 s would already be a hundred times slow)
 
 
@@ -121,21 +122,22 @@ def fuzzers(scale: float) -> bool:
 def play_games(engine: sim.Engine, format_id: str, frame_id: str, games: int, seed: int) -> tuple[int, int, int]:
     """(violations, crashes, hangs) of `games` random games of one regulation, each under a watchdog."""
     violations = crashes = hangs = 0
-    for game_seed in sim.game_seeds(seed, games):
+    for index, game_seed in enumerate(sim.game_seeds(seed, games)):
+        agent = AGENTS[index % len(AGENTS)]
         try:
             with p.watchdog(GAME_HANG_SECONDS):
-                _, _, problems = sim.play_one(engine, format_id, frame_id, game_seed)
+                _, _, problems = sim.play_one(engine, format_id, frame_id, game_seed, agent=agent)
         except p.Hang:
             hangs += 1
-            print(f"  HANG in {format_id} + {frame_id}, game seed {game_seed}", flush=True)
+            print(f"  HANG in {format_id} + {frame_id}, game seed {game_seed} ({agent})", flush=True)
             continue
         except Exception:  # noqa: BLE001 - an engine failure is a crash to count and show, not to stop on
             crashes += 1
-            print(f"  CRASH in {format_id} + {frame_id}, game seed {game_seed}:\n{traceback.format_exc(limit=-3)}", flush=True)
+            print(f"  CRASH in {format_id} + {frame_id}, game seed {game_seed} ({agent}):\n{traceback.format_exc(limit=-3)}", flush=True)
             continue
         violations += len(problems)
         for problem in problems[:3]:
-            print(f"  VIOLATION in {format_id} + {frame_id}, game seed {game_seed}: {problem}", flush=True)
+            print(f"  VIOLATION in {format_id} + {frame_id}, game seed {game_seed} ({agent}): {problem}", flush=True)
     return violations, crashes, hangs
 
 

@@ -30,16 +30,16 @@ def test_every_kind_of_failure_is_counted_and_fails_the_run(monkeypatch: pytest.
     play_one = sim.play_one
     calls: list[int] = []
 
-    def failing(engine, format_id, frame_id, seed):  # noqa: ANN001, ANN202
+    def failing(engine, format_id, frame_id, seed, agent):  # noqa: ANN001, ANN202
         calls.append(seed)
         if len(calls) == 2:  # the second game of the run: the one of standard + pack
             if failure == "crash":
                 raise KeyError("a broken engine")
             if failure == "hang":
                 raise p.Hang("no result")
-            game, decided, _ = play_one(engine, format_id, frame_id, seed)
+            game, decided, _ = play_one(engine, format_id, frame_id, seed, agent=agent)
             return game, decided, ["turn 1: a broken invariant"]
-        return play_one(engine, format_id, frame_id, seed)
+        return play_one(engine, format_id, frame_id, seed, agent=agent)
 
     monkeypatch.setattr(sim, "play_one", failing)
     assert not run.games(scale=10 / run.GAMES, seed=2)

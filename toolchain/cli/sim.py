@@ -33,11 +33,12 @@ def sim(
     games: Annotated[int, typer.Option("--games", min=1, help="How many games (per regulation).")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="The seed of the games' seeds.")] = 0,
     turn_cap: Annotated[int, typer.Option("--turn-cap", min=1, help="Stop a game after this many turns.")] = 200,
+    agent: Annotated[str, typer.Option("--agent", help="Who plays: policy (rules of thumb, the default) or random (uniform).")] = "policy",
     coverage: Annotated[bool, typer.Option("--coverage", help="Report how often each action, character and fog entry was played, and why what never was.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures (and the coverage) as one JSON document (--format names the game's format).")] = False,
     transcript: Annotated[Optional[Path], typer.Option("--transcript", help="Write the games to FILE (JSON lines) and FILE.txt (readable).")] = None,
 ) -> None:
-    """Play random legal games and check the invariants after every step. Exit 1 on a violation, 2 on a usage or I/O error."""
+    """Play seeded games of legal moves and check the invariants after every step. Exit 1 on a violation, 2 on a usage or I/O error."""
     from .. import sim as simulator
     from ..site.outputs import OutputError, output_file, replacing
 
@@ -45,6 +46,8 @@ def sim(
         files = (output_file(transcript), output_file(simulator.TranscriptWriter(transcript).text_path)) if transcript is not None else ()
     except OutputError as exc:
         fail("sim", str(exc), 2)
+    if agent not in simulator.AGENTS:
+        fail("sim", f"no agent '{agent}' (agents: {', '.join(simulator.AGENTS)})", 2)
     defs = load_clean(resolve_root(root), "sim").definitions
     if all_regulations:
         regulations = [(fmt, frame) for frame, fmts in defs.regulations.items() for fmt in fmts]
@@ -58,7 +61,7 @@ def sim(
             for format_id, frame_id in regulations:
                 counts = simulator.Coverage() if coverage else None
                 stats = simulator.play(engine, format_id, frame_id, games, seed, turn_cap=turn_cap, progress=bar.update,
-                                       transcript=writer, coverage=counts)
+                                       transcript=writer, coverage=counts, agent=agent)
                 results.append((format_id, frame_id, stats, counts))
 
     if files:

@@ -15,6 +15,7 @@ its modules (tests/architecture/test_layers.py).
     sim.refusal(game, seat, spec, keys, unit)   # why a request is refused (a key of sim.REFUSAL_REASONS), or None
     sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
     sim.play(…, coverage=sim.Coverage())        # + how often each action, character, fog entry was played (bp sim --coverage)
+    sim.play(…, agent="policy")                 # played by sim.PolicyAgent (rules of thumb) instead of RandomAgent
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from .errors import EngineError, IllegalRequest, ProgramError
 from .examples import Outcome, run_all as run_examples
 from .game import Game
 from .notation import option_text
-from .randomplay import Stats, game_seeds, play, play_one
+from .policy import PolicyAgent
+from .randomplay import AGENTS, Stats, game_seeds, play, play_one
 from .refusal import REASONS as REFUSAL_REASONS, refusal
 from .requests import PASS, RequestOption
 from .ruleset import Ruleset
@@ -37,8 +39,8 @@ from .transcript import Replayed, TranscriptWriter, digest, games as transcript_
 from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
 __all__ = [
-    "Agent", "BoardView", "Character", "CharacterView", "Coverage", "Decision", "Engine", "EngineError", "Game", "IllegalRequest", "Outcome",
-    "PASS", "ProgramError", "ProgramProblem", "REFUSAL_REASONS", "RandomAgent", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset",
+    "AGENTS", "Agent", "BoardView", "Character", "CharacterView", "Coverage", "Decision", "Engine", "EngineError", "Game", "IllegalRequest", "Outcome",
+    "PASS", "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS", "RandomAgent", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset",
     "ScriptError", "ScriptedAgent", "SideView", "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text",
     "digest", "from_situation", "game_seeds", "option_text", "play", "play_one", "refusal", "replay_game", "run_examples", "scripted_agents",
     "transcript_games",

@@ -10,12 +10,16 @@ from dataclasses import dataclass, field
 
 from . import invariants
 from .coverage import Coverage, CoverageObserver
+from .policy import PolicyAgent
 from .agents import RandomAgent
 from .engine import Engine
 from .game import Game
 from .transcript import Recorder, TranscriptWriter
 
 TURN_CAP = 200
+# The agents a game may be played by: uniformly random (the fuzzing baseline), or the weighted policy
+# (policy.py), which plays longer games like real ones: bp sim's default.
+AGENTS = {"random": RandomAgent, "policy": PolicyAgent}
 
 
 @dataclass
@@ -62,9 +66,9 @@ def game_seeds(seed: int, games: int) -> list[int]:
 
 def play_one(engine: Engine, format_id: str, frame_id: str, seed: int, *, turn_cap: int = TURN_CAP,
              check: bool = True, recorder: Recorder | None = None,
-             coverage: Coverage | None = None) -> tuple[Game, bool, list[str]]:
-    """One random game: (the game, decided by the win/loss check, the invariant violations)."""
-    agents = (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
+             coverage: Coverage | None = None, agent: str = "random") -> tuple[Game, bool, list[str]]:
+    """One game of two seeded agents (AGENTS): (the game, decided by the win/loss check, the invariant violations)."""
+    agents = (AGENTS[agent](seed * 2 + 1), AGENTS[agent](seed * 2 + 2))
     problems: list[str] = []
     hooks = {"recorder": recorder.decision, "observer": recorder.observe} if recorder else {}
     counter = None
@@ -90,7 +94,7 @@ def play_one(engine: Engine, format_id: str, frame_id: str, seed: int, *, turn_c
 
 def play(engine: Engine, format_id: str, frame_id: str, games: int, seed: int, *, turn_cap: int = TURN_CAP,
          check: bool = True, transcript: TranscriptWriter | None = None,
-         progress: Callable[[int], None] | None = None, coverage: Coverage | None = None) -> Stats:
+         progress: Callable[[int], None] | None = None, coverage: Coverage | None = None, agent: str = "random") -> Stats:
     defs = engine.definitions
     regulation = f"{defs.format(format_id).name} + {defs.frame(frame_id).name}"
     stats = Stats(regulation)
@@ -99,9 +103,10 @@ def play(engine: Engine, format_id: str, frame_id: str, games: int, seed: int, *
         recorder = None
         if transcript is not None:
             recorder = Recorder({"index": index, "format": format_id, "frame": frame_id, "regulation": regulation,
-                                 "seed": game_seed, "sim_seed": seed, "turn_cap": turn_cap})
+                                 "seed": game_seed, "sim_seed": seed, "turn_cap": turn_cap,
+                                 **({"agent": agent} if agent != "random" else {})})
         game, decided, problems = play_one(engine, format_id, frame_id, game_seed, turn_cap=turn_cap, check=check,
-                                           recorder=recorder, coverage=coverage)
+                                           recorder=recorder, coverage=coverage, agent=agent)
         if recorder is not None:
             transcript.write(recorder)
         stats.games += 1
