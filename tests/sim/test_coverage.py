@@ -4,6 +4,7 @@ played, per regulation, and for what never was, the reason."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,13 @@ def test_counts_add_up(engine: sim.Engine, lite: tuple[sim.Coverage, sim.Stats])
     assert coverage.fog["up"] <= coverage.resolved["up"]
 
 
+def test_why_an_action_was_never_legal_is_counted(engine: sim.Engine, lite: tuple[sim.Coverage, sim.Stats]) -> None:
+    """サーチ is refused for its keycards at every decision (エントリー20 has no Joker)."""
+    coverage, _ = lite
+    assert set(coverage.refused["search"]) == {"keycards"} and coverage.refused["search"]["keycards"] > 40
+    assert "legal" not in {why for reasons in coverage.refused.values() for why in reasons}  # refusal agrees with options
+
+
 def test_what_the_frames_deck_cannot_make_is_named(engine: sim.Engine, lite: tuple[sim.Coverage, sim.Stats]) -> None:
     """エントリー20 has no Joker: サーチ (★Joker) can never be requested."""
     unplayed = {item["id"]: item["reason"] for item in lite[0].unplayed(engine.ruleset("lite", "entry20"))}
@@ -46,6 +54,8 @@ def test_the_reason_tells_never_legal_from_never_chosen(engine: sim.Engine) -> N
     coverage.offered["kill"] = 3
     assert coverage.action_reason(spec["kill"]) == "legal 3 times, but never chosen"
     assert coverage.action_reason(spec["down"]) == "never legal in the games played"
+    coverage.refused["down"] = Counter({"target": 5, "keycards": 2})
+    assert coverage.action_reason(spec["down"]) == "never legal in the games played: refused for target 5, keycards 2"
     assert coverage.action_reason(spec["block"]) == "never triggered in the games played"
     reasons = {(item["kind"], item["id"]) for item in coverage.unplayed(rules)}
     assert ("action", "kill") in reasons and ("character", "magician") in reasons and ("fog", "close") in reasons

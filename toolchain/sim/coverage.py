@@ -15,7 +15,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .requests import hand_enumerator
+from .refusal import refusal
+from .requests import hand_enumerator, key_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from .agents import Decision
@@ -35,11 +36,14 @@ class Coverage:
     negated: Counter[str] = field(default_factory=Counter)  # 無効: off the stage without effect
     characters: Counter[str] = field(default_factory=Counter)  # came onto the field, by character id
     fog: Counter[str] = field(default_factory=Counter)  # a card put in the fog by the entry's action
+    refused: dict[str, Counter[str]] = field(default_factory=dict)  # why a never-offered action was refused (refusal.REASONS)
     deck: tuple[int, ...] = ()  # a deck of the frame (the first game's), to tell what it cannot make
 
     def merge(self, other: Coverage) -> None:
         for name in (*ACTION_COUNTS, "characters", "fog"):
             getattr(self, name).update(getattr(other, name))
+        for action, reasons in other.refused.items():
+            self.refused.setdefault(action, Counter()).update(reasons)
         self.deck = self.deck or other.deck
 
     # -- what never happened, and why -----------------------------------------------------------
@@ -54,7 +58,10 @@ class Coverage:
             return "never triggered in the games played"
         if self.offered[spec.id]:
             return f"legal {self.offered[spec.id]} times, but never chosen"
-        return "never legal in the games played"
+        reasons = self.refused.get(spec.id)
+        if not reasons:
+            return "never legal in the games played"
+        return "never legal in the games played: refused for " + ", ".join(f"{why} {n}" for why, n in reasons.most_common(3))
 
     def unplayed(self, rules: Ruleset) -> list[dict[str, str]]:
         """Every action of the regulation never requested, character never on the field and fog entry
@@ -134,7 +141,9 @@ class CoverageObserver:
 
     def decision(self, decision: Decision, index: int) -> None:
         if decision.kind == "request":
-            self.coverage.offered.update({option.action.id for option in decision.options if hasattr(option, "action")})
+            offered = {option.action.id for option in decision.options if hasattr(option, "action")}
+            self.coverage.offered.update(offered)
+            self._refused(decision.game, decision.player, offered)
         if self.recorder is not None:
             self.recorder(decision, index)
 
@@ -152,6 +161,16 @@ class CoverageObserver:
             coverage.negated[data.action.id] += 1
         if self.observer is not None:
             self.observer(kind, data)
+
+    def _refused(self, game: Game, seat: int, offered: set[str]) -> None:
+        """For the actions never offered so far, why not now (the first way to make them, as sim.refusal says)."""
+        coverage = self.coverage
+        for spec in game.ruleset.direct:
+            if spec.id in offered or coverage.offered[spec.id]:
+                continue
+            ways = key_options(game, spec, seat)
+            reason = refusal(game, seat, spec, *ways[0]) if ways else "keycards"
+            coverage.refused.setdefault(spec.id, Counter())[reason or "legal"] += 1
 
     def _characters(self) -> None:
         if self.game is None:
