@@ -93,13 +93,19 @@ def test_an_illegal_request_the_engine_allows_fails(broken: tuple[Path, list]) -
 
 
 def test_a_flow_fails_at_the_step_that_differs(broken: tuple[Path, list]) -> None:
-    failed = _finding(broken[1], "BP030", "アタック → ブロック → ダメージ判定")
+    root, findings = broken
+    failed = _finding(findings, "BP030", "アタック → ブロック → ダメージ判定")
     assert "step 3: stage: expected 'you: ダメージ判定', actual 'you: ブロック'" in failed.message
+    lines = (root / "definitions" / "actions" / "1-basic.yaml").read_text(encoding="utf-8").splitlines()
+    assert lines[failed.location.line - 1].strip() == "- expect:"  # the step's own line
 
 
 def test_a_flow_that_never_reaches_its_point_fails(broken: tuple[Path, list]) -> None:
-    failed = _finding(broken[1], "BP030", "2回目は起こせない")
+    root, findings = broken
+    failed = _finding(findings, "BP030", "2回目は起こせない")
     assert "step 2: game-over was never reached" in failed.message
+    lines = (root / "definitions" / "actions" / "1-basic.yaml").read_text(encoding="utf-8").splitlines()
+    assert lines[failed.location.line - 1].strip() == "- until: game-over"
 
 
 def test_an_illegal_example_cannot_expect_a_situation(broken: tuple[Path, list]) -> None:

@@ -92,6 +92,8 @@ def run(engine: Engine, action: m.Action, example: m.Example) -> Outcome:
         message = _run(engine, action, example)
     except ProgramError as exc:
         return Outcome(action, example, False, str(exc), exc.path, getattr(exc, "name", None))
+    except StepFailed as exc:
+        return Outcome(action, example, False, str(exc), exc.path)
     except (ScriptError, IllegalRequest, EngineError) as exc:
         return Outcome(action, example, False, str(exc))
     except Exception as exc:  # noqa: BLE001 - a broken definition must not stop bp check: report it at the example
@@ -117,9 +119,7 @@ def _run(engine: Engine, action: m.Action, example: m.Example) -> str | None:
     game = builder.build(example.given, ("given",))
     before = view(game)
     if example.steps:
-        message = _flow(game, builder, agent, spec, example, before)
-        if message is not None:
-            return message
+        _flow(game, builder, agent, spec, example, before)
     elif example.illegal is not None:
         request_spec, seat, keys, _ = builder.parse_request(example.request, ("request",), spec, example.by)
         game.state.chance = seat
@@ -210,36 +210,49 @@ UNTIL: dict[str, Callable[[Any, int], bool]] = {  # (game, the turn player when 
 MAX_PASSES = 200  # a flow that never reaches its point is reported, not played forever
 
 
-def _flow(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, example: m.Example, before: dict) -> str | None:  # noqa: ANN001
+class StepFailed(Exception):
+    """A step of a flow that does not come out as written: reported at the step's own line."""
+
+    def __init__(self, path: tuple, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+def _flow(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, example: m.Example, before: dict) -> None:  # noqa: ANN001
     """`steps:` in order: requests (the players before the requester pass), passes, `until:` a point, `expect:`."""
     for i, step in enumerate(example.steps):
         path = ("steps", i)
-        if "request" in step:
-            text = str(step["request"])
-            request_spec, seat, keys, target = builder.parse_request(text, path + ("request",), spec, example.by)
-            _give_chance(game, seat, text)
-            if "illegal" in step:
-                message = _refused(game, builder, request_spec, seat, keys, str(step["illegal"]), path + ("request",))
-                if message is not None:
-                    return f"step {i + 1}: {message}"
-                continue
-            agent.target = builder.target(target, path + ("request",)) if target else None
-            _request(game, builder, request_spec, seat, keys, path + ("request",))
-        elif "pass" in step:
-            for _ in range(int(step["pass"])):
-                game.apply(PASS, check=False)
-        elif "until" in step:
-            reached, turn = UNTIL[step["until"]], game.state.turn
-            for _ in range(MAX_PASSES):
-                if reached(game, turn):
-                    break
-                game.apply(PASS, check=False)
-            else:
-                raise EngineError(f"step {i + 1}: {step['until']} was never reached")
-        elif "expect" in step:
-            differences = compare(before, step["expect"] or {}, view(game))
-            if differences:
-                return f"step {i + 1}: {differences}"
+        try:
+            message = _step(game, builder, agent, spec, example, before, step, path)
+        except (ScriptError, IllegalRequest, EngineError) as exc:
+            message = str(exc)
+        if message is not None:
+            raise StepFailed(path, f"step {i + 1}: {message}")
+
+
+def _step(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, example: m.Example, before: dict,  # noqa: ANN001, PLR0913
+          step: Any, path: tuple) -> str | None:
+    """One step of a flow; what differs, or None."""
+    if "request" in step:
+        text = str(step["request"])
+        request_spec, seat, keys, target = builder.parse_request(text, path + ("request",), spec, example.by)
+        _give_chance(game, seat, text)
+        if "illegal" in step:
+            return _refused(game, builder, request_spec, seat, keys, str(step["illegal"]), path + ("request",))
+        agent.target = builder.target(target, path + ("request",)) if target else None
+        _request(game, builder, request_spec, seat, keys, path + ("request",))
+    elif "pass" in step:
+        for _ in range(int(step["pass"])):
+            game.apply(PASS, check=False)
+    elif "until" in step:
+        reached, turn = UNTIL[step["until"]], game.state.turn
+        for _ in range(MAX_PASSES):
+            if reached(game, turn):
+                return None
+            game.apply(PASS, check=False)
+        return f"{step['until']} was never reached"
+    elif "expect" in step:
+        return compare(before, step["expect"] or {}, view(game))
     return None
 
 
