@@ -55,3 +55,14 @@ def test_its_games_last_longer_than_random_ones_and_are_decided(engine: sim.Engi
 def test_its_games_keep_every_invariant(engine: sim.Engine, format_id: str, frame_id: str) -> None:
     stats = sim.play(engine, format_id, frame_id, 30, 4, agent="policy")
     assert stats.violations == [] and stats.decided == stats.games
+
+
+def test_bp_sim_plays_by_the_agent_asked_for(repo_root) -> None:  # noqa: ANN001
+    from tests.runbp import bp
+
+    unknown = bp("sim", "--agent", "nobody", "--games", "1", "--root", str(repo_root))
+    assert unknown.returncode == 2 and "no agent 'nobody' (agents: random, policy)" in unknown.stderr
+    policy = bp("sim", "--games", "4", "--seed", "3", "--json", "--root", str(repo_root))
+    random = bp("sim", "--games", "4", "--seed", "3", "--json", "--agent", "random", "--root", str(repo_root))
+    assert policy.returncode == random.returncode == 0
+    assert policy.stdout != random.stdout  # the default is the policy, not uniform random play
