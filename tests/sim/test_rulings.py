@@ -60,6 +60,10 @@ def broken(tmp_path_factory: pytest.TempPathFactory, repo_root: Path) -> tuple[P
     summon = root / "definitions" / "actions" / "2-summon.yaml"
     _edit(summon, "        you: {hand: ♠2}\n      request: ★♠2", "        you: {hand: ♠A}\n      request: ★♠A")  # legal after all
     _edit(summon, "      request: ★♠K\n      illegal: cost", "      request: ★♠K\n      illegal: cost\n      expect: {}")  # both
+    spells = root / "definitions" / "actions" / "3-quick-spell.yaml"
+    _edit(spells, "      request: ★♢2 ♢3\n      illegal: target", "      request: ★♢2 ♢3\n      illegal: distance")  # no such reason
+    _edit(spells, "      request: ★♣7 ♡8\n      illegal: keycards", "      request: ★♣7 ♡8\n      steps:\n        - pass: 1\n      illegal: keycards")
+    _edit(summon, "        - request: 防壁設置\n          illegal: once-per-turn", "        - request: 防壁設置\n          refused: once-per-turn")
     return root, list(toolchain.load(root).findings)
 
 
@@ -110,6 +114,22 @@ def test_a_flow_that_never_reaches_its_point_fails(broken: tuple[Path, list]) ->
 
 def test_an_illegal_example_cannot_expect_a_situation(broken: tuple[Path, list]) -> None:
     root, findings = broken
-    schema = [f for f in findings if f.code == "BP010" and f.location.path.endswith("2-summon.yaml")]
-    assert schema, [f.text() for f in findings]
-    assert _line_of(root / "definitions" / "actions" / "2-summon.yaml", "防壁が1体では英雄召喚") <= schema[0].location.line
+    start = _line_of(root / "definitions" / "actions" / "2-summon.yaml", "防壁が1体では英雄召喚")
+    schema = [f for f in findings if f.code == "BP010" and f.location.path.endswith("2-summon.yaml") and f.location.line >= start]
+    assert schema and all(f.location.line <= start + 5 for f in schema), [f.text() for f in findings]
+
+
+@pytest.mark.parametrize(("file", "near", "what"), [
+    ("3-quick-spell.yaml", "ダメージ判定が無ければ停戦は起こせない", "distance"),
+    ("3-quick-spell.yaml", "数字が違えばリバースは起こせない", "steps"),
+    ("2-summon.yaml", "防壁設置 (即時) が解決した後", "refused"),
+])
+def test_the_schema_refuses_a_malformed_ruling(broken: tuple[Path, list], file: str, near: str, what: str) -> None:
+    """An unknown reason, a request and a flow at once, an unknown step: BP010 inside the example."""
+    root, findings = broken
+    path = root / "definitions" / "actions" / file
+    start = _line_of(path, near)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    end = next((i for i in range(start, len(lines)) if lines[i].startswith("    - name:") or lines[i].startswith("- id:")), len(lines))
+    inside = [f for f in findings if f.code == "BP010" and f.location.path.endswith(file) and start <= f.location.line <= end]
+    assert inside, [f.text() for f in findings if f.code == "BP010"]
