@@ -121,7 +121,7 @@ class PolicyAgent:
             return 1.0
         if action == "pass":
             return 0.2  # with an empty stage it only hands the chance round: the turn goes on
-        return 1.0
+        return 0.4  # any other spell: now and then, keeping the hand for answers
 
     @staticmethod
     def _life_pressure(view: Seen, action: str) -> float:
