@@ -56,14 +56,14 @@ def broken(tmp_path_factory: pytest.TempPathFactory, repo_root: Path) -> tuple[P
     basic = root / "definitions" / "actions" / "1-basic.yaml"
     _edit(basic, "      request: \"\"\n      illegal: timing", "      request: \"\"\n      illegal: cost")  # エンド: a wrong reason
     _edit(basic, "            stage: [\"you: ブロック\"]", "            stage: [\"you: ダメージ判定\"]")  # a wrong step
-    _edit(basic, "        - request: アタック\n        - until: stage-empty", "        - request: アタック\n        - until: game-over")
+    _edit(basic, "        - request: \"\"\n        - until: stage-empty", "        - request: \"\"\n        - until: game-over")
     summon = root / "definitions" / "actions" / "2-summon.yaml"
     _edit(summon, "        you: {hand: ♠2}\n      request: ★♠2", "        you: {hand: ♠A}\n      request: ★♠A")  # legal after all
     _edit(summon, "      request: ★♠K\n      illegal: cost", "      request: ★♠K\n      illegal: cost\n      expect: {}")  # both
     spells = root / "definitions" / "actions" / "3-quick-spell.yaml"
     _edit(spells, "      request: ★♢2 ♢3\n      illegal: target", "      request: ★♢2 ♢3\n      illegal: distance")  # no such reason
     _edit(spells, "      request: ★♣7 ♡8\n      illegal: keycards", "      request: ★♣7 ♡8\n      steps:\n        - pass: 1\n      illegal: keycards")
-    _edit(summon, "        - request: 防壁設置\n          illegal: once-per-turn", "        - request: 防壁設置\n          refused: once-per-turn")
+    _edit(summon, "        - request: \"\"\n          illegal: once-per-turn", "        - request: \"\"\n          refused: once-per-turn")
     return root, list(toolchain.load(root).findings)
 
 
