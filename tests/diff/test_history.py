@@ -13,27 +13,38 @@ from toolchain.model.history import changed_in_current_edition, current_edition,
 
 from .conftest import ROOT, edit
 
+QUICK, NORMAL = "definitions/actions/3-quick-spell.yaml", "definitions/actions/4-normal-spell.yaml"
+
+
+def updated_line(repo: Path, file: str, action_id: str) -> int:
+    """The line of an action's `updated:` (where BP029 points), found rather than counted: examples move it."""
+    lines = (repo / file).read_text(encoding="utf-8").splitlines()
+    start = lines.index(f"- id: {action_id}")
+    return next(i + 1 for i in range(start, len(lines)) if lines[i].startswith("  updated:"))
+
 
 def test_check_since_reports_bp029_at_the_updated_line(edition_repo: Path) -> None:
     run = bp("check", "--since", "v8.0", "--root", str(edition_repo))
     assert run.returncode == 1
+    ceasefire, throw = updated_line(edition_repo, QUICK, "ceasefire"), updated_line(edition_repo, NORMAL, "throw")
     assert run.stderr.splitlines() == [
-        "definitions/actions/3-quick-spell.yaml:280:3: error[BP029]: 停戦 (速攻魔法) changed since v8.0 (キーカード, コスト) "
+        f"{QUICK}:{ceasefire}:3: error[BP029]: 停戦 (速攻魔法) changed since v8.0 (キーカード, コスト) "
         "but its updated does not list v8.1: add v8.1 to updated",
-        "definitions/actions/4-normal-spell.yaml:51:3: error[BP029]: 投擲 (通常魔法) changed since v8.0 (効果) "
+        f"{NORMAL}:{throw}:3: error[BP029]: 投擲 (通常魔法) changed since v8.0 (効果) "
         "but its updated does not list v8.1: add v8.1 to updated",
     ]
-    lines = (edition_repo / "definitions/actions/3-quick-spell.yaml").read_text(encoding="utf-8").splitlines()
-    assert lines[279] == "  updated: [v8.0]" and "- id: ceasefire" in lines[261:280]  # 停戦's own updated line
+    lines = (edition_repo / QUICK).read_text(encoding="utf-8").splitlines()
+    assert lines[ceasefire - 1] == "  updated: [v8.0]"  # 停戦's own updated line
     # without --since the repository checks clean: BP029 needs a revision to compare with
     assert bp("check", "--root", str(edition_repo)).returncode == 0
 
 
 def test_the_finding_is_in_json_and_github_formats(edition_repo: Path) -> None:
     data = json.loads(bp("check", "--since", "v8.0", "--format", "json", "--root", str(edition_repo)).stdout)
-    assert [(d["code"], d["name"], d["line"]) for d in data["diagnostics"]] == [("BP029", "history", 280), ("BP029", "history", 51)]
+    ceasefire, throw = updated_line(edition_repo, QUICK, "ceasefire"), updated_line(edition_repo, NORMAL, "throw")
+    assert [(d["code"], d["name"], d["line"]) for d in data["diagnostics"]] == [("BP029", "history", ceasefire), ("BP029", "history", throw)]
     github = bp("check", "--since", "v8.0", "--format", "github", "--root", str(edition_repo)).stderr
-    assert github.startswith("::error file=definitions/actions/3-quick-spell.yaml,line=280,col=3,title=BP029 history::停戦")
+    assert github.startswith(f"::error file={QUICK},line={ceasefire},col=3,title=BP029 history::停戦")
 
 
 def test_adding_the_edition_to_updated_clears_it(scratch_repo) -> None:  # noqa: ANN001
@@ -80,7 +91,7 @@ def test_since_an_unknown_revision_is_exit_2(scratch_repo) -> None:  # noqa: ANN
 def test_history_is_in_bp_diff_too(edition_repo: Path) -> None:
     data = json.loads(bp("diff", "v8.0", "HEAD", "--format", "json", "--root", str(edition_repo)).stdout)
     assert [(f["code"], f["path"], f["line"]) for f in data["history"]] == [
-        ("BP029", "definitions/actions/3-quick-spell.yaml", 280), ("BP029", "definitions/actions/4-normal-spell.yaml", 51)]
+        ("BP029", QUICK, updated_line(edition_repo, QUICK, "ceasefire")), ("BP029", NORMAL, updated_line(edition_repo, NORMAL, "throw"))]
 
 
 def test_changed_in_current_edition_is_read_from_updated() -> None:

@@ -1,16 +1,23 @@
-"""`make fuzz`: every fuzzer of properties.py, long and random, and the figures.
+"""`make fuzz`: every fuzzer of properties.py, long and random, then 10,000 random games over every
+regulation of table 3.1, and the figures.
 
-    python -m tests.fuzz.run            # the default numbers of cases
+    python -m tests.fuzz.run            # the default numbers of cases and games
     FUZZ_SCALE=0.1 python -m tests.fuzz.run   # a tenth of them, for a quick look
+    python -m tests.fuzz.run games      # only the games (or: fuzzers)
+    FUZZ_SEED=7 python -m tests.fuzz.run games   # the same games again (the seed is printed)
 
 Prints, per fuzzer and in total, the cases tried, the crashes (a property that failed: an
 exception or a wrong answer, shown with Hypothesis's smallest failing example) and the hangs
-(one case longer than properties.HANG_SECONDS). Exit 1 if there was any crash or hang.
+(one case longer than properties.HANG_SECONDS); per regulation and in total, the games played, the
+invariant violations (sim.invariants, checked after every step), the crashes (an exception inside
+the engine) and the hangs (one game longer than GAME_HANG_SECONDS). Exit 1 if there was any crash,
+hang or violation.
 """
 
 from __future__ import annotations
 
 import os
+import random
 import sys
 import tempfile
 import time
@@ -21,6 +28,9 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import toolchain
+from toolchain import sim
 
 from . import properties as p
 
@@ -72,8 +82,9 @@ FUZZERS = [
     Fuzzer("definitions (text)", "definitions mutated", 1500, _mutations(p.text_mutations)),  # typos, bad merges
     Fuzzer("definitions (data)", "definitions mutated", 1500, _mutations(p.data_mutations)),  # wrong values in valid YAML
 ]
-# Games: the simulator's random games over every regulation of table 3.1 join `make fuzz` here
-# (see the Makefile's fuzz target), with their own figures (games, violations).
+GAMES = 10_000  # random games at FUZZ_SCALE 1, spread evenly over the regulations of table 3.1
+AGENTS = ("random", "policy")  # taken in turn: random play wanders, the policy reaches what a player would
+GAME_HANG_SECONDS = 60  # one game (a few hundred steps at most; 5-7 s would already be a hundred times slow)
 
 
 def run(fuzzer: Fuzzer, scale: float, scratch: Path) -> tuple[int, int, int]:
@@ -94,8 +105,8 @@ def run(fuzzer: Fuzzer, scale: float, scratch: Path) -> tuple[int, int, int]:
     return p.CALLS[fuzzer.name] - before, crashes, hangs
 
 
-def main() -> int:
-    scale = float(os.environ.get("FUZZ_SCALE", "1"))
+def fuzzers(scale: float) -> bool:
+    """Every fuzzer; True when none crashed or hung."""
     totals = [0, 0, 0]
     with tempfile.TemporaryDirectory(prefix="bp-fuzz-") as scratch:
         for number, fuzzer in enumerate(FUZZERS):
@@ -104,9 +115,65 @@ def main() -> int:
             seconds = time.perf_counter() - started
             print(f"{fuzzer.label:22} {tried:6} cases tried, {crashes} crashes, {hangs} hangs ({seconds:.0f} s)", flush=True)
             totals = [totals[0] + tried, totals[1] + crashes, totals[2] + hangs]
-    print(f"{'fuzzers':22} {totals[0]:6} cases tried, {totals[1]} crashes, {totals[2]} hangs")
-    return 1 if totals[1] or totals[2] else 0
+    print(f"{'fuzzers':22} {totals[0]:6} cases tried, {totals[1]} crashes, {totals[2]} hangs", flush=True)
+    return not (totals[1] or totals[2])
+
+
+def play_games(engine: sim.Engine, format_id: str, frame_id: str, games: int, seed: int) -> tuple[int, int, int]:
+    """(violations, crashes, hangs) of `games` random games of one regulation, each under a watchdog."""
+    violations = crashes = hangs = 0
+    for index, game_seed in enumerate(sim.game_seeds(seed, games)):
+        agent = AGENTS[index % len(AGENTS)]
+        try:
+            with p.watchdog(GAME_HANG_SECONDS):
+                _, _, problems = sim.play_one(engine, format_id, frame_id, game_seed, agent=agent)
+        except p.Hang:
+            hangs += 1
+            print(f"  HANG in {format_id} + {frame_id}, game seed {game_seed} ({agent})", flush=True)
+            continue
+        except Exception:  # noqa: BLE001 - an engine failure is a crash to count and show, not to stop on
+            crashes += 1
+            print(f"  CRASH in {format_id} + {frame_id}, game seed {game_seed} ({agent}):\n{traceback.format_exc(limit=-3)}", flush=True)
+            continue
+        violations += len(problems)
+        for problem in problems[:3]:
+            print(f"  VIOLATION in {format_id} + {frame_id}, game seed {game_seed} ({agent}): {problem}", flush=True)
+    return violations, crashes, hangs
+
+
+def games(scale: float, seed: int) -> bool:
+    """GAMES random games over every regulation of table 3.1; True when none crashed, hung or broke an invariant."""
+    definitions = toolchain.load(p.ROOT).definitions
+    engine = sim.Engine(definitions)
+    regulations = [(fmt, frame) for frame, formats in definitions.regulations.items() for fmt in formats]
+    total = max(len(regulations), int(GAMES * scale))
+    print(f"games: {total} over {len(regulations)} regulations, FUZZ_SEED={seed}", flush=True)
+    totals = [0, 0, 0, 0]
+    for index, (format_id, frame_id) in enumerate(regulations):
+        count = total // len(regulations) + (index < total % len(regulations))
+        started = time.perf_counter()
+        violations, crashes, hangs = play_games(engine, format_id, frame_id, count, seed + index)
+        label = f"{format_id} + {frame_id}"
+        print(f"{label:22} {count:6} games, {violations} violations, {crashes} crashes, {hangs} hangs "
+              f"({time.perf_counter() - started:.0f} s)", flush=True)
+        totals = [totals[0] + count, totals[1] + violations, totals[2] + crashes, totals[3] + hangs]
+    print(f"{'games':22} {totals[0]:6} games, {totals[1]} violations, {totals[2]} crashes, {totals[3]} hangs", flush=True)
+    return not (totals[1] or totals[2] or totals[3])
+
+
+def main(argv: list[str]) -> int:
+    scale = float(os.environ.get("FUZZ_SCALE", "1"))
+    seed = int(os.environ.get("FUZZ_SEED") or random.randrange(2**31))
+    parts = set(argv) or {"fuzzers", "games"}
+    unknown = parts - {"fuzzers", "games"}
+    if unknown:
+        print(f"unknown part {sorted(unknown)}: the parts are fuzzers and games", file=sys.stderr)
+        return 2
+    ok = fuzzers(scale) if "fuzzers" in parts else True
+    if "games" in parts:
+        ok = games(scale, seed) and ok
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -184,15 +184,23 @@ def test_trumps_show_their_image_unnumbered(book) -> None:
     assert sorted(set(re.findall(r"Fig\. 5\.(\d+)", html))) == ["1", "2", "3", "4", "5"]
 
 
-def test_the_core_flow_readings_are_printed_under_their_section(book, repo_root: Path) -> None:
-    """6.4: the toolchain's reading of the pass record (the figure the text edition lacks) is printed
-    from the core-flow data the engine follows, not typed in docs/."""
-    from toolchain.model.coreflow import READINGS
-
-    html = (book.html / "core.html").read_text(encoding="utf-8")
-    prose = (repo_root / "docs" / "core.rst").read_text(encoding="utf-8")
-    notes = re.findall(r'<div class="bp-reading admonition">.*?</div>', html, re.S)
-    for reading in READINGS:
-        assert any(reading.title in note and reading.text in note for note in notes), reading.title
-        assert reading.text not in prose
-    assert html.index("パス記録に登録") < html.index('class="bp-reading admonition"') < html.index("全員がパスしたか")
+def test_readings_are_printed_as_notes_where_the_text_is_silent(book) -> None:
+    """The toolchain's readings (definitions/README.md "Readings") are ※ notes (解釈) under the entry they
+    concern, and the core flow's under its flowchart (6.4)."""
+    characters = (book.html / "format.html").read_text(encoding="utf-8")
+    magician = re.search(r'<section class="bp-character" id="char-magician">.*?</section>', characters, re.S).group(0)
+    items = re.findall(r"<dt[^>]*>([^<]+)<span", magician)
+    assert items.index("解釈") == items.index("能力") + 1
+    assert "※魔力増加は" in magician and "解釈: 魔術士をコントロールしているプレイヤー" in magician
+    frames = (book.html / "frame.html").read_text(encoding="utf-8")
+    for anchor in ("frame-pack", "frame-rare-pack", "act-trap-counter"):
+        section = re.search(rf'<section class="bp-[a-z-]+" id="{anchor}">.*?</section>', frames, re.S).group(0)
+        assert "<dt" in section and "解釈" in section and "理由: " in section, anchor
+    core = (book.html / "core.html").read_text(encoding="utf-8")
+    flow = core.index('id="fig-core-flow"')
+    note = core.index("※[4] パス記録のリセットは")
+    assert flow < note < core.index("[1] ゲーム開始", flow)
+    # The engine's reading (reset when a request goes on the stage and after every resolution), from the data.
+    assert "6-10-5・6-10-7" in core[note:core.index("[1] ゲーム開始", flow)]
+    example = core.index("合計 +5 の修正が加わります")
+    assert example < core.index("※6.4.2 互いに矛盾しない場合は", example) < core.index("互いに矛盾する場合", example)

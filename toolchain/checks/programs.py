@@ -16,7 +16,7 @@ from ..diagnostics import Diagnostic
 @dataclass
 class Report:
     actions: int = 0  # actions and frame actions
-    executed: int = 0  # those with at least one example that ran as written
+    executed: int = 0  # those with at least one example that ran their effect as written (an `illegal:` one runs none)
     examples: int = 0
     failed: list[sim.Outcome] = field(default_factory=list)
     # examples that could not run because an action they use was left out for its errors
@@ -53,7 +53,8 @@ def report(defs: m.Definitions) -> Report:
         result.examples += 1
         result.outcomes.append(outcome)
         if outcome.ok:
-            passed.add(outcome.action.id)
+            if outcome.example.illegal is None:
+                passed.add(outcome.action.id)
         elif outcome.missing_action in defs.left_out_actions:
             result.blocked.append(outcome)
         else:

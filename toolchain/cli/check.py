@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from ..diagnostics import CODES, Diagnostic, render_json
+from ..model.readings import readings
 from .common import OutputFormat, RootOption, fail, load, load_clean, resolve_root, summary_line
 
 if TYPE_CHECKING:  # pragma: no cover - the checks load only in a command that checks (a no-op build does not)
@@ -22,6 +23,9 @@ def check(
         Optional[str],
         typer.Option("--since", help="Also report (BP029) definitions whose rules changed since this git revision (the last tagged edition) without the current edition in `updated`."),
     ] = None,
+    show_readings: Annotated[
+        bool, typer.Option("--readings", help="Also list the readings: where the text is silent and what the toolchain reads (file:line).")
+    ] = False,
 ) -> None:
     """Validate every definition: YAML, JSON Schema and the cross-file checks. Exit 0 clean, 1 findings, 2 usage or I/O error."""
     root_path = resolve_root(root)
@@ -31,10 +35,17 @@ def check(
         findings = sorted({*findings, *_history(root_path, since, checked)})
     counts = checked.definitions.counts()
     examples = checked.examples if checked.examples is not None and checked.examples.has_examples else None
+    noted = readings(checked.definitions) if show_readings else []
     if output_format is OutputFormat.json:
         summary = {"counts": counts, "errors": len(findings), "ok": not findings}
-        typer.echo(render_json(findings, {**summary, "examples": examples.as_dict()} if examples else summary))
+        if examples:
+            summary["examples"] = examples.as_dict()
+        if show_readings:
+            summary["readings"] = [n.as_dict() for n in noted]
+        typer.echo(render_json(findings, summary))
     else:
+        for reading in noted:
+            typer.echo(reading.text())
         for finding in findings:
             typer.echo(finding.github() if output_format is OutputFormat.github else finding.text(), err=True)
         typer.echo(summary_line(counts, findings))

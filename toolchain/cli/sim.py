@@ -3,6 +3,7 @@ when a command runs, not when the CLI loads."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -29,13 +30,17 @@ def sim(
     root: RootOption = None,
     format_key: Annotated[str, typer.Option("--format", help="Format id or name (lite, standard, pro, master).")] = "lite",
     frame_key: Annotated[str, typer.Option("--frame", help="Frame id or name (entry20, pack, rare-pack, strategy, extra).")] = "entry20",
-    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
+    all_regulations: Annotated[bool, typer.Option("--all-regulations", help="Play every regulation of table 3.1 (ignores --format and --frame).")] = False,
+    games: Annotated[int, typer.Option("--games", min=1, help="How many games (per regulation).")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="The seed of the games' seeds.")] = 0,
     turn_cap: Annotated[int, typer.Option("--turn-cap", min=1, help="Stop a game after this many turns.")] = 200,
+    agent: Annotated[str, typer.Option("--agent", help="Who plays: policy (rules of thumb, the default) or random (uniform).")] = "policy",
+    coverage: Annotated[bool, typer.Option("--coverage", help="Report how often each action, character and fog entry was played, and why what never was.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures (and the coverage) as one JSON document (--format names the game's format).")] = False,
     transcript: Annotated[Optional[Path], typer.Option("--transcript", help="Write the games to FILE (JSON lines) and FILE.txt (readable).")] = None,
     workers: Annotated[int, typer.Option("--workers", min=0, help="Processes to play on (0: one per core); the results do not depend on it.")] = 1,
 ) -> None:
-    """Play random legal games and check the invariants after every step. Exit 1 on a violation, 2 on a usage or I/O error."""
+    """Play seeded games of legal moves and check the invariants after every step. Exit 1 on a violation, 2 on a usage or I/O error."""
     from .. import sim as simulator
     from ..site.outputs import OutputError, output_file, replacing
 
@@ -43,26 +48,51 @@ def sim(
         files = (output_file(transcript), output_file(simulator.TranscriptWriter(transcript).text_path)) if transcript is not None else ()
     except OutputError as exc:
         fail("sim", str(exc), 2)
+    if agent not in simulator.AGENTS:
+        fail("sim", f"no agent '{agent}' (agents: {', '.join(simulator.AGENTS)})", 2)
     defs = load_clean(resolve_root(root), "sim").definitions
-    format_id, frame_id = _regulation(defs, format_key, frame_key)
+    if all_regulations:
+        regulations = [(fmt, frame) for frame, fmts in defs.regulations.items() for fmt in fmts]
+    else:
+        regulations = [_regulation(defs, format_key, frame_key)]
     engine = simulator.Engine(defs)
-    with typer.progressbar(length=games, label="playing", file=sys.stderr) as bar:
-        options = {"turn_cap": turn_cap, "progress": bar.update, "workers": workers or os.cpu_count() or 1}
-        if files:
-            try:  # written beside the files and renamed into place once every game is in
-                with replacing(files) as temporary, simulator.TranscriptWriter(temporary[files[0]], temporary[files[1]]) as writer:
-                    stats = simulator.play(engine, format_id, frame_id, games, seed, transcript=writer, **options)
-            except OSError as exc:
-                fail("sim", f"cannot write the transcript {transcript}: {exc.strerror or exc}", 2)
-        else:
-            stats = simulator.play(engine, format_id, frame_id, games, seed, **options)
-    for line in stats.lines():
-        typer.echo(line)
-    for violation in stats.violations[:20]:
+    processes = workers or os.cpu_count() or 1
+    results: list[tuple[str, str, simulator.Stats, simulator.Coverage | None]] = []
+
+    def play_all(writer: simulator.TranscriptWriter | None) -> None:
+        with typer.progressbar(length=games * len(regulations), label="playing", file=sys.stderr) as bar:
+            for format_id, frame_id in regulations:
+                counts = simulator.Coverage() if coverage else None
+                stats = simulator.play(engine, format_id, frame_id, games, seed, turn_cap=turn_cap, progress=bar.update,
+                                       transcript=writer, coverage=counts, agent=agent, workers=processes)
+                results.append((format_id, frame_id, stats, counts))
+
+    if files:
+        try:  # written beside the files and renamed into place once every game is in
+            with replacing(files) as temporary, simulator.TranscriptWriter(temporary[files[0]], temporary[files[1]]) as writer:
+                play_all(writer)
+        except OSError as exc:
+            fail("sim", f"cannot write the transcript {transcript}: {exc.strerror or exc}", 2)
+    else:
+        play_all(None)
+    violations = [v for _, _, stats, _ in results for v in stats.violations]
+    if as_json:
+        typer.echo(json.dumps({"regulations": [
+            {"format": f, "frame": fr, **stats.as_dict(), **({"coverage": counts.as_dict(engine.ruleset(f, fr))} if counts else {})}
+            for f, fr, stats, counts in results
+        ]}, ensure_ascii=False, indent=2))
+    else:
+        for format_id, frame_id, stats, counts in results:
+            for line in stats.lines():
+                typer.echo(line)
+            if counts is not None:
+                for line in counts.lines(engine.ruleset(format_id, frame_id)):
+                    typer.echo(line)
+    for violation in violations[:20]:
         typer.echo(f"  violation: {violation}", err=True)
-    if transcript is not None:
+    if transcript is not None and not as_json:
         typer.echo(f"transcript: {transcript} and {simulator.TranscriptWriter(transcript).text_path}")
-    raise typer.Exit(1 if stats.violations else 0)
+    raise typer.Exit(1 if violations else 0)
 
 
 def replay(

@@ -19,12 +19,16 @@ edition, so the edges are reconstructed from the text of 6.1.5, 6.4 and 6.4.1:
 - when everyone has passed and the stage is empty, the turn player gets the chance again [2]
   (the turn only passes through the エンド action).
 
-The pass record is reset where PASS_RECORD says (a reading: the text names only [4]; see there).
+The pass record is reset where PASS_RECORD_RESETS says (a reading: the text names only [4]; see READINGS).
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
+
+from ..diagnostics import Location
+from .definitions import Reading
 
 
 @dataclass(frozen=True)
@@ -56,38 +60,8 @@ class Flow:
         return {e.label: e.target for e in self.edges if e.source == id_}
 
 
-@dataclass(frozen=True)
-class Reading:
-    """A reading of the core flow the toolchain takes where the text edition is silent (its figures are
-    missing): the engine follows `nodes`, and the rulebook prints `text` beside the figure."""
-
-    section: str  # the rulebook's section it belongs to
-    title: str
-    text: str  # in Japanese, as the rulebook prints it
-    nodes: tuple[str, ...]  # the steps (of any of the flows) it applies to
-
-
-# The text says only that [4] resets the pass record, and that with the reset nobody is
-# recorded twice ([11]). Reset only at [4], a turn player's single pass after a resolution
-# would resolve the next request on the stage, and a triggered request (a ダメージ判定) would
-# resolve without the opponent ever holding the chance: 停戦 could never answer it. 2.10 and
-# 6.1 say every request is carried out with the opponent's permission, so every state of the
-# stage needs both players' passes.
-PASS_RECORD = Reading(
-    section="6.4",
-    title="パス記録のリセット (ツールチェーンの解釈)",
-    text=(
-        "テキスト版にはコアフローの図がないため、本ツールチェーンはパス記録を次のときにリセットすると解釈します: "
-        "リクエストをステージに追加するとき (プレイヤーがリクエストした [4]、および誘発したリクエストを"
-        "ステージに追加する 6-10-5・6-10-7) と、ステージのリクエストを解決した後 ([15])。"
-        "「相手に許可を得てリクエストが実行されます」(2.10)、「許可制のゲーム」(6.1) のとおり、"
-        "ステージのどの状態も全てのプレイヤーのパスを得てから解決されます。"
-        "たとえば誘発したダメージ判定にも、相手は停戦で応じることができます。"
-    ),
-    nodes=("4", "15", "6-10-5", "6-10-7"),
-)
-
-READINGS: tuple[Reading, ...] = (PASS_RECORD,)
+# The steps after which the pass record is reset: the reading `pass-record` of READINGS below.
+PASS_RECORD_RESETS: tuple[str, ...] = ("4", "15", "6-10-5", "6-10-7")
 
 YES, NO = "はい", "いいえ"
 # How [6] was reached decides where the chance goes next (see the module docstring).
@@ -248,3 +222,36 @@ NORMAL_PROCESSING = Flow(
 )
 
 FLOWS: tuple[Flow, ...] = (CORE_FLOW, TRIGGER_CHECK, INSTANT_RESOLUTION, NORMAL_PROCESSING)
+
+
+def _written_here() -> Location:
+    """Where a reading of the core flow is written (this file, the caller's line), for `bp check --readings`."""
+    return Location("toolchain/model/coreflow.py", sys._getframe(1).f_lineno, 1)  # noqa: SLF001 - the caller's line
+
+
+# The readings of chapter 6 (definitions/README.md "Readings"): the text edition lacks Fig. 6.6–6.9, so what
+# the edges above do where the text is silent is stated here, and so is a slip of 6.4.2's example; shown by
+# `bp check --readings` and printed where they apply (`.. bp-readings:: pass-record` under the flowchart of 6.4,
+# `.. bp-readings:: ability-order` in 6.4.2).
+READINGS: tuple[Reading, ...] = (
+    Reading(
+        about="pass-record",
+        says="[4] パス記録のリセットはリクエストした時だけを書き、[11] は「パス記録がリセットされるため、同じプレイヤー名は"
+             "2回登録されません」と書く。解決の後にパス記録をどうするかは、本文にも (テキスト版にはない) 図にも書かれていない。",
+        reads="パス記録は、リクエストをステージに追加するとき (プレイヤーがリクエストした [4]、および誘発したリクエストを"
+              "ステージに追加する 6-10-5・6-10-7) と、ステージのリクエストを解決した後 ([15]) にリセットする。"
+              "ステージのどの状態も全てのプレイヤーのパスを得てから解決される。",
+        why="「相手に許可を得てリクエストが実行されます」(2.10)、「許可制のゲーム」(6.1) のとおり。[4] だけでリセットすると、"
+            "解決の後はターンプレイヤー1人のパスでステージの次のリクエストが解決し、誘発したダメージ判定に相手が停戦で"
+            "応じる機会がなくなる (停戦が遊べなくなる)。",
+        location=_written_here(),
+    ),
+    Reading(
+        about="ability-order",
+        says="6.4.2 互いに矛盾しない場合は「全ての兵士のサイズを -1」「あなたの兵士はさらに +2」「この兵士はさらに +3」の 3 つが"
+             "有効なとき「合計 +5 の修正が加わります」と書くが、-1 + 2 + 3 は +4 である。",
+        reads="矛盾しない能力は全て重複適用し、修正を足し合わせる。この例の兵士には合計 +4 の修正が加わる。",
+        why="「特に抵触しないかぎりすべて重複適用されます」という規則の方を採る。+5 は足し算の誤りと読む。",
+        location=_written_here(),
+    ),
+)

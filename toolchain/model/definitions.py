@@ -15,7 +15,7 @@ from .notations import KeycardsText, Text
 from .yamlload import Document, Path_
 
 __all__ = [
-    "Source", "Named", "Vocabulary", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Example",
+    "Source", "Reading", "Named", "Vocabulary", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Example",
     "Action", "LabelGrant", "WaiveCost", "Ability", "Character", "FogEntry", "Frame", "Trump", "Definitions",
     "KeycardsText", "Text",
 ]
@@ -40,6 +40,18 @@ class Source:
 
     def has(self, *fields: str | int) -> bool:
         return (self.base + tuple(fields)) in self.doc.values
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A reading (definitions/README.md, "Readings"): where the rulebook's text is silent or leaves
+    a choice open, what it says, what the toolchain reads, and why. Never fixed silently in code."""
+
+    says: str  # what the text says (or does not say)
+    reads: str  # what the toolchain reads
+    why: str  # why this reading (e.g. it keeps every printed card playable)
+    location: Location = field(compare=False)  # where the reading is written
+    about: str | None = None  # the field it is about (`abilities`, `start`, `trigger_condition`), None: the whole entry
 
 
 @dataclass(frozen=True)
@@ -138,7 +150,8 @@ class Flavor:
 @dataclass(frozen=True)
 class Example:
     """An action's example (definitions/README.md, "Programs and examples"): a situation, a
-    request, and the situation after it; `bp check` runs it through the simulator."""
+    request, and the situation after it (or `illegal`: the reason it is refused), or a flow of
+    `steps`; `bp check` runs it through the simulator."""
 
     name: str
     given: Mapping[str, Any] = field(compare=False)  # situations in the notation of the README
@@ -149,6 +162,8 @@ class Example:
     request: str = ""  # `[name] ★keycards → target`; the action is the example's own unless named
     responses: tuple[str, ...] = ()
     choices: tuple[str | int, ...] = ()
+    illegal: str | None = None  # the request must be refused, for this reason (sim refusal.REASONS)
+    steps: tuple[Mapping[str, Any], ...] = field(default=(), compare=False)  # a flow: requests, passes, `until:`, `expect:`
 
 
 @dataclass(frozen=True)
@@ -181,6 +196,7 @@ class Action:
     # The effect language (validated by schema/effect.schema.json; the simulator compiles it).
     program: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
     examples: tuple[Example, ...] = field(default=(), compare=False, repr=False)
+    readings: tuple[Reading, ...] = ()
 
     @property
     def is_frame_action(self) -> bool:
@@ -213,6 +229,15 @@ class Ability:
     text: Text
     grants: str | None = None
     waive_cost: WaiveCost | None = None
+    # The effect as data (6.3, 6.4.2): size (`{add: n}` / `{set: n}`), labels (`{grant: […], remove: […]}`) of the
+    # characters of its scope that satisfy `where`.
+    size: Mapping[str, int] | None = field(default=None, compare=False)
+    labels: Mapping[str, Any] | None = field(default=None, compare=False)
+    where: Mapping[str, Any] | None = field(default=None, compare=False)
+
+    @property
+    def has_effect(self) -> bool:
+        return bool(self.waive_cost or self.size or self.labels)
 
 
 @dataclass(frozen=True)
@@ -231,6 +256,7 @@ class Character:
     flavor: Flavor | None = None
     since: str | None = None
     updated: tuple[str, ...] = ()
+    readings: tuple[Reading, ...] = ()
 
     @property
     def anchor(self) -> str:
@@ -249,6 +275,7 @@ class FogEntry:
     frames: tuple[str, ...] = ()
     since: str | None = None
     updated: tuple[str, ...] = ()
+    readings: tuple[Reading, ...] = ()
 
     @property
     def anchor(self) -> str:
@@ -268,6 +295,7 @@ class Frame:
     steps: tuple[tuple[str, int | None], ...]  # (step, count) for the simulator's game start
     zones: tuple[str, ...]
     source: Source
+    readings: tuple[Reading, ...] = ()
 
     @property
     def anchor(self) -> str:
@@ -290,6 +318,7 @@ class Trump:
     image: Mapping[str, Any] | None = None  # イメージ: a situation in the simulator's notation
     since: str | None = None
     updated: tuple[str, ...] = ()
+    readings: tuple[Reading, ...] = ()
 
     @property
     def anchor(self) -> str:

@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from .definitions import Ability, Action, Character, Definitions, Flavor, FogEntry, Frame, Trump, Zone
+from .definitions import Ability, Action, Character, Definitions, Flavor, FogEntry, Frame, Reading, Trump, Zone
+from .notations import markup_text
 
 NONE = "なし"  # what the rulebook prints for an item that has nothing (能力: なし)
 
@@ -190,6 +191,19 @@ def _versions(lore: bool) -> tuple[Item, ...]:
     )
 
 
+def reading_markup(readings: Sequence[Reading]) -> Markup | None:
+    """The ※ note of an entry's readings (definitions/README.md "Readings"): what the text says, then
+    the toolchain's reading and why, one block per reading."""
+    if not readings:
+        return None
+    blocks = [f"{' '.join(r.says.split())}\n- 解釈: {' '.join(r.reads.split())}\n- 理由: {' '.join(r.why.split())}" for r in readings]
+    return Markup(markup_text("\n".join(blocks)), "※")
+
+
+# 解釈: the toolchain's readings, printed under the items they concern; folded away in the action lists.
+_READING = Item("reading", Markup, lambda d, x: reading_markup(x.readings), Leaflet.DETAILS)
+
+
 def _frames(definitions: Definitions, item: Action | FogEntry | Trump) -> FrameList | None:
     frames = tuple(frame for frame in map(definitions.frame, item.frames) if frame)
     return FrameList(frames) if item.frames else None
@@ -217,6 +231,7 @@ _ACTION_ITEMS = (
     Item("trigger-condition", Markup, lambda d, a: _markup(a.trigger_condition)),
     Item("target", Markup, lambda d, a: _markup(a.target.text) if a.target else None),
     Item("effect", Markup, lambda d, a: _markup(a.effect)),
+    _READING,
     *_versions(lore=True),
 )
 
@@ -227,6 +242,7 @@ _CHARACTER_ITEMS = (
     Item("size", Text, lambda d, c: Text(c.size_text) if c.size_text else None),
     Item("labels", Text, lambda d, c: Text(labels) if (labels := d.labels_display(c)) else None),
     Item("abilities", Bullets, lambda d, c: Bullets(tuple(_ability(a) for a in c.abilities)) if c.abilities else None),
+    _READING,
     *_versions(lore=True),
 )
 
@@ -242,6 +258,7 @@ _FOG_ITEMS = (
     Item("frames", FrameList, _frames),
     Item("keycards", Text, lambda d, f: Text(k) if (k := d.keycards_display(d.fog_keycards(f))) else None, Leaflet.HEADING),
     Item("ability", Markup, lambda d, f: _markup(f.ability)),
+    _READING,
     *_versions(lore=False),
 )
 
@@ -256,6 +273,7 @@ _TRUMP_ITEMS = (
     Item("keycards", Text, lambda d, t: _keycards(d, t.keycards), Leaflet.HEADING),
     Item("ability", Markup, lambda d, t: Markup(t.ability.text) if t.ability else Nothing()),
     Item("image", Figure, _image),
+    _READING,
     *_versions(lore=False),
 )
 
@@ -279,6 +297,7 @@ _FRAME_ITEMS = (
     Item("start", StartProcedure, lambda d, f: StartProcedure(f.procedure, d.name_of("start_steps", f.then))),
     Item("frame-actions", FrameActions, lambda d, f: FrameActions(tuple(a)) if (a := d.frame_actions_of(f.id)) else None),
     Item("zones", AccessLevels, _zones),
+    _READING,
 )
 
 

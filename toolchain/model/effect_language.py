@@ -448,6 +448,17 @@ WAIVE_COST = Record((
     Field("category", Base("id"), required=True),
 ))
 
+# A character's standing abilities (6.3) as data, beside waive_cost: what they change for the characters in
+# their scope (6.4.2: all = every character, your = its controller's, this = itself), applied all → your → this.
+ABILITY_SIZE = Record((
+    Field("add", Base("integer"), "add this to the size (サイズを…加算する; negative: 減算する)"),
+    Field("set", Base("integer"), "the size becomes this (a later, narrower ability still changes it)"),
+))
+ABILITY_LABELS = Record((
+    Field("grant", ListOf(Id("labels")), "the characters have these labels (…を持つ)"),
+    Field("remove", ListOf(Id("labels")), "the characters lose these labels (…を持たない, …できない)"),
+))
+
 # Every kind a Ref may name: the families, and the kinds they share.
 KINDS: dict[str, Family | Kind] = {
     **{family.name: family for family in FAMILIES},
@@ -459,6 +470,8 @@ KINDS: dict[str, Family | Kind] = {
     "trigger": TRIGGER,
     "program": PROGRAM,
     "waive_cost": WAIVE_COST,
+    "ability_size": ABILITY_SIZE,
+    "ability_labels": ABILITY_LABELS,
 }
 
 KIND_MEANINGS: dict[str, str] = {
@@ -468,4 +481,6 @@ KIND_MEANINGS: dict[str, str] = {
     "trigger": "誘発条件 as data: when a request resolves or goes on the stage, or a card moves",
     "program": "What the simulator runs: the structured conditions and the effect of the action",
     "waive_cost": "an ability that removes cost letters from the actions of a category (魔力増加)",
+    "ability_size": "an ability that changes the size of the characters in its scope: add, or set",
+    "ability_labels": "an ability that grants or removes labels of the characters in its scope",
 }

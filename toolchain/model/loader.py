@@ -222,6 +222,20 @@ def _action(item: dict[str, Any], source: m.Source, order: int) -> m.Action:
         updated=tuple(item.get("updated", ())),
         program=item.get("program"),
         examples=tuple(_example(example, source.within("examples", i)) for i, example in enumerate(item.get("examples", ()))),
+        readings=_readings(item, source),
+    )
+
+
+def _readings(item: dict[str, Any], source: m.Source) -> tuple[m.Reading, ...]:
+    """`reading:` one note or a list of them (definitions/README.md, "Readings")."""
+    value = item.get("reading")
+    if value is None:
+        return ()
+    notes = [(value, ("reading",))] if isinstance(value, dict) else [(note, ("reading", i)) for i, note in enumerate(value)]
+    return tuple(
+        m.Reading(str(note["says"]).strip(), str(note["reads"]).strip(), str(note["why"]).strip(), source.location(*path),
+                  note.get("about"))
+        for note, path in notes
     )
 
 
@@ -229,13 +243,15 @@ def _example(item: dict[str, Any], source: m.Source) -> m.Example:
     return m.Example(
         name=item["name"],
         given=item["given"],
-        expect=item["expect"],
+        expect=item.get("expect", {}),
         source=source,
         regulation=item.get("regulation"),
         by=item.get("by", "you"),
         request=item.get("request", ""),
         responses=tuple(item.get("responses", ())),
         choices=tuple(item.get("choices", ())),
+        illegal=item.get("illegal"),
+        steps=tuple(item.get("steps", ())),
     )
 
 
@@ -256,13 +272,15 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
         size_text=_text(size.get("text")),
         size_value=size.get("value"),
         abilities=tuple(
-            m.Ability(a["name"], a["scope"], _text(a["text"]), waive_cost=_waive_cost(a.get("waive_cost")))
+            m.Ability(a["name"], a["scope"], _text(a["text"]), waive_cost=_waive_cost(a.get("waive_cost")), size=a.get("size"),
+                      labels=a.get("labels"), where=a.get("where"))
             for a in item.get("abilities", ())
         ),
         story=_text(item.get("story")),
         flavor=_flavor(item),
         since=item.get("since"),
         updated=tuple(item.get("updated", ())),
+        readings=_readings(item, source),
     )
 
 
@@ -282,6 +300,7 @@ def _fog(item: dict[str, Any], source: m.Source, order: int) -> m.FogEntry:
         frames=tuple(item.get("frames", ())),
         since=item.get("since"),
         updated=tuple(item.get("updated", ())),
+        readings=_readings(item, source),
     )
 
 
@@ -302,6 +321,7 @@ def _frame(item: dict[str, Any], source: m.Source, order: int) -> m.Frame:
         ),
         zones=tuple(item.get("zones", ())),
         source=source,
+        readings=_readings(item, source),
     )
 
 
@@ -318,4 +338,5 @@ def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
         image=item.get("image"),
         since=item.get("since"),
         updated=tuple(item.get("updated", ())),
+        readings=_readings(item, source),
     )

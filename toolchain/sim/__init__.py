@@ -15,20 +15,26 @@ its modules (tests/architecture/test_layers.py).
     sim.board(game)                             # what a figure draws: sides, zones, characters, the stage
     sim.observe(game, seat)                     # what one player sees (2.11.1); agents get it as decision.observation
     sim.run_examples(engine)                    # every action's examples (bp check)
+    sim.refusal(game, seat, spec, keys, unit)   # why a request is refused (a key of sim.REFUSAL_REASONS), or None
     sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
+    sim.play(…, coverage=sim.Coverage())        # + how often each action, character, fog entry was played (bp sim --coverage)
+    sim.play(…, agent="policy")                 # played by sim.PolicyAgent (rules of thumb) instead of RandomAgent
 """
 
 from __future__ import annotations
 
 from .agents import Agent, Decision, RandomAgent, ScriptedAgent, ScriptError, scripted_agents
 from .cards import text as card_text
+from .coverage import Coverage
 from .engine import Engine, ProgramProblem
 from .errors import EngineError, IllegalRequest, ProgramError
 from .examples import Outcome, run_all as run_examples
 from .game import Game
 from .notation import option_text
 from .observation import ACCESS, Observation, observe, seen_option_text
-from .randomplay import Stats, play, play_one
+from .policy import PolicyAgent
+from .randomplay import AGENTS, Stats, game_seeds, play, play_one
+from .refusal import REASONS as REFUSAL_REASONS, refusal
 from .requests import PASS, RequestOption
 from .ruleset import Ruleset
 from .situation import from_situation
@@ -38,9 +44,10 @@ from .transcript import Replayed, TranscriptWriter, digest, games as transcript_
 from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
 __all__ = [
-    "ACCESS", "Agent", "BoardView", "Character", "CharacterView", "Decision", "Engine", "EngineError", "Game", "IllegalRequest", "Observation", "Outcome",
-    "PASS", "ProgramError", "ProgramProblem", "RandomAgent", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset",
-    "ScriptError", "ScriptedAgent", "SideView", "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text",
-    "digest", "from_situation", "observe", "option_text", "play", "play_one", "replay_game", "run_examples", "scripted_agents", "seen_option_text", "state_hash",
+    "ACCESS", "AGENTS", "Agent", "BoardView", "Character", "CharacterView", "Coverage", "Decision", "Engine", "EngineError", "Game",
+    "IllegalRequest", "Observation", "Outcome", "PASS", "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS",
+    "RandomAgent", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideView",
+    "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text", "digest", "from_situation", "game_seeds", "observe",
+    "option_text", "play", "play_one", "refusal", "replay_game", "run_examples", "scripted_agents", "seen_option_text", "state_hash",
     "transcript_games",
 ]

@@ -11,9 +11,14 @@ from .state import Character
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
-    from .ruleset import ActionSpec
+    from .ruleset import AbilitySpec, ActionSpec
 
 SCOPE_ORDER = {"all": 0, "your": 1, "this": 2}
+TRUMP_TIMESTAMP = 0  # an open trump's label (5.3.4) is a your-scope grant older than every character's ability
+
+# (game, character id, what) being computed: an ability whose `where` asks for a size or a label while it is
+# being applied sees the value without the abilities, instead of recursing for ever.
+_COMPUTING: set[tuple[int, int, str]] = set()
 
 
 def base_size(game: Game, character: Character) -> int:
@@ -23,36 +28,81 @@ def base_size(game: Game, character: Character) -> int:
     return spec.size or 0
 
 
+def _in_scope(scope: str, owner: Character, character: Character) -> bool:
+    """6.4.2: all = every character; your = the ability's controller's; this = the ability's own character."""
+    if scope == "all":
+        return True
+    if scope == "your":
+        return character.controller == owner.controller
+    return character.id == owner.id
+
+
+def standing(game: Game, character: Character, what: str) -> list[tuple[int, int, AbilitySpec]]:
+    """The abilities on the field that change the character's size or labels, as (scope order, timestamp,
+    ability), in the order 6.4.2 applies them: all → your → this, older before newer inside a scope (the
+    timestamp of a character's ability is when the character came onto the field)."""
+    if not game.ruleset.changing_abilities:
+        return []
+    key = (id(game), character.id, what)
+    if key in _COMPUTING:
+        return []
+    _COMPUTING.add(key)
+    try:
+        specs = game.ruleset.characters
+        found = [
+            (SCOPE_ORDER[ability.scope], owner.id, ability)
+            for owner in game.state.characters()
+            for ability in specs[owner.component].abilities
+            if ability.changes_characters and _in_scope(ability.scope, owner, character)
+            and (ability.where is None or ability.where(game, owner, character))
+        ]
+    finally:
+        _COMPUTING.discard(key)
+    found.sort(key=lambda entry: entry[:2])
+    return found
+
+
 def size(game: Game, character: Character) -> int:
-    """2.8.2: the number on the cards, changed by the modifiers that apply to this character."""
+    """2.8.2: the number on the cards, changed by what applies to this character now, recomputed from scratch
+    in 6.4.2's order: the size changes of effects (modify_size, until the end of the turn) and of standing
+    abilities (add or set), all → your → this, by timestamp inside a scope."""
     total = base_size(game, character)
-    modifiers = game.state.modifiers
-    if not modifiers:
-        return total
-    applicable = [
-        m for m in modifiers
+    changes = [
+        (SCOPE_ORDER[m.scope], m.timestamp, None, m.amount)
+        for m in game.state.modifiers
         if m.scope == "all"
         or (m.scope == "your" and m.subject == character.controller and character.kind == "soldier")
         or (m.scope == "this" and m.subject == character.id)
     ]
-    applicable.sort(key=lambda m: (SCOPE_ORDER[m.scope], m.timestamp))
-    for modifier in applicable:
-        total += modifier.amount
+    changes += [(order, stamp, ability.size_set, ability.size_add or 0) for order, stamp, ability in standing(game, character, "size")
+                if ability.size_set is not None or ability.size_add is not None]
+    if not changes:
+        return total
+    changes.sort(key=lambda change: change[:2])
+    for _, _, value, amount in changes:
+        total = value if value is not None else total + amount
     return total
 
 
 def labels(game: Game, character: Character) -> frozenset[str]:
-    """The character's labels: its definition's (with their conditions), then those its controller's open trumps grant."""
+    """The character's labels: its definition's (with their conditions), then, in 6.4.2's order, what the
+    abilities grant and remove (an open trump's label is a your-scope grant, 5.3.4)."""
     spec = game.ruleset.characters[character.component]
     found = set(spec.labels)
     for label, condition in spec.conditional_labels:
         if condition(game, character):
             found.add(label)
+    changes: list[tuple[int, int, frozenset[str], frozenset[str]]] = []
     if character.kind == "soldier":
         for trump in open_trumps(game, character.controller):
             suits = {SUIT[c] for c in character.cards}
             if trump.grants and suits == {trump.suit}:
-                found.add(trump.grants)
+                changes.append((SCOPE_ORDER["your"], TRUMP_TIMESTAMP, frozenset((trump.grants,)), frozenset()))
+    changes += [(order, stamp, ability.grant, ability.remove) for order, stamp, ability in standing(game, character, "labels")
+                if ability.grant or ability.remove]
+    changes.sort(key=lambda change: change[:2])
+    for _, _, grant, remove in changes:
+        found = (found | grant) - remove
     return frozenset(found)
 
 
@@ -69,11 +119,14 @@ def has_open_trump(game: Game, seat: int, trump_id: str) -> bool:
 
 
 def waived(game: Game, seat: int) -> dict[str, str]:
-    """{category: cost letters} that the abilities on the field take away from a player's requests (魔力増加)."""
+    """{category: cost letters} that the abilities on the field take away from a player's requests (魔力増加):
+    an all-scope ability's from every player's, a your-scope ability's from its controller's."""
     found: dict[str, str] = {}
     specs = game.ruleset.characters
     for character in game.state.characters():
         for ability in specs[character.component].abilities:
+            if not ability.waive_category:
+                continue
             if ability.scope == "all" or (ability.scope == "your" and character.controller == seat):
                 found[ability.waive_category] = found.get(ability.waive_category, "") + ability.waive_letters
     return found

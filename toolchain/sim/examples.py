@@ -13,7 +13,7 @@ of the situation that `expect` does not mention must be as it was in `given`.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,8 +23,10 @@ from ..model.coreflow import TRIGGER_CHECK
 from . import flow
 from .agents import Decision, ScriptError, ScriptedAgent
 from .engine import Engine
+from .cards import TEXT
 from .errors import EngineError, EngineLoop, IllegalRequest, ProgramError
 from .notation import SIDES, normalize, tokens, view
+from .refusal import REASONS, refusal
 from .requests import PASS, RequestOption
 from .ruleset import ActionSpec
 from .situation import Builder, mentioned
@@ -93,6 +95,8 @@ def run(engine: Engine, action: m.Action, example: m.Example) -> Outcome:
         return Outcome(action, example, False, str(exc), exc.path, getattr(exc, "name", None))
     except EngineLoop as exc:
         return Outcome(action, example, False, str(exc), loop=exc)
+    except StepFailed as exc:
+        return Outcome(action, example, False, str(exc), exc.path)
     except (ScriptError, IllegalRequest, EngineError) as exc:
         return Outcome(action, example, False, str(exc))
     except Exception as exc:  # noqa: BLE001 - a broken definition must not stop bp check: report it at the example
@@ -102,7 +106,8 @@ def run(engine: Engine, action: m.Action, example: m.Example) -> Outcome:
 
 def mentioned_cards(example: m.Example) -> set[str]:
     """Every card the example writes anywhere (the filler of its situations leaves them out)."""
-    written = [example.name, example.given, example.request, list(example.responses), list(example.choices), example.expect]
+    written = [example.name, example.given, example.request, list(example.responses), list(example.choices), example.expect,
+               list(example.steps)]
     return mentioned(written)
 
 
@@ -116,12 +121,28 @@ def _run(engine: Engine, action: m.Action, example: m.Example) -> str | None:
     builder = Builder(rules, mentioned_cards(example), [agent, agent])
     game = builder.build(example.given, ("given",))
     before = view(game)
+    if example.steps:
+        _flow(game, builder, agent, spec, example, before)
+    elif example.illegal is not None:
+        request_spec, seat, keys, _ = builder.parse_request(example.request, ("request",), spec, example.by)
+        game.state.chance = seat
+        return _refused(game, builder, request_spec, seat, keys, example.illegal, ("request",))
+    else:
+        _single(game, builder, agent, spec, example)
+    if agent.script:
+        return f"choices not used: {agent.script}"
+    return compare(before, example.expect, view(game))
+
+
+def _single(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, example: m.Example) -> None:  # noqa: ANN001
+    """One request, the responses made in answer, then passes until it has left the stage."""
     request_spec, seat, keys, target = builder.parse_request(example.request, ("request",), spec, example.by)
     if target:
         agent.target = builder.target(target, ("request",))
     if request_spec.trigger == "triggered":
         made = _trigger(game, request_spec, seat)
     else:
+        game.state.chance = seat  # the example's request is made now, by whoever it names
         made = _request(game, builder, request_spec, seat, keys)
     for i, text in enumerate(example.responses):
         _respond(game, builder, agent, text, ("responses", i))
@@ -131,38 +152,111 @@ def _run(engine: Engine, action: m.Action, example: m.Example) -> str | None:
         game.apply(PASS, check=False)
     else:
         raise EngineError("the request never left the stage")
-    if agent.script:
-        return f"choices not used: {agent.script}"
-    return compare(before, example.expect, view(game))
 
 
-def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str]):  # noqa: ANN001, ANN202
-    state = game.state
-    state.chance = seat
-    cards, unit = builder.keycards(spec, seat, keys, ("request",))
+def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], path: tuple = ("request",)):  # noqa: ANN001, ANN202
+    """The player holding the chance requests the action with the keycards named; refused, it says why."""
+    cards, unit = builder.keycards(spec, seat, keys, path)
     wanted = RequestOption(spec, tuple(sorted(cards)), unit)
     legal = [o for o in game.legal_requests() if isinstance(o, RequestOption) and o.action is spec]
     option = next((o for o in legal if RequestOption(o.action, tuple(sorted(o.keys)), o.unit) == wanted), None)
     if option is None:
-        ways = ", ".join(sorted({" ".join(str(k) for k in o.keys) for o in legal})) or "none"
-        raise IllegalRequest(f"{spec.name} cannot be requested so here (timing, activation, keycards, costs or target); "
+        reason = refusal(game, seat, spec, cards, unit)
+        ways = ", ".join(sorted({" ".join(TEXT[k] for k in o.keys) for o in legal})) or "none"
+        raise IllegalRequest(f"{spec.name} is refused: {reason} ({REASONS.get(reason or '', 'no reason found')}); "
                              f"legal keycard sets: {ways}")
     game.apply(option, check=False)
     return game.current  # the request made at [5]
+
+
+def _refused(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], expected: str, path: tuple) -> str | None:  # noqa: ANN001
+    """An `illegal:` request: None when the engine refuses it for the reason given, else what differs."""
+    cards, unit = builder.keycards(spec, seat, keys, path)
+    reason = refusal(game, seat, spec, cards, unit)
+    offered = any(isinstance(o, RequestOption) and o.action is spec and sorted(o.keys) == sorted(cards) and o.unit == unit
+                  for o in game.legal_requests())
+    if (reason is None) != offered:  # refusal mirrors requests.options: a disagreement is the engine's bug
+        raise EngineError(f"{spec.name}: refusal says {reason or 'legal'}, but the request is {'' if offered else 'not '}offered")
+    if reason is None:
+        return f"{spec.name} was not refused: it is a legal request here (expected illegal: {expected})"
+    if reason != expected:
+        return f"{spec.name} is refused for {reason} ({REASONS[reason]}), not for {expected} ({REASONS.get(expected, '?')})"
+    return None
+
+
+def _give_chance(game, seat: int, text: str) -> None:  # noqa: ANN001
+    """The players before `seat` pass until it holds the chance (the chance moves, [16])."""
+    for _ in range(len(game.state.players)):
+        if game.state.chance == seat or game.node != "3":
+            break
+        game.apply(PASS, check=False)
+    if game.state.chance != seat or game.node != "3":
+        raise IllegalRequest(f"{text}: {SIDES[seat]} never gets the chance")
 
 
 def _respond(game, builder: Builder, agent: _ExampleAgent, text: str, path: tuple) -> None:  # noqa: ANN001
     """A request made in answer, while the example's request waits on the stage: the players before
     the responder pass (the chance moves, [16]), then the responder requests."""
     spec, seat, keys, target = builder.parse_request(text, path)
-    for _ in range(len(game.state.players)):
-        if game.state.chance == seat or game.node != "3":
-            break
-        game.apply(PASS, check=False)
-    if game.state.chance != seat:
-        raise IllegalRequest(f"{text}: {SIDES[seat]} never gets the chance")
+    _give_chance(game, seat, text)
     agent.target = builder.target(target, path) if target else None
-    _request(game, builder, spec, seat, keys)
+    _request(game, builder, spec, seat, keys, path)
+
+
+# -- flows ----------------------------------------------------------------------------------------
+
+UNTIL: dict[str, Callable[[Any, int], bool]] = {  # (game, the turn player when the step began) → reached
+    "stage-empty": lambda game, turn: not game.state.stage,
+    "turn-passed": lambda game, turn: game.state.turn != turn,
+    "game-over": lambda game, turn: game.over,
+}
+MAX_PASSES = 200  # a flow that never reaches its point is reported, not played forever
+
+
+class StepFailed(Exception):
+    """A step of a flow that does not come out as written: reported at the step's own line."""
+
+    def __init__(self, path: tuple, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+def _flow(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, example: m.Example, before: dict) -> None:  # noqa: ANN001
+    """`steps:` in order: requests (the players before the requester pass), passes, `until:` a point, `expect:`."""
+    for i, step in enumerate(example.steps):
+        path = ("steps", i)
+        try:
+            message = _step(game, builder, agent, spec, example, before, step, path)
+        except (ScriptError, IllegalRequest, EngineError) as exc:
+            message = str(exc)
+        if message is not None:
+            raise StepFailed(path, f"step {i + 1}: {message}")
+
+
+def _step(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, example: m.Example, before: dict,  # noqa: ANN001, PLR0913
+          step: Any, path: tuple) -> str | None:
+    """One step of a flow; what differs, or None."""
+    if "request" in step:
+        text = str(step["request"])
+        request_spec, seat, keys, target = builder.parse_request(text, path + ("request",), spec, example.by)
+        _give_chance(game, seat, text)
+        if "illegal" in step:
+            return _refused(game, builder, request_spec, seat, keys, str(step["illegal"]), path + ("request",))
+        agent.target = builder.target(target, path + ("request",)) if target else None
+        _request(game, builder, request_spec, seat, keys, path + ("request",))
+    elif "pass" in step:
+        for _ in range(int(step["pass"])):
+            game.apply(PASS, check=False)
+    elif "until" in step:
+        reached, turn = UNTIL[step["until"]], game.state.turn
+        for _ in range(MAX_PASSES):
+            if reached(game, turn):
+                return None
+            game.apply(PASS, check=False)
+        return f"{step['until']} was never reached"
+    elif "expect" in step:
+        return compare(before, step["expect"] or {}, view(game))
+    return None
 
 
 def _trigger(game, spec: ActionSpec, seat: int):  # noqa: ANN001, ANN202

@@ -18,7 +18,7 @@ from ..model.coreflow import (
     INSTANT_RESOLUTION,
     NO,
     NORMAL_PROCESSING,
-    PASS_RECORD,
+    PASS_RECORD_RESETS,
     TRIGGER_CHECK,
     YES,
     Flow,
@@ -90,7 +90,7 @@ def _n3(game: Game) -> str:  # アクションをリクエストするか?
     return NO if choice is PASS else YES
 
 
-def _n4(game: Game) -> str:  # パス記録のリセット (done by _resets_pass_record, as for every step PASS_RECORD names)
+def _n4(game: Game) -> str:  # パス記録のリセット (done by _resets_pass_record, as for every step PASS_RECORD_RESETS names)
     return ""
 
 
@@ -342,7 +342,7 @@ def _resets_pass_record(handler: Handler) -> Handler:
 def _apply_readings(*tables: dict[str, Handler]) -> None:
     """The steps after which the pass record is reset come from the core-flow data (a reading)."""
     for table in tables:
-        for node in PASS_RECORD.nodes:
+        for node in PASS_RECORD_RESETS:
             if node in table:
                 table[node] = _resets_pass_record(table[node])
 

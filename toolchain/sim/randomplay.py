@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from . import invariants
+from .coverage import Coverage, CoverageObserver
+from .policy import PolicyAgent
 from .agents import RandomAgent
 from .engine import Engine
 from .errors import EngineLoop
@@ -17,6 +19,9 @@ from .game import Game
 from .transcript import Recorder, TranscriptWriter
 
 TURN_CAP = 200
+# The agents a game may be played by: uniformly random (the fuzzing baseline), or the weighted policy
+# (policy.py), which plays longer games like real ones: bp sim's default.
+AGENTS = {"random": RandomAgent, "policy": PolicyAgent}
 
 
 @dataclass
@@ -34,6 +39,15 @@ class Stats:
     @property
     def decided(self) -> int:
         return self.games - self.capped
+
+    def as_dict(self) -> dict:
+        games = max(self.games, 1)
+        return {
+            "regulation": self.regulation, "games": self.games, "decided": self.decided, "capped": self.capped,
+            "wins": list(self.wins), "first_player_wins": self.first_player_wins, "average_turns": round(self.turns / games, 2),
+            "average_requests": round(self.requests / games, 2), "violations": list(self.violations),
+            "seconds": round(self.seconds, 3),
+        }
 
     def lines(self) -> list[str]:
         games = max(self.games, 1)
@@ -53,12 +67,19 @@ def game_seeds(seed: int, games: int) -> list[int]:
 
 
 def play_one(engine: Engine, format_id: str, frame_id: str, seed: int, *, turn_cap: int = TURN_CAP,
-             check: bool = True, recorder: Recorder | None = None) -> tuple[Game, bool, list[str]]:
-    """One random game: (the game, decided by the win/loss check, the invariant violations)."""
-    agents = (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
+             check: bool = True, recorder: Recorder | None = None,
+             coverage: Coverage | None = None, agent: str = "random") -> tuple[Game, bool, list[str]]:
+    """One game of two seeded agents (AGENTS): (the game, decided by the win/loss check, the invariant violations)."""
+    agents = (AGENTS[agent](seed * 2 + 1), AGENTS[agent](seed * 2 + 2))
     problems: list[str] = []
     hooks = {"recorder": recorder.decision, "observer": recorder.observe} if recorder else {}
+    counter = None
+    if coverage is not None:
+        counter = CoverageObserver(coverage, engine.ruleset(format_id, frame_id), hooks.get("observer"), hooks.get("recorder"))
+        hooks = {"recorder": counter.decision, "observer": counter.observe}
     game = Game.new(engine, format_id, frame_id, seed=seed, agents=agents, **hooks)
+    if counter is not None:
+        counter.attach(game)
     if recorder:
         recorder.game = game
     def after_step(game: Game) -> bool:
@@ -90,6 +111,7 @@ class Played:
     winner: int | None
     first: int
     recorder: Recorder | None
+    coverage: Coverage | None  # this game's counts, merged by `play` in the order of the games
 
 
 @dataclass(frozen=True)
@@ -102,6 +124,8 @@ class _Job:
     turn_cap: int
     check: bool
     transcript: bool
+    coverage: bool
+    agent: str
 
 
 _JOB: _Job | None = None  # the job of a worker process (inherited when it forks: compiled programs do not pickle)
@@ -111,13 +135,15 @@ def _play_indexed(job: _Job, index: int, game_seed: int) -> Played:
     recorder = None
     if job.transcript:
         recorder = Recorder({"index": index, "format": job.format_id, "frame": job.frame_id, "regulation": job.regulation,
-                             "seed": game_seed, "sim_seed": job.sim_seed, "turn_cap": job.turn_cap})
+                             "seed": game_seed, "sim_seed": job.sim_seed, "turn_cap": job.turn_cap,
+                             **({"agent": job.agent} if job.agent != "random" else {})})
+    counts = Coverage() if job.coverage else None
     game, decided, problems = play_one(job.engine, job.format_id, job.frame_id, game_seed, turn_cap=job.turn_cap,
-                                       check=job.check, recorder=recorder)
+                                       check=job.check, recorder=recorder, coverage=counts, agent=job.agent)
     if recorder is not None:
         recorder.game = None  # the records and lines are all that travel back
     return Played(index, game_seed, game.state.turn_number, game.requests, problems, decided, game.winner,
-                  game.state.first, recorder)
+                  game.state.first, recorder, counts)
 
 
 def _worker(task: tuple[int, int]) -> Played:
@@ -145,17 +171,20 @@ def _results(job: _Job, seeds: list[int], workers: int) -> Iterator[Played]:
 
 def play(engine: Engine, format_id: str, frame_id: str, games: int, seed: int, *, turn_cap: int = TURN_CAP,
          check: bool = True, transcript: TranscriptWriter | None = None,
-         progress: Callable[[int], None] | None = None, workers: int = 1) -> Stats:
-    """`games` random games from per-game seeds drawn from `seed`, on `workers` processes (same results
-    for any number of workers)."""
+         progress: Callable[[int], None] | None = None, workers: int = 1, coverage: Coverage | None = None,
+         agent: str = "random") -> Stats:
+    """`games` games of two seeded `agent`s from per-game seeds drawn from `seed`, on `workers` processes (the
+    same results, coverage included, for any number of workers)."""
     defs = engine.definitions
     regulation = f"{defs.format(format_id).name} + {defs.frame(frame_id).name}"
     stats = Stats(regulation)
-    job = _Job(engine, format_id, frame_id, regulation, seed, turn_cap, check, transcript is not None)
+    job = _Job(engine, format_id, frame_id, regulation, seed, turn_cap, check, transcript is not None, coverage is not None, agent)
     start = time.perf_counter()
     for played in _results(job, game_seeds(seed, games), workers):
         if transcript is not None and played.recorder is not None:
             transcript.write(played.recorder)
+        if coverage is not None and played.coverage is not None:
+            coverage.merge(played.coverage)
         stats.games += 1
         stats.turns += played.turns
         stats.requests += played.requests

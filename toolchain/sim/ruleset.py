@@ -70,9 +70,21 @@ class ActionSpec:
 
 @dataclass(frozen=True)
 class AbilitySpec:
+    """A standing ability (6.3) as the engine applies it (abilities.py): in its scope (6.4.2 all / your / this),
+    to the characters `where` admits, it changes sizes, labels and its players' costs."""
+
     scope: str
     waive_letters: str = ""
     waive_category: str | None = None
+    size_add: int | None = None
+    size_set: int | None = None
+    grant: frozenset[str] = frozenset()
+    remove: frozenset[str] = frozenset()
+    where: Callable[[Any, Character, Character], bool] | None = None  # (game, owner, candidate)
+
+    @property
+    def changes_characters(self) -> bool:
+        return self.size_add is not None or self.size_set is not None or bool(self.grant or self.remove)
 
 
 @dataclass(frozen=True)
@@ -242,12 +254,37 @@ def _character(character: m.Character, known: dict[str, set[str]]) -> CharacterS
                 message = f"the label {label.label} holds only sometimes: give its condition as data (if: …)"
                 raise ProgramError(("labels", i), message)
             conditional.append((label.label, _label_condition(compiler.cond(label.when, ("labels", i, "if")))))
-    abilities = []
-    for i, ability in enumerate(character.abilities):
-        if ability.waive_cost is None:
-            raise ProgramError(("abilities", i), f"the ability {ability.name} needs its effect as data (waive_cost: …)")
-        abilities.append(AbilitySpec(ability.scope, ability.waive_cost.letters, ability.waive_cost.category))
-    return CharacterSpec(character, character.keycards.pattern, tuple(conditional), tuple(abilities))
+    abilities = tuple(_ability(ability, ("abilities", i), compiler, known) for i, ability in enumerate(character.abilities))
+    return CharacterSpec(character, character.keycards.pattern, tuple(conditional), abilities)
+
+
+def _ability(ability: m.Ability, path: tuple, compiler: ProgramCompiler, known: dict[str, set[str]]) -> AbilitySpec:
+    if not ability.has_effect:
+        raise ProgramError(path, f"the ability {ability.name} needs its effect as data (waive_cost, size or labels: …)")
+    if ability.waive_cost is not None and ability.scope == "this":
+        raise ProgramError(path + ("waive_cost",), "a cost belongs to a player's requests: waive_cost takes scope all or your, not this")
+    size = ability.size or {}
+    if "add" in size and "set" in size:
+        raise ProgramError(path + ("size",), "an ability's size either adds or sets, not both")
+    labels = ability.labels or {}
+    for key in ("grant", "remove"):
+        for j, label in enumerate(labels.get(key, ())):
+            if label not in known["labels"]:
+                raise ProgramError(path + ("labels", key, j), f"'{label}' is not a label of rules.yaml")
+    where = None
+    if ability.where is not None:
+        where = _ability_condition(compiler.cond(ability.where, path + ("where",)))
+    waive = ability.waive_cost
+    return AbilitySpec(ability.scope, waive.letters if waive else "", waive.category if waive else None, size.get("add"),
+                       size.get("set"), frozenset(labels.get("grant", ())), frozenset(labels.get("remove", ())), where)
+
+
+def _ability_condition(condition: Cond) -> Callable[[Any, Character, Character], bool]:
+    def holds(game: Any, owner: Character, candidate: Character) -> bool:
+        ctx = Ctx(game, _NO_REQUEST, owner.controller)
+        ctx.it = candidate
+        return condition(ctx)
+    return holds
 
 
 def _label_condition(condition: Cond) -> Callable[[Any, Character], bool]:
@@ -296,6 +333,8 @@ class Ruleset:
             self.triggered_by.setdefault(spec.trigger_spec.on, []).append(spec)
         self.characters = compiled.characters
         self.format_characters = [c for c in compiled.characters.values() if format_id in c.formats]
+        # Whether any character has an ability that changes sizes or labels (abilities.standing skips the search if not).
+        self.changing_abilities = any(a.changes_characters for c in compiled.characters.values() for a in c.abilities)
         self.trumps = compiled.trumps if "trump" in self.frame.zones else []
         self._components: dict[tuple, str | None] = {}
 

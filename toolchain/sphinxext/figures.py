@@ -1,5 +1,4 @@
-"""`bp-figure` (SVG drawn by toolchain.figures) and `bp-flowchart` (graphviz, from toolchain.model.coreflow),
-with `bp-flow-reading` (the toolchain's readings of the core flow, printed beside its figures).
+"""`bp-figure` (SVG drawn by toolchain.figures) and `bp-flowchart` (graphviz, from toolchain.model.coreflow).
 
 Both become numbered figures when given a `:caption:`, and take `:name:` for `:numref:`.
 The SVG is made while reading (so the doctree holds it) and written to `_images/` under a
@@ -27,7 +26,6 @@ from sphinx.writers.html5 import HTML5Translator
 from .. import figures
 from ..figures.flowchart import FLOWS, render_svg
 from ..figures.svg import measure
-from ..model.coreflow import READINGS
 from . import source
 
 # On a phone the smallest text of a figure is drawn at least this large (CSS px); the figure
@@ -102,28 +100,6 @@ class FlowchartDirective(SphinxDirective):
         return [wrap(self, svg_node(f"flow-{name}", svg, alt), caption, "bp-flowchart")]
 
 
-class FlowReadingDirective(SphinxDirective):
-    """`.. bp-flow-reading:: 6.4` — a note for each reading of the core flow the toolchain takes in that
-    section (toolchain.model.coreflow.READINGS, which the engine follows), as plain text."""
-
-    required_arguments = 1
-
-    def run(self) -> list[nodes.Node]:
-        section = self.arguments[0]
-        readings = [reading for reading in READINGS if reading.section == section]
-        if not readings:
-            sections = sorted({reading.section for reading in READINGS})
-            raise self.error(f"no reading of the core flow in section '{section}'; they are in: {', '.join(sections)}")
-        source.use(self.env, (), ("model/coreflow.py",))
-        notes: list[nodes.Node] = []
-        for reading in readings:
-            note = nodes.admonition("", classes=["bp-reading"])
-            note += nodes.title(reading.title, reading.title)
-            note += nodes.paragraph(reading.text, reading.text)
-            notes.append(note)
-        return notes
-
-
 def write_svg(outdir: Path, name: str, svg: str) -> str:
     """Write the SVG once under a content-hashed name; returns the file name."""
     digest = hashlib.sha1(svg.encode(), usedforsecurity=False).hexdigest()[:16]
@@ -173,4 +149,3 @@ def setup(app: Sphinx) -> None:
     )
     app.add_directive("bp-figure", FigureDirective)
     app.add_directive("bp-flowchart", FlowchartDirective)
-    app.add_directive("bp-flow-reading", FlowReadingDirective)

@@ -1,0 +1,74 @@
+"""Readings (definitions/README.md "Readings"): where the text is silent, the toolchain's reading is
+marked in the data, listed by `bp check --readings` with file:line, and printed as the entry's ※ note."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import toolchain
+from toolchain.model import display
+from toolchain.model.readings import readings
+
+from tests.runbp import bp
+
+
+@pytest.fixture(scope="module")
+def defs(repo_root: Path):  # noqa: ANN201
+    return toolchain.load(repo_root).definitions
+
+
+def test_every_reading_the_issue_names_is_marked_in_the_data(defs) -> None:  # noqa: ANN001
+    """魔術士's 魔力増加 scope, パック/レアパック's 7-card hand, 罠カウンター's trigger, and the core flow's pass record."""
+    found = {(n.owner, n.reading.about) for n in readings(defs)}
+    assert found >= {
+        ("コアフロー", "pass-record"), ("コアフロー", "ability-order"), ("魔術士 (兵士)", "abilities"), ("パック", "start"), ("レアパック", "start"),
+        ("罠カウンター (パック)", "trigger_condition"),
+    }
+    for noted in readings(defs):
+        assert noted.reading.says and noted.reading.reads and noted.reading.why
+
+
+def test_a_reading_is_located_at_its_own_line(defs, repo_root: Path) -> None:  # noqa: ANN001
+    for noted in readings(defs):
+        where = noted.reading.location
+        line = (repo_root / where.path).read_text(encoding="utf-8").splitlines()[where.line - 1]
+        assert "reading" in line.lower() or "about" in line or "location=" in line, (where, line)
+
+
+def test_bp_check_lists_the_readings_with_file_and_line(repo_root: Path) -> None:
+    result = bp("check", "--readings", "--root", str(repo_root))
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stdout.splitlines() if ": reading: " in line]
+    assert any(line.startswith("definitions/characters.yaml:") and "魔術士 (兵士) [abilities]" in line for line in lines)
+    assert any(line.startswith("toolchain/model/coreflow.py:") and "コアフロー [pass-record]" in line for line in lines)
+    assert len(lines) == len(readings(toolchain.load(repo_root).definitions))
+    plain = bp("check", "--root", str(repo_root))
+    assert ": reading: " not in plain.stdout  # only when asked for
+    as_json = json.loads(bp("check", "--readings", "--format", "json", "--root", str(repo_root)).stdout)
+    entry = next(r for r in as_json["summary"]["readings"] if r["anchor"] == "char-magician")
+    assert entry["path"] == "definitions/characters.yaml" and entry["about"] == "abilities" and entry["line"] > 1
+
+
+def test_the_entry_prints_the_reading_as_a_note(defs) -> None:  # noqa: ANN001
+    magician = next(c for c in defs.characters if c.id == "magician")
+    shown = {item.id: item for item in display.entry(defs, magician).items}
+    note = shown["reading"]
+    assert note.name == "解釈" and note.value.mark == "※" and note.rulebook
+    text = "".join(str(block) for block in note.value.text.blocks)
+    assert "誰の速攻魔法のコストか" in text and "理由" in text
+    assert "reading" not in {item.id for item in display.entry(defs, defs.actions[0]).items}  # none without a reading
+
+
+def test_a_reading_without_its_why_is_refused(minimal_repo: Path) -> None:
+    path = minimal_repo / "definitions" / "characters.yaml"
+    text = path.read_text(encoding="utf-8").replace(
+        "  labels: [attacker, blocker, haste]\n",
+        "  labels: [attacker, blocker, haste]\n  reading:\n    says: 書いていない。\n    reads: こう読む。\n", 1)
+    path.write_text(text, encoding="utf-8")
+    result = bp("check", "--root", str(minimal_repo))
+    assert result.returncode == 1
+    line = text.splitlines().index("  reading:") + 1
+    assert f"definitions/characters.yaml:{line + 1}:" in result.stderr and "BP010" in result.stderr and "why" in result.stderr

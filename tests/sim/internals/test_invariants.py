@@ -1,0 +1,19 @@
+"""The invariants hold where the game can really be: a game that ends while a request is being made."""
+
+from __future__ import annotations
+
+from toolchain import sim
+from toolchain.sim import invariants
+
+from ..helpers import request, situation
+
+
+def test_a_game_that_ends_before_the_request_is_staged_keeps_its_keycards_somewhere(engine: sim.Engine) -> None:
+    """レア召喚's cost S sends the bulwark ♠J to the graveyard; 世代交代 (instant) triggers and mills the last cards
+    of the life, and the win/loss check (2.10.5) ends the game before レア召喚 reaches the stage: its keycard ♢3 is
+    still held by the request (found by the policy agent's games, which random play never reached)."""
+    game = situation(engine, {"you": {"rare": "♢3", "field": "[♠J]", "life": "♣2 ♣3"}}, ["[♠J]"], ("standard", "rare-pack"))
+    request(game, "レア召喚 ★♢3")
+    assert game.over and game.winner == 1
+    placed = [sim.card_text(card) for card in invariants.places(game, 0)]
+    assert placed.count("♢3") == 1  # a situation places only the cards it names, so the whole check does not apply

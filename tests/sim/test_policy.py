@@ -1,0 +1,68 @@
+"""The policy agent (bp sim's default): seeded, deciding only from what its player may see (2.11.1),
+and playing games that last longer than uniform random play and are decided by the win/loss check."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolchain import sim
+
+GIVEN = {
+    "you": {"hand": "♠5 ♡3 ♣9 ♢4", "field": "♠9 [♡6]", "life": "♣2 ♣3 ♣4 ♣5 ♣6 ♣7 ♣8"},
+    "opponent": {"hand": "♠2 ♡7", "field": "♣4 [♢8]", "life": "♡2 ♡4 ♡5 ♡9 ♡10 ♢2 ♢3"},
+}
+
+
+def _decide(engine: sim.Engine, given: dict, seed: int) -> str:
+    game = sim.from_situation(engine, given)
+    options = game.legal_requests()
+    decision = sim.Decision(game, 0, "request", "リクエストするか", options)
+    return decision.text(sim.PolicyAgent(seed).choose(decision))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_what_its_player_cannot_see_never_changes_its_decision(engine: sim.Engine, seed: int) -> None:
+    """The opponent's hand, the order of either life and the opponent's face-down bulwark are hidden from it."""
+    hidden = {
+        "you": {**GIVEN["you"], "life": "♣8 ♣7 ♣6 ♣5 ♣4 ♣3 ♣2"},
+        "opponent": {"hand": "♠Q ♡K", "field": "♣4 [♢J]", "life": "♢3 ♢2 ♡10 ♡9 ♡5 ♡4 ♡2"},
+    }
+    assert _decide(engine, GIVEN, seed) == _decide(engine, hidden, seed)
+
+
+def test_what_it_sees_changes_its_decisions(engine: sim.Engine) -> None:
+    """Not a constant: with its own hand different, it requests differently for some seed."""
+    other = {**GIVEN, "you": {**GIVEN["you"], "hand": "♠K ♡Q ♣2 ♢A"}}
+    assert any(_decide(engine, GIVEN, seed) != _decide(engine, other, seed) for seed in range(8))
+
+
+def test_a_seed_plays_the_same_game(engine: sim.Engine) -> None:
+    first, decided, problems = sim.play_one(engine, "pro", "strategy", 5, agent="policy")
+    again, _, _ = sim.play_one(engine, "pro", "strategy", 5, agent="policy")
+    assert problems == [] and decided and sim.digest(first) == sim.digest(again)
+
+
+def test_its_games_last_longer_than_random_ones_and_are_decided(engine: sim.Engine) -> None:
+    """ライト + エントリー20 (random play: about 5 turns, upstream's baseline 5–7)."""
+    random = sim.play(engine, "lite", "entry20", 120, 11, agent="random")
+    policy = sim.play(engine, "lite", "entry20", 120, 11, agent="policy")
+    assert policy.violations == [] and policy.decided == policy.games
+    assert policy.turns > random.turns
+    assert min(policy.wins) > 0
+
+
+@pytest.mark.parametrize(("format_id", "frame_id"), [("standard", "rare-pack"), ("master", "extra")])
+def test_its_games_keep_every_invariant(engine: sim.Engine, format_id: str, frame_id: str) -> None:
+    stats = sim.play(engine, format_id, frame_id, 30, 4, agent="policy")
+    assert stats.violations == [] and stats.decided == stats.games
+
+
+def test_bp_sim_plays_by_the_agent_asked_for(repo_root) -> None:  # noqa: ANN001
+    from tests.runbp import bp
+
+    unknown = bp("sim", "--agent", "nobody", "--games", "1", "--root", str(repo_root))
+    assert unknown.returncode == 2 and "no agent 'nobody' (agents: random, policy)" in unknown.stderr
+    policy = bp("sim", "--games", "4", "--seed", "3", "--json", "--root", str(repo_root))
+    random = bp("sim", "--games", "4", "--seed", "3", "--json", "--agent", "random", "--root", str(repo_root))
+    assert policy.returncode == random.returncode == 0
+    assert policy.stdout != random.stdout  # the default is the policy, not uniform random play

@@ -1,0 +1,54 @@
+"""The readings: every place where the rulebook's text is silent or leaves a choice open, and the
+toolchain reads it one way (definitions/README.md "Readings"). They are written in the data, on
+the definition they concern (`reading:`) or in the core-flow data (coreflow.READINGS), never fixed
+silently in code; `bp check --readings` lists them and the rulebook prints them as notes.
+
+    for noted in readings(defs):      # in the order of the rulebook: core flow, then the lists
+        noted.owner, noted.reading.reads, noted.reading.location
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import coreflow
+from .definitions import Definitions, Reading
+from .display import LISTINGS, kind_of
+
+CORE_FLOW = "コアフロー"  # the owner of the core flow's readings (6.4)
+
+
+@dataclass(frozen=True)
+class Noted:
+    """A reading with what it belongs to: a definition's title (`魔術士 (兵士)`) or the core flow."""
+
+    owner: str
+    kind: str  # the display kind (action, character, frame, …) or `core-flow`
+    anchor: str | None  # the definition's label in the rulebook (`char-magician`), None for the core flow
+    reading: Reading
+
+    def as_dict(self) -> dict[str, str | int | None]:
+        where = self.reading.location
+        return {
+            "owner": self.owner, "kind": self.kind, "anchor": self.anchor, "about": self.reading.about,
+            "says": self.reading.says, "reads": self.reading.reads, "why": self.reading.why,
+            "path": where.path, "line": where.line, "column": where.column,
+        }
+
+    def text(self) -> str:
+        where = self.reading.location
+        about = f" [{self.reading.about}]" if self.reading.about else ""
+        return f"{where.path}:{where.line}:{where.column}: reading: {self.owner}{about}: {self.reading.reads}"
+
+
+def readings(definitions: Definitions) -> list[Noted]:
+    """Every reading: the core flow's first (chapter 6 explains the lists' terms), then every definition's
+    in the order of the lists (LISTINGS)."""
+    found = [Noted(CORE_FLOW, "core-flow", None, reading) for reading in coreflow.READINGS]
+    for listing in LISTINGS:
+        for definition in listing.definitions(definitions):
+            kind = kind_of(definition)
+            category = kind.category(definitions, definition)
+            owner = f"{definition.name} ({category})" if category else definition.name
+            found += [Noted(owner, kind.id, definition.anchor, reading) for reading in definition.readings]
+    return found

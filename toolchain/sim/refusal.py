@@ -1,0 +1,60 @@
+"""Why the engine refuses a request: the first condition of 2.10.1 / 6.2.1 it breaks, as a reason an
+example can name (`illegal: timing`).
+
+The conditions are checked in the order requests.options checks them, and the example runner
+checks that a request with no reason is one `legal_requests()` offers, so the two cannot drift.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import abilities
+from .language import Ctx
+from .requests import key_options, payable, target_candidates
+from .state import Request
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+    from .ruleset import ActionSpec
+
+# The reasons, in the order they are checked, with what each one means (the rulebook's item).
+REASONS: dict[str, str] = {
+    "regulation": "the action is not part of the regulation played (table 3.1, 4.3, 5.3)",
+    "chance": "the player does not hold the chance (6.1.5)",
+    "triggered": "a triggered action is never requested by a player; it is requested when its condition holds (6.4.1)",
+    "timing": "main timing needs the player's own turn and an empty stage (2.10.1, 6.2.1 タイミング)",
+    "once-per-turn": "the action was already requested this turn (起動条件: 1ターンに1回まで)",
+    "activation": "the activation condition does not hold (起動条件)",
+    "keycards": "the cards named are not in the hand or do not make the action's keycards (キーカード)",
+    "cost": "the costs cannot be paid (2.2, Table 2.2 コスト)",
+    "target": "there is nothing the action may target (2.10.3 対象)",
+}
+
+
+def refusal(game: Game, seat: int, spec: ActionSpec, keys: tuple[int, ...], unit: int | None) -> str | None:
+    """The reason (a key of REASONS) the player may not request the action with these keycards now; None: it may."""
+    state = game.state
+    if spec not in game.ruleset.actions:
+        return "regulation"
+    if state.over or game.node != "3" or state.chance != seat:
+        return "chance"
+    if spec.trigger == "triggered":
+        return "triggered"
+    if spec.timing == "main" and (state.turn != seat or state.stage):
+        return "timing"
+    if spec.once_per_turn and state.used.get((seat, spec.id)):
+        return "once-per-turn"
+    probe = Request(0, spec, seat)
+    if spec.activation is not None and not spec.activation(Ctx(game, probe, seat)):
+        return "activation"
+    wanted = (tuple(sorted(keys)), unit)
+    if not any((tuple(sorted(k)), u) == wanted for k, u in key_options(game, spec, seat)):
+        return "keycards"
+    letters = abilities.cost(game, spec, seat)
+    if letters and not payable(game, seat, letters, keys, unit):
+        return "cost"
+    probe.keys, probe.unit = keys, unit
+    if spec.target is not None and not target_candidates(game, probe, first=True):
+        return "target"
+    return None
