@@ -9,8 +9,9 @@ DEBIAN_PACKAGES := fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-s
 build: bootstrap
 	$(BIN)/bp build
 
+# Two processes (this machine has two cores); tests that build on one another share an xdist_group.
 test: bootstrap
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
 
 check: bootstrap
 	$(BIN)/bp check

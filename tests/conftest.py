@@ -42,3 +42,17 @@ def browser() -> Iterator[object]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+# Under `make test` (pytest-xdist, two processes) a session fixture is built once per process. The
+# slowest ones (the rulebook `book`, the action lists' `site`) are built once by keeping the tests
+# that use them on one process each.
+_SHARED_BUILDS = {"book": "rulebook-book", "site": "actionlist-site"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        for fixture, group in _SHARED_BUILDS.items():
+            if fixture in getattr(item, "fixturenames", ()) and not item.get_closest_marker("xdist_group"):
+                item.add_marker(pytest.mark.xdist_group(group))
+                break

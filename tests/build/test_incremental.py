@@ -23,6 +23,9 @@ import pytest
 
 from tests.runbp import ROOT, bp, start_bp
 
+# The tests below build on one another's changes to one repository: one xdist worker runs them all, in order.
+pytestmark = pytest.mark.xdist_group("incremental")
+
 EPOCH = "1750000000"  # 2025-06-15: every build here carries the same date
 ACTION_FILE = "definitions/actions/3-quick-spell.yaml"
 OLD_EFFECT = "1. 合計点 を 0 とし、"
