@@ -43,17 +43,11 @@ def test_loader_takes_any_bytes(data: bytes, tmp_path: Path) -> None:
     p.loader_any_bytes(data, tmp_path / "any.yaml")
 
 
+@pytest.mark.parametrize("mutations", [p.text_mutations, p.data_mutations], ids=["text", "data"])
 @settings(SUITE, max_examples=25)
 @given(st.data())
-def test_text_mutations_of_definitions_are_reported_in_place(repository: Path, data: st.DataObject) -> None:
+def test_mutations_of_definitions_are_reported_in_place(repository: Path, mutations, data: st.DataObject) -> None:  # noqa: ANN001
+    """A definitions file changed as text (bytes, lines) or as data (values, keys) is reported inside that file."""
     file = data.draw(st.sampled_from(p.definition_files()))
     original = (repository / "definitions" / file).read_text(encoding="utf-8")
-    p.definitions_mutated(repository, file, data.draw(p.text_mutations(original)))
-
-
-@settings(SUITE, max_examples=25)
-@given(st.data())
-def test_data_mutations_of_definitions_are_reported_in_place(repository: Path, data: st.DataObject) -> None:
-    file = data.draw(st.sampled_from(p.definition_files()))
-    original = (repository / "definitions" / file).read_text(encoding="utf-8")
-    p.definitions_mutated(repository, file, data.draw(p.data_mutations(original)))
+    p.definitions_mutated(repository, file, data.draw(mutations(original)))
