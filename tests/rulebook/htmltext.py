@@ -68,3 +68,29 @@ def numbered_headings(path: Path) -> list[tuple[str, str]]:
         if match:
             found.append((match.group(1), match.group(2).strip()))
     return found
+
+
+class _Paragraphs(HTMLParser):
+    """Every <p> opened while another is open, as written in the source: a browser closes the
+    outer one there and splits the text (HTML allows no paragraph inside a paragraph)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open = 0
+        self.nested: list[tuple[int, int]] = []  # (line, column)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "p":
+            if self.open:
+                self.nested.append(self.getpos())
+            self.open += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "p" and self.open:
+            self.open -= 1
+
+
+def nested_paragraphs(text: str) -> list[tuple[int, int]]:
+    reader = _Paragraphs()
+    reader.feed(text)
+    return reader.nested

@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from . import seed
-from .htmltext import numbered_headings, read
+from .htmltext import nested_paragraphs, numbered_headings, read
 
 # The chapter pages, in the order of the toctree.
 CHAPTERS = ["preface", "common", "regulation", "format", "frame", "core", "appendix", "history"]
@@ -204,3 +204,16 @@ def test_readings_are_printed_as_notes_where_the_text_is_silent(book) -> None:
     assert "6-10-5・6-10-7" in core[note:core.index("[1] ゲーム開始", flow)]
     example = core.index("合計 +5 の修正が加わります")
     assert example < core.index("※6.4.2 互いに矛盾しない場合は", example) < core.index("互いに矛盾する場合", example)
+
+
+def test_no_paragraph_inside_a_paragraph(book) -> None:
+    """A table cell's paragraph is not wrapped in another (table 8.1's cells once were: <td><p><p>)."""
+    pages = [*sorted(book.html.glob("*.html")), book.print_html]
+    assert len(pages) > 5
+    nested = {page.name: found for page in pages if (found := nested_paragraphs(page.read_text(encoding="utf-8")))}
+    assert not nested, nested
+
+
+def test_the_nested_paragraph_check_fires() -> None:
+    assert nested_paragraphs("<table><tr><td><p><p>v8.1</p></p></td></tr></table>") == [(1, 18)]
+    assert nested_paragraphs("<p>a</p><div><p>b</p></div>") == []

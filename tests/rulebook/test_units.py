@@ -154,3 +154,14 @@ def test_print_links_are_rewritten_to_unique_ids() -> None:
     assert rewrite_uri("#document-common#id3") == "#common--id3"
     assert rewrite_uri("#document-common") == "#document-common"
     assert rewrite_uri("#local") == "#local"
+
+
+def test_a_table_cell_takes_a_paragraph_as_it_is() -> None:
+    """A cell given as a paragraph (table 8.1's lists of links) is not wrapped in another one."""
+    from toolchain.sphinxext.render import para, table
+
+    cells = [para("v8.1"), "text", [nodes.Text("a"), nodes.Text("b")], [para("x"), para("y")]]
+    entries = list(table(["a", "b", "c", "d"], [cells]).findall(nodes.entry))[4:]
+    assert [[type(child).__name__ for child in entry.children] for entry in entries] == [
+        ["paragraph"], ["paragraph"], ["paragraph"], ["paragraph", "paragraph"]]
+    assert not any(entry.next_node(nodes.paragraph).next_node(nodes.paragraph, include_self=False) for entry in entries)

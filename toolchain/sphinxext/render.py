@@ -94,17 +94,26 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str | nodes.Node]], *,
 
 
 def _row(cells: Sequence[str | nodes.Node | Sequence[nodes.Node]]) -> nodes.row:
+    """A row of cells: a block (a paragraph, a list) goes into its cell as it is, anything inline
+    is wrapped in a paragraph — a paragraph in a paragraph would be invalid HTML (<p><p>)."""
     row = nodes.row()
     for cell in cells:
         entry = nodes.entry()
-        if isinstance(cell, nodes.Element) and not isinstance(cell, (nodes.Inline, nodes.TextElement)):
-            entry += cell  # a block: a list, a paragraph
+        if _is_block(cell):
+            entry += cell
+        elif isinstance(cell, (list, tuple)) and cell and all(_is_block(part) for part in cell):
+            entry.extend(cell)
         elif isinstance(cell, (list, tuple)):
             entry += para(*cell)
         else:
             entry += para(cell)
         row += entry
     return row
+
+
+def _is_block(node: object) -> bool:
+    """A paragraph, a list, a table — not text, nor an inline element (docutils counts a reference as Body too)."""
+    return isinstance(node, nodes.Body) and not isinstance(node, nodes.Inline)
 
 
 def format_table(definitions: m.Definitions, formats: Iterable[str]) -> nodes.table:
