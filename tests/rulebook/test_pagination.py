@@ -1,12 +1,16 @@
 """The A5 PDF's page breaks: a table's caption opens the page its table begins on, a row is never
-split, a header never breaks inside a word, a step of the 2.10 example stays with its figure."""
+split, a header never breaks inside a word, a step of the 2.10 example stays with its figure,
+every page is at least half filled but where a chapter ends."""
 
 from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
 
-from . import seed
+from PIL import Image
+from pypdf import PdfReader
+
+from . import pagefill, seed
 
 
 class _Tables(HTMLParser):
@@ -73,3 +77,43 @@ def test_the_steps_of_the_example_keep_their_figures(book) -> None:
         page = next(text for text in book.pages if step in text)
         after = page[page.index(step):]
         assert re.search(r"Fig\. 2\.\d+", after), step
+
+
+def _part_starts(book) -> list[int]:
+    """The pages the outline's top entries open on: the 目次, every chapter, the 索引."""
+    reader = PdfReader(book.pdf)
+    return sorted(reader.get_destination_page_number(entry) + 1 for entry in reader.outline if not isinstance(entry, list))
+
+
+def test_every_page_is_at_least_half_filled(book) -> None:
+    """Half-empty pages only where a part of the book ends. The exceptions: the cover; the last
+    page of the 目次, of every chapter and of the 索引 (the next part opens a right-hand page, or
+    the book ends) and the blank page that may follow it before the next part."""
+    fills = pagefill.fills(book.pdf)
+    starts = _part_starts(book)
+    assert len(starts) == 10, starts  # 目次, 8 chapters, 索引
+    exempt = {1}
+    for start in [*starts[1:], len(fills) + 1]:
+        page = start - 1
+        while fills[page - 1] == 0.0:
+            exempt.add(page)
+            page -= 1
+        exempt.add(page)
+    short = [(page, f"{fill:.0%}") for page, fill in enumerate(fills, 1) if fill < pagefill.MIN_FILL and page not in exempt]
+    assert not short, short
+    assert len(exempt) < len(fills) / 5
+
+
+def test_the_fill_of_a_page_is_its_lowest_ink_in_the_text_block() -> None:
+    """The measure, on drawn pages: blank, a line at 40 % of the text block, the folio below it alone."""
+    per_mm = pagefill.DPI / 25.4
+    size = (round(148 * per_mm), round(210 * pagefill.DPI / 25.4))
+    top, height = pagefill.TOP_MM * per_mm, (210 - pagefill.TOP_MM - pagefill.BOTTOM_MM) * per_mm
+    blank = Image.new("L", size, 255)
+    assert pagefill.fill(blank) == 0.0
+    line = blank.copy()
+    line.paste(0, (20, round(top + 0.4 * height) - 2, 120, round(top + 0.4 * height)))
+    assert abs(pagefill.fill(line) - 0.4) < 0.02
+    folio = blank.copy()
+    folio.paste(0, (20, size[1] - round(10 * per_mm), 40, size[1] - round(8 * per_mm)))
+    assert pagefill.fill(folio) == 0.0

@@ -129,12 +129,16 @@ class PartJob:
 class PartResult:
     pages: int
     anchors: dict[str, int]  # id → 0-based page of the part
+    mended: tuple[str, ...] = ()  # the half-empty pages fit.py mended, said in the build's log
 
 
 def render_part(job: PartJob) -> PartResult:
     import weasyprint
 
-    document = weasyprint.HTML(string=job.html, base_url=job.base_url, url_fetcher=local_only).render()
+    from . import fit
+
+    mended: list[str] = []
+    document = fit.lay_out(weasyprint.HTML(string=job.html, base_url=job.base_url, url_fetcher=local_only), mended.append)
     tmp = job.pdf.with_name(job.pdf.name + ".tmp")
     document.write_pdf(tmp)
     tmp.replace(job.pdf)
@@ -142,7 +146,7 @@ def render_part(job: PartJob) -> PartResult:
     for number, page in enumerate(document.pages):
         for name in page.anchors:
             anchors.setdefault(name, number)
-    return PartResult(len(document.pages), anchors)
+    return PartResult(len(document.pages), anchors, tuple(mended))
 
 
 # -- the cache of rendered parts -----------------------------------------------------------------
@@ -242,6 +246,8 @@ class _Renderer:
         def progress(done: Future[PartResult]) -> None:
             if not done.cancelled() and done.exception() is None:
                 self.log(f"rulebook PDF: {label} laid out: {done.result().pages} pages ({time.perf_counter() - started:.1f} s)")
+                for mended in done.result().mended:
+                    self.log(f"rulebook PDF: {label}, {mended}")
 
         future.add_done_callback(progress)
 

@@ -30,7 +30,7 @@ from ..sphinxext.chapters import ChapterNumbers, chapter
 from ..sphinxext.indexorder import in_reading_order
 from ..sphinxext.sitelinks import site_url
 from ..sphinxext.source import edition, repository_root
-from . import assemble
+from . import assemble, fit
 from .parts import local_only
 
 logger = logging.getLogger(__name__)
@@ -119,7 +119,7 @@ class PdfBuilder(SingleFileHTMLBuilder):
 
         source = Path(self.outdir, self.config.root_doc + self.out_suffix)
         target = Path(self.outdir, self.config.bp_pdf_name)
-        document = weasyprint.HTML(filename=str(source), url_fetcher=local_only).render()
+        document = fit.lay_out(weasyprint.HTML(filename=str(source), url_fetcher=local_only), logger.info)
         document.write_pdf(target)
         logger.info("%s: %d pages", target.name, len(document.pages))
 

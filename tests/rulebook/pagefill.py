@@ -1,0 +1,32 @@
+"""How full each page of a PDF is: the lowest ink in the text block, read from the page rendered
+to an image (so text, drawings, tables and pictures all count, and nothing of how they were laid
+out is trusted)."""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from pathlib import Path
+
+from PIL import Image
+
+DPI = 40
+TOP_MM, BOTTOM_MM = 17, 16  # print.css's page margins: the running header above, the folio below
+MIN_FILL = 0.5  # issue 11: no page below half filled, but where a chapter ends
+INK = 200  # a grey darker than this is ink (the cover's paper tint and anti-aliasing fringes are not)
+
+
+def fill(page: Image.Image, dpi: int = DPI) -> float:
+    """The part of the text block's height above the lowest ink (0 for a blank page)."""
+    per_mm = dpi / 25.4
+    top, bottom = round(TOP_MM * per_mm), page.height - round(BOTTOM_MM * per_mm)
+    block = page.convert("L").crop((0, top, page.width, bottom))
+    ink = block.point(lambda value: 255 if value < INK else 0).getbbox()
+    return 0.0 if ink is None else ink[3] / block.height
+
+
+def fills(pdf: Path) -> list[float]:
+    """Every page's fill, page 1 first."""
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run(["pdftoppm", "-gray", "-r", str(DPI), str(pdf), f"{folder}/page"], check=True)
+        return [fill(Image.open(image)) for image in sorted(Path(folder).glob("page-*.pgm"), key=lambda p: int(p.stem.split("-")[1]))]
