@@ -1,6 +1,6 @@
 """The A5 PDF's page breaks: a table's caption opens the page its table begins on, a row is never
 split, a header never breaks inside a word, a step of the 2.10 example stays with its figure,
-every page is at least half filled but where a chapter ends."""
+every page is at least half filled but where a chapter ends, no heading is left at the foot of a page."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from . import pagefill, seed
+from .htmltext import read
 
 
 class _Tables(HTMLParser):
@@ -117,3 +118,69 @@ def test_the_fill_of_a_page_is_its_lowest_ink_in_the_text_block() -> None:
     folio = blank.copy()
     folio.paste(0, (20, size[1] - round(10 * per_mm), 40, size[1] - round(8 * per_mm)))
     assert pagefill.fill(folio) == 0.0
+
+
+class _ContentsItems(HTMLParser):
+    """The text of every item of the print page's contents boxes (4.3.1's 目次 lists every entry's name)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.items: list[str] = []
+        self._depth = 0  # of <div>s, inside a contents box
+        self._item: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "div" and (self._depth or "bp-contents" in (dict(attrs).get("class") or "")):
+            self._depth += 1
+        elif tag == "a" and self._depth:
+            self._item = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "div" and self._depth:
+            self._depth -= 1
+        elif tag == "a" and self._item is not None:
+            self.items.append("".join(self._item))
+            self._item = None
+
+    def handle_data(self, data: str) -> None:
+        if self._item is not None:
+            self._item.append(data)
+
+
+def _headings(book) -> set[str]:
+    """The print page's headings below the chapters' (h2–h6) and its rubrics (誘発即時解決), spacing
+    removed — but for the names that a contents box lists too: a page may end with a box's item."""
+    text = book.print_html.read_text(encoding="utf-8")
+    rubrics = [re.sub(r"<[^>]+>", "", rubric) for rubric in re.findall(r'<p class="rubric"[^>]*>(.*?)</p>', text, re.S)]
+    contents = _ContentsItems()
+    contents.feed(text)
+    headings = [title for level, title in read(book.print_html).headings if level > 1] + rubrics
+    return {seed.normalize(title) for title in headings} - {seed.normalize(item) for item in contents.items}
+
+
+def _last_lines(page: str) -> list[str]:
+    """A page's text without its folio (the page number and the edition line), spacing removed."""
+    lines = [seed.normalize(line) for line in page.splitlines()]
+    return [line for line in lines if line and not line.isdigit() and "ビルド" not in line]
+
+
+def orphaned_headings(pages: list[str], headings: set[str]) -> list[tuple[int, str]]:
+    """(page, heading) of every page whose text ends with a heading (on one line or two)."""
+    found = []
+    for number, page in enumerate(pages, 1):
+        lines = _last_lines(page)
+        ends = {lines[-1], "".join(lines[-2:])} if lines else set()
+        found.extend((number, heading) for heading in sorted(ends & headings))
+    return found
+
+
+def test_no_heading_ends_a_page(book) -> None:
+    headings = _headings(book)
+    assert {"6.4.1誘発チェック", "誘発即時解決"} <= headings
+    assert not orphaned_headings(book.pages, headings)
+
+
+def test_the_orphaned_heading_check_fires() -> None:
+    pages = ["本文\n6.4.1 誘発チェック\n\n90\n\nBlackPoker 公式ルール 第8.1版・2026年11月23日 ビルド\n", "本文\n通常:アクション毎\nに処理\n12\n"]
+    assert orphaned_headings(pages, {"6.4.1誘発チェック", "通常:アクション毎に処理"}) == [(1, "6.4.1誘発チェック"), (2, "通常:アクション毎に処理")]
+    assert orphaned_headings(["6.4.1 誘発チェック\n本文\n"], {"6.4.1誘発チェック"}) == []
