@@ -29,4 +29,5 @@ def fills(pdf: Path) -> list[float]:
     """Every page's fill, page 1 first."""
     with tempfile.TemporaryDirectory() as folder:
         subprocess.run(["pdftoppm", "-gray", "-r", str(DPI), str(pdf), f"{folder}/page"], check=True)
-        return [fill(Image.open(image)) for image in sorted(Path(folder).glob("page-*.pgm"), key=lambda p: int(p.stem.split("-")[1]))]
+        images = sorted(Path(folder).glob("page-*.pgm"), key=lambda image: int(image.stem.split("-")[1]))
+        return [fill(Image.open(image)) for image in images]

@@ -6,8 +6,9 @@ pages have the same text width, so a chapter's layout does not depend on the pag
 only its page numbers do. So the print page (from the `bppdf` builder) is cut into parts —
 the front matter (cover and 目次), each chapter, the index — and:
 
-1. every chapter is laid out by itself, without page numbers, on its own process; a part whose
-   HTML (and the files it uses) is unchanged is taken from the cache, not laid out again;
+1. every chapter is laid out by itself, without page numbers, on its own process (and laid out
+   again where fit.py mends a page a figure left half empty); a part whose HTML (and the files
+   it uses) is unchanged is taken from the cache, not laid out again;
 2. the page of every anchor is then known, so the 目次 and the index are laid out with their
    page numbers written in (instead of target-counter());
 3. the page numbers and the edition line of every page's footer are laid out once as a

@@ -6,7 +6,8 @@
 toolchain.rulebook.parts lays out in parts, in parallel (the same pages, faster).
 
 The builder is Sphinx's single-page HTML builder with its own theme (cover, table of contents
-and index with page numbers, running headers; see theme/static/print.css). Everything is
+and index with page numbers, running headers; see theme/static/print.css); fit.py mends the
+pages a figure left half empty, here as in the parts. Everything is
 read from local files: WeasyPrint is given a URL fetcher that refuses anything else.
 """
 
