@@ -29,7 +29,7 @@ from typing import Any
 from xml.etree.ElementTree import Element
 
 MIN_FILL = 0.5  # the least part of a page's text block that is filled
-MAX_PASSES = 8  # each mends one page; the book needs 4
+MAX_PASSES = 8  # each mends one page and lays the part out again; chapter 6 needs 5
 _SLACK = 12.0  # px (3 mm) kept free when text is moved up: margins collapse differently there
 _ENDS_A_RUN = {"h1", "h2", "h3", "h4", "h5", "h6", "section", "figure"}
 _CARRIED = {"h1", "h2", "h3", "h4", "h5", "h6", "dt"}  # moves with the figure (break-after: avoid)
