@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import RANK, SUIT, same_card
+from .cards import RANK, SUIT
 from .state import Character
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -111,7 +111,8 @@ def open_trumps(game: Game, seat: int) -> list:
     player = game.state.players[seat]
     if not player.trumps_up:
         return []
-    return [spec for card in player.trumps_up for spec in game.ruleset.trumps if spec.card is not None and same_card(spec.card, card)]
+    by_face = game.ruleset.trumps_by_face
+    return [spec for card in player.trumps_up for spec in by_face.get((RANK[card], SUIT[card]), ())]
 
 
 def has_open_trump(game: Game, seat: int, trump_id: str) -> bool:

@@ -113,13 +113,10 @@ def key_options(game: Game, spec: ActionSpec, seat: int,
     if spec.key_from == "unit":
         label = spec.pattern.label
         return [((), unit) for unit, labels in _soldier_labels(game, player.field, seen) if label in labels]
-    pattern = spec.action.keycards
+    pattern = spec.pattern_text
     if seen is not None and pattern in seen:
         return seen[pattern]
-    enumerate_ = _ENUMERATORS.get(pattern)
-    if enumerate_ is None:
-        enumerate_ = _ENUMERATORS[pattern] = hand_enumerator(spec.pattern)
-    found = [(keys, None) for keys in enumerate_(player.hand)]
+    found = [(keys, None) for keys in _enumerator(spec)(player.hand)]
     if seen is not None:
         seen[pattern] = found
     return found
@@ -254,40 +251,65 @@ def _holds(ctx: Ctx, item: object, condition: Callable[[Ctx], bool]) -> bool:
 
 
 def options(game: Game, seat: int) -> list:
-    """[3]: PASS and every request the player holding the chance may make."""
+    """[3]: PASS and every request the player holding the chance may make (in the order of the ruleset's actions)."""
     state = game.state
-    if state.over or state.chance != seat:
+    if state.winner is not None or state.chance != seat:
         return []
     out: list = [PASS]
-    main = state.turn == seat and not state.stage
+    rules = game.ruleset
     used = state.used
-    waived = abilities.waived(game, seat)
+    waived = abilities.waived(game, seat) if rules.waiving else _NOTHING_WAIVED
     probe = Request(0, None, seat)  # type: ignore[arg-type]
     ctx = Ctx(game, probe, seat)
-    seen: dict = {}  # nothing below changes the hand or the field
-    for spec in game.ruleset.direct:
-        if spec.timing == "main" and not main:
-            continue
+    player = state.players[seat]
+    seen: dict = {}  # the soldiers' labels, found once: nothing below changes the hand or the field
+    hand = tuple(player.hand)
+    ways = rules.hand_ways.get(hand)
+    if ways is None:
+        if len(rules.hand_ways) >= _HANDS_KEPT:
+            rules.hand_ways.clear()
+        ways = rules.hand_ways[hand] = {}
+    for spec in (rules.direct if state.turn == seat and not state.stage else rules.direct_quick):
         if spec.once_per_turn and used.get((seat, spec.id)):
             continue
-        probe.action, probe.keys, probe.unit = spec, (), None
-        if spec.activation is not None and not spec.activation(ctx):
-            continue
-        keys_and_units = key_options(game, spec, seat, seen)
+        probe.action = spec
+        if spec.activation is not None:
+            probe.keys, probe.unit = (), None
+            if not spec.activation(ctx):
+                continue
+        key_from = spec.key_from
+        if key_from == "hand":
+            keys_and_units = ways.get(spec.pattern_text)
+            if keys_and_units is None:
+                keys_and_units = ways[spec.pattern_text] = [(keys, None) for keys in _enumerator(spec)(player.hand)]
+        else:
+            keys_and_units = key_options(game, spec, seat, seen)
         if not keys_and_units:
             continue
         letters = spec.cost
         if letters and spec.category in waived:
             letters = "".join(c for c in letters if c not in waived[spec.category])
+        target = spec.target
         for keys, unit in keys_and_units:
             if letters and not payable(game, seat, letters, keys, unit):
                 continue
-            if spec.target is not None:
+            if target is not None:
                 probe.keys, probe.unit = keys, unit
                 if not target_candidates(game, probe, first=True):
                     continue
             out.append(RequestOption(spec, keys, unit))
     return out
+
+
+_NOTHING_WAIVED: dict[str, str] = {}
+_HANDS_KEPT = 4096  # hands whose ways to make the patterns a Ruleset remembers (a game sees a few dozen)
+
+
+def _enumerator(spec: ActionSpec) -> Callable[[list[int]], list[tuple[int, ...]]]:
+    enumerate_ = _ENUMERATORS.get(spec.pattern_text)
+    if enumerate_ is None:
+        enumerate_ = _ENUMERATORS[spec.pattern_text] = hand_enumerator(spec.pattern)
+    return enumerate_
 
 
 def make(game: Game, seat: int, option: RequestOption) -> Request:
