@@ -116,20 +116,21 @@ def open_trumps(game: Game, seat: int) -> list:
 
 
 def has_open_trump(game: Game, seat: int, trump_id: str) -> bool:
-    return any(spec.id == trump_id for spec in open_trumps(game, seat))
+    up = game.state.players[seat].trumps_up
+    return bool(up) and any(spec.id == trump_id for spec in open_trumps(game, seat))
 
 
 def waived(game: Game, seat: int) -> dict[str, str]:
     """{category: cost letters} that the abilities on the field take away from a player's requests (魔力増加):
     an all-scope ability's from every player's, a your-scope ability's from its controller's."""
     found: dict[str, str] = {}
-    specs = game.ruleset.characters
+    waivers = game.ruleset.waivers
+    if not waivers:
+        return found
     for character in game.state.characters():
-        for ability in specs[character.component].abilities:
-            if not ability.waive_category:
-                continue
-            if ability.scope == "all" or (ability.scope == "your" and character.controller == seat):
-                found[ability.waive_category] = found.get(ability.waive_category, "") + ability.waive_letters
+        for scope, category, letters in waivers.get(character.component, ()):
+            if scope == "all" or (scope == "your" and character.controller == seat):
+                found[category] = found.get(category, "") + letters
     return found
 
 

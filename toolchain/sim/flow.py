@@ -45,28 +45,43 @@ def _successors(flow: Flow) -> dict[tuple[str, str], str]:
 _NEXT = {flow.figure: _successors(flow) for flow in (CORE_FLOW, TRIGGER_CHECK, INSTANT_RESOLUTION, NORMAL_PROCESSING)}
 
 
+def _table(flow: Flow, handlers: dict[str, Handler]) -> dict[str, tuple[Handler, dict[str, str]]]:
+    """The flow with its handlers, node by node: (handler, {edge label: next node}); made once per flow and table."""
+    key = (flow.figure, id(handlers))
+    found = _TABLES.get(key)
+    if found is None or found[0] is not handlers:
+        successors = _NEXT[flow.figure]
+        table = {node: (handler, {label: target for (source, label), target in successors.items() if source == node})
+                 for node, handler in handlers.items()}
+        found = _TABLES[key] = (handlers, table)
+    return found[1]
+
+
+_TABLES: dict[tuple[str, int], tuple[dict[str, Handler], dict[str, tuple[Handler, dict[str, str]]]]] = {}
+
+
 def run(game: Game, flow: Flow, handlers: dict[str, Handler], node: str) -> str:
     """Walk `flow` from `node` until a terminal, a WAIT, or the end of the game; returns where it stopped."""
-    successors = _NEXT[flow.figure]
+    table = _table(flow, handlers)
     trace = game.trace
     budget = game.budget
     while True:
-        handler = handlers.get(node)
-        if handler is None:
+        entry = table.get(node)
+        if entry is None:
             return node  # a terminal: end / return
         budget.steps += 1
         if budget.steps > budget.limit:
             raise budget.exceeded(game)
         if trace is not None:
             trace.append(node)
-        label = handler(game)
+        label = entry[0](game)
         if label == WAIT:
             if trace is not None:
                 trace.pop()  # walked when the decision comes in
             return node
         if game.state.winner is not None:
             return END
-        node = successors[(node, label)]
+        node = entry[1][label]
 
 
 # -- Fig. 6.6 コアフロー ------------------------------------------------------------------------

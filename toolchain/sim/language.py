@@ -206,6 +206,11 @@ class Compiler:
 
     def _all_or_any(self, op: str, arg: list, here: Path) -> Cond:
         parts = [self.cond(c, here + (i,)) for i, c in enumerate(arg)]
+        if len(parts) == 2:  # the common case, without a generator (every condition gives a bool)
+            first, second = parts
+            if op == "and":
+                return lambda ctx: first(ctx) and second(ctx)
+            return lambda ctx: first(ctx) or second(ctx)
         if op == "and":
             return lambda ctx: all(p(ctx) for p in parts)
         return lambda ctx: any(p(ctx) for p in parts)

@@ -19,7 +19,8 @@ from .cards import DECK_SIZE, INDEX_MASK, RANK, SUIT, to_card
 from .errors import IllegalRequest
 from .language import Ctx
 from .primitives import choose_items
-from .state import Request, Target
+from .ruleset import cost_counts
+from .state import Player, Request, Target
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -141,17 +142,27 @@ def payable(game: Game, seat: int, letters: str, keys: tuple[int, ...], unit: in
     """Whether the controller can pay every letter (Table 2.2) besides the keycards."""
     if not letters:
         return True
-    player = game.state.players[seat]
-    need_b, need_l, need_d, need_s = letters.count("B"), letters.count("L"), letters.count("D"), letters.count("S")
+    counts, player = cost_counts(letters), game.state.players[seat]
+    return _affordable(player, counts) and _affordable_with(game, player, counts, keys, unit)
+
+
+def _affordable(player: Player, counts: tuple[int, int, int, int, int]) -> bool:
+    """The letters whatever the keycards: B (charged bulwarks), L (life), S (characters)."""
+    need_b, need_l, _, need_s, _ = counts
     if need_b and sum(1 for c in player.field if c.kind == "bulwark" and not c.driven) < need_b:
         return False
     if need_l and len(player.life) < need_l:
         return False
+    return not (need_s and len(player.field) < need_s)
+
+
+def _affordable_with(game: Game, player: Player, counts: tuple[int, int, int, int, int], keys: tuple[int, ...],
+                     unit: int | None) -> bool:
+    """The letters that depend on the keycards: D (the hand besides the keycards), K (a charged key unit)."""
+    need_d, need_k = counts[2], counts[4]
     if need_d and len(player.hand) - sum(1 for k in keys if k in player.hand) < need_d:
         return False
-    if need_s and len(player.field) < need_s:
-        return False
-    if "K" in letters:
+    if need_k:
         key_unit = game.state.character(unit) if unit is not None else None
         if key_unit is None or key_unit.driven:
             return False
@@ -194,7 +205,7 @@ def target_candidates(game: Game, request: Request, first: bool = False) -> list
     if kind in ("player", "opponent"):
         seats = [1 - you] if kind == "opponent" or spec.player == "opponent" else ([you] if spec.player == "you" else [you, 1 - you])
         return [("player", s) for s in seats]
-    ctx = Ctx(game, request, you)
+    ctx = Ctx(game, request, you) if spec.where is not None else None
     out: list[Target] = []
     if kind == "request":
         for other in state.stage:
@@ -258,7 +269,7 @@ def options(game: Game, seat: int) -> list:
     out: list = [PASS]
     rules = game.ruleset
     used = state.used
-    waived = abilities.waived(game, seat) if rules.waiving else _NOTHING_WAIVED
+    waived = abilities.waived(game, seat) if rules.waivers else _NOTHING_WAIVED
     probe = Request(0, None, seat)  # type: ignore[arg-type]
     ctx = Ctx(game, probe, seat)
     player = state.players[seat]
@@ -286,12 +297,16 @@ def options(game: Game, seat: int) -> list:
             keys_and_units = key_options(game, spec, seat, seen)
         if not keys_and_units:
             continue
-        letters = spec.cost
+        letters, counts = spec.cost, spec.cost_counts
         if letters and spec.category in waived:
             letters = "".join(c for c in letters if c not in waived[spec.category])
+            counts = cost_counts(letters)
+        if letters and not _affordable(player, counts):
+            continue
+        keyed_cost = letters and (counts[2] or counts[4])
         target = spec.target
         for keys, unit in keys_and_units:
-            if letters and not payable(game, seat, letters, keys, unit):
+            if keyed_cost and not _affordable_with(game, player, counts, keys, unit):
                 continue
             if target is not None:
                 probe.keys, probe.unit = keys, unit

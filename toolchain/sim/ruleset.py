@@ -63,10 +63,16 @@ class ActionSpec:
         self.id, self.name, self.category, self.trigger = action.id, action.name, action.category, action.trigger
         self.speed, self.timing, self.cost = action.speed, action.timing, action.cost or ""
         self.pattern_text = action.keycards  # the key of the hand's ways to make the pattern (requests.options)
+        self.cost_counts = cost_counts(self.cost)
 
     @property
     def executable(self) -> bool:
         return self.effect is not None
+
+
+def cost_counts(letters: str) -> tuple[int, int, int, int, int]:
+    """How many of each cost letter (Table 2.2) a cost has: B, L, D, S, K."""
+    return letters.count("B"), letters.count("L"), letters.count("D"), letters.count("S"), letters.count("K")
 
 
 @dataclass(frozen=True)
@@ -337,8 +343,11 @@ class Ruleset:
         self.format_characters = [c for c in compiled.characters.values() if format_id in c.formats]
         # Whether any character has an ability that changes sizes or labels (abilities.standing skips the search if not).
         self.changing_abilities = any(a.changes_characters for c in compiled.characters.values() for a in c.abilities)
-        # Whether any character has an ability that waives costs (requests.options skips the search if not).
-        self.waiving = any(a.waive_category for c in compiled.characters.values() for a in c.abilities)
+        # The cost-waiving abilities (魔力増加) of each character, as (scope, category, letters) (abilities.waived).
+        self.waivers: dict[str, tuple[tuple[str, str, str], ...]] = {
+            c.id: waiving for c in compiled.characters.values()
+            if (waiving := tuple((a.scope, a.waive_category, a.waive_letters) for a in c.abilities if a.waive_category))
+        }
         self.trumps = compiled.trumps if "trump" in self.frame.zones else []
         # The trump definitions a face-up card is, by its (rank, suit): two Jokers are the same card (abilities.open_trumps).
         self.trumps_by_face: dict[tuple[int, str | None], tuple[TrumpSpec, ...]] = {}
