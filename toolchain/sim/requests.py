@@ -24,7 +24,7 @@ from .state import Player, Request, Target
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
-    from .ruleset import ActionSpec
+    from .ruleset import ActionSpec, Ruleset
 
 
 class RequestOption:
@@ -274,13 +274,8 @@ def options(game: Game, seat: int) -> list:
     ctx = Ctx(game, probe, seat)
     player = state.players[seat]
     seen: dict = {}  # the soldiers' labels, found once: nothing below changes the hand or the field
-    hand = tuple(player.hand)
-    ways = rules.hand_ways.get(hand)
-    if ways is None:
-        if len(rules.hand_ways) >= _HANDS_KEPT:
-            rules.hand_ways.clear()
-        ways = rules.hand_ways[hand] = {}
-    for spec in (rules.direct if state.turn == seat and not state.stage else rules.direct_quick):
+    main = state.turn == seat and not state.stage
+    for spec, keys_and_units in _makeable(rules, player.hand, main):
         if spec.once_per_turn and used.get((seat, spec.id)):
             continue
         probe.action = spec
@@ -288,15 +283,10 @@ def options(game: Game, seat: int) -> list:
             probe.keys, probe.unit = (), None
             if not spec.activation(ctx):
                 continue
-        key_from = spec.key_from
-        if key_from == "hand":
-            keys_and_units = ways.get(spec.pattern_text)
-            if keys_and_units is None:
-                keys_and_units = ways[spec.pattern_text] = [(keys, None) for keys in _enumerator(spec)(player.hand)]
-        else:
+        if keys_and_units is None:
             keys_and_units = key_options(game, spec, seat, seen)
-        if not keys_and_units:
-            continue
+            if not keys_and_units:
+                continue
         letters, counts = spec.cost, spec.cost_counts
         if letters and spec.category in waived:
             letters = "".join(c for c in letters if c not in waived[spec.category])
@@ -318,6 +308,31 @@ def options(game: Game, seat: int) -> list:
 
 _NOTHING_WAIVED: dict[str, str] = {}
 _HANDS_KEPT = 4096  # hands whose ways to make the patterns a Ruleset remembers (a game sees a few dozen)
+
+
+def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple[ActionSpec, list | None]]:
+    """The actions of the timing (main: all; else quick only) whose keycards the hand could make, in the ruleset's
+    order, each with its ways (keycards, None); None for an action whose keycards are not from the hand. A pure
+    function of the cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns."""
+    key = tuple(hand)
+    found = rules.hand_ways.get(key)
+    if found is None:
+        if len(rules.hand_ways) >= _HANDS_KEPT:
+            rules.hand_ways.clear()
+        found = rules.hand_ways[key] = [None, None]
+    listed = found[main]
+    if listed is None:
+        listed = found[main] = []
+        ways: dict[str, list] = {}
+        for spec in (rules.direct if main else rules.direct_quick):
+            if spec.key_from != "hand":
+                listed.append((spec, None))
+                continue
+            if spec.pattern_text not in ways:
+                ways[spec.pattern_text] = [(keys, None) for keys in _enumerator(spec)(hand)]
+            if ways[spec.pattern_text]:
+                listed.append((spec, ways[spec.pattern_text]))
+    return listed
 
 
 def _enumerator(spec: ActionSpec) -> Callable[[list[int]], list[tuple[int, ...]]]:

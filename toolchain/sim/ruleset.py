@@ -356,8 +356,9 @@ class Ruleset:
                 face = (RANK[trump.card], SUIT[trump.card])
                 self.trumps_by_face[face] = (*self.trumps_by_face.get(face, ()), trump)
         self._components: dict[tuple, str | None] = {}
-        # The ways a hand makes each keycards pattern, by the hand (a pure function of the cards; requests.options).
-        self.hand_ways: dict[tuple[int, ...], dict[str, list]] = {}
+        # The actions a hand could request with its ways to make their keycards, by the hand, [quick, main]
+        # (a pure function of the cards; requests.options).
+        self.hand_ways: dict[tuple[int, ...], list[list | None]] = {}
 
     @property
     def name(self) -> str:
