@@ -295,6 +295,11 @@ def options(game: Game, seat: int) -> list:
             continue
         keyed_cost = letters and (counts[2] or counts[4])
         target = spec.target
+        if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
+            probe.keys, probe.unit = (), None
+            if not target_candidates(game, probe, first=True):
+                continue
+            target = None
         for keys, unit in keys_and_units:
             if keyed_cost and not _affordable_with(game, player, counts, keys, unit):
                 continue

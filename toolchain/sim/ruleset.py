@@ -356,6 +356,7 @@ class Ruleset:
                 face = (RANK[trump.card], SUIT[trump.card])
                 self.trumps_by_face[face] = (*self.trumps_by_face.get(face, ()), trump)
         self._components: dict[tuple, str | None] = {}
+        self.decks: dict[int, tuple[int, ...]] = {}  # each seat's deck by the frame's deck condition (start.deck_for)
         # The actions a hand could request with its ways to make their keycards, by the hand, [quick, main]
         # (a pure function of the cards; requests.options).
         self.hand_ways: dict[tuple[int, ...], list[list | None]] = {}
