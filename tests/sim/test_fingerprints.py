@@ -1,7 +1,7 @@
 """The same seed plays the same game: seeded random games of every regulation against fingerprints
 (winner, turns, requests, decisions, final state hash) that main's engine recorded before the speed
-work (golden/fingerprints.json, written by benchmarks/fingerprints.py --write). An optimisation that
-changes what a game does shows here; benchmarks/fingerprints.py compares all 200 games per regulation."""
+work (golden/fingerprints.json, written by scripts/sim-fingerprints --write). An optimisation that
+changes what a game does shows here; scripts/sim-fingerprints compares all 200 games per regulation."""
 
 from __future__ import annotations
 
