@@ -312,7 +312,7 @@ def options(game: Game, seat: int) -> list:
 
 
 _NOTHING_WAIVED: dict[str, str] = {}
-_HANDS_KEPT = 4096  # hands whose ways to make the patterns a Ruleset remembers (a game sees a few dozen)
+_HANDS_KEPT = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)
 
 
 def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple[ActionSpec, list | None]]:
