@@ -127,10 +127,11 @@ def waived(game: Game, seat: int) -> dict[str, str]:
     waivers = game.ruleset.waivers
     if not waivers:
         return found
-    for character in game.state.characters():
-        for scope, category, letters in waivers.get(character.component, ()):
-            if scope == "all" or (scope == "your" and character.controller == seat):
-                found[category] = found.get(category, "") + letters
+    for player in game.state.players:
+        for character in player.field:
+            for scope, category, letters in waivers.get(character.component, ()):
+                if scope == "all" or (scope == "your" and character.controller == seat):
+                    found[category] = found.get(category, "") + letters
     return found
 
 

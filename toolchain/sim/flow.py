@@ -62,11 +62,15 @@ _TABLES: dict[tuple[str, int], tuple[dict[str, Handler], dict[str, tuple[Handler
 
 def run(game: Game, flow: Flow, handlers: dict[str, Handler], node: str) -> str:
     """Walk `flow` from `node` until a terminal, a WAIT, or the end of the game; returns where it stopped."""
-    table = _table(flow, handlers)
+    return _walk(game, _table(flow, handlers), node)
+
+
+def _walk(game: Game, table: dict[str, tuple[Handler, dict[str, str]]], node: str) -> str:
     trace = game.trace
     budget = game.budget
+    step = table.get
     while True:
-        entry = table.get(node)
+        entry = step(node)
         if entry is None:
             return node  # a terminal: end / return
         budget.steps += 1
@@ -74,14 +78,15 @@ def run(game: Game, flow: Flow, handlers: dict[str, Handler], node: str) -> str:
             raise budget.exceeded(game)
         if trace is not None:
             trace.append(node)
-        label = entry[0](game)
+        handler, successors = entry
+        label = handler(game)
         if label == WAIT:
             if trace is not None:
                 trace.pop()  # walked when the decision comes in
             return node
         if game.state.winner is not None:
             return END
-        node = entry[1][label]
+        node = successors[label]
 
 
 # -- Fig. 6.6 コアフロー ------------------------------------------------------------------------
@@ -118,7 +123,7 @@ def _n5(game: Game) -> str:  # アクションをリクエストする
 
 
 def _n6(game: Game) -> str:  # 誘発チェック
-    run(game, TRIGGER_CHECK, TRIGGER_HANDLERS, "start")
+    _walk(game, _table(TRIGGER_CHECK, TRIGGER_HANDLERS), "start")
     return _AFTER[game.after]
 
 
@@ -223,7 +228,7 @@ def _processing(timing: str, chart: Flow, handlers: Callable[[], dict[str, Handl
     """6-5 / 6-6 / 6-10 / 6-11: the sub-flow for the current player and one timing."""
     def process(game: Game) -> str:
         game.processing = (_seat(game), timing)
-        run(game, chart, handlers(), "start")
+        _walk(game, _table(chart, handlers()), "start")
         return ""
     return process
 

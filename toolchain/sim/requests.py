@@ -56,10 +56,10 @@ PASS = _Pass()  # [3] いいえ: the player passes
 # -- keycards ---------------------------------------------------------------------------------
 
 
-def _accepts(group: CardGroup) -> Callable[[int], bool]:
-    """A test by table: the card indices (0–53, either owner) the group accepts."""
-    table = frozenset(i for i in range(DECK_SIZE) if group.accepts(to_card(i)))
-    return lambda c: (c & INDEX_MASK) in table
+def _accepts(group: CardGroup) -> tuple[bool, ...]:
+    """A table by card code (either owner): whether the group accepts the card; indexed, not called, in the loops below."""
+    accepted = [group.accepts(to_card(i)) for i in range(DECK_SIZE)]
+    return tuple(accepted[code & INDEX_MASK] if (code & INDEX_MASK) < DECK_SIZE else False for code in range(2 * (INDEX_MASK + 1)))
 
 
 def hand_enumerator(pattern: Keycards) -> Callable[[list[int]], list[tuple[int, ...]]]:
@@ -74,19 +74,21 @@ def hand_enumerator(pattern: Keycards) -> Callable[[list[int]], list[tuple[int, 
         def same(hand: list[int]) -> list[tuple[int, ...]]:
             buckets: dict = {}
             for c in hand:
-                if accept(c) and by[c] is not None:
+                if accept[c] and by[c] is not None:
                     buckets.setdefault(by[c], []).append(c)
             return [combo for cards in buckets.values() if len(cards) >= count for combo in itertools.combinations(cards, count)]
         return same
     if len(pattern.groups) == 1:
         count = group.count
         if count == 1:
-            return lambda hand: [(c,) for c in hand if accept(c)]
-        return lambda hand: list(itertools.combinations([c for c in hand if accept(c)], count))
+            return lambda hand: [(c,) for c in hand if accept[c]]
+        return lambda hand: list(itertools.combinations([c for c in hand if accept[c]], count))
     slots = [(_accepts(g), g.count) for g in pattern.groups]
 
     def groups(hand: list[int]) -> list[tuple[int, ...]]:
-        options = [list(itertools.combinations([c for c in hand if acc(c)], n)) for acc, n in slots]
+        options = [list(itertools.combinations([c for c in hand if acc[c]], n)) for acc, n in slots]
+        if not all(options):
+            return []  # a group no hand card makes: no way at all
         seen, out = set(), []
         for parts in itertools.product(*options):
             cards = [c for part in parts for c in part]
@@ -275,26 +277,24 @@ def options(game: Game, seat: int) -> list:
     player = state.players[seat]
     seen: dict = {}  # the soldiers' labels, found once: nothing below changes the hand or the field
     main = state.turn == seat and not state.stage
-    for spec, keys_and_units in _makeable(rules, player.hand, main):
-        if spec.once_per_turn and used.get((seat, spec.id)):
+    for spec, keys_and_units, once, activation, letters, counts, category, target in _makeable(rules, player.hand, main):
+        if once and used.get((seat, spec.id)):
             continue
         probe.action = spec
-        if spec.activation is not None:
+        if activation is not None:
             probe.keys, probe.unit = (), None
-            if not spec.activation(ctx):
+            if not activation(ctx):
                 continue
         if keys_and_units is None:
             keys_and_units = key_options(game, spec, seat, seen)
             if not keys_and_units:
                 continue
-        letters, counts = spec.cost, spec.cost_counts
-        if letters and spec.category in waived:
-            letters = "".join(c for c in letters if c not in waived[spec.category])
+        if letters and category in waived:
+            letters = "".join(c for c in letters if c not in waived[category])
             counts = cost_counts(letters)
         if letters and not _affordable(player, counts):
             continue
         keyed_cost = letters and (counts[2] or counts[4])
-        target = spec.target
         if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
             probe.keys, probe.unit = (), None
             if not target_candidates(game, probe, first=True):
@@ -315,10 +315,11 @@ _NOTHING_WAIVED: dict[str, str] = {}
 _HANDS_KEPT = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)
 
 
-def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple[ActionSpec, list | None]]:
+def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple]:
     """The actions of the timing (main: all; else quick only) whose keycards the hand could make, in the ruleset's
-    order, each with its ways (keycards, None); None for an action whose keycards are not from the hand. A pure
-    function of the cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns."""
+    order, each with its ways (keycards, None) or None for an action whose keycards are not from the hand, and
+    what `options` reads of the action (once per turn, activation, cost, its letter counts, category, target).
+    A pure function of the cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns."""
     key = tuple(hand)
     found = rules.hand_ways.get(key)
     if found is None:
@@ -330,13 +331,15 @@ def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple[ActionS
         listed = found[main] = []
         ways: dict[str, list] = {}
         for spec in (rules.direct if main else rules.direct_quick):
-            if spec.key_from != "hand":
-                listed.append((spec, None))
-                continue
-            if spec.pattern_text not in ways:
-                ways[spec.pattern_text] = [(keys, None) for keys in _enumerator(spec)(hand)]
-            if ways[spec.pattern_text]:
-                listed.append((spec, ways[spec.pattern_text]))
+            found_ways = None
+            if spec.key_from == "hand":
+                if spec.pattern_text not in ways:
+                    ways[spec.pattern_text] = [(keys, None) for keys in _enumerator(spec)(hand)]
+                found_ways = ways[spec.pattern_text]
+                if not found_ways:
+                    continue
+            listed.append((spec, found_ways, spec.once_per_turn, spec.activation, spec.cost, spec.cost_counts, spec.category,
+                           spec.target))
     return listed
 
 
