@@ -117,7 +117,10 @@ def open_trumps(game: Game, seat: int) -> list:
 
 def has_open_trump(game: Game, seat: int, trump_id: str) -> bool:
     up = game.state.players[seat].trumps_up
-    return bool(up) and any(spec.id == trump_id for spec in open_trumps(game, seat))
+    if not up:
+        return False
+    faces = game.ruleset.trump_faces.get(trump_id)
+    return bool(faces) and any((RANK[card], SUIT[card]) in faces for card in up)
 
 
 def waived(game: Game, seat: int) -> dict[str, str]:

@@ -351,10 +351,12 @@ class Ruleset:
         self.trumps = compiled.trumps if "trump" in self.frame.zones else []
         # The trump definitions a face-up card is, by its (rank, suit): two Jokers are the same card (abilities.open_trumps).
         self.trumps_by_face: dict[tuple[int, str | None], tuple[TrumpSpec, ...]] = {}
+        self.trump_faces: dict[str, set[tuple[int, str | None]]] = {}  # and the faces of each trump (has_open_trump)
         for trump in self.trumps:
             if trump.card is not None:
                 face = (RANK[trump.card], SUIT[trump.card])
                 self.trumps_by_face[face] = (*self.trumps_by_face.get(face, ()), trump)
+                self.trump_faces.setdefault(trump.id, set()).add(face)
         self._components: dict[tuple, str | None] = {}
         self.decks: dict[int, tuple[int, ...]] = {}  # each seat's deck by the frame's deck condition (start.deck_for)
         # The actions a hand could request with its ways to make their keycards, by the hand, [quick, main]
