@@ -325,11 +325,11 @@ def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple]:
     if found is None:
         if len(rules.hand_ways) >= _HANDS_KEPT:
             rules.hand_ways.clear()
-        found = rules.hand_ways[key] = [None, None]
+        found = rules.hand_ways[key] = [None, None, {}]
     listed = found[main]
     if listed is None:
         listed = found[main] = []
-        ways: dict[str, list] = {}
+        ways: dict[str, list] = found[2]  # by keycards pattern, for both timings
         for spec in (rules.direct if main else rules.direct_quick):
             found_ways = None
             if spec.key_from == "hand":

@@ -359,9 +359,9 @@ class Ruleset:
                 self.trump_faces.setdefault(trump.id, set()).add(face)
         self._components: dict[tuple, str | None] = {}
         self.decks: dict[int, tuple[int, ...]] = {}  # each seat's deck by the frame's deck condition (start.deck_for)
-        # The actions a hand could request with its ways to make their keycards, by the hand, [quick, main]
-        # (a pure function of the cards; requests.options).
-        self.hand_ways: dict[tuple[int, ...], list[list | None]] = {}
+        # The actions a hand could request with its ways to make their keycards, by the hand: [quick, main, the ways
+        # by keycards pattern] (a pure function of the cards; requests.options).
+        self.hand_ways: dict[tuple[int, ...], list] = {}
 
     @property
     def name(self) -> str:
