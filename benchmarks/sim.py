@@ -7,7 +7,9 @@
 machine (issue 10): ライト + エントリー20 ≥ 1,000 games/s on one core, マスター + エクストラ ≥ 200,
 and --workers 2 ≥ 1.8× one core. games/s are wall-clock; "cpu games/s" counts this process's CPU
 time only (one core), the steadier figure on a machine other work shares, where the speed-up of the
-workers is bounded by the cores that are free.
+workers is bounded by the cores that are free. To compare two versions of the engine, run both at the
+same time (they then share the machine alike); scripts/sim-fingerprints shows that a faster engine
+still plays the same games.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import RANK, SUIT, same_card
+from .cards import RANK, SUIT
 from .state import Character
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -111,24 +111,30 @@ def open_trumps(game: Game, seat: int) -> list:
     player = game.state.players[seat]
     if not player.trumps_up:
         return []
-    return [spec for card in player.trumps_up for spec in game.ruleset.trumps if spec.card is not None and same_card(spec.card, card)]
+    by_face = game.ruleset.trumps_by_face
+    return [spec for card in player.trumps_up for spec in by_face.get((RANK[card], SUIT[card]), ())]
 
 
 def has_open_trump(game: Game, seat: int, trump_id: str) -> bool:
-    return any(spec.id == trump_id for spec in open_trumps(game, seat))
+    up = game.state.players[seat].trumps_up
+    if not up:
+        return False
+    faces = game.ruleset.trump_faces.get(trump_id)
+    return bool(faces) and any((RANK[card], SUIT[card]) in faces for card in up)
 
 
 def waived(game: Game, seat: int) -> dict[str, str]:
     """{category: cost letters} that the abilities on the field take away from a player's requests (魔力増加):
     an all-scope ability's from every player's, a your-scope ability's from its controller's."""
     found: dict[str, str] = {}
-    specs = game.ruleset.characters
-    for character in game.state.characters():
-        for ability in specs[character.component].abilities:
-            if not ability.waive_category:
-                continue
-            if ability.scope == "all" or (ability.scope == "your" and character.controller == seat):
-                found[ability.waive_category] = found.get(ability.waive_category, "") + ability.waive_letters
+    waivers = game.ruleset.waivers
+    if not waivers:
+        return found
+    for player in game.state.players:
+        for character in player.field:
+            for scope, category, letters in waivers.get(character.component, ()):
+                if scope == "all" or (scope == "your" and character.controller == seat):
+                    found[category] = found.get(category, "") + letters
     return found
 
 

@@ -29,11 +29,16 @@ class Engine:
     def __init__(self, definitions: m.Definitions) -> None:
         self.definitions = definitions
         self.compiled: Compiled = compile_definitions(definitions)
+        self._rulesets: dict[tuple[str, str], Ruleset] = {}
 
     @property
     def problems(self) -> list[ProgramProblem]:
         return [ProgramProblem(definition, path, message) for definition, path, message in self.compiled.errors]
 
     def ruleset(self, format_id: str, frame_id: str) -> Ruleset:
-        """What the regulation `format + frame` plays with (any pair; table 3.1 is the caller's to check)."""
-        return Ruleset(self.definitions, self.compiled, format_id, frame_id)
+        """What the regulation `format + frame` plays with (any pair; table 3.1 is the caller's to check).
+        Made once per regulation: a Ruleset holds no game's state, only what is derived from the definitions."""
+        rules = self._rulesets.get((format_id, frame_id))
+        if rules is None:
+            rules = self._rulesets[(format_id, frame_id)] = Ruleset(self.definitions, self.compiled, format_id, frame_id)
+        return rules

@@ -45,20 +45,40 @@ def _successors(flow: Flow) -> dict[tuple[str, str], str]:
 _NEXT = {flow.figure: _successors(flow) for flow in (CORE_FLOW, TRIGGER_CHECK, INSTANT_RESOLUTION, NORMAL_PROCESSING)}
 
 
+def _table(flow: Flow, handlers: dict[str, Handler]) -> dict[str, tuple[Handler, dict[str, str]]]:
+    """The flow with its handlers, node by node: (handler, {edge label: next node}); made once per flow and table."""
+    key = (flow.figure, id(handlers))
+    found = _TABLES.get(key)
+    if found is None or found[0] is not handlers:
+        successors = _NEXT[flow.figure]
+        table = {node: (handler, {label: target for (source, label), target in successors.items() if source == node})
+                 for node, handler in handlers.items()}
+        found = _TABLES[key] = (handlers, table)
+    return found[1]
+
+
+_TABLES: dict[tuple[str, int], tuple[dict[str, Handler], dict[str, tuple[Handler, dict[str, str]]]]] = {}
+
+
 def run(game: Game, flow: Flow, handlers: dict[str, Handler], node: str) -> str:
     """Walk `flow` from `node` until a terminal, a WAIT, or the end of the game; returns where it stopped."""
-    successors = _NEXT[flow.figure]
+    return _walk(game, _table(flow, handlers), node)
+
+
+def _walk(game: Game, table: dict[str, tuple[Handler, dict[str, str]]], node: str) -> str:
     trace = game.trace
     budget = game.budget
+    step = table.get
     while True:
-        handler = handlers.get(node)
-        if handler is None:
+        entry = step(node)
+        if entry is None:
             return node  # a terminal: end / return
         budget.steps += 1
         if budget.steps > budget.limit:
             raise budget.exceeded(game)
         if trace is not None:
             trace.append(node)
+        handler, successors = entry
         label = handler(game)
         if label == WAIT:
             if trace is not None:
@@ -66,7 +86,7 @@ def run(game: Game, flow: Flow, handlers: dict[str, Handler], node: str) -> str:
             return node
         if game.state.winner is not None:
             return END
-        node = successors[(node, label)]
+        node = successors[label]
 
 
 # -- Fig. 6.6 コアフロー ------------------------------------------------------------------------
@@ -103,7 +123,7 @@ def _n5(game: Game) -> str:  # アクションをリクエストする
 
 
 def _n6(game: Game) -> str:  # 誘発チェック
-    run(game, TRIGGER_CHECK, TRIGGER_HANDLERS, "start")
+    _walk(game, _table(TRIGGER_CHECK, TRIGGER_HANDLERS), "start")
     return _AFTER[game.after]
 
 
@@ -208,7 +228,7 @@ def _processing(timing: str, chart: Flow, handlers: Callable[[], dict[str, Handl
     """6-5 / 6-6 / 6-10 / 6-11: the sub-flow for the current player and one timing."""
     def process(game: Game) -> str:
         game.processing = (_seat(game), timing)
-        run(game, chart, handlers(), "start")
+        _walk(game, _table(chart, handlers()), "start")
         return ""
     return process
 

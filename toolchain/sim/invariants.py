@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import owner_of
+from .cards import OWNER_SHIFT
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -15,15 +15,16 @@ def places(game: Game, seat: int) -> list[int]:
     """Every card of a seat's deck where it is now: zones, field, stage, trigger buffer, the request being made."""
     state = game.state
     player = state.players[seat]
-    cards = player.life + player.hand + player.graveyard + player.fog + player.pack + player.rare + player.trumps
+    cards = [*player.life, *player.hand, *player.graveyard, *player.fog, *player.pack, *player.rare, *player.trumps]
     for other in state.players:
         for character in other.field:
-            cards += [c for c in character.cards if owner_of(c) == seat]
+            cards += [c for c in character.cards if c >> OWNER_SHIFT == seat]  # owner_of, inline: this runs every step
     requests = [*state.stage, *state.buffer]
     if game.current is not None and game.current not in requests:
         requests.append(game.current)  # made at [5], not yet staged or resolved: a game can end in between (2.10.5)
     for request in requests:
-        cards += [c for c in request.held + request.revealed if owner_of(c) == seat]
+        cards += [c for c in request.held if c >> OWNER_SHIFT == seat]
+        cards += [c for c in request.revealed if c >> OWNER_SHIFT == seat]
     return cards
 
 

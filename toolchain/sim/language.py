@@ -139,8 +139,24 @@ class Compiler:
         return lambda ctx: sum(abilities.size(ctx.game, c) for c in _characters(items(ctx)))
 
     def _count(self, op: str, arg: Any, here: Path) -> Number:
+        size = self._zone_size(arg, here)
+        if size is not None:
+            return size
         items = self.items(arg, here)
         return lambda ctx: len(items(ctx))
+
+    def _zone_size(self, node: Any, here: Path) -> Number | None:
+        """How many cards a whole zone holds, without copying it out (count and exists of {zone, player})."""
+        if not (isinstance(node, dict) and "zone" in node and set(node) <= {"zone", "player"}):
+            return None
+        self.items(node, here)  # the same checks as any use of the zone
+        name = node["zone"]
+        who = self.player(node.get("player", "you"), here + ("player",))
+
+        def size(ctx: Ctx) -> int:
+            seat = who(ctx)
+            return len(getattr(ctx.state.players[seat], name)) if seat >= 0 else 0
+        return size
 
     def _neg(self, op: str, arg: Any, here: Path) -> Number:
         inner = self.number(arg, here)
@@ -206,6 +222,11 @@ class Compiler:
 
     def _all_or_any(self, op: str, arg: list, here: Path) -> Cond:
         parts = [self.cond(c, here + (i,)) for i, c in enumerate(arg)]
+        if len(parts) == 2:  # the common case, without a generator (every condition gives a bool)
+            first, second = parts
+            if op == "and":
+                return lambda ctx: first(ctx) and second(ctx)
+            return lambda ctx: first(ctx) or second(ctx)
         if op == "and":
             return lambda ctx: all(p(ctx) for p in parts)
         return lambda ctx: any(p(ctx) for p in parts)
@@ -215,6 +236,9 @@ class Compiler:
         return lambda ctx: not inner(ctx)
 
     def _exists(self, op: str, arg: Any, here: Path) -> Cond:
+        size = self._zone_size(arg, here)
+        if size is not None:
+            return lambda ctx: size(ctx) > 0
         items = self.items(arg, here)
         return lambda ctx: bool(items(ctx))
 

@@ -19,11 +19,12 @@ from .cards import DECK_SIZE, INDEX_MASK, RANK, SUIT, to_card
 from .errors import IllegalRequest
 from .language import Ctx
 from .primitives import choose_items
-from .state import Request, Target
+from .ruleset import cost_counts
+from .state import Player, Request, Target
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
-    from .ruleset import ActionSpec
+    from .ruleset import ActionSpec, Ruleset
 
 
 class RequestOption:
@@ -55,10 +56,10 @@ PASS = _Pass()  # [3] いいえ: the player passes
 # -- keycards ---------------------------------------------------------------------------------
 
 
-def _accepts(group: CardGroup) -> Callable[[int], bool]:
-    """A test by table: the card indices (0–53, either owner) the group accepts."""
-    table = frozenset(i for i in range(DECK_SIZE) if group.accepts(to_card(i)))
-    return lambda c: (c & INDEX_MASK) in table
+def _accepts(group: CardGroup) -> tuple[bool, ...]:
+    """A table by card code (either owner): whether the group accepts the card; indexed, not called, in the loops below."""
+    accepted = [group.accepts(to_card(i)) for i in range(DECK_SIZE)]
+    return tuple(accepted[code & INDEX_MASK] if (code & INDEX_MASK) < DECK_SIZE else False for code in range(2 * (INDEX_MASK + 1)))
 
 
 def hand_enumerator(pattern: Keycards) -> Callable[[list[int]], list[tuple[int, ...]]]:
@@ -73,19 +74,21 @@ def hand_enumerator(pattern: Keycards) -> Callable[[list[int]], list[tuple[int, 
         def same(hand: list[int]) -> list[tuple[int, ...]]:
             buckets: dict = {}
             for c in hand:
-                if accept(c) and by[c] is not None:
+                if accept[c] and by[c] is not None:
                     buckets.setdefault(by[c], []).append(c)
             return [combo for cards in buckets.values() if len(cards) >= count for combo in itertools.combinations(cards, count)]
         return same
     if len(pattern.groups) == 1:
         count = group.count
         if count == 1:
-            return lambda hand: [(c,) for c in hand if accept(c)]
-        return lambda hand: list(itertools.combinations([c for c in hand if accept(c)], count))
+            return lambda hand: [(c,) for c in hand if accept[c]]
+        return lambda hand: list(itertools.combinations([c for c in hand if accept[c]], count))
     slots = [(_accepts(g), g.count) for g in pattern.groups]
 
     def groups(hand: list[int]) -> list[tuple[int, ...]]:
-        options = [list(itertools.combinations([c for c in hand if acc(c)], n)) for acc, n in slots]
+        options = [list(itertools.combinations([c for c in hand if acc[c]], n)) for acc, n in slots]
+        if not all(options):
+            return []  # a group no hand card makes: no way at all
         seen, out = set(), []
         for parts in itertools.product(*options):
             cards = [c for part in parts for c in part]
@@ -113,13 +116,10 @@ def key_options(game: Game, spec: ActionSpec, seat: int,
     if spec.key_from == "unit":
         label = spec.pattern.label
         return [((), unit) for unit, labels in _soldier_labels(game, player.field, seen) if label in labels]
-    pattern = spec.action.keycards
+    pattern = spec.pattern_text
     if seen is not None and pattern in seen:
         return seen[pattern]
-    enumerate_ = _ENUMERATORS.get(pattern)
-    if enumerate_ is None:
-        enumerate_ = _ENUMERATORS[pattern] = hand_enumerator(spec.pattern)
-    found = [(keys, None) for keys in enumerate_(player.hand)]
+    found = [(keys, None) for keys in _enumerator(spec)(player.hand)]
     if seen is not None:
         seen[pattern] = found
     return found
@@ -144,17 +144,27 @@ def payable(game: Game, seat: int, letters: str, keys: tuple[int, ...], unit: in
     """Whether the controller can pay every letter (Table 2.2) besides the keycards."""
     if not letters:
         return True
-    player = game.state.players[seat]
-    need_b, need_l, need_d, need_s = letters.count("B"), letters.count("L"), letters.count("D"), letters.count("S")
+    counts, player = cost_counts(letters), game.state.players[seat]
+    return _affordable(player, counts) and _affordable_with(game, player, counts, keys, unit)
+
+
+def _affordable(player: Player, counts: tuple[int, int, int, int, int]) -> bool:
+    """The letters whatever the keycards: B (charged bulwarks), L (life), S (characters)."""
+    need_b, need_l, _, need_s, _ = counts
     if need_b and sum(1 for c in player.field if c.kind == "bulwark" and not c.driven) < need_b:
         return False
     if need_l and len(player.life) < need_l:
         return False
+    return not (need_s and len(player.field) < need_s)
+
+
+def _affordable_with(game: Game, player: Player, counts: tuple[int, int, int, int, int], keys: tuple[int, ...],
+                     unit: int | None) -> bool:
+    """The letters that depend on the keycards: D (the hand besides the keycards), K (a charged key unit)."""
+    need_d, need_k = counts[2], counts[4]
     if need_d and len(player.hand) - sum(1 for k in keys if k in player.hand) < need_d:
         return False
-    if need_s and len(player.field) < need_s:
-        return False
-    if "K" in letters:
+    if need_k:
         key_unit = game.state.character(unit) if unit is not None else None
         if key_unit is None or key_unit.driven:
             return False
@@ -197,7 +207,7 @@ def target_candidates(game: Game, request: Request, first: bool = False) -> list
     if kind in ("player", "opponent"):
         seats = [1 - you] if kind == "opponent" or spec.player == "opponent" else ([you] if spec.player == "you" else [you, 1 - you])
         return [("player", s) for s in seats]
-    ctx = Ctx(game, request, you)
+    ctx = Ctx(game, request, you) if spec.where is not None else None
     out: list[Target] = []
     if kind == "request":
         for other in state.stage:
@@ -254,40 +264,90 @@ def _holds(ctx: Ctx, item: object, condition: Callable[[Ctx], bool]) -> bool:
 
 
 def options(game: Game, seat: int) -> list:
-    """[3]: PASS and every request the player holding the chance may make."""
+    """[3]: PASS and every request the player holding the chance may make (in the order of the ruleset's actions)."""
     state = game.state
-    if state.over or state.chance != seat:
+    if state.winner is not None or state.chance != seat:
         return []
     out: list = [PASS]
-    main = state.turn == seat and not state.stage
+    rules = game.ruleset
     used = state.used
-    waived = abilities.waived(game, seat)
+    waived = abilities.waived(game, seat) if rules.waivers else _NOTHING_WAIVED
     probe = Request(0, None, seat)  # type: ignore[arg-type]
     ctx = Ctx(game, probe, seat)
-    seen: dict = {}  # nothing below changes the hand or the field
-    for spec in game.ruleset.direct:
-        if spec.timing == "main" and not main:
+    player = state.players[seat]
+    seen: dict = {}  # the soldiers' labels, found once: nothing below changes the hand or the field
+    main = state.turn == seat and not state.stage
+    for spec, keys_and_units, once, activation, letters, counts, category, target in _makeable(rules, player.hand, main):
+        if once and used.get((seat, spec.id)):
             continue
-        if spec.once_per_turn and used.get((seat, spec.id)):
-            continue
-        probe.action, probe.keys, probe.unit = spec, (), None
-        if spec.activation is not None and not spec.activation(ctx):
-            continue
-        keys_and_units = key_options(game, spec, seat, seen)
-        if not keys_and_units:
-            continue
-        letters = spec.cost
-        if letters and spec.category in waived:
-            letters = "".join(c for c in letters if c not in waived[spec.category])
-        for keys, unit in keys_and_units:
-            if letters and not payable(game, seat, letters, keys, unit):
+        probe.action = spec
+        if activation is not None:
+            probe.keys, probe.unit = (), None
+            if not activation(ctx):
                 continue
-            if spec.target is not None:
+        if keys_and_units is None:
+            keys_and_units = key_options(game, spec, seat, seen)
+            if not keys_and_units:
+                continue
+        if letters and category in waived:
+            letters = "".join(c for c in letters if c not in waived[category])
+            counts = cost_counts(letters)
+        if letters and not _affordable(player, counts):
+            continue
+        keyed_cost = letters and (counts[2] or counts[4])
+        if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
+            probe.keys, probe.unit = (), None
+            if not target_candidates(game, probe, first=True):
+                continue
+            target = None
+        for keys, unit in keys_and_units:
+            if keyed_cost and not _affordable_with(game, player, counts, keys, unit):
+                continue
+            if target is not None:
                 probe.keys, probe.unit = keys, unit
                 if not target_candidates(game, probe, first=True):
                     continue
             out.append(RequestOption(spec, keys, unit))
     return out
+
+
+_NOTHING_WAIVED: dict[str, str] = {}
+_HANDS_KEPT = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)
+
+
+def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple]:
+    """The actions of the timing (main: all; else quick only) whose keycards the hand could make, in the ruleset's
+    order, each with its ways (keycards, None) or None for an action whose keycards are not from the hand, and
+    what `options` reads of the action (once per turn, activation, cost, its letter counts, category, target).
+    A pure function of the cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns."""
+    key = tuple(hand)
+    found = rules.hand_ways.get(key)
+    if found is None:
+        if len(rules.hand_ways) >= _HANDS_KEPT:
+            rules.hand_ways.clear()
+        found = rules.hand_ways[key] = [None, None, {}]
+    listed = found[main]
+    if listed is None:
+        listed = found[main] = []
+        ways: dict[str, list] = found[2]  # by keycards pattern, for both timings
+        for spec in (rules.direct if main else rules.direct_quick):
+            found_ways = None
+            if spec.key_from == "hand":
+                if spec.pattern_text not in ways:
+                    ways[spec.pattern_text] = [(keys, None) for keys in _enumerator(spec)(hand)]
+                found_ways = ways[spec.pattern_text]
+                if not found_ways:
+                    continue
+            listed.append((spec, found_ways, spec.once_per_turn, spec.activation, spec.cost, spec.cost_counts, spec.category,
+                           spec.target))
+    return listed
+
+
+def _enumerator(spec: ActionSpec) -> Callable[[list[int]], list[tuple[int, ...]]]:
+    enumerate_ = _ENUMERATORS.get(spec.pattern_text)
+    if enumerate_ is None:
+        enumerate_ = _ENUMERATORS[spec.pattern_text] = hand_enumerator(spec.pattern)
+    return enumerate_
 
 
 def make(game: Game, seat: int, option: RequestOption) -> Request:

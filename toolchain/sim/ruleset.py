@@ -12,7 +12,7 @@ from typing import Any
 from .. import model as m
 from ..notation.cards import Card
 from ..notation import keycards as keycards_notation
-from .cards import SUIT, code, to_card
+from .cards import RANK, SUIT, code, to_card
 from .errors import ProgramError
 from .language import Cond, Ctx
 from .primitives import ProgramCompiler, Step
@@ -62,10 +62,17 @@ class ActionSpec:
         action = self.action
         self.id, self.name, self.category, self.trigger = action.id, action.name, action.category, action.trigger
         self.speed, self.timing, self.cost = action.speed, action.timing, action.cost or ""
+        self.pattern_text = action.keycards  # the key of the hand's ways to make the pattern (requests.options)
+        self.cost_counts = cost_counts(self.cost)
 
     @property
     def executable(self) -> bool:
         return self.effect is not None
+
+
+def cost_counts(letters: str) -> tuple[int, int, int, int, int]:
+    """How many of each cost letter (Table 2.2) a cost has: B, L, D, S, K."""
+    return letters.count("B"), letters.count("L"), letters.count("D"), letters.count("S"), letters.count("K")
 
 
 @dataclass(frozen=True)
@@ -327,6 +334,7 @@ class Ruleset:
         ids = [a.id for a in defs.actions if format_id in a.formats] + [a.id for a in defs.frame_actions if frame_id in a.frames]
         self.actions = [compiled.actions[i] for i in ids if i in compiled.actions and compiled.actions[i].executable]
         self.direct = [a for a in self.actions if a.trigger == "direct"]
+        self.direct_quick = [a for a in self.direct if a.timing != "main"]  # what may be requested on a stage in use
         self.triggered = [a for a in self.actions if a.trigger == "triggered" and a.trigger_spec]
         self.triggered_by: dict[str, list[ActionSpec]] = {}
         for spec in self.triggered:
@@ -335,8 +343,25 @@ class Ruleset:
         self.format_characters = [c for c in compiled.characters.values() if format_id in c.formats]
         # Whether any character has an ability that changes sizes or labels (abilities.standing skips the search if not).
         self.changing_abilities = any(a.changes_characters for c in compiled.characters.values() for a in c.abilities)
+        # The cost-waiving abilities (魔力増加) of each character, as (scope, category, letters) (abilities.waived).
+        self.waivers: dict[str, tuple[tuple[str, str, str], ...]] = {
+            c.id: waiving for c in compiled.characters.values()
+            if (waiving := tuple((a.scope, a.waive_category, a.waive_letters) for a in c.abilities if a.waive_category))
+        }
         self.trumps = compiled.trumps if "trump" in self.frame.zones else []
+        # The trump definitions a face-up card is, by its (rank, suit): two Jokers are the same card (abilities.open_trumps).
+        self.trumps_by_face: dict[tuple[int, str | None], tuple[TrumpSpec, ...]] = {}
+        self.trump_faces: dict[str, set[tuple[int, str | None]]] = {}  # and the faces of each trump (has_open_trump)
+        for trump in self.trumps:
+            if trump.card is not None:
+                face = (RANK[trump.card], SUIT[trump.card])
+                self.trumps_by_face[face] = (*self.trumps_by_face.get(face, ()), trump)
+                self.trump_faces.setdefault(trump.id, set()).add(face)
         self._components: dict[tuple, str | None] = {}
+        self.decks: dict[int, tuple[int, ...]] = {}  # each seat's deck by the frame's deck condition (start.deck_for)
+        # The actions a hand could request with its ways to make their keycards, by the hand: [quick, main, the ways
+        # by keycards pattern] (a pure function of the cards; requests.options).
+        self.hand_ways: dict[tuple[int, ...], list] = {}
 
     @property
     def name(self) -> str:

@@ -24,12 +24,15 @@ HAND_SIZE = 7  # 2.9.1: デッキより7枚引き手札にする
 
 def deck_for(game: Game, seat: int) -> list[int]:
     """The frame's deck condition: its exact cards (エントリー20), else a full 54-card deck (40 枚以上)."""
-    frame = game.ruleset.frame
-    if frame.cards:
-        cards = [Card(suit, RANK_VALUES[r]) for suit, ranks in frame.cards.items() for r in ranks]
-    else:
-        cards = full_deck()
-    return deck_from(seat, cards)
+    decks = game.ruleset.decks
+    if seat not in decks:
+        frame = game.ruleset.frame
+        if frame.cards:
+            cards = [Card(suit, RANK_VALUES[r]) for suit, ranks in frame.cards.items() for r in ranks]
+        else:
+            cards = full_deck()
+        decks[seat] = tuple(deck_from(seat, cards))
+    return list(decks[seat])
 
 
 def setup(game: Game) -> None:

@@ -3,7 +3,6 @@ the chance, the pass record and the trigger buffer. Plain data with cheap `clone
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -143,9 +142,9 @@ class State:
     def over(self) -> bool:
         return self.winner is not None
 
-    def characters(self) -> Iterator[Character]:
-        yield from self.players[0].field
-        yield from self.players[1].field
+    def characters(self) -> list[Character]:
+        """Every character on the field, the first player's first (a new list: cheaper than a generator)."""
+        return [*self.players[0].field, *self.players[1].field]
 
     def character(self, id_: int) -> Character | None:
         for player in self.players:
