@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from .. import model as m
 from ..model import display
-from .search import reading, search_text
+from .search import search_text
 from .selection import Selection
 from .values_html import UNWRAPPED, value_html
 
@@ -133,7 +133,7 @@ def _entry(defs: m.Definitions, shown: display.Entry) -> Entry:
     onward = tuple(f.id for f in defs.formats if first and f.order >= first.order)
     fields = _fields(defs, shown.leaflet_items(*_SHOWN))
     heading = shown.heading
-    texts = [shown.name, reading(shown.name), shown.category, heading.keycards, heading.trigger_speed_timing, heading.cost,
+    texts = [shown.name, shown.kana, shown.category, heading.keycards, heading.trigger_speed_timing, heading.cost,
              *(f.body for f in fields if f.searchable)]
     return Entry(
         kind=shown.kind.id,
