@@ -80,3 +80,9 @@ def test_from_a_file_no_errors_and_a_notice_instead_of_snippets(book, search_pag
     assert "抜粋は表示されません" in page.inner_text(".bp-name-hits")
     assert page.eval_on_selector_all("#search-results li", "items => items.length") > 0
     assert problems == []
+
+
+def test_part_of_a_reading_finds_every_name_read_so(book, search_page) -> None:
+    page, _ = search_page
+    assert sorted(_hits(book, page, "はかい")) == sorted(_hits(book, page, "破壊"))  # 防壁破壊, 切札破壊
+    assert len(_hits(book, page, "はかい")) == 2

@@ -18,12 +18,13 @@
   const matches = (query) => {
     const wanted = normalize(query);
     if (!wanted) return [];
-    /* A name or its reading (kana) within the query (防壁破壊の効果), or the query within the title or the reading. */
+    /* A name or its reading (kana) within the query (防壁破壊の効果), or the query within the title or the reading
+     * (two kana at least: one is in half the readings). */
     const within = (text) => text.length > 1 && wanted.includes(text);
     return (window.BP_NAMES || []).filter((entry) => {
       const kana = normalize(entry.kana);
       return normalize(entry.title).includes(wanted) || within(normalize(entry.name))
-        || (kana !== "" && (kana.includes(wanted) || within(kana)));
+        || (kana !== "" && ((wanted.length > 1 && kana.includes(wanted)) || within(kana)));
     });
   };
 
