@@ -59,6 +59,14 @@ def test_a_right_reading_passes(name: str, kana: str | None) -> None:
     assert kana_problem(name, kana) is None
 
 
+def test_a_hostile_name_is_judged_at_once_and_quoted_short() -> None:
+    """Kanji and kana alternating, with a reading one kana short: each (run, position) is tried once, not every split."""
+    assert furigana("漢あ" * 32, "あ" * 63) is None
+    problem = kana_problem("漢あ" * 40, "あ" * 79)
+    assert problem is not None and "does not read" in problem and len(problem) < 300
+    assert furigana("漢あ" * 100, "あ" * 200) is None  # more runs than a name has: not cut
+
+
 def test_every_definition_is_exported_with_its_reading(repo_root: Path) -> None:
     data = export(toolchain.load(repo_root).definitions)
     readings = {(kind, entry["id"]): entry["kana"] for kind in ("actions", "frame_actions", "characters", "fog", "frame_fog",

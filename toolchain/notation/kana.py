@@ -16,6 +16,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from ..diagnostics import shorten
+
 KANJI = re.compile(r"[\u3400-\u9fff\uf900-\ufaff々〆]")
 _KATAKANA = re.compile("[\u30a1-\u30f6]")
 _HIRAGANA_READING = re.compile(r"^[\u3041-\u3096ー]+$")
@@ -23,6 +25,7 @@ _KANA_CHARACTER = "[\u3041-\u3096\u30a1-\u30faー]"
 _KANA_NAME = re.compile(rf"^(?:{_KANA_CHARACTER}|[・ ])+$")
 _SEPARATORS = re.compile("[・ ]")  # not read: B・J, a space
 _RUNS = re.compile(rf"({_KANA_CHARACTER}+)")
+MAX_RUNS = 64  # a real name has at most three; a longer one is not cut (and so not read)
 
 
 def hiragana(text: str) -> str:
@@ -51,16 +54,17 @@ def name_reading(name: str, kana: str | None) -> str | None:
 
 def kana_problem(name: str, kana: str | None) -> str | None:
     """Why a name's `kana:` is wrong or missing, or None (BP034)."""
+    quoted_name = shorten(name)
     if kana is None:
-        return f"name '{name}' has kanji: give its reading in hiragana as kana:" if has_kanji(name) else None
+        return f"name '{quoted_name}' has kanji: give its reading in hiragana as kana:" if has_kanji(name) else None
     if is_kana_name(name):
-        return f"name '{name}' is written in kana and reads as it is written: leave kana: out"
+        return f"name '{quoted_name}' is written in kana and reads as it is written: leave kana: out"
     if not _HIRAGANA_READING.match(kana):
         wrong = sorted({c for c in kana if not _HIRAGANA_READING.match(c)})
-        return f"kana '{kana}' is not a reading in hiragana (ぁ〜ゖ and ー): {' '.join(wrong)}"
+        return f"kana '{shorten(kana)}' is not a reading in hiragana (ぁ〜ゖ and ー): {shorten(' '.join(wrong))}"
     if furigana(name, kana) is None:
-        kana_parts = "、".join(part for part in _RUNS.findall(name))
-        return f"kana '{kana}' does not read name '{name}': it must say {kana_parts} as written (in hiragana)"
+        kana_parts = shorten("、".join(part for part in _RUNS.findall(name)))
+        return f"kana '{shorten(kana)}' does not read name '{quoted_name}': it must say {kana_parts} as written (in hiragana)"
     return None
 
 
@@ -68,11 +72,28 @@ def kana_problem(name: str, kana: str | None) -> str | None:
 def furigana(name: str, kana: str) -> tuple[tuple[str, str | None], ...] | None:
     """The name cut into (text, reading) parts: kana runs have no reading (None), the runs between them
     their part of `kana` (死の槍, しのやり → (死, し), (の, None), (槍, やり)); None when `kana` does not
-    read the name's kana runs as written."""
+    read the name's kana runs as written. Each run between takes the shortest part that lets the rest match."""
     runs = [run for run in _RUNS.split(unicodedata.normalize("NFC", name)) if run]
-    pattern = "".join(re.escape(hiragana(run)) if _RUNS.fullmatch(run) else "(.+?)" for run in runs)
-    match = re.fullmatch(pattern, kana)
-    if match is None:
+    if len(runs) > MAX_RUNS:
         return None
-    readings = iter(match.groups())
-    return tuple((run, None) if _RUNS.fullmatch(run) else (run, next(readings)) for run in runs)
+    failed: set[tuple[int, int]] = set()  # (run, position) pairs known not to match: each tried once, never exponential
+
+    def parts_from(index: int, at: int) -> list[tuple[str, str | None]] | None:
+        if index == len(runs):
+            return [] if at == len(kana) else None
+        if (index, at) in failed:
+            return None
+        run = runs[index]
+        if _RUNS.fullmatch(run):
+            said = hiragana(run)
+            rest = parts_from(index + 1, at + len(said)) if kana.startswith(said, at) else None
+            found = None if rest is None else [(run, None), *rest]
+        else:
+            found = next(([(run, kana[at:end]), *rest] for end in range(at + 1, len(kana) + 1)
+                          if (rest := parts_from(index + 1, end)) is not None), None)
+        if found is None:
+            failed.add((index, at))
+        return found
+
+    found = parts_from(0, 0)
+    return tuple(found) if found is not None else None
