@@ -50,6 +50,8 @@ CODES: dict[str, Code] = {
              "a trump's image (イメージ) that is not a situation the rules allow, or does not show the trump giving its label"),
         Code("BP033", "engine-loop",
              "a program that never ends: an action that triggers itself, or a repeat whose until never holds (the engine's step budget ran out)"),
+        Code("BP034", "name-reading",
+             "a name with kanji without its reading (kana:), a kana: that is not hiragana or does not read the name, or a kana: on a name in kana alone"),
     ]
 }
 

@@ -8,6 +8,7 @@ from typing import Any
 from . import model as m
 from .model import display
 from .notation import markup
+from .notation.kana import name_reading
 
 
 def _group_title(defs: m.Definitions, definition: m.Action | m.FogEntry | m.Trump) -> str | None:
@@ -24,6 +25,7 @@ def _action(defs: m.Definitions, action: m.Action) -> dict[str, Any]:
     return {
         "id": action.id,
         "name": action.name,
+        "kana": name_reading(action.name, action.kana),
         "anchor": action.anchor,
         "category": defs.name_of("categories", action.category),
         "category_id": action.category,
@@ -55,6 +57,7 @@ def _character(defs: m.Definitions, character: m.Character) -> dict[str, Any]:
     return {
         "id": character.id,
         "name": character.name,
+        "kana": name_reading(character.name, character.kana),
         "anchor": character.anchor,
         "type": defs.name_of("character_types", character.type),
         "type_id": character.type,
@@ -79,6 +82,7 @@ def _fog(defs: m.Definitions, entry: m.FogEntry) -> dict[str, Any]:
     return {
         "id": entry.id,
         "name": entry.name,
+        "kana": name_reading(entry.name, entry.kana),
         "anchor": entry.anchor,
         "group": _group_title(defs, entry),
         "category": defs.name_of("categories", entry.category),
@@ -95,6 +99,7 @@ def _frame(defs: m.Definitions, frame: m.Frame) -> dict[str, Any]:
     return {
         "id": frame.id,
         "name": frame.name,
+        "kana": name_reading(frame.name, frame.kana),
         "anchor": frame.anchor,
         "formats": list(frame.formats),
         "deck": {"min_cards": frame.min_cards} if frame.min_cards else {
@@ -113,6 +118,7 @@ def _trump(defs: m.Definitions, trump: m.Trump) -> dict[str, Any]:
     return {
         "id": trump.id,
         "name": trump.name,
+        "kana": name_reading(trump.name, trump.kana),
         "anchor": trump.anchor,
         "category": defs.name_of("trump_categories", trump.category),
         "frames": list(trump.frames),

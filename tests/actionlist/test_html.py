@@ -195,3 +195,17 @@ def test_changed_in_this_edition_is_marked(repo_copy: Path, site: Path) -> None:
     outputs = {o.title: o for o in list_outputs(repo_copy, load_definitions(repo_copy).definitions)}
     assert _marked(outputs["すべて"].page_html) == ["act-end", *today]
     assert _marked(outputs["ライト"].leaflet_html)[0] == "act-end"
+
+
+def test_names_with_kanji_carry_their_reading_as_ruby_on_screen_only(site: Path) -> None:
+    """The reading of each kanji run over it (死の槍: し over 死, やり over 槍), from the definition's kana:; the
+    name's text stays the name (the reading is drawn from data-kana), and a name in kana has none."""
+    html = _read(site, "all.html")
+    name = re.search(r'id="act-death-spear".*?<span class="name">(.*?)</span>', html, re.S)
+    assert name and name[1] == '<ruby>死<rt data-kana="し"></rt></ruby>の<ruby>槍<rt data-kana="やり"></rt></ruby>'
+    name = re.search(r'id="act-trap-counter".*?<span class="name">(.*?)</span>', html, re.S)
+    assert name and name[1] == '<ruby>罠<rt data-kana="わな"></rt></ruby>カウンター'
+    assert re.search(r'id="act-up".*?<span class="name">アップ</span>', html, re.S)
+    page = parse(html)
+    assert {e.name for e in page.entries} >= {"死の槍", "罠カウンター", "防壁破壊"}
+    assert html.count("<ruby>") == 36  # one a kanji run: 34 names with kanji, 死の槍 and 剣の雨 two each

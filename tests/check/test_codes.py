@@ -106,16 +106,16 @@ CASES = [
         ("actions/1-basic.yaml", 14, 3), "'trigger_condition' is a required property",
     ),
     Case("BP010", "frames/trumps.yaml", "  name: スラッシュ\n", "", ("frames/trumps.yaml", 2, 3), "'name' is a required property"),
-    Case("BP010", "actions/2-summon.yaml", "  keycards: ♡A-10", "  keycards: ♥A-10", ("actions/2-summon.yaml", 20, 13), "♠ ♡ ♢ ♣"),
+    Case("BP010", "actions/2-summon.yaml", "  keycards: ♡A-10", "  keycards: ♥A-10", ("actions/2-summon.yaml", 21, 13), "♠ ♡ ♢ ♣"),
     Case(
         "BP020", "characters.yaml", None,
-        "\n- id: bulwark\n  name: 防壁2\n  type: bulwark\n  formats: [lite]\n  keycards: face-down\n  labels: [blocker]\n",
-        ("characters.yaml", 18, 7), "already used",
+        "\n- id: bulwark\n  name: 防壁2\n  kana: ぼうへきに\n  type: bulwark\n  formats: [lite]\n  keycards: face-down\n  labels: [blocker]\n",
+        ("characters.yaml", 20, 7), "already used",
     ),
     Case("BP021", "actions/2-summon.yaml", "  summons: [magician]", "  summons: [wizard]", ("actions/2-summon.yaml", 12, 13), "'wizard'"),
     Case("BP022", "actions/2-summon.yaml", "  formats: [pro]", "  formats: [lite, pro]", ("actions/2-summon.yaml", 12, 13), "ライト"),
     Case("BP023", "formats.yaml", "  strategy: [pro]", "  strategy: [lite, pro]", ("formats.yaml", 13, 13), "ストラテジー"),
-    Case("BP024", "actions/2-summon.yaml", "  keycards: ♡A-10", "  keycards: ♡10-A", ("actions/2-summon.yaml", 20, 14), "upward"),
+    Case("BP024", "actions/2-summon.yaml", "  keycards: ♡A-10", "  keycards: ♡10-A", ("actions/2-summon.yaml", 21, 14), "upward"),
     Case("BP025", "actions/1-basic.yaml", "    2. 自分のターンを終了し", "    3. 自分のターンを終了し", ("actions/1-basic.yaml", 11, 5), "numbered 2."),
     Case(  # a character's story is markup too (the rulebook renders it so)
         "BP025", "characters.yaml", "  labels: [attacker, blocker, haste]\n",
@@ -126,9 +126,11 @@ CASES = [
     Case("BP028", "rules.yaml", "  - {id: blocker, name: ブロッカー}\n", "", ("characters.yaml", 10, 22), "'blocker'"),
     Case(
         "BP030", "actions/2-summon.yaml", 'field: "Joker(+3)"', 'field: "Joker(+4)"',
-        ("actions/2-summon.yaml", 32, 7), "expected 'Joker(+4)', actual 'Joker(+3)'",
+        ("actions/2-summon.yaml", 33, 7), "expected 'Joker(+4)', actual 'Joker(+3)'",
     ),
-    Case("BP031", "actions/2-summon.yaml", "by: {rank: key}", "by: {rank: $nothing}", ("actions/2-summon.yaml", 29, 20), "'$nothing' is not set"),
+    Case("BP031", "actions/2-summon.yaml", "by: {rank: key}", "by: {rank: $nothing}", ("actions/2-summon.yaml", 30, 20), "'$nothing' is not set"),
+    Case("BP034", "characters.yaml", "  kana: まじゅつし\n", "", ("characters.yaml", 3, 9), "'魔術士' has kanji"),
+    Case("BP034", "characters.yaml", "  kana: ぼうへき", "  kana: ボウヘキ", ("characters.yaml", 18, 9), "not a reading in hiragana"),
     # A trump's image (イメージ): the trump not face up; no soldier the trump gives its label (the
     # fixture's only soldier is Joker, which has no suit); a situation the engine cannot build.
     Case("BP033", "actions/1-basic.yaml", None, SELF_TRIGGER, ("actions/1-basic.yaml", 34, 14),

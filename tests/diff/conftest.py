@@ -66,7 +66,7 @@ def edit_next_edition(repo: Path) -> None:
          "        to: hand\n        show: opponent\n  examples:\n    - name: ライフから好きなカードを1枚手札に加え、ライフを切りなおす\n")
     quick = (repo / QUICK).read_text(encoding="utf-8")
     search = _block(quick, "- id: search\n", "- id: blackjack\n")
-    scout = (search.replace("- id: search\n  name: サーチ\n", "- id: scout\n  name: 偵察\n")
+    scout = (search.replace("- id: search\n  name: サーチ\n", "- id: scout\n  name: 偵察\n  kana: ていさつ\n")
              .replace("formats: [lite, standard, pro, master]", "formats: [lite]")
              .replace("  since: v0.1\n  updated: [v8.0]\n", "  since: v8.1\n"))
     edit(repo, QUICK, "- id: blackjack\n", scout + "- id: blackjack\n")
@@ -74,7 +74,7 @@ def edit_next_edition(repo: Path) -> None:
          "  keycards: ♢A-K x2\n  cost: L\n  target:\n    kind: request\n    text: ダメージ判定")
     edit(repo, QUICK, 'request: ★♢2 ♢3 → opponent:ダメージ判定\n      expect:\n        you: {hand: "", graveyard: ♢2 ♢3}',
          'request: ★♢2 ♢3 → opponent:ダメージ判定\n      expect:\n        you: {hand: "", graveyard: ♢2 ♢3 ?, life: 9}')
-    edit(repo, NORMAL, "  name: ハンデス\n", "  name: 手札破壊\n")
+    edit(repo, NORMAL, "  name: ハンデス\n", "  name: 手札破壊\n  kana: てふだはかい\n")
     hand = _block((repo / NORMAL).read_text(encoding="utf-8"), "- id: hand-destruction\n", "  program:")
     edit(repo, NORMAL, hand, hand.replace("  updated: [v8.0]\n", "  updated: [v8.0, v8.1]\n"))
     edit(repo, NORMAL, "対象の対戦相手に X 点のダメージを与える。X はキーカードの ♠ カードの数字に等しい。",

@@ -103,5 +103,5 @@ def test_changed_in_current_edition_is_read_from_updated() -> None:
     assert by_name["世代交代"].updated == ("v8.0",) and not changed_in_current_edition(by_name["世代交代"], defs)
     assert not new_in_current_edition(by_name["世代交代"], defs)
     assert all(not changed_in_current_edition(frame, defs) for frame in defs.frames)  # frames keep no history
-    assert [is_rules_field(f) for f in ("effect", "keycards", "name", "story", "flavor", "since", "updated", "program", "examples")] == [
-        True, True, True, False, False, False, False, False, False]
+    assert [is_rules_field(f) for f in ("effect", "keycards", "name", "story", "flavor", "since", "updated", "program", "examples",
+                                        "reading", "kana")] == [True, True, True, False, False, False, False, False, False, False, False]

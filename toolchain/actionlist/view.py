@@ -13,7 +13,8 @@ from markupsafe import Markup
 
 from .. import model as m
 from ..model import display
-from .search import reading, search_text
+from ..notation.kana import furigana
+from .search import search_text
 from .selection import Selection
 from .values_html import UNWRAPPED, value_html
 
@@ -46,6 +47,7 @@ class Entry:
     marker_is_enough: bool = False  # the [1]–[4] marker says what the format table says (that format onward)
     search: str = ""  # what the search box finds it by (search.py), folded
     changed: bool = False  # changed in the current edition: its `updated` has rules.yaml edition.id (the 「変更」 mark)
+    furigana: tuple[tuple[str, str | None], ...] = ()  # the name's parts with the reading of each kanji run (ruby on screen)
 
     @property
     def frame_bound(self) -> bool:
@@ -133,7 +135,7 @@ def _entry(defs: m.Definitions, shown: display.Entry) -> Entry:
     onward = tuple(f.id for f in defs.formats if first and f.order >= first.order)
     fields = _fields(defs, shown.leaflet_items(*_SHOWN))
     heading = shown.heading
-    texts = [shown.name, reading(shown.name), shown.category, heading.keycards, heading.trigger_speed_timing, heading.cost,
+    texts = [shown.name, shown.kana, shown.category, heading.keycards, heading.trigger_speed_timing, heading.cost,
              *(f.body for f in fields if f.searchable)]
     return Entry(
         kind=shown.kind.id,
@@ -151,4 +153,11 @@ def _entry(defs: m.Definitions, shown: display.Entry) -> Entry:
         marker_is_enough=bool(first) and shown.kind.id not in display.FRAME_KINDS and set(formats) == set(onward),
         search=search_text(texts, defs.rules.suits if defs.rules else ()),
         changed=bool(defs.rules) and defs.rules.edition.get("id") in getattr(definition, "updated", ()),
+        furigana=_furigana(shown),
     )
+
+
+def _furigana(shown: display.Entry) -> tuple[tuple[str, str | None], ...]:
+    """The name cut for ruby when its definition gives a reading (kana:); empty for a name in kana."""
+    kana = getattr(shown.definition, "kana", None)
+    return (furigana(shown.name, kana) or ()) if kana else ()

@@ -1,5 +1,5 @@
 """Cross-file checks on the loaded definitions: ids, references, format consistency, table 3.1,
-keycards, markup, costs, trump links and vocabularies. Every check yields all its findings.
+keycards, markup, costs, trump links, vocabularies and the readings of names. Every check yields all its findings.
 (The programs and examples are checked by running them: programs.py.)"""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from .. import model as m
 from ..diagnostics import Diagnostic, shorten
 from ..model.loader import LoadResult
+from ..notation.kana import kana_problem
 
 Check = Callable[[LoadResult], Iterator[Diagnostic]]
 
@@ -306,6 +307,20 @@ def vocabularies_named(result: LoadResult) -> Iterator[Diagnostic]:
             )
 
 
+# -- BP034 readings of names ------------------------------------------------------------------
+
+
+def names_read(result: LoadResult) -> Iterator[Diagnostic]:
+    """Every name with kanji has its reading (kana:) in hiragana that says the name's kana as written;
+    a name in kana alone has none (it reads as it is written)."""
+    defs = result.definitions
+    for item in (*defs.actions, *defs.frame_actions, *defs.characters, *defs.fog, *defs.frame_fog, *defs.frames, *defs.trumps):
+        problem = kana_problem(item.name, item.kana)
+        if problem:
+            field = "kana" if item.kana is not None else "name"
+            yield Diagnostic(item.source.location(field), "BP034", problem)
+
+
 CHECKS: tuple[Check, ...] = (
     unique_ids,
     references_resolve,
@@ -316,4 +331,5 @@ CHECKS: tuple[Check, ...] = (
     costs_in_legend,
     trump_links,
     vocabularies_named,
+    names_read,
 )

@@ -196,6 +196,7 @@ class Action:
     # The effect language (validated by schema/effect.schema.json; the simulator compiles it).
     program: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
     examples: tuple[Example, ...] = field(default=(), compare=False, repr=False)
+    kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     readings: tuple[Reading, ...] = ()
 
     @property
@@ -256,6 +257,7 @@ class Character:
     flavor: Flavor | None = None
     since: str | None = None
     updated: tuple[str, ...] = ()
+    kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     readings: tuple[Reading, ...] = ()
 
     @property
@@ -275,6 +277,7 @@ class FogEntry:
     frames: tuple[str, ...] = ()
     since: str | None = None
     updated: tuple[str, ...] = ()
+    kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     readings: tuple[Reading, ...] = ()
 
     @property
@@ -295,6 +298,7 @@ class Frame:
     steps: tuple[tuple[str, int | None], ...]  # (step, count) for the simulator's game start
     zones: tuple[str, ...]
     source: Source
+    kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     readings: tuple[Reading, ...] = ()
 
     @property
@@ -318,6 +322,7 @@ class Trump:
     image: Mapping[str, Any] | None = None  # イメージ: a situation in the simulator's notation
     since: str | None = None
     updated: tuple[str, ...] = ()
+    kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     readings: tuple[Reading, ...] = ()
 
     @property

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
+from ..notation.kana import name_reading
 from .definitions import Ability, Action, Character, Definitions, Flavor, FogEntry, Frame, Reading, Trump, Zone
 from .notations import markup_text
 
@@ -397,6 +398,11 @@ class Entry:
     group: Group | None
     heading: Heading
     items: tuple[Shown, ...]
+
+    @property
+    def kana(self) -> str | None:
+        """The name's reading in hiragana (its `kana:`, or the name in kana); None when unknown (B・J)."""
+        return name_reading(self.name, getattr(self.definition, "kana", None))
 
     @property
     def title(self) -> str:

@@ -17,12 +17,14 @@ VERSION_FIELDS = ("since", "updated")
 MACHINE_FIELDS = ("program", "examples")
 # The toolchain's reading of the text where it is silent: a note about the rules, not a change of them.
 READING_FIELDS = ("reading",)
+# How a name is read (its kana): a help to find it, not a rule.
+NAME_READING_FIELDS = ("kana",)
 
 
 def is_rules_field(field: str) -> bool:
     """Whether a change of this field (a top-level key of a definition) changes the rules: everything
-    but the story, the flavour, `since`/`updated` and the simulator's program and examples."""
-    return field not in (*LORE_FIELDS, *VERSION_FIELDS, *MACHINE_FIELDS, *READING_FIELDS)
+    but the story, the flavour, `since`/`updated`, the simulator's program and examples, readings and the name's kana."""
+    return field not in (*LORE_FIELDS, *VERSION_FIELDS, *MACHINE_FIELDS, *READING_FIELDS, *NAME_READING_FIELDS)
 
 
 def current_edition(definitions: Definitions) -> str | None:

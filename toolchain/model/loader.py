@@ -223,6 +223,7 @@ def _action(item: dict[str, Any], source: m.Source, order: int) -> m.Action:
         program=item.get("program"),
         examples=tuple(_example(example, source.within("examples", i)) for i, example in enumerate(item.get("examples", ()))),
         readings=_readings(item, source),
+        kana=item.get("kana"),
     )
 
 
@@ -281,6 +282,7 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
         since=item.get("since"),
         updated=tuple(item.get("updated", ())),
         readings=_readings(item, source),
+        kana=item.get("kana"),
     )
 
 
@@ -301,6 +303,7 @@ def _fog(item: dict[str, Any], source: m.Source, order: int) -> m.FogEntry:
         since=item.get("since"),
         updated=tuple(item.get("updated", ())),
         readings=_readings(item, source),
+        kana=item.get("kana"),
     )
 
 
@@ -322,6 +325,7 @@ def _frame(item: dict[str, Any], source: m.Source, order: int) -> m.Frame:
         zones=tuple(item.get("zones", ())),
         source=source,
         readings=_readings(item, source),
+        kana=item.get("kana"),
     )
 
 
@@ -339,4 +343,5 @@ def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
         since=item.get("since"),
         updated=tuple(item.get("updated", ())),
         readings=_readings(item, source),
+        kana=item.get("kana"),
     )

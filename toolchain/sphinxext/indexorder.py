@@ -28,12 +28,12 @@ from sphinx.environment import BuildEnvironment
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
+from ..notation.kana import has_kanji, hiragana, is_kana_name
+
 logger = logging.getLogger(__name__)
 
 READING_MARK = "|"
 SYMBOLS = "記号・英数字"
-_KANJI = re.compile(r"[\u3400-\u9fff\uf900-\ufaff々〆]")
-_KANA = re.compile(r"^[\u3041-\u3096\u30a1-\u30fa\u30fcー・ ]+$")
 _QUALIFIED = re.compile(r"^(.*) ([(][^()]*[)])$")  # 切札 (場所): Sphinx groups these under 切札
 _SMALL = str.maketrans("ぁぃぅぇぉっゃゅょゎゕゖ", "あいうえおつやゆよわかけ")
 _VOWELS = {kana: vowel for vowel, row in zip("あいうえお", ("あかさたなはまやらわ", "いきしちにひみり", "うくすつぬふむゆる",
@@ -59,14 +59,10 @@ def reading_problem(reading: str | None, term: str) -> str | None:
     """Why an entry cannot be put in order, or None."""
     if reading is None:
         return f"index entry '{term}' has kanji: give its reading in kana, as 'よみ{READING_MARK}{term}'" \
-            if _KANJI.search(term) else None
-    if not _KANA.match(reading):
+            if has_kanji(term) else None
+    if not is_kana_name(reading):
         return f"the reading '{reading}' of index entry '{term}' is not kana"
     return None
-
-
-def hiragana(text: str) -> str:
-    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
 
 
 def sort_key(reading: str) -> tuple[str, str]:

@@ -1,5 +1,5 @@
-/* The rulebook's search page: the definitions named by the query first, each linked to its entry
- * (toolchain/sphinxext/namesearch.py writes their names into bp-names.js). Every name is inserted
+/* The rulebook's search page: the definitions named by the query (by name or reading) first, each linked to its
+ * entry (toolchain/sphinxext/namesearch.py writes their names and readings into bp-names.js). Every name is inserted
  * as text, never as HTML. Opened from a file, Sphinx's snippets cannot be fetched: none is asked for. */
 "use strict";
 
@@ -18,9 +18,13 @@
   const matches = (query) => {
     const wanted = normalize(query);
     if (!wanted) return [];
+    /* A name or its reading (kana) within the query (防壁破壊の効果), or the query within the title or the reading
+     * (two kana at least: one is in half the readings). */
+    const within = (text) => text.length > 1 && wanted.includes(text);
     return (window.BP_NAMES || []).filter((entry) => {
-      const name = normalize(entry.name);
-      return normalize(entry.title).includes(wanted) || (name.length > 1 && wanted.includes(name));
+      const kana = normalize(entry.kana);
+      return normalize(entry.title).includes(wanted) || within(normalize(entry.name))
+        || (kana !== "" && ((wanted.length > 1 && kana.includes(wanted)) || within(kana)));
     });
   };
 
