@@ -13,10 +13,11 @@
   var MAX_HITS = 12;
 
   // The same folding as toolchain/actionlist/search.py applied to each entry's data-search:
-  // NFKC, lower case, no spaces, every tilde as 〜, katakana as hiragana.
+  // NFKC, lower case, no spaces, every tilde as 〜, katakana as hiragana, no voicing marks (゛゜).
   function fold(text) {
     return (text || "").normalize("NFKC").toLowerCase().replace(/\s+/g, "").replace(/[~〜]/g, "〜")
-      .replace(/[\u30a1-\u30f6]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0x60); });
+      .replace(/[\u30a1-\u30f6]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0x60); })
+      .normalize("NFD").replace(/[\u3099\u309a]/g, "").normalize("NFC");
   }
 
   var entries = Array.prototype.map.call(document.querySelectorAll("article.entry"), function (el) {

@@ -98,6 +98,7 @@ def test_search_by_reading_suit_word_and_either_tilde(page, definitions) -> None
     assert "act-kill" in _search(page, "ｷﾙ")  # half-width kana
     assert "act-soldier-summon" in _search(page, "へいししょうかん")  # the reading of 兵士召喚
     assert "act-soldier-summon" in _search(page, "ヘイシショウカン")
+    assert _search(page, "ほうへきはかい") == _search(page, "ぼうへきはかい") == ["act-bulwark-break"]  # ゛ or not
     with_heart = page.eval_on_selector_all("article.entry", "els => els.filter(e => e.dataset.search.includes('♡')).map(e => e.id)")
     assert with_heart and _search(page, "ハート") == with_heart
     assert _search(page, "はーと") == with_heart

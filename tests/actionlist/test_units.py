@@ -84,3 +84,11 @@ def test_bp_build_refuses_a_relative_base_url(tmp_path) -> None:
     done = run_bp("build", "--out", str(tmp_path / "site"), "--base-url", "../site/")
     assert done.returncode == 2 and "absolute" in done.stderr
     assert not (tmp_path / "site").exists()
+
+
+def test_search_folding_drops_voicing_marks_and_script() -> None:
+    from toolchain.actionlist.search import fold
+
+    assert fold("ウラキリフダ") == fold("うらぎりふだ") == "うらきりふた"
+    assert fold("ﾎﾞｳﾍｷ") == fold("ぼうへき")  # half-width kana with a separate ゛
+    assert fold("ポーン") == fold("ホーン") == "ほーん"  # ゜ goes too: one rule for both marks

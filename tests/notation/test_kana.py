@@ -73,7 +73,7 @@ def test_every_definition_is_exported_with_its_reading(repo_root: Path) -> None:
                                                                  "frames", "trumps") for entry in data[kind]}
     assert readings[("actions", "bulwark-break")] == "ぼうへきはかい"  # typed in the definition
     assert readings[("characters", "magician")] == "まじゅつし"
-    assert readings[("trumps", "hidden")] == "うらきりふだ"
+    assert readings[("trumps", "hidden")] == "うらぎりふだ"
     assert readings[("fog", "up")] == "あっぷ"  # derived from a name in kana
     assert readings[("actions", "blackjack")] is None  # B・J: the rulebook never says how it is read
     assert [key for key, kana in readings.items() if kana is None] == [("actions", "blackjack"), ("actions", "royal-straight-flush"),

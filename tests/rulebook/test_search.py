@@ -86,3 +86,11 @@ def test_part_of_a_reading_finds_every_name_read_so(book, search_page) -> None:
     page, _ = search_page
     assert sorted(_hits(book, page, "はかい")) == sorted(_hits(book, page, "破壊"))  # 防壁破壊, 切札破壊
     assert len(_hits(book, page, "はかい")) == 2
+
+
+def test_a_reading_is_found_with_or_without_voicing_marks(book, search_page, definitions) -> None:
+    """A reader who reads 裏切札 without rendaku (うらきりふだ) or drops a ゛ still finds it."""
+    page, _ = search_page
+    hidden = display.entry(definitions, next(t for t in definitions.trumps if t.name == "裏切札"))
+    for query in ("うらぎりふだ", "うらきりふだ", "ウラキリフダ"):
+        assert any(href.endswith(f"#{hidden.anchor}") for href in _hits(book, page, query)), query

@@ -7,7 +7,8 @@ would match almost every entry). A suit also answers to its name in rules.yaml (
 
 Folding, here and in actionlist.js (`fold`), must stay the same: NFKC (full-width letters,
 half-width kana), lower case, no white space, every tilde as 〜 (`A~10` finds `A〜10`), and
-katakana as hiragana (`きる` finds キル).
+katakana as hiragana (`きる` finds キル), and no voicing marks (゛゜): a reading typed with or
+without rendaku finds the name (うらきりふだ and うらぎりふだ both find 裏切札).
 """
 
 from __future__ import annotations
@@ -22,12 +23,13 @@ from ..notation.kana import hiragana
 
 _SPACE = re.compile(r"\s+")
 _TILDES = re.compile("[~〜]")  # after NFKC, ～ (U+FF5E) is ~
+_VOICING_MARKS = re.compile("[\u3099\u309a]")  # combining ゛ ゜ once a kana is decomposed (NFD)
 
 
 def fold(text: str) -> str:
     text = _SPACE.sub("", unicodedata.normalize("NFKC", text).lower())
     text = _TILDES.sub("〜", text)
-    return hiragana(text)
+    return unicodedata.normalize("NFC", _VOICING_MARKS.sub("", unicodedata.normalize("NFD", hiragana(text))))
 
 
 def search_text(texts: Iterable[str | Markup | None], suits: Iterable[tuple[str, str]]) -> str:

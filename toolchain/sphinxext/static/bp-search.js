@@ -9,11 +9,13 @@
     DOCUMENTATION_OPTIONS.SHOW_SEARCH_SUMMARY = false;  // read by searchtools.js for each result
   }
 
-  /* Katakana as hiragana, full-width as half-width, either tilde, no spaces or middle dots. */
+  /* Katakana as hiragana, full-width as half-width, either tilde, no spaces or middle dots, no voicing marks
+   * (゛゜: a reading typed with or without rendaku finds the name, うらきりふだ and うらぎりふだ both 裏切札). */
   const normalize = (text) => text.normalize("NFKC").toLowerCase()
     .replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60))
     .replace(/[~〜～]/g, "~")
-    .replace(/[\s・･]/g, "");
+    .replace(/[\s・･]/g, "")
+    .normalize("NFD").replace(/[\u3099\u309a]/g, "").normalize("NFC");
 
   const matches = (query) => {
     const wanted = normalize(query);
