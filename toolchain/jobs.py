@@ -1,10 +1,22 @@
-"""Running jobs: in this process (`-j 1`) or on worker processes that end with their parent."""
+"""Running jobs: in this process (`-j 1`) or on worker processes that end with their parent.
+
+The worker processes take the waiting jobs most urgent first (`ahead`), not in the order they
+were submitted: `bp build` queues the action lists' PDFs at once, and the rulebook's parts, which
+come later (after Sphinx) and wait on one another (chapters, then the 目次 and the index, then
+the folios), would otherwise start only after every queued list, leaving one process idle while
+the last parts render.
+"""
 
 from __future__ import annotations
 
+import heapq
+import itertools
+import threading
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from concurrent.futures import CancelledError, Executor, Future
 from typing import Any
+
+URGENT, NORMAL = 0, 1
 
 
 class InlineExecutor(Executor):
@@ -30,10 +42,97 @@ def die_with_parent() -> None:
         pass
 
 
+class PriorityPool(Executor):
+    """`workers` processes, each given a job only when it is free, the most urgent waiting job
+    first (then the oldest). A job in a process is never interrupted; shutdown(cancel_futures=True)
+    drops the waiting ones."""
+
+    def __init__(self, workers: int) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        self._pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent)
+        self._free = threading.Semaphore(workers)
+        self._changed = threading.Condition()
+        self._waiting: list[tuple[int, int, Future[Any], Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = []
+        self._order = itertools.count()
+        self._closed = False
+        self._dispatcher = threading.Thread(target=self._dispatch, name="bp-jobs", daemon=True)
+        self._dispatcher.start()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        return self.submit_ranked(NORMAL, fn, *args, **kwargs)
+
+    def submit_ranked(self, rank: int, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self._changed:
+            if self._closed:
+                raise RuntimeError("cannot schedule new jobs after shutdown")
+            heapq.heappush(self._waiting, (rank, next(self._order), future, fn, args, kwargs))
+            self._changed.notify()
+        return future
+
+    def _dispatch(self) -> None:
+        while True:
+            self._free.acquire()  # a process is free (or will be once its job ends)
+            with self._changed:
+                while not self._waiting and not self._closed:
+                    self._changed.wait()
+                if not self._waiting:
+                    return
+                _, _, future, fn, args, kwargs = heapq.heappop(self._waiting)
+            if not future.set_running_or_notify_cancel():
+                self._free.release()
+                continue
+            try:
+                running = self._pool.submit(fn, *args, **kwargs)
+            except BaseException as exc:  # noqa: BLE001 - the pool was shut down under us: the job fails
+                self._free.release()
+                future.set_exception(exc)
+                continue
+            running.add_done_callback(lambda done, future=future: self._finished(done, future))
+
+    def _finished(self, done: Future[Any], future: Future[Any]) -> None:
+        self._free.release()
+        if done.cancelled():
+            future.set_exception(CancelledError())
+        elif done.exception() is not None:
+            future.set_exception(done.exception())
+        else:
+            future.set_result(done.result())
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        with self._changed:
+            self._closed = True
+            if cancel_futures:
+                for *_, future, _fn, _args, _kwargs in self._waiting:
+                    future.cancel()
+                self._waiting.clear()
+            self._changed.notify_all()
+        if wait:
+            self._dispatcher.join()  # every waiting job handed to a process
+        self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+class _Ahead(Executor):
+    """The same pool, its jobs taken before the ordinary ones."""
+
+    def __init__(self, pool: PriorityPool) -> None:
+        self._pool = pool
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        return self._pool.submit_ranked(URGENT, fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._pool.shutdown(wait, cancel_futures=cancel_futures)
+
+
+def ahead(executor: Executor) -> Executor:
+    """`executor`, its jobs started before those waiting (a PriorityPool's); any other executor as it is."""
+    return _Ahead(executor) if isinstance(executor, PriorityPool) else executor
+
+
 def process_pool(workers: int) -> Executor:
     """`workers` processes (an InlineExecutor for one)."""
     if workers <= 1:
         return InlineExecutor()
-    from concurrent.futures import ProcessPoolExecutor
-
-    return ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent)
+    return PriorityPool(workers)

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pypdf import PdfReader
-from pypdf.generic import DictionaryObject
+if TYPE_CHECKING:  # pragma: no cover
+    from pypdf.generic import DictionaryObject
 
 _BFCHAR = re.compile(r"beginbfchar(.*?)endbfchar", re.S)
 _BFRANGE = re.compile(r"beginbfrange(.*?)endbfrange", re.S)
@@ -35,6 +36,8 @@ def check_pdf(pdf: Path, html: str) -> None:
 
 def embedded_characters(pdf: Path) -> tuple[set[str], set[str]]:
     """The characters the PDF's fonts draw, and those drawn with glyph 0 (.notdef)."""
+    from pypdf import PdfReader  # slow to import (0.5 s with Pillow): only where a PDF is checked
+
     covered: set[str] = set()
     notdef: set[str] = set()
     seen: set[int] = set()

@@ -26,7 +26,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..jobs import process_pool
+from ..jobs import ahead, process_pool
 from ..provenance import BuildDate, build_date, code_salt
 from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME
 from .index import FAVICON, INDEX, render_index
@@ -271,7 +271,8 @@ def _actionlist_pdf(build: Build) -> None:
     from ..actionlist.pdf import PdfJob, render
 
     created = build.plan.date.w3c
-    for rank, output in enumerate(build.lists):
+    # Longest first: no process is left with the big list at the end while the other waits.
+    for rank, output in sorted(enumerate(build.lists), key=lambda ranked: len(ranked[1].leaflet_html), reverse=True):
         pdf, two_up = f"{ACTIONLIST}/{output.pdf}", f"{ACTIONLIST}/{output.two_up}"
         key = text_key(build.salt, output.leaflet_html, created)
         labels = (Label("アクションリスト", output.title, "PDF (A5)", 20 + rank),
@@ -344,7 +345,8 @@ def _rulebook_pdf(build: Build) -> None:
     started = time.perf_counter()
     with locked(cache, str(cache), build.log):
         page = build_print_page(build.plan.root, cache)
-        report = build_pdf(page, build.staging, cache, executor=build.executor, salt=build.salt, stamp=_stamp(build),
+        # Its parts go before the action lists still waiting: they wait on one another, the lists on nothing.
+        report = build_pdf(page, build.staging, cache, executor=ahead(build.executor), salt=build.salt, stamp=_stamp(build),
                            log=build.log)
     pdf = build.staging / PDF_NAME
     key = file_hash(pdf)
