@@ -95,21 +95,26 @@ def test_the_other_players_hidden_cards_are_not_in_the_view(engine: sim.Engine) 
     assert sorted(c.text for c in theirs.you.field) == ["[♣8]", "♡4"] and theirs.opponent.life == 2
 
 
-def test_a_decision_carries_the_deciding_players_observation(engine: sim.Engine) -> None:
+def test_a_decision_carries_the_deciding_players_observation_and_not_the_game(engine: sim.Engine) -> None:
+    """An agent gets the seat, kind, prompt, the options as its player sees them and its observation;
+    once the decision is taken, the game has gone on and the decision no longer looks at it."""
     asked: list[sim.Decision] = []
 
     class Watching(sim.RandomAgent):
         def choose(self, decision: sim.Decision) -> int:
             asked.append(decision)
+            assert decision.observation == sim.observe(game, decision.seat)
+            assert all(isinstance(option, sim.OptionSeen) for option in decision.options)
+            assert len(decision.seen_texts()) == len(decision.options) == len(decision.texts()) == len(decision)
             return super().choose(decision)
 
     game = sim.Game.new(engine, "lite", "entry20", seed=3, agents=(Watching(1), Watching(2)))
     game.play(3)
-    assert asked
-    for decision in asked[:30]:
-        assert decision.seat == decision.player
-        assert decision.observation.seat == decision.seat
-        assert len(decision.seen_texts()) == len(decision.options) == len(decision.texts())
+    assert len(asked) > 10 and {d.kind for d in asked} >= {"request", "choose"}
+    assert not hasattr(asked[0], "game")
+    assert asked[0].options and asked[0].observation  # what it had worked out, it keeps
+    with pytest.raises(sim.EngineError, match="was taken"):
+        asked[-1].texts()  # the options' notation was never asked for: the game has gone on since
 
 
 def test_a_card_shown_is_known_to_the_opponent_while_it_stays_in_the_hand(engine: sim.Engine) -> None:
