@@ -41,13 +41,13 @@ from .ruleset import Ruleset
 from .situation import from_situation
 from .statehash import state_hash
 from .state import Character, Request, State
-from .transcript import Replayed, TranscriptWriter, digest, games as transcript_games, replay_game
+from .transcript import Recorder, Replayed, TranscriptWriter, digest, games as transcript_games, replay_game
 from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
 __all__ = [
     "ACCESS", "AGENTS", "Agent", "BoardView", "Character", "CharacterView", "Coverage", "Decision", "Engine", "EngineError", "Game",
     "IllegalRequest", "Observation", "OptionSeen", "Outcome", "PASS", "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS",
-    "RandomAgent", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideView",
+    "RandomAgent", "Recorder", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideView",
     "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text", "digest", "from_situation", "game_seeds", "observe",
     "option_text", "play", "play_one", "refusal", "replay_game", "run_examples", "scripted_agents", "seen_option_text", "state_hash",
     "transcript_games",
