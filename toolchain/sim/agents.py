@@ -18,6 +18,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .observation import Observation, OptionSeen
 
 
+GRAVEYARD_TOP = "墓地の一番上"  # the prompt of the owner's choice of the public top card (2.11.1), and how a script names it
+
+
 class Decision:
     """One choice for one seat: the contract every agent implements `choose` against. An agent sees
     what the deciding player may see (2.11.1) and answers with the index of the option it takes.
@@ -152,6 +155,8 @@ class ScriptedAgent:
         self.log: list[tuple[str, str]] = []  # (prompt, text) of every decision taken
 
     def choose(self, decision: Decision) -> int:
+        if decision.kind == "order" and decision.prompt == GRAVEYARD_TOP:
+            return self._graveyard_top(decision)
         if not self.script:
             if self.fallback is None:
                 raise ScriptError(f"no choice scripted for {decision.prompt}: {' | '.join(decision.texts())}", decision)
@@ -160,6 +165,20 @@ class ScriptedAgent:
         index = wanted if isinstance(wanted, int) else find_option(decision, wanted)
         self.log.append((decision.prompt, decision.text(index)))
         return index
+
+
+    def _graveyard_top(self, decision: Decision) -> int:
+        """Which card goes public on top of the graveyard: the one the script names as `墓地の一番上:♠5`;
+        unnamed, the card put there last, as it came (a script need not say what it does not care about)."""
+        named = self.script[0] if self.script else None
+        if isinstance(named, str) and named.startswith(GRAVEYARD_TOP + ":"):
+            self.script.pop(0)
+            index = find_option(decision, named.split(":", 1)[1].strip())
+            self.log.append((decision.prompt, decision.text(index)))
+            return index
+        if not self.script and self.fallback is not None:
+            return self.fallback.choose(decision)
+        return len(decision) - 1
 
 
 def find_option(decision: Decision, wanted: str) -> int:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..model.coreflow import CORE_FLOW
 from . import flow, operations as ops, requests
-from .agents import Agent, Decision, engine_options
+from .agents import GRAVEYARD_TOP, Agent, Decision, engine_options
 from .budget import Budget
 from .cards import owner_of
 from .errors import EngineError, IllegalRequest, Stop
@@ -357,10 +357,32 @@ class Game:
             state.stage.remove(request)
         if request.revealed:
             raise EngineError(f"{request.action.name} left revealed cards unplaced")
-        ops.bury_keycards(state, request)
+        self.bury_keycards(request)
         state.events.append(("resolved", request))
         self.budget.resolved.append(request.action)
         self.observe("resolve", (request, effective))
+
+    def bury_keycards(self, request: Request) -> None:
+        before = self.graveyards()
+        ops.bury_keycards(self.state, request)
+        self.graveyard_tops(before)
+
+    def graveyards(self) -> tuple[int, ...]:
+        """How many cards each graveyard holds: taken before cards go to the graveyards at once (graveyard_tops)."""
+        return tuple(len(player.graveyard) for player in self.state.players)
+
+    def graveyard_tops(self, before: tuple[int, ...]) -> None:
+        """2.11.1 「墓地の一番上のカードはいつ決まるのか?」: 「カードを墓地に移す際に移すカードの中から 1 枚を公開
+        してください。すでに墓地にあるカードを改めて公開しないでください。」 When several cards have just gone to a
+        player's graveyard at once, that player (who moves them: 相手のカードに触らない) chooses which of them is made
+        public: it goes on top (a decision of kind `order`)."""
+        for seat, count in enumerate(before):
+            graveyard = self.state.players[seat].graveyard
+            if len(graveyard) - count > 1:
+                arrived = graveyard[count:]
+                card = arrived[self.decide(seat, "order", GRAVEYARD_TOP, arrived)]
+                graveyard.remove(card)
+                graveyard.append(card)
 
     def _target_present(self, target: tuple[str, int]) -> bool:
         kind, value = target
@@ -376,12 +398,12 @@ class Game:
     def negate(self, request: Request) -> None:
         """無効にする: off the stage, its keycards into the graveyard, without effect."""
         self.state.stage.remove(request)
-        ops.bury_keycards(self.state, request)
+        self.bury_keycards(request)
         self.observe("negate", request)
 
     def discard(self, request: Request) -> None:
         """6-10-6: a triggered main-timing request finds the stage in use and is thrown away."""
-        ops.bury_keycards(self.state, request)
+        self.bury_keycards(request)
         self.observe("discard", request)
 
     def retarget(self, request: Request, seat: int) -> None:
