@@ -171,6 +171,24 @@ class Game:
                 return index
         raise IllegalRequest(f"not an option of {decision.prompt}: {choice!r}")
 
+    def rerun(self, alter: Callable[[State], None]) -> Game:
+        """What this game would offer now had its state at the last stable point been otherwise: a copy whose
+        stable-point state `alter` changed, played on with the same decisions up to the decision due (at [3],
+        the current state is the stable point). For property tests: permuting what a player cannot see."""
+        copy = self.clone()
+        if self.due is None:
+            alter(copy.state)
+            copy.asked = None
+            return copy
+        copy.base = self.base._copy()
+        alter(copy.base.state)
+        copy._go(copy.entry, replay=True)
+        return copy
+
+    def stable_state(self) -> State:
+        """The state at the last stable point (the decision at [3], or the start), which `rerun` alters."""
+        return self.base.state if self.due is not None else self.state
+
     def undo(self) -> None:
         """Back one decision (a game played without agents)."""
         if not self.history:
