@@ -11,6 +11,7 @@ its modules (tests/architecture/test_layers.py).
     game.apply(option); game.play(); game.clone()
     game = sim.Game.new(engine, "lite", "entry20", seed=7, agents=None)   # every decision public:
     game.decision(); game.legal_decisions(); game.apply(index); game.undo(); sim.state_hash(game)
+    game.rerun(alter)                           # played again from the last stable point, its state altered (property tests)
     game = sim.from_situation(engine, {"you": {"hand": "♠5 ♡9"}, "opponent": {"field": "♣4"}})
     sim.board(game)                             # what a figure draws: sides, zones, characters, the stage
     sim.observe(game, seat)                     # what one player sees (2.11.1); agents get it as decision.observation
