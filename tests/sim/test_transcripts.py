@@ -1,6 +1,7 @@
 """Transcripts: JSON lines that replay a game exactly, and the readable log beside them.
 
-The golden transcripts in golden/ were written by `bp sim --transcript`; they are replayed here
+The golden transcripts in golden/ were written by `bp sim --transcript` (`scripts/sim-transcripts` writes
+them again after a change meant to change what seeded games do); they are replayed here
 (every option offered must read as recorded, the game must end the same way), and written again
 to show that a seed plays the same game and the same log.
 """
