@@ -14,34 +14,42 @@ import pytest
 from toolchain import sim
 
 
-@pytest.mark.parametrize("regulation", [("lite", "entry20"), ("master", "extra")])
-def test_the_protocol_plays_the_same_game_as_agents_do(engine: sim.Engine, regulation: tuple[str, str]) -> None:
-    """The same seeded agents, asked through decision()/apply() instead of from inside the game,
-    make the same game: every decision is offered, in the same order, with the same options."""
-    seed = 21
-    recorded: list[tuple[int, str, str]] = []
+def regulations(defs) -> list[tuple[str, str]]:  # noqa: ANN001 - Definitions
+    return [(fmt, frame) for frame, formats in defs.regulations.items() for fmt in formats]
 
-    class Recording(sim.RandomAgent):
-        def choose(self, decision: sim.Decision) -> int:
-            index = super().choose(decision)
-            recorded.append((decision.seat, decision.kind, decision.text(index)))
-            return index
 
-    with_agents = sim.Game.new(engine, *regulation, seed=seed, agents=(Recording(1), Recording(2)))
-    with_agents.play(60)
-    public = sim.Game.new(engine, *regulation, seed=seed, agents=None)
-    kinds = set()
-    agents = [sim.RandomAgent(1), sim.RandomAgent(2)]
-    taken = []
-    while (decision := public.decision()) is not None and public.state.turn_number <= 60:
-        kinds.add(decision.kind)
-        index = agents[decision.seat].choose(decision) if len(decision.options) > 1 else 0
-        if len(decision.options) > 1:
-            taken.append((decision.seat, decision.kind, decision.text(index)))
-        public.apply(decision.options[index])
-    assert taken == recorded
-    assert sim.digest(public) == sim.digest(with_agents)
-    assert {"request", "choose"} <= kinds and len(kinds) >= 3, kinds
+TURN_CAP = 200  # whole games
+
+
+@pytest.mark.parametrize("agent", ["random", "policy"])
+def test_agents_and_the_protocol_play_the_same_game_in_every_regulation(engine: sim.Engine, agent: str) -> None:
+    """One protocol: the same seeded agents, asked from inside the game (`bp sim`, examples, figures) or
+    through decision()/apply() (`bp replay`, tools), are asked the same decisions in the same order —
+    forced ones included — and leave the same state, in every regulation of table 3.1."""
+    kinds: set[str] = set()
+    for number, regulation in enumerate(regulations(engine.definitions)):
+        seed = 40 + number
+        header = {"format": regulation[0], "frame": regulation[1], "seed": seed}
+        recorder = sim.Recorder(header)
+        with_agents = sim.Game.new(engine, *regulation, seed=seed, agents=(sim.AGENTS[agent](1), sim.AGENTS[agent](2)),
+                                   recorder=recorder.decision, observer=recorder.observe)
+        recorder.game = with_agents
+        with_agents.play(TURN_CAP)
+
+        public_recorder = sim.Recorder(header)
+        public = sim.Game.new(engine, *regulation, seed=seed, agents=None,
+                              recorder=public_recorder.decision, observer=public_recorder.observe)
+        public_recorder.game = public
+        agents = [sim.AGENTS[agent](1), sim.AGENTS[agent](2)]
+        while (decision := public.decision()) is not None:
+            if decision.kind == "request" and public.due is None and public.state.turn_number > TURN_CAP:
+                break
+            kinds.add(decision.kind)
+            public.apply(agents[decision.seat].choose(decision) if not decision.forced else 0)
+        assert public_recorder.records == recorder.records, regulation
+        assert sim.state_hash(public) == sim.state_hash(with_agents), regulation
+        assert len(recorder.records) > 20 and any(r.get("forced") for r in recorder.records)
+    assert {"request", "choose", "target", "option", "setup"} <= kinds, kinds
 
 
 def test_undo_goes_back_one_decision_and_clone_is_independent(engine: sim.Engine) -> None:

@@ -11,54 +11,107 @@ import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .errors import EngineError
+
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
-    from .observation import Observation
+    from .observation import Observation, OptionSeen
+
+
+GRAVEYARD_TOP = "墓地の一番上"  # the prompt of the owner's choice of the public top card (2.11.1), and how a script names it
 
 
 class Decision:
-    """One choice for one seat: the contract every agent implements `choose` against.
+    """One choice for one seat: the contract every agent implements `choose` against. An agent sees
+    what the deciding player may see (2.11.1) and answers with the index of the option it takes.
 
     seat         the deciding player (0 / 1)
     kind         request (at [3], PASS among the options), cost, target, choose, option, order, buffer, setup
     prompt       what is asked, in Japanese (`対象`, `D: 捨てる手札`, `表にする切札`, …)
-    options      the legal options (engine objects; an agent answers with an index)
-    texts()      the options as the notation writes them (stable; scripts and transcripts use these)
-    seen_texts() the options as the deciding player sees them (the other player's face-down cards as `?`)
+    forced       a choice of one: the engine takes it without asking (transcripts still record it)
+    options      the legal options as the deciding player sees them (sim.OptionSeen: text, kind, ref, …)
     observation  what the deciding player sees of the game (2.11.1, sim.Observation)
+    len(d)       how many options there are
+    texts()      the options as the notation writes them (stable, the referee's view: scripts and transcripts use these)
+
+    The engine objects the options stand for stay inside the simulator. A decision describes the game as it
+    stood when it was asked: once taken, what it had not yet worked out is no longer available.
     """
 
-    __slots__ = ("game", "player", "kind", "prompt", "options", "_observation")
+    __slots__ = ("player", "kind", "prompt", "_game", "_options", "_seen", "_observation", "_actions")
 
     def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list) -> None:
-        self.game, self.player, self.kind, self.prompt, self.options = game, player, kind, prompt, options
+        self.player, self.kind, self.prompt = player, kind, prompt
+        self._game: Game | None = game
+        self._options = options
+        self._seen: tuple[OptionSeen, ...] | None = None
         self._observation: Observation | None = None
+        self._actions: tuple[str, ...] | None = None
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    def __repr__(self) -> str:
+        return f"Decision(seat {self.player}, {self.kind}, {self.prompt!r}, {len(self._options)} options)"
 
     @property
     def seat(self) -> int:
         return self.player
 
     @property
+    def forced(self) -> bool:
+        return len(self._options) == 1
+
+    def _live(self) -> Game:
+        if self._game is None:
+            raise EngineError(f"the decision {self.prompt!r} was taken: the game has gone on since")
+        return self._game
+
+    def seal(self) -> None:
+        """The decision is taken: it keeps what it has worked out, and lets go of the game."""
+        self._game = None
+
+    @property
+    def options(self) -> tuple[OptionSeen, ...]:
+        if self._seen is None:
+            from .observation import seen_option
+
+            game, targets = self._live(), self.kind == "target"
+            self._seen = tuple(seen_option(game, option, self.player, targets) for option in self._options)
+        return self._seen
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """For a request decision: each option's action id (`pass` for PASS), cheaper than `options`."""
+        if self._actions is None:
+            self._actions = tuple(getattr(getattr(option, "action", None), "id", "pass") for option in self._options)
+        return self._actions
+
+    @property
     def observation(self) -> Observation:
         if self._observation is None:
             from .observation import observe
 
-            self._observation = observe(self.game, self.player)
+            self._observation = observe(self._live(), self.player)
         return self._observation
 
     def text(self, index: int) -> str:
         """The option as the notation writes it, seen from the deciding seat (`opponent:♢3`, `アップ ★♡3`)."""
         from .notation import option_text
 
-        return option_text(self.game, self.options[index], self.player, targets=self.kind == "target")
+        return option_text(self._live(), self._options[index], self.player, targets=self.kind == "target")
 
     def texts(self) -> list[str]:
-        return [self.text(i) for i in range(len(self.options))]
+        return [self.text(i) for i in range(len(self._options))]
 
     def seen_texts(self) -> list[str]:
-        from .observation import seen_option_text
+        return [option.text for option in self.options]
 
-        return [seen_option_text(self.game, option, self.player, targets=self.kind == "target") for option in self.options]
+
+def engine_options(decision: Decision) -> list:
+    """The engine objects a decision's options stand for: for the simulator itself (the protocol, the
+    examples' scripts, coverage), never for an agent."""
+    return decision._options
 
 
 class Agent(Protocol):
@@ -72,12 +125,11 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision) -> int:
-        options = decision.options
         if decision.kind != "request":
-            return self.rng.randrange(len(options))
+            return self.rng.randrange(len(decision))
         groups: dict[str, list[int]] = {}
-        for i, option in enumerate(options):
-            groups.setdefault(getattr(getattr(option, "action", None), "id", "pass"), []).append(i)
+        for i, action in enumerate(decision.actions):
+            groups.setdefault(action, []).append(i)
         indices = list(groups.values())[self.rng.randrange(len(groups))]
         return indices[self.rng.randrange(len(indices))]
 
@@ -103,6 +155,8 @@ class ScriptedAgent:
         self.log: list[tuple[str, str]] = []  # (prompt, text) of every decision taken
 
     def choose(self, decision: Decision) -> int:
+        if decision.kind == "order" and decision.prompt == GRAVEYARD_TOP:
+            return self._graveyard_top(decision)
         if not self.script:
             if self.fallback is None:
                 raise ScriptError(f"no choice scripted for {decision.prompt}: {' | '.join(decision.texts())}", decision)
@@ -111,6 +165,20 @@ class ScriptedAgent:
         index = wanted if isinstance(wanted, int) else find_option(decision, wanted)
         self.log.append((decision.prompt, decision.text(index)))
         return index
+
+
+    def _graveyard_top(self, decision: Decision) -> int:
+        """Which card goes public on top of the graveyard: the one the script names as `墓地の一番上:♠5`;
+        unnamed, the card put there last, as it came (a script need not say what it does not care about)."""
+        named = self.script[0] if self.script else None
+        if isinstance(named, str) and named.startswith(GRAVEYARD_TOP + ":"):
+            self.script.pop(0)
+            index = find_option(decision, named.split(":", 1)[1].strip())
+            self.log.append((decision.prompt, decision.text(index)))
+            return index
+        if not self.script and self.fallback is not None:
+            return self.fallback.choose(decision)
+        return len(decision) - 1
 
 
 def find_option(decision: Decision, wanted: str) -> int:

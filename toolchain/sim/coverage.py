@@ -141,9 +141,10 @@ class CoverageObserver:
 
     def decision(self, decision: Decision, index: int) -> None:
         if decision.kind == "request":
-            offered = {option.action.id for option in decision.options if hasattr(option, "action")}
+            offered = {action for action in decision.actions if action != "pass"}
             self.coverage.offered.update(offered)
-            self._refused(decision.game, decision.player, offered)
+            if self.game is not None:
+                self._refused(self.game, decision.player, offered)
         if self.recorder is not None:
             self.recorder(decision, index)
 

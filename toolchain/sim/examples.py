@@ -21,7 +21,7 @@ from .. import model as m
 from ..diagnostics import Location
 from ..model.coreflow import TRIGGER_CHECK
 from . import flow
-from .agents import Decision, ScriptError, ScriptedAgent
+from .agents import Decision, ScriptError, ScriptedAgent, engine_options
 from .engine import Engine
 from .cards import TEXT
 from .errors import EngineError, EngineLoop, IllegalRequest, ProgramError
@@ -59,8 +59,9 @@ class _ExampleAgent(ScriptedAgent):
         self.target = target
 
     def choose(self, decision: Decision) -> int:
-        if decision.kind == "target" and self.target is not None and self.target in decision.options:
-            index = decision.options.index(self.target)
+        options = engine_options(decision)
+        if decision.kind == "target" and self.target is not None and self.target in options:
+            index = options.index(self.target)
             self.target = None
             return index
         return super().choose(decision)

@@ -13,8 +13,13 @@ Without agents (`agents=None`) every decision is public, in the manner of OpenSp
 
     game = Game.new(engine, "lite", "entry20", seed=7, agents=None)
     decision = game.decision()                  # who decides, what kind, the options, the observation
-    game.apply(decision.options[i])             # any decision: a request at [3], a target, a cost, …
+    game.apply(i)                               # the index of the option taken: a request at [3], a target, a cost, …
     game.undo(); game.clone(); state_hash(game)
+
+Both ways ask the same decisions in the same order (tests/sim/test_protocol.py plays every regulation
+both ways and compares the transcripts and the state hashes): the engine asks them in `decide`, which
+hands them to the seat's agent, or (without agents) stops the flow to offer them through `decision()`.
+A choice of one (`forced`) is taken by the engine without asking, and recorded all the same.
 
 An effect stays plain code: when it asks a decision not yet taken, the game goes back to the last
 stable point (the decision at [3], or the start) and waits; the decision applied, the flow runs
@@ -30,11 +35,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..model.coreflow import CORE_FLOW
 from . import flow, operations as ops, requests
-from .agents import Agent, Decision
+from .agents import GRAVEYARD_TOP, Agent, Decision, engine_options
 from .budget import Budget
 from .cards import owner_of
 from .errors import EngineError, IllegalRequest, Stop
 from .language import Ctx
+from .observation import OptionSeen
 from .requests import PASS, RequestOption
 from .ruleset import Ruleset
 from .start import setup
@@ -84,6 +90,7 @@ class Game:
         self.chosen: list[int] = []
         self.replaying: list[int] = []
         self.due: Decision | None = None
+        self.asked: Decision | None = None  # the request decision offered at [3] (decision())
         self.history: list[Game] = []
 
     # -- construction -----------------------------------------------------------------------
@@ -123,9 +130,12 @@ class Game:
         copy.violations = list(self.violations)
         copy.budget = self.budget.copy()
         copy.current, copy.taken, copy.triggered, copy.trace = None, None, [], None
-        copy.chosen, copy.history = list(self.chosen), list(self.history)
-        if self.due is not None:
-            copy._go(self.entry, replay=True)  # the due decision's options are objects of the copy's own state
+        copy.chosen, copy.history, copy.asked = list(self.chosen), list(self.history), None
+        if self.due is not None:  # the due decision's options are objects of the copy's own state
+            recorder, observer = copy.recorder, copy.observer
+            copy.recorder = copy.observer = None  # what the copy replays was recorded when it was played
+            copy._go(self.entry, replay=True)
+            copy.recorder, copy.observer = recorder, observer
         return copy
 
     # -- the public decision protocol ---------------------------------------------------------
@@ -136,11 +146,48 @@ class Game:
             return self.due
         if self.node != "3":
             return None
-        return Decision(self, self.state.chance, "request", REQUEST_PROMPT, self.legal_requests())
+        if self.asked is None:
+            self.asked = Decision(self, self.state.chance, "request", REQUEST_PROMPT, self.legal_requests())
+        return self.asked
 
     def legal_decisions(self) -> list:
+        """The options of the decision due, as the deciding player sees them (apply takes one, or its index)."""
         due = self.decision()
         return list(due.options) if due is not None else []
+
+    @staticmethod
+    def _index(decision: Decision, choice: Any) -> int:
+        """Which option `choice` is: its index, an option of `decision.options`, or the engine object itself."""
+        options = engine_options(decision)
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            if 0 <= choice < len(options):
+                return choice
+            raise IllegalRequest(f"{decision.prompt}: there is no option {choice} of {len(options)}")
+        for candidates in ((decision.options if isinstance(choice, OptionSeen) else ()), options):
+            index = next((i for i, option in enumerate(candidates) if option is choice), None)
+            if index is None:
+                index = next((i for i, option in enumerate(candidates) if option == choice), None)
+            if index is not None:
+                return index
+        raise IllegalRequest(f"not an option of {decision.prompt}: {choice!r}")
+
+    def rerun(self, alter: Callable[[State], None]) -> Game:
+        """What this game would offer now had its state at the last stable point been otherwise: a copy whose
+        stable-point state `alter` changed, played on with the same decisions up to the decision due (at [3],
+        the current state is the stable point). For property tests: permuting what a player cannot see."""
+        copy = self.clone()
+        if self.due is None:
+            alter(copy.state)
+            copy.asked = None
+            return copy
+        copy.base = self.base._copy()
+        alter(copy.base.state)
+        copy._go(copy.entry, replay=True)
+        return copy
+
+    def stable_state(self) -> State:
+        """The state at the last stable point (the decision at [3], or the start), which `rerun` alters."""
+        return self.base.state if self.due is not None else self.state
 
     def undo(self) -> None:
         """Back one decision (a game played without agents)."""
@@ -155,15 +202,12 @@ class Game:
     def _take(self, choice: Any) -> None:
         """The due decision (not at [3]) taken: run again from the stable point with one more decision."""
         due = self.due
-        index = next((i for i, option in enumerate(due.options) if option is choice), None)
-        if index is None:
-            index = next((i for i, option in enumerate(due.options) if option == choice), None)
-        if index is None:
-            raise IllegalRequest(f"not an option of {due.prompt}: {choice!r}")
+        index = self._index(due, choice)
         self.history.append(self._copy())
         self.decisions += 1
         if self.recorder is not None:
             self.recorder(due, index)
+        due.seal()
         self.chosen.append(index)
         self._go(self.entry, replay=True)
 
@@ -210,22 +254,42 @@ class Game:
         return requests.options(self, self.state.chance)
 
     def apply(self, choice: RequestOption | Any, *, check: bool = True) -> None:
-        """The answer to the decision due: at [3] PASS or a RequestOption (the core flow runs to the next
-        decision); without agents, also any other decision's option (one of `legal_decisions()`)."""
+        """The answer to the decision due: the index of the option taken (or the option itself, one of
+        `legal_decisions()`); at [3] also PASS or a RequestOption (the core flow runs to the next decision).
+        With agents, only the request at [3] is answered here; the agents take the others."""
         if self.due is not None:
             self._take(choice)
             return
         if self.node != "3":
             raise IllegalRequest("the game is over" if self.over else "no decision is due")
-        options = self.legal_requests() if check or self.protocol else None
-        if check and choice is not PASS and choice not in options:
+        if isinstance(choice, (int, OptionSeen)) or self.protocol:
+            asked = self.decision()
+            index = self._index(asked, choice) if isinstance(choice, (int, OptionSeen)) or check else None
+            if index is None:
+                index = next((i for i, option in enumerate(engine_options(asked)) if option == choice), None)
+            if index is None:
+                raise IllegalRequest(f"not a legal request now: {choice!r}")
+            self._take_request(asked, index)
+            return
+        if check and choice is not PASS and choice not in self.legal_requests():
             raise IllegalRequest(f"not a legal request now: {choice!r}")
+        self.asked = None
+        self._run_request(choice)
+
+    def _take_request(self, asked: Decision, index: int) -> None:
+        """The request decision at [3] taken (option `index`): the core flow runs on."""
+        choice = engine_options(asked)[index]
+        self.asked = None
         if not self.protocol:
+            if self.recorder is not None:
+                self.recorder(asked, index)
+            asked.seal()
             self._run_request(choice)
             return
         self.history.append(self._copy())
-        if self.recorder is not None and len(options) > 1:
-            self.recorder(Decision(self, self.state.chance, "request", REQUEST_PROMPT, options), options.index(choice))
+        if self.recorder is not None:
+            self.recorder(asked, index)
+        asked.seal()
         self._go(choice)
 
     def _run_request(self, choice: Any) -> None:
@@ -243,7 +307,8 @@ class Game:
         if not options:
             raise EngineError("no decision is due")
         index = self.decide(self.state.chance, "request", REQUEST_PROMPT, options)
-        self.apply(options[index], check=False)
+        self.asked = None
+        self._run_request(options[index])
 
     def play(self, turn_cap: int = 200, after_step: Callable[[Game], bool] | None = None) -> bool:
         """Play until the win/loss check decides (True) or the turn cap is reached (False).
@@ -258,8 +323,14 @@ class Game:
 
     # -- decisions --------------------------------------------------------------------------
     def decide(self, seat: int, kind: str, prompt: str, options: list) -> int:
-        """Ask a seat's agent to pick one option; a choice of one is no choice."""
+        """Ask a seat's agent to pick one option (without agents: stop, and offer it through decision()).
+        A choice of one is no choice: the engine takes it, and only a transcript hears of it (forced)."""
         if len(options) == 1:
+            # While the protocol replays decisions already taken, the forced ones among them were recorded then.
+            if self.recorder is not None and not self.replaying:
+                decision = Decision(self, seat, kind, prompt, options)
+                self.recorder(decision, 0)
+                decision.seal()
             return 0
         if not options:
             raise EngineError(f"{prompt}: nothing to choose from")
@@ -275,6 +346,7 @@ class Game:
         self.decisions += 1
         if self.recorder is not None:
             self.recorder(decision, index)
+        decision.seal()
         return index
 
     def observe(self, kind: str, data: Any) -> None:
@@ -303,10 +375,32 @@ class Game:
             state.stage.remove(request)
         if request.revealed:
             raise EngineError(f"{request.action.name} left revealed cards unplaced")
-        ops.bury_keycards(state, request)
+        self.bury_keycards(request)
         state.events.append(("resolved", request))
         self.budget.resolved.append(request.action)
         self.observe("resolve", (request, effective))
+
+    def bury_keycards(self, request: Request) -> None:
+        before = self.graveyards()
+        ops.bury_keycards(self.state, request)
+        self.graveyard_tops(before)
+
+    def graveyards(self) -> tuple[int, ...]:
+        """How many cards each graveyard holds: taken before cards go to the graveyards at once (graveyard_tops)."""
+        return tuple(len(player.graveyard) for player in self.state.players)
+
+    def graveyard_tops(self, before: tuple[int, ...]) -> None:
+        """2.11.1 「墓地の一番上のカードはいつ決まるのか?」: 「カードを墓地に移す際に移すカードの中から 1 枚を公開
+        してください。すでに墓地にあるカードを改めて公開しないでください。」 When several cards have just gone to a
+        player's graveyard at once, that player (who moves them: 相手のカードに触らない) chooses which of them is made
+        public: it goes on top (a decision of kind `order`)."""
+        for seat, count in enumerate(before):
+            graveyard = self.state.players[seat].graveyard
+            if len(graveyard) - count > 1:
+                arrived = graveyard[count:]
+                card = arrived[self.decide(seat, "order", GRAVEYARD_TOP, arrived)]
+                graveyard.remove(card)
+                graveyard.append(card)
 
     def _target_present(self, target: tuple[str, int]) -> bool:
         kind, value = target
@@ -322,12 +416,12 @@ class Game:
     def negate(self, request: Request) -> None:
         """無効にする: off the stage, its keycards into the graveyard, without effect."""
         self.state.stage.remove(request)
-        ops.bury_keycards(self.state, request)
+        self.bury_keycards(request)
         self.observe("negate", request)
 
     def discard(self, request: Request) -> None:
         """6-10-6: a triggered main-timing request finds the stage in use and is thrown away."""
-        ops.bury_keycards(self.state, request)
+        self.bury_keycards(request)
         self.observe("discard", request)
 
     def retarget(self, request: Request, seat: int) -> None:

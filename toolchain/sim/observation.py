@@ -59,6 +59,9 @@ class CharacterSeen:
     driven: bool
     size: int | None  # None when the card is not seen
     role: str | None
+    blocking: int | None = None  # the id of the attacker it blocks
+    new: bool = False  # came onto the field this turn
+    labels: tuple[str, ...] | None = None  # its labels (attacker, haste, …); None when the card is not seen
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,9 @@ class RequestSeen:
     action: str
     cards: tuple[str, ...]  # the keycards on the stage (face up)
     targets: tuple[str, ...]
+    id: int = 0  # the request's id, as target options name it
+    action_id: str = ""
+    refs: tuple[tuple[str, Any], ...] = ()  # the targets as (kind, public reference): ("character", id), ("player", side), …
 
 
 @dataclass(frozen=True)
@@ -170,6 +176,9 @@ def _character(game: Game, character: Character, viewer: int) -> CharacterSeen:
         driven=character.driven,
         size=abilities.size(game, character) if seen else None,
         role=character.role,
+        blocking=character.blocking,
+        new=character.entered == game.state.turn_number,
+        labels=tuple(sorted(abilities.labels(game, character))) if seen else None,
     )
 
 
@@ -191,7 +200,20 @@ def _request(game: Game, request: Request, viewer: int) -> RequestSeen:
         action=request.action.name,
         cards=tuple(TEXT[c] for c in request.held),
         targets=tuple(_target(game, target, viewer) for target in request.targets),
+        id=request.id,
+        action_id=request.action.id,
+        refs=tuple(_ref(game, target, viewer) for target in request.targets),
     )
+
+
+def _ref(game: Game, target: tuple[str, int], viewer: int) -> tuple[str, Any]:
+    """A target as the viewer may name it: characters and requests by id, players by side, cards by their seen text."""
+    kind, value = target
+    if kind == "player":
+        return kind, side(value, viewer)
+    if kind == "trump":
+        return kind, _target(game, target, viewer).split(":", 1)[-1]
+    return kind, value
 
 
 def seen_option_text(game: Game, option: Any, viewer: int, targets: bool = False) -> str:
@@ -208,3 +230,44 @@ def seen_option_text(game: Game, option: Any, viewer: int, targets: bool = False
         if option in player.trumps and option not in player.trumps_up:
             return f"{side(owner_of(option), viewer)}:{HIDDEN}" if targets else HIDDEN
     return option_text(game, option, viewer, targets)
+
+
+@dataclass(frozen=True)
+class OptionSeen:
+    """One option of a decision as the deciding player sees it (what an agent reads; it answers with the index).
+
+    text    as the notation writes it for that player (`アップ ★♡3`, `opponent:[?]`, `パス`, `決定`)
+    kind    pass, action (a request at [3]), character, player, request (on the stage or in the buffer),
+            trump, card, label
+    ref     what it names, as the observation names it: an action id, a character's or a request's id,
+            a side (you / opponent), a card's or a label's text (`?` for a card the player cannot see)
+    cost    a request's cost letters (Table 2.2) as printed, before abilities
+    keys    a request's keycards (its own cards, so seen)
+    unit    a soldier-borne request's key character (its id)
+    """
+
+    text: str
+    kind: str
+    ref: Any = None
+    cost: str = ""
+    keys: tuple[str, ...] = ()
+    unit: int | None = None
+
+
+def seen_option(game: Game, option: Any, viewer: int, targets: bool = False) -> OptionSeen:
+    """An engine option (a RequestOption, a target, a character, a card, a label) as `viewer` sees it."""
+    text = seen_option_text(game, option, viewer, targets)
+    if option is PASS:
+        return OptionSeen(text, "pass")
+    if isinstance(option, RequestOption):
+        return OptionSeen(text, "action", option.action.id, option.action.cost, tuple(TEXT[c] for c in option.keys), option.unit)
+    if isinstance(option, tuple):
+        kind, ref = _ref(game, option, viewer)
+        return OptionSeen(text, kind, ref)
+    if isinstance(option, Character):
+        return OptionSeen(text, "character", option.id)
+    if isinstance(option, Request):
+        return OptionSeen(text, "request", option.id)
+    if isinstance(option, int):
+        return OptionSeen(text, "card", text.split(":", 1)[-1])
+    return OptionSeen(text, "label", text)

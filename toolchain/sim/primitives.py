@@ -56,8 +56,11 @@ class ProgramCompiler(Compiler):
         name = self.declare(node["as"], "items", path + ("as",)) if "as" in node else None
         shown_to = self.player(node["show"], path + ("show",)) if "show" in node else None
 
+        public_top = zone == "graveyard" and at == "top" and order is None  # 任意の順 orders them all itself
+
         def move(ctx: Ctx) -> None:
             state, moved = ctx.state, []
+            before = ctx.game.graveyards() if public_top else ()
             destination = seat(ctx) if seat else None
             cards: list[int] = []
             for item in items(ctx):
@@ -71,6 +74,8 @@ class ProgramCompiler(Compiler):
             if order and len(cards) > 1:
                 cards = _ordered(ctx, cards, order)
             moved += ops.move(state, cards, zone, destination, at)
+            if public_top:
+                ctx.game.graveyard_tops(before)
             if shown_to:
                 _learn(ctx, shown_to(ctx), moved)
             if name:
@@ -161,7 +166,9 @@ class ProgramCompiler(Compiler):
         def damage(ctx: Ctx) -> None:
             seat = who(ctx)
             if seat >= 0:
+                before = ctx.game.graveyards()
                 ops.damage(ctx.state, seat, amount(ctx))
+                ctx.game.graveyard_tops(before)
         return damage
 
     def p_draw(self, node: dict, path: Path) -> Step:

@@ -177,6 +177,7 @@ def pay(game: Game, request: Request, letters: str) -> None:
     player = state.players[seat]
     for letter in sorted(set(letters), key=letters.index):
         count = letters.count(letter)
+        before = game.graveyards()
         if letter == "B":
             bulwarks = [c for c in player.field if c.kind == "bulwark" and not c.driven]
             for bulwark in choose_items(game, seat, bulwarks, count, count, "B: ドライブする防壁"):
@@ -190,6 +191,7 @@ def pay(game: Game, request: Request, letters: str) -> None:
                 ops.move_character(state, character, "graveyard")
         elif letter == "K":
             state.character(request.unit).driven = True  # it stays driven instead of going to the graveyard
+        game.graveyard_tops(before)  # a letter's cards go to the graveyard at once
         request.paid += letter * count
 
 

@@ -2,12 +2,15 @@
 
     {"type": "game", "index": 0, "format": "lite", "frame": "entry20", "seed": 7, "agents": [15, 16], "turn_cap": 200}
     {"type": "decision", "seat": 0, "kind": "request", "prompt": "リクエストするか", "index": 2, "option": "アップ ★♡3", "options": 5}
+    {"type": "decision", "seat": 1, "kind": "target", "prompt": "対象", "index": 0, "option": "opponent:♢3", "options": 1, "forced": true}
     {"type": "end", "winner": 1, "decided": true, "turns": 7, "requests": 23, "digest": "…"}
 
-Only decisions with more than one option are asked, so only those are written. `replay` plays the
-game again from its seed through the public decision protocol (Game.decision / apply) with the
-recorded choices and checks every option's text on the way
-and the final situation's digest at the end.
+Every decision is written, in the order the game asks them, a choice of one too (`"forced": true`: the
+engine takes it without asking an agent), so a transcript tells the whole game step by step. `replay`
+plays the game again from its seed through the public decision protocol (Game.decision / apply),
+answering each decision offered with the recorded choice, and checks every decision the game makes
+(forced ones included) against the next record: seat, kind and the option's text, then the final
+situation's digest.
 """
 
 from __future__ import annotations
@@ -53,13 +56,10 @@ class Recorder:
         return f"[T{state.turn_number} {SEAT_NAMES[state.turn]}]"
 
     def decision(self, decision: Decision, index: int) -> None:
-        option = decision.text(index)
-        self.records.append({
-            "type": "decision", "seat": decision.player, "kind": decision.kind, "prompt": decision.prompt,
-            "index": index, "option": option, "options": len(decision.options),
-        })
+        self.records.append(record(decision, index))
         if decision.kind != "request":
-            self.lines.append(f"{self._where()}   {SEAT_NAMES[decision.player]} ▸ {decision.prompt}: {option}")
+            forced = " (唯一の選択肢)" if decision.forced else ""
+            self.lines.append(f"{self._where()}   {SEAT_NAMES[decision.player]} ▸ {decision.prompt}: {decision.text(index)}{forced}")
 
     def observe(self, kind: str, data: Any) -> None:
         game, where = self.game, self._where()
@@ -88,6 +88,15 @@ class Recorder:
         })
         result = f"{SEAT_NAMES[game.winner]} の勝ち" if decided else "ターン上限"
         self.lines.append(f"=== {result} ({game.state.turn_number} ターン, {game.requests} リクエスト) ===")
+
+
+def record(decision: Decision, index: int) -> dict[str, Any]:
+    """A decision taken, as a transcript writes it."""
+    written = {"type": "decision", "seat": decision.player, "kind": decision.kind, "prompt": decision.prompt,
+               "index": index, "option": decision.text(index), "options": len(decision)}
+    if decision.forced:
+        written["forced"] = True
+    return written
 
 
 def request_label(request: Request) -> str:
@@ -127,23 +136,38 @@ class TranscriptWriter:
 
 
 class ReplayAgent:
-    """Answers with the recorded indices, checking that each option reads as it was recorded."""
+    """Follows a transcript: answers each decision offered with the recorded index, and checks every decision
+    the game makes (as its recorder) against the next record: seat, kind, the option's text."""
 
     def __init__(self, decisions: list[dict[str, Any]]) -> None:
         self.decisions = decisions
 
-    def choose(self, decision: Decision) -> int:
+    def _next(self, decision: Decision) -> dict[str, Any]:
         if not self.decisions:
             raise ScriptError(f"the transcript has no more decisions, but {decision.prompt} is asked", decision)
-        record = self.decisions.pop(0)
-        text = decision.text(record["index"]) if record["index"] < len(decision.options) else None
-        if record["seat"] != decision.player or record["kind"] != decision.kind or text != record["option"]:
+        return self.decisions[0]
+
+    def choose(self, decision: Decision) -> int:
+        """The recorded index for the decision offered (checked again when the game records it)."""
+        wanted = self._next(decision)
+        self._check(decision, wanted["index"], wanted)
+        return wanted["index"]
+
+    def taken(self, decision: Decision, index: int) -> None:
+        """The game recorded a decision (forced ones too): it must be the next one of the transcript."""
+        wanted = self._next(decision)
+        self._check(decision, index, wanted)
+        self.decisions.pop(0)
+
+    @staticmethod
+    def _check(decision: Decision, index: int, wanted: dict[str, Any]) -> None:
+        text = decision.text(index) if 0 <= index < len(decision) else None
+        if wanted["seat"] != decision.player or wanted["kind"] != decision.kind or wanted["index"] != index or text != wanted["option"]:
             raise ScriptError(
                 f"the game went another way: {SEAT_NAMES[decision.player]} {decision.kind} {decision.prompt!r} "
-                f"offers {decision.texts()}, the transcript took {record['option']!r} ({SEAT_NAMES[record['seat']]} {record['kind']})",
+                f"offers {decision.texts()}, the transcript took {wanted['option']!r} ({SEAT_NAMES[wanted['seat']]} {wanted['kind']})",
                 decision,
             )
-        return record["index"]
 
 
 @dataclass
@@ -205,13 +229,12 @@ def _malformed(record: Any, first: bool) -> str | None:
 
 def _play_through_the_protocol(game: Game, agent: ReplayAgent, turn_cap: int) -> bool:
     """Every decision the game offers (game.decision()), answered from the transcript, until the game is
-    decided (True) or a request is due after the turn cap (False), as Game.play stops. A choice of one
-    is no choice: it is taken without a record, as the game with agents does."""
+    decided (True) or a request is due after the turn cap (False), as Game.play stops."""
+    game.recorder = agent.taken
     while (decision := game.decision()) is not None:
         if decision.kind == "request" and game.due is None and game.state.turn_number > turn_cap:
             return False
-        index = agent.choose(decision) if len(decision.options) > 1 else 0
-        game.apply(decision.options[index])
+        game.apply(agent.choose(decision))
     return game.over
 
 
@@ -222,7 +245,7 @@ def replay_game(engine: Engine, records: list[dict[str, Any]]) -> Replayed:
         return Replayed(index, False, "a game's records start with a game line and end with an end line")
     agent = ReplayAgent([r for r in records if r.get("type") == "decision"])
     try:
-        game = Game.new(engine, header["format"], header["frame"], seed=header["seed"], agents=None)
+        game = Game.new(engine, header["format"], header["frame"], seed=header["seed"], agents=None, recorder=agent.taken)
         decided = _play_through_the_protocol(game, agent, header.get("turn_cap", 200))
     except (ScriptError, ValueError) as exc:  # ValueError: a regulation these definitions do not have
         return Replayed(index, False, str(exc))
