@@ -42,6 +42,10 @@ def die_with_parent() -> None:
         pass
 
 
+def _started() -> None:
+    """The job that makes a pool fork its workers."""
+
+
 class PriorityPool(Executor):
     """`workers` processes, each given a job only when it is free, the most urgent waiting job
     first (then the oldest). A job in a process is never interrupted; shutdown(cancel_futures=True)
@@ -51,6 +55,10 @@ class PriorityPool(Executor):
         from concurrent.futures import ProcessPoolExecutor
 
         self._pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent)
+        # Fork every worker now, from the thread that makes the pool, before the dispatcher thread
+        # exists: forked later by the dispatcher while this thread runs Sphinx or writes the log, a
+        # worker could inherit a lock held at that instant and wait on it for ever.
+        self._pool.submit(_started).result()
         self._free = threading.Semaphore(workers)
         self._changed = threading.Condition()
         self._waiting: list[tuple[int, int, Future[Any], Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = []

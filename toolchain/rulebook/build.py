@@ -57,7 +57,7 @@ def default_cache(root: Path) -> Path:
 
 
 def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: bool = True,
-               parallel: int = 1, fresh: bool = False, overrides: dict[str, Any] | None = None) -> list[str]:
+               fresh: bool = False, overrides: dict[str, Any] | None = None) -> list[str]:
     """One Sphinx build in this process; any warning fails it when `strict`. Returns the pages
     Sphinx read (again). A run that did not end cleanly (a warning, an error, a kill) leaves
     its environment marked, and the next run reads every page again."""
@@ -72,7 +72,7 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
     read: list[str] = []
     with patch_docutils(docs), docutils_namespace(), _root_logger_kept():
         app = Sphinx(str(docs), str(docs), str(out), str(doctrees), builder, confoverrides=overrides or {}, status=status,
-                     warning=warnings, freshenv=fresh, warningiserror=strict, parallel=parallel)
+                     warning=warnings, freshenv=fresh, warningiserror=strict)
         app.connect("env-before-read-docs", lambda _app, _env, docnames: read.extend(sorted(docnames)))
         _read_numref_targets_once(app)
         app.build()
@@ -135,8 +135,10 @@ def build_html(root: Path, cache: Path, out: Path | None = None, *, strict: bool
 
 def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, strict: bool = True,
                          definitions: m.Definitions | None = None, overrides: dict[str, Any] | None = None,
-                         parallel: int = 1) -> tuple[Path, list[str]]:
-    """build_html, and the pages Sphinx read again (on `parallel` processes: the same pages, sooner)."""
+                         ) -> tuple[Path, list[str]]:
+    """build_html, and the pages Sphinx read again. Sphinx runs on one process: its parallel mode forks
+    from a process whose other threads (bp serve's server, the build's pool) may hold a lock the child
+    would wait on for ever, and it saved no CPU time (a changed action re-reads four pages)."""
     if definitions is not None:
         remember(root, definitions)  # checked already: the extension need not load them again
     out = out or cache / "html"
@@ -144,7 +146,7 @@ def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, st
         shutil.rmtree(out)
     from .search import search_overrides
 
-    read = run_sphinx(root / "docs", out, cache / "doctrees", "html", strict=strict, parallel=parallel,
+    read = run_sphinx(root / "docs", out, cache / "doctrees", "html", strict=strict,
                       overrides={**search_overrides(cache), **(overrides or {})})
     for name in _SPHINX_BOOKKEEPING:
         path = out / name
