@@ -259,14 +259,17 @@ def test_a_docs_error_fails_every_build_that_would_publish_it(repo: Repo) -> Non
 
 
 def test_two_clean_builds_are_byte_identical_in_one_process_or_several(repo: Repo, tmp_path: Path) -> None:
-    """The action lists, HTML and PDF (the rulebook is compared above), built -j 1 and -j 2."""
-    sites = []
-    for jobs in ("1", "2"):
-        site = tmp_path / f"j{jobs}"
-        repo.build("-j", jobs, "--only", "actionlist", "--only", "definitions.json", site=site, cache=tmp_path / f"cache-{jobs}")
-        sites.append(tree(site))
-    assert sites[0] == sites[1]
-    assert any(name.endswith("-2up.pdf") for name in sites[0])
+    """The action lists, HTML and PDF, and definitions.json built clean in one process (-j 1) are the bytes
+    of the site's, which the test above showed equal to a clean build on two processes (-j 2); the docs
+    changed since do not reach them."""
+    site = tmp_path / "j1"
+    repo.build("-j", "1", "--only", "actionlist", "--only", "definitions.json", site=site, cache=tmp_path / "cache")
+    def lists(site: Path) -> dict[str, bytes]:
+        return {name: data for name, data in tree(site).items() if name.startswith("actionlist/") or name == "definitions.json"}
+
+    built = lists(site)
+    assert any(name.endswith("-2up.pdf") for name in built) and "definitions.json" in built
+    assert built == lists(repo.site)
 
 
 def test_the_build_date_follows_source_date_epoch(repo: Repo, tmp_path: Path) -> None:

@@ -41,7 +41,8 @@ def test_every_action_character_and_trump_is_found_by_its_name_and_reading_and_l
         entry = display.entry(definitions, definition)
         if not entry.kana:
             unread.append(entry.name)
-        for query in (entry.name, entry.kana, _katakana(entry.kana)) if entry.kana else (entry.name,):
+        # Katakana folds to hiragana for every query alike: its own tests below (ヘイシショウカン, ウラキリフダ).
+        for query in (entry.name, entry.kana) if entry.kana else (entry.name,):
             if not any(href.endswith(f"#{entry.anchor}") for href in _hits(book, page, query)):
                 missing.append(query)
     assert missing == []
@@ -92,5 +93,5 @@ def test_a_reading_is_found_with_or_without_voicing_marks(book, search_page, def
     """A reader who reads 裏切札 without rendaku (うらきりふだ) or drops a ゛ still finds it."""
     page, _ = search_page
     hidden = display.entry(definitions, next(t for t in definitions.trumps if t.name == "裏切札"))
-    for query in ("うらぎりふだ", "うらきりふだ", "ウラキリフダ"):
+    for query in ("うらぎりふだ", "うらきりふだ", "ウラキリフダ", _katakana(hidden.kana)):
         assert any(href.endswith(f"#{hidden.anchor}") for href in _hits(book, page, query)), query
