@@ -18,7 +18,7 @@ REGULATIONS = [
     ("pro", "strategy"), ("master", "strategy"),
     ("master", "extra"),
 ]
-GAMES = 200
+GAMES = 100  # per regulation, every invariant after every step; `make fuzz` plays 10,000 games more
 
 
 def test_the_regulations_are_those_of_table_3_1(defs: Definitions) -> None:
