@@ -3,6 +3,7 @@ every step, and what they add up to."""
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import random
 import time
@@ -161,11 +162,16 @@ def _results(job: _Job, seeds: list[int], workers: int) -> Iterator[Played]:
         return
     global _JOB
     _JOB = job
+    # The workers share the parent's memory until they write to it. Frozen objects are left out of the
+    # collector's passes, which would otherwise touch (and so copy) every page of the engine in each worker.
+    gc.freeze()
     try:
         context = multiprocessing.get_context("fork")
         with context.Pool(min(workers, len(tasks))) as pool:
-            yield from pool.imap(_worker, tasks, chunksize=max(1, min(64, len(tasks) // (workers * 8))))
+            # Small chunks: the last one decides when the slowest worker ends, while the other waits.
+            yield from pool.imap(_worker, tasks, chunksize=max(1, min(16, len(tasks) // (workers * 16))))
     finally:
+        gc.unfreeze()
         _JOB = None
 
 
