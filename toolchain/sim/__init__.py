@@ -25,6 +25,10 @@ its modules (tests/architecture/test_layers.py).
 
 from __future__ import annotations
 
+from . import native
+
+__path__ = native.search_path(__path__)  # the modules compiled by mypyc first, when they are current (native.py)
+
 from .agents import Agent, Decision, RandomAgent, ScriptedAgent, ScriptError, scripted_agents
 from .cards import text as card_text
 from .coverage import Coverage
