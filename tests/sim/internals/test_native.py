@@ -143,6 +143,14 @@ def test_a_failed_compile_says_so_in_one_line_and_leaves_nothing_compiled(
     assert not copy.BUILD.exists() and not copy.BUILD.with_name("mypyc.staging").exists()
 
 
+def test_with_bp_pure_python_it_compiles_nothing(compile_sim: ModuleType, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("BP_PURE_PYTHON", "1")
+    monkeypatch.setattr(compile_sim, "compile_into", lambda *args: pytest.fail("compiled"))
+    assert compile_sim.main() == 0
+    assert capsys.readouterr().err == "compile-sim: BP_PURE_PYTHON is set: not compiling, the simulator runs as pure Python\n"
+
+
 def test_current_compiled_modules_are_not_compiled_again(copy: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
     script = load(ROOT / "scripts" / "compile-sim", "compile_sim")
     monkeypatch.setattr(script, "load_native", lambda: copy)
