@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEBIAN_PACKAGES := fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 graphviz poppler-utils chromium
 
-.PHONY: build test check generate screenshots bootstrap system-packages benchmark fuzz clean
+.PHONY: build test check generate screenshots bootstrap system-packages compiled-simulator benchmark fuzz clean
 
 build: bootstrap
 	$(BIN)/bp build
@@ -33,7 +33,13 @@ generate: bootstrap
 screenshots: bootstrap
 	$(BIN)/python scripts/screenshots
 
-bootstrap: system-packages $(VENV)/.installed
+bootstrap: system-packages $(VENV)/.installed compiled-simulator
+
+# The simulator's modules compiled by mypyc into build/mypyc/ (about twice as fast): at once while they are
+# current, else compiled again (a minute or two of CPU); pure Python, said in one line, where they cannot be.
+# toolchain/sim/native.py uses them only while every source hashes as when they were compiled.
+compiled-simulator: $(VENV)/.installed
+	$(BIN)/python scripts/compile-sim
 
 system-packages:
 	@scripts/ensure-debian-packages.sh $(DEBIAN_PACKAGES)

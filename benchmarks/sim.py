@@ -46,6 +46,7 @@ def main() -> None:
     engine = sim.Engine(defs)
     regulations = [(fmt, frame) for frame, formats in defs.regulations.items() for fmt in formats]
     sim.play(engine, "lite", "entry20", 20, args.seed, check=False)  # warm up caches
+    print(f"engine: {'compiled by mypyc' if sim.compiled() else 'pure Python (make bootstrap compiles it; BP_PURE_PYTHON=1 keeps it)'}")
     many = f"×{args.workers}"
     print(f"{'regulation':<24} {'games/s':>8} {'cpu games/s':>12} {many + ' games/s':>12} {'speed-up':>9} {'turns':>6} {'requests':>9}"
           f"  ({args.games} games each{', invariants checked' if args.check else ''})")

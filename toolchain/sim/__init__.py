@@ -21,9 +21,14 @@ its modules (tests/architecture/test_layers.py).
     sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
     sim.play(…, coverage=sim.Coverage())        # + how often each action, character, fog entry was played (bp sim --coverage)
     sim.play(…, agent="policy")                 # played by sim.PolicyAgent (rules of thumb) instead of RandomAgent
+    sim.compiled()                              # whether the modules running are the ones mypyc compiled (native.py)
 """
 
 from __future__ import annotations
+
+from . import native
+
+__path__ = native.search_path(__path__)  # the modules compiled by mypyc first, when they are current (native.py)
 
 from .agents import Agent, Decision, RandomAgent, ScriptedAgent, ScriptError, scripted_agents
 from .cards import text as card_text
@@ -38,6 +43,7 @@ from .policy import PolicyAgent
 from .randomplay import AGENTS, Stats, game_seeds, play, play_one
 from .refusal import REASONS as REFUSAL_REASONS, refusal
 from .requests import PASS, RequestOption
+from .native import running_compiled as compiled
 from .ruleset import Ruleset
 from .situation import from_situation
 from .statehash import state_hash
@@ -49,7 +55,7 @@ __all__ = [
     "ACCESS", "AGENTS", "Agent", "BoardView", "Character", "CharacterView", "Coverage", "Decision", "Engine", "EngineError", "Game",
     "IllegalRequest", "Observation", "OptionSeen", "Outcome", "PASS", "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS",
     "RandomAgent", "Recorder", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideView",
-    "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text", "digest", "from_situation", "game_seeds", "observe",
+    "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text", "compiled", "digest", "from_situation", "game_seeds", "observe",
     "option_text", "play", "play_one", "refusal", "replay_game", "run_examples", "scripted_agents", "seen_option_text", "state_hash",
     "transcript_games",
 ]

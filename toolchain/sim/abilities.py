@@ -25,7 +25,7 @@ def base_size(game: Game, character: Character) -> int:
     spec = game.ruleset.characters[character.component]
     if spec.size == "rank-sum":
         return sum(RANK[c] for c in character.cards)
-    return spec.size or 0
+    return spec.size or 0  # type: ignore[return-value]  # a text size is "rank-sum", handled above
 
 
 def _in_scope(scope: str, owner: Character, character: Character) -> bool:
@@ -67,7 +67,7 @@ def size(game: Game, character: Character) -> int:
     in 6.4.2's order: the size changes of effects (modify_size, until the end of the turn) and of standing
     abilities (add or set), all → your → this, by timestamp inside a scope."""
     total = base_size(game, character)
-    changes = [
+    changes: list[tuple[int, int, int | None, int]] = [
         (SCOPE_ORDER[m.scope], m.timestamp, None, m.amount)
         for m in game.state.modifiers
         if m.scope == "all"

@@ -13,7 +13,7 @@ of the situation that `expect` does not mention must be as it was in `given`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -277,7 +277,7 @@ def _trigger(game, spec: ActionSpec, seat: int):  # noqa: ANN001, ANN202
 # -- comparing situations -----------------------------------------------------------------------
 
 
-def expected_view(before: dict[str, str], expect: dict) -> dict[str, Any]:
+def expected_view(before: dict[str, str], expect: Mapping[str, Any]) -> dict[str, Any]:
     wanted: dict[str, Any] = dict(before)
     for name in SIDES:
         for zone, value in (expect.get(name) or {}).items():
@@ -316,7 +316,7 @@ def _matches(expected: Any, actual: str, ordered: bool) -> bool:
     return True
 
 
-def compare(before: dict[str, str], expect: dict, actual: dict[str, str]) -> str | None:
+def compare(before: dict[str, str], expect: Mapping[str, Any], actual: dict[str, str]) -> str | None:
     """None when the actual situation is the expected one, else what differs (expected vs actual)."""
     wanted = expected_view(before, expect)
     differences = [

@@ -121,8 +121,8 @@ class Game:
         return copy
 
     def _copy(self, agents: Sequence[Agent] | None = None) -> Game:
-        copy = Game.__new__(Game)
-        copy.__dict__.update(self.__dict__)
+        copy = Game(self.ruleset, self.state, (), 0)  # compiled by mypyc, Game has no __new__ that skips __init__
+        copy._adopt(self)
         copy.state = self.state.clone()
         copy.agents = list(agents) if agents is not None else deepcopy(self.agents)
         copy.rng = random.Random()
@@ -137,6 +137,11 @@ class Game:
             copy._go(self.entry, replay=True)
             copy.recorder, copy.observer = recorder, observer
         return copy
+
+    def _adopt(self, other: Game) -> None:
+        """Every attribute of `other` onto this game (compiled by mypyc, a Game has no __dict__ to update)."""
+        for name in getattr(Game, "__mypyc_attrs__", None) or tuple(vars(other)):
+            setattr(self, name, getattr(other, name))
 
     # -- the public decision protocol ---------------------------------------------------------
     def decision(self) -> Decision | None:
@@ -196,7 +201,7 @@ class Game:
         history = self.history
         previous = history.pop()
         recorder, observer = self.recorder, self.observer
-        self.__dict__.update(previous.__dict__)
+        self._adopt(previous)
         self.history, self.recorder, self.observer = history, recorder, observer
 
     def _take(self, choice: Any) -> None:
@@ -219,7 +224,7 @@ class Game:
         else:
             base = self.base._copy()
             keep = (self.base, self.entry, self.chosen, self.history, self.recorder, self.observer, self.decisions)
-            self.__dict__.update(base.__dict__)
+            self._adopt(base)
             self.base, self.entry, self.chosen, self.history, self.recorder, self.observer, self.decisions = keep
         self.replaying, self.due = list(self.chosen), None
         observer, seen = self.observer, []

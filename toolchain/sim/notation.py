@@ -76,6 +76,7 @@ def target_text(game: Game, target: tuple[str, int], viewer: int) -> str:
     state = game.state
     if kind == "player":
         return side(value, viewer)
+    found: Any  # a character or a request (the compiled engine checks a variable's type)
     if kind == "character":
         found = state.character(value)
         return f"{side(found.controller, viewer)}:{character_text(found)}" if found else "(gone)"

@@ -101,7 +101,7 @@ def hand_enumerator(pattern: Keycards) -> Callable[[list[int]], list[tuple[int, 
 
 
 _ENUMERATORS: dict[str, Callable[[list[int]], list[tuple[int, ...]]]] = {}
-_NO_KEYS = [((), None)]
+_NO_KEYS: list[tuple[tuple[int, ...], int | None]] = [((), None)]
 
 
 def key_options(game: Game, spec: ActionSpec, seat: int,
@@ -119,7 +119,7 @@ def key_options(game: Game, spec: ActionSpec, seat: int,
     pattern = spec.pattern_text
     if seen is not None and pattern in seen:
         return seen[pattern]
-    found = [(keys, None) for keys in _enumerator(spec)(player.hand)]
+    found: list[tuple[tuple[int, ...], int | None]] = [(keys, None) for keys in _enumerator(spec)(player.hand)]
     if seen is not None:
         seen[pattern] = found
     return found

@@ -314,11 +314,9 @@ def _trump(trump: m.Trump) -> TrumpSpec:
     return TrumpSpec(trump.id, trump.name, card, SUIT[card] if card is not None else None, grants)
 
 
-class _NoAction:
-    id = name = "-"
-
-
-_NO_REQUEST = Request(0, _NoAction(), 0)  # type: ignore[arg-type]
+# The request an ability's condition is evaluated under: none (a real ActionSpec, as the compiled engine checks the type).
+_NO_ACTION = ActionSpec(m.Action("-", "-", "", "", "", "", m.Text(""), m.Source("", None)), None, None)  # type: ignore[arg-type]
+_NO_REQUEST = Request(0, _NO_ACTION, 0)
 
 
 class Ruleset:

@@ -164,7 +164,7 @@ def decide_first_player(game: Game) -> None:
     state = game.state
     first = 0
     while True:
-        tops = []
+        tops: list[int | None] = []
         for player in state.players:
             if not player.life:
                 tops.append(None)

@@ -64,7 +64,7 @@ class Player:
         return getattr(self, name)
 
     def clone(self) -> Player:
-        copy = Player.__new__(Player)
+        copy = Player(self.index, self.deck)  # compiled by mypyc, a class has no __new__ that skips __init__
         copy.index, copy.deck = self.index, self.deck
         copy.life, copy.hand, copy.graveyard = self.life[:], self.hand[:], self.graveyard[:]
         copy.field = [c.clone() for c in self.field]
@@ -157,7 +157,7 @@ class State:
         return next((r for r in self.stage if r.id == id_), None)
 
     def clone(self) -> State:
-        copy = State.__new__(State)
+        copy = State([])  # compiled by mypyc, a class has no __new__ that skips __init__
         copy.players = [p.clone() for p in self.players]
         copy.stage = [r.clone() for r in self.stage]
         copy.turn, copy.turn_number, copy.chance = self.turn, self.turn_number, self.chance
