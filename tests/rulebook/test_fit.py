@@ -108,14 +108,14 @@ _RUNNING_HEADER = "<style>@page { @top-center { content: string(section); font-s
 def test_the_part_is_laid_out_again_from_the_mended_page_as_a_full_layout_would() -> None:
     """The pages before the mended one are kept from the last layout (relayout.py); the document
     is the same as the mended tree laid out from its first page, running headers included."""
-    body = f"<h2>一</h2>{_lines(14)}<h2>二</h2>{_lines(2)}{_figure()}{_lines(6)}<h2>三</h2>{_lines(20)}"
+    body = f"<h2>一</h2>{_lines(14)}<h2>二</h2>{_lines(14)}<h2>三</h2>{_lines(2)}{_figure()}{_lines(6)}<h2>四</h2>{_lines(20)}"
     source = weasyprint.HTML(string=f"<!DOCTYPE html><html><head>{_STYLE}{_RUNNING_HEADER}</head><body>{body}</body></html>")
     layouts = relayout.Layouts(source)
     first = layouts.render()
     mend = fit.mend_once(first, source.etree_element)
-    assert mend == fit.Mend("page 2: 6 block(s) after Fig. 1 moved before it", 1)
+    assert mend == fit.Mend("page 3: 6 block(s) after Fig. 1 moved before it", 1)  # from the page before
     again = layouts.render(from_page=mend.first_changed)
     assert again.pages[0]._page_box.children[0].children == first.pages[0]._page_box.children[0].children  # kept
     full = source.render()
-    assert len(again.pages) == len(full.pages) == 5
+    assert len(again.pages) == len(full.pages) == 6
     assert again.write_pdf() == full.write_pdf()

@@ -188,10 +188,11 @@ def _following(container: Element, unit: list[Element]) -> list[tuple[Element | 
 
 @dataclass(frozen=True)
 class Move:
-    """What a mend did, and the element the moved blocks now follow (None: the first of their container)."""
+    """What a mend did, and where: the element the moved blocks now follow, or their container
+    when they are its first children."""
 
     message: str
-    after: Element | None
+    changed_from: Element
 
 
 def _text_after(layout: Layout, tree: Tree, page: int, figure: Element) -> Move | None:
@@ -212,9 +213,9 @@ def _text_after(layout: Layout, tree: Tree, page: int, figure: Element) -> Move 
     if not chosen:
         return None
     at = list(container).index(unit[0])
-    after = container[at - 1] if at else None
+    changed_from = container[at - 1] if at else container
     _move_before(container, unit[0], chosen)
-    return Move(f"{len(chosen)} block(s) after {_name(figure)} moved before it", after)
+    return Move(f"{len(chosen)} block(s) after {_name(figure)} moved before it", changed_from)
 
 
 def _move_before(container: Element, anchor: Element, chosen: list[tuple[Element | None, list[Element]]]) -> None:
@@ -292,11 +293,11 @@ def mend_once(document: Any, root: Element) -> Mend | None:
             continue
         move = _text_after(layout, tree, page, figure) or _figure_up(layout, tree, page, figure)
         if move:
-            # The mended page changes, and the page where the element the blocks now follow begins
-            # (its own layout does not change, but what may follow it on that page does); when
-            # that element is not laid out, the whole part is laid out again.
-            before = [span.page for span in layout.spans.get(move.after, [])] if move.after is not None else []
-            return Mend(f"page {page + 1}: {move.message}", min([page, *before]) if before else 0)
+            # Laid out again from the page before the one where the change begins: a heading that
+            # went on with the figure (break-after: avoid) may now end that page. When the element
+            # is not laid out, the whole part is laid out again.
+            pages = [span.page for span in layout.spans.get(move.changed_from, [])]
+            return Mend(f"page {page + 1}: {move.message}", max(0, min(page, *pages) - 1) if pages else 0)
     return None
 
 
