@@ -45,6 +45,7 @@ class Layouts:
         self.source = source
         self._maker: list[Any] = []
         self._pages: list[_MadePage] = []
+        self._images: dict[str, Any] = {}  # WeasyPrint's image cache: each figure is read and parsed once, not per layout
 
     def render(self, from_page: int = 0) -> Any:
         """The document laid out; the pages before `from_page` are those of the last layout."""
@@ -71,7 +72,7 @@ class Layouts:
 
         weasyprint.layout.make_all_pages = make_all_pages
         try:
-            document = self.source.render()
+            document = self.source.render(cache=self._images)
         finally:
             weasyprint.layout.make_all_pages = original
         self._maker = list(contexts[-1].page_maker)
