@@ -16,6 +16,7 @@ import argparse
 import os
 import shutil
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -24,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+if "PYTHONPATH" not in os.environ:
+    sys.path.insert(0, str(ROOT))  # this checkout's toolchain, not the one installed in the environment
 ACTION_FILE = "definitions/actions/3-quick-spell.yaml"  # B・J: the 25-page chapter 4
 EDIT = ("1. 合計点 を 0 とし、", "1. 合計点を 0 とし、")
 
