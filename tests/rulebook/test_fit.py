@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import weasyprint
 
-from toolchain.rulebook import fit
+from toolchain.rulebook import fit, relayout
 
 _STYLE = """<style>
 @page { size: 100mm 100mm; margin: 10mm; }
@@ -100,3 +100,22 @@ def test_an_entrys_items_come_before_its_figure_item() -> None:
     assert fills[0] >= fit.MIN_FILL
     terms = [dt.text for dt in source.etree_element.iter("dt")]
     assert terms == ["項1", "項2", "項3", "配置図"]
+
+
+_RUNNING_HEADER = "<style>@page { @top-center { content: string(section); font-size: 8pt; } } h2 { string-set: section content(); }</style>"
+
+
+def test_the_part_is_laid_out_again_from_the_mended_page_as_a_full_layout_would() -> None:
+    """The pages before the mended one are kept from the last layout (relayout.py); the document
+    is the same as the mended tree laid out from its first page, running headers included."""
+    body = f"<h2>一</h2>{_lines(14)}<h2>二</h2>{_lines(14)}<h2>三</h2>{_lines(2)}{_figure()}{_lines(6)}<h2>四</h2>{_lines(20)}"
+    source = weasyprint.HTML(string=f"<!DOCTYPE html><html><head>{_STYLE}{_RUNNING_HEADER}</head><body>{body}</body></html>")
+    layouts = relayout.Layouts(source)
+    first = layouts.render()
+    mend = fit.mend_once(first, source.etree_element)
+    assert mend == fit.Mend("page 3: 6 block(s) after Fig. 1 moved before it", 1)  # from the page before
+    again = layouts.render(from_page=mend.first_changed)
+    assert again.pages[0]._page_box.children[0].children == first.pages[0]._page_box.children[0].children  # kept
+    full = source.render()
+    assert len(again.pages) == len(full.pages) == 6
+    assert again.write_pdf() == full.write_pdf()

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 from xml.etree.ElementTree import Element
 
+from .relayout import Layouts
+
 MIN_FILL = 0.5  # the least part of a page's text block that is filled
 MAX_PASSES = 8  # each mends one page and lays the part out again; chapter 6 needs 5
 _SLACK = 12.0  # px (3 mm) kept free when text is moved up: margins collapse differently there
@@ -184,7 +186,16 @@ def _following(container: Element, unit: list[Element]) -> list[tuple[Element | 
     return out
 
 
-def _text_after(layout: Layout, tree: Tree, page: int, figure: Element) -> str | None:
+@dataclass(frozen=True)
+class Move:
+    """What a mend did, and where: the element the moved blocks now follow, or their container
+    when they are its first children."""
+
+    message: str
+    changed_from: Element
+
+
+def _text_after(layout: Layout, tree: Tree, page: int, figure: Element) -> Move | None:
     container, unit = _unit(figure, tree)
     tops = [top for element in unit if (top := layout.top(element, page + 1)) is not None]
     if not tops:
@@ -201,8 +212,10 @@ def _text_after(layout: Layout, tree: Tree, page: int, figure: Element) -> str |
         chosen.append((source, elements))
     if not chosen:
         return None
+    at = list(container).index(unit[0])
+    changed_from = container[at - 1] if at else container
     _move_before(container, unit[0], chosen)
-    return f"{len(chosen)} block(s) after {_name(figure)} moved before it"
+    return Move(f"{len(chosen)} block(s) after {_name(figure)} moved before it", changed_from)
 
 
 def _move_before(container: Element, anchor: Element, chosen: list[tuple[Element | None, list[Element]]]) -> None:
@@ -233,7 +246,7 @@ def _move_before(container: Element, anchor: Element, chosen: list[tuple[Element
         container.insert(at + offset, element)
 
 
-def _figure_up(layout: Layout, tree: Tree, page: int, figure: Element) -> str | None:
+def _figure_up(layout: Layout, tree: Tree, page: int, figure: Element) -> Move | None:
     container, unit = _unit(figure, tree)
     if unit != [figure] or not figure.get("id"):
         return None
@@ -252,7 +265,7 @@ def _figure_up(layout: Layout, tree: Tree, page: int, figure: Element) -> str | 
         return None
     container.remove(figure)
     container.insert(refers[-1] + 1, figure)
-    return f"{_name(figure)} moved up after the paragraph that refers to it"
+    return Move(f"{_name(figure)} moved up after the paragraph that refers to it", children[refers[-1]])
 
 
 def _name(figure: Element) -> str:
@@ -262,7 +275,13 @@ def _name(figure: Element) -> str:
     return " ".join(words[:2]) if len(words) >= 2 else figure.get("id", "a figure")
 
 
-def mend_once(document: Any, root: Element) -> str | None:
+@dataclass(frozen=True)
+class Mend:
+    message: str  # what was done, for the build's log
+    first_changed: int  # the first page whose layout may change: those before it are kept
+
+
+def mend_once(document: Any, root: Element) -> Mend | None:
     """Move one figure of the first page that needs it; what was done, or None."""
     layout = read_layout(document)
     tree = Tree(root)
@@ -272,19 +291,24 @@ def mend_once(document: Any, root: Element) -> str | None:
         figure = _pushed_figure(layout, tree, page + 1)
         if figure is None:
             continue
-        done = _text_after(layout, tree, page, figure) or _figure_up(layout, tree, page, figure)
-        if done:
-            return f"page {page + 1}: {done}"
+        move = _text_after(layout, tree, page, figure) or _figure_up(layout, tree, page, figure)
+        if move:
+            # Laid out again from the page before the one where the change begins: a heading that
+            # went on with the figure (break-after: avoid) may now end that page. When the element
+            # is not laid out, the whole part is laid out again.
+            pages = [span.page for span in layout.spans.get(move.changed_from, [])]
+            return Mend(f"page {page + 1}: {move.message}", max(0, min(page, *pages) - 1) if pages else 0)
     return None
 
 
 def lay_out(source: Any, log: Callable[[str], None] = lambda message: None) -> Any:
     """The document of a weasyprint.HTML laid out with its half-empty pages mended."""
-    document = source.render()
+    layouts = Layouts(source)
+    document = layouts.render()
     for _ in range(MAX_PASSES):
-        done = mend_once(document, source.etree_element)
-        if done is None:
+        mend = mend_once(document, source.etree_element)
+        if mend is None:
             break
-        log(done)
-        document = source.render()
+        log(mend.message)
+        document = layouts.render(from_page=mend.first_changed)
     return document
