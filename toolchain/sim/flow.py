@@ -38,55 +38,63 @@ END = "end"
 Handler = Callable[["Game"], str]
 
 
-def _successors(flow: Flow) -> dict[tuple[str, str], str]:
-    return {(edge.source, edge.label): edge.target for edge in flow.edges}
+class Step:
+    """A node of a flow compiled with its handler: the walk follows `next` by the handler's edge label, without
+    looking the node or its edges up. A terminal (end / return) has no handler."""
+
+    __slots__ = ("id", "handler", "next")
+
+    def __init__(self, id_: str, handler: Handler | None) -> None:
+        self.id = id_
+        self.handler = handler
+        self.next: dict[str, Step] = {}
 
 
-_NEXT = {flow.figure: _successors(flow) for flow in (CORE_FLOW, TRIGGER_CHECK, INSTANT_RESOLUTION, NORMAL_PROCESSING)}
+def compile_flow(flow: Flow, handlers: dict[str, Handler]) -> dict[str, Step]:
+    """The flow's nodes as Steps linked by its edges (made once per flow and table of handlers)."""
+    steps = {node.id: Step(node.id, handlers.get(node.id)) for node in flow.nodes}
+    for edge in flow.edges:
+        steps[edge.source].next[edge.label] = steps[edge.target]
+    return steps
 
 
-def _table(flow: Flow, handlers: dict[str, Handler]) -> dict[str, tuple[Handler, dict[str, str]]]:
-    """The flow with its handlers, node by node: (handler, {edge label: next node}); made once per flow and table."""
+_COMPILED: dict[tuple[str, int], tuple[dict[str, Handler], dict[str, Step]]] = {}
+
+
+def compiled(flow: Flow, handlers: dict[str, Handler]) -> dict[str, Step]:
     key = (flow.figure, id(handlers))
-    found = _TABLES.get(key)
+    found = _COMPILED.get(key)
     if found is None or found[0] is not handlers:
-        successors = _NEXT[flow.figure]
-        table = {node: (handler, {label: target for (source, label), target in successors.items() if source == node})
-                 for node, handler in handlers.items()}
-        found = _TABLES[key] = (handlers, table)
+        found = _COMPILED[key] = (handlers, compile_flow(flow, handlers))
     return found[1]
-
-
-_TABLES: dict[tuple[str, int], tuple[dict[str, Handler], dict[str, tuple[Handler, dict[str, str]]]]] = {}
 
 
 def run(game: Game, flow: Flow, handlers: dict[str, Handler], node: str) -> str:
     """Walk `flow` from `node` until a terminal, a WAIT, or the end of the game; returns where it stopped."""
-    return _walk(game, _table(flow, handlers), node)
+    return _walk(game, compiled(flow, handlers)[node])
 
 
-def _walk(game: Game, table: dict[str, tuple[Handler, dict[str, str]]], node: str) -> str:
+def _walk(game: Game, step: Step) -> str:
     trace = game.trace
     budget = game.budget
-    step = table.get
+    state = game.state
     while True:
-        entry = step(node)
-        if entry is None:
-            return node  # a terminal: end / return
+        handler = step.handler
+        if handler is None:
+            return step.id  # a terminal: end / return
         budget.steps += 1
         if budget.steps > budget.limit:
             raise budget.exceeded(game)
         if trace is not None:
-            trace.append(node)
-        handler, successors = entry
+            trace.append(step.id)
         label = handler(game)
         if label == WAIT:
             if trace is not None:
                 trace.pop()  # walked when the decision comes in
-            return node
-        if game.state.winner is not None:
+            return step.id
+        if state.winner is not None:
             return END
-        node = successors[label]
+        step = step.next[label]
 
 
 # -- Fig. 6.6 コアフロー ------------------------------------------------------------------------
@@ -123,7 +131,7 @@ def _n5(game: Game) -> str:  # アクションをリクエストする
 
 
 def _n6(game: Game) -> str:  # 誘発チェック
-    _walk(game, _table(TRIGGER_CHECK, TRIGGER_HANDLERS), "start")
+    _walk(game, _TRIGGER_START)
     return _AFTER[game.after]
 
 
@@ -224,11 +232,11 @@ def _t4(game: Game) -> str:  # 該当プレイヤーに即時があるか?
     return YES if _has(game, "instant", _seat(game)) else NO
 
 
-def _processing(timing: str, chart: Flow, handlers: Callable[[], dict[str, Handler]]) -> Handler:
+def _processing(timing: str, start: Callable[[], Step]) -> Handler:
     """6-5 / 6-6 / 6-10 / 6-11: the sub-flow for the current player and one timing."""
     def process(game: Game) -> str:
         game.processing = (_seat(game), timing)
-        _walk(game, _table(chart, handlers()), "start")
+        _walk(game, start())
         return ""
     return process
 
@@ -253,11 +261,11 @@ def _t9(game: Game) -> str:  # 該当プレイヤーに通常があるか?
 
 TRIGGER_HANDLERS: dict[str, Handler] = {
     "start": _t_start, "6-1": _t1, "6-2": _t2, "6-3": _t3, "6-4": _t4,
-    "6-5": _processing("main", INSTANT_RESOLUTION, lambda: INSTANT_HANDLERS),  # タイミング=メインの即時アクションを処理
-    "6-6": _processing("quick", INSTANT_RESOLUTION, lambda: INSTANT_HANDLERS),  # タイミング=クイックの即時アクションを処理
+    "6-5": _processing("main", lambda: _INSTANT_START),  # タイミング=メインの即時アクションを処理
+    "6-6": _processing("quick", lambda: _INSTANT_START),  # タイミング=クイックの即時アクションを処理
     "6-7": _next_player, "6-8": _t8, "6-9": _t9,
-    "6-10": _processing("main", NORMAL_PROCESSING, lambda: NORMAL_HANDLERS),  # タイミング=メインの通常アクションを処理
-    "6-11": _processing("quick", NORMAL_PROCESSING, lambda: NORMAL_HANDLERS),  # タイミング=クイックの通常アクションを処理
+    "6-10": _processing("main", lambda: _NORMAL_START),  # タイミング=メインの通常アクションを処理
+    "6-11": _processing("quick", lambda: _NORMAL_START),  # タイミング=クイックの通常アクションを処理
     "6-12": _next_player,
 }
 
@@ -368,6 +376,10 @@ def _apply_readings(*tables: dict[str, Handler]) -> None:
 
 
 _apply_readings(CORE_HANDLERS, NORMAL_HANDLERS)
+# The sub-flows' first steps, compiled once the handlers are final.
+_TRIGGER_START = compiled(TRIGGER_CHECK, TRIGGER_HANDLERS)["start"]
+_INSTANT_START = compiled(INSTANT_RESOLUTION, INSTANT_HANDLERS)["start"]
+_NORMAL_START = compiled(NORMAL_PROCESSING, NORMAL_HANDLERS)["start"]
 
 
 # -- which requests the events triggered ------------------------------------------------------
