@@ -117,10 +117,10 @@ def open_trumps(game: Game, seat: int) -> list:
 
 def has_open_trump(game: Game, seat: int, trump_id: str) -> bool:
     up = game.state.players[seat].trumps_up
-    if not up:
-        return False
-    faces = game.ruleset.trump_faces.get(trump_id)
-    return bool(faces) and any((RANK[card], SUIT[card]) in faces for card in up)
+    return bool(up) and not game.ruleset.trump_codes.get(trump_id, _NO_CODES).isdisjoint(up)
+
+
+_NO_CODES: frozenset[int] = frozenset()
 
 
 def waived(game: Game, seat: int) -> dict[str, str]:

@@ -7,7 +7,7 @@ data, so the engine takes exactly the edges the rulebook's figures are drawn fro
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..model.coreflow import (
@@ -31,6 +31,7 @@ from .state import Request
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+    from .ruleset import ActionSpec
 
 WAIT = "wait"  # [3] needs a decision from outside (Game.apply)
 END = "end"
@@ -131,7 +132,18 @@ def _n5(game: Game) -> str:  # アクションをリクエストする
 
 
 def _n6(game: Game) -> str:  # 誘発チェック
-    _walk(game, _TRIGGER_START)
+    if game.trace is None:
+        # Fig. 6.7's first two steps (start, 6-1) without the walk: the same steps counted, 6-1's handler called.
+        budget = game.budget
+        for _ in range(2):
+            budget.steps += 1
+            if budget.steps > budget.limit:
+                raise budget.exceeded(game)
+        _t1(game)
+        if game.state.winner is None:
+            _walk(game, _TRIGGER_AFTER_COLLECT)
+    else:
+        _walk(game, _TRIGGER_START)
     return _AFTER[game.after]
 
 
@@ -378,6 +390,8 @@ def _apply_readings(*tables: dict[str, Handler]) -> None:
 _apply_readings(CORE_HANDLERS, NORMAL_HANDLERS)
 # The sub-flows' first steps, compiled once the handlers are final.
 _TRIGGER_START = compiled(TRIGGER_CHECK, TRIGGER_HANDLERS)["start"]
+_TRIGGER_AFTER_COLLECT = _TRIGGER_START.next[""].next[""]  # the step after 6-1 (_n6 takes the first two itself)
+assert _TRIGGER_START.handler is _t_start and _TRIGGER_START.next[""].handler is _t1
 _INSTANT_START = compiled(INSTANT_RESOLUTION, INSTANT_HANDLERS)["start"]
 _NORMAL_START = compiled(NORMAL_PROCESSING, NORMAL_HANDLERS)["start"]
 
@@ -389,33 +403,35 @@ def collect(game: Game) -> list[Request]:
     """The requests the events since the last check triggered, for each player's copy of each action."""
     state = game.state
     events, state.events = state.events, []
-    if not events or not game.ruleset.triggered:
+    rules = game.ruleset
+    if not events or not rules.triggered:
         return []
     out: list[Request] = []
     seats = (state.turn, 1 - state.turn)
-    by_kind = game.ruleset.triggered_by
+    listening = rules.listening
     for event in events:
-        specs = by_kind.get(event[0])
-        if not specs:
-            continue
+        kind = event[0]
+        moved = kind == "moved"
+        # The triggered actions this kind of event (a move from and to these zones, or this action resolved or
+        # staged) may trigger, in the ruleset's order: found once per key, then only the per-card tests remain.
+        key = (kind, event[2], event[4]) if moved else (kind, event[1].action.id)
+        specs = listening.get(key)
+        if specs is None:
+            specs = listening[key] = _listening(rules.triggered_by.get(kind, ()), key)
         for spec in specs:
             trigger = spec.trigger_spec
             for seat in seats:
                 if trigger.turn_player and seat != state.turn:
                     continue
-                if event[0] == "moved":
-                    _, card, source, source_seat, destination = event
-                    if trigger.from_zone and (source != trigger.from_zone or source_seat != seat):
-                        continue
-                    if trigger.to_zone and destination != trigger.to_zone:
+                if moved:
+                    card = event[1]
+                    if trigger.from_zone and event[3] != seat:
                         continue
                     if trigger.ranks is not None and RANK[card] not in trigger.ranks:
                         continue
                     cause = card
                 else:
                     cause = event[1]
-                    if trigger.action and cause.action.id != trigger.action:
-                        continue
                 if trigger.condition is not None:
                     probe = Request(0, spec, seat)
                     probe.cause = cause
@@ -425,3 +441,12 @@ def collect(game: Game) -> list[Request]:
                 if request is not None:
                     out.append(request)
     return out
+
+
+def _listening(specs: Sequence[ActionSpec], key: tuple) -> list[ActionSpec]:
+    """The specs whose trigger a kind of event may meet: the tests of collect that do not depend on the card or seat."""
+    if key[0] == "moved":
+        _, source, destination = key
+        return [spec for spec in specs if (not spec.trigger_spec.from_zone or source == spec.trigger_spec.from_zone)
+                and (not spec.trigger_spec.to_zone or destination == spec.trigger_spec.to_zone)]
+    return [spec for spec in specs if not spec.trigger_spec.action or key[1] == spec.trigger_spec.action]

@@ -279,8 +279,25 @@ def options(game: Game, seat: int) -> list:
     player = state.players[seat]
     seen: dict = {}  # the soldiers' labels, found once: nothing below changes the hand or the field
     main = state.turn == seat and not state.stage
-    for spec, keys_and_units, once, activation, letters, counts, category, target in _makeable(rules, player.hand, main):
+    has_soldier: bool | None = None
+    # Every test below is a pure function of the state: the cheap ones come first, the programs (activation,
+    # labels, targets) last, so that most of the actions that cannot be requested cost little.
+    for spec, keys_and_units, once, activation, letters, counts, category, target, key_from in _makeable(rules, player.hand, main):
         if once and used.get((seat, spec.id)):
+            continue
+        if keys_and_units is None:  # keycards from the rare card, a key unit, or none
+            if key_from == "rare":
+                if not player.rare:
+                    continue
+            elif key_from == "unit":
+                if has_soldier is None:
+                    has_soldier = any(c.kind == "soldier" for c in player.field)
+                if not has_soldier:
+                    continue
+        if letters and category in waived:
+            letters = "".join(c for c in letters if c not in waived[category])
+            counts = cost_counts(letters)
+        if letters and not _affordable(player, counts):
             continue
         probe.action = spec
         if activation is not None:
@@ -291,11 +308,6 @@ def options(game: Game, seat: int) -> list:
             keys_and_units = key_options(game, spec, seat, seen)
             if not keys_and_units:
                 continue
-        if letters and category in waived:
-            letters = "".join(c for c in letters if c not in waived[category])
-            counts = cost_counts(letters)
-        if letters and not _affordable(player, counts):
-            continue
         keyed_cost = letters and (counts[2] or counts[4])
         if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
             probe.keys, probe.unit = (), None
@@ -320,7 +332,8 @@ _HANDS_KEPT = 512  # hands a Ruleset remembers (a game sees a few dozen; a few M
 def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple]:
     """The actions of the timing (main: all; else quick only) whose keycards the hand could make, in the ruleset's
     order, each with its ways (keycards, None) or None for an action whose keycards are not from the hand, and
-    what `options` reads of the action (once per turn, activation, cost, its letter counts, category, target).
+    what `options` reads of the action (once per turn, activation, cost, its letter counts, category, target, where
+    its keycards come from).
     A pure function of the cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns."""
     key = tuple(hand)
     found = rules.hand_ways.get(key)
@@ -341,7 +354,7 @@ def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple]:
                 if not found_ways:
                     continue
             listed.append((spec, found_ways, spec.once_per_turn, spec.activation, spec.cost, spec.cost_counts, spec.category,
-                           spec.target))
+                           spec.target, spec.key_from))
     return listed
 
 
