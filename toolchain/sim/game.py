@@ -381,13 +381,16 @@ class Game:
         self.observe("resolve", (request, effective))
 
     def bury_keycards(self, request: Request) -> None:
+        if len(request.held) < 2:  # one card at most: no choice of the public top (graveyard_tops)
+            ops.bury_keycards(self.state, request)
+            return
         before = self.graveyards()
         ops.bury_keycards(self.state, request)
         self.graveyard_tops(before)
 
     def graveyards(self) -> tuple[int, ...]:
         """How many cards each graveyard holds: taken before cards go to the graveyards at once (graveyard_tops)."""
-        return tuple(len(player.graveyard) for player in self.state.players)
+        return tuple([len(player.graveyard) for player in self.state.players])
 
     def graveyard_tops(self, before: tuple[int, ...]) -> None:
         """2.11.1 「墓地の一番上のカードはいつ決まるのか?」: 「カードを墓地に移す際に移すカードの中から 1 枚を公開

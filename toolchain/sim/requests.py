@@ -177,7 +177,7 @@ def pay(game: Game, request: Request, letters: str) -> None:
     player = state.players[seat]
     for letter in sorted(set(letters), key=letters.index):
         count = letters.count(letter)
-        before = game.graveyards()
+        before = game.graveyards() if letter in _TO_GRAVEYARD else None
         if letter == "B":
             bulwarks = [c for c in player.field if c.kind == "bulwark" and not c.driven]
             for bulwark in choose_items(game, seat, bulwarks, count, count, "B: ドライブする防壁"):
@@ -191,8 +191,12 @@ def pay(game: Game, request: Request, letters: str) -> None:
                 ops.move_character(state, character, "graveyard")
         elif letter == "K":
             state.character(request.unit).driven = True  # it stays driven instead of going to the graveyard
-        game.graveyard_tops(before)  # a letter's cards go to the graveyard at once
+        if before is not None:
+            game.graveyard_tops(before)  # a letter's cards go to the graveyard at once
         request.paid += letter * count
+
+
+_TO_GRAVEYARD = "LDS"  # the letters whose cards go to a graveyard (B drives bulwarks, K the key unit)
 
 
 # -- targets ----------------------------------------------------------------------------------
@@ -273,16 +277,18 @@ def options(game: Game, seat: int) -> list:
     out: list = [PASS]
     rules = game.ruleset
     used = state.used
-    waived = abilities.waived(game, seat) if rules.waivers else _NOTHING_WAIVED
-    probe = Request(0, None, seat)  # type: ignore[arg-type]
-    ctx = Ctx(game, probe, seat)
+    waivable = rules.waivable_categories
+    waived: dict[str, str] | None = None  # found when an action of a category some ability may waive has a cost
+    probe: Request | None = None  # the request an activation condition or a target test sees, made when one is asked
+    ctx: Ctx | None = None
     player = state.players[seat]
+    hand = player.hand
     seen: dict = {}  # the soldiers' labels, found once: nothing below changes the hand or the field
     main = state.turn == seat and not state.stage
     has_soldier: bool | None = None
     # Every test below is a pure function of the state: the cheap ones come first, the programs (activation,
     # labels, targets) last, so that most of the actions that cannot be requested cost little.
-    for spec, keys_and_units, once, activation, letters, counts, category, target, key_from in _makeable(rules, player.hand, main):
+    for spec, keys_and_units, once, activation, letters, counts, category, target, key_from in _makeable(rules, hand, main):
         if once and used.get((seat, spec.id)):
             continue
         if keys_and_units is None:  # keycards from the rare card, a key unit, or none
@@ -294,11 +300,17 @@ def options(game: Game, seat: int) -> list:
                     has_soldier = any(c.kind == "soldier" for c in player.field)
                 if not has_soldier:
                     continue
-        if letters and category in waived:
-            letters = "".join(c for c in letters if c not in waived[category])
-            counts = cost_counts(letters)
+        if letters and category in waivable:
+            if waived is None:
+                waived = abilities.waived(game, seat)
+            if category in waived:
+                letters = "".join(c for c in letters if c not in waived[category])
+                counts = cost_counts(letters)
         if letters and not _affordable(player, counts):
             continue
+        if probe is None:
+            probe = Request(0, spec, seat)
+            ctx = Ctx(game, probe, seat)
         probe.action = spec
         if activation is not None:
             probe.keys, probe.unit = (), None
@@ -308,15 +320,23 @@ def options(game: Game, seat: int) -> list:
             keys_and_units = key_options(game, spec, seat, seen)
             if not keys_and_units:
                 continue
-        keyed_cost = letters and (counts[2] or counts[4])
+        # The costs that depend on the keycards (_affordable_with): D, the hand besides the keycards (a hand
+        # action's keycards are all in the hand, others' none of them); K, a charged key unit.
+        need_d = counts[2] if letters else 0
+        need_k = counts[4] if letters else 0
+        from_hand = key_from == "hand"
         if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
             probe.keys, probe.unit = (), None
             if not target_candidates(game, probe, first=True):
                 continue
             target = None
         for keys, unit in keys_and_units:
-            if keyed_cost and not _affordable_with(game, player, counts, keys, unit):
+            if need_d and len(hand) - (len(keys) if from_hand else 0) < need_d:
                 continue
+            if need_k:
+                key_unit = state.character(unit) if unit is not None else None
+                if key_unit is None or key_unit.driven:
+                    continue
             if target is not None:
                 probe.keys, probe.unit = keys, unit
                 if not target_candidates(game, probe, first=True):
@@ -325,7 +345,6 @@ def options(game: Game, seat: int) -> list:
     return out
 
 
-_NOTHING_WAIVED: dict[str, str] = {}
 _HANDS_KEPT = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)
 
 

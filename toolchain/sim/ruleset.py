@@ -350,6 +350,8 @@ class Ruleset:
             c.id: waiving for c in compiled.characters.values()
             if (waiving := tuple((a.scope, a.waive_category, a.waive_letters) for a in c.abilities if a.waive_category))
         }
+        # The categories some ability may waive costs of: requests.options asks abilities.waived only for these.
+        self.waivable_categories = frozenset(category for waiving in self.waivers.values() for _, category, _ in waiving)
         self.trumps = compiled.trumps if "trump" in self.frame.zones else []
         # The trump definitions a face-up card is, by its (rank, suit): two Jokers are the same card (abilities.open_trumps).
         self.trumps_by_face: dict[tuple[int, str | None], tuple[TrumpSpec, ...]] = {}
