@@ -132,7 +132,10 @@ def waived(game: Game, seat: int) -> dict[str, str]:
         return found
     for player in game.state.players:
         for character in player.field:
-            for scope, category, letters in waivers.get(character.component, ()):
+            waiving = waivers.get(character.component)
+            if waiving is None:
+                continue
+            for scope, category, letters in waiving:
                 if scope == "all" or (scope == "your" and character.controller == seat):
                     found[category] = found.get(category, "") + letters
     return found

@@ -84,7 +84,8 @@ class Decision:
     def actions(self) -> tuple[str, ...]:
         """For a request decision: each option's action id (`pass` for PASS), cheaper than `options`."""
         if self._actions is None:
-            self._actions = tuple(getattr(getattr(option, "action", None), "id", "pass") for option in self._options)
+            self._actions = tuple([action.id if (action := getattr(option, "action", None)) is not None else "pass"
+                                   for option in self._options])
         return self._actions
 
     @property
@@ -127,10 +128,10 @@ class RandomAgent:
     def choose(self, decision: Decision) -> int:
         if decision.kind != "request":
             return self.rng.randrange(len(decision))
-        groups: dict[str, list[int]] = {}
-        for i, action in enumerate(decision.actions):
-            groups.setdefault(action, []).append(i)
-        indices = list(groups.values())[self.rng.randrange(len(groups))]
+        actions = decision.actions
+        kinds = list(dict.fromkeys(actions))  # the actions (and pass) in the order they come
+        chosen = kinds[self.rng.randrange(len(kinds))]
+        indices = [i for i, action in enumerate(actions) if action == chosen]
         return indices[self.rng.randrange(len(indices))]
 
 

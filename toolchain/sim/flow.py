@@ -75,6 +75,11 @@ def run(game: Game, flow: Flow, handlers: dict[str, Handler], node: str) -> str:
     return _walk(game, compiled(flow, handlers)[node])
 
 
+def run_core(game: Game, node: str) -> str:
+    """Walk the core flow (Fig. 6.6) from `node`, as run(game, CORE_FLOW, CORE_HANDLERS, node) does."""
+    return _walk(game, _CORE_STEPS[node])
+
+
 def _walk(game: Game, step: Step) -> str:
     trace = game.trace
     budget = game.budget
@@ -127,7 +132,8 @@ def _n5(game: Game) -> str:  # アクションをリクエストする
     request = requests.make(game, game.state.chance, game.choice)
     game.current = request
     game.after = "request"
-    game.observe("request", request)
+    if game.observer is not None:
+        game.observe("request", request)
     return ""
 
 
@@ -172,7 +178,8 @@ def _n10(game: Game) -> str:  # ステージに追加
 
 def _n11(game: Game) -> str:  # パス記録に登録
     game.state.passed.add(game.state.chance)
-    game.observe("pass", game.state.chance)
+    if game.observer is not None:
+        game.observe("pass", game.state.chance)
     return ""
 
 
@@ -389,6 +396,7 @@ def _apply_readings(*tables: dict[str, Handler]) -> None:
 
 _apply_readings(CORE_HANDLERS, NORMAL_HANDLERS)
 # The sub-flows' first steps, compiled once the handlers are final.
+_CORE_STEPS = compiled(CORE_FLOW, CORE_HANDLERS)
 _TRIGGER_START = compiled(TRIGGER_CHECK, TRIGGER_HANDLERS)["start"]
 _TRIGGER_AFTER_COLLECT = _TRIGGER_START.next[""].next[""]  # the step after 6-1 (_n6 takes the first two itself)
 assert _TRIGGER_START.handler is _t_start and _TRIGGER_START.next[""].handler is _t1

@@ -33,7 +33,6 @@ from collections.abc import Callable, Sequence
 from copy import deepcopy
 from typing import TYPE_CHECKING, Any
 
-from ..model.coreflow import CORE_FLOW
 from . import flow, operations as ops, requests
 from .agents import GRAVEYARD_TOP, Agent, Decision, engine_options
 from .budget import Budget
@@ -112,7 +111,7 @@ class Game:
         """[1] ゲーム開始 → [2] → [3]."""
         self.state.events.clear()
         self.observe("start", self.state.first)
-        self.node = flow.run(self, CORE_FLOW, flow.CORE_HANDLERS, "1")
+        self.node = flow.run_core(self, "1")
 
     def clone(self, agents: Sequence[Agent] | None = None) -> Game:
         """An independent copy: state, RNG, and copies of the agents (or the agents given)."""
@@ -297,7 +296,7 @@ class Game:
             self.requests += 1
         self.pending = choice
         self.budget.new_request()
-        self.node = flow.run(self, CORE_FLOW, flow.CORE_HANDLERS, "3")
+        self.node = flow.run_core(self, "3")
 
     def step(self) -> None:
         """The chance holder's agent decides at [3]."""
@@ -313,7 +312,7 @@ class Game:
     def play(self, turn_cap: int = 200, after_step: Callable[[Game], bool] | None = None) -> bool:
         """Play until the win/loss check decides (True) or the turn cap is reached (False).
         `after_step` is called after every step; it stops the game by returning False."""
-        while not self.over:
+        while self.state.winner is None:
             if self.state.turn_number > turn_cap:
                 return False
             self.step()
@@ -378,7 +377,8 @@ class Game:
         self.bury_keycards(request)
         state.events.append(("resolved", request))
         self.budget.resolved.append(request.action)
-        self.observe("resolve", (request, effective))
+        if self.observer is not None:
+            self.observe("resolve", (request, effective))
 
     def bury_keycards(self, request: Request) -> None:
         if len(request.held) < 2:  # one card at most: no choice of the public top (graveyard_tops)
