@@ -84,7 +84,13 @@ def hand_enumerator(pattern: Keycards) -> Callable[[list[int]], list[tuple[int, 
             return lambda hand: [(c,) for c in hand if accept[c]]
         return lambda hand: list(itertools.combinations([c for c in hand if accept[c]], count))
     slots = [(_accepts(g), g.count) for g in pattern.groups]
+    if len(slots) == 2 and slots[0][1] == slots[1][1] == 1:
+        return _pairs(slots[0][0], slots[1][0])
+    return _groups(slots)
 
+
+def _groups(slots: list[tuple[tuple[bool, ...], int]]) -> Callable[[list[int]], list[tuple[int, ...]]]:
+    """Several groups (`A-K x2 & Q`): every set of distinct hand cards that fills each group, in hand order."""
     def groups(hand: list[int]) -> list[tuple[int, ...]]:
         options = [list(itertools.combinations([c for c in hand if acc[c]], n)) for acc, n in slots]
         if not all(options):
@@ -98,6 +104,28 @@ def hand_enumerator(pattern: Keycards) -> Callable[[list[int]], list[tuple[int, 
                 out.append(tuple(sorted(cards, key=hand.index)))
         return out
     return groups
+
+
+def _pairs(first: tuple[bool, ...], second: tuple[bool, ...]) -> Callable[[list[int]], list[tuple[int, ...]]]:
+    """Two groups of one card each (`A & J`): what `groups` finds for them, in its order, without the general search."""
+    def pairs(hand: list[int]) -> list[tuple[int, ...]]:
+        ones = [c for c in hand if first[c]]
+        others = [c for c in hand if second[c]] if ones else []
+        if not others:
+            return []
+        position = {c: i for i, c in enumerate(hand)}
+        seen: set[tuple[int, int]] = set()
+        out: list[tuple[int, ...]] = []
+        for one in ones:
+            for other in others:
+                if one == other:
+                    continue
+                pair = (one, other) if position[one] < position[other] else (other, one)
+                if pair not in seen:
+                    seen.add(pair)
+                    out.append(pair)
+        return out
+    return pairs
 
 
 _ENUMERATORS: dict[str, Callable[[list[int]], list[tuple[int, ...]]]] = {}
@@ -364,17 +392,29 @@ def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple]:
     if listed is None:
         listed = found[main] = []
         ways: dict[str, list] = found[2]  # by keycards pattern, for both timings
-        for spec in (rules.direct if main else rules.direct_quick):
+        for spec, pattern, enumerate_ways, read in _plan(rules, main):
             found_ways = None
-            if spec.key_from == "hand":
-                if spec.pattern_text not in ways:
-                    ways[spec.pattern_text] = [(keys, None) for keys in _enumerator(spec)(hand)]
-                found_ways = ways[spec.pattern_text]
+            if enumerate_ways is not None:
+                found_ways = ways.get(pattern)
+                if found_ways is None:
+                    found_ways = ways[pattern] = [(keys, None) for keys in enumerate_ways(hand)]
                 if not found_ways:
                     continue
-            listed.append((spec, found_ways, spec.once_per_turn, spec.activation, spec.cost, spec.cost_counts, spec.category,
-                           spec.target, spec.key_from))
+            listed.append((spec, found_ways, *read))
     return listed
+
+
+def _plan(rules: Ruleset, main: bool) -> list[tuple]:
+    """The actions of the timing with what _makeable needs of each, read once per ruleset: the action, its keycards
+    pattern and the enumerator of its ways from the hand (None: keycards not from the hand), and what `options` reads."""
+    plan = rules.request_plan[main]
+    if plan is None:
+        plan = rules.request_plan[main] = [
+            (spec, spec.pattern_text, _enumerator(spec) if spec.key_from == "hand" else None,
+             (spec.once_per_turn, spec.activation, spec.cost, spec.cost_counts, spec.category, spec.target, spec.key_from))
+            for spec in (rules.direct if main else rules.direct_quick)
+        ]
+    return plan
 
 
 def _enumerator(spec: ActionSpec) -> Callable[[list[int]], list[tuple[int, ...]]]:

@@ -370,6 +370,8 @@ class Ruleset:
         # The actions a hand could request with its ways to make their keycards, by the hand: [quick, main, the ways
         # by keycards pattern] (a pure function of the cards; requests.options).
         self.hand_ways: dict[tuple[int, ...], list] = {}
+        # For each timing [quick, main], the actions with what requests._makeable reads of each (made once, there).
+        self.request_plan: list[list[tuple] | None] = [None, None]
 
     @property
     def name(self) -> str:
