@@ -311,9 +311,7 @@ class Compiler:
         if "locked" in node:
             locked = bool(node["locked"])
             tests.append(lambda ctx, c: (c in ctx.state.players[owner_of(c)].locked) is locked)
-        if not tests:
-            return None
-        return lambda ctx, c: all(t(ctx, c) for t in tests)
+        return _all_of(tests) if tests else None
 
     def _zone(self, op: str, node: dict, path: Path) -> Items:
         name = node["zone"]
@@ -373,7 +371,10 @@ class Compiler:
                 finally:
                     ctx.it = saved
             tests.append(test_where)
-        return lambda ctx: [c for c in ctx.state.characters() if all(t(ctx, c) for t in tests)]
+        if not tests:
+            return lambda ctx: ctx.state.characters()  # a new list every time
+        test = _all_of(tests)
+        return lambda ctx: [c for c in ctx.state.characters() if test(ctx, c)]
 
     def _cards_of(self, op: str, node: dict, path: Path) -> Items:
         inner = self.items(node[op], path + (op,))
@@ -392,6 +393,16 @@ class Compiler:
         "zone": _zone, "of": _filtered_cards, "characters": _select_characters, "cards_of": _cards_of, "union": _union,
         "filter": _filter,
     }
+
+
+def _all_of(tests: list[Callable[[Ctx, Any], bool]]) -> Callable[[Ctx, Any], bool]:
+    """Whether an item passes every test, in order (the common one or two without a generator)."""
+    if len(tests) == 1:
+        return tests[0]
+    if len(tests) == 2:
+        first, second = tests
+        return lambda ctx, item: first(ctx, item) and second(ctx, item)
+    return lambda ctx, item: all(t(ctx, item) for t in tests)
 
 
 def _where(ctx: Ctx, items: list, where: Cond) -> list:

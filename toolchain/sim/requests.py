@@ -314,6 +314,7 @@ def options(game: Game, seat: int) -> list:
     seen: dict = {}  # the soldiers' labels, found once: nothing below changes the hand or the field
     main = state.turn == seat and not state.stage
     has_soldier: bool | None = None
+    charged_bulwarks: int | None = None
     # Every test below is a pure function of the state: the cheap ones come first, the programs (activation,
     # labels, targets) last, so that most of the actions that cannot be requested cost little.
     for spec, keys_and_units, once, activation, letters, counts, category, target, key_from in _makeable(rules, hand, main):
@@ -334,8 +335,15 @@ def options(game: Game, seat: int) -> list:
             if category in waived:
                 letters = "".join(c for c in letters if c not in waived[category])
                 counts = cost_counts(letters)
-        if letters and not _affordable(player, counts):
-            continue
+        if letters:  # the letters whatever the keycards (_affordable): B, L, S
+            need_b, need_l, _, need_s, _ = counts
+            if need_b:
+                if charged_bulwarks is None:
+                    charged_bulwarks = sum(1 for c in player.field if c.kind == "bulwark" and not c.driven)
+                if charged_bulwarks < need_b:
+                    continue
+            if (need_l and len(player.life) < need_l) or (need_s and len(player.field) < need_s):
+                continue
         if probe is None:
             probe = Request(0, spec, seat)
             ctx = Ctx(game, probe, seat)
