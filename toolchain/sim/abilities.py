@@ -144,7 +144,7 @@ def waived(game: Game, seat: int) -> dict[str, str]:
 def cost(game: Game, action: ActionSpec, seat: int) -> str:
     """The cost letters a player pays for an action, after the abilities on the field."""
     letters = action.cost
-    if letters:
+    if letters and action.category in game.ruleset.waivable_categories:
         gone = waived(game, seat).get(action.category, "")
         letters = "".join(c for c in letters if c not in gone)
     return letters

@@ -326,7 +326,7 @@ class Compiler:
             cards = ctx.state.players[seat].zone(name)
             if top is not None:  # the top is the end of the list; listed top first
                 n = top(ctx)
-                cards = cards[::-1][:max(0, n)]
+                cards = cards[-n:][::-1] if n > 0 else []
             else:
                 cards = list(cards)
             return [c for c in cards if test(ctx, c)] if test else cards
