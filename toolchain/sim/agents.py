@@ -126,13 +126,12 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision) -> int:
+        # rng.choice(seq) draws as rng.randrange(len(seq)) does (one _randbelow), with less on the way.
         if decision.kind != "request":
-            return self.rng.randrange(len(decision))
+            return self.rng.choice(range(len(decision)))
         actions = decision.actions
-        kinds = list(dict.fromkeys(actions))  # the actions (and pass) in the order they come
-        chosen = kinds[self.rng.randrange(len(kinds))]
-        indices = [i for i, action in enumerate(actions) if action == chosen]
-        return indices[self.rng.randrange(len(indices))]
+        chosen = self.rng.choice(list(dict.fromkeys(actions)))  # an action (or pass), each once, in the order they come
+        return self.rng.choice([i for i, action in enumerate(actions) if action == chosen])
 
 
 class ScriptError(ValueError):
