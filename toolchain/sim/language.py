@@ -349,9 +349,7 @@ class Compiler:
         if "type" in node:
             kind = node["type"]
             tests.append(lambda ctx, c: c.kind == kind)
-        if "label" in node:
-            label = self.known_id(node["label"], "labels", path + ("label",))
-            tests.append(lambda ctx, c: label in abilities.labels(ctx.game, c))
+        label = self.known_id(node["label"], "labels", path + ("label",)) if "label" in node else None
         if "state" in node:
             driven = node["state"] == "driven"
             tests.append(lambda ctx, c: c.driven is driven)
@@ -361,6 +359,8 @@ class Compiler:
         if "blocking" in node:
             attackers = self.items(node["blocking"], path + ("blocking",))
             tests.append(lambda ctx, c: c.blocking is not None and any(a.id == c.blocking for a in _characters(attackers(ctx))))
+        if label is not None:  # after the cheap tests: labels are worked out from the abilities on the field (pure tests, any order)
+            tests.append(lambda ctx, c: label in abilities.labels(ctx.game, c))
         if "where" in node:
             where = self.cond(node["where"], path + ("where",))
 
@@ -402,7 +402,13 @@ def _all_of(tests: list[Callable[[Ctx, Any], bool]]) -> Callable[[Ctx, Any], boo
     if len(tests) == 2:
         first, second = tests
         return lambda ctx, item: first(ctx, item) and second(ctx, item)
-    return lambda ctx, item: all(t(ctx, item) for t in tests)
+
+    def every(ctx: Ctx, item: Any) -> bool:
+        for test in tests:
+            if not test(ctx, item):
+                return False
+        return True
+    return every
 
 
 def _where(ctx: Ctx, items: list, where: Cond) -> list:
