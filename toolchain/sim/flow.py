@@ -397,11 +397,11 @@ def _apply_readings(*tables: dict[str, Handler]) -> None:
 _apply_readings(CORE_HANDLERS, NORMAL_HANDLERS)
 # The sub-flows' first steps, compiled once the handlers are final.
 _CORE_STEPS = compiled(CORE_FLOW, CORE_HANDLERS)
-_TRIGGER_START = compiled(TRIGGER_CHECK, TRIGGER_HANDLERS)["start"]
-_TRIGGER_AFTER_COLLECT = _TRIGGER_START.next[""].next[""]  # the step after 6-1 (_n6 takes the first two itself)
+_TRIGGER_START: Step = compiled(TRIGGER_CHECK, TRIGGER_HANDLERS)["start"]
+_TRIGGER_AFTER_COLLECT: Step = _TRIGGER_START.next[""].next[""]  # the step after 6-1 (_n6 takes the first two itself)
 assert _TRIGGER_START.handler is _t_start and _TRIGGER_START.next[""].handler is _t1
-_INSTANT_START = compiled(INSTANT_RESOLUTION, INSTANT_HANDLERS)["start"]
-_NORMAL_START = compiled(NORMAL_PROCESSING, NORMAL_HANDLERS)["start"]
+_INSTANT_START: Step = compiled(INSTANT_RESOLUTION, INSTANT_HANDLERS)["start"]
+_NORMAL_START: Step = compiled(NORMAL_PROCESSING, NORMAL_HANDLERS)["start"]
 
 
 # -- which requests the events triggered ------------------------------------------------------
@@ -453,8 +453,15 @@ def collect(game: Game) -> list[Request]:
 
 def _listening(specs: Sequence[ActionSpec], key: tuple) -> list[ActionSpec]:
     """The specs whose trigger a kind of event may meet: the tests of collect that do not depend on the card or seat."""
-    if key[0] == "moved":
-        _, source, destination = key
-        return [spec for spec in specs if (not spec.trigger_spec.from_zone or source == spec.trigger_spec.from_zone)
-                and (not spec.trigger_spec.to_zone or destination == spec.trigger_spec.to_zone)]
-    return [spec for spec in specs if not spec.trigger_spec.action or key[1] == spec.trigger_spec.action]
+    found = []
+    for spec in specs:
+        trigger = spec.trigger_spec
+        if trigger is None:
+            continue
+        if key[0] == "moved":
+            if (trigger.from_zone and key[1] != trigger.from_zone) or (trigger.to_zone and key[2] != trigger.to_zone):
+                continue
+        elif trigger.action and key[1] != trigger.action:
+            continue
+        found.append(spec)
+    return found
