@@ -317,7 +317,7 @@ def options(game: Game, seat: int) -> list:
     charged_bulwarks: int | None = None
     # Every test below is a pure function of the state: the cheap ones come first, the programs (activation,
     # labels, targets) last, so that most of the actions that cannot be requested cost little.
-    for spec, keys_and_units, once, activation, letters, counts, category, target, key_from in _makeable(rules, hand, main):
+    for spec, keys_and_units, (once, activation, letters, counts, category, target, key_from) in _makeable(rules, hand, main):
         if once and used.get((seat, spec.id)):
             continue
         if keys_and_units is None:  # keycards from the rare card, a key unit, or none
@@ -387,7 +387,7 @@ _HANDS_KEPT = 512  # hands a Ruleset remembers (a game sees a few dozen; a few M
 def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple]:
     """The actions of the timing (main: all; else quick only) whose keycards the hand could make, in the ruleset's
     order, each with its ways (keycards, None) or None for an action whose keycards are not from the hand, and
-    what `options` reads of the action (once per turn, activation, cost, its letter counts, category, target, where
+    (a tuple) what `options` reads of the action (once per turn, activation, cost, its letter counts, category, target, where
     its keycards come from).
     A pure function of the cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns."""
     key = tuple(hand)
@@ -398,30 +398,28 @@ def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple]:
         found = rules.hand_ways[key] = [None, None, {}]
     listed = found[main]
     if listed is None:
-        listed = found[main] = []
+        plan, patterns = _plan(rules, main)
         ways: dict[str, list] = found[2]  # by keycards pattern, for both timings
-        for spec, pattern, enumerate_ways, read in _plan(rules, main):
-            found_ways = None
-            if enumerate_ways is not None:
-                found_ways = ways.get(pattern)
-                if found_ways is None:
-                    found_ways = ways[pattern] = [(keys, None) for keys in enumerate_ways(hand)]
-                if not found_ways:
-                    continue
-            listed.append((spec, found_ways, *read))
+        for pattern, enumerate_ways in patterns:
+            if pattern not in ways:
+                ways[pattern] = [(keys, None) for keys in enumerate_ways(hand)]
+        listed = found[main] = [(spec, None if pattern is None else ways[pattern], read) for spec, pattern, read in plan
+                                if pattern is None or ways[pattern]]
     return listed
 
 
-def _plan(rules: Ruleset, main: bool) -> list[tuple]:
+def _plan(rules: Ruleset, main: bool) -> tuple[list[tuple], list[tuple]]:
     """The actions of the timing with what _makeable needs of each, read once per ruleset: the action, its keycards
-    pattern and the enumerator of its ways from the hand (None: keycards not from the hand), and what `options` reads."""
+    pattern (None: keycards not from the hand) and what `options` reads; and each pattern once with its enumerator."""
     plan = rules.request_plan[main]
     if plan is None:
-        plan = rules.request_plan[main] = [
-            (spec, spec.pattern_text, _enumerator(spec) if spec.key_from == "hand" else None,
-             (spec.once_per_turn, spec.activation, spec.cost, spec.cost_counts, spec.category, spec.target, spec.key_from))
-            for spec in (rules.direct if main else rules.direct_quick)
-        ]
+        specs = rules.direct if main else rules.direct_quick
+        plan = rules.request_plan[main] = (
+            [(spec, spec.pattern_text if spec.key_from == "hand" else None,
+              (spec.once_per_turn, spec.activation, spec.cost, spec.cost_counts, spec.category, spec.target, spec.key_from))
+             for spec in specs],
+            list({spec.pattern_text: _enumerator(spec) for spec in specs if spec.key_from == "hand"}.items()),
+        )
     return plan
 
 

@@ -371,7 +371,7 @@ class Ruleset:
         # by keycards pattern] (a pure function of the cards; requests.options).
         self.hand_ways: dict[tuple[int, ...], list] = {}
         # For each timing [quick, main], the actions with what requests._makeable reads of each (made once, there).
-        self.request_plan: list[list[tuple] | None] = [None, None]
+        self.request_plan: list[tuple[list[tuple], list[tuple]] | None] = [None, None]
 
     @property
     def name(self) -> str:
