@@ -152,6 +152,8 @@ class Compiler:
         self.items(node, here)  # the same checks as any use of the zone
         name = node["zone"]
         who = self.player(node.get("player", "you"), here + ("player",))
+        if who is _PLAYER_WORDS["you"]:  # the common case, without a call for the seat
+            return lambda ctx: len(getattr(ctx.state.players[ctx.you], name))
 
         def size(ctx: Ctx) -> int:
             seat = who(ctx)
