@@ -271,11 +271,16 @@ def target_candidates(game: Game, request: Request, first: bool = False) -> list
                     if first:
                         return out
         return out
+    players = state.players
+    if spec.where is None:  # the common case: which characters, by kind only
+        out = [("character", c.id) for seat in _seats(spec.player, you) for c in players[seat].field
+               if kind == "character" or c.kind == kind]
+        return out[:1] if first else out
     for seat in _seats(spec.player, you):
-        for character in state.players[seat].field:
+        for character in players[seat].field:
             if kind != "character" and character.kind != kind:
                 continue
-            if spec.where is None or _holds(ctx, character, spec.where):
+            if _holds(ctx, character, spec.where):
                 out.append(("character", character.id))
                 if first:
                     return out
