@@ -230,8 +230,19 @@ class Compiler:
                 return lambda ctx: first(ctx) and second(ctx)
             return lambda ctx: first(ctx) or second(ctx)
         if op == "and":
-            return lambda ctx: all(p(ctx) for p in parts)
-        return lambda ctx: any(p(ctx) for p in parts)
+            def every(ctx: Ctx) -> bool:
+                for part in parts:
+                    if not part(ctx):
+                        return False
+                return True
+            return every
+
+        def some(ctx: Ctx) -> bool:
+            for part in parts:
+                if part(ctx):
+                    return True
+            return False
+        return some
 
     def _not(self, op: str, arg: Any, here: Path) -> Cond:
         inner = self.cond(arg, here)
@@ -271,7 +282,14 @@ class Compiler:
 
     def _all_face_up(self, op: str, arg: Any, here: Path) -> Cond:
         items = self.items(arg, here)
-        return lambda ctx: bool(found := items(ctx)) and all(_face_up(ctx, item) for item in found)
+
+        def all_face_up(ctx: Ctx) -> bool:
+            found = items(ctx)
+            for item in found:
+                if not _face_up(ctx, item):
+                    return False
+            return bool(found)
+        return all_face_up
 
     def _is_turn_player(self, op: str, arg: Any, here: Path) -> Cond:
         who = self.player(arg, here)
