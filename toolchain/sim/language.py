@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..model import effect_language as lang
 from ..notation.cards import RANK_VALUES
 from . import abilities
-from .cards import RANK, SUIT, owner_of, same_card
+from .cards import FACE, RANK, SUIT, owner_of
 from .errors import ProgramError
 from .state import Character, Request
 
@@ -273,7 +273,13 @@ class Compiler:
         if op == "shares_rank":
             return lambda ctx: bool({RANK[c] for c in cards_of(a(ctx))} & {RANK[c] for c in cards_of(b(ctx))})
         if op == "shares_card":
-            return lambda ctx: any(same_card(x, y) for x in cards_of(a(ctx)) for y in cards_of(b(ctx)))
+            def shares_card(ctx: Ctx) -> bool:
+                first = cards_of(a(ctx))
+                if not first:
+                    return False
+                faces = {FACE[y] for y in cards_of(b(ctx))}  # same_card, against every card of b at once
+                return any(FACE[x] in faces for x in first)
+            return shares_card
 
         def same_suit(ctx: Ctx) -> bool:
             suits = {SUIT[c] for c in cards_of(a(ctx)) + cards_of(b(ctx))}
