@@ -117,10 +117,10 @@ def open_trumps(game: Game, seat: int) -> list:
 
 def has_open_trump(game: Game, seat: int, trump_id: str) -> bool:
     up = game.state.players[seat].trumps_up
-    if not up:
-        return False
-    faces = game.ruleset.trump_faces.get(trump_id)
-    return bool(faces) and any((RANK[card], SUIT[card]) in faces for card in up)
+    return bool(up) and not game.ruleset.trump_codes.get(trump_id, _NO_CODES).isdisjoint(up)
+
+
+_NO_CODES: frozenset[int] = frozenset()
 
 
 def waived(game: Game, seat: int) -> dict[str, str]:
@@ -132,7 +132,10 @@ def waived(game: Game, seat: int) -> dict[str, str]:
         return found
     for player in game.state.players:
         for character in player.field:
-            for scope, category, letters in waivers.get(character.component, ()):
+            waiving = waivers.get(character.component)
+            if waiving is None:
+                continue
+            for scope, category, letters in waiving:
                 if scope == "all" or (scope == "your" and character.controller == seat):
                     found[category] = found.get(category, "") + letters
     return found
@@ -141,7 +144,7 @@ def waived(game: Game, seat: int) -> dict[str, str]:
 def cost(game: Game, action: ActionSpec, seat: int) -> str:
     """The cost letters a player pays for an action, after the abilities on the field."""
     letters = action.cost
-    if letters:
+    if letters and action.category in game.ruleset.waivable_categories:
         gone = waived(game, seat).get(action.category, "")
         letters = "".join(c for c in letters if c not in gone)
     return letters

@@ -84,7 +84,8 @@ class Decision:
     def actions(self) -> tuple[str, ...]:
         """For a request decision: each option's action id (`pass` for PASS), cheaper than `options`."""
         if self._actions is None:
-            self._actions = tuple(getattr(getattr(option, "action", None), "id", "pass") for option in self._options)
+            self._actions = tuple([action.id if (action := getattr(option, "action", None)) is not None else "pass"
+                                   for option in self._options])
         return self._actions
 
     @property
@@ -125,13 +126,12 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision) -> int:
+        # rng.choice(seq) draws as rng.randrange(len(seq)) does (one _randbelow), with less on the way.
         if decision.kind != "request":
-            return self.rng.randrange(len(decision))
-        groups: dict[str, list[int]] = {}
-        for i, action in enumerate(decision.actions):
-            groups.setdefault(action, []).append(i)
-        indices = list(groups.values())[self.rng.randrange(len(groups))]
-        return indices[self.rng.randrange(len(indices))]
+            return self.rng.choice(range(len(decision)))
+        actions = decision.actions
+        chosen = self.rng.choice(list(dict.fromkeys(actions)))  # an action (or pass), each once, in the order they come
+        return self.rng.choice([i for i, action in enumerate(actions) if action == chosen])
 
 
 class ScriptError(ValueError):

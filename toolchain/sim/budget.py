@@ -46,9 +46,9 @@ class Budget:
         self.limit = min(self.request_start + REQUEST_STEPS, self.turn_start + TURN_STEPS, GAME_STEPS)
 
     def new_request(self) -> None:
-        self.request_start = self.steps
+        self.request_start = steps = self.steps
         self.request_resolved = len(self.resolved)
-        self._update()
+        self.limit = min(steps + REQUEST_STEPS, self.turn_start + TURN_STEPS, GAME_STEPS)  # _update, for every decision at [3]
 
     def new_turn(self) -> None:
         self.turn_start = self.steps

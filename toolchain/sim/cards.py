@@ -25,6 +25,8 @@ CARD_OF_INDEX: tuple[Card, ...] = tuple(
 # Lookup tables by code (both owners): rank (table 2.1), suit (None for a Joker), display text.
 RANK: tuple[int, ...] = tuple(CARD_OF_INDEX[code & INDEX_MASK].rank if (code & INDEX_MASK) < DECK_SIZE else -1 for code in range(2 << OWNER_SHIFT))
 SUIT: tuple[str | None, ...] = tuple(CARD_OF_INDEX[code & INDEX_MASK].suit if (code & INDEX_MASK) < DECK_SIZE else None for code in range(2 << OWNER_SHIFT))
+# A card's face (rank, suit): cards of one face are the same card for shares_card (the two Jokers of a deck count as one).
+FACE: tuple[tuple[int, str | None], ...] = tuple(zip(RANK, SUIT))
 TEXT: tuple[str, ...] = tuple(
     (("Joker2" if (code & INDEX_MASK) == 53 else str(CARD_OF_INDEX[code & INDEX_MASK])) if (code & INDEX_MASK) < DECK_SIZE else "?")
     for code in range(2 << OWNER_SHIFT)
@@ -41,11 +43,6 @@ def owner_of(card: int) -> int:
 
 def to_card(card: int) -> Card:
     return CARD_OF_INDEX[card & INDEX_MASK]
-
-
-def same_card(a: int, b: int) -> bool:
-    """The same suit and rank (the two Jokers of a deck count as the same card)."""
-    return RANK[a] == RANK[b] and SUIT[a] == SUIT[b]
 
 
 def parse(owner: int, text: str) -> int:

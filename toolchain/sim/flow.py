@@ -7,7 +7,7 @@ data, so the engine takes exactly the edges the rulebook's figures are drawn fro
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..model.coreflow import (
@@ -31,6 +31,7 @@ from .state import Request
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+    from .ruleset import ActionSpec
 
 WAIT = "wait"  # [3] needs a decision from outside (Game.apply)
 END = "end"
@@ -38,55 +39,68 @@ END = "end"
 Handler = Callable[["Game"], str]
 
 
-def _successors(flow: Flow) -> dict[tuple[str, str], str]:
-    return {(edge.source, edge.label): edge.target for edge in flow.edges}
+class Step:
+    """A node of a flow compiled with its handler: the walk follows `next` by the handler's edge label, without
+    looking the node or its edges up. A terminal (end / return) has no handler."""
+
+    __slots__ = ("id", "handler", "next")
+
+    def __init__(self, id_: str, handler: Handler | None) -> None:
+        self.id = id_
+        self.handler = handler
+        self.next: dict[str, Step] = {}
 
 
-_NEXT = {flow.figure: _successors(flow) for flow in (CORE_FLOW, TRIGGER_CHECK, INSTANT_RESOLUTION, NORMAL_PROCESSING)}
+def compile_flow(flow: Flow, handlers: dict[str, Handler]) -> dict[str, Step]:
+    """The flow's nodes as Steps linked by its edges (made once per flow and table of handlers)."""
+    steps = {node.id: Step(node.id, handlers.get(node.id)) for node in flow.nodes}
+    for edge in flow.edges:
+        steps[edge.source].next[edge.label] = steps[edge.target]
+    return steps
 
 
-def _table(flow: Flow, handlers: dict[str, Handler]) -> dict[str, tuple[Handler, dict[str, str]]]:
-    """The flow with its handlers, node by node: (handler, {edge label: next node}); made once per flow and table."""
+_COMPILED: dict[tuple[str, int], tuple[dict[str, Handler], dict[str, Step]]] = {}
+
+
+def compiled(flow: Flow, handlers: dict[str, Handler]) -> dict[str, Step]:
     key = (flow.figure, id(handlers))
-    found = _TABLES.get(key)
+    found = _COMPILED.get(key)
     if found is None or found[0] is not handlers:
-        successors = _NEXT[flow.figure]
-        table = {node: (handler, {label: target for (source, label), target in successors.items() if source == node})
-                 for node, handler in handlers.items()}
-        found = _TABLES[key] = (handlers, table)
+        found = _COMPILED[key] = (handlers, compile_flow(flow, handlers))
     return found[1]
-
-
-_TABLES: dict[tuple[str, int], tuple[dict[str, Handler], dict[str, tuple[Handler, dict[str, str]]]]] = {}
 
 
 def run(game: Game, flow: Flow, handlers: dict[str, Handler], node: str) -> str:
     """Walk `flow` from `node` until a terminal, a WAIT, or the end of the game; returns where it stopped."""
-    return _walk(game, _table(flow, handlers), node)
+    return _walk(game, compiled(flow, handlers)[node])
 
 
-def _walk(game: Game, table: dict[str, tuple[Handler, dict[str, str]]], node: str) -> str:
+def run_core(game: Game, node: str) -> str:
+    """Walk the core flow (Fig. 6.6) from `node`, as run(game, CORE_FLOW, CORE_HANDLERS, node) does."""
+    return _walk(game, _CORE_STEPS[node])
+
+
+def _walk(game: Game, step: Step) -> str:
     trace = game.trace
     budget = game.budget
-    step = table.get
+    state = game.state
     while True:
-        entry = step(node)
-        if entry is None:
-            return node  # a terminal: end / return
+        handler = step.handler
+        if handler is None:
+            return step.id  # a terminal: end / return
         budget.steps += 1
         if budget.steps > budget.limit:
             raise budget.exceeded(game)
         if trace is not None:
-            trace.append(node)
-        handler, successors = entry
+            trace.append(step.id)
         label = handler(game)
         if label == WAIT:
             if trace is not None:
                 trace.pop()  # walked when the decision comes in
-            return node
-        if game.state.winner is not None:
+            return step.id
+        if state.winner is not None:
             return END
-        node = successors[label]
+        step = step.next[label]
 
 
 # -- Fig. 6.6 コアフロー ------------------------------------------------------------------------
@@ -118,12 +132,24 @@ def _n5(game: Game) -> str:  # アクションをリクエストする
     request = requests.make(game, game.state.chance, game.choice)
     game.current = request
     game.after = "request"
-    game.observe("request", request)
+    if game.observer is not None:
+        game.observe("request", request)
     return ""
 
 
 def _n6(game: Game) -> str:  # 誘発チェック
-    _walk(game, _table(TRIGGER_CHECK, TRIGGER_HANDLERS), "start")
+    if game.trace is None:
+        # Fig. 6.7's first two steps (start, 6-1) without the walk: the same steps counted, 6-1's handler called.
+        budget = game.budget
+        for _ in range(2):
+            budget.steps += 1
+            if budget.steps > budget.limit:
+                raise budget.exceeded(game)
+        _t1(game)
+        if game.state.winner is None:
+            _walk(game, _TRIGGER_AFTER_COLLECT)
+    else:
+        _walk(game, _TRIGGER_START)
     return _AFTER[game.after]
 
 
@@ -152,7 +178,8 @@ def _n10(game: Game) -> str:  # ステージに追加
 
 def _n11(game: Game) -> str:  # パス記録に登録
     game.state.passed.add(game.state.chance)
-    game.observe("pass", game.state.chance)
+    if game.observer is not None:
+        game.observe("pass", game.state.chance)
     return ""
 
 
@@ -224,11 +251,11 @@ def _t4(game: Game) -> str:  # 該当プレイヤーに即時があるか?
     return YES if _has(game, "instant", _seat(game)) else NO
 
 
-def _processing(timing: str, chart: Flow, handlers: Callable[[], dict[str, Handler]]) -> Handler:
+def _processing(timing: str, start: Callable[[], Step]) -> Handler:
     """6-5 / 6-6 / 6-10 / 6-11: the sub-flow for the current player and one timing."""
     def process(game: Game) -> str:
         game.processing = (_seat(game), timing)
-        _walk(game, _table(chart, handlers()), "start")
+        _walk(game, start())
         return ""
     return process
 
@@ -253,11 +280,11 @@ def _t9(game: Game) -> str:  # 該当プレイヤーに通常があるか?
 
 TRIGGER_HANDLERS: dict[str, Handler] = {
     "start": _t_start, "6-1": _t1, "6-2": _t2, "6-3": _t3, "6-4": _t4,
-    "6-5": _processing("main", INSTANT_RESOLUTION, lambda: INSTANT_HANDLERS),  # タイミング=メインの即時アクションを処理
-    "6-6": _processing("quick", INSTANT_RESOLUTION, lambda: INSTANT_HANDLERS),  # タイミング=クイックの即時アクションを処理
+    "6-5": _processing("main", lambda: _INSTANT_START),  # タイミング=メインの即時アクションを処理
+    "6-6": _processing("quick", lambda: _INSTANT_START),  # タイミング=クイックの即時アクションを処理
     "6-7": _next_player, "6-8": _t8, "6-9": _t9,
-    "6-10": _processing("main", NORMAL_PROCESSING, lambda: NORMAL_HANDLERS),  # タイミング=メインの通常アクションを処理
-    "6-11": _processing("quick", NORMAL_PROCESSING, lambda: NORMAL_HANDLERS),  # タイミング=クイックの通常アクションを処理
+    "6-10": _processing("main", lambda: _NORMAL_START),  # タイミング=メインの通常アクションを処理
+    "6-11": _processing("quick", lambda: _NORMAL_START),  # タイミング=クイックの通常アクションを処理
     "6-12": _next_player,
 }
 
@@ -368,6 +395,13 @@ def _apply_readings(*tables: dict[str, Handler]) -> None:
 
 
 _apply_readings(CORE_HANDLERS, NORMAL_HANDLERS)
+# The sub-flows' first steps, compiled once the handlers are final.
+_CORE_STEPS = compiled(CORE_FLOW, CORE_HANDLERS)
+_TRIGGER_START: Step = compiled(TRIGGER_CHECK, TRIGGER_HANDLERS)["start"]
+_TRIGGER_AFTER_COLLECT: Step = _TRIGGER_START.next[""].next[""]  # the step after 6-1 (_n6 takes the first two itself)
+assert _TRIGGER_START.handler is _t_start and _TRIGGER_START.next[""].handler is _t1
+_INSTANT_START: Step = compiled(INSTANT_RESOLUTION, INSTANT_HANDLERS)["start"]
+_NORMAL_START: Step = compiled(NORMAL_PROCESSING, NORMAL_HANDLERS)["start"]
 
 
 # -- which requests the events triggered ------------------------------------------------------
@@ -377,33 +411,35 @@ def collect(game: Game) -> list[Request]:
     """The requests the events since the last check triggered, for each player's copy of each action."""
     state = game.state
     events, state.events = state.events, []
-    if not events or not game.ruleset.triggered:
+    rules = game.ruleset
+    if not events or not rules.triggered:
         return []
     out: list[Request] = []
     seats = (state.turn, 1 - state.turn)
-    by_kind = game.ruleset.triggered_by
+    listening = rules.listening
     for event in events:
-        specs = by_kind.get(event[0])
-        if not specs:
-            continue
+        kind = event[0]
+        moved = kind == "moved"
+        # The triggered actions this kind of event (a move from and to these zones, or this action resolved or
+        # staged) may trigger, in the ruleset's order: found once per key, then only the per-card tests remain.
+        key = (kind, event[2], event[4]) if moved else (kind, event[1].action.id)
+        specs = listening.get(key)
+        if specs is None:
+            specs = listening[key] = _listening(rules.triggered_by.get(kind, ()), key)
         for spec in specs:
             trigger = spec.trigger_spec
             for seat in seats:
                 if trigger.turn_player and seat != state.turn:
                     continue
-                if event[0] == "moved":
-                    _, card, source, source_seat, destination = event
-                    if trigger.from_zone and (source != trigger.from_zone or source_seat != seat):
-                        continue
-                    if trigger.to_zone and destination != trigger.to_zone:
+                if moved:
+                    card = event[1]
+                    if trigger.from_zone and event[3] != seat:
                         continue
                     if trigger.ranks is not None and RANK[card] not in trigger.ranks:
                         continue
                     cause = card
                 else:
                     cause = event[1]
-                    if trigger.action and cause.action.id != trigger.action:
-                        continue
                 if trigger.condition is not None:
                     probe = Request(0, spec, seat)
                     probe.cause = cause
@@ -413,3 +449,19 @@ def collect(game: Game) -> list[Request]:
                 if request is not None:
                     out.append(request)
     return out
+
+
+def _listening(specs: Sequence[ActionSpec], key: tuple) -> list[ActionSpec]:
+    """The specs whose trigger a kind of event may meet: the tests of collect that do not depend on the card or seat."""
+    found = []
+    for spec in specs:
+        trigger = spec.trigger_spec
+        if trigger is None:
+            continue
+        if key[0] == "moved":
+            if (trigger.from_zone and key[1] != trigger.from_zone) or (trigger.to_zone and key[2] != trigger.to_zone):
+                continue
+        elif trigger.action and key[1] != trigger.action:
+            continue
+        found.append(spec)
+    return found

@@ -33,7 +33,6 @@ from collections.abc import Callable, Sequence
 from copy import deepcopy
 from typing import TYPE_CHECKING, Any
 
-from ..model.coreflow import CORE_FLOW
 from . import flow, operations as ops, requests
 from .agents import GRAVEYARD_TOP, Agent, Decision, engine_options
 from .budget import Budget
@@ -112,7 +111,7 @@ class Game:
         """[1] ゲーム開始 → [2] → [3]."""
         self.state.events.clear()
         self.observe("start", self.state.first)
-        self.node = flow.run(self, CORE_FLOW, flow.CORE_HANDLERS, "1")
+        self.node = flow.run_core(self, "1")
 
     def clone(self, agents: Sequence[Agent] | None = None) -> Game:
         """An independent copy: state, RNG, and copies of the agents (or the agents given)."""
@@ -302,7 +301,7 @@ class Game:
             self.requests += 1
         self.pending = choice
         self.budget.new_request()
-        self.node = flow.run(self, CORE_FLOW, flow.CORE_HANDLERS, "3")
+        self.node = flow.run_core(self, "3")
 
     def step(self) -> None:
         """The chance holder's agent decides at [3]."""
@@ -318,7 +317,7 @@ class Game:
     def play(self, turn_cap: int = 200, after_step: Callable[[Game], bool] | None = None) -> bool:
         """Play until the win/loss check decides (True) or the turn cap is reached (False).
         `after_step` is called after every step; it stops the game by returning False."""
-        while not self.over:
+        while self.state.winner is None:
             if self.state.turn_number > turn_cap:
                 return False
             self.step()
@@ -383,16 +382,20 @@ class Game:
         self.bury_keycards(request)
         state.events.append(("resolved", request))
         self.budget.resolved.append(request.action)
-        self.observe("resolve", (request, effective))
+        if self.observer is not None:
+            self.observe("resolve", (request, effective))
 
     def bury_keycards(self, request: Request) -> None:
+        if len(request.held) < 2:  # one card at most: no choice of the public top (graveyard_tops)
+            ops.bury_keycards(self.state, request)
+            return
         before = self.graveyards()
         ops.bury_keycards(self.state, request)
         self.graveyard_tops(before)
 
     def graveyards(self) -> tuple[int, ...]:
         """How many cards each graveyard holds: taken before cards go to the graveyards at once (graveyard_tops)."""
-        return tuple(len(player.graveyard) for player in self.state.players)
+        return tuple([len(player.graveyard) for player in self.state.players])
 
     def graveyard_tops(self, before: tuple[int, ...]) -> None:
         """2.11.1 「墓地の一番上のカードはいつ決まるのか?」: 「カードを墓地に移す際に移すカードの中から 1 枚を公開

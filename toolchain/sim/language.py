@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..model import effect_language as lang
 from ..notation.cards import RANK_VALUES
 from . import abilities
-from .cards import RANK, SUIT, owner_of, same_card
+from .cards import FACE, RANK, SUIT, owner_of
 from .errors import ProgramError
 from .state import Character, Request
 
@@ -152,6 +152,8 @@ class Compiler:
         self.items(node, here)  # the same checks as any use of the zone
         name = node["zone"]
         who = self.player(node.get("player", "you"), here + ("player",))
+        if who is _PLAYER_WORDS["you"]:  # the common case, without a call for the seat
+            return lambda ctx: len(getattr(ctx.state.players[ctx.you], name))
 
         def size(ctx: Ctx) -> int:
             seat = who(ctx)
@@ -228,8 +230,19 @@ class Compiler:
                 return lambda ctx: first(ctx) and second(ctx)
             return lambda ctx: first(ctx) or second(ctx)
         if op == "and":
-            return lambda ctx: all(p(ctx) for p in parts)
-        return lambda ctx: any(p(ctx) for p in parts)
+            def every(ctx: Ctx) -> bool:
+                for part in parts:
+                    if not part(ctx):
+                        return False
+                return True
+            return every
+
+        def some(ctx: Ctx) -> bool:
+            for part in parts:
+                if part(ctx):
+                    return True
+            return False
+        return some
 
     def _not(self, op: str, arg: Any, here: Path) -> Cond:
         inner = self.cond(arg, here)
@@ -260,7 +273,13 @@ class Compiler:
         if op == "shares_rank":
             return lambda ctx: bool({RANK[c] for c in cards_of(a(ctx))} & {RANK[c] for c in cards_of(b(ctx))})
         if op == "shares_card":
-            return lambda ctx: any(same_card(x, y) for x in cards_of(a(ctx)) for y in cards_of(b(ctx)))
+            def shares_card(ctx: Ctx) -> bool:
+                first = cards_of(a(ctx))
+                if not first:
+                    return False
+                faces = {FACE[y] for y in cards_of(b(ctx))}  # same_card, against every card of b at once
+                return any(FACE[x] in faces for x in first)
+            return shares_card
 
         def same_suit(ctx: Ctx) -> bool:
             suits = {SUIT[c] for c in cards_of(a(ctx)) + cards_of(b(ctx))}
@@ -269,7 +288,14 @@ class Compiler:
 
     def _all_face_up(self, op: str, arg: Any, here: Path) -> Cond:
         items = self.items(arg, here)
-        return lambda ctx: bool(found := items(ctx)) and all(_face_up(ctx, item) for item in found)
+
+        def all_face_up(ctx: Ctx) -> bool:
+            found = items(ctx)
+            for item in found:
+                if not _face_up(ctx, item):
+                    return False
+            return bool(found)
+        return all_face_up
 
     def _is_turn_player(self, op: str, arg: Any, here: Path) -> Cond:
         who = self.player(arg, here)
@@ -311,9 +337,7 @@ class Compiler:
         if "locked" in node:
             locked = bool(node["locked"])
             tests.append(lambda ctx, c: (c in ctx.state.players[owner_of(c)].locked) is locked)
-        if not tests:
-            return None
-        return lambda ctx, c: all(t(ctx, c) for t in tests)
+        return _all_of(tests) if tests else None
 
     def _zone(self, op: str, node: dict, path: Path) -> Items:
         name = node["zone"]
@@ -328,7 +352,7 @@ class Compiler:
             cards = ctx.state.players[seat].zone(name)
             if top is not None:  # the top is the end of the list; listed top first
                 n = top(ctx)
-                cards = cards[::-1][:max(0, n)]
+                cards = cards[-n:][::-1] if n > 0 else []
             else:
                 cards = list(cards)
             return [c for c in cards if test(ctx, c)] if test else cards
@@ -351,9 +375,7 @@ class Compiler:
         if "type" in node:
             kind = node["type"]
             tests.append(lambda ctx, c: c.kind == kind)
-        if "label" in node:
-            label = self.known_id(node["label"], "labels", path + ("label",))
-            tests.append(lambda ctx, c: label in abilities.labels(ctx.game, c))
+        label = self.known_id(node["label"], "labels", path + ("label",)) if "label" in node else None
         if "state" in node:
             driven = node["state"] == "driven"
             tests.append(lambda ctx, c: c.driven is driven)
@@ -363,6 +385,8 @@ class Compiler:
         if "blocking" in node:
             attackers = self.items(node["blocking"], path + ("blocking",))
             tests.append(lambda ctx, c: c.blocking is not None and any(a.id == c.blocking for a in _characters(attackers(ctx))))
+        if label is not None:  # after the cheap tests: labels are worked out from the abilities on the field (pure tests, any order)
+            tests.append(lambda ctx, c: label in abilities.labels(ctx.game, c))
         if "where" in node:
             where = self.cond(node["where"], path + ("where",))
 
@@ -373,7 +397,10 @@ class Compiler:
                 finally:
                     ctx.it = saved
             tests.append(test_where)
-        return lambda ctx: [c for c in ctx.state.characters() if all(t(ctx, c) for t in tests)]
+        if not tests:
+            return lambda ctx: ctx.state.characters()  # a new list every time
+        test = _all_of(tests)
+        return lambda ctx: [c for c in ctx.state.characters() if test(ctx, c)]
 
     def _cards_of(self, op: str, node: dict, path: Path) -> Items:
         inner = self.items(node[op], path + (op,))
@@ -392,6 +419,22 @@ class Compiler:
         "zone": _zone, "of": _filtered_cards, "characters": _select_characters, "cards_of": _cards_of, "union": _union,
         "filter": _filter,
     }
+
+
+def _all_of(tests: list[Callable[[Ctx, Any], bool]]) -> Callable[[Ctx, Any], bool]:
+    """Whether an item passes every test, in order (the common one or two without a generator)."""
+    if len(tests) == 1:
+        return tests[0]
+    if len(tests) == 2:
+        first, second = tests
+        return lambda ctx, item: first(ctx, item) and second(ctx, item)
+
+    def every(ctx: Ctx, item: Any) -> bool:
+        for test in tests:
+            if not test(ctx, item):
+                return False
+        return True
+    return every
 
 
 def _where(ctx: Ctx, items: list, where: Cond) -> list:

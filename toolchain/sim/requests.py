@@ -84,7 +84,13 @@ def hand_enumerator(pattern: Keycards) -> Callable[[list[int]], list[tuple[int, 
             return lambda hand: [(c,) for c in hand if accept[c]]
         return lambda hand: list(itertools.combinations([c for c in hand if accept[c]], count))
     slots = [(_accepts(g), g.count) for g in pattern.groups]
+    if len(slots) == 2 and slots[0][1] == slots[1][1] == 1:
+        return _pairs(slots[0][0], slots[1][0])
+    return _groups(slots)
 
+
+def _groups(slots: list[tuple[tuple[bool, ...], int]]) -> Callable[[list[int]], list[tuple[int, ...]]]:
+    """Several groups (`A-K x2 & Q`): every set of distinct hand cards that fills each group, in hand order."""
     def groups(hand: list[int]) -> list[tuple[int, ...]]:
         options = [list(itertools.combinations([c for c in hand if acc[c]], n)) for acc, n in slots]
         if not all(options):
@@ -98,6 +104,28 @@ def hand_enumerator(pattern: Keycards) -> Callable[[list[int]], list[tuple[int, 
                 out.append(tuple(sorted(cards, key=hand.index)))
         return out
     return groups
+
+
+def _pairs(first: tuple[bool, ...], second: tuple[bool, ...]) -> Callable[[list[int]], list[tuple[int, ...]]]:
+    """Two groups of one card each (`A & J`): what `groups` finds for them, in its order, without the general search."""
+    def pairs(hand: list[int]) -> list[tuple[int, ...]]:
+        ones = [c for c in hand if first[c]]
+        others = [c for c in hand if second[c]] if ones else []
+        if not others:
+            return []
+        position = {c: i for i, c in enumerate(hand)}
+        seen: set[tuple[int, int]] = set()
+        out: list[tuple[int, ...]] = []
+        for one in ones:
+            for other in others:
+                if one == other:
+                    continue
+                pair = (one, other) if position[one] < position[other] else (other, one)
+                if pair not in seen:
+                    seen.add(pair)
+                    out.append(pair)
+        return out
+    return pairs
 
 
 _ENUMERATORS: dict[str, Callable[[list[int]], list[tuple[int, ...]]]] = {}
@@ -177,7 +205,7 @@ def pay(game: Game, request: Request, letters: str) -> None:
     player = state.players[seat]
     for letter in sorted(set(letters), key=letters.index):
         count = letters.count(letter)
-        before = game.graveyards()
+        before = game.graveyards() if letter in _TO_GRAVEYARD else None
         if letter == "B":
             bulwarks = [c for c in player.field if c.kind == "bulwark" and not c.driven]
             for bulwark in choose_items(game, seat, bulwarks, count, count, "B: ドライブする防壁"):
@@ -191,8 +219,12 @@ def pay(game: Game, request: Request, letters: str) -> None:
                 ops.move_character(state, character, "graveyard")
         elif letter == "K":
             state.character(request.unit).driven = True  # it stays driven instead of going to the graveyard
-        game.graveyard_tops(before)  # a letter's cards go to the graveyard at once
+        if before is not None:
+            game.graveyard_tops(before)  # a letter's cards go to the graveyard at once
         request.paid += letter * count
+
+
+_TO_GRAVEYARD = "LDS"  # the letters whose cards go to a graveyard (B drives bulwarks, K the key unit)
 
 
 # -- targets ----------------------------------------------------------------------------------
@@ -239,11 +271,16 @@ def target_candidates(game: Game, request: Request, first: bool = False) -> list
                     if first:
                         return out
         return out
+    players = state.players
+    if spec.where is None:  # the common case: which characters, by kind only
+        out = [("character", c.id) for seat in _seats(spec.player, you) for c in players[seat].field
+               if kind == "character" or c.kind == kind]
+        return out[:1] if first else out
     for seat in _seats(spec.player, you):
-        for character in state.players[seat].field:
+        for character in players[seat].field:
             if kind != "character" and character.kind != kind:
                 continue
-            if spec.where is None or _holds(ctx, character, spec.where):
+            if _holds(ctx, character, spec.where):
                 out.append(("character", character.id))
                 if first:
                     return out
@@ -273,15 +310,48 @@ def options(game: Game, seat: int) -> list:
     out: list = [PASS]
     rules = game.ruleset
     used = state.used
-    waived = abilities.waived(game, seat) if rules.waivers else _NOTHING_WAIVED
-    probe = Request(0, None, seat)  # type: ignore[arg-type]
-    ctx = Ctx(game, probe, seat)
+    waivable = rules.waivable_categories
+    waived: dict[str, str] | None = None  # found when an action of a category some ability may waive has a cost
+    probe: Request | None = None  # the request an activation condition or a target test sees, made when one is asked
+    ctx: Ctx | None = None
     player = state.players[seat]
+    hand = player.hand
     seen: dict = {}  # the soldiers' labels, found once: nothing below changes the hand or the field
     main = state.turn == seat and not state.stage
-    for spec, keys_and_units, once, activation, letters, counts, category, target in _makeable(rules, player.hand, main):
+    has_soldier: bool | None = None
+    charged_bulwarks: int | None = None
+    # Every test below is a pure function of the state: the cheap ones come first, the programs (activation,
+    # labels, targets) last, so that most of the actions that cannot be requested cost little.
+    for spec, keys_and_units, (once, activation, letters, counts, category, target, key_from) in _makeable(rules, hand, main):
         if once and used.get((seat, spec.id)):
             continue
+        if keys_and_units is None:  # keycards from the rare card, a key unit, or none
+            if key_from == "rare":
+                if not player.rare:
+                    continue
+            elif key_from == "unit":
+                if has_soldier is None:
+                    has_soldier = any(c.kind == "soldier" for c in player.field)
+                if not has_soldier:
+                    continue
+        if letters and category in waivable:
+            if waived is None:
+                waived = abilities.waived(game, seat)
+            if category in waived:
+                letters = "".join(c for c in letters if c not in waived[category])
+                counts = cost_counts(letters)
+        if letters:  # the letters whatever the keycards (_affordable): B, L, S
+            need_b, need_l, _, need_s, _ = counts
+            if need_b:
+                if charged_bulwarks is None:
+                    charged_bulwarks = sum(1 for c in player.field if c.kind == "bulwark" and not c.driven)
+                if charged_bulwarks < need_b:
+                    continue
+            if (need_l and len(player.life) < need_l) or (need_s and len(player.field) < need_s):
+                continue
+        if probe is None:
+            probe = Request(0, spec, seat)
+            ctx = Ctx(game, probe, seat)
         probe.action = spec
         if activation is not None:
             probe.keys, probe.unit = (), None
@@ -291,20 +361,23 @@ def options(game: Game, seat: int) -> list:
             keys_and_units = key_options(game, spec, seat, seen)
             if not keys_and_units:
                 continue
-        if letters and category in waived:
-            letters = "".join(c for c in letters if c not in waived[category])
-            counts = cost_counts(letters)
-        if letters and not _affordable(player, counts):
-            continue
-        keyed_cost = letters and (counts[2] or counts[4])
+        # The costs that depend on the keycards (_affordable_with): D, the hand besides the keycards (a hand
+        # action's keycards are all in the hand, others' none of them); K, a charged key unit.
+        need_d = counts[2] if letters else 0
+        need_k = counts[4] if letters else 0
+        from_hand = key_from == "hand"
         if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
             probe.keys, probe.unit = (), None
             if not target_candidates(game, probe, first=True):
                 continue
             target = None
         for keys, unit in keys_and_units:
-            if keyed_cost and not _affordable_with(game, player, counts, keys, unit):
+            if need_d and len(hand) - (len(keys) if from_hand else 0) < need_d:
                 continue
+            if need_k:
+                key_unit = state.character(unit) if unit is not None else None
+                if key_unit is None or key_unit.driven:
+                    continue
             if target is not None:
                 probe.keys, probe.unit = keys, unit
                 if not target_candidates(game, probe, first=True):
@@ -313,14 +386,14 @@ def options(game: Game, seat: int) -> list:
     return out
 
 
-_NOTHING_WAIVED: dict[str, str] = {}
 _HANDS_KEPT = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)
 
 
 def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple]:
     """The actions of the timing (main: all; else quick only) whose keycards the hand could make, in the ruleset's
     order, each with its ways (keycards, None) or None for an action whose keycards are not from the hand, and
-    what `options` reads of the action (once per turn, activation, cost, its letter counts, category, target).
+    (a tuple) what `options` reads of the action (once per turn, activation, cost, its letter counts, category, target, where
+    its keycards come from).
     A pure function of the cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns."""
     key = tuple(hand)
     found = rules.hand_ways.get(key)
@@ -330,19 +403,29 @@ def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple]:
         found = rules.hand_ways[key] = [None, None, {}]
     listed = found[main]
     if listed is None:
-        listed = found[main] = []
+        plan, patterns = _plan(rules, main)
         ways: dict[str, list] = found[2]  # by keycards pattern, for both timings
-        for spec in (rules.direct if main else rules.direct_quick):
-            found_ways = None
-            if spec.key_from == "hand":
-                if spec.pattern_text not in ways:
-                    ways[spec.pattern_text] = [(keys, None) for keys in _enumerator(spec)(hand)]
-                found_ways = ways[spec.pattern_text]
-                if not found_ways:
-                    continue
-            listed.append((spec, found_ways, spec.once_per_turn, spec.activation, spec.cost, spec.cost_counts, spec.category,
-                           spec.target))
+        for pattern, enumerate_ways in patterns:
+            if pattern not in ways:
+                ways[pattern] = [(keys, None) for keys in enumerate_ways(hand)]
+        listed = found[main] = [(spec, None if pattern is None else ways[pattern], read) for spec, pattern, read in plan
+                                if pattern is None or ways[pattern]]
     return listed
+
+
+def _plan(rules: Ruleset, main: bool) -> tuple[list[tuple], list[tuple]]:
+    """The actions of the timing with what _makeable needs of each, read once per ruleset: the action, its keycards
+    pattern (None: keycards not from the hand) and what `options` reads; and each pattern once with its enumerator."""
+    plan = rules.request_plan[main]
+    if plan is None:
+        specs = rules.direct if main else rules.direct_quick
+        plan = rules.request_plan[main] = (
+            [(spec, spec.pattern_text if spec.key_from == "hand" else None,
+              (spec.once_per_turn, spec.activation, spec.cost, spec.cost_counts, spec.category, spec.target, spec.key_from))
+             for spec in specs],
+            list({spec.pattern_text: _enumerator(spec) for spec in specs if spec.key_from == "hand"}.items()),
+        )
+    return plan
 
 
 def _enumerator(spec: ActionSpec) -> Callable[[list[int]], list[tuple[int, ...]]]:

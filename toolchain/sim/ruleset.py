@@ -337,6 +337,8 @@ class Ruleset:
         self.triggered_by: dict[str, list[ActionSpec]] = {}
         for spec in self.triggered:
             self.triggered_by.setdefault(spec.trigger_spec.on, []).append(spec)
+        # The triggered actions an event of a kind may trigger, by (kind, action id) or (moved, from, to) (flow.collect).
+        self.listening: dict[tuple, list[ActionSpec]] = {}
         self.characters = compiled.characters
         self.format_characters = [c for c in compiled.characters.values() if format_id in c.formats]
         # Whether any character has an ability that changes sizes or labels (abilities.standing skips the search if not).
@@ -346,6 +348,8 @@ class Ruleset:
             c.id: waiving for c in compiled.characters.values()
             if (waiving := tuple((a.scope, a.waive_category, a.waive_letters) for a in c.abilities if a.waive_category))
         }
+        # The categories some ability may waive costs of: requests.options asks abilities.waived only for these.
+        self.waivable_categories = frozenset(category for waiving in self.waivers.values() for _, category, _ in waiving)
         self.trumps = compiled.trumps if "trump" in self.frame.zones else []
         # The trump definitions a face-up card is, by its (rank, suit): two Jokers are the same card (abilities.open_trumps).
         self.trumps_by_face: dict[tuple[int, str | None], tuple[TrumpSpec, ...]] = {}
@@ -355,11 +359,17 @@ class Ruleset:
                 face = (RANK[trump.card], SUIT[trump.card])
                 self.trumps_by_face[face] = (*self.trumps_by_face.get(face, ()), trump)
                 self.trump_faces.setdefault(trump.id, set()).add(face)
+        # The card codes (either owner) each trump is, for a test of a player's face-up trumps without a lookup per card.
+        self.trump_codes: dict[str, frozenset[int]] = {
+            trump_id: frozenset(c for c in range(len(RANK)) if (RANK[c], SUIT[c]) in faces) for trump_id, faces in self.trump_faces.items()
+        }
         self._components: dict[tuple, str | None] = {}
         self.decks: dict[int, tuple[int, ...]] = {}  # each seat's deck by the frame's deck condition (start.deck_for)
         # The actions a hand could request with its ways to make their keycards, by the hand: [quick, main, the ways
         # by keycards pattern] (a pure function of the cards; requests.options).
         self.hand_ways: dict[tuple[int, ...], list] = {}
+        # For each timing [quick, main], the actions with what requests._makeable reads of each (made once, there).
+        self.request_plan: list[tuple[list[tuple], list[tuple]] | None] = [None, None]
 
     @property
     def name(self) -> str:

@@ -1,0 +1,33 @@
+"""White-box test of sim/requests.py's ways to make a keycards pattern from a hand: the quick path for two groups
+of one card each (`A & J`) finds what the general search finds, in the same order (the order of the options)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from toolchain.model import Definitions
+from toolchain.notation.keycards import parse as parse_keycards
+from toolchain.sim import requests
+from toolchain.sim.cards import DECK_SIZE, OWNER_SHIFT
+
+
+def test_two_groups_of_one_card_find_what_the_general_search_finds(defs: Definitions) -> None:
+    patterns = {a.keycards for a in (*defs.actions, *defs.frame_actions) if a.keycards}
+    pairs = [parse_keycards(text) for text in sorted(patterns)]
+    pairs = [p for p in pairs if p.kind == "cards" and len(p.groups) == 2 and all(g.count == 1 for g in p.groups)]
+    assert len(pairs) >= 3  # `A & J` and the trump-break pairs of suits
+    rng = random.Random(5)
+    deck = [owner << OWNER_SHIFT | index for owner in (0, 1) for index in range(DECK_SIZE)]
+    for pattern in pairs:
+        slots = [(requests._accepts(g), g.count) for g in pattern.groups]
+        quick, general = requests.hand_enumerator(pattern), requests._groups(slots)
+        assert quick.__name__ == "pairs"
+        for _ in range(300):
+            hand = rng.sample(deck, rng.randrange(0, 10))
+            found = quick(hand)
+            assert found == general(hand)
+            # and what it finds is every two cards of the hand, in hand order, that fill the two groups
+            (first, _), (second, _) = slots
+            assert set(found) == {(a, b) for a, b in itertools.combinations(hand, 2)
+                                  if (first[a] and second[b]) or (first[b] and second[a])}
