@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..imposition import two_up
 from ..jobs import die_with_parent
+from .columns import lay_columns_out_once
 from .glyphs import check_pdf
 
 
@@ -30,6 +31,7 @@ class PdfResult:
 def render(job: PdfJob) -> PdfResult:
     from weasyprint import HTML  # slow to import: only where a PDF is made
 
+    lay_columns_out_once()
     document = HTML(string=job.html).render()
     if job.created:
         document.metadata.created = document.metadata.modified = job.created
