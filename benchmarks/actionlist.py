@@ -70,12 +70,14 @@ def leaflets_cpu() -> dict[str, float]:
 
     from toolchain.actionlist.columns import lay_columns_out_once
     from toolchain.actionlist.glyphs import check_pdf
+    from toolchain.actionlist.html_parsing import parse_with_cached_patterns
     from toolchain.actionlist.site import list_outputs
     from toolchain.imposition import two_up
     from toolchain.model.loader import load_definitions
 
     outputs = list_outputs(ROOT, load_definitions(ROOT).definitions, "2026年11月23日")
     lay_columns_out_once()
+    parse_with_cached_patterns()
     HTML(string=outputs[0].leaflet_html).render()
     figures = dict.fromkeys(("layout", "write", "glyph check + 2-up"), 0.0)
     pages = 0

@@ -11,6 +11,7 @@ from ..imposition import two_up
 from ..jobs import die_with_parent
 from .columns import lay_columns_out_once
 from .glyphs import check_pdf
+from .html_parsing import parse_with_cached_patterns
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ def render(job: PdfJob) -> PdfResult:
     from weasyprint import HTML  # slow to import: only where a PDF is made
 
     lay_columns_out_once()
+    parse_with_cached_patterns()
     document = HTML(string=job.html).render()
     if job.created:
         document.metadata.created = document.metadata.modified = job.created
