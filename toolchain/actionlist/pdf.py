@@ -9,7 +9,9 @@ from pathlib import Path
 
 from ..imposition import two_up
 from ..jobs import die_with_parent
+from .columns import lay_columns_out_once
 from .glyphs import check_pdf
+from .html_parsing import parse_with_cached_patterns
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,8 @@ class PdfResult:
 def render(job: PdfJob) -> PdfResult:
     from weasyprint import HTML  # slow to import: only where a PDF is made
 
+    lay_columns_out_once()
+    parse_with_cached_patterns()
     document = HTML(string=job.html).render()
     if job.created:
         document.metadata.created = document.metadata.modified = job.created
