@@ -70,7 +70,7 @@ def leaflets_cpu() -> dict[str, float]:
 
     from toolchain.actionlist.columns import lay_columns_out_once
     from toolchain.actionlist.glyphs import check_pdf
-    from toolchain.actionlist.html_parsing import parse_with_cached_patterns
+    from toolchain.html_parsing import parse_with_cached_patterns
     from toolchain.actionlist.site import list_outputs
     from toolchain.imposition import two_up
     from toolchain.model.loader import load_definitions

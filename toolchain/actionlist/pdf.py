@@ -11,7 +11,7 @@ from ..imposition import two_up
 from ..jobs import die_with_parent
 from .columns import lay_columns_out_once
 from .glyphs import check_pdf
-from .html_parsing import parse_with_cached_patterns
+from ..html_parsing import parse_with_cached_patterns
 
 
 @dataclass(frozen=True)

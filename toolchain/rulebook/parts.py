@@ -136,8 +136,10 @@ class PartResult:
 def render_part(job: PartJob) -> PartResult:
     import weasyprint
 
+    from ..html_parsing import parse_with_cached_patterns
     from . import fit
 
+    parse_with_cached_patterns()
     mended: list[str] = []
     document = fit.lay_out(weasyprint.HTML(string=job.html, base_url=job.base_url, url_fetcher=local_only), mended.append)
     tmp = job.pdf.with_name(job.pdf.name + ".tmp")

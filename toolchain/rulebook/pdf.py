@@ -118,6 +118,10 @@ class PdfBuilder(SingleFileHTMLBuilder):
     def write_pdf(self) -> None:
         import weasyprint  # imported here: only this builder needs it
 
+        from ..html_parsing import parse_with_cached_patterns
+
+        parse_with_cached_patterns()
+
         source = Path(self.outdir, self.config.root_doc + self.out_suffix)
         target = Path(self.outdir, self.config.bp_pdf_name)
         document = fit.lay_out(weasyprint.HTML(filename=str(source), url_fetcher=local_only), logger.info)

@@ -1,4 +1,4 @@
-"""tinyhtml5's pattern cache made to answer (toolchain/actionlist/html_parsing.py): the same trees, each pattern built once."""
+"""tinyhtml5's pattern cache made to answer (toolchain/html_parsing.py): the same trees, each pattern built once."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from toolchain.actionlist import html_parsing
+from toolchain import html_parsing
 
 inputstream = pytest.importorskip("tinyhtml5.inputstream")
 tinyhtml5 = pytest.importorskip("tinyhtml5")
