@@ -315,7 +315,7 @@ def _rulebook_html(build: Build) -> None:
     started = time.perf_counter()
     with locked(cache, str(cache), build.log):  # one Sphinx at a time per cache
         _, read = build_html_reporting(build.plan.root, cache, out, definitions=build.definitions,
-                                       overrides=_stamp(build).html_overrides())
+                                       overrides=_stamp(build).html_overrides(), salt=build.salt)
     changed = []
     for file in sorted(p for p in out.rglob("*") if p.is_file()):
         path = file.relative_to(build.staging).as_posix()
