@@ -69,3 +69,29 @@ def test_a_new_definitions_file_rereads_the_pages_that_render_definitions(repo: 
     finally:
         copy.unlink()
     assert "format" in pages and "appendix" not in pages
+
+
+def _pages_written(repo: Path, page: str, old: str, new: str) -> tuple[set[str], set[str]]:
+    """Edit one docs page, rebuild, put it back: the page cache's entries before and after the build."""
+    cached = repo / "cache" / "pages"
+    before = {path.name for path in cached.iterdir()}
+    path = repo / "docs" / page
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    try:
+        build_html(repo, repo / "cache")
+    finally:
+        path.write_text(text, encoding="utf-8")
+    return before, {path.name for path in cached.iterdir()}
+
+
+def test_a_prose_change_writes_that_page_only_and_a_title_change_writes_every_page(repo: Path) -> None:
+    """The HTML page cache (pagecache.py): the other pages are copied, until what surrounds them changes
+    (a title is in every page's navigation). That the copies are the bytes of a clean build is
+    tests/build/test_incremental.py's."""
+    build_html(repo, repo / "cache")  # what the tests above changed last
+    before, after = _pages_written(repo, "appendix.rst", "\n.. _appendix-pdf:", "\n書き足した一文。\n\n.. _appendix-pdf:")
+    assert len(after) == len(before) and len(after - before) == 1
+    before, after = _pages_written(repo, "appendix.rst", "\n付録\n", "\n付録・補遺\n")
+    assert len(after) == len(before) and not after & before

@@ -3,8 +3,10 @@ tables' derivations, the counts, the print page's links."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -22,6 +24,8 @@ from toolchain.rulebook.assemble import rewrite_uri
 from toolchain.sphinxext.render import markup
 from toolchain.sphinxext.roles import count
 from toolchain.sphinxext.tables import rank_rows, version_key
+
+from .conftest import ROOT
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -165,3 +169,20 @@ def test_a_table_cell_takes_a_paragraph_as_it_is() -> None:
     assert [[type(child).__name__ for child in entry.children] for entry in entries] == [
         ["paragraph"], ["paragraph"], ["paragraph"], ["paragraph", "paragraph"]]
     assert not any(entry.next_node(nodes.paragraph).next_node(nodes.paragraph, include_self=False) for entry in entries)
+
+
+def test_the_page_cache_fingerprint_is_the_same_in_every_process() -> None:
+    """Sets iterate in another order in another process (string hashing is salted): the page cache's
+    canonical text sorts them, or no page would ever be copied from one build to the next."""
+    program = ("from docutils import nodes; from toolchain.rulebook.pagecache import canonical; "
+               "print(canonical({'labels': {f'act-{n}' for n in range(40)}, 'toc': nodes.title('', '付録'), 'n': (1, None)}))")
+    texts = {subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True, cwd=ROOT,
+                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(texts) == 1 and "act-39" in texts.pop()
+
+
+def test_the_page_cache_tells_different_surroundings_apart() -> None:
+    from toolchain.rulebook.pagecache import canonical
+
+    assert canonical({"titles": {"a": nodes.title("", "付録")}}) != canonical({"titles": {"a": nodes.title("", "付録・補遺")}})
+    assert canonical([1, 2]) != canonical((1, 2)) and canonical({1: 2}) != canonical({2: 1})

@@ -1,6 +1,7 @@
 """The `bp` command line: a thin layer of typer commands over the library (one module per group
 of commands). Heavy libraries (the simulator, Jinja2, Sphinx, WeasyPrint) load only in the
-command that needs them; a `bp build` with nothing to do loads not even typer (noop.py)."""
+command that needs them; a `bp build` with nothing to do loads not even typer, and a plain `bp build` runs
+without typer's parsing (noop.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def main() -> None:
-    from .noop import answer_up_to_date_build
+    from .noop import build_without_typer
 
-    if answer_up_to_date_build(sys.argv[1:]):
+    if build_without_typer(sys.argv[1:]):
         return
     from .commands import app
 

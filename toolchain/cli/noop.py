@@ -1,12 +1,14 @@
-"""`bp build` with nothing to do, answered before typer is imported.
+"""`bp build` answered before typer is imported: with nothing to do, and with plain options.
 
 The rules editor runs `bp build` (or the pre-commit hook, or bp serve's first look) far more
 often than anything changed. Typer with its pydantic adapters costs more than the whole
 no-op build, so `main()` asks here first: when the arguments are plain `bp build` options
 and the site's manifest says every step was built from exactly the current inputs, the same
-line as the typer command is printed and nothing else is loaded. Anything else (`--help`, a
-wrong option or value, `--format json`, a repository that cannot be read, a site that is not
-up to date) goes to the typer command, which says what is wrong or does the build.
+line as the typer command is printed and nothing else is loaded. When something changed, the
+build runs from here too (the typer command's own function, buildrun.py's build_planned),
+without typer's parsing, a tenth of a one-action HTML rebuild. Anything else (`--help`, a wrong
+option or value, `--format json`, a repository that cannot be read) goes to the typer command,
+which says what is wrong or does the build.
 
 The options are the typer command's (tests/build/test_noop.py holds the two lists equal).
 """
@@ -50,8 +52,8 @@ def up_to_date_line(plan: Plan) -> str:
     return f"{plan.target} is up to date: no input changed since the last build ({kept} files)"
 
 
-def answer_up_to_date_build(args: list[str]) -> bool:
-    """Whether `args` asked for a build that had nothing to do and it has been answered."""
+def build_without_typer(args: list[str]) -> bool:
+    """Whether `args` asked for a plain build and it has been answered (up to date) or run."""
     if not args or args[0] != "build":
         return False
     try:
@@ -69,9 +71,18 @@ def answer_up_to_date_build(args: list[str]) -> bool:
     try:
         root = check_root(options.root) if options.root else find_root()
         plan = plan_build(root, options.out, options.only, options.cache, options.base_url)
-        if not (plan.up_to_date and plan.settle(lambda message: print(f"  {message}", file=sys.stderr))):
-            return False
+        up_to_date = plan.up_to_date and plan.settle(lambda message: print(f"  {message}", file=sys.stderr))
     except (RepositoryError, OutputError):
         return False
-    print(up_to_date_line(plan))
+    if up_to_date:
+        print(up_to_date_line(plan))
+        return True
+    from typer import Exit
+
+    from .buildrun import ReportFormat, build_planned
+
+    try:
+        build_planned(plan, options.jobs, ReportFormat.text)
+    except Exit as exc:  # a failure, printed already (cli/common.py's fail)
+        sys.exit(exc.exit_code)
     return True

@@ -33,9 +33,11 @@ from .. import model as m
 from ..imposition import booklet as impose_booklet
 from ..jobs import process_pool
 from ..sphinxext.source import remember
+from .pagecache import PageCache
 
 from . import BOOKLET_NAME, HTML_DIR, OUTPUTS, PDF_NAME  # noqa: F401 - OUTPUTS is read through here too
 
+PAGES_DIR = "pages"  # the HTML pages of earlier builds, by key (pagecache.py)
 _UNVERIFIED = ".bp-unverified"  # in a doctrees folder while a run has not ended cleanly
 _SPHINX_BOOKKEEPING = (".buildinfo", ".doctrees", "objects.inv", "_sources")
 
@@ -57,10 +59,11 @@ def default_cache(root: Path) -> Path:
 
 
 def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: bool = True,
-               fresh: bool = False, overrides: dict[str, Any] | None = None) -> list[str]:
+               fresh: bool = False, overrides: dict[str, Any] | None = None, pages: PageCache | None = None) -> list[str]:
     """One Sphinx build in this process; any warning fails it when `strict`. Returns the pages
     Sphinx read (again). A run that did not end cleanly (a warning, an error, a kill) leaves
-    its environment marked, and the next run reads every page again."""
+    its environment marked, and the next run reads every page again. `pages`: the HTML pages
+    of earlier runs, copied instead of written again when their key is the same (pagecache.py)."""
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
@@ -70,11 +73,13 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
     marker.touch()
     status, warnings = io.StringIO(), io.StringIO()
     read: list[str] = []
-    with patch_docutils(docs), docutils_namespace(), _root_logger_kept():
+    with patch_docutils(docs), docutils_namespace(), _root_logger_kept(), _only_the_builders_bp_uses():
         app = Sphinx(str(docs), str(docs), str(out), str(doctrees), builder, confoverrides=overrides or {}, status=status,
                      warning=warnings, freshenv=fresh, warningiserror=strict)
         app.connect("env-before-read-docs", lambda _app, _env, docnames: read.extend(sorted(docnames)))
         _read_numref_targets_once(app)
+        if pages is not None:
+            pages.install(app)
         app.build()
     problems = warnings.getvalue().strip()
     if app.statuscode or (strict and problems):
@@ -82,6 +87,8 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
     from .search import remember_words
 
     remember_words(app)
+    if pages is not None:
+        pages.finish()
     marker.unlink()
     return read
 
@@ -99,6 +106,30 @@ def _root_logger_kept() -> Iterator[None]:
         for handler in [h for h in root.handlers if h not in handlers]:
             root.removeHandler(handler)
         root.setLevel(level)
+
+
+# Sphinx sets up every builder it has, each with its imports (linkcheck: requests; latex, epub, texinfo…), in
+# every run: about a tenth of a one-page HTML build. bp runs only the HTML builders (html; bppdf is a singlehtml);
+# gettext stays, as Sphinx reads its gettext_compact for any language.
+_BUILDERS_BP_DOES_NOT_RUN = frozenset({
+    "sphinx.builders.changes", "sphinx.builders.epub3", "sphinx.builders.dirhtml",
+    "sphinx.builders.latex", "sphinx.builders.linkcheck", "sphinx.builders.manpage", "sphinx.builders.texinfo",
+    "sphinx.builders.text", "sphinx.builders.xml", "sphinxcontrib.applehelp", "sphinxcontrib.devhelp",
+    "sphinxcontrib.htmlhelp", "sphinxcontrib.qthelp", "sphinxcontrib.serializinghtml",
+})
+
+
+@contextlib.contextmanager
+def _only_the_builders_bp_uses() -> Iterator[None]:
+    """While a Sphinx application is made: its built-in extensions without the builders bp never runs."""
+    from sphinx import application
+
+    every = application.builtin_extensions
+    application.builtin_extensions = tuple(name for name in every if name not in _BUILDERS_BP_DOES_NOT_RUN)
+    try:
+        yield
+    finally:
+        application.builtin_extensions = every
 
 
 def _read_numref_targets_once(app: Any) -> None:
@@ -135,7 +166,7 @@ def build_html(root: Path, cache: Path, out: Path | None = None, *, strict: bool
 
 def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, strict: bool = True,
                          definitions: m.Definitions | None = None, overrides: dict[str, Any] | None = None,
-                         ) -> tuple[Path, list[str]]:
+                         salt: str | None = None) -> tuple[Path, list[str]]:
     """build_html, and the pages Sphinx read again. Sphinx runs on one process: its parallel mode forks
     from a process whose other threads (bp serve's server, the build's pool) may hold a lock the child
     would wait on for ever, and it saved no CPU time (a changed action re-reads four pages)."""
@@ -146,8 +177,12 @@ def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, st
         shutil.rmtree(out)
     from .search import search_overrides
 
+    if salt is None:
+        from ..provenance import code_salt
+
+        salt = code_salt()
     read = run_sphinx(root / "docs", out, cache / "doctrees", "html", strict=strict,
-                      overrides={**search_overrides(cache), **(overrides or {})})
+                      overrides={**search_overrides(cache), **(overrides or {})}, pages=PageCache(cache / PAGES_DIR, salt))
     for name in _SPHINX_BOOKKEEPING:
         path = out / name
         if path.is_dir():

@@ -26,7 +26,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..jobs import ahead, process_pool
+from ..jobs import PriorityPool, ahead, process_pool
 from ..provenance import BuildDate, build_date, code_salt
 from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME
 from .index import FAVICON, INDEX, render_index
@@ -167,6 +167,21 @@ class BuildReport:
                 "kept": sorted(self.kept), "notes": self.notes, "seconds": round(self.seconds, 2)}
 
 
+@dataclass(frozen=True)
+class ListPage:
+    """An action list's web page, as the site holds it (what a process of the pool sends back)."""
+
+    page: str  # html/lite.html, relative to the action lists' folder
+    title: str
+    html: str
+
+
+def make_list_pages(root: Path, definitions: m.Definitions, date: str, base_url: str | None) -> list[ListPage]:
+    from ..actionlist.site import list_outputs
+
+    return [ListPage(output.page, output.title, output.page_html) for output in list_outputs(root, definitions, date, base_url)]
+
+
 class Build:
     """One build's state: the staging site, the previous site and manifest, the new manifest."""
 
@@ -179,6 +194,7 @@ class Build:
         self.report = BuildReport(plan.target)
         self.pending: list[tuple[Future[Any], Callable[[Any], None]]] = []
         self._lock = threading.Lock()
+        self._pages_made_elsewhere: Future[list[ListPage]] | None = None
 
     @cached_property
     def salt(self) -> str:
@@ -194,6 +210,19 @@ class Build:
         from ..actionlist.site import list_outputs
 
         return list_outputs(self.plan.root, self.definitions, self.plan.date.japanese, self.plan.base_url)
+
+    @property
+    def list_pages(self) -> list[ListPage]:
+        if self._pages_made_elsewhere is not None:
+            return self._pages_made_elsewhere.result()
+        return [ListPage(output.page, output.title, output.page_html) for output in self.lists]
+
+    def make_list_pages_beside_sphinx(self, ran: set[str]) -> None:
+        """The lists' web pages made by a process of the pool while Sphinx runs in this one, when the build
+        writes the HTML only (with the PDFs, this process needs the lists first, to queue the PDFs)."""
+        if isinstance(self.executor, PriorityPool) and {"actionlist-html", "rulebook-html"} <= ran and "actionlist-pdf" not in ran:
+            self._pages_made_elsewhere = self.executor.submit(make_list_pages, self.plan.root, self.definitions,
+                                                              self.plan.date.japanese, self.plan.base_url)
 
     def step(self, step: str) -> StepRecord:
         return self.manifest.steps.setdefault(step, StepRecord(self.plan.inputs))
@@ -262,9 +291,9 @@ def _definitions_json(build: Build) -> None:
 
 
 def _actionlist_html(build: Build) -> None:
-    for rank, output in enumerate(build.lists):
-        label = Label("アクションリスト", output.title, "HTML", 20 + rank)
-        build.write("actionlist-html", f"{ACTIONLIST}/{output.page}", output.page_html, label)
+    for rank, page in enumerate(build.list_pages):
+        label = Label("アクションリスト", page.title, "HTML", 20 + rank)
+        build.write("actionlist-html", f"{ACTIONLIST}/{page.page}", page.html, label)
 
 
 def _actionlist_pdf(build: Build) -> None:
@@ -315,7 +344,7 @@ def _rulebook_html(build: Build) -> None:
     started = time.perf_counter()
     with locked(cache, str(cache), build.log):  # one Sphinx at a time per cache
         _, read = build_html_reporting(build.plan.root, cache, out, definitions=build.definitions,
-                                       overrides=_stamp(build).html_overrides())
+                                       overrides=_stamp(build).html_overrides(), salt=build.salt)
     changed = []
     for file in sorted(p for p in out.rglob("*") if p.is_file()):
         path = file.relative_to(build.staging).as_posix()
@@ -366,11 +395,12 @@ def _rulebook_pdf(build: Build) -> None:
 
 
 RUNNERS: dict[str, Callable[[Build], None]] = {
-    # The slow, parallel step first: its PDFs render on the pool while Sphinx runs here.
+    # The slow, parallel step first: its PDFs render on the pool while Sphinx runs here. The lists' HTML
+    # after Sphinx: without the PDFs, a process of the pool makes them meanwhile (make_list_pages_beside_sphinx).
     "actionlist-pdf": _actionlist_pdf,
     "definitions.json": _definitions_json,
-    "actionlist-html": _actionlist_html,
     "rulebook-html": _rulebook_html,
+    "actionlist-html": _actionlist_html,
     "rulebook-pdf": _rulebook_pdf,
 }
 
@@ -420,6 +450,7 @@ def run_build(plan: Plan, definitions: m.Definitions, log: Callable[[str], None]
         # The index lists the outputs of the steps not run this time too.
         ran = {step.name for step in plan.steps}
         _carry_over(build, ran)
+        build.make_list_pages_beside_sphinx(ran)
         try:
             for name, run in RUNNERS.items():
                 if name in ran:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import math
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -109,6 +109,12 @@ def write_svg(outdir: Path, name: str, svg: str) -> str:
         outdir.mkdir(parents=True, exist_ok=True)
         target.write_text(svg, encoding="utf-8")
     return filename
+
+
+def write_page_figures(builder: Any, doctree: nodes.document) -> None:
+    """The SVG files a page's HTML shows, as writing it makes them (for a page the HTML cache copies instead)."""
+    for node in doctree.findall(svg_figure):
+        write_svg(Path(builder.outdir, builder.imagedir), node["name"], node["svg"])
 
 
 def visit_svg_html(self: HTML5Translator, node: svg_figure) -> None:

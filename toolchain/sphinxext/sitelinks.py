@@ -99,8 +99,15 @@ def sidebar_links(definitions: m.Definitions) -> list[tuple[str, list[tuple[str,
 
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
-    if app.builder.format == "html":
-        context["bp_site_links"] = sidebar_links(source.load(app.env).definitions)
+    context.update(context_inputs(app))
+
+
+def context_inputs(app: Sphinx) -> dict[str, Any]:
+    """What the extension adds to every HTML page's template context, from the definitions (not from
+    the environment): the HTML page cache (toolchain.rulebook.pagecache) keys pages by it too."""
+    if app.builder.format != "html":
+        return {}
+    return {"bp_site_links": sidebar_links(source.load(app.env).definitions)}
 
 
 def add_templates(app: Sphinx, config: Any) -> None:
