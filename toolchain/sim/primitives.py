@@ -400,7 +400,7 @@ def choose_items(game: Game, decider: int, candidates: list, least: int, most: i
     """Choose `least`–`most` of the candidates, one decision at a time (with 決定 once enough are chosen)."""
     if most >= len(candidates) and least >= len(candidates):
         return list(candidates)
-    remaining, chosen = list(candidates), []
+    remaining, chosen = list(candidates), []  # type: list, list
     while len(chosen) < most and remaining:
         options: list = remaining + ([DONE] if len(chosen) >= least else [])
         index = game.decide(decider, "choose", prompt, options)
