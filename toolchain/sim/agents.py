@@ -11,6 +11,8 @@ import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from .errors import EngineError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -119,6 +121,7 @@ class Agent(Protocol):
     def choose(self, decision: Decision) -> int: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests and users subclass it
 class RandomAgent:
     """Uniformly random; for requests, first an action (or pass) and then one way to make it."""
 

@@ -16,7 +16,7 @@ from ..notation.cards import RANK_VALUES
 from . import abilities
 from .cards import FACE, RANK, SUIT, owner_of
 from .errors import ProgramError
-from .state import Character, Request
+from .state import Character, Request, State
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -35,9 +35,9 @@ class Ctx:
 
     def __init__(self, game: Game, request: Request, you: int) -> None:
         self.game = game
-        self.state = game.state
-        self.request = request
-        self.you = you
+        self.state: State = game.state
+        self.request: Request = request
+        self.you: int = you
         self.vars: dict[str, Any] = {}
         self.it: Any = None
 
@@ -124,11 +124,12 @@ class Compiler:
     # -- numbers ----------------------------------------------------------------------------
     def number(self, node: Any, path: Path) -> Number:
         if isinstance(node, int):
-            return lambda ctx, n=node: n
+            value: int = node
+            return lambda ctx: value
         if isinstance(node, str):
             return self.variable(node, path, "number")
         op = form_of(node, lang.NUMBERS)
-        return self.NUMBER_FORMS[op](self, op, node[op], path + (op,))
+        return getattr(self, NUMBER_FORMS[op])(op, node[op], path + (op,))
 
     def _rank(self, op: str, arg: Any, here: Path) -> Number:
         items = self.items(arg, here)
@@ -183,17 +184,12 @@ class Compiler:
         a, b = self._numbers(arg, here)
         return lambda ctx: (a(ctx) % d) if (d := b(ctx)) else 1  # nothing divides by 0
 
-    NUMBER_FORMS: dict[str, Callable[..., Number]] = {
-        "rank": _rank, "size": _size, "count": _count, "neg": _neg,
-        "add": _fold, "min": _fold, "max": _fold, "sub": _sub, "mod": _mod,
-    }
-
     # -- players ----------------------------------------------------------------------------
     def player(self, node: Any, path: Path) -> PlayerRef:
         if isinstance(node, str):
             return self.variable(node, path, "player") if node.startswith("$") else _PLAYER_WORDS[node]
         op = form_of(node, lang.PLAYERS)
-        return self.PLAYER_FORMS[op](self, op, node[op], path + (op,))
+        return getattr(self, PLAYER_FORMS[op])(op, node[op], path + (op,))
 
     def _whose(self, op: str, arg: Any, here: Path) -> PlayerRef:
         items = self.items(arg, here)
@@ -211,12 +207,10 @@ class Compiler:
             return owner_of(first)
         return whose
 
-    PLAYER_FORMS: dict[str, Callable[..., PlayerRef]] = {"owner": _whose, "controller": _whose}
-
     # -- conditions -------------------------------------------------------------------------
     def cond(self, node: Any, path: Path) -> Cond:
         op = form_of(node, lang.CONDITIONS)
-        return self.CONDITION_FORMS[op](self, op, node[op], path + (op,))
+        return getattr(self, CONDITION_FORMS[op])(op, node[op], path + (op,))
 
     def _compare(self, op: str, arg: list, here: Path) -> Cond:
         a, b, compare = self.number(arg[0], here + (0,)), self.number(arg[1], here + (1,)), COMPARISONS[op]
@@ -305,26 +299,18 @@ class Compiler:
         trump = self.known_id(arg, "trumps", here)
         return lambda ctx: abilities.has_open_trump(ctx.game, ctx.you, trump)
 
-    CONDITION_FORMS: dict[str, Callable[..., Cond]] = {
-        **dict.fromkeys(COMPARISONS, _compare), "and": _all_or_any, "or": _all_or_any, "not": _not, "exists": _exists,
-        "soldier": _character_test, "bulwark": _character_test, "charged": _character_test, "driven": _character_test,
-        "entered_this_turn": _character_test, "face_up": _all_face_up, "has_label": _has_label,
-        "shares_rank": _shared, "shares_card": _shared, "same_suit": _shared,
-        "is_turn_player": _is_turn_player, "has_open_trump": _has_open_trump,
-    }
-
     # -- items ------------------------------------------------------------------------------
     def items(self, node: Any, path: Path) -> Items:
         if isinstance(node, str):
             return self.variable(node, path, "items") if node.startswith("$") else _ITEM_WORDS[node]
         op = form_of(node, lang.ITEMS_FAMILY)
-        return self.ITEM_FORMS[op](self, op, node, path)
+        return getattr(self, ITEM_FORMS[op])(op, node, path)
 
     def card_filter(self, node: dict, path: Path) -> Callable[[Ctx, int], bool] | None:
         tests: list[Callable[[Ctx, int], bool]] = []
         if "suit" in node:
             suit = node["suit"]
-            tests.append(lambda ctx, c, s=suit: SUIT[c] == s)
+            tests.append(lambda ctx, c: SUIT[c] == suit)
         if "ranks" in node:
             values = frozenset(RANK_VALUES[str(r)] for r in node["ranks"])
             tests.append(lambda ctx, c: RANK[c] in values)
@@ -415,10 +401,25 @@ class Compiler:
         inner, where = self.items(arg["items"], here + ("items",)), self.cond(arg["where"], here + ("where",))
         return lambda ctx: _where(ctx, inner(ctx), where)
 
-    ITEM_FORMS: dict[str, Callable[..., Items]] = {
-        "zone": _zone, "of": _filtered_cards, "characters": _select_characters, "cards_of": _cards_of, "union": _union,
-        "filter": _filter,
-    }
+
+# Each family's forms: the Compiler method that compiles the form, by name. Tables of names, not of the methods
+# themselves: a class compiled by mypyc has no class-body namespace to take its methods from while it is built.
+NUMBER_FORMS: dict[str, str] = {
+    "rank": "_rank", "size": "_size", "count": "_count", "neg": "_neg",
+    "add": "_fold", "min": "_fold", "max": "_fold", "sub": "_sub", "mod": "_mod",
+}
+PLAYER_FORMS: dict[str, str] = {"owner": "_whose", "controller": "_whose"}
+CONDITION_FORMS: dict[str, str] = {
+    **dict.fromkeys(COMPARISONS, "_compare"), "and": "_all_or_any", "or": "_all_or_any", "not": "_not", "exists": "_exists",
+    "soldier": "_character_test", "bulwark": "_character_test", "charged": "_character_test", "driven": "_character_test",
+    "entered_this_turn": "_character_test", "face_up": "_all_face_up", "has_label": "_has_label",
+    "shares_rank": "_shared", "shares_card": "_shared", "same_suit": "_shared",
+    "is_turn_player": "_is_turn_player", "has_open_trump": "_has_open_trump",
+}
+ITEM_FORMS: dict[str, str] = {
+    "zone": "_zone", "of": "_filtered_cards", "characters": "_select_characters", "cards_of": "_cards_of",
+    "union": "_union", "filter": "_filter",
+}
 
 
 def _all_of(tests: list[Callable[[Ctx, Any], bool]]) -> Callable[[Ctx, Any], bool]:
@@ -474,6 +475,7 @@ def _target(ctx: Ctx) -> list:
     """The request's targets that are still there (2.10.4: gone or split means not there)."""
     state, out = ctx.state, []
     for kind, value in ctx.request.targets:
+        found: Any
         if kind == "character":
             found = state.character(value)
         elif kind == "request":

@@ -24,12 +24,10 @@ GROUP = "toolchain.sim.compiled"  # the shared library is toolchain.sim.compiled
 
 # Every module of the package but these: the door and this module (they run before the path is chosen);
 # errors (its exceptions subclass builtin types, which mypyc does not compile); policy (mypyc fails on a
-# starred tuple inside `in`; PolicyAgent is not in the random games' hot path); language and primitives
-# (their compilers' dispatch tables are dicts of methods in the class body, which compiled classes lack);
-# agents (tests and users subclass RandomAgent, and Python classes cannot subclass compiled ones);
+# starred tuple inside `in`; PolicyAgent is not in the random games' hot path);
 # randomplay, coverage and transcript (a worker process sends back their objects pickled, and a compiled
 # class does not unpickle: it has no __new__ that skips __init__).
-NOT_COMPILED = frozenset({"__init__.py", "native.py", "errors.py", "policy.py", "language.py", "primitives.py", "agents.py",
+NOT_COMPILED = frozenset({"__init__.py", "native.py", "errors.py", "policy.py",
                           "randomplay.py", "coverage.py", "transcript.py"})
 
 

@@ -10,7 +10,7 @@ life is 1 damage.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ..model import effect_language as lang
 from . import operations as ops
@@ -31,7 +31,7 @@ DONE = "決定"  # the option that ends a choice of several items
 class ProgramCompiler(Compiler):
     """Compiles steps: the primitive `name` of the statement (lang.STEP_FAMILY, with its options) by `p_name`."""
 
-    PRIMITIVES: tuple[str, ...] = lang.STEP_FAMILY.form_names  # the statement's, not a second list
+    PRIMITIVES: ClassVar[tuple[str, ...]] = lang.STEP_FAMILY.form_names  # the statement's, not a second list
 
     def steps(self, node: list, path: Path) -> Step:
         compiled = [self.step(item, path + (i,)) for i, item in enumerate(node)]
@@ -400,7 +400,7 @@ def choose_items(game: Game, decider: int, candidates: list, least: int, most: i
     """Choose `least`–`most` of the candidates, one decision at a time (with 決定 once enough are chosen)."""
     if most >= len(candidates) and least >= len(candidates):
         return list(candidates)
-    remaining, chosen = list(candidates), []
+    remaining, chosen = list(candidates), []  # type: list, list
     while len(chosen) < most and remaining:
         options: list = remaining + ([DONE] if len(chosen) >= least else [])
         index = game.decide(decider, "choose", prompt, options)

@@ -127,10 +127,13 @@ def test_the_schema_holds_every_form_to_its_options(
 
 
 def test_the_compiler_has_one_implementation_for_each_form_of_the_statement() -> None:
-    assert set(Compiler.NUMBER_FORMS) == set(lang.NUMBERS.form_names)
-    assert set(Compiler.ITEM_FORMS) == set(lang.ITEMS_FAMILY.form_names)
-    assert set(Compiler.PLAYER_FORMS) == set(lang.PLAYERS.form_names)
-    assert set(Compiler.CONDITION_FORMS) == set(lang.CONDITIONS.form_names)
+    assert set(compiled_language.NUMBER_FORMS) == set(lang.NUMBERS.form_names)
+    assert set(compiled_language.ITEM_FORMS) == set(lang.ITEMS_FAMILY.form_names)
+    assert set(compiled_language.PLAYER_FORMS) == set(lang.PLAYERS.form_names)
+    assert set(compiled_language.CONDITION_FORMS) == set(lang.CONDITIONS.form_names)
+    tables = (compiled_language.NUMBER_FORMS, compiled_language.ITEM_FORMS, compiled_language.PLAYER_FORMS,
+              compiled_language.CONDITION_FORMS)
+    assert all(callable(getattr(compiled_language.Compiler, method, None)) for table in tables for method in table.values())
     primitives = {name[2:] for name in dir(ProgramCompiler) if name.startswith("p_")}
     assert primitives == set(lang.STEP_FAMILY.form_names)
     assert set(compiled_language._ITEM_WORDS) == set(lang.ITEMS_FAMILY.word_names)
