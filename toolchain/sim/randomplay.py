@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import pickle
 import random
+import tempfile
 import time
-from collections.abc import Callable, Iterator
+import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from ..jobs import die_with_parent
 from . import invariants
 from .coverage import Coverage, CoverageObserver
 from .policy import PolicyAgent
@@ -129,9 +134,6 @@ class _Job:
     agent: str
 
 
-_JOB: _Job | None = None  # the job of a worker process (inherited when it forks: compiled programs do not pickle)
-
-
 def _play_indexed(job: _Job, index: int, game_seed: int) -> Played:
     recorder = None
     if job.transcript:
@@ -147,32 +149,94 @@ def _play_indexed(job: _Job, index: int, game_seed: int) -> Played:
                   game.state.first, recorder, counts)
 
 
-def _worker(task: tuple[int, int]) -> Played:
-    assert _JOB is not None
-    return _play_indexed(_JOB, *task)
-
-
-def _results(job: _Job, seeds: list[int], workers: int) -> Iterator[Played]:
-    """Every game's result in the order of the games, played in `workers` processes. Each game has its
-    own seed, so the results are the same whatever the number of workers."""
+def _results(job: _Job, seeds: list[int], workers: int, progress: Callable[[int], None] | None) -> list[Played]:
+    """Every game's result in the order of the games, played by `workers` processes. Each game has its own
+    seed, so the results are the same whatever the number of workers."""
     tasks = list(enumerate(seeds))
-    if workers <= 1 or len(tasks) < 2:
+    workers = min(workers, len(tasks))
+    if workers <= 1:
+        played = []
         for task in tasks:
-            yield _play_indexed(job, *task)
-        return
-    global _JOB
-    _JOB = job
-    # The workers share the parent's memory until they write to it. Frozen objects are left out of the
-    # collector's passes, which would otherwise touch (and so copy) every page of the engine in each worker.
-    gc.freeze()
+            played.append(_play_indexed(job, *task))
+            if progress:
+                progress(1)
+        return played
+    return sorted(_played_together(job, tasks, workers, progress), key=lambda one: one.index)
+
+
+def _played_together(job: _Job, tasks: list[tuple[int, int]], processes: int,
+                     progress: Callable[[int], None] | None) -> list[Played]:
+    """This process and `processes - 1` forked ones take the games one at a time from a shared counter until
+    none is left (no core idles at the end, whatever the games' lengths); the forked ones hand their results
+    back once, through a file. This process plays rather than waits: on a machine with as many cores as
+    processes, a coordinating process would take its time from the players."""
+    context = multiprocessing.get_context("fork")  # the engine's compiled programs do not pickle: inherited
+    taken = context.Value("q", 0)
+
+    def play_share(report: Callable[[int], None] | None) -> list[Played]:
+        share: list[Played] = []
+        while True:
+            with taken.get_lock():
+                index = taken.value
+                taken.value = index + 1
+            if index >= len(tasks):
+                return share
+            share.append(_play_indexed(job, *tasks[index]))
+            if report:
+                report(index)
+
+    reported = 0
+
+    def report(_: int) -> None:  # the games started, less those still being played, is about those finished
+        nonlocal reported
+        done = min(taken.value, len(tasks)) - (processes - 1)
+        if progress and done > reported:
+            progress(done - reported)
+            reported = done
+
+    with tempfile.TemporaryDirectory(prefix="bp-sim-") as folder:
+        children = []
+        # The forked processes share this one's memory until they write to it; frozen objects are left out
+        # of the collector's passes, which would otherwise touch (and so copy) every page of the engine.
+        gc.freeze()
+        try:
+            for number in range(processes - 1):
+                out = Path(folder) / f"{number}.pickle"
+                child = context.Process(target=_child, args=(play_share, out), daemon=True)
+                child.start()
+                children.append((child, out))
+        finally:
+            gc.unfreeze()
+        try:
+            played = play_share(report)
+            for child, out in children:
+                child.join()
+                if child.exitcode != 0 or not out.is_file():
+                    raise RuntimeError(f"a simulator process ended with exit code {child.exitcode}")
+                share = pickle.loads(out.read_bytes())
+                if isinstance(share, BaseException):
+                    raise share
+                played += share
+        finally:
+            for child, _ in children:
+                if child.is_alive():
+                    child.kill()
+                    child.join()
+    if progress and len(tasks) > reported:
+        progress(len(tasks) - reported)
+    return played
+
+
+def _child(play_share: Callable[[None], list[Played]], out: Path) -> None:
+    die_with_parent()
     try:
-        context = multiprocessing.get_context("fork")
-        with context.Pool(min(workers, len(tasks))) as pool:
-            # Small chunks: the last one decides when the slowest worker ends, while the other waits.
-            yield from pool.imap(_worker, tasks, chunksize=max(1, min(16, len(tasks) // (workers * 16))))
-    finally:
-        gc.unfreeze()
-        _JOB = None
+        outcome: list[Played] | BaseException = play_share(None)
+        data = pickle.dumps(outcome)
+    except BaseException as error:  # noqa: BLE001 - raised again by the parent, with this process's traceback
+        data = pickle.dumps(RuntimeError(f"in a simulator process: {''.join(traceback.format_exception(error))}"))
+    partial = out.with_name(out.name + ".partial")
+    partial.write_bytes(data)
+    partial.replace(out)
 
 
 def play(engine: Engine, format_id: str, frame_id: str, games: int, seed: int, *, turn_cap: int = TURN_CAP,
@@ -186,7 +250,7 @@ def play(engine: Engine, format_id: str, frame_id: str, games: int, seed: int, *
     stats = Stats(regulation)
     job = _Job(engine, format_id, frame_id, regulation, seed, turn_cap, check, transcript is not None, coverage is not None, agent)
     start = time.perf_counter()
-    for played in _results(job, game_seeds(seed, games), workers):
+    for played in _results(job, game_seeds(seed, games), workers, progress):
         if transcript is not None and played.recorder is not None:
             transcript.write(played.recorder)
         if coverage is not None and played.coverage is not None:
@@ -200,7 +264,5 @@ def play(engine: Engine, format_id: str, frame_id: str, games: int, seed: int, *
             stats.first_player_wins += played.winner == played.first
         else:
             stats.capped += 1
-        if progress:
-            progress(1)
     stats.seconds = time.perf_counter() - start
     return stats
