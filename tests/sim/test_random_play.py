@@ -3,13 +3,11 @@ table 3.1, with the invariants checked after every step."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from toolchain import sim
-from toolchain.sim import randomplay
 from toolchain.model import Definitions
 
 # Table 3.1 フレーム対応一覧, as the rulebook prints it (○ cells).
@@ -56,23 +54,3 @@ def test_the_results_do_not_depend_on_the_number_of_workers(engine: sim.Engine, 
                           stats.violations), path.read_text(encoding="utf-8"), writer.text_path.read_text(encoding="utf-8")))
     assert outcomes[0] == outcomes[1]
     assert outcomes[0][0][0] == 12 and outcomes[0][1].count('"type": "game"') == 12
-
-
-def test_workers_share_the_games_report_progress_and_pass_a_failure_on(engine: sim.Engine,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The processes take the games one at a time: progress adds up to every game once, and a game that fails in
-    a forked process fails the whole run in this one, with that process's traceback (nothing is lost)."""
-    steps: list[int] = []
-    stats = sim.play(engine, "lite", "entry20", 40, seed=3, workers=3, progress=steps.append, check=False)
-    assert stats.games == 40 and sum(steps) == 40 and all(step > 0 for step in steps)
-
-    parent, played = os.getpid(), randomplay._play_indexed
-
-    def fails_elsewhere(job: object, index: int, seed: int) -> object:
-        if os.getpid() != parent:
-            raise ValueError(f"game {index} broke")
-        return played(job, index, seed)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(randomplay, "_play_indexed", fails_elsewhere)
-    with pytest.raises(RuntimeError, match=r"(?s)in a simulator process: .*ValueError: game \d+ broke"):
-        sim.play(engine, "lite", "entry20", 40, seed=3, workers=2, check=False)
