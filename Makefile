@@ -36,7 +36,8 @@ screenshots: bootstrap
 bootstrap: system-packages $(VENV)/.installed compiled-simulator
 
 # The simulator's modules compiled by mypyc into build/mypyc/ (about twice as fast): at once while they are
-# current, else compiled again (a minute or two of CPU); pure Python, said in one line, where they cannot be.
+# current (as after installing, above), else compiled again (about a minute of CPU); pure Python, said in
+# one line, where they cannot be.
 # toolchain/sim/native.py uses them only while every source hashes as when they were compiled.
 compiled-simulator: $(VENV)/.installed
 	$(BIN)/python scripts/compile-sim
@@ -48,7 +49,10 @@ system-packages:
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet $$($(BIN)/python scripts/compile-sim --requirements)
+	# The simulator compiles on one core while the rest installs on the other (it never looks at them).
+	$(BIN)/python scripts/compile-sim & compiling=$$!; \
+	  $(BIN)/python -m pip install --quiet -e '.[test]'; installed=$$?; wait $$compiling; exit $$installed
 	touch $@
 
 clean:
