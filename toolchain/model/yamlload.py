@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import yaml
@@ -166,9 +167,21 @@ def _check_events(text: str, doc: Document) -> None:
     """Walk the parser's events (libyaml keeps its own stack: nothing recurses here) and refuse
     what composing would turn into a crash or a blow-up: nesting deeper than MAX_DEPTH, anchors
     and aliases, tags, and a second document."""
+    try:
+        _walk_events(yaml.parse(text, Loader=_Loader), doc)
+    except yaml.scanner.ScannerError as exc:
+        # libyaml 0.2.6 (PyYAML 6.0.4's wheels) stops at 1,000 levels while scanning ahead, before
+        # its parser yields the level past ours; PyYAML's own parser has no cap and marks the
+        # same place, so the file is walked again with it to say where our limit is crossed.
+        if "maximum nesting depth" not in str(exc.problem):
+            raise
+        _walk_events(yaml.parse(text, Loader=yaml.SafeLoader), doc)
+
+
+def _walk_events(events: Iterator[yaml.Event], doc: Document) -> None:
     depth = 0
     documents = 0
-    for event in yaml.parse(text, Loader=_Loader):
+    for event in events:
         if isinstance(event, yaml.DocumentStartEvent):
             documents += 1
             if documents > 1:
