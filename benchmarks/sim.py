@@ -1,7 +1,12 @@
 """Games per second of the simulator, per regulation of table 3.1, on one core and with --workers 2
 (random agents; the same games either way: every game has its own seed).
 
-    .venv/bin/python benchmarks/sim.py [--games 500] [--seed 7] [--check] [--workers 2]
+    .venv/bin/python benchmarks/sim.py [--games 500] [--seconds 1] [--seed 7] [--check] [--workers 2]
+
+Each regulation plays at least --games games, and more where those would take less than --seconds
+on one core (estimated from a first 50): starting the worker processes costs some 10–20 ms, which
+in a run of a tenth of a second would be measured instead of the games (timeit's autorange, in
+effect). The number played is printed on each row.
 
 --check also checks the invariants after every step, as `bp sim` does. The goals on a 2-core
 machine (issue 10): ライト + エントリー20 ≥ 1,000 games/s on one core, マスター + エクストラ ≥ 200,
@@ -15,6 +20,7 @@ still plays the same games.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 import unicodedata
@@ -46,6 +52,8 @@ def host_speed() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=1.0,
+                        help="play more than --games where they would take less than this on one core")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--check", action="store_true", help="check the invariants after every step")
     parser.add_argument("--workers", type=int, default=2, help="processes for the second column")
@@ -58,18 +66,20 @@ def main() -> None:
           "varies by up to half from one hour to the next: compare figures measured at the same host speed)")
     print(f"engine: {'compiled by mypyc' if sim.compiled() else 'pure Python (make bootstrap compiles it; BP_PURE_PYTHON=1 keeps it)'}")
     many = f"×{args.workers}"
-    print(f"{'regulation':<24} {'games/s':>8} {'cpu games/s':>12} {many + ' games/s':>12} {'speed-up':>9} {'turns':>6} {'requests':>9}"
-          f"  ({args.games} games each{', invariants checked' if args.check else ''})")
+    print(f"{'regulation':<24} {'games/s':>8} {'cpu games/s':>12} {many + ' games/s':>12} {'speed-up':>9} {'turns':>6} {'requests':>9} {'games':>6}"
+          f"{'  (invariants checked)' if args.check else ''}")
     verdicts = []
     for fmt, frame in regulations:
+        sample = sim.play(engine, fmt, frame, 50, args.seed + 1, check=args.check)
+        games = max(args.games, math.ceil(args.seconds * sample.games / max(sample.seconds, 1e-9)))
         cpu = time.process_time()
-        one = sim.play(engine, fmt, frame, args.games, args.seed, check=args.check)
+        one = sim.play(engine, fmt, frame, games, args.seed, check=args.check)
         cpu_rate = one.games / max(time.process_time() - cpu, 1e-9)
-        parallel = sim.play(engine, fmt, frame, args.games, args.seed, check=args.check, workers=args.workers)
+        parallel = sim.play(engine, fmt, frame, games, args.seed, check=args.check, workers=args.workers)
         rate, parallel_rate = one.games / one.seconds, parallel.games / parallel.seconds
         speedup = parallel_rate / rate
         print(f"{pad(one.regulation, 24)} {rate:>8.1f} {cpu_rate:>12.1f} {parallel_rate:>12.1f} {speedup:>8.2f}× "
-              f"{one.turns / one.games:>6.1f} {one.requests / one.games:>9.1f}")
+              f"{one.turns / one.games:>6.1f} {one.requests / one.games:>9.1f} {games:>6}")
         goal = GOALS.get((fmt, frame))
         if goal is not None:
             verdicts.append(f"{one.regulation} ≥ {goal:.0f} games/s on one core: {'met' if rate >= goal else 'NOT met'} "
