@@ -29,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import hostspeed  # noqa: E402  (this folder, on the path of a script run from it)
 from toolchain import sim  # noqa: E402
 from toolchain.model.loader import load_definitions  # noqa: E402
 
@@ -39,14 +40,6 @@ SPEEDUP_GOAL = 1.8
 def pad(text: str, width: int) -> str:
     """Left-align by display width (a kana or kanji takes two columns)."""
     return text + " " * max(0, width - sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text))
-
-
-def host_speed() -> float:
-    """CPU seconds of a fixed piece of pure Python: a yardstick for figures taken at different times."""
-    start, total = time.process_time(), 0
-    for number in range(10_000_000):
-        total += number
-    return time.process_time() - start
 
 
 def main() -> None:
@@ -62,8 +55,7 @@ def main() -> None:
     engine = sim.Engine(defs)
     regulations = [(fmt, frame) for frame, formats in defs.regulations.items() for fmt in formats]
     sim.play(engine, "lite", "entry20", 20, args.seed, check=False)  # warm up caches
-    print(f"host: a loop of 10,000,000 additions in pure Python took {host_speed():.2f} s of CPU (this virtual machine's speed "
-          "varies by up to half from one hour to the next: compare figures measured at the same host speed)")
+    print(hostspeed.describe())
     print(f"engine: {'compiled by mypyc' if sim.compiled() else 'pure Python (make bootstrap compiles it; BP_PURE_PYTHON=1 keeps it)'}")
     many = f"×{args.workers}"
     print(f"{'regulation':<24} {'games/s':>8} {'cpu games/s':>12} {many + ' games/s':>12} {'speed-up':>9} {'turns':>6} {'requests':>9} {'games':>6}"
