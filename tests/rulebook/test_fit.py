@@ -113,9 +113,41 @@ def test_the_part_is_laid_out_again_from_the_mended_page_as_a_full_layout_would(
     layouts = relayout.Layouts(source)
     first = layouts.render()
     mend = fit.mend_once(first, source.etree_element)
-    assert mend == fit.Mend("page 3: 6 block(s) after Fig. 1 moved before it", 1)  # from the page before
+    assert mend is not None
+    assert (mend.message, mend.first_changed) == ("page 3: 6 block(s) after Fig. 1 moved before it", 1)  # from the page before
     again = layouts.render(from_page=mend.first_changed)
     assert again.pages[0]._page_box.children[0].children == first.pages[0]._page_box.children[0].children  # kept
     full = source.render()
     assert len(again.pages) == len(full.pages) == 6
+    assert again.write_pdf() == full.write_pdf()
+
+
+def test_the_pages_after_the_mend_are_kept_where_they_begin_as_before() -> None:
+    """The pages after the mended ones that begin where they began in the last layout are kept
+    (relayout.py, `through_page`; here from the forced break on): fewer pages are laid out, and
+    the document is still the same as the mended tree laid out from its first page."""
+    import weasyprint.layout.page as page_module
+
+    body = (f"<h2>一</h2>{_lines(14)}<h2>二</h2>{_lines(14)}<h2>三</h2>{_lines(2)}{_figure()}{_lines(12)}"
+            f"<h2 style='break-before: page'>四</h2>{_lines(30)}<h2>五</h2>{_lines(30)}")
+    source = weasyprint.HTML(string=f"<!DOCTYPE html><html><head>{_STYLE}{_RUNNING_HEADER}</head><body>{body}</body></html>")
+    layouts = relayout.Layouts(source)
+    first = layouts.render()
+    mend = fit.mend_once(first, source.etree_element)
+    assert mend is not None and mend.last_changed < len(first.pages) - 1
+    made: list[int] = []
+    original = page_module.make_page
+
+    def counting(*args: object, **kwargs: object) -> object:
+        made.append(1)
+        return original(*args, **kwargs)
+
+    page_module.make_page = counting
+    try:
+        again = layouts.render(from_page=mend.first_changed, through_page=mend.last_changed)
+    finally:
+        page_module.make_page = original
+    full = source.render()
+    assert len(again.pages) == len(full.pages) == len(first.pages)
+    assert len(made) < len(again.pages) - mend.first_changed  # not every page from the mended one on
     assert again.write_pdf() == full.write_pdf()

@@ -193,6 +193,7 @@ class Move:
 
     message: str
     changed_from: Element
+    changed: list[Element]  # every element whose place or style the move may change, as they were laid out
 
 
 def _text_after(layout: Layout, tree: Tree, page: int, figure: Element) -> Move | None:
@@ -212,10 +213,16 @@ def _text_after(layout: Layout, tree: Tree, page: int, figure: Element) -> Move 
         chosen.append((source, elements))
     if not chosen:
         return None
-    at = list(container).index(unit[0])
+    children = list(container)
+    at = children.index(unit[0])
     changed_from = container[at - 1] if at else container
+    last = max(children.index(element if source is None else source) for source, elements in chosen for element in elements)
     _move_before(container, unit[0], chosen)
-    return Move(f"{len(chosen)} block(s) after {_name(figure)} moved before it", changed_from)
+    # From the block before the figure to the one after the last that moved (its preceding
+    # sibling changes); the whole container when lists were split or joined (its children's
+    # indices after the move are no longer those of the last layout).
+    changed = children[max(0, at - 1): last + 2] if len(container) == len(children) else [container]
+    return Move(f"{len(chosen)} block(s) after {_name(figure)} moved before it", changed_from, changed)
 
 
 def _move_before(container: Element, anchor: Element, chosen: list[tuple[Element | None, list[Element]]]) -> None:
@@ -265,7 +272,8 @@ def _figure_up(layout: Layout, tree: Tree, page: int, figure: Element) -> Move |
         return None
     container.remove(figure)
     container.insert(refers[-1] + 1, figure)
-    return Move(f"{_name(figure)} moved up after the paragraph that refers to it", children[refers[-1]])
+    changed = children[refers[-1]: children.index(figure) + 2]  # to the block after the figure's old place
+    return Move(f"{_name(figure)} moved up after the paragraph that refers to it", children[refers[-1]], changed)
 
 
 def _name(figure: Element) -> str:
@@ -279,6 +287,8 @@ def _name(figure: Element) -> str:
 class Mend:
     message: str  # what was done, for the build's log
     first_changed: int  # the first page whose layout may change: those before it are kept
+    last_changed: int  # the last page of the last layout whose content changed (relayout.py: from
+    # the page after, a page the new layout begins where the last one did is kept)
 
 
 def mend_once(document: Any, root: Element) -> Mend | None:
@@ -297,7 +307,10 @@ def mend_once(document: Any, root: Element) -> Mend | None:
             # went on with the figure (break-after: avoid) may now end that page. When the element
             # is not laid out, the whole part is laid out again.
             pages = [span.page for span in layout.spans.get(move.changed_from, [])]
-            return Mend(f"page {page + 1}: {move.message}", max(0, min(page, *pages) - 1) if pages else 0)
+            first = max(0, min(page, *pages) - 1) if pages else 0
+            changed = [span.page for element in move.changed for inner in element.iter()
+                       for span in layout.spans.get(inner, [])]
+            return Mend(f"page {page + 1}: {move.message}", first, max(page + 1, *changed))
     return None
 
 
@@ -310,5 +323,5 @@ def lay_out(source: Any, log: Callable[[str], None] = lambda message: None) -> A
         if mend is None:
             break
         log(mend.message)
-        document = layouts.render(from_page=mend.first_changed)
+        document = layouts.render(from_page=mend.first_changed, through_page=mend.last_changed)
     return document

@@ -9,6 +9,14 @@ last layout's. The style cascade and the box tree are built again (the document 
 the layout of the pages before is saved, and the result is the same as a full layout
 (tests/rulebook/test_fit.py compares them).
 
+The pages after the mend are saved too when the caller says which is the last page of the last
+layout whose content changed (`through_page`): the page maker is given every entry of the last
+layout, and WeasyPrint's own check (the one it makes when counters resolve) keeps each page
+after that one whose start the new layout reaches with the same state (the same place in the
+box tree, the same break, side and counters): from there on the content is the one already
+laid out. A mend moves blocks inside one container and changes no index outside what the
+caller marks as changed, so the same place is the same content.
+
 This relies on WeasyPrint's internals (`weasyprint.layout.make_all_pages`, the page maker's
 entries, the page boxes' children), read in WeasyPrint 66: with another version every layout
 is a full one (the same pages, only slower).
@@ -50,22 +58,31 @@ class Layouts:
         self._pages: list[_MadePage] = []
         self._images: dict[str, Any] = {}  # WeasyPrint's image cache: each figure is read and parsed once, not per layout
 
-    def render(self, from_page: int = 0) -> Any:
-        """The document laid out; the pages before `from_page` are those of the last layout."""
+    def render(self, from_page: int = 0, through_page: int | None = None) -> Any:
+        """The document laid out; the pages before `from_page` are those of the last layout, and
+        with `through_page` (the last page of the last layout whose content changed) so are the
+        pages after it that begin where they began (see the module's docstring)."""
         import weasyprint
         import weasyprint.layout
         from weasyprint.layout.page import set_page_type_computed_styles
 
-        from_page = min(from_page, len(self._pages)) if weasyprint.__version__.startswith(CHECKED_VERSIONS) else 0
+        if weasyprint.__version__.startswith(CHECKED_VERSIONS):
+            from_page = min(from_page, len(self._pages))
+        else:  # another WeasyPrint: a full layout
+            from_page, through_page = 0, None
         original = weasyprint.layout.make_all_pages
         made: list[_MadePage] = []
         contexts: list[Any] = []
 
         def make_all_pages(context: Any, root_box: Any, html: Any, pages: list[Any]) -> Iterator[Any]:
-            if not contexts and from_page:  # the first pass of this layout: seed it
-                context.page_maker[:] = [_entry(entry, changed=number == from_page)
-                                         for number, entry in enumerate(self._maker[:from_page + 1])]
-                pages = [page.fresh() for page in self._pages[:from_page]]
+            if not contexts and (from_page or through_page is not None) and self._pages:  # the first pass: seed it
+                if through_page is None:  # every page from `from_page` on is made again
+                    seeded, last_changed = self._maker[:from_page + 1], from_page
+                else:  # the entries after `through_page`, unchanged, let WeasyPrint keep their pages
+                    seeded, last_changed = self._maker, max(from_page, through_page)
+                context.page_maker[:] = [_entry(entry, changed=from_page <= number <= last_changed)
+                                         for number, entry in enumerate(seeded)]
+                pages = [page.fresh() for page in self._pages[:len(seeded) - 1]]
                 for page in pages:  # the styles of their page types (margin boxes) are made with the page
                     set_page_type_computed_styles(page.page_type, html, context.style_for)
             contexts.append(context)
