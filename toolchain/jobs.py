@@ -42,6 +42,24 @@ def die_with_parent() -> None:
         pass
 
 
+GC_THRESHOLDS = (10_000, 10, 10)  # Python's are (700, 10, 10)
+
+
+def start_worker() -> None:
+    """The setup of a worker process: it ends with its parent, and collects garbage less often.
+
+    WeasyPrint makes hundreds of thousands of boxes per document, and Python's collector, which
+    runs every 700 new objects, walked them again and again (about 7% of a leaflet's CPU time):
+    the objects the worker inherited from its parent are set aside for good (gc.freeze), and
+    the youngest generation is collected every 10,000 objects (some 90 MB more per worker at most).
+    Only the time spent changes, never what is made."""
+    import gc
+
+    die_with_parent()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def _started() -> None:
     """The job that makes a pool fork its workers."""
 
@@ -54,7 +72,7 @@ class PriorityPool(Executor):
     def __init__(self, workers: int) -> None:
         from concurrent.futures import ProcessPoolExecutor
 
-        self._pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent)
+        self._pool = ProcessPoolExecutor(max_workers=workers, initializer=start_worker)
         # Fork every worker now, from the thread that makes the pool, before the dispatcher thread
         # exists: forked later by the dispatcher while this thread runs Sphinx or writes the log, a
         # worker could inherit a lock held at that instant and wait on it for ever.

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..imposition import two_up
-from ..jobs import die_with_parent
+from ..jobs import start_worker
 from .columns import lay_columns_out_once
 from .glyphs import check_pdf
 from ..html_parsing import parse_with_cached_patterns
@@ -51,6 +51,6 @@ def render_all(jobs: list[PdfJob], workers: int | None = None) -> list[PdfResult
         return [render(job) for job in jobs]
     # Longest first, so that no worker is left with the big list at the end.
     ordered = sorted(jobs, key=lambda job: len(job.html), reverse=True)
-    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=start_worker) as pool:
         results = {job.pdf: result for job, result in zip(ordered, pool.map(render, ordered))}
     return [results[job.pdf] for job in jobs]
