@@ -16,6 +16,8 @@ from collections.abc import Callable
 from concurrent.futures import CancelledError, Executor, Future
 from typing import Any
 
+from .collector import collect_less_often
+
 URGENT, NORMAL = 0, 1
 
 
@@ -42,22 +44,11 @@ def die_with_parent() -> None:
         pass
 
 
-GC_THRESHOLDS = (10_000, 10, 10)  # Python's are (700, 10, 10)
-
-
 def start_worker() -> None:
-    """The setup of a worker process: it ends with its parent, and collects garbage less often.
-
-    WeasyPrint makes hundreds of thousands of boxes per document, and Python's collector, which
-    runs every 700 new objects, walked them again and again (about 7% of a leaflet's CPU time):
-    the objects the worker inherited from its parent are set aside for good (gc.freeze), and
-    the youngest generation is collected every 10,000 objects (some 90 MB more per worker at most).
-    Only the time spent changes, never what is made."""
-    import gc
-
+    """The setup of a worker process: it ends with its parent, and collects garbage less often
+    (collector.py: the objects it inherited from its parent are set aside for good)."""
     die_with_parent()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    collect_less_often()
 
 
 def _started() -> None:

@@ -13,7 +13,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def main() -> None:
+    from ..collector import collect_less_often
     from .noop import build_without_typer
+
+    collect_less_often()  # Sphinx's and WeasyPrint's trees walked less often (only time changes)
 
     if build_without_typer(sys.argv[1:]):
         return
