@@ -189,3 +189,18 @@ def test_blockers_are_charged_a_new_soldier_may_block_and_a_bulwark_blocks_one_a
     assert field(game, A) == ["[♡4]", "♠5(driven)", "♠6(driven)", "♠7(new)", "♣2+♣9(new)"]
     assert field(game, B) == ["[♢3](driven)", "♣3(driven)", "♣4", "♣8(new)"]
     assert zone(game, B, "graveyard") == ["♢2"]
+
+
+def test_the_requester_keeps_the_chance_and_the_turn_player_gets_it_after_a_resolution(engine: sim.Engine) -> None:
+    """6.1.5 「チャンスを持っている間は何度でもリクエストすることができます」: after アップ the requester still
+    holds the chance, and only quick actions are offered (メイン: 「ステージが空」); its pass moves the chance
+    ([16]); when the stage has resolved, [2] gives the chance to the turn player, who may again use メイン."""
+    game = situation(engine, {"you": {"hand": "♡3 ♡4 ♠8 ♠9", "field": "♢5"}, "opponent": {"hand": "♣2"}}, ["♠8"])
+    request(game, "アップ ★♡3")
+    assert game.state.chance == A
+    assert offered(game, "アップ ★♡4") and not offered(game, "エンド") and not offered(game, "アタック")
+    pass_(game)
+    assert game.state.chance == B
+    pass_(game)
+    assert game.state.stage == [] and game.state.chance == A
+    assert offered(game, "エンド") and offered(game, "アタック")
