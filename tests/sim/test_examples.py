@@ -87,6 +87,8 @@ def test_a_wrong_effect_fails_at_its_examples(broken_repo: Path) -> None:
         _line_of(path, "- name: ダウンで対象が墓地に移っていれば効果を発揮しない"),
         _line_of(path, "- name: サイズが 0 以下となり対象を墓地に移す"),
         _line_of(path, "- name: サイズが 0 以下とならなければキーカードをフォグに置く"),
+        _line_of(path, "- name: \"6.1.6「後入れ先出し」"),
+        _line_of(path, "- name: \"ダウンで A の兵士が墓地に移れば"),
     ])
     to_zero = failed[_line_of(path, "- name: サイズが 0 以下となり対象を墓地に移す")].message
     assert "opponent.field: expected '', actual '♣4(+5)'" in to_zero
@@ -95,7 +97,7 @@ def test_a_wrong_effect_fails_at_its_examples(broken_repo: Path) -> None:
     run = run_bp("check", "--root", str(broken_repo), cwd=broken_repo)
     assert run.returncode == 1
     summary = run.stdout.strip().splitlines()[-1]
-    assert summary.startswith("47/48 actions executed, ") and summary.endswith(", 3 failed")
+    assert summary.startswith("47/48 actions executed, ") and summary.endswith(", 5 failed")
 
 
 def test_a_program_the_engine_cannot_read_is_located(broken_repo: Path) -> None:
@@ -124,3 +126,17 @@ def test_an_example_with_a_wrong_expectation_shows_expected_and_actual(broken_re
     (failed,) = [f for f in findings if f.code == "BP030"]
     assert failed.location.line == _line_of(path, "- name: ♠ のキーカードの数字だけダメージを与える")
     assert "opponent.life: expected 4, actual" in failed.message
+
+
+def test_an_example_naming_a_target_the_action_may_not_have_fails(broken_repo: Path) -> None:
+    """投擲 「対戦相手1人を対象とする」: an example that throws at its own player must fail, not pass with
+    the one target the engine may take instead (a choice of one is made by itself)."""
+    path = broken_repo / "definitions" / "actions" / "4-normal-spell.yaml"
+    _edit(path, "      request: ★♠5 ♣K → opponent\n      expect:\n        you: {hand: \"\", graveyard: ♠5 ♣K}\n"
+                "        opponent: {life: 5, graveyard: 5}",
+          "      request: ★♠5 ♣K → you\n      expect:\n        you: {hand: \"\", graveyard: ♠5 ♣K}\n"
+          "        opponent: {life: 5, graveyard: 5}")
+    findings = list(toolchain.load(broken_repo).findings)
+    (failed,) = [f for f in findings if f.code == "BP030"]
+    assert failed.location.line == _line_of(path, "- name: ♠ のキーカードの数字だけダメージを与える")
+    assert "投擲 cannot target you here (the target it took instead: opponent)" in failed.message

@@ -136,3 +136,71 @@ def test_an_open_trump_grants_its_label_to_your_soldiers_of_its_suit(engine: sim
     assert offered(game, "スラッシュ ★♠7")
     game.state.players[A].trumps_up.clear()
     assert not offered(game, "スラッシュ ★♠7")
+
+
+class _Recording:
+    """Answers from a script and keeps every decision's prompt and options (what the rules offered)."""
+
+    def __init__(self, script: list[str]) -> None:
+        self.script = script
+        self.asked: list[tuple[str, list[str]]] = []
+
+    def choose(self, decision: sim.Decision) -> int:
+        texts = decision.texts()
+        if decision.prompt == "墓地の一番上":
+            return len(texts) - 1  # which card goes public on top is not what these scenarios are about
+        self.asked.append((decision.prompt, texts))
+        return texts.index(self.script.pop(0))
+
+
+def _attack_and_block(engine: sim.Engine, script: list[str]) -> tuple[sim.Game, _Recording]:
+    agent = _Recording(script)
+    game = sim.from_situation(engine, {
+        "you": {"field": "♠5 ♠6(driven) ♠7(new) ♢A+♢8(new) ♣2+♣9(new) [♡4]"},
+        "opponent": {"field": "♣4 ♣3(driven) ♣8(new) [♢2] [♢3](driven)"},
+    }, regulation=("master", "extra"), agents=[agent, agent])
+    request(game, "アタック")
+    while game.state.stage and not game.over:
+        pass_(game)
+    return game, agent
+
+
+def test_attackers_are_charged_characters_with_attacker_and_new_ones_only_with_haste(engine: sim.Engine) -> None:
+    """アタック: 「<アタッカー> を持っているキャラクター」「ドライブ状態の兵士は指定できない」「このターン場に出た
+    キャラクターは指定できない、ただし <速攻> があるキャラクターは指定できる」: ♠5 and the new 装備兵 with an A
+    (装備兵 <速攻>: キーカードに A が含まれる場合のみ); not the driven ♠6, the new ♠7 or ♣2+♣9, nor the bulwark."""
+    _, agent = _attack_and_block(engine, ["♠5", "♢A+♢8", "ブロックしない", "ブロックしない"])
+    assert agent.asked[0] == ("アタッカー", ["♠5", "♢A+♢8", "決定"])
+
+
+def test_blockers_are_charged_a_new_soldier_may_block_and_a_bulwark_blocks_one_attacker_alone(engine: sim.Engine) -> None:
+    """ブロック: 「ドライブ状態のキャラクターは指定できない」 (♣3, [♢3]); nothing bars a soldier that came this turn
+    (♣8); 「兵士でブロックする場合、1 アタッカーに対して複数の兵士」 while a bulwark blocks one attacker alone, and
+    a character blocks once. ダメージ判定: ♠5 against [♢2] (no shared number) loses nothing; ♢A+♢8 (9) against
+    ♣4 and ♣8 (12) goes to the graveyard."""
+    game, agent = _attack_and_block(engine, ["♠5", "♢A+♢8", "防壁でブロック", "兵士でブロック", "♣4", "♣8"])
+    blocking = [(prompt, options) for prompt, options in agent.asked if prompt in ("ブロック", "ブロッカー")]
+    assert blocking == [
+        ("ブロック", ["兵士でブロック", "防壁でブロック", "ブロックしない"]),  # for ♠5: [♢2] is the one charged bulwark
+        ("ブロック", ["兵士でブロック", "ブロックしない"]),  # for ♢A+♢8: [♢2] already blocks
+        ("ブロッカー", ["♣4", "♣8"]),
+        ("ブロッカー", ["♣8", "決定"]),
+    ]
+    assert field(game, A) == ["[♡4]", "♠5(driven)", "♠6(driven)", "♠7(new)", "♣2+♣9(new)"]
+    assert field(game, B) == ["[♢3](driven)", "♣3(driven)", "♣4", "♣8(new)"]
+    assert zone(game, B, "graveyard") == ["♢2"]
+
+
+def test_the_requester_keeps_the_chance_and_the_turn_player_gets_it_after_a_resolution(engine: sim.Engine) -> None:
+    """6.1.5 「チャンスを持っている間は何度でもリクエストすることができます」: after アップ the requester still
+    holds the chance, and only quick actions are offered (メイン: 「ステージが空」); its pass moves the chance
+    ([16]); when the stage has resolved, [2] gives the chance to the turn player, who may again use メイン."""
+    game = situation(engine, {"you": {"hand": "♡3 ♡4 ♠8 ♠9", "field": "♢5"}, "opponent": {"hand": "♣2"}}, ["♠8"])
+    request(game, "アップ ★♡3")
+    assert game.state.chance == A
+    assert offered(game, "アップ ★♡4") and not offered(game, "エンド") and not offered(game, "アタック")
+    pass_(game)
+    assert game.state.chance == B
+    pass_(game)
+    assert game.state.stage == [] and game.state.chance == A
+    assert offered(game, "エンド") and offered(game, "アタック")

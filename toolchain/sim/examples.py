@@ -25,7 +25,7 @@ from .agents import Decision, ScriptError, ScriptedAgent, engine_options
 from .engine import Engine
 from .cards import TEXT
 from .errors import EngineError, EngineLoop, IllegalRequest, ProgramError
-from .notation import SIDES, normalize, tokens, view
+from .notation import SIDES, normalize, target_text, tokens, view
 from .refusal import REASONS, refusal
 from .requests import PASS, RequestOption
 from .ruleset import ActionSpec
@@ -144,7 +144,7 @@ def _single(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, exam
         made = _trigger(game, request_spec, seat)
     else:
         game.state.chance = seat  # the example's request is made now, by whoever it names
-        made = _request(game, builder, request_spec, seat, keys)
+        made = _request(game, builder, request_spec, seat, keys, named=agent.target)
     for i, text in enumerate(example.responses):
         _respond(game, builder, agent, text, ("responses", i))
     for _ in range(100):
@@ -155,8 +155,12 @@ def _single(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, exam
         raise EngineError("the request never left the stage")
 
 
-def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], path: tuple = ("request",)):  # noqa: ANN001, ANN202
-    """The player holding the chance requests the action with the keycards named; refused, it says why."""
+def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], path: tuple = ("request",),  # noqa: ANN001, ANN202
+             named: Any = None):
+    """The player holding the chance requests the action with the keycards named; refused, it says why.
+    A target named (`→ you`) must be the one the request took: when it is not a target the action may have,
+    the engine would take another (a choice of one is made by itself), and the example would pass while
+    showing something the rules forbid."""
     cards, unit = builder.keycards(spec, seat, keys, path)
     wanted = RequestOption(spec, tuple(sorted(cards)), unit)
     legal = [o for o in game.legal_requests() if isinstance(o, RequestOption) and o.action is spec]
@@ -167,7 +171,12 @@ def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str
         raise IllegalRequest(f"{spec.name} is refused: {reason} ({REASONS.get(reason or '', 'no reason found')}); "
                              f"legal keycard sets: {ways}")
     game.apply(option, check=False)
-    return game.current  # the request made at [5]
+    made = game.current  # the request made at [5]
+    if named is not None and list(made.targets) != [named]:
+        took = ", ".join(target_text(game, t, 0) for t in made.targets)
+        raise IllegalRequest(f"{spec.name} cannot target {target_text(game, named, 0)} here "
+                             f"(the target it took instead: {took or 'none'})")
+    return made
 
 
 def _refused(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], expected: str, path: tuple) -> str | None:  # noqa: ANN001
@@ -201,7 +210,7 @@ def _respond(game, builder: Builder, agent: _ExampleAgent, text: str, path: tupl
     spec, seat, keys, target = builder.parse_request(text, path)
     _give_chance(game, seat, text)
     agent.target = builder.target(target, path) if target else None
-    _request(game, builder, spec, seat, keys, path)
+    _request(game, builder, spec, seat, keys, path, named=agent.target)
 
 
 # -- flows ----------------------------------------------------------------------------------------
@@ -244,7 +253,7 @@ def _step(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, exampl
         if "illegal" in step:
             return _refused(game, builder, request_spec, seat, keys, str(step["illegal"]), path + ("request",))
         agent.target = builder.target(target, path + ("request",)) if target else None
-        _request(game, builder, request_spec, seat, keys, path + ("request",))
+        _request(game, builder, request_spec, seat, keys, path + ("request",), named=agent.target)
     elif "pass" in step:
         for _ in range(int(step["pass"])):
             game.apply(PASS, check=False)
