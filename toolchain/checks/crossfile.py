@@ -36,6 +36,17 @@ def _id_spaces(defs: m.Definitions) -> dict[str, list]:
     }
 
 
+# What shares one list of ids, in an editor's words (the space names are internal).
+_SPACE_WORDS = {
+    "act": "actions and frame actions share one list of ids",
+    "fog": "fog and frame fog entries share one list of ids",
+    "char": "every character needs its own id",
+    "frame": "every frame needs its own id",
+    "trump": "every trump needs its own id",
+    "format": "every format needs its own id",
+}
+
+
 def unique_ids(result: LoadResult) -> Iterator[Diagnostic]:
     for space, items in _id_spaces(result.definitions).items():
         first: dict[str, m.Source] = {}
@@ -45,7 +56,8 @@ def unique_ids(result: LoadResult) -> Iterator[Diagnostic]:
                 yield Diagnostic(
                     item.source.location("id"),
                     "BP020",
-                    f"id '{item.id}' is already used by {other.path}:{other.location('id').line} ({space} ids are shared by one list)",
+                    f"id '{item.id}' is already used by {other.path}:{other.location('id').line} "
+                    f"({_SPACE_WORDS[space]}): give one of them another id",
                 )
             else:
                 first[item.id] = item.source
