@@ -43,7 +43,7 @@ def test_all_findings_sorted_on_stderr_with_exit_1(minimal_repo: Path) -> None:
     assert run.returncode == 1
     lines = run.stderr.splitlines()
     assert lines == [
-        "definitions/actions/2-summon.yaml:8:11: error[BP010]: [0].timing: 'later' is not one of 'main', 'quick'",
+        "definitions/actions/2-summon.yaml:8:11: error[BP010]: magician-summon.timing: 'later' is not one of 'main', 'quick'",
         "definitions/fog.yaml:6:11: error[BP021]: no action has the id 'upp'",
     ]
     assert run.stdout.splitlines()[0].endswith(": 2 errors in 2 files")
