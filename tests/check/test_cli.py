@@ -134,3 +134,13 @@ def test_build_replaces_the_site(minimal_repo: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert [p.name for p in (minimal_repo / "build").iterdir()] == ["site"]
     assert json.loads((minimal_repo / "build" / "site" / "definitions.json").read_text(encoding="utf-8"))["counts"]["actions"] == 4
+
+
+@pytest.mark.parametrize("command", ["check", "build", "sim", "diff", "serve", "rulebook"])
+def test_help_shows_flags_without_a_value(command: str) -> None:
+    """A flag is given alone (`--readings`, `--coverage`): the help must not print it as
+    `--readings <bool>`, which reads as if it took a value."""
+    run = bp(command, "--help")
+    assert run.returncode == 0
+    assert "<bool>" not in run.stdout
+    assert "--help " in run.stdout
