@@ -44,7 +44,7 @@ def test_all_findings_sorted_on_stderr_with_exit_1(minimal_repo: Path) -> None:
     lines = run.stderr.splitlines()
     assert lines == [
         "definitions/actions/2-summon.yaml:8:11: error[BP010]: magician-summon.timing: 'later' is not one of 'main', 'quick'",
-        "definitions/fog.yaml:6:11: error[BP021]: no action has the id 'upp'",
+        "definitions/fog.yaml:6:11: error[BP021]: no action has the id 'upp'; did you mean 'up'?",
     ]
     assert run.stdout.splitlines()[0].endswith(": 2 errors in 2 files")
 
@@ -65,7 +65,7 @@ def test_github_annotations(minimal_repo: Path) -> None:
     _break(minimal_repo)
     run = bp("check", "--root", str(minimal_repo), "--format", "github")
     assert run.stderr.splitlines()[1] == (
-        "::error file=definitions/fog.yaml,line=6,col=11,title=BP021 unresolved-reference::no action has the id 'upp'"
+        "::error file=definitions/fog.yaml,line=6,col=11,title=BP021 unresolved-reference::no action has the id 'upp'; did you mean 'up'?"
     )
 
 

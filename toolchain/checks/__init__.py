@@ -64,6 +64,6 @@ def load(root: Path) -> Checked:
             report = programs.not_run(loaded.definitions, f"fix the errors in {', '.join(sorted(broken))} first")
         else:
             report = programs.report(loaded.definitions)
-            findings += programs.diagnostics(report)
+            findings += programs.diagnostics(report, loaded.definitions)
             findings += images.check_images(loaded.definitions)
     return Checked(root, loaded, tuple(sorted(set(findings))), report)

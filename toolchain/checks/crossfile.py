@@ -4,6 +4,7 @@ keycards, markup, costs, trump links, vocabularies and the readings of names. Ev
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -117,7 +118,9 @@ def references_resolve(result: LoadResult) -> Iterator[Diagnostic]:
     for ref in _references(defs):
         if ref.id not in known[ref.space] and ref.space not in result.incomplete:
             key = ref.field == (ref.id,)  # a mapping key (table 3.1's frame)
-            yield Diagnostic(ref.source.location(*ref.field, key=key), "BP021", f"no {ref.what} has the id '{ref.id}'")
+            close = difflib.get_close_matches(ref.id, sorted(known[ref.space]), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            yield Diagnostic(ref.source.location(*ref.field, key=key), "BP021", f"no {ref.what} has the id '{ref.id}'{hint}")
 
 
 # -- BP022 format consistency -----------------------------------------------------------------
