@@ -52,6 +52,8 @@ CODES: dict[str, Code] = {
              "a program that never ends: an action that triggers itself, or a repeat whose until never holds (the engine's step budget ran out)"),
         Code("BP034", "name-reading",
              "a name with kanji without its reading (kana:), a kana: that is not hiragana or does not read the name, or a kana: on a name in kana alone"),
+        Code("BP035", "version",
+             "a since or updated version later than the current edition (rules.yaml edition.id), or an update before the since"),
     ]
 }
 

@@ -114,6 +114,11 @@
         box.hidden = !box.querySelector("article.entry:not([hidden])");
       });
     });
+    // A jump link to a list the filters emptied would lead nowhere: it hides with its list.
+    Array.prototype.forEach.call(document.querySelectorAll("nav.jump a"), function (link) {
+      var list = document.getElementById(link.getAttribute("href").slice(1));
+      link.hidden = !list || list.hidden;
+    });
     var notes = state.notes.slice();
     if (illegal) {
       var allowed = (data.regulations[state.frame] || []).map(function (id) { return nameOf(data.formats, id); });

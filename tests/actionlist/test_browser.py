@@ -145,3 +145,13 @@ def test_screenshot_renders(page, tmp_path: Path) -> None:
     shot = tmp_path / "all.png"
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 50_000
+
+
+def test_jump_links_to_lists_the_filters_empty_are_hidden(page) -> None:
+    """プロ + ストラテジー has no frame fog and no trumps: their jump links would lead nowhere."""
+    _open(page, "?format=" + quote("プロ") + "&frame=" + quote("ストラテジー"))
+    shown = page.eval_on_selector_all("nav.jump a", "els => els.filter(e => e.offsetParent !== null).map(e => e.textContent)")
+    assert shown == ["アクションリスト", "キャラクターリスト", "フォグリスト", "フレームリスト", "フレームアクションリスト"]
+    _open(page)
+    shown = page.eval_on_selector_all("nav.jump a", "els => els.filter(e => e.offsetParent !== null).map(e => e.textContent)")
+    assert "フレーム切札リスト" in shown and "フレームフォグリスト" in shown

@@ -43,8 +43,8 @@ def test_all_findings_sorted_on_stderr_with_exit_1(minimal_repo: Path) -> None:
     assert run.returncode == 1
     lines = run.stderr.splitlines()
     assert lines == [
-        "definitions/actions/2-summon.yaml:8:11: error[BP010]: [0].timing: 'later' is not one of 'main', 'quick'",
-        "definitions/fog.yaml:6:11: error[BP021]: no action has the id 'upp'",
+        "definitions/actions/2-summon.yaml:8:11: error[BP010]: magician-summon.timing: 'later' is not one of 'main', 'quick'",
+        "definitions/fog.yaml:6:11: error[BP021]: no action has the id 'upp'; did you mean 'up'?",
     ]
     assert run.stdout.splitlines()[0].endswith(": 2 errors in 2 files")
 
@@ -65,7 +65,7 @@ def test_github_annotations(minimal_repo: Path) -> None:
     _break(minimal_repo)
     run = bp("check", "--root", str(minimal_repo), "--format", "github")
     assert run.stderr.splitlines()[1] == (
-        "::error file=definitions/fog.yaml,line=6,col=11,title=BP021 unresolved-reference::no action has the id 'upp'"
+        "::error file=definitions/fog.yaml,line=6,col=11,title=BP021 unresolved-reference::no action has the id 'upp'; did you mean 'up'?"
     )
 
 
@@ -134,3 +134,13 @@ def test_build_replaces_the_site(minimal_repo: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert [p.name for p in (minimal_repo / "build").iterdir()] == ["site"]
     assert json.loads((minimal_repo / "build" / "site" / "definitions.json").read_text(encoding="utf-8"))["counts"]["actions"] == 4
+
+
+@pytest.mark.parametrize("command", ["check", "build", "sim", "diff", "serve", "rulebook"])
+def test_help_shows_flags_without_a_value(command: str) -> None:
+    """A flag is given alone (`--readings`, `--coverage`): the help must not print it as
+    `--readings <bool>`, which reads as if it took a value."""
+    run = bp(command, "--help")
+    assert run.returncode == 0
+    assert "<bool>" not in run.stdout
+    assert "--help " in run.stdout

@@ -131,6 +131,11 @@ CASES = [
     Case("BP031", "actions/2-summon.yaml", "by: {rank: key}", "by: {rank: $nothing}", ("actions/2-summon.yaml", 30, 20), "'$nothing' is not set"),
     Case("BP034", "characters.yaml", "  kana: まじゅつし\n", "", ("characters.yaml", 3, 9), "'魔術士' has kanji"),
     Case("BP034", "characters.yaml", "  kana: ぼうへき", "  kana: ボウヘキ", ("characters.yaml", 18, 9), "not a reading in hiragana"),
+    # a version past the edition being prepared (rules.yaml: v8.1), and an update before the since
+    Case("BP035", "actions/1-basic.yaml", "  updated: [v8.0]", "  updated: [v9.1]", ("actions/1-basic.yaml", 13, 13),
+         "v9.1 is later than the current edition v8.1"),
+    Case("BP035", "actions/1-basic.yaml", "  since: v0.2\n  updated: [v8.0]", "  since: v8.1\n  updated: [v8.0]",
+         ("actions/1-basic.yaml", 13, 13), "before it was introduced (since: v8.1)"),
     # A trump's image (イメージ): the trump not face up; no soldier the trump gives its label (the
     # fixture's only soldier is Joker, which has no suit); a situation the engine cannot build.
     Case("BP033", "actions/1-basic.yaml", None, SELF_TRIGGER, ("actions/1-basic.yaml", 34, 14),

@@ -201,4 +201,4 @@ def test_the_pre_commit_hook_entry_on_a_rules_repository(minimal_repo: Path) -> 
     edit(minimal_repo, "definitions/fog.yaml", "  action: up\n", "  action: upp\n")
     broken = run_hook()
     assert broken.returncode == 1
-    assert broken.stderr == "definitions/fog.yaml:6:11: error[BP021]: no action has the id 'upp'\n"
+    assert broken.stderr == "definitions/fog.yaml:6:11: error[BP021]: no action has the id 'upp'; did you mean 'up'?\n"

@@ -34,9 +34,11 @@ def test_an_action_leaving_lite_with_page_counts(minimal_repo: Path, tmp_path: P
     assert regulations[("lite", None)] == regulations[("lite", "entry20")] == [
         {"group": "actions", "before": 3, "after": 2, "entered": [], "left": [{"anchor": "act-end", "name": "エンド"}]}]
     outputs = {o["path"]: o for o in data["outputs"]}
-    # プロ still has エンド, but its ○/× format table changes: every list shows it
-    assert set(outputs) == {"definitions.json", *(f"actionlist/html/{p}.html" for p in ("all", "lite", "pro")),
-                            *(f"actionlist/pdf/blackpoker-{p}.pdf" for p in ("all", "lite", "pro"))}
+    # プロ still has エンド, but its ○/× format table changes: every list shows it, the regulations'
+    # own pages and leaflets (lite-entry20, pro-strategy) included
+    lists = ("all", "lite", "pro", "lite-entry20", "pro-strategy")
+    assert set(outputs) == {"definitions.json", *(f"actionlist/html/{p}.html" for p in lists),
+                            *(f"actionlist/pdf/blackpoker-{p}.pdf" for p in lists)}
     assert data["pages_counted"]
     lite = outputs["actionlist/pdf/blackpoker-lite.pdf"]
     assert lite["two_up"] == "actionlist/pdf/blackpoker-lite-2up.pdf"
@@ -59,5 +61,7 @@ def test_a_removed_action_without_page_counts(minimal_repo: Path) -> None:
     assert "  プロ:\n    actions 4 → 3 (-魔術士召喚)\n" in out
     assert "  プロ + ストラテジー:\n    actions 6 → 5 (-魔術士召喚)\n" in out  # with its 2 frame actions
     assert "  actionlist/pdf/blackpoker-pro.pdf (changed, + blackpoker-pro-2up.pdf)\n" in out
+    assert "  actionlist/html/pro-strategy.html (changed)\n" in out  # the regulation's own page
+    assert "  actionlist/pdf/blackpoker-pro-strategy.pdf (changed, + blackpoker-pro-strategy-2up.pdf)\n" in out
     assert "blackpoker-lite.pdf" not in out
     assert "  (page counts of the leaflets: bp diff --pages)\n" in out

@@ -54,15 +54,16 @@ def load(root: Path) -> Checked:
         crossfile_findings = crossfile.run_checks(loaded)
         findings += crossfile_findings
         # The engine is built from every definition: with a file missing, a character, frame or
-        # trump left out, or keycards it cannot read, programs and examples would fail behind that
-        # error, so none is run.
+        # trump left out, keycards it cannot read, or two definitions under one id (it keeps one
+        # per id, so every example naming the other fails), programs and examples would fail
+        # behind that error, so none is run.
         broken = {path for paths in loaded.incomplete.values() for path in paths}
         broken.update(path for space in _ENGINE_SPACES for path in loaded.left_out.get(space, ()))
-        broken.update(f.location.path for f in crossfile_findings if f.code == "BP024")
+        broken.update(f.location.path for f in crossfile_findings if f.code in ("BP020", "BP024"))
         if broken:
             report = programs.not_run(loaded.definitions, f"fix the errors in {', '.join(sorted(broken))} first")
         else:
             report = programs.report(loaded.definitions)
-            findings += programs.diagnostics(report)
+            findings += programs.diagnostics(report, loaded.definitions)
             findings += images.check_images(loaded.definitions)
     return Checked(root, loaded, tuple(sorted(set(findings))), report)

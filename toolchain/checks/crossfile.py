@@ -4,6 +4,8 @@ keycards, markup, costs, trump links, vocabularies and the readings of names. Ev
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -36,6 +38,17 @@ def _id_spaces(defs: m.Definitions) -> dict[str, list]:
     }
 
 
+# What shares one list of ids, in an editor's words (the space names are internal).
+_SPACE_WORDS = {
+    "act": "actions and frame actions share one list of ids",
+    "fog": "fog and frame fog entries share one list of ids",
+    "char": "every character needs its own id",
+    "frame": "every frame needs its own id",
+    "trump": "every trump needs its own id",
+    "format": "every format needs its own id",
+}
+
+
 def unique_ids(result: LoadResult) -> Iterator[Diagnostic]:
     for space, items in _id_spaces(result.definitions).items():
         first: dict[str, m.Source] = {}
@@ -45,7 +58,8 @@ def unique_ids(result: LoadResult) -> Iterator[Diagnostic]:
                 yield Diagnostic(
                     item.source.location("id"),
                     "BP020",
-                    f"id '{item.id}' is already used by {other.path}:{other.location('id').line} ({space} ids are shared by one list)",
+                    f"id '{item.id}' is already used by {other.path}:{other.location('id').line} "
+                    f"({_SPACE_WORDS[space]}): give one of them another id",
                 )
             else:
                 first[item.id] = item.source
@@ -104,7 +118,9 @@ def references_resolve(result: LoadResult) -> Iterator[Diagnostic]:
     for ref in _references(defs):
         if ref.id not in known[ref.space] and ref.space not in result.incomplete:
             key = ref.field == (ref.id,)  # a mapping key (table 3.1's frame)
-            yield Diagnostic(ref.source.location(*ref.field, key=key), "BP021", f"no {ref.what} has the id '{ref.id}'")
+            close = difflib.get_close_matches(ref.id, sorted(known[ref.space]), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            yield Diagnostic(ref.source.location(*ref.field, key=key), "BP021", f"no {ref.what} has the id '{ref.id}'{hint}")
 
 
 # -- BP022 format consistency -----------------------------------------------------------------
@@ -321,6 +337,38 @@ def names_read(result: LoadResult) -> Iterator[Diagnostic]:
             yield Diagnostic(item.source.location(field), "BP034", problem)
 
 
+# -- BP035 versions ---------------------------------------------------------------------------
+
+_MAIN_VERSION = re.compile(r"v(\d+)\.(\d+)")
+
+
+def _main_version(text: str | None) -> tuple[int, int] | None:
+    """v8.1 as (8, 1); None for the extra line's ex3.4.0, which has its own numbering."""
+    match = _MAIN_VERSION.fullmatch(text or "")
+    return (int(match.group(1)), int(match.group(2))) if match else None
+
+
+def versions_in_order(result: LoadResult) -> Iterator[Diagnostic]:
+    """No definition is introduced or updated after the edition being prepared (a typo: v9.1 for
+    v8.1), nor updated before it was introduced."""
+    defs = result.definitions
+    current_id = defs.rules.edition.get("id") if defs.rules else None
+    current = _main_version(current_id)
+    for item in (*defs.actions, *defs.frame_actions, *defs.characters, *defs.fog, *defs.frame_fog, *defs.trumps):
+        since = _main_version(item.since)
+        fields = [("since", item.since)] + [(("updated", i), version) for i, version in enumerate(item.updated)]
+        for field, version in fields:
+            number = _main_version(version)
+            if number is None:
+                continue
+            place = item.source.location(*(field if isinstance(field, tuple) else (field,)))
+            if current is not None and number > current:
+                yield Diagnostic(place, "BP035", f"{version} is later than the current edition {current_id} "
+                                                 f"(rules.yaml edition.id): a typo for {current_id}?")
+            elif field != "since" and since is not None and number < since:
+                yield Diagnostic(place, "BP035", f"updated in {version}, before it was introduced (since: {item.since})")
+
+
 CHECKS: tuple[Check, ...] = (
     unique_ids,
     references_resolve,
@@ -332,4 +380,5 @@ CHECKS: tuple[Check, ...] = (
     trump_links,
     vocabularies_named,
     names_read,
+    versions_in_order,
 )

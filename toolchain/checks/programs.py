@@ -5,6 +5,7 @@ its diagnostics and its summary line are read from it."""
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -71,7 +72,16 @@ def has_examples(defs: m.Definitions) -> bool:
     return any(a.examples for a in (*defs.actions, *defs.frame_actions))
 
 
-def diagnostics(result: Report) -> Iterator[Diagnostic]:
+def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
+    """For an example naming an action that does not exist: the name closest to it, if any is close."""
+    if missing is None or defs is None:
+        return ""
+    names = [action.name for action in (*defs.actions, *defs.frame_actions)]
+    close = difflib.get_close_matches(missing, names, n=1, cutoff=0.5)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[Diagnostic]:
     yield from result.program_errors
     for outcome in result.failed:
         loop = outcome.loop
@@ -80,4 +90,5 @@ def diagnostics(result: Report) -> Iterator[Diagnostic]:
                              f"{loop} (in example '{outcome.name}' of {outcome.action.name})")
             continue
         message = f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}"
+        message += _did_you_mean(outcome.missing_action, defs)
         yield Diagnostic(outcome.location(), "BP030", message)

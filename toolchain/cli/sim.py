@@ -16,10 +16,16 @@ from .common import RootOption, fail, load_clean, resolve_root
 
 def _regulation(defs, format_key: str, frame_key: str) -> tuple[str, str]:  # noqa: ANN001
     fmt, frame = defs.find_format(format_key), defs.find_frame(frame_key)
-    if fmt is None or frame is None:
-        known = ", ".join(f"{f} + {fr}" for fr, fmts in defs.regulations.items() for f in fmts)
-        typer.echo(f"bp sim: no format '{format_key}' or frame '{frame_key}' (regulations: {known})", err=True)
-        raise typer.Exit(2)
+    # Name only what is unknown, with what there is: a user reads "no format 'x' or frame
+    # 'entry20'" as if the default frame were wrong too.
+    if fmt is None:
+        known = ", ".join(f"{f.id} ({f.name})" for f in defs.formats)
+        # bp check's and bp build's --format is the report's; here it is the game's
+        hint = "; for the figures as JSON, use --json" if format_key.lower() in ("json", "text", "github") else ""
+        fail("sim", f"no format '{format_key}': the formats are {known}{hint}", 2)
+    if frame is None:
+        known = ", ".join(f"{f.id} ({f.name})" for f in defs.frames)
+        fail("sim", f"no frame '{frame_key}': the frames are {known}", 2)
     if not defs.is_legal(fmt.id, frame.id):
         typer.echo(f"bp sim: table 3.1 does not allow {fmt.name} + {frame.name}", err=True)
         raise typer.Exit(2)
@@ -28,7 +34,7 @@ def _regulation(defs, format_key: str, frame_key: str) -> tuple[str, str]:  # no
 
 def sim(
     root: RootOption = None,
-    format_key: Annotated[str, typer.Option("--format", help="Format id or name (lite, standard, pro, master).")] = "lite",
+    format_key: Annotated[str, typer.Option("--format", help="The game's format, by id or name (lite, standard, pro, master; ライト, …); not the report's: that is --json.")] = "lite",
     frame_key: Annotated[str, typer.Option("--frame", help="Frame id or name (entry20, pack, rare-pack, strategy, extra).")] = "entry20",
     all_regulations: Annotated[bool, typer.Option("--all-regulations", help="Play every regulation of table 3.1 (ignores --format and --frame).")] = False,
     games: Annotated[int, typer.Option("--games", min=1, help="How many games (per regulation).")] = 100,

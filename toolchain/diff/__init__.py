@@ -102,7 +102,10 @@ def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revi
     broken = [side.label for side, checked in ((old_revision, old), (new_revision, new)) if checked.findings]
     if broken:
         verb = "has" if len(broken) == 1 else "have"
-        skipped.append(f"regulations and outputs: not compared, {' and '.join(broken)} {verb} findings (bp check)")
+        # The rulebook sections are still listed (they follow from the definitions' changes): say
+        # which outputs were not compared, not "outputs", which the list above contradicts.
+        skipped.append(f"regulations, definitions.json and the action lists: not compared, {' and '.join(broken)} {verb} "
+                       "findings (bp check)")
     else:
         regulations = compare_regulations(old.definitions, new.definitions)
         outputs = output_changes(old.definitions, new.definitions, new_tree, pages=pages)

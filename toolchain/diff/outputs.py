@@ -16,7 +16,7 @@ from typing import Any
 from .. import model as m
 from ..actionlist.pdf import PdfJob, render_all
 from ..actionlist.render import render_leaflet, render_page
-from ..actionlist.selection import Selection, every_format
+from ..actionlist.selection import Selection, every_format, every_regulation
 from ..actionlist.site import page_name, pdf_name
 from ..actionlist.view import build_view
 from ..export import export_json
@@ -51,10 +51,11 @@ def _export(defs: m.Definitions) -> str | None:
         return None
 
 
-def _selections(defs: m.Definitions) -> dict[str | None, Selection]:
-    """The lists `bp build` makes, by format id (None: the whole list)."""
+def _selections(defs: m.Definitions) -> dict[str, Selection]:
+    """The lists `bp build` makes, by slug: the whole list, each format's, and each regulation's
+    of table 3.1 (`pro-strategy`)."""
     try:
-        return {(s.format.id if s.format else None): s for s in every_format(defs)}
+        return {s.slug: s for s in (*every_format(defs), *every_regulation(defs))}
     except Exception:  # noqa: BLE001 - a revision whose formats or frames did not load has no lists
         return {}
 
@@ -79,8 +80,8 @@ def output_changes(old: m.Definitions, new: m.Definitions, templates: Path, page
     for key in (*new_lists, *(k for k in old_lists if k not in new_lists)):
         before, after = old_lists.get(key), new_lists.get(key)
         some = after or before
-        page = (render_page(templates, old, old_view, before, interactive=key is None) if before else None,
-                render_page(templates, new, new_view, after, interactive=key is None) if after else None)
+        page = (render_page(templates, old, old_view, before, interactive=before.format is None) if before else None,
+                render_page(templates, new, new_view, after, interactive=after.format is None) if after else None)
         if change := _change(*page):
             html.append(OutputChange(f"{ACTIONLIST_HTML}/{page_name(some)}", change))
         leaflet = (render_leaflet(templates, old, old_view, before) if before else None,

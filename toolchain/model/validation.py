@@ -89,7 +89,7 @@ def _wrong_kind(error: ValidationError) -> bool:
 
 def _located(error: ValidationError, doc: Document) -> Iterator[tuple[Mark, str, tuple]]:
     path = tuple(error.absolute_path)
-    where = _describe(path)
+    where = _describe(path, doc.data)
     if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(error.instance, dict):
         allowed = set(error.schema.get("properties", {})) if isinstance(error.schema, dict) else set()
         extras = [k for k in error.instance if k not in allowed] or list(error.instance)
@@ -149,10 +149,24 @@ def _short(value: object) -> str:
     return shorten(repr(value))
 
 
-def _describe(path: tuple) -> str:
+def _describe(path: tuple, data: object = None) -> str:
+    """Where in the file: `blackjack.keycards` (a definition by its id, which an editor can search
+    for), else by position, `[9].keycards`."""
     if not path:
         return ""
     text = ""
-    for part in path:
+    for index, part in enumerate(path):
+        if index == 0 and isinstance(part, int) and path[1:2] != ("id",):
+            text = _definition_id(data, part) or f"[{part}]"
+            continue
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return f"{text}: "
+
+
+def _definition_id(data: object, index: int) -> str | None:
+    """The id of the file's index-th definition, when it has a plain one."""
+    if isinstance(data, list) and 0 <= index < len(data) and isinstance(data[index], dict):
+        ident = data[index].get("id")
+        if isinstance(ident, str) and ident and ident.isprintable() and len(ident) <= 40:
+            return ident
+    return None

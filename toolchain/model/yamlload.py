@@ -132,7 +132,7 @@ def load(path: Path) -> Document:
     except _Refused:
         return doc
     except yaml.MarkedYAMLError as exc:
-        doc.problems.append(_syntax_problem(exc))
+        doc.problems.append(_in_editors_words(exc, text) or _syntax_problem(exc))
         return doc
     except yaml.YAMLError as exc:  # pragma: no cover - the event pass reports what the composer would
         doc.problems.append(LoadProblem("BP001", str(exc).splitlines()[0], Mark(1, 1)))
@@ -208,6 +208,84 @@ def _walk_events(events: Iterator[yaml.Event], doc: Document) -> None:
 def _refuse(doc: Document, code: str, message: str, event: yaml.Event) -> None:
     doc.problems.append(LoadProblem(code, message, Mark(event.start_mark.line + 1, event.start_mark.column + 1)))
     raise _Refused
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _key_column(line: str) -> int:
+    """Where the line's key starts: `- id: x` has its key two columns in, like the keys below it."""
+    stripped = line.lstrip(" ")
+    while stripped.startswith("- "):
+        stripped = stripped[2:].lstrip(" ")
+    return len(line) - len(stripped)
+
+
+def _spaces(count: int) -> str:
+    return f"{count} space" if count == 1 else f"{count} spaces"
+
+
+def _in_editors_words(exc: yaml.MarkedYAMLError, text: str) -> LoadProblem | None:
+    """The syntax errors an editor makes most (a tab, a full-width space or colon, a line indented
+    off its level, a quote left open), said as the fix, at the line to fix. The parser's own words
+    follow in parentheses. None when the error is none of these."""
+    at, opened = exc.problem_mark, exc.context_mark
+    if at is None:
+        return None
+    problem, context = exc.problem or "", exc.context or ""
+    parser_words = f"({' '.join(p for p in (context, problem) if p)})" if opened is None else (
+        f"({problem}; {context} started at line {opened.line + 1}, column {opened.column + 1})")
+    lines = text.splitlines() or [""]
+    line = lines[min(at.line, len(lines) - 1)]
+    leading = line[: len(line) - len(line.lstrip(" \t\u3000"))]
+    if "\t" in leading:
+        return LoadProblem("BP001", f"a tab character in the indentation: YAML indents with spaces only; "
+                                    f"replace the tab with spaces {parser_words}", Mark(at.line + 1, leading.index("\t") + 1))
+    if "\u3000" in leading:
+        return LoadProblem("BP001", f"a full-width space (U+3000) in the indentation: YAML indents with half-width "
+                                    f"spaces only; replace it {parser_words}", Mark(at.line + 1, leading.index("\u3000") + 1))
+    if "could not find expected ':'" in problem and opened is not None:
+        key_line = lines[min(opened.line, len(lines) - 1)]
+        where = Mark(opened.line + 1, opened.column + 1)
+        if "：" in key_line:
+            return LoadProblem("BP001", f"a full-width colon '：': write a half-width ':' and a space after it "
+                                        f"{parser_words}", Mark(opened.line + 1, key_line.index("：") + 1))
+        return LoadProblem("BP001", f"this line has no ':' after its key: write 'key: value', with a half-width ':' "
+                                    f"and a space after it {parser_words}", where)
+    starts_line = line[: at.column].strip() == ""
+    if opened is not None and starts_line and ("expected key" in problem or "expected '-' indicator" in problem):
+        what = "the keys of the mapping" if "expected key" in problem else "the items of the list"
+        return LoadProblem("BP001", f"this line is indented {_spaces(_indent(line))}, but {what} that starts at line "
+                                    f"{opened.line + 1} are indented {_spaces(opened.column)}: indent it like the level "
+                                    f"it belongs to {parser_words}", Mark(at.line + 1, 1))
+    if "mapping values are not allowed" in problem and at.line > 0:
+        above = next((lines[i] for i in range(at.line - 1, -1, -1) if lines[i].strip()), "")
+        if _indent(line) > _key_column(above) and ": " in above and not above.rstrip().endswith(":"):
+            return LoadProblem("BP001", f"this line is indented {_spaces(_indent(line))}, more than the line above "
+                                        f"({_key_column(above)}), whose value is complete: indent it like the line above "
+                                        f"{parser_words}", Mark(at.line + 1, 1))
+    if "expected key" in problem and not starts_line:
+        quoted = _quoted_string_ending_on(text, at.line)
+        if quoted is not None:
+            return LoadProblem("BP001", f"this quoted string runs on to line {at.line + 1}, where YAML stopped: "
+                                        f"a closing quote is missing on this line {parser_words}",
+                               Mark(quoted.line + 1, quoted.column + 1))
+    return None
+
+
+def _quoted_string_ending_on(text: str, line: int) -> yaml.Mark | None:
+    """Where a quoted string that spans lines and ends on `line` opens (the scanner's tokens up
+    to the error), else None."""
+    found = None
+    try:
+        for token in yaml.scan(text, Loader=_Loader):
+            if (isinstance(token, yaml.ScalarToken) and token.style in ("'", '"')
+                    and token.start_mark.line < token.end_mark.line == line):
+                found = token.start_mark
+    except yaml.YAMLError:
+        pass
+    return found
 
 
 def _syntax_problem(exc: yaml.MarkedYAMLError) -> LoadProblem:

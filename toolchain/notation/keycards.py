@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -256,6 +257,10 @@ def _count(digits: str, column: int) -> int:
     return int(digits)
 
 
+# The suits as the rulebook's text names them, which an editor may type for the symbol.
+_SUIT_WORDS = {"スペード": "♠", "ハート": "♡", "ダイヤ": "♢", "ダイア": "♢", "クラブ": "♣"}
+
+
 def _parse_group(part: str, offset: int) -> tuple[CardGroup, bool]:
     if not part:
         raise KeycardsError("empty group around '&'", offset)
@@ -265,6 +270,8 @@ def _parse_group(part: str, offset: int) -> tuple[CardGroup, bool]:
         suit, body = part[0], part[1:]
     elif part[0] in "♥♦♤♧◇":
         raise KeycardsError(f"write the suit '{part[0]}' as one of ♠ ♡ ♢ ♣", offset)
+    elif word := next((w for w in _SUIT_WORDS if part.startswith(w)), None):
+        raise KeycardsError(f"write the suit {word} as {_SUIT_WORDS[word]}", offset)
     count = _COUNT.search(body)
     ranks_text = body[: count.start()] if count else body
     start = offset + (1 if suit else 0)
@@ -282,14 +289,23 @@ def _parse_group(part: str, offset: int) -> tuple[CardGroup, bool]:
     return group, bool(count and count.group(2))
 
 
+def _meant_ranks(piece: str) -> str | None:
+    """What an editor most likely meant by ranks the notation does not read: the rulebook's
+    〜 (A〜10) or full-width letters (Ａ), written as the notation writes them (A-10)."""
+    meant = re.sub(r"[〜~ー−–—]", "-", unicodedata.normalize("NFKC", piece)).replace(" ", "")
+    return meant if meant != piece and _RANGE.fullmatch(meant) else None
+
+
 def _parse_ranks(text: str, offset: int) -> RankSet:
     ranges = []
     position = 0
     for piece in text.split(","):
         match = _RANGE.fullmatch(piece)
         if not match:
+            meant = _meant_ranks(piece)
             raise KeycardsError(
-                f"'{piece}' is not a rank or a range of ranks (A, 2–10, J, Q, K, Joker; e.g. A-10)", offset + position
+                f"'{piece}' is not a rank or a range of ranks (A, 2–10, J, Q, K, Joker; e.g. A-10)"
+                + (f": write '{meant}'" if meant else ""), offset + position
             )
         low = RANK_VALUES[match.group(1)]
         high = RANK_VALUES[match.group(2)] if match.group(2) else low

@@ -10,6 +10,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+# A marker without its space: `2.めくった`, `-Aは` (not `1.5倍` nor `-1`, which are text).
+_UNSPACED_MARKER = re.compile(r"^(?:[1-9][0-9]*\.|-)(?=[^\s\d.\-])")
 _MARKER = re.compile(r"^(?:(?P<num>[1-9][0-9]*)\.(?: |$)|(?P<alpha>[A-Z])\.(?: |$)|(?P<bullet>-(?: |$)))")
 
 
@@ -71,6 +73,11 @@ def parse(text: str) -> list[Block]:
             raise MarkupError("a top-level line must not be indented", number)
         match = _MARKER.match(line)
         if not match:
+            unspaced = _UNSPACED_MARKER.match(line)
+            if unspaced:  # `2.めくった…` or `-Aは…` would print as text, the list broken around it
+                marker = unspaced.group()
+                raise MarkupError(f"'{marker}' needs a space after it to start an item: write '{marker} {line[len(marker):][:8]}…'",
+                                  number)
             siblings.append(Paragraph(line))
             continue
         style, ordinal = _style(match)

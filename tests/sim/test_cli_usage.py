@@ -1,0 +1,26 @@
+"""`bp sim` given a regulation it does not know: the message names what is wrong and what would do."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.runbp import bp
+
+
+@pytest.mark.parametrize(
+    ("args", "says", "not_says"),
+    [
+        # the frame is right: only the format is named, with the formats there are
+        (["--format", "proo"], "no format 'proo': the formats are lite (ライト), standard (スタンダード), pro (プロ), master (マスター)",
+         "frame 'entry20'"),
+        (["--frame", "strategyy"], "no frame 'strategyy': the frames are entry20 (エントリー20)", "format 'lite'"),
+        # `--format json` is how `bp check` is asked for JSON; bp sim's --format is the game's format
+        (["--format", "json"], "for the figures as JSON, use --json", "frame 'entry20'"),
+    ],
+)
+def test_an_unknown_format_or_frame_is_named_alone(args: list[str], says: str, not_says: str) -> None:
+    run = bp("sim", "--games", "1", *args)
+    assert run.returncode == 2
+    assert says in run.stderr
+    assert not_says not in run.stderr
+    assert "Traceback" not in run.stderr
