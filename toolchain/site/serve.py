@@ -236,7 +236,8 @@ class Server:
             log = lambda message: self.log(f"  {message}")  # noqa: E731
             report = run_build(plan, checked.definitions, log, self.jobs, cancelled=cancelled)
             self.state.update(bump=True)
-            self.log(f"{phase}: published in {time.perf_counter() - started:.1f} s ({len(report.rendered)} files rendered)")
+            files = f"{len(report.rendered)} file{'' if len(report.rendered) == 1 else 's'}"
+            self.log(f"{phase}: published in {time.perf_counter() - started:.1f} s ({files} rendered)")
         self.state.update(phase="idle")
 
 
