@@ -30,13 +30,16 @@ from typing import Any
 
 from docutils import nodes
 
+from ..sphinxext.source import RELIED, SIGNATURES
+
 # The environment's attributes that are not what pages are made from: the read times of pages,
 # the objects of this process, Sphinx's per-build caches, the docutils settings (made from the
-# configuration, which is fingerprinted by itself) and the configuration's status.
+# configuration, which is fingerprinted by itself), the configuration's status, and the digests of
+# the definitions each page was read with (the definitions reach the pages through their doctrees).
 _NOT_SURROUNDINGS = frozenset({
     "all_docs", "app", "domains", "events", "project", "_srcdir", "_doctreedir", "current_document", "temp_data", "ref_context",
     "settings", "config", "config_status", "config_status_extra", "_pickled_doctree_cache", "_write_doc_doctree_cache",
-    "versioning_compare", "versioning_condition",
+    "versioning_compare", "versioning_condition", RELIED, SIGNATURES,
 })
 _SEARCH_INDEX_STATE = "_search_index_"  # Sphinx's per-build search index state (the index is written whole every build)
 
