@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.rulebook.build import build_html
+from toolchain.rulebook.build import RulebookError, build_html
 
 from .conftest import ROOT
 
@@ -107,7 +107,7 @@ def test_a_new_definitions_file_rereads_the_pages_that_show_its_definitions(repo
 def _pages_written(repo: Path, page: str, old: str, new: str) -> tuple[set[str], set[str]]:
     """Edit one docs page, rebuild, put it back: the page cache's entries before and after the build."""
     cached = repo / "cache" / "pages"
-    before = {path.name for path in cached.iterdir()}
+    before = {path.name for path in cached.glob("*.html")}
     path = repo / "docs" / page
     text = path.read_text(encoding="utf-8")
     assert old in text
@@ -116,7 +116,7 @@ def _pages_written(repo: Path, page: str, old: str, new: str) -> tuple[set[str],
         build_html(repo, repo / "cache")
     finally:
         path.write_text(text, encoding="utf-8")
-    return before, {path.name for path in cached.iterdir()}
+    return before, {path.name for path in cached.glob("*.html")}
 
 
 def test_a_prose_change_writes_that_page_only_and_a_title_change_writes_every_page(repo: Path) -> None:
@@ -128,3 +128,21 @@ def test_a_prose_change_writes_that_page_only_and_a_title_change_writes_every_pa
     assert len(after) == len(before) and len(after - before) == 1
     before, after = _pages_written(repo, "appendix.rst", "\n付録\n", "\n付録・補遺\n")
     assert len(after) == len(before) and not after & before
+
+
+def test_a_copied_page_is_not_resolved_and_its_warning_comes_back_until_fixed(repo: Path) -> None:
+    """Pages taken from the page cache are neither unpickled nor resolved, so a page is kept only by
+    a build that ended cleanly: a reference to no label fails every build until it is fixed."""
+    build_html(repo, repo / "cache")
+    path = repo / "docs" / "appendix.rst"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text + "\n:ref:`no-such-label`\n", encoding="utf-8")
+    try:
+        for _ in range(2):
+            with pytest.raises(RulebookError, match="no-such-label"):
+                build_html(repo, repo / "cache")
+    finally:
+        path.write_text(text, encoding="utf-8")
+    build_html(repo, repo / "cache")
+    cached = repo / "cache" / "pages"
+    assert not list(cached.glob("*.pending")) and len(list(cached.glob("*.json"))) == len(list(cached.glob("*.html")))

@@ -111,10 +111,15 @@ def write_svg(outdir: Path, name: str, svg: str) -> str:
     return filename
 
 
-def write_page_figures(builder: Any, doctree: nodes.document) -> None:
+def page_figures(doctree: nodes.document) -> list[tuple[str, str]]:
+    """The SVG drawings a page shows: (name, SVG text), for the HTML page cache to write them again."""
+    return [(node["name"], node["svg"]) for node in doctree.findall(svg_figure)]
+
+
+def write_figures(builder: Any, drawings: list[tuple[str, str]]) -> None:
     """The SVG files a page's HTML shows, as writing it makes them (for a page the HTML cache copies instead)."""
-    for node in doctree.findall(svg_figure):
-        write_svg(Path(builder.outdir, builder.imagedir), node["name"], node["svg"])
+    for name, svg in drawings:
+        write_svg(Path(builder.outdir, builder.imagedir), name, svg)
 
 
 def visit_svg_html(self: HTML5Translator, node: svg_figure) -> None:
