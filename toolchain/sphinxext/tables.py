@@ -170,9 +170,11 @@ class VersionHistory(TableDirective):
     """導入 and 更新 per version, newest first, from every definition's since/updated."""
 
     caption = "定義の変更履歴"
+    # The kinds it renders (bp diff reads them); the page relies on the view "versioned" only, so an
+    # effect changed does not read it again.
+    kinds = ("actions", "characters", "fog", "frame-actions", "frame-fog", "trumps")
 
     def run(self) -> list[nodes.Node]:
-        # The page relies on the versions and names only: an effect changed reads it not again.
         items = source.view(self.env, "versioned")
         return self.finish(self.table(items, self.options.get("caption", self.caption)))
 
