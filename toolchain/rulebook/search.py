@@ -31,8 +31,11 @@ class RememberingSplitter(BaseSplitter):
         self.path = Path(options["bp_words"])
         self.known = _read(self.path)
         self.used: dict[str, list[str]] = {}
+        self.listener: list[str] | None = None  # the texts asked for, while the HTML page cache records a page
 
     def split(self, input: str) -> list[str]:
+        if self.listener is not None:
+            self.listener.append(input)
         words = self.used.get(input)
         if words is None:
             words = self.known.get(input)

@@ -44,4 +44,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-purge-doc", source.purge_doc)
     app.connect("env-merge-info", source.merge_info)
     app.connect("env-get-outdated", source.outdated)
-    return {"version": VERSION, "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}
+    # env_version 2: pages rely on digests of the definitions (source.py), not on their files' times.
+    return {"version": VERSION, "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}

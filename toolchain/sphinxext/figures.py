@@ -68,14 +68,14 @@ class FigureDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         name = self.arguments[0]
-        definitions = source.use(self.env, ())
         try:
-            spec = figures.spec(name, definitions)
+            spec = figures.spec(name, source.load(self.env).definitions)
         except KeyError as exc:
             raise self.error(str(exc.args[0])) from exc
-        source.use(self.env, spec.kinds, spec.modules)
+        # The page relies on the drawing only: a change to its definitions that leaves it as it was reads no page again.
+        drawing = source.view(self.env, "figure", name, modules=spec.modules)
         caption = self.options.get("caption")
-        svg = svg_node(name, spec.draw(definitions), self.options.get("alt") or caption or name)
+        svg = svg_node(name, drawing, self.options.get("alt") or caption or name)
         return [wrap(self, svg, caption)]
 
 
@@ -111,10 +111,15 @@ def write_svg(outdir: Path, name: str, svg: str) -> str:
     return filename
 
 
-def write_page_figures(builder: Any, doctree: nodes.document) -> None:
+def page_figures(doctree: nodes.document) -> list[tuple[str, str]]:
+    """The SVG drawings a page shows: (name, SVG text), for the HTML page cache to write them again."""
+    return [(node["name"], node["svg"]) for node in doctree.findall(svg_figure)]
+
+
+def write_figures(builder: Any, drawings: list[tuple[str, str]]) -> None:
     """The SVG files a page's HTML shows, as writing it makes them (for a page the HTML cache copies instead)."""
-    for node in doctree.findall(svg_figure):
-        write_svg(Path(builder.outdir, builder.imagedir), node["name"], node["svg"])
+    for name, svg in drawings:
+        write_svg(Path(builder.outdir, builder.imagedir), name, svg)
 
 
 def visit_svg_html(self: HTML5Translator, node: svg_figure) -> None:
@@ -142,6 +147,9 @@ def visit_svg_text(self: nodes.NodeVisitor, node: svg_figure) -> None:
 
 def skip(self: nodes.NodeVisitor, node: nodes.Node) -> None:
     raise nodes.SkipNode
+
+
+source.add_view("figure", lambda definitions, name: figures.render(name, definitions))
 
 
 def setup(app: Sphinx) -> None:

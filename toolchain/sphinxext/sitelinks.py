@@ -77,11 +77,9 @@ def from_rulebook(path: str) -> str:
 
 class SiteRole(SphinxRole):
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        loaded = source.load(self.env)
-        for path in loaded.files_of({"rules", "formats"}):  # not source.use: this page renders no definition entries
-            self.env.note_dependency(str(path))
+        definitions = source.use(self.env, ())  # the formats' names, and rules.yaml's edition (its address)
         try:
-            path = site_path(loaded.definitions, self.text.strip())
+            path = site_path(definitions, self.text.strip())
         except ValueError as exc:
             message = self.inliner.reporter.error(f"bp-site: {exc}", line=self.lineno)
             return [nodes.problematic(self.rawtext, self.rawtext)], [message]

@@ -33,7 +33,9 @@ class TableDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         definitions = source.use(self.env, self.kinds)
-        node = self.build(definitions, self.options.get("caption", self.caption))
+        return self.finish(self.build(definitions, self.options.get("caption", self.caption)))
+
+    def finish(self, node: nodes.Element) -> list[nodes.Node]:
         node["classes"].extend(self.options.get("class", []))
         self.add_name(node)
         return [node]
@@ -168,12 +170,18 @@ class VersionHistory(TableDirective):
     """導入 and 更新 per version, newest first, from every definition's since/updated."""
 
     caption = "定義の変更履歴"
+    # The kinds it renders (bp diff reads them); the page relies on the view "versioned" only, so an
+    # effect changed does not read it again.
     kinds = ("actions", "characters", "fog", "frame-actions", "frame-fog", "trumps")
 
-    def build(self, definitions: m.Definitions, caption: str | None) -> nodes.Element:
+    def run(self) -> list[nodes.Node]:
+        items = source.view(self.env, "versioned")
+        return self.finish(self.table(items, self.options.get("caption", self.caption)))
+
+    def table(self, items: list[tuple[str, str, str | None, tuple[str, ...]]], caption: str | None) -> nodes.Element:
         introduced: dict[str, list[nodes.Node]] = {}
         changed: dict[str, list[nodes.Node]] = {}
-        for label, name, since, updated in versioned(definitions):
+        for label, name, since, updated in items:
             if since:
                 introduced.setdefault(since, []).append(ref(label, name))
             for version in updated:
@@ -187,6 +195,8 @@ def _cell(links: list[nodes.Node] | None) -> nodes.Node:
     """The definitions of one version, inline: a v8.0 cell lists nearly every definition."""
     return para(*join(links, "、")) if links else para("")
 
+
+source.add_view("versioned", versioned)
 
 TABLES: dict[str, type[SphinxDirective]] = {
     "bp-rank-table": RankTable,
