@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import conditions  # this folder, on the path of a script run from it
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -79,7 +81,7 @@ def leaflets_cpu() -> dict[str, float]:
     lay_columns_out_once()
     parse_with_cached_patterns()
     HTML(string=outputs[0].leaflet_html).render()
-    collect_as_bp_does()
+    conditions.collect_as_bp_does()
     figures = dict.fromkeys(("layout", "write", "glyph check + 2-up"), 0.0)
     pages = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -98,16 +100,6 @@ def leaflets_cpu() -> dict[str, float]:
             pages += len(document.pages)
     return {f"{len(outputs)} leaflets ({pages} pages), CPU: {name}": seconds for name, seconds in figures.items()} | {
         f"{len(outputs)} leaflets, CPU in all": sum(figures.values())}
-
-
-def collect_as_bp_does() -> None:
-    """The garbage collector set as in bp's processes (toolchain/collector.py); a checkout from
-    before it keeps Python's settings."""
-    try:
-        from toolchain.collector import collect_less_often
-    except ImportError:
-        return
-    collect_less_often()
 
 
 def main() -> None:

@@ -32,7 +32,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-import hostspeed  # this folder, on the path of a script run from it
+import conditions  # this folder, on the path of a script run from it
 
 ROOT = Path(__file__).resolve().parents[1]
 ACTION_FILE = "definitions/actions/3-quick-spell.yaml"  # B・J (master only) lives here
@@ -122,7 +122,7 @@ def main() -> None:
     args = parser.parse_args()
     jobs = ("-j", args.jobs) if args.jobs else ()
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the start")
-    print(hostspeed.describe())
+    print(conditions.describe())
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
         root = tmp / "rules"

@@ -24,6 +24,8 @@ from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any
 
+import conditions  # this folder, on the path of a script run from it
+
 ROOT = Path(__file__).resolve().parents[1]
 if "PYTHONPATH" not in os.environ:
     sys.path.insert(0, str(ROOT))  # this checkout's toolchain, not the one installed in the environment
@@ -65,22 +67,12 @@ def lay_out(root: Path, cache: Path, out: Path, made: list[int]) -> tuple[float,
     return time.process_time() - started, made[0] - before, report.rendered
 
 
-def collect_as_bp_does() -> None:
-    """The garbage collector set as in bp's processes (toolchain/collector.py); a checkout from
-    before it keeps Python's settings."""
-    try:
-        from toolchain.collector import collect_less_often
-    except ImportError:
-        return
-    collect_less_often()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     made = count_pages()
-    collect_as_bp_does()
+    conditions.collect_as_bp_does()
     print(f"load average {os.getloadavg()[0]:.2f} at the start")
     cold, changed = [], []
     for _ in range(args.runs):

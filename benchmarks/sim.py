@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import hostspeed  # noqa: E402  (this folder, on the path of a script run from it)
+import conditions  # noqa: E402  (this folder, on the path of a script run from it)
 from toolchain import sim  # noqa: E402
 from toolchain.model.loader import load_definitions  # noqa: E402
 
@@ -55,7 +55,7 @@ def main() -> None:
     engine = sim.Engine(defs)
     regulations = [(fmt, frame) for frame, formats in defs.regulations.items() for fmt in formats]
     sim.play(engine, "lite", "entry20", 20, args.seed, check=False)  # warm up caches
-    print(hostspeed.describe())
+    print(conditions.describe())
     print(f"engine: {'compiled by mypyc' if sim.compiled() else 'pure Python (make bootstrap compiles it; BP_PURE_PYTHON=1 keeps it)'}")
     many = f"×{args.workers}"
     print(f"{'regulation':<24} {'games/s':>8} {'cpu games/s':>12} {many + ' games/s':>12} {'speed-up':>9} {'turns':>6} {'requests':>9} {'games':>6}"
