@@ -60,7 +60,8 @@ class Stats:
         rate = self.games / self.seconds if self.seconds else 0.0
         return [
             f"{self.regulation}: {self.games} games, {self.decided} decided by the win/loss check, {self.capped} stopped at the turn cap",
-            f"  wins: P1 {self.wins[0]}, P2 {self.wins[1]} (first player {self.first_player_wins})",
+            f"  wins: player 1 {self.wins[0]}, player 2 {self.wins[1]}; the first player (先攻) won "
+            f"{self.first_player_wins} of {self.decided}",
             f"  average {self.turns / games:.1f} turns, {self.requests / games:.1f} requests per game",
             f"  invariant violations: {len(self.violations)}",
             f"  {rate:.1f} games/s ({self.seconds:.2f} s)",
