@@ -1,12 +1,14 @@
 """Games per second of the simulator, per regulation of table 3.1, on one core and with --workers 2
 (random agents; the same games either way: every game has its own seed).
 
-    .venv/bin/python benchmarks/sim.py [--games 500] [--seconds 1] [--seed 7] [--check] [--workers 2]
+    .venv/bin/python benchmarks/sim.py [--games 500] [--seconds 2] [--seed 7] [--check] [--workers 2]
 
 Each regulation plays at least --games games, and more where those would take less than --seconds
 on one core (estimated from a first 50): starting the worker processes costs some 10–20 ms, which
 in a run of a tenth of a second would be measured instead of the games (timeit's autorange, in
-effect). The number played is printed on each row.
+effect), and this host's speed wavers from one second to the next: with a second per regulation one
+speed-up in ten read 1.78× where two seconds read 1.84–2.12× (26 November). The number played is
+printed on each row.
 
 --check also checks the invariants after every step, as `bp sim` does. The goals on a 2-core
 machine (issue 10): ライト + エントリー20 ≥ 1,000 games/s on one core, マスター + エクストラ ≥ 200,
@@ -45,7 +47,7 @@ def pad(text: str, width: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--seconds", type=float, default=1.0,
+    parser.add_argument("--seconds", type=float, default=2.0,
                         help="play more than --games where they would take less than this on one core")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--check", action="store_true", help="check the invariants after every step")
