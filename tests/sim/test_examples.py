@@ -75,29 +75,34 @@ def _line_of(path: Path, text: str) -> int:
 
 
 def test_a_wrong_effect_fails_at_its_examples(broken_repo: Path) -> None:
-    """ダウン that adds instead of subtracting: its examples fail, each at its own line, and so does
-    the アップ example that ダウン answers (2.10.4)."""
+    """ダウン that adds instead of subtracting: its examples fail, each at its own line, and so do
+    the アップ example that ダウン answers (2.10.4) and the フォース example that ends with a ダウン."""
     path = broken_repo / "definitions" / "actions" / "3-quick-spell.yaml"
     assert path.read_text(encoding="utf-8").count("by: {neg: {rank: key}}") == 1
     _edit(path, "by: {neg: {rank: key}}", "by: {rank: key}")
     findings = list(toolchain.load(broken_repo).findings)
-    failed = {f.location.line: f for f in findings if f.code == "BP030"}
-    assert {f.location.path for f in failed.values()} == {"definitions/actions/3-quick-spell.yaml"}
+    failed = {(f.location.path, f.location.line): f for f in findings if f.code == "BP030"}
+    quick = "definitions/actions/3-quick-spell.yaml"
+    force = broken_repo / "definitions" / "actions" / "4-normal-spell.yaml"
     assert sorted(failed) == sorted([
-        _line_of(path, "- name: ダウンで対象が墓地に移っていれば効果を発揮しない"),
-        _line_of(path, "- name: サイズが 0 以下となり対象を墓地に移す"),
-        _line_of(path, "- name: サイズが 0 以下とならなければキーカードをフォグに置く"),
-        _line_of(path, "- name: \"6.1.6「後入れ先出し」"),
-        _line_of(path, "- name: \"ダウンで A の兵士が墓地に移れば"),
+        *((quick, _line_of(path, name)) for name in (
+            "- name: ダウンで対象が墓地に移っていれば効果を発揮しない",
+            "- name: サイズが 0 以下となり対象を墓地に移す",
+            "- name: サイズが 0 以下とならなければキーカードをフォグに置く",
+            "- name: \"6.1.6「後入れ先出し」",
+            "- name: \"ダウンで A の兵士が墓地に移れば",
+            "- name: \"4.3.3 ダウン「このターンが終わるまで",
+        )),
+        ("definitions/actions/4-normal-spell.yaml", _line_of(force, "- name: \"4.3.3 フォース「このターンが終わるまで")),
     ])
-    to_zero = failed[_line_of(path, "- name: サイズが 0 以下となり対象を墓地に移す")].message
+    to_zero = failed[quick, _line_of(path, "- name: サイズが 0 以下となり対象を墓地に移す")].message
     assert "opponent.field: expected '', actual '♣4(+5)'" in to_zero
-    above_zero = failed[_line_of(path, "- name: サイズが 0 以下とならなければキーカードをフォグに置く")].message
+    above_zero = failed[quick, _line_of(path, "- name: サイズが 0 以下とならなければキーカードをフォグに置く")].message
     assert "opponent.field: expected '♣4(-2)', actual '♣4(+2)'" in above_zero
     run = run_bp("check", "--root", str(broken_repo), cwd=broken_repo)
     assert run.returncode == 1
     summary = run.stdout.strip().splitlines()[-1]
-    assert summary.startswith("47/48 actions executed, ") and summary.endswith(", 5 failed")
+    assert summary.startswith("47/48 actions executed, ") and summary.endswith(", 7 failed")
 
 
 def test_a_program_the_engine_cannot_read_is_located(broken_repo: Path) -> None:

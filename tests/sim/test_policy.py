@@ -32,7 +32,7 @@ def test_what_its_player_cannot_see_never_changes_its_decision(engine: sim.Engin
 
 def test_what_it_sees_changes_its_decisions(engine: sim.Engine) -> None:
     """Not a constant: with its own hand different, it requests differently for some seed."""
-    other = {**GIVEN, "you": {**GIVEN["you"], "hand": "♠K ♡Q ♣2 ♢A"}}
+    other = {**GIVEN, "you": {**GIVEN["you"], "hand": "♠K ♡Q ♣10 ♢A"}}  # ♣2 is in its life: a card is in one place
     assert any(_decide(engine, GIVEN, seed) != _decide(engine, other, seed) for seed in range(8))
 
 

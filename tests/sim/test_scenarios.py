@@ -204,3 +204,28 @@ def test_the_requester_keeps_the_chance_and_the_turn_player_gets_it_after_a_reso
     pass_(game)
     assert game.state.stage == [] and game.state.chance == A
     assert offered(game, "エンド") and offered(game, "アタック")
+
+
+def test_the_frame_zones_show_what_their_access_levels_say(engine: sim.Engine) -> None:
+    """5.3.1 公開レベル (2.11.1) of the frames' zones. パック: 「完全公開:開封済み・未開封」「個人公開:開封後のパックの
+    中身」「非公開:未開封のパックの中身」 — its owner does not know an unopened pack either; レアカード: 「完全公開:
+    レアカードの枚数」「個人公開:レアカードの中身」; 切札: 「完全公開:表裏を変えずに見えるカード」「個人公開:伏せてある
+    カード」. パック開封 「対戦相手に見せ手札に加える」: the opponent knows that card; レア召喚 「キーカード (レアカード)
+    はステージ上に置かれ完全公開となる」."""
+    game = situation(engine, {
+        "you": {"pack": "♣2 ♣3 ♣4", "rare": "♡K", "trumps": "♠2(up) ♡3", "field": "♢9"},
+        "opponent": {"pack": "♠5 ♠6", "rare": "♣K", "trumps": "♢3(up) ♣4"},
+    }, ["♣3"])
+    mine, theirs = sim.observe(game, A), sim.observe(game, B)
+    assert (mine.you.pack, mine.you.pack_opened) == (3, False)  # 非公開 to its owner too: only how many
+    assert (theirs.opponent.pack, theirs.opponent.pack_opened) == (3, False)
+    assert mine.you.rare == ("♡K",) and theirs.opponent.rare == 1 and mine.opponent.rare == 1
+    assert mine.you.trumps == ("♠2(up)", "♡3") and theirs.opponent.trumps == ("?", "♠2(up)")
+    request(game, "パック開封")  # 即時: it resolves at once
+    mine, theirs = sim.observe(game, A), sim.observe(game, B)
+    assert mine.you.pack == ("♣2", "♣4") and mine.you.pack_opened  # 個人公開 once opened
+    assert (theirs.opponent.pack, theirs.opponent.pack_opened) == (2, True)
+    assert theirs.opponent.known == ("hand:♣3",) and mine.opponent.known == ()
+    request(game, "レア召喚 ★♡K")  # $S: ♢9, the one character
+    assert [request.cards for request in sim.observe(game, B).stage] == [("♡K",)]
+    assert sim.observe(game, B).opponent.rare == 0

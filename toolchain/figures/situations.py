@@ -104,10 +104,11 @@ FOG_PLACEMENT = Scene(
 )
 
 # Fig. 2.9: keycards on the stage lean towards their targets, apart from the fog.
+# The bulwark is face down (drawn as its back): not ♣7, which the カウンター on the stage holds.
 STAGE_PLACEMENT = Scene(
     title="ステージの置き方",
     given={
-        "you": {"field": "[♣7] ♠5(+4) ♡8", "fog": "♡4"},
+        "you": {"field": "[♣5] ♠5(+4) ♡8", "fog": "♡4"},
         "opponent": {"field": "[♢2] ♢9 ♣6"},
         "stage": ["opponent: ダウン ★♠2 → you:♡8", "you: カウンター ★♣7 → opponent:ダウン"],
     },

@@ -419,7 +419,7 @@ TRIGGER = Record((
 ))
 
 TARGET = Record((
-    Field("player", Choice(("you", "opponent", "any")), "whose character or trump, or which player"),
+    Field("player", Choice(("you", "opponent", "any")), "whose character, trump or request, or which player"),
     Field("where", CONDITION, "`it` is the candidate"),
     Field("keycards", Record((Field("min", Base("integer"), required=True), Field("max", Base("integer"), required=True))),
           "a request with this many keycards"),

@@ -249,6 +249,8 @@ def target_candidates(game: Game, request: Request, first: bool = False) -> list
                 continue
             if spec.cause and other is not request.cause:
                 continue
+            if spec.player != "any" and other.controller not in _seats(spec.player, you):
+                continue
             if spec.keycards and not (spec.keycards[0] <= len(other.keys) <= spec.keycards[1]):
                 continue
             if spec.action and other.action.id != spec.action:

@@ -35,7 +35,7 @@ class TriggerSpec:
 @dataclass(frozen=True)
 class TargetSpec:
     kind: str  # soldier, bulwark, character, player, opponent, request, trump
-    player: str = "any"  # you / opponent / any (characters and trumps)
+    player: str = "any"  # you / opponent / any (whose characters, trumps or requests)
     where: Cond | None = None
     keycards: tuple[int, int] | None = None  # a request with this many keycards
     action: str | None = None  # a request of this action
@@ -229,7 +229,7 @@ def _trigger(node: dict[str, Any], compiler: ProgramCompiler, known: dict[str, s
 _TARGET_KEYS = {
     "soldier": {"player", "where"}, "bulwark": {"player", "where"}, "character": {"player", "where"},
     "player": {"player"}, "opponent": set(), "trump": {"player", "where"},
-    "request": {"keycards", "action", "has_target", "cause", "where"},
+    "request": {"player", "keycards", "action", "has_target", "cause", "where"},
 }
 
 

@@ -57,6 +57,7 @@ class Builder:
         self.filler: dict[int, set[str]] = {0: set(), 1: set()}  # filler already dealt, per seat
         self.game = Game(rules, State([Player(seat, deck_from(seat, full_deck())) for seat in (0, 1)]), agents, seed=0)
         self.timestamp = 0
+        self.placed: set[int] = set()  # every card the situation has put somewhere: a deck holds one of each
 
     def fail(self, path: tuple, message: str) -> ProgramError:
         return ProgramError(path, message)
@@ -82,14 +83,24 @@ class Builder:
         except ValueError as exc:
             raise self.fail(path, str(exc)) from exc
 
+    def placed_card(self, seat: int, text: str, path: tuple) -> int:
+        """A card the situation puts somewhere; refused when it is already somewhere else (a deck holds one
+        of each; its second Joker is `Joker2`): the game would hold one card twice and play on that."""
+        card = self.card(seat, text, path)
+        if card in self.placed:
+            hint = " (a deck's second Joker is Joker2)" if text == "Joker" else ""
+            raise self.fail(path, f"{SIDES[seat]} has {text} twice: a deck holds one of each card{hint}")
+        self.placed.add(card)
+        return card
+
     def cards(self, seat: int, value: Any, path: tuple) -> list[int]:
         if isinstance(value, int) and not isinstance(value, bool):
             filler = [t for t in _FILLER_ORDER if t not in self.reserved and t not in self.filler[seat]][:value]
             self.filler[seat].update(filler)
-            return [self.card(seat, t, path) for t in filler]
+            return [self.placed_card(seat, t, path) for t in filler]
         if value is None:
             return []
-        return [self.card(seat, t, path) for t in str(value).split()]
+        return [self.placed_card(seat, t, path) for t in str(value).split()]
 
     def side(self, seat: int, side: dict, path: tuple) -> None:
         player = self.game.state.players[seat]
@@ -99,7 +110,7 @@ class Builder:
         player.pack_open = bool(side.get("pack_opened", False))
         for token in self.tokens(side.get("trumps"), path + ("trumps",)):
             body, flags = _split_flags(token)
-            card = self.card(seat, body, path + ("trumps",))
+            card = self.placed_card(seat, body, path + ("trumps",))
             player.trumps.append(card)
             if "up" in flags:
                 player.trumps_up.add(card)
@@ -125,7 +136,7 @@ class Builder:
     def character(self, seat: int, token: str, path: tuple) -> Character:
         body, flags = _split_flags(token)
         bulwark = body.startswith("[")
-        cards = [self.card(seat, t, path) for t in body.strip("[]").split("+")]
+        cards = [self.placed_card(seat, t, path) for t in body.strip("[]").split("+")]
         component = self.rules.component_for(cards, "bulwark" if bulwark else "soldier")
         if component is None:
             raise self.fail(path, f"no character of {self.rules.name} is made of {body}")
@@ -184,7 +195,7 @@ class Builder:
         spec, seat, keys, target = self.parse_request(text, path)
         state = self.game.state
         request = Request(state.new_id(), spec, seat)
-        request.keys = tuple(self.card(seat, k, path) for k in keys)
+        request.keys = tuple(self.placed_card(seat, k, path) for k in keys)
         request.held = list(request.keys)
         if target:
             request.targets = [self.target(target, path)]
