@@ -59,7 +59,7 @@ class Entries:
     def entry(self, shown: display.Entry) -> nodes.section:
         """The section of one definition: its title, then every item the rulebook prints."""
         section = labelled_section(self.document, shown.anchor, shown.title, [f"bp-{shown.kind.family}"])
-        section += field_list(field(item.name, *self._values[type(item.value)](item.value)) for item in shown.rulebook_items)
+        section += field_list(field(item.name, *self._values[type(item.value)](item.value), item=item.id) for item in shown.rulebook_items)
         return section
 
     def _figure(self, value: display.Figure) -> nodes.figure:

@@ -29,7 +29,7 @@ class ReadingsDirective(SphinxDirective):
         note = reading_markup([reading for reading in coreflow.READINGS if reading.about == name])
         if note is None:
             return []
-        return [field_list([field(item_name(definitions, "reading"), *markup(note.text, note.mark))], ["bp-readings"])]
+        return [field_list([field(item_name(definitions, "reading"), *markup(note.text, note.mark), item="reading")], ["bp-readings"])]
 
 
 def setup(app: Sphinx) -> None:

@@ -58,9 +58,10 @@ def bullets(items: Iterable[str | nodes.Node | Sequence[nodes.Node]]) -> nodes.b
     return listing
 
 
-def field(name: str, *body: str | nodes.Node) -> nodes.field:
-    """One item of an entry (`トリガー: 直接`): plain strings become paragraphs."""
-    node = nodes.field()
+def field(name: str, *body: str | nodes.Node, item: str | None = None) -> nodes.field:
+    """One item of an entry (`トリガー: 直接`): plain strings become paragraphs. `item` (rules.yaml's
+    item id) classes its name and body `bp-item-<id>`, for the print stylesheet."""
+    node = nodes.field(classes=[f"bp-item-{item}"] if item else [])
     node += nodes.field_name("", name)
     content = nodes.field_body()
     content.extend(para(part) if isinstance(part, str) else part for part in body)
