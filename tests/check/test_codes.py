@@ -112,6 +112,11 @@ CASES = [
         "\n- id: bulwark\n  name: 防壁2\n  kana: ぼうへきに\n  type: bulwark\n  formats: [lite]\n  keycards: face-down\n  labels: [blocker]\n",
         ("characters.yaml", 20, 7), "already used",
     ),
+    Case(  # an action copied to make a new one, its id changed but not its name: the lists would show two 防壁
+        "BP020", "characters.yaml", None,
+        "\n- id: bulwark2\n  name: 防壁\n  kana: ぼうへき\n  type: bulwark\n  formats: [lite]\n  keycards: face-down\n  labels: [blocker]\n",
+        ("characters.yaml", 21, 9), "name '防壁' is already used by definitions/characters.yaml:13",
+    ),
     Case("BP021", "actions/2-summon.yaml", "  summons: [magician]", "  summons: [wizard]", ("actions/2-summon.yaml", 12, 13), "'wizard'"),
     Case("BP022", "actions/2-summon.yaml", "  formats: [pro]", "  formats: [lite, pro]", ("actions/2-summon.yaml", 12, 13), "ライト"),
     Case("BP023", "formats.yaml", "  strategy: [pro]", "  strategy: [lite, pro]", ("formats.yaml", 13, 13), "ストラテジー"),
