@@ -96,6 +96,14 @@ CASES = [
     Case("BP011", "fog.yaml", "  name: アップ", "  name: " + "[" * 70 + "]" * 70, ("fog.yaml", 3, 71), "64 levels"),
     Case("BP012", "fog.yaml", None, Link("gone.yaml"), ("fog.yaml", 1, 1), "gone.yaml, which does not exist"),
     Case("BP010", "characters.yaml", "  name: 魔術士\n", "  name: 魔術士\n  colour: red\n", ("characters.yaml", 4, 3), "unknown field 'colour'"),
+    Case(  # a misspelt field is named with the field meant
+        "BP010", "actions/2-summon.yaml", "  cost: BD\n", "  costs: BD\n", ("actions/2-summon.yaml", 10, 3),
+        "unknown field 'costs'; did you mean 'cost'?",
+    ),
+    Case(  # a required field misspelt: once only "'type' is a required property", at the definition, the key unnamed
+        "BP010", "characters.yaml", "  type: bulwark\n", "  tipe: bulwark\n", ("characters.yaml", 14, 3),
+        "unknown field 'tipe'; did you mean 'type'? ('type' is a required property)",
+    ),
     Case("BP010", "actions/2-summon.yaml", "  timing: main", "  timing: later", ("actions/2-summon.yaml", 8, 11), "'main', 'quick'"),
     Case(
         "BP010", "actions/2-summon.yaml", "  cost: BD\n", "  cost: BD\n  trigger_condition: 誘発する。\n",
