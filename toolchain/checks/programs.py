@@ -6,6 +6,7 @@ its diagnostics and its summary line are read from it."""
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -46,7 +47,7 @@ def report(defs: m.Definitions) -> Report:
     broken: set[str] = set()
     engine = sim.Engine(defs)
     for problem in engine.problems:
-        result.program_errors.append(Diagnostic(problem.location(), "BP031", problem.message))
+        result.program_errors.append(Diagnostic(problem.location(), "BP031", problem.message + _id_meant(problem.message, defs)))
         broken.add(problem.definition.id)
     passed: set[str] = set()
     result.actions = len(defs.actions) + len(defs.frame_actions)
@@ -70,6 +71,16 @@ def not_run(defs: m.Definitions, reason: str) -> Report:
 
 def has_examples(defs: m.Definitions) -> bool:
     return any(a.examples for a in (*defs.actions, *defs.frame_actions))
+
+
+def _id_meant(message: str, defs: m.Definitions) -> str:
+    """For a program naming an action id that does not exist (`'damage-judgement' is not an action id`): the id closest to it."""
+    unknown = re.fullmatch(r"'(.+)' is not an action id", message)
+    if unknown is None:
+        return ""
+    ids = sorted(action.id for action in (*defs.actions, *defs.frame_actions))
+    close = difflib.get_close_matches(unknown.group(1), ids, n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
