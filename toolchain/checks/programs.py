@@ -83,6 +83,16 @@ def _id_meant(message: str, defs: m.Definitions) -> str:
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
+def _choice_hint(message: str) -> str:
+    """For an example that does not script a choice the game asks (`no choice scripted for 捨てる手札: ♡4 | ♠9`):
+    where to write it (definitions/README.md, "Programs and examples")."""
+    unscripted = re.search(r"no choice scripted for [^:]+: (.+)$", message)
+    if unscripted is None:
+        return ""
+    first = unscripted.group(1).split(" | ")[0]
+    return f"; name the option taken in the example's choices (e.g. choices: [{first}]), in the order they are asked"
+
+
 def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
     """For an example naming an action that does not exist: the name closest to it, if any is close."""
     if missing is None or defs is None:
@@ -102,4 +112,5 @@ def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[D
             continue
         message = f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}"
         message += _did_you_mean(outcome.missing_action, defs)
+        message += _choice_hint(outcome.message)
         yield Diagnostic(outcome.location(), "BP030", message)
