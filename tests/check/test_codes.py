@@ -96,6 +96,14 @@ CASES = [
     Case("BP011", "fog.yaml", "  name: アップ", "  name: " + "[" * 70 + "]" * 70, ("fog.yaml", 3, 71), "64 levels"),
     Case("BP012", "fog.yaml", None, Link("gone.yaml"), ("fog.yaml", 1, 1), "gone.yaml, which does not exist"),
     Case("BP010", "characters.yaml", "  name: 魔術士\n", "  name: 魔術士\n  colour: red\n", ("characters.yaml", 4, 3), "unknown field 'colour'"),
+    Case(  # one value where a list is wanted: the list to write
+        "BP010", "characters.yaml", "  formats: [lite, pro]\n", "  formats: lite\n", ("characters.yaml", 15, 12),
+        "'lite' is not of type 'array': one value where a list is wanted: write [lite]",
+    ),
+    Case(  # a version without its v is a number to YAML
+        "BP010", "characters.yaml", "  kana: ぼうへき\n", "  kana: ぼうへき\n  since: 8.1\n", ("characters.yaml", 19, 10),
+        "8.1 is not of type 'string': 8.1 is a number to YAML, where text is wanted (a version is written v8.1",
+    ),
     Case(  # a misspelt field is named with the field meant
         "BP010", "actions/2-summon.yaml", "  cost: BD\n", "  costs: BD\n", ("actions/2-summon.yaml", 10, 3),
         "unknown field 'costs'; did you mean 'cost'?",

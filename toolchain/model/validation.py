@@ -182,6 +182,15 @@ def _message(error: ValidationError) -> str:
             return f"'{required[0]}' is not allowed here" + (f": {rule}" if rule else "")
         if rule:
             return rule
+    if error.validator == "type" and len(error.absolute_path) == 2:  # a definition's own field (not in a program)
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        value = error.instance
+        said = error.message.replace(repr(value), _short(value))
+        if "array" in wanted and isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            return f"{said}: one value where a list is wanted: write [{value}]"
+        if "string" in wanted and isinstance(value, (int, float)) and not isinstance(value, bool):
+            # `since: 8.1`, `text: 0`: YAML reads them as numbers
+            return f"{said}: {value} is a number to YAML, where text is wanted (a version is written v8.1; quote other text: '{value}')"
     description = error.schema.get("description") if isinstance(error.schema, dict) else None
     if error.validator == "pattern" and description:
         return f"{_short(error.instance)} does not match: {description}"
