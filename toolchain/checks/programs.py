@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from .. import model as m
 from .. import sim
 from ..diagnostics import Diagnostic
+from ..notation.cards import parse_card
 
 
 @dataclass
@@ -97,6 +98,12 @@ def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
     """For an example naming an action that does not exist: the name closest to it, if any is close."""
     if missing is None or defs is None:
         return ""
+    try:  # `request: ♡3 → you:♢5`: the keycards without their ★ read as an action's name
+        cards = [parse_card(text) for text in missing.split()]
+    except ValueError:
+        cards = []
+    if cards:
+        return f"; the keycards are written after ★: ★{missing}"
     names = [action.name for action in (*defs.actions, *defs.frame_actions)]
     close = difflib.get_close_matches(missing, names, n=1, cutoff=0.5)
     return f"; did you mean '{close[0]}'?" if close else ""
