@@ -31,7 +31,7 @@ CODES: dict[str, Code] = {
         Code("BP011", "limit", "the file is larger than 4 MB or nested more than 64 levels deep"),
         Code("BP012", "unreadable",
              "a file under definitions/ that cannot be read: no permission, a dangling or looping symbolic link"),
-        Code("BP020", "duplicate-id", "two definitions of one id space share an id"),
+        Code("BP020", "duplicate-id", "two definitions of one id space share an id, or a name"),
         Code("BP021", "unresolved-reference", "an id that names no definition"),
         Code("BP022", "format-consistency", "a definition refers to a character or fog entry absent from one of its formats"),
         Code("BP023", "regulation-table", "table 3.1 disagrees with the frames' formats"),

@@ -144,3 +144,11 @@ def test_help_shows_flags_without_a_value(command: str) -> None:
     assert run.returncode == 0
     assert "<bool>" not in run.stdout
     assert "--help " in run.stdout
+
+
+def test_build_help_names_what_only_takes() -> None:
+    """`--only` takes an output's name: the help once showed it as `<list[str]>`, Python's type."""
+    run = bp("build", "--help")
+    assert run.returncode == 0
+    assert "list[str]" not in run.stdout
+    assert re.search(r"--only\s+OUTPUT\s", run.stdout)

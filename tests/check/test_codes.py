@@ -96,6 +96,22 @@ CASES = [
     Case("BP011", "fog.yaml", "  name: アップ", "  name: " + "[" * 70 + "]" * 70, ("fog.yaml", 3, 71), "64 levels"),
     Case("BP012", "fog.yaml", None, Link("gone.yaml"), ("fog.yaml", 1, 1), "gone.yaml, which does not exist"),
     Case("BP010", "characters.yaml", "  name: 魔術士\n", "  name: 魔術士\n  colour: red\n", ("characters.yaml", 4, 3), "unknown field 'colour'"),
+    Case(  # one value where a list is wanted: the list to write
+        "BP010", "characters.yaml", "  formats: [lite, pro]\n", "  formats: lite\n", ("characters.yaml", 15, 12),
+        "'lite' is not of type 'array': one value where a list is wanted: write [lite]",
+    ),
+    Case(  # a version without its v is a number to YAML
+        "BP010", "characters.yaml", "  kana: ぼうへき\n", "  kana: ぼうへき\n  since: 8.1\n", ("characters.yaml", 19, 10),
+        "8.1 is not of type 'string': 8.1 is a number to YAML, where text is wanted (a version is written v8.1",
+    ),
+    Case(  # a misspelt field is named with the field meant
+        "BP010", "actions/2-summon.yaml", "  cost: BD\n", "  costs: BD\n", ("actions/2-summon.yaml", 10, 3),
+        "unknown field 'costs'; did you mean 'cost'?",
+    ),
+    Case(  # a required field misspelt: once only "'type' is a required property", at the definition, the key unnamed
+        "BP010", "characters.yaml", "  type: bulwark\n", "  tipe: bulwark\n", ("characters.yaml", 14, 3),
+        "unknown field 'tipe'; did you mean 'type'? ('type' is a required property)",
+    ),
     Case("BP010", "actions/2-summon.yaml", "  timing: main", "  timing: later", ("actions/2-summon.yaml", 8, 11), "'main', 'quick'"),
     Case(
         "BP010", "actions/2-summon.yaml", "  cost: BD\n", "  cost: BD\n  trigger_condition: 誘発する。\n",
@@ -111,6 +127,11 @@ CASES = [
         "BP020", "characters.yaml", None,
         "\n- id: bulwark\n  name: 防壁2\n  kana: ぼうへきに\n  type: bulwark\n  formats: [lite]\n  keycards: face-down\n  labels: [blocker]\n",
         ("characters.yaml", 20, 7), "already used",
+    ),
+    Case(  # an action copied to make a new one, its id changed but not its name: the lists would show two 防壁
+        "BP020", "characters.yaml", None,
+        "\n- id: bulwark2\n  name: 防壁\n  kana: ぼうへき\n  type: bulwark\n  formats: [lite]\n  keycards: face-down\n  labels: [blocker]\n",
+        ("characters.yaml", 21, 9), "name '防壁' is already used by definitions/characters.yaml:13",
     ),
     Case("BP021", "actions/2-summon.yaml", "  summons: [magician]", "  summons: [wizard]", ("actions/2-summon.yaml", 12, 13), "'wizard'"),
     Case("BP022", "actions/2-summon.yaml", "  formats: [pro]", "  formats: [lite, pro]", ("actions/2-summon.yaml", 12, 13), "ライト"),

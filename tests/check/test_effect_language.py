@@ -132,6 +132,9 @@ COMPILER_CASES = [
     ), "{action: @nothing}"),
     program("  program:\n    untargetable_by: [up, nothing]\n    effect:\n" + UP_EFFECT, "[up, @nothing]",
             "BP031", "'nothing' is not an action id"),
+    # a misspelt id is named with the id meant
+    program("  program:\n    untargetable_by: [upp]\n    effect:\n" + UP_EFFECT, "[@upp]",
+            "BP031", "'upp' is not an action id; did you mean 'up'?"),
     program("  labels: [attacker, blocker, {label: haste, condition: キーカードに A が含まれる場合のみ}]\n",
             "blocker, @{label: haste", "BP031", "the label haste holds only sometimes", CHARACTERS, MAGICIAN_LABELS),
     program("  labels: [attacker, blocker, {label: haste, condition: 常に, if: {has_label: [it, wings]}}]\n",

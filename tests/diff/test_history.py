@@ -105,3 +105,14 @@ def test_changed_in_current_edition_is_read_from_updated() -> None:
     assert all(not changed_in_current_edition(frame, defs) for frame in defs.frames)  # frames keep no history
     assert [is_rules_field(f) for f in ("effect", "keycards", "name", "story", "flavor", "since", "updated", "program", "examples",
                                         "reading", "kana")] == [True, True, True, False, False, False, False, False, False, False, False]
+
+
+def test_a_new_definition_copied_with_its_updated_is_told_at_its_since(scratch_repo) -> None:  # noqa: ANN001
+    """An action copied to make a new one brings its `updated` along: the fix is the `since`, so the finding is there."""
+    repo = scratch_repo()
+    fog = repo / "definitions/fog.yaml"
+    fog.write_text(fog.read_text(encoding="utf-8") + "\n- id: down2\n  name: ダウン2\n  group: lingering\n  category: quick-spell\n"
+                   "  action: down\n  ability: 対象とした兵士のサイズは減算される。\n  since: v0.1\n  updated: [v8.0]\n",
+                   encoding="utf-8")
+    run = bp("check", "--since", "v8.0", "--root", str(repo))
+    assert run.stderr.startswith("definitions/fog.yaml:33:3: error[BP029]: ダウン2 (速攻魔法) is new since v8.0 but its since is v0.1 ")

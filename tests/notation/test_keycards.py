@@ -101,6 +101,17 @@ def test_group_of_a_suit() -> None:
         ("♡A-10 x2+", 8, "only for same-suit"),
         ("same-rank x1", 11, "at least 2"),
         (" A", 0, "spaces"),
+        # what an editor types for the count, the suit and the ranks, told how the notation writes it
+        ("♡A-10 ×2", 6, "write the count as ' x2'"),
+        ("♡A-10 x 2", 6, "write the count as ' x2'"),
+        ("♡A-10 X2", 6, "write the count as ' x2'"),
+        ("A-10 x２", 5, "write the count as ' x2'"),
+        ("♡A-10 x", 6, "'x' needs the number of cards, e.g. ' x2'"),
+        ("♡a-10", 1, "write 'A-10'"),
+        ("joker", 0, "write 'Joker'"),
+        ("J-k", 0, "write 'J-K'"),
+        ("HA-10", 0, "write the suit H as ♡"),
+        ("S A-10 & C2", 0, "write the suit S as ♠"),
     ],
 )
 def test_errors_say_where(notation: str, column: int, says: str) -> None:

@@ -51,6 +51,13 @@ def test_an_indented_plain_line_belongs_to_its_item() -> None:
         ("1. a\n    b", 1, "starts at 3"),
         ("B. b", 0, "start at A."),
         ("1. ", 0, "needs text") ,
+        # full-width markers and a typed ・ would print as a paragraph, the list broken around them; the
+        # next nested line was refused instead ("a top-level line must not be indented", the wrong line)
+        ("1. a\n２. b\n   - c", 1, "'２.' is not a list marker: write '2. '"),
+        ("1．a", 0, "'1．' is not a list marker: write '1. '"),
+        ("Ａ. a", 0, "'Ａ.' is not a list marker: write 'A. '"),
+        ("1. a\n   ・b", 1, "write a bullet as '- ' (it prints as ・)"),
+        ("1. a\n   - b\n   ・c", 2, "write a bullet as '- '"),
     ],
 )
 def test_malformed_lists_are_refused_with_the_line(text: str, line: int, says: str) -> None:
@@ -58,3 +65,8 @@ def test_malformed_lists_are_refused_with_the_line(text: str, line: int, says: s
         parse(text)
     assert caught.value.line == line
     assert says in str(caught.value)
+
+
+def test_text_that_only_looks_like_a_marker_stays_text() -> None:
+    assert parse("1.5倍のダメージ") == [Paragraph("1.5倍のダメージ")]
+    assert parse("A.B.C") == [Paragraph("A.B.C")]

@@ -145,3 +145,22 @@ def test_an_example_naming_a_target_the_action_may_not_have_fails(broken_repo: P
     (failed,) = [f for f in findings if f.code == "BP030"]
     assert failed.location.line == _line_of(path, "- name: ♠ のキーカードの数字だけダメージを与える")
     assert "投擲 cannot target you here (the target it took instead: opponent)" in failed.message
+
+
+def test_an_example_missing_a_choice_says_where_the_choice_goes(broken_repo: Path) -> None:
+    """サーチ's example without its `choices: [♠K]`: the message names the options and the field to name one in."""
+    path = broken_repo / "definitions" / "actions" / "3-quick-spell.yaml"
+    _edit(path, "      request: ★Joker\n      choices: [♠K]\n", "      request: ★Joker\n")
+    findings = list(toolchain.load(broken_repo).findings)
+    (failed,) = [f for f in findings if f.code == "BP030"]
+    assert "no choice scripted for 手札に加えるカード: ♠K | ♠3 | ♠2" in failed.message
+    assert failed.message.endswith("name the option taken in the example's choices (e.g. choices: [♠K]), in the order they are asked")
+
+
+def test_a_request_without_its_star_is_told_to_write_it(broken_repo: Path) -> None:
+    """`request: ♡3 → you:♢5` reads ♡3 as an action's name: say that the keycards come after ★."""
+    path = broken_repo / "definitions" / "actions" / "3-quick-spell.yaml"
+    _edit(path, "      request: ★♡3 → you:♢5\n", "      request: ♡3 → you:♢5\n")
+    findings = list(toolchain.load(broken_repo).findings)
+    (failed,) = [f for f in findings if f.code == "BP030"]
+    assert failed.message.endswith("no action is called '♡3'; the keycards are written after ★: ★♡3")

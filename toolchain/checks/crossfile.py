@@ -50,8 +50,12 @@ _SPACE_WORDS = {
 
 
 def unique_ids(result: LoadResult) -> Iterator[Diagnostic]:
+    """An id used twice in one space, and a name used twice: an action copied to make a new one with
+    its id changed but not its name would be listed twice under one name, and examples, which name
+    actions by name, would not tell them apart. (One finding per definition: the id's, if both.)"""
     for space, items in _id_spaces(result.definitions).items():
         first: dict[str, m.Source] = {}
+        named: dict[str, m.Source] = {}
         for item in items:
             if item.id in first:
                 other = first[item.id]
@@ -61,8 +65,21 @@ def unique_ids(result: LoadResult) -> Iterator[Diagnostic]:
                     f"id '{item.id}' is already used by {other.path}:{other.location('id').line} "
                     f"({_SPACE_WORDS[space]}): give one of them another id",
                 )
+                continue
+            first[item.id] = item.source
+            name = getattr(item, "name", None)
+            if not name:
+                continue
+            if name in named:
+                other = named[name]
+                yield Diagnostic(
+                    item.source.location("name"),
+                    "BP020",
+                    f"name '{name}' is already used by {other.path}:{other.location('name').line}: "
+                    f"the lists and the examples tell definitions apart by name; give one of them another name",
+                )
             else:
-                first[item.id] = item.source
+                named[name] = item.source
 
 
 # -- BP021 references -------------------------------------------------------------------------

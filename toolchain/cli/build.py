@@ -21,7 +21,7 @@ def build(
     out: Annotated[Optional[Path], typer.Option("--out", help="Output directory (default: ROOT/build/site).")] = None,
     only: Annotated[
         Optional[list[str]],
-        typer.Option("--only", help="Build only these outputs (repeatable): definitions.json, actionlist, rulebook, html, pdf, "
+        typer.Option("--only", metavar="OUTPUT", help="Build only these outputs (repeatable): definitions.json, actionlist, rulebook, html, pdf, "
                      "actionlist-html, actionlist-pdf, rulebook-html, rulebook-pdf. The rest of the site is kept."),
     ] = None,
     cache: Annotated[Optional[Path], typer.Option("--cache", help=CACHE_HELP)] = None,

@@ -58,4 +58,6 @@ def _summary(paths: list[str], shown: int = 12) -> str:
         key = "/".join(parts[:2]) + "/…" if len(parts) > 2 and parts[1].startswith("_") else path
         groups[key] = groups.get(key, 0) + 1
     names = [f"{name} ({count} files)" if count > 1 else name for name, count in groups.items()]
-    return ", ".join(names[:shown]) + (f", and {len(names) - shown} more" if len(names) > shown else "")
+    # 'and M more' counts files, as the line's 'rendered N' does, not names (a folder's are one name)
+    rest = sum(list(groups.values())[shown:])
+    return ", ".join(names[:shown]) + (f", and {rest} more" if len(names) > shown else "")

@@ -27,9 +27,22 @@ def _regulation(defs, format_key: str, frame_key: str) -> tuple[str, str]:  # no
         known = ", ".join(f"{f.id} ({f.name})" for f in defs.frames)
         fail("sim", f"no frame '{frame_key}': the frames are {known}", 2)
     if not defs.is_legal(fmt.id, frame.id):
-        typer.echo(f"bp sim: table 3.1 does not allow {fmt.name} + {frame.name}", err=True)
+        # `bp sim --format pro` meets the default frame (エントリー20, ライト's alone): say what would do
+        frames = [f.name for f in defs.frames if defs.is_legal(fmt.id, f.id)]
+        formats = [f.name for f in defs.formats if defs.is_legal(f.id, frame.id)]
+        if frames and (format_key != "lite" or frame_key == "entry20"):
+            hint = f": {fmt.name} is played with {_either(frames)} (--frame)"
+        elif formats:
+            hint = f": {frame.name} is played in {_either(formats)} (--format)"
+        else:
+            hint = ""
+        typer.echo(f"bp sim: table 3.1 does not allow {fmt.name} + {frame.name}{hint}", err=True)
         raise typer.Exit(2)
     return fmt.id, frame.id
+
+
+def _either(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def sim(

@@ -19,8 +19,8 @@ def _item(definitions: m.Definitions, change: DefinitionChange) -> object | None
     return next((item for item in items(definitions) if item.id == change.id), None) if items else None
 
 
-def _location(source: m.Source) -> Location:
-    for key in ("updated", "since", "id"):
+def _location(source: m.Source, keys: tuple[str, ...] = ("updated", "since", "id")) -> Location:
+    for key in keys:
         if source.has(key):
             return source.location(key, key=True)
     return source.location()
@@ -46,7 +46,9 @@ def history_findings(changes: Iterable[DefinitionChange], definitions: m.Definit
         else:
             what = ", ".join(_changed_items(change))
             message = f"{change.title} changed since {base} ({what}) but {missing}: add {edition} to updated"
-        found.append(Diagnostic(_location(item.source), CODE, message))  # type: ignore[attr-defined]
+        # a new definition's fix is its since (a copied one brings an updated along)
+        keys = ("since", "updated", "id") if change.change == "added" else ("updated", "since", "id")
+        found.append(Diagnostic(_location(item.source, keys), CODE, message))  # type: ignore[attr-defined]
     return found
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import difflib
+
 import json
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
@@ -18,7 +21,7 @@ from .yamlload import Document, Mark
 
 
 @cache
-def _validators(schema_dir: Path) -> dict[str, Draft202012Validator]:
+def _schemas(schema_dir: Path) -> tuple[dict[str, Any], Registry]:
     schemas = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted(schema_dir.glob("*.schema.json"))}
     # Register each schema under its $id and under its file name, so relative $refs resolve.
     resources = []
@@ -28,6 +31,12 @@ def _validators(schema_dir: Path) -> dict[str, Draft202012Validator]:
         if "$id" in schema:
             resources.append((schema["$id"], resource))
     registry: Registry = Registry().with_resources(resources)
+    return schemas, registry
+
+
+@cache
+def _validators(schema_dir: Path) -> dict[str, Draft202012Validator]:
+    schemas, registry = _schemas(schema_dir)
     return {name: Draft202012Validator(schema, registry=registry) for name, schema in schemas.items()}
 
 
@@ -40,7 +49,7 @@ def validate(doc: Document, schema_dir: Path, schema_name: str) -> Iterator[tupl
     validator = _validators(schema_dir)[schema_name]
     placed: set[Mark] = set()
     for error in validator.iter_errors(doc.data):
-        for mark, message, path in _located(_leaf(error), doc):
+        for mark, message, path in _located(_leaf(error), doc, _schemas(schema_dir)[1].resolver()):
             if mark not in placed:  # one finding per place: two rules broken by one key say the same thing
                 placed.add(mark)
                 yield mark, message, path
@@ -87,7 +96,28 @@ def _wrong_kind(error: ValidationError) -> bool:
     return not any(type(value) is type(error.instance) for value in values)
 
 
-def _located(error: ValidationError, doc: Document) -> Iterator[tuple[Mark, str, tuple]]:
+def _known_keys(schema: object, resolver: Any, depth: int = 0) -> set[str]:
+    """The field names a mapping's schema knows, through its $refs and its combinators (the
+    schema's own `properties` may hold only a few: the rest come with `$ref` and `unevaluatedProperties`)."""
+    if not isinstance(schema, dict) or depth > 8:
+        return set()
+    keys = set(schema.get("properties", {}))
+    if isinstance(schema.get("$ref"), str) and resolver is not None:
+        try:
+            resolved = resolver.lookup(schema["$ref"])
+        except Exception:  # noqa: BLE001 - a hint only: an unresolvable $ref gives none
+            resolved = None
+        if resolved is not None:
+            keys |= _known_keys(resolved.contents, resolved.resolver, depth + 1)
+    for word in ("allOf", "anyOf", "oneOf"):
+        for branch in schema.get(word, ()):
+            keys |= _known_keys(branch, resolver, depth + 1)
+    for word in ("then", "else"):
+        keys |= _known_keys(schema.get(word), resolver, depth + 1)
+    return keys
+
+
+def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Iterator[tuple[Mark, str, tuple]]:
     path = tuple(error.absolute_path)
     where = _describe(path, doc.data)
     if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(error.instance, dict):
@@ -96,9 +126,23 @@ def _located(error: ValidationError, doc: Document) -> Iterator[tuple[Mark, str,
         # With unevaluatedProperties the message names the keys; place each at its own line.
         for key in extras:
             if key in str(error.message) or error.validator == "additionalProperties":
-                yield doc.key_mark(path + (key,)), f"{where}unknown field '{key}'", path + (key,)
+                known = allowed | _known_keys(error.schema, resolver)
+                close = difflib.get_close_matches(str(key), sorted(known - set(error.instance)), n=1, cutoff=0.6)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                yield doc.key_mark(path + (key,)), f"{where}unknown field '{key}'{hint}", path + (key,)
         return
     if error.validator == "required" and isinstance(error.instance, dict):
+        # A required field misspelt (`tipe:` for `type:`) is missing and unknown at once: say so at the key
+        missing = [key for key in error.validator_value if key not in error.instance]
+        known = _known_keys(error.schema, resolver)
+        unknown = [key for key in error.instance if isinstance(key, str) and known and key not in known]
+        for name in missing:
+            close = difflib.get_close_matches(name, unknown, n=1, cutoff=0.6)
+            if close:
+                yield (doc.key_mark(path + (close[0],)),
+                       f"{where}unknown field '{close[0]}'; did you mean '{name}'? ('{name}' is a required property)",
+                       path + (close[0],))
+                return
         yield doc.mark(path), f"{where}{error.message}", path
         return
     if error.validator == "pattern" and path and path[-1] == "keycards" and isinstance(error.instance, str):
@@ -138,6 +182,15 @@ def _message(error: ValidationError) -> str:
             return f"'{required[0]}' is not allowed here" + (f": {rule}" if rule else "")
         if rule:
             return rule
+    if error.validator == "type" and len(error.absolute_path) == 2:  # a definition's own field (not in a program)
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        value = error.instance
+        said = error.message.replace(repr(value), _short(value))
+        if "array" in wanted and isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            return f"{said}: one value where a list is wanted: write [{value}]"
+        if "string" in wanted and isinstance(value, (int, float)) and not isinstance(value, bool):
+            # `since: 8.1`, `text: 0`: YAML reads them as numbers
+            return f"{said}: {value} is a number to YAML, where text is wanted (a version is written v8.1; quote other text: '{value}')"
     description = error.schema.get("description") if isinstance(error.schema, dict) else None
     if error.validator == "pattern" and description:
         return f"{_short(error.instance)} does not match: {description}"

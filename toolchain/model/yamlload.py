@@ -254,17 +254,34 @@ def _in_editors_words(exc: yaml.MarkedYAMLError, text: str) -> LoadProblem | Non
         return LoadProblem("BP001", f"this line has no ':' after its key: write 'key: value', with a half-width ':' "
                                     f"and a space after it {parser_words}", where)
     starts_line = line[: at.column].strip() == ""
-    if opened is not None and starts_line and ("expected key" in problem or "expected '-' indicator" in problem):
-        what = "the keys of the mapping" if "expected key" in problem else "the items of the list"
-        return LoadProblem("BP001", f"this line is indented {_spaces(_indent(line))}, but {what} that starts at line "
-                                    f"{opened.line + 1} are indented {_spaces(opened.column)}: indent it like the level "
-                                    f"it belongs to {parser_words}", Mark(at.line + 1, 1))
+    if opened is not None and starts_line and "expected '-' indicator" in problem:
+        # Not an item of the list, and not indented like the keys of the item above (`effect:` at
+        # column 1 under `- id: up`): say both places it could go.
+        item = next((i for i in range(at.line - 1, opened.line - 1, -1) if _indent(lines[i]) == opened.column
+                     and lines[i].lstrip(" ").startswith("- ")), opened.line)
+        keys = _key_column(lines[item])
+        return LoadProblem("BP001", f"this line is indented {_spaces(_indent(line))}: the keys of the item that starts at "
+                                    f"line {item + 1} are indented {_spaces(keys)}, and a new item of the list starts "
+                                    f"with '- ' at {_spaces(opened.column)}: indent it {_spaces(keys)} like the keys above "
+                                    f"{parser_words}", Mark(at.line + 1, 1))
+    if opened is not None and starts_line and "expected key" in problem:
+        return LoadProblem("BP001", f"this line is indented {_spaces(_indent(line))}, but the keys of the mapping that "
+                                    f"starts at line {opened.line + 1} are indented {_spaces(opened.column)}: indent it "
+                                    f"like the level it belongs to {parser_words}", Mark(at.line + 1, 1))
     if "mapping values are not allowed" in problem and at.line > 0:
         above = next((lines[i] for i in range(at.line - 1, -1, -1) if lines[i].strip()), "")
-        if _indent(line) > _key_column(above) and ": " in above and not above.rstrip().endswith(":"):
+        # a key (the files' keys are English words) indented under a complete value; a line of text
+        # with ': ' in it (`ヒット: …`) is the text case below
+        looks_like_key = re.match(r"[A-Za-z_][A-Za-z0-9_-]*:(\s|$)", line.lstrip(" -")) is not None
+        if looks_like_key and _indent(line) > _key_column(above) and ": " in above and not above.rstrip().endswith(":"):
             return LoadProblem("BP001", f"this line is indented {_spaces(_indent(line))}, more than the line above "
                                         f"({_key_column(above)}), whose value is complete: indent it like the line above "
                                         f"{parser_words}", Mark(at.line + 1, 1))
+    if "mapping values are not allowed" in problem:
+        # `text: 対象: 兵士` or a line of an unquoted text with `ヒット: …` in it: YAML takes the ': ' for a key
+        return LoadProblem("BP001", f"a ': ' inside a text that is neither quoted nor a block: YAML reads it as a new key; "
+                                    f"write the text as a block (the key, then ' |', and the text indented on the lines "
+                                    f"below) or put it in quotes {parser_words}", Mark(at.line + 1, at.column + 1))
     if "expected key" in problem and not starts_line:
         quoted = _quoted_string_ending_on(text, at.line)
         if quoted is not None:

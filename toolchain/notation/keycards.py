@@ -259,6 +259,10 @@ def _count(digits: str, column: int) -> int:
 
 # The suits as the rulebook's text names them, which an editor may type for the symbol.
 _SUIT_WORDS = {"スペード": "♠", "ハート": "♡", "ダイヤ": "♢", "ダイア": "♢", "クラブ": "♣"}
+# … and as card notations elsewhere write them (no rank is one of these letters).
+_SUIT_LETTERS = {"S": "♠", "H": "♡", "D": "♢", "C": "♣"}
+# A count written otherwise than ' x2': '×2', ' x 2', ' X2', 'x２', or an 'x' without its number.
+_LOOSE_COUNT = re.compile(r"\s*([x×X*＊])\s*([0-9０-９]*)(\+?)$")
 
 
 def _parse_group(part: str, offset: int) -> tuple[CardGroup, bool]:
@@ -272,7 +276,16 @@ def _parse_group(part: str, offset: int) -> tuple[CardGroup, bool]:
         raise KeycardsError(f"write the suit '{part[0]}' as one of ♠ ♡ ♢ ♣", offset)
     elif word := next((w for w in _SUIT_WORDS if part.startswith(w)), None):
         raise KeycardsError(f"write the suit {word} as {_SUIT_WORDS[word]}", offset)
+    elif part[0] in _SUIT_LETTERS:
+        raise KeycardsError(f"write the suit {part[0]} as {_SUIT_LETTERS[part[0]]}", offset)
     count = _COUNT.search(body)
+    loose = None if count else _LOOSE_COUNT.search(body)
+    if loose and _RANGE.fullmatch(body[: loose.start()]):
+        column = offset + len(part) - len(body) + loose.start(1)
+        digits = unicodedata.normalize("NFKC", loose.group(2))
+        if not digits:
+            raise KeycardsError(f"'{loose.group(1)}' needs the number of cards, e.g. ' x2'", column)
+        raise KeycardsError(f"write the count as ' x{digits}{loose.group(3)}' (a space, x, the number)", column)
     ranks_text = body[: count.start()] if count else body
     start = offset + (1 if suit else 0)
     ranks = _parse_ranks(ranks_text, start)
@@ -293,6 +306,8 @@ def _meant_ranks(piece: str) -> str | None:
     """What an editor most likely meant by ranks the notation does not read: the rulebook's
     〜 (A〜10) or full-width letters (Ａ), written as the notation writes them (A-10)."""
     meant = re.sub(r"[〜~ー−–—]", "-", unicodedata.normalize("NFKC", piece)).replace(" ", "")
+    if not _RANGE.fullmatch(meant):  # lower-case ranks: a-10, joker
+        meant = meant.upper().replace("JOKER", "Joker")
     return meant if meant != piece and _RANGE.fullmatch(meant) else None
 
 

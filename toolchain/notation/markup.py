@@ -7,11 +7,14 @@ docutils, plain text) walks the tree. Malformed lists raise MarkupError with the
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 # A marker without its space: `2.めくった`, `-Aは` (not `1.5倍` nor `-1`, which are text).
 _UNSPACED_MARKER = re.compile(r"^(?:[1-9][0-9]*\.|-)(?=[^\s\d.\-])")
+# A marker typed in full width (２. 1． Ａ.) or a typed bullet ・: text to the parser, a broken list to the reader.
+_LOOKALIKE_MARKER = re.compile(r"^(?:[０-９]+[.．]|[0-9]+．|[Ａ-Ｚ][.．]|[A-Z]．|・)")
 _MARKER = re.compile(r"^(?:(?P<num>[1-9][0-9]*)\.(?: |$)|(?P<alpha>[A-Z])\.(?: |$)|(?P<bullet>-(?: |$)))")
 
 
@@ -78,6 +81,13 @@ def parse(text: str) -> list[Block]:
                 marker = unspaced.group()
                 raise MarkupError(f"'{marker}' needs a space after it to start an item: write '{marker} {line[len(marker):][:8]}…'",
                                   number)
+            lookalike = _LOOKALIKE_MARKER.match(line)
+            if lookalike and lookalike.group() == "・":
+                raise MarkupError("write a bullet as '- ' (it prints as ・)", number)
+            if lookalike:
+                marker = lookalike.group()
+                meant = unicodedata.normalize("NFKC", marker).replace("．", ".")
+                raise MarkupError(f"'{marker}' is not a list marker: write '{meant} ' (half-width, then a space)", number)
             siblings.append(Paragraph(line))
             continue
         style, ordinal = _style(match)
