@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 from pathlib import Path
@@ -96,6 +97,9 @@ def test_a_new_definitions_file_rereads_the_pages_that_show_its_definitions(repo
     text = source.read_text(encoding="utf-8")
     header, _, body = text.partition("\n- id: ")
     first = "- id: " + body.split("\n- id: ")[0]
+    # Names are unique too (BP020), and a kana reads its name (BP034).
+    first = re.sub(r"(?m)^  name: (.+)$", r"  name: \1ニ", first, count=1)
+    first = re.sub(r"(?m)^  kana: (.+)$", r"  kana: \1に", first, count=1)
     copy.write_text(header + "\n" + first.replace("- id: ", "- id: copy-", 1), encoding="utf-8")
     try:
         pages = _reread(repo)
