@@ -167,9 +167,12 @@ def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str
     option = next((o for o in legal if RequestOption(o.action, tuple(sorted(o.keys)), o.unit) == wanted), None)
     if option is None:
         reason = refusal(game, seat, spec, cards, unit)
-        ways = ", ".join(sorted({" ".join(TEXT[k] for k in o.keys) for o in legal})) or "none"
+        ways = sorted({" ".join(TEXT[k] for k in o.keys) for o in legal})
+        # 'legal keycard sets: none' read as if the keycards were at fault when the cost or the timing was.
+        instead = (f"it may be requested here with {', '.join('★' + way for way in ways)}" if ways
+                   else f"no keycards make {spec.name} legal here")
         raise IllegalRequest(f"{spec.name} is refused: {reason} ({REASONS.get(reason or '', 'no reason found')}); "
-                             f"legal keycard sets: {ways}")
+                             f"{instead}")
     game.apply(option, check=False)
     made = game.current  # the request made at [5]
     if named is not None and list(made.targets) != [named]:
