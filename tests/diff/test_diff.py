@@ -247,3 +247,16 @@ def test_control_characters_in_the_rules_do_not_reach_the_terminal(scratch_repo)
         assert "\x1b[2J" not in run.stdout, output_format
         shown = "アップ\\u001b[2J" if output_format == "json" else "アップ\\x1b[2J"  # JSON's own escape
         assert shown in run.stdout.replace("\\\\x1b", "\\x1b"), output_format
+
+
+def test_a_targets_printed_words_are_the_item_and_its_kind_is_named(scratch_repo) -> None:  # noqa: ANN001
+    """対象's text is what the rulebook prints under 対象, so it is shown as 対象 itself; its kind is
+    what the program reads, shown by the key the editor types and named from rules.yaml (防壁, not bulwark)."""
+    repo = scratch_repo()
+    edit(repo, "definitions/actions/4-normal-spell.yaml", "    kind: bulwark\n    text: 防壁1体を対象とする。\n",
+         "    kind: soldier\n    text: 兵士1体を対象とする。\n")
+    out = bp("diff", "--root", str(repo)).stdout
+    block = _block(out, "~ actions/bulwark-break")
+    assert "    対象 (kind): [-防壁-]{+兵士+}" in block
+    assert "    対象: [-防壁-]{+兵士+}1体を対象とする。" in block
+    assert "(text)" not in out and "bulwark" not in block.replace("actions/bulwark-break", "")

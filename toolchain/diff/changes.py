@@ -253,7 +253,10 @@ def _field_changes(old_defs: m.Definitions, new_defs: m.Definitions, old: dict, 
             before, after = before or {}, after or {}
             for sub in (*after, *(k for k in before if k not in after)):
                 if before.get(sub) != after.get(sub):
-                    yield _field(old_defs, new_defs, f"{key}.{sub}", f"{name} ({sub})", before.get(sub), after.get(sub))
+                    # the printed words are the item itself (対象: 兵士1体を対象とする。); the other keys
+                    # are what the program reads, named as the editor types them (対象 (kind): 兵士)
+                    label = name if sub == "text" else f"{name} ({sub})"
+                    yield _field(old_defs, new_defs, f"{key}.{sub}", label, before.get(sub), after.get(sub))
             continue
         if key in shown:
             old_text, new_text = shown[key]

@@ -16,6 +16,7 @@ _VOCABULARIES: dict[str, tuple[str, ...]] = {
     "timing": ("timings",),
     "category": ("categories", "trump_categories"),
     "type": ("character_types",),
+    "kind": ("character_types",),  # target.kind: soldier, bulwark (character, player, request, trump as written)
     "group": ("fog_groups", "frame_action_groups"),
     "scope": ("scopes",),
     "then": ("start_steps",),
