@@ -250,3 +250,17 @@ def test_names_in_inline_lists_do_not_break(site: Path, definitions) -> None:
                 cut = [name for name in names for k in range(1, len(name))
                        if word.endswith(name[:k]) and following.startswith(name[k:]) and name not in word]
                 assert not cut, f"{pdf.name}: {cut} broken between lines: {word} / {following}"
+
+
+def test_text_stays_in_its_column(site: Path) -> None:
+    """No word runs over the gutter or off the page: an inline list too long for a line wraps
+    (マスター + エクストラ's アクションリスト ran off at 「・オー」, hiding オープン … スイッチ)."""
+    margin, gap = 8 * MM, 5 * MM  # leaflet.css: @page margin left/right, column-gap
+    for pdf in (site / "pdf").glob("blackpoker-*.pdf"):
+        if pdf.stem.endswith("-2up"):
+            continue
+        for number, page in enumerate(pages(pdf), 1):
+            left_end = margin + (page.width - 2 * margin - gap) / 2
+            body = [w for w in page.words if 10 * MM < w[1] < page.height - 11 * MM and (number > 1 or w[1] > 25 * MM)]  # not the head
+            over = [w[4] for w in body if w[2] > page.width - margin + 1 or (w[0] < left_end + gap - 1 and w[2] > left_end + 1)]
+            assert not over, f"{pdf.name} page {number}: {over} out of its column"

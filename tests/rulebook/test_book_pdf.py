@@ -156,3 +156,21 @@ def test_links_stay_inside_the_pdf(book) -> None:
             elif annotation.get_object().get("/Dest") is not None or action.get("/S") == "/GoTo":
                 internal += 1
     assert internal > 100
+
+
+_WORD_BOX = re.compile(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">(.*?)</word>')
+MM = 72 / 25.4
+
+
+def test_text_stays_in_the_text_block(book) -> None:
+    """No word prints in the margins (print.css: inner 15 mm, outer 12 mm, mirrored): table 8.1
+    with its cells' padding on top of 100 % ran 13 mm into the outer margin of page 111, off the
+    paper on a left-hand page."""
+    out = subprocess.run(["pdftotext", "-bbox", str(book.pdf), "-"], capture_output=True, text=True, check=True).stdout
+    width = 148 * MM
+    for number, body in enumerate(out.split("<page ")[1:], 1):
+        if number == 1:  # the cover: no margins
+            continue
+        left, right = (15 * MM, width - 12 * MM) if number % 2 == 0 else (12 * MM, width - 15 * MM)
+        over = [text for x0, x1, text in _WORD_BOX.findall(body) if float(x0) < left - 1 or float(x1) > right + 1]
+        assert not over, f"page {number}: {over[:5]} outside the text block"

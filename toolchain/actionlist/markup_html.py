@@ -51,6 +51,8 @@ def _item(item: markup.Item, style: str) -> str:
 
 
 def bullet_list(items: Iterable[str | Markup], css_class: str = "bullet") -> Markup | None:
-    """`・` items (escaped unless already Markup); None when there are none."""
-    rendered = "".join(f"<li>{_BULLET}{text_html(item)}</li>" for item in items)
+    """`・` items (escaped unless already Markup); None when there are none. The items are apart
+    by a line break: where a leaflet runs them on one line (inline, each nowrap) that space is the
+    only place the line may wrap — 「・」 may not begin a line, so without it the list ran off the page."""
+    rendered = "\n".join(f"<li>{_BULLET}{text_html(item)}</li>" for item in items)
     return Markup(f'<ul class="{css_class}">{rendered}</ul>') if rendered else None

@@ -35,7 +35,7 @@ def _format_table(defs: m.Definitions, value: display.FormatTable) -> Markup:
 
 
 def _frame_list(value: display.FrameList) -> Markup:
-    items = Markup("").join(
+    items = Markup("\n").join(  # apart, so that an inline list may wrap between its items (markup_html.bullet_list)
         Markup('<li><span class="bullet-mark" aria-hidden="true">・</span>{}</li>').format(frame.name) for frame in value.frames
     )
     return Markup('\n  <ul class="bullet frames">{}</ul>\n').format(items)
