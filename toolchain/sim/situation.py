@@ -89,7 +89,7 @@ class Builder:
         card = self.card(seat, text, path)
         if card in self.placed:
             hint = " (a deck's second Joker is Joker2)" if text == "Joker" else ""
-            raise self.fail(path, f"{SIDES[seat]} has {text} twice: a deck holds one of each card{hint}")
+            raise self.fail(path, f"{text} appears twice under '{SIDES[seat]}:': a deck holds one of each card{hint}")
         self.placed.add(card)
         return card
 
