@@ -6,7 +6,6 @@ its diagnostics and its summary line are read from it."""
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -48,7 +47,7 @@ def report(defs: m.Definitions) -> Report:
     broken: set[str] = set()
     engine = sim.Engine(defs)
     for problem in engine.problems:
-        result.program_errors.append(Diagnostic(problem.location(), "BP031", problem.message + _id_meant(problem.message, defs)))
+        result.program_errors.append(Diagnostic(problem.location(), "BP031", problem.message))
         broken.add(problem.definition.id)
     passed: set[str] = set()
     result.actions = len(defs.actions) + len(defs.frame_actions)
@@ -72,26 +71,6 @@ def not_run(defs: m.Definitions, reason: str) -> Report:
 
 def has_examples(defs: m.Definitions) -> bool:
     return any(a.examples for a in (*defs.actions, *defs.frame_actions))
-
-
-def _id_meant(message: str, defs: m.Definitions) -> str:
-    """For a program naming an action id that does not exist (`'damage-judgement' is not an action id`): the id closest to it."""
-    unknown = re.fullmatch(r"'(.+)' is not an action id", message)
-    if unknown is None:
-        return ""
-    ids = sorted(action.id for action in (*defs.actions, *defs.frame_actions))
-    close = difflib.get_close_matches(unknown.group(1), ids, n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
-
-
-def _choice_hint(message: str) -> str:
-    """For an example that does not script a choice the game asks (`no choice scripted for 捨てる手札: ♡4 | ♠9`):
-    where to write it (definitions/README.md, "Programs and examples")."""
-    unscripted = re.search(r"no choice scripted for [^:]+: (.+)$", message)
-    if unscripted is None:
-        return ""
-    first = unscripted.group(1).split(" | ")[0]
-    return f"; name the option taken in the example's choices (e.g. choices: [{first}]), in the order they are asked"
 
 
 def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
@@ -119,5 +98,4 @@ def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[D
             continue
         message = f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}"
         message += _did_you_mean(outcome.missing_action, defs)
-        message += _choice_hint(outcome.message)
         yield Diagnostic(outcome.location(), "BP030", message)

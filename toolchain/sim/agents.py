@@ -140,9 +140,10 @@ class RandomAgent:
 class ScriptError(ValueError):
     """A scripted choice that is not among the options (or a script that ran out)."""
 
-    def __init__(self, message: str, decision: Decision | None = None) -> None:
+    def __init__(self, message: str, decision: Decision | None = None, *, ran_out: bool = False) -> None:
         super().__init__(message)
         self.decision = decision
+        self.ran_out = ran_out  # no scripted choice was left for `decision`
 
 
 class ScriptedAgent:
@@ -162,7 +163,8 @@ class ScriptedAgent:
             return self._graveyard_top(decision)
         if not self.script:
             if self.fallback is None:
-                raise ScriptError(f"no choice scripted for {decision.prompt}: {' | '.join(decision.texts())}", decision)
+                raise ScriptError(f"no choice scripted for {decision.prompt}: {' | '.join(decision.texts())}", decision,
+                                  ran_out=True)
             return self.fallback.choose(decision)
         wanted = self.script.pop(0)
         index = wanted if isinstance(wanted, int) else find_option(decision, wanted)

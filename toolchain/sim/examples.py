@@ -99,7 +99,7 @@ def run(engine: Engine, action: m.Action, example: m.Example) -> Outcome:
     except StepFailed as exc:
         return Outcome(action, example, False, str(exc), exc.path)
     except (ScriptError, IllegalRequest, EngineError) as exc:
-        return Outcome(action, example, False, str(exc))
+        return Outcome(action, example, False, _said(exc))
     except Exception as exc:  # noqa: BLE001 - a broken definition must not stop bp check: report it at the example
         return Outcome(action, example, False, f"the engine failed: {type(exc).__name__}: {exc}")
     return Outcome(action, example, message is None, message or "")
@@ -234,6 +234,14 @@ class StepFailed(Exception):
         self.path = path
 
 
+def _said(exc: Exception) -> str:
+    """What a failed example says; a choice the game asked that `choices:` did not script says where it goes."""
+    if isinstance(exc, ScriptError) and exc.ran_out and exc.decision is not None and exc.decision.texts():
+        return (f"{exc}; name the option taken in the example's choices (e.g. choices: [{exc.decision.texts()[0]}]), "
+                f"in the order they are asked")
+    return str(exc)
+
+
 def _flow(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, example: m.Example, before: dict) -> None:  # noqa: ANN001
     """`steps:` in order: requests (the players before the requester pass), passes, `until:` a point, `expect:`."""
     for i, step in enumerate(example.steps):
@@ -241,7 +249,7 @@ def _flow(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, exampl
         try:
             message = _step(game, builder, agent, spec, example, before, step, path)
         except (ScriptError, IllegalRequest, EngineError) as exc:
-            message = str(exc)
+            message = _said(exc)
         if message is not None:
             raise StepFailed(path, f"step {i + 1}: {message}")
 

@@ -4,6 +4,7 @@ their sizes, labels and abilities, the trumps; and a Ruleset, the part of them o
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -208,16 +209,22 @@ def compile_action(action: m.Action, known: dict[str, set[str]]) -> ActionSpec:
     spec.untargetable_by = frozenset(program.get("untargetable_by", ()))
     for i, other in enumerate(program.get("untargetable_by", ())):
         if other not in known["actions"]:
-            raise ProgramError(("untargetable_by", i), f"'{other}' is not an action id")
+            raise _unknown_action(("untargetable_by", i), other, known)
     spec.effect = compiler.steps(program["effect"], ("effect",))
     return spec
+
+
+def _unknown_action(path: tuple, name: Any, known: dict[str, set[str]]) -> ProgramError:
+    """An action id that does not exist, with the closest that does ('damage-judgement': did you mean 'damage-judgment'?)."""
+    close = difflib.get_close_matches(str(name), sorted(known["actions"]), n=1, cutoff=0.6)
+    return ProgramError(path, f"'{name}' is not an action id" + (f"; did you mean '{close[0]}'?" if close else ""))
 
 
 def _trigger(node: dict[str, Any], compiler: ProgramCompiler, known: dict[str, set[str]]) -> TriggerSpec:
     path = ("trigger",)
     action = node.get("action")
     if action is not None and action not in known["actions"]:
-        raise ProgramError(path + ("action",), f"'{action}' is not an action id")
+        raise _unknown_action(path + ("action",), action, known)
     controller = node.get("controller", "any")
     ranks = None
     if "cards" in node:
@@ -247,7 +254,7 @@ def _target(action: m.Action, node: Any, compiler: ProgramCompiler, known: dict[
     player = node.get("player", "opponent" if kind == "opponent" else "any")
     keycards = (node["keycards"]["min"], node["keycards"]["max"]) if "keycards" in node else None
     if node.get("action") is not None and node["action"] not in known["actions"]:
-        raise ProgramError(path + ("action",), f"'{node['action']}' is not an action id")
+        raise _unknown_action(path + ("action",), node["action"], known)
     where = compiler.cond(node["where"], path + ("where",)) if "where" in node else None
     return TargetSpec(kind, player, where, keycards, node.get("action"), bool(node.get("has_target")), bool(node.get("cause")))
 
