@@ -8,12 +8,13 @@ checkout, and the user's index and working tree are never touched.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from ..model.repository import DEFINITIONS_DIR, SCHEMA_DIR
 
@@ -117,27 +118,65 @@ def materialized(root: Path, revision: Revision) -> Iterator[Path]:
         yield tree
 
 
+def _safe_parts(name: bytes, prefix: str, commit: str) -> tuple[str, ...]:
+    """The components of a tree entry's path below the rules repository, refused (RevisionError) when
+    git itself would never check it out: `..`, `.`, `.git`, an empty or absolute component, a NUL.
+    `git ls-tree` prints what the objects hold, and a crafted or fetched commit may hold anything."""
+    text = name.decode("utf-8", "surrogateescape")
+    parts = tuple(text.split("/"))
+    if prefix:
+        prefix_parts = tuple(prefix.rstrip("/").split("/"))
+        parts = parts[len(prefix_parts):] if parts[: len(prefix_parts)] == prefix_parts else parts
+    unsafe = [part for part in parts if part in ("", ".", "..") or part.lower() == ".git" or "\0" in part]
+    if unsafe or text.startswith("/"):
+        shown = text.encode("unicode_escape").decode("ascii")
+        raise RevisionError(
+            f"revision {commit[:7]} holds a path git would refuse to check out, '{shown}': "
+            "refused, and nothing was written (check where the commit came from: git fsck)"
+        )
+    return parts
+
+
 def _write_blobs(root: Path, commit: str, prefix: str, tree: Path) -> None:
     pathspecs = [f"{prefix}{sub}" for sub in TREES]
     listing = _git(root, "ls-tree", "-r", "-z", "--full-tree", commit, "--", *pathspecs)
-    blobs: list[tuple[str, PurePosixPath]] = []
+    blobs: list[tuple[str, tuple[str, ...]]] = []
+    submodules: list[str] = []
     for record in filter(None, listing.split(b"\0")):
         meta, _, name = record.partition(b"\t")
         mode, kind, sha = meta.decode().split()
+        parts = _safe_parts(name, prefix, commit)  # every entry, before anything is written
+        if kind == "commit":
+            submodules.append("/".join(parts))
         if kind != "blob" or mode == "120000":  # symbolic links are not followed out of the revision
             continue
-        path = PurePosixPath(name.decode("utf-8", "surrogateescape"))
-        blobs.append((sha, path.relative_to(prefix) if prefix else path))
+        blobs.append((sha, parts))
+    if submodules:
+        raise RevisionError(
+            f"revision {commit[:7]} holds {', '.join(submodules)} as a git submodule, whose files are not in this "
+            "repository's history: bp diff compares the rules of one repository (run it inside the submodule)"
+        )
     if not blobs:
         return
     # One `cat-file --batch` for every blob: "<sha> blob <size>\n<content>\n" each.
     output = _git(root, "cat-file", "--batch", input_="".join(f"{sha}\n" for sha, _ in blobs).encode())
+    inside = Path(os.path.realpath(tree))
     offset = 0
-    for _, path in blobs:
+    for _, parts in blobs:
         header_end = output.index(b"\n", offset)
         size = int(output[offset:header_end].split()[2])
         content = output[header_end + 1: header_end + 1 + size]
         offset = header_end + 1 + size + 1
-        target = tree.joinpath(*path.parts)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(content)
+        target = tree.joinpath(*parts)
+        # Belt and braces: the parent as it is on disk, symlinks resolved, stays in the temporary directory.
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if inside not in Path(os.path.realpath(target.parent)).parents and Path(os.path.realpath(target.parent)) != inside:
+                raise RevisionError(f"revision {commit[:7]}: '{'/'.join(parts)}' would be written outside its temporary directory")
+            with open(target, "xb") as handle:  # never through a file or link already there
+                handle.write(content)
+        except (FileExistsError, NotADirectoryError, IsADirectoryError) as exc:
+            raise RevisionError(
+                f"revision {commit[:7]} holds '{'/'.join(parts)}' twice, or as both a file and a folder: "
+                "git cannot check it out either (git fsck names the broken tree)"
+            ) from exc
