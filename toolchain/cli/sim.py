@@ -61,10 +61,14 @@ def sim(
 ) -> None:
     """Play seeded games of legal moves and check the invariants after every step. Exit 1 on a violation, 2 on a usage or I/O error."""
     from .. import sim as simulator
-    from ..site.outputs import OutputError, output_file, replacing
+    from ..site.outputs import OutputError, is_stream, output_file, replacing
 
     try:  # refuse a transcript that cannot be written before the games
-        files = (output_file(transcript), output_file(simulator.TranscriptWriter(transcript).text_path)) if transcript is not None else ()
+        files: tuple[Path, ...] = ()
+        if transcript is not None:
+            files = (output_file(transcript),)
+            if not is_stream(files[0]):  # a device or a pipe takes the JSON lines alone, and no FILE.txt is made beside it
+                files += (output_file(simulator.TranscriptWriter(transcript).text_path),)
     except OutputError as exc:
         fail("sim", str(exc), 2)
     if agent not in simulator.AGENTS:
@@ -88,8 +92,12 @@ def sim(
 
     if files:
         try:  # written beside the files and renamed into place once every game is in
-            with replacing(files) as temporary, simulator.TranscriptWriter(temporary[files[0]], temporary[files[1]]) as writer:
+            with replacing(files) as temporary, simulator.TranscriptWriter(
+                temporary[files[0]], temporary[files[1]] if len(files) > 1 else None, readable=len(files) > 1,
+            ) as writer:
                 play_all(writer)
+        except OutputError as exc:
+            fail("sim", str(exc), 2)
         except OSError as exc:
             fail("sim", f"cannot write the transcript {transcript}: {exc.strerror or exc}", 2)
     else:
@@ -110,7 +118,8 @@ def sim(
     for violation in violations[:20]:
         typer.echo(f"  violation: {violation}", err=True)
     if transcript is not None and not as_json:
-        typer.echo(f"transcript: {transcript} and {simulator.TranscriptWriter(transcript).text_path}")
+        readable = f" and {simulator.TranscriptWriter(transcript).text_path}" if len(files) > 1 else ""
+        typer.echo(f"transcript: {transcript}{readable}")
     raise typer.Exit(1 if violations else 0)
 
 

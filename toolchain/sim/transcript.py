@@ -109,6 +109,7 @@ class TranscriptWriter:
 
     path: Path
     text: Path | None = None  # the readable log (default: text_path)
+    readable: bool = True  # False: the JSON lines alone (the transcript goes to a device or a pipe)
     _json: IO[str] | None = field(default=None, init=False)
     _text: IO[str] | None = field(default=None, init=False)
 
@@ -118,7 +119,8 @@ class TranscriptWriter:
 
     def __enter__(self) -> TranscriptWriter:
         self._json = self.path.open("w", encoding="utf-8")
-        self._text = (self.text or self.text_path).open("w", encoding="utf-8")
+        if self.readable:
+            self._text = (self.text or self.text_path).open("w", encoding="utf-8")
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -129,7 +131,8 @@ class TranscriptWriter:
     def write(self, recorder: Recorder) -> None:
         for record in recorder.records:
             self._json.write(json.dumps(record, ensure_ascii=False) + "\n")
-        self._text.write("\n".join(recorder.lines) + "\n\n")
+        if self._text is not None:
+            self._text.write("\n".join(recorder.lines) + "\n\n")
 
 
 # -- replay -----------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import fcntl
 import json
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -82,19 +83,82 @@ def check_target(target: Path, root: Path, kind: str, legacy: Iterable[str] = ()
 
 
 def output_file(path: Path) -> Path:
-    """The real file a `-o FILE` option writes (through a symlink, never replacing the link)."""
+    """The real file a `-o FILE` option writes (through a symlink, never replacing the link).
+    An existing character device or FIFO (`/dev/null`, `/dev/stdout`, a named pipe) is written into,
+    as a shell's `>` would, never replaced; any other special file is refused."""
     real = Path(os.path.realpath(path.expanduser()))
-    if real.is_dir():
+    try:
+        mode = real.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    if mode is not None and stat.S_ISDIR(mode):
         raise OutputError(f"{path} is a directory; give a file name")
+    if mode is not None and not (stat.S_ISREG(mode) or is_stream_mode(mode)):
+        raise OutputError(f"{path} is a {_special_kind(mode)}, not a file: bp writes only files, character devices and FIFOs")
     if not real.parent.is_dir():
         raise OutputError(f"cannot write {path}: no directory {real.parent}")
     return real
 
 
+def is_stream_mode(mode: int) -> bool:
+    """A character device or a FIFO: written into, never replaced."""
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
+def is_stream(path: Path) -> bool:
+    """Whether `path` (a real path from output_file) is a character device or a FIFO."""
+    try:
+        return is_stream_mode(path.stat().st_mode)
+    except OSError:
+        return False
+
+
+def _special_kind(mode: int) -> str:
+    if stat.S_ISBLK(mode):
+        return "block device"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    return "special file"
+
+
+def _write_into(path: Path, source: Path | bytes) -> None:
+    """Write into a character device or FIFO in place. A FIFO nobody reads is refused at once
+    (O_NONBLOCK: ENXIO) rather than waited on for ever."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise OutputError(f"cannot write {path}: it is a FIFO that no process is reading") from exc
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    try:
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "wb", closefd=True) as handle:
+            fd = -1
+            if isinstance(source, bytes):
+                handle.write(source)
+            else:
+                with source.open("rb") as data:
+                    shutil.copyfileobj(data, handle)
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
 def write_file(path: Path, data: bytes) -> None:
-    """Write a file atomically: a temporary beside it, renamed over it when complete."""
+    """Write a file atomically: a temporary beside it, renamed over it when complete (a character
+    device or FIFO is written into instead)."""
     real = output_file(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
+    if is_stream(real):
+        _write_into(real, data)
+        return
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -109,17 +173,29 @@ def write_file(path: Path, data: bytes) -> None:
 @contextlib.contextmanager
 def replacing(files: Iterable[Path]) -> Iterator[dict[Path, Path]]:
     """Temporary files beside each of `files` (real paths from output_file), to be written in the
-    block; when it ends without an exception each one replaces its file, else all are removed."""
+    block; when it ends without an exception each one replaces its file, else all are removed.
+    A character device or FIFO gets a private temporary, copied into it at the end, never replaced."""
     temporary: dict[Path, Path] = {}
+    streams: set[Path] = set()
     try:
         for path in files:
-            fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            if is_stream(path):
+                streams.add(path)
+                fd, name = tempfile.mkstemp(prefix="bp-output-", suffix=".tmp")
+            else:
+                try:
+                    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+                except OSError as exc:
+                    raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
             os.close(fd)
             temporary[path] = Path(name)
         yield temporary
         for path, tmp in temporary.items():
-            os.chmod(tmp, file_mode())
-            os.replace(tmp, path)
+            if path in streams:
+                _write_into(path, tmp)
+            else:
+                os.chmod(tmp, file_mode())
+                os.replace(tmp, path)
     finally:
         for tmp in temporary.values():
             with contextlib.suppress(OSError):
