@@ -89,8 +89,8 @@ def output_file(path: Path) -> Path:
     real = Path(os.path.realpath(path.expanduser()))
     try:
         mode = real.stat().st_mode
-    except FileNotFoundError:
-        mode = None
+    except (FileNotFoundError, NotADirectoryError):
+        mode = None  # a new file (its directory is looked at below)
     except OSError as exc:
         raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
     if mode is not None and stat.S_ISDIR(mode):
