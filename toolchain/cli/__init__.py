@@ -1,7 +1,7 @@
 """The `bp` command line: a thin layer of typer commands over the library (one module per group
 of commands). Heavy libraries (the simulator, Jinja2, Sphinx, WeasyPrint) load only in the
-command that needs them; a `bp build` with nothing to do loads not even typer, and a plain `bp build` runs
-without typer's parsing (noop.py)."""
+command that needs them; a plain `bp build` runs without typer (noop.py), and with nothing to do loads
+nothing else either."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ def main() -> None:
 
     collect_less_often()  # Sphinx's and WeasyPrint's trees walked less often (only time changes)
 
-    if build_without_typer(sys.argv[1:]):
-        return
+    code = build_without_typer(sys.argv[1:])
+    if code is not None:
+        sys.exit(code)
     from .commands import app
 
     app()

@@ -10,7 +10,8 @@ import typer
 
 from ..diagnostics import CODES, Diagnostic, render_json
 from ..model.readings import readings
-from .common import OutputFormat, RootOption, fail, load, load_clean, resolve_root, summary_line
+from .common import OutputFormat, RootOption, fail, load, load_clean, resolve_root
+from .findings import summary_line
 
 if TYPE_CHECKING:  # pragma: no cover - the checks load only in a command that checks (a no-op build does not)
     from ..checks import Checked

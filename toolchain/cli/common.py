@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
 import typer
 
 from ..model.repository import RepositoryError, check_root, find_root
+from .findings import print_unchecked
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..checks import Checked
-    from ..diagnostics import Diagnostic
 
 RootOption = Annotated[
     Optional[Path],
@@ -57,16 +57,6 @@ def load_clean(root: Path, command: str) -> Checked:
     """Load for a command that needs valid definitions: with findings, print them and exit 1."""
     checked = load(root)
     if checked.findings:
-        for finding in checked.findings:
-            typer.echo(finding.text(), err=True)
-        fail(command, f"{summary_line(checked.definitions.counts(), checked.findings)}; fix them first (bp check)", 1)
+        print_unchecked(checked, command)
+        raise typer.Exit(1)
     return checked
-
-
-def summary_line(counts: dict[str, int], findings: tuple[Diagnostic, ...] | list[Diagnostic]) -> str:
-    parts = ", ".join(f"{n} {what}" for what, n in counts.items())
-    if not findings:
-        return f"{parts}: OK"
-    errors = len(findings)
-    files = len({d.location.path for d in findings})
-    return f"{parts}: {errors} error{'s' if errors != 1 else ''} in {files} file{'s' if files != 1 else ''}"
