@@ -7,11 +7,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..site.build import ONLY_NAMES
+from ..site.build import MAX_WORKERS_PER_CORE, ONLY_NAMES
 from .buildrun import ReportFormat, build_command
 from .common import RootOption
 
-JOBS_HELP = "Processes rendering in parallel (default: the number of cores)."
+JOBS_HELP = f"Processes rendering in parallel (default: the number of cores; at most {MAX_WORKERS_PER_CORE} per core)."
 CACHE_HELP = "Where the rulebook's Sphinx environment and PDF parts are kept between builds (default: ROOT/build/cache/rulebook): new, empty, or a cache bp made."
 ONLY_HELP = f"Build only these outputs (repeatable): {', '.join(ONLY_NAMES)}. The rest of the site is kept."
 

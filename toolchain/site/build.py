@@ -5,7 +5,8 @@ parses the options and prints the report.
    manifest says each chosen step was built from exactly these inputs, there is nothing to do.
 2. Load and check the definitions: with findings nothing is built (`Unchecked`).
 3. Run (`run_build`) the chosen steps of STEPS, in the table's order, into a staging copy of the
-   site (steps.py says what each makes); the slow renderings run on a pool of processes (`-j`).
+   site (steps.py says what each makes); the slow renderings run on a pool of processes (`-j`,
+   at most MAX_WORKERS_PER_CORE per core).
 4. The manifest and the site's index.html are written last, and the staging site takes the site's
    place in one step (outputs.py). A failed or killed build changes nothing.
 """
@@ -38,6 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 SITE = "site"  # the marker kind of a directory `bp build` writes
 CACHE_ENTRIES = ("doctrees", "doctrees-pdf", "html", "pdf")  # what an unmarked cache of earlier versions holds
+MAX_WORKERS_PER_CORE = 2  # -j 10000 forked every worker at once and ran out of memory
 
 
 class BuildError(Exception):
@@ -62,17 +64,18 @@ class Step:
     outputs: tuple[str, ...]  # the paths inside the site it writes (files or folders)
     groups: tuple[str, ...]  # the --only names that choose it besides its own
     run: Callable[[Build, str], None]  # makes the outputs (steps.py); given the build and the step's name
+    pooled: bool = False  # renders on the pool of processes
 
 
 # Every step with its runner, in the order they run. The slow, parallel step first: its PDFs render on
 # the pool while Sphinx runs here. The lists' HTML after Sphinx: without the PDFs, a process of the pool
 # makes them meanwhile (Build.make_list_pages_beside_sphinx).
 STEPS: tuple[Step, ...] = (
-    Step("actionlist-pdf", (f"{ACTIONLIST}/pdf",), ("pdf", ACTIONLIST), steps.actionlist_pdf),
+    Step("actionlist-pdf", (f"{ACTIONLIST}/pdf",), ("pdf", ACTIONLIST), steps.actionlist_pdf, pooled=True),
     Step(DEFINITIONS_JSON, (DEFINITIONS_JSON,), ("html",), steps.definitions_json),
     Step("rulebook-html", (HTML_DIR,), ("html", "rulebook"), steps.rulebook_html),
-    Step("actionlist-html", (f"{ACTIONLIST}/html",), ("html", ACTIONLIST), steps.actionlist_html),
-    Step("rulebook-pdf", (PDF_NAME, BOOKLET_NAME), ("pdf", "rulebook"), steps.rulebook_pdf),
+    Step("actionlist-html", (f"{ACTIONLIST}/html",), ("html", ACTIONLIST), steps.actionlist_html, pooled=True),
+    Step("rulebook-pdf", (PDF_NAME, BOOKLET_NAME), ("pdf", "rulebook"), steps.rulebook_pdf, pooled=True),
 )
 INDEX_STEP = Step("index", (INDEX, FAVICON), (), steps.index)  # always built, last: it lists what the site holds
 _GROUPS = dict.fromkeys(group for step in STEPS for group in step.groups)
@@ -120,6 +123,19 @@ def select_steps(only: Sequence[str] | None) -> list[Step]:
     if unknown:
         raise OutputError(f"no build step {', '.join(repr(u) for u in unknown)}; the steps are: {', '.join(ONLY_NAMES)}")
     return [step for step in STEPS if step.name in only or set(step.groups) & set(only)]
+
+
+def worker_count(jobs: int | None, chosen: Sequence[Step], log: Callable[[str], None] = lambda _: None) -> int:
+    """The processes that render: `jobs` (default: the cores), at most MAX_WORKERS_PER_CORE per core,
+    and one (this process) when no chosen step renders on the pool."""
+    if not any(step.pooled for step in chosen):
+        return 1
+    cores = os.cpu_count() or 1
+    most = MAX_WORKERS_PER_CORE * cores
+    if jobs is not None and jobs > most:
+        log(f"-j {jobs}: {most} processes render ({MAX_WORKERS_PER_CORE} per core, {cores} cores); more would only wait")
+        return most
+    return max(1, jobs or cores)
 
 
 # -- 1. the plan ---------------------------------------------------------------------------------
@@ -222,10 +238,10 @@ def run_build(plan: Plan, definitions: m.Definitions, log: Callable[[str], None]
     `cancelled` is asked between steps and while the pool renders: when it says so, the build
     stops (within the renderings already running) and publishes nothing."""
     started = time.perf_counter()
-    workers = max(1, jobs or os.cpu_count() or 1)
+    workers = worker_count(jobs, plan.steps, log)
     executor = process_pool(workers)
     with publishing(plan.target, SITE, log) as staging, _shutdown(executor), _stop_rendering_when(cancelled, executor):
-        build = Build(plan, definitions, staging, executor, log)
+        build = Build(plan, definitions, staging, executor, log, workers)
         # The index lists the outputs of the steps not run this time too.
         ran = {step.name for step in plan.steps}
         _carry_over(build, ran)

@@ -46,10 +46,11 @@ class BuildReport:
     notes: list[str] = field(default_factory=list)  # what else the steps said (pages Sphinx read, PDF parts)
     seconds: float = 0.0
     up_to_date: bool = False
+    workers: int = 1  # the processes that rendered (-j, capped)
 
     def to_json(self) -> dict[str, Any]:
         return {"site": str(self.target), "up_to_date": self.up_to_date, "rendered": sorted(self.rendered),
-                "kept": sorted(self.kept), "notes": self.notes, "seconds": round(self.seconds, 2)}
+                "kept": sorted(self.kept), "notes": self.notes, "seconds": round(self.seconds, 2), "workers": self.workers}
 
 
 @dataclass(frozen=True)
@@ -71,11 +72,11 @@ class Build:
     """One build's state: the staging site, the previous site and manifest, the new manifest."""
 
     def __init__(self, plan: Plan, definitions: m.Definitions, staging: Path, executor: Executor,
-                 log: Callable[[str], None]) -> None:
+                 log: Callable[[str], None], workers: int = 1) -> None:
         self.plan, self.definitions, self.staging, self.executor, self.log = plan, definitions, staging, executor, log
         self.previous = plan.previous
         self.manifest = Manifest(date=plan.date.iso)
-        self.report = BuildReport(plan.target)
+        self.report = BuildReport(plan.target, workers=workers)
         self.pending: list[tuple[Future[Any], Callable[[Any], None]]] = []
         self._lock = threading.Lock()
         self._pages_made_elsewhere: Future[list[ListPage]] | None = None
