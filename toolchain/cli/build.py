@@ -29,6 +29,7 @@ def build(
     """Check, then build every output into build/site (atomically: all or nothing).
 
     Incremental: outputs whose sources did not change are kept; when no input file changed, nothing is loaded at all.
+    A file saved while the build reads it makes what was built from it stale: the next build makes it again.
 
     --out must be new, empty, or made by bp: a directory holding other files is refused (exit 2)."""
     raise typer.Exit(build_command(root, report_format, out=out, only=only, cache=cache, jobs=jobs, base_url=base_url))

@@ -7,13 +7,16 @@ parses the options and prints the report.
 3. Run (`run_build`) the chosen steps of STEPS, in the table's order, into a staging copy of the
    site (steps.py says what each makes); the slow renderings run on a pool of processes (`-j`,
    at most MAX_WORKERS_PER_CORE per core).
-4. The manifest and the site's index.html are written last, and the staging site takes the site's
-   place in one step (outputs.py). A failed or killed build changes nothing.
+4. Look at the inputs again: a file saved while the build read them makes what it wrote stale in
+   the manifest (the next build makes it again). The manifest and the site's index.html are
+   written last, and the staging site takes the site's place in one step (outputs.py). A failed
+   or killed build changes nothing.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import threading
 import time
@@ -28,8 +31,8 @@ from ..provenance import BuildDate, build_date
 from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME
 from . import steps
 from .index import FAVICON, INDEX
-from .inputs import fingerprint
-from .manifest import MANIFEST, Manifest, StepRecord, read_manifest, text_key, write_manifest
+from .inputs import Inputs, fingerprint
+from .manifest import MANIFEST, STALE, Manifest, StepRecord, read_manifest, text_key, write_manifest
 from .outputs import MARKER, OutputError, carry_over, check_target, clean_stale, locked, publishing
 from .steps import ACTIONLIST, CACHE, DEFINITIONS_JSON, Build, BuildReport
 
@@ -147,14 +150,14 @@ class Plan:
     target: Path
     steps: list[Step]
     date: BuildDate
-    inputs: str  # the fingerprint of every input file
+    inputs: Inputs  # the fingerprint of every input file, and their stamps when hashed
     previous: Manifest
     cache: Path  # the rulebook's Sphinx cache, checked by check_cache
     base_url: str | None = None  # the public address printed on the leaflets (--base-url); None: rules.yaml edition.url
 
     @property
     def up_to_date(self) -> bool:
-        return self.previous.fresh([step.name for step in (*self.steps, INDEX_STEP)], self.inputs, self.target)
+        return self.previous.fresh([step.name for step in (*self.steps, INDEX_STEP)], self.inputs.fingerprint, self.target)
 
     def settle(self, log: Callable[[str], None] = lambda _: None) -> bool:
         """Whether the site is up to date, asked while no other build writes it; what a killed
@@ -178,7 +181,7 @@ def plan_build(root: Path, out: Path | None, only: Sequence[str] | None = None, 
     rulebook_cache = check_cache(cache, root)
     inputs = fingerprint(root, date)
     if base_url is not None:  # another address: another site, though no input file changed
-        inputs = text_key(inputs, base_url)
+        inputs = dataclasses.replace(inputs, fingerprint=text_key(inputs.fingerprint, base_url))
     return Plan(root, target, chosen, date, inputs, read_manifest(target), rulebook_cache, base_url)
 
 
@@ -232,6 +235,19 @@ def _carry_over(build: Build, ran: set[str]) -> None:
     carry_over(old, build.staging, lambda name: name not in ours)
 
 
+def _mark_stale(build: Build, ran: set[str]) -> None:
+    """The input files saved since the plan hashed them (even saved back as they were): what this
+    build made may show them half-changed, so its steps are recorded stale, and built again next time."""
+    changed = build.plan.inputs.changed()
+    if not changed:
+        return
+    for name in ran:
+        build.step(name).inputs = STALE
+    shown = ", ".join(changed[:5]) + (f" and {len(changed) - 5} more" if len(changed) > 5 else "")
+    build.log(f"changed during the build: {shown}; what this build made of them is stale: the next build makes it again")
+    build.report.stale = changed
+
+
 def run_build(plan: Plan, definitions: m.Definitions, log: Callable[[str], None] = lambda _: None, jobs: int | None = None,
               cancelled: Callable[[], bool] = lambda: False) -> BuildReport:
     """Build the planned steps into a staging copy of the site and swap it into place.
@@ -261,6 +277,7 @@ def run_build(plan: Plan, definitions: m.Definitions, log: Callable[[str], None]
                 raise Cancelled("stopped for a newer change") from exc
             raise BuildError(f"{exc} (the previous {plan.target} is unchanged)") from exc
         INDEX_STEP.run(build, INDEX_STEP.name)
+        _mark_stale(build, ran | {INDEX_STEP.name})
         write_manifest(staging, build.manifest)
     build.report.seconds = time.perf_counter() - started
     return build.report

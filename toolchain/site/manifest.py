@@ -16,6 +16,7 @@ from typing import Any
 
 MANIFEST = ".bp-manifest.json"
 FORMAT = 1
+STALE = "stale"  # the inputs of a step whose input files changed while it ran: no fingerprint is that
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from ..provenance import source_files
 from .build import Cancelled, plan_build, run_build
-from .inputs import SOURCE_DIRS
+from .inputs import SOURCE_DIRS, Stamp, stamps
 from .outputs import OutputError
 
 STATUS_PATH = "/__bp__/status"
@@ -129,17 +128,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
 
-def signature(root: Path) -> tuple[tuple[str, int, int], ...]:
-    """The watched files' names, sizes and times: cheap to take twice a second."""
-    entries = []
-    for name in SOURCE_DIRS:
-        for path in source_files(root / name) if (root / name).is_dir() else ():
-            try:
-                stat = path.stat()
-            except OSError:
-                continue
-            entries.append((str(path), stat.st_size, stat.st_mtime_ns))
-    return tuple(entries)
+def signature(root: Path) -> dict[str, Stamp]:
+    """The watched files' sizes and times: cheap to take twice a second."""
+    return stamps(root, SOURCE_DIRS)
 
 
 @dataclass

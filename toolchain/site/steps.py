@@ -47,10 +47,12 @@ class BuildReport:
     seconds: float = 0.0
     up_to_date: bool = False
     workers: int = 1  # the processes that rendered (-j, capped)
+    stale: list[str] = field(default_factory=list)  # input files saved during the build: what it made from them is stale
 
     def to_json(self) -> dict[str, Any]:
         return {"site": str(self.target), "up_to_date": self.up_to_date, "rendered": sorted(self.rendered),
-                "kept": sorted(self.kept), "notes": self.notes, "seconds": round(self.seconds, 2), "workers": self.workers}
+                "kept": sorted(self.kept), "notes": self.notes, "seconds": round(self.seconds, 2), "workers": self.workers,
+                "stale": self.stale}
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ class Build:
                                                               self.plan.date.japanese, self.plan.base_url)
 
     def step(self, step: str) -> StepRecord:
-        return self.manifest.steps.setdefault(step, StepRecord(self.plan.inputs))
+        return self.manifest.steps.setdefault(step, StepRecord(self.plan.inputs.fingerprint))
 
     # Files --------------------------------------------------------------------------------------
 
