@@ -1,11 +1,15 @@
-"""A build under strain: an absurd -j, an input saved while it is read."""
+"""A build under strain: an absurd -j, Ctrl-C in the middle, an input saved while it is read."""
 
 from __future__ import annotations
 
 import json
 import os
 import shutil
+import signal
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -46,6 +50,51 @@ def test_a_build_without_a_rendering_step_forks_no_process(repo: Path, tmp_path:
              "--format", "json")
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["workers"] == 1
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
+def test_ctrl_c_prints_one_line_exits_130_and_publishes_nothing(repo: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    assert bp("build", "--root", str(repo), "--out", str(site), "--only", "definitions.json").returncode == 0
+    before = _tree(site)
+    # A session of its own, as a terminal's foreground job: Ctrl-C sends SIGINT to every process of it.
+    # SIGINT back to its default: a shell starts background jobs with it ignored, and so would the test.
+    build = subprocess.Popen(
+        [sys.executable, "-m", "toolchain", "build", "--root", str(repo), "--out", str(site), "--only", "actionlist", "-j", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 120
+        while not (any(p.name.startswith(".site.staging-") for p in tmp_path.iterdir()) and _children(build.pid)):
+            assert build.poll() is None, build.communicate()
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        time.sleep(0.5)  # the renderers at work
+        workers = _children(build.pid)
+        os.killpg(build.pid, signal.SIGINT)
+        out, err = build.communicate(timeout=60)
+    finally:
+        if build.poll() is None:
+            build.kill()
+            build.wait()
+    assert build.returncode == 130, err
+    assert out == ""
+    lines = err.splitlines()
+    assert lines[-1] == "bp build: interrupted; nothing was published (the previous site is unchanged)"
+    assert all(line.startswith("  ") for line in lines[:-1]), err  # the build's own progress lines only: no traceback
+    assert _tree(site) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rules", "site"]  # no staging copy, no lock
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text()]
 
 
 def test_an_input_saved_during_the_build_makes_its_outputs_stale(repo: Path, tmp_path: Path) -> None:

@@ -31,5 +31,5 @@ def build(
     Incremental: outputs whose sources did not change are kept; when no input file changed, nothing is loaded at all.
     A file saved while the build reads it makes what was built from it stale: the next build makes it again.
 
-    --out must be new, empty, or made by bp: a directory holding other files is refused (exit 2)."""
+    --out must be new, empty, or made by bp: a directory holding other files is refused (exit 2). Ctrl-C stops it (exit 130) with nothing published."""
     raise typer.Exit(build_command(root, report_format, out=out, only=only, cache=cache, jobs=jobs, base_url=base_url))

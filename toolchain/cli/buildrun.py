@@ -15,6 +15,8 @@ from .findings import print_unchecked
 if TYPE_CHECKING:  # pragma: no cover
     from ..site.steps import BuildReport
 
+INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)
+
 
 class ReportFormat(str, enum.Enum):
     text = "text"
@@ -27,7 +29,7 @@ def log(message: str) -> None:
 
 def site_build(command: str, root: Path, **options: Any) -> BuildReport | int:
     """Build (site.build.build_site with `options`) for `command`: the report, or the exit code of a
-    failure already printed (1 findings or a failed step, 2 an option or output refused)."""
+    failure already printed (1 findings or a failed step, 2 an option or output refused, 130 Ctrl-C)."""
     from ..site.build import BuildError, Unchecked, build_site
     from ..site.outputs import OutputError
 
@@ -42,6 +44,9 @@ def site_build(command: str, root: Path, **options: Any) -> BuildReport | int:
     except BuildError as exc:
         print(f"bp {command}: {exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print(f"bp {command}: interrupted; nothing was published (the previous site is unchanged)", file=sys.stderr)
+        return INTERRUPTED
 
 
 def build_command(root: Path | None, report_format: ReportFormat = ReportFormat.text, **options: Any) -> int:

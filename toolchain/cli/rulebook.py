@@ -23,7 +23,7 @@ def rulebook(
 
     Sphinx runs with warnings as errors and keeps its cache in ROOT/build/cache/rulebook, so a second build re-reads only the pages whose sources or definitions changed.
 
-    Exit 0 built, 1 definitions or Sphinx errors, 2 a directory that cannot be written (--out, --cache)."""
+    Exit 0 built, 1 definitions or Sphinx errors, 2 a directory that cannot be written (--out, --cache), 130 Ctrl-C."""
     from .buildrun import site_build
 
     report = site_build("rulebook", resolve_root(root), out=out, only=["rulebook-html" if html_only else "rulebook"], cache=cache)

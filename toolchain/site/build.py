@@ -9,8 +9,8 @@ parses the options and prints the report.
    at most MAX_WORKERS_PER_CORE per core).
 4. Look at the inputs again: a file saved while the build read them makes what it wrote stale in
    the manifest (the next build makes it again). The manifest and the site's index.html are
-   written last, and the staging site takes the site's place in one step (outputs.py). A failed
-   or killed build changes nothing.
+   written last, and the staging site takes the site's place in one step (outputs.py). A failed,
+   interrupted or killed build changes nothing.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..jobs import process_pool
+from ..jobs import process_pool, stop_at_once
 from ..provenance import BuildDate, build_date
 from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME
 from . import steps
@@ -307,8 +307,12 @@ def _stop_rendering_when(cancelled: Callable[[], bool], executor: Executor) -> I
 
 @contextlib.contextmanager
 def _shutdown(executor: Executor) -> Iterator[None]:
-    """Stop the pool however the build ends: queued jobs are dropped, running ones awaited."""
+    """Stop the pool however the build ends: when it ends well, once every job has run; on a failure
+    or Ctrl-C at once (what the running jobs would make is not published)."""
     try:
         yield
+    except BaseException:
+        stop_at_once(executor)
+        raise
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
