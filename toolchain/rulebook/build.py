@@ -20,22 +20,17 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
-import os
 import shutil
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .. import model as m
-from ..imposition import booklet as impose_booklet
-from ..jobs import process_pool
 from ..sphinxext.source import remember
+from . import PDF_NAME
 from .pagecache import PageCache
-
-from . import BOOKLET_NAME, HTML_DIR, OUTPUTS, PDF_NAME  # noqa: F401 - OUTPUTS is read through here too
 
 PAGES_DIR = "pages"  # the HTML pages of earlier builds, by key (pagecache.py)
 _UNVERIFIED = ".bp-unverified"  # in a doctrees folder while a run has not ended cleanly
@@ -44,18 +39,6 @@ _SPHINX_BOOKKEEPING = (".buildinfo", ".doctrees", "objects.inv", "_sources")
 
 class RulebookError(Exception):
     """Sphinx reported warnings or errors (the rulebook is built with warnings as errors)."""
-
-
-@dataclass
-class Timings:
-    steps: dict[str, float] = field(default_factory=dict)
-
-    def add(self, name: str, started: float) -> None:
-        self.steps[name] = time.perf_counter() - started
-
-
-def default_cache(root: Path) -> Path:
-    return root / "build" / "cache" / "rulebook"
 
 
 def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: bool = True,
@@ -243,51 +226,6 @@ def build_pdf(print_page: Path, site: Path, cache: Path, *, executor: Executor, 
         info=parts.BookInfo(f"{stamp.title} {stamp.edition}", stamp.author, stamp.subtitle, stamp.built_w3c),
     )
     return report
-
-
-def build_rulebook(root: Path, site: Path, *, cache: Path | None = None, log: Callable[[str], None] = print,
-                   strict: bool = True, definitions: m.Definitions | None = None, executor: Executor | None = None,
-                   stamp: Stamp | None = None) -> Timings:
-    """HTML, PDF and booklet into `site` (created if needed); returns how long each step took.
-    `definitions`, when given, are the checked definitions of `root` (as `bp build` has them)."""
-    from ..provenance import build_date, code_salt
-    from ..sphinxext.source import edition
-
-    cache = cache or default_cache(root)
-    timings = Timings()
-    site.mkdir(parents=True, exist_ok=True)
-    if stamp is None:
-        date = build_date(root)
-        stamp = stamp_of(edition(root), date.japanese, date.w3c)
-
-    started = time.perf_counter()
-    build_html(root, cache, site / HTML_DIR, strict=strict, definitions=definitions, overrides=stamp.html_overrides())
-    timings.add("html", started)
-    log(f"rulebook: {HTML_DIR}/index.html")
-
-    started = time.perf_counter()
-    page = build_print_page(root, cache, strict=strict)
-    pool = executor or process_pool(os.cpu_count() or 1)
-    try:
-        report = build_pdf(page, site, cache, executor=pool, salt=code_salt(), stamp=stamp, log=log)
-        log(f"rulebook: {PDF_NAME}: {report.pages} pages; parts laid out: {', '.join(report.rendered) or 'none'}")
-    finally:
-        if executor is None:
-            pool.shutdown(cancel_futures=True)
-    timings.add("pdf", started)
-
-    started = time.perf_counter()
-    impose_booklet(site / PDF_NAME, site / BOOKLET_NAME)
-    timings.add("booklet", started)
-    log(f"rulebook: {BOOKLET_NAME}")
-    return timings
-
-
-def build_rulebook_html(root: Path, site: Path, *, cache: Path | None = None, log: Callable[[str], None] = print,
-                        definitions: m.Definitions | None = None) -> None:
-    """Only the HTML rulebook into `site` (the quick loop while writing)."""
-    build_html(root, cache or default_cache(root), site / HTML_DIR, definitions=definitions)
-    log(f"rulebook: {HTML_DIR}/index.html")
 
 
 def replace_tree(source: Path, target: Path) -> None:
