@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any
 
 from .. import model as m
-from ..sphinxext.source import remember
 from . import PDF_NAME
 from .pagecache import PageCache
 
@@ -42,11 +41,14 @@ class RulebookError(Exception):
 
 
 def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: bool = True,
-               fresh: bool = False, overrides: dict[str, Any] | None = None, pages: PageCache | None = None) -> list[str]:
+               fresh: bool = False, overrides: dict[str, Any] | None = None, pages: PageCache | None = None,
+               definitions: tuple[Path, m.Definitions] | None = None) -> list[str]:
     """One Sphinx build in this process; any warning fails it when `strict`. Returns the pages
     Sphinx read (again). A run that did not end cleanly (a warning, an error, a kill) leaves
     its environment marked, and the next run reads every page again. `pages`: the HTML pages
-    of earlier runs, copied instead of written again when their key is the same (pagecache.py)."""
+    of earlier runs, copied instead of written again when their key is the same (pagecache.py).
+    `definitions`: a repository's definitions, loaded and checked already (the extension loads
+    them again only if a file changes)."""
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
@@ -61,6 +63,10 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
                      warning=warnings, freshenv=fresh, warningiserror=strict)
         app.connect("env-before-read-docs", lambda _app, _env, docnames: read.extend(sorted(docnames)))
         _read_numref_targets_once(app)
+        if definitions is not None:
+            from ..sphinxext.source import remember
+
+            remember(app.env, *definitions)
         if pages is not None:
             pages.install(app)
         app.build()
@@ -153,8 +159,6 @@ def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, st
     """build_html, and the pages Sphinx read again. Sphinx runs on one process: its parallel mode forks
     from a process whose other threads (bp serve's server, the build's pool) may hold a lock the child
     would wait on for ever, and it saved no CPU time (a changed action re-reads four pages)."""
-    if definitions is not None:
-        remember(root, definitions)  # checked already: the extension need not load them again
     out = out or cache / "html"
     if out.exists():
         shutil.rmtree(out)
@@ -165,7 +169,8 @@ def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, st
 
         salt = code_salt()
     read = run_sphinx(root / "docs", out, cache / "doctrees", "html", strict=strict,
-                      overrides={**search_overrides(cache), **(overrides or {})}, pages=PageCache(cache / PAGES_DIR, salt))
+                      overrides={**search_overrides(cache), **(overrides or {})}, pages=PageCache(cache / PAGES_DIR, salt),
+                      definitions=(root, definitions) if definitions is not None else None)
     for name in _SPHINX_BOOKKEEPING:
         path = out / name
         if path.is_dir():
@@ -175,7 +180,7 @@ def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, st
     return out, read
 
 
-def build_print_page(root: Path, cache: Path, *, strict: bool = True) -> Path:
+def build_print_page(root: Path, cache: Path, *, strict: bool = True, definitions: m.Definitions | None = None) -> Path:
     """The print page of the PDF (CACHE/pdf/index.html), from a copy of the HTML build's
     environment: nothing is read again, and the HTML environment keeps its own configuration
     (the print theme's differs from Furo's)."""
@@ -183,7 +188,8 @@ def build_print_page(root: Path, cache: Path, *, strict: bool = True) -> Path:
     doctrees = cache / "doctrees-pdf"
     if (cache / "doctrees").is_dir():
         replace_tree(cache / "doctrees", doctrees)
-    run_sphinx(root / "docs", out, doctrees, "bppdf", strict=strict, overrides={"bp_pdf_render": False})
+    run_sphinx(root / "docs", out, doctrees, "bppdf", strict=strict, overrides={"bp_pdf_render": False},
+               definitions=(root, definitions) if definitions is not None else None)
     return out / "index.html"
 
 

@@ -260,7 +260,7 @@ def rulebook_pdf(build: Build, step: str) -> None:
     cache = _rulebook_cache(build)
     started = time.perf_counter()
     with locked(cache, str(cache), build.log):
-        page = build_print_page(build.plan.root, cache)
+        page = build_print_page(build.plan.root, cache, definitions=build.definitions)
         # Its parts go before the action lists still waiting: they wait on one another, the lists on nothing.
         report = build_pdf(page, build.staging, cache, executor=ahead(build.executor), salt=build.salt, stamp=_stamp(build),
                            log=build.log)
