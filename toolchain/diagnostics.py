@@ -84,6 +84,16 @@ class Diagnostic:
         listed = ",".join(f"{name}={_escape_property(str(value))}" for name, value in properties.items())
         return f"::{self.severity} {listed}::{_escape_data(self.message)}"
 
+    def as_row(self) -> list[str | int]:
+        """The finding as JSON data (from_row reads it back): bp check's cache keeps findings so."""
+        return [self.location.path, self.location.line, self.location.column, self.code, self.message, self.severity]
+
+    @classmethod
+    def from_row(cls, row: list[str | int]) -> Diagnostic:
+        """ValueError or TypeError for a row as_row did not write."""
+        path, line, column, code, message, severity = row
+        return cls(Location(str(path), int(line), int(column)), str(code), str(message), str(severity))
+
     def as_dict(self) -> dict[str, object]:
         data = asdict(self)
         data.update(data.pop("location"))

@@ -1,18 +1,33 @@
 """What `bp check` asks of the simulator: every program compiles (BP031), every example of every
 action runs as written (BP030) and ends within the engine's step budget (BP033), located at the YAML
 that says so. One run gives the report;
-its diagnostics and its summary line are read from it."""
+its diagnostics and its summary line are read from it.
+
+bp check keeps them (`played`) under the key of what the simulator reads (`played_key`): every
+definition but its printed words (markup texts, flavor, readings), which no program or example
+reads, and where each value is written. Rewording an effect does not run the examples again.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
+import functools
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .. import model as m
-from .. import sim
 from ..diagnostics import Diagnostic
+from ..model.definitions import Flavor, Reading, Source
+from ..model.notations import Text
 from ..notation.cards import parse_card
+from ..resultcache import ResultCache, key_of
+
+if TYPE_CHECKING:  # pragma: no cover - the simulator loads only when examples run (not for a kept result)
+    from .. import sim
+    from ..model.loader import LoadResult
 
 
 @dataclass
@@ -42,7 +57,24 @@ class Report:
         return {**counts, "not_run": self.not_run} if self.not_run else counts
 
 
+@dataclass(frozen=True)
+class Kept:
+    """A Report as bp check's cache keeps it: what is printed of it."""
+
+    has_examples: bool
+    counts: dict[str, int | str]
+    line: str
+
+    def as_dict(self) -> dict[str, int | str]:
+        return self.counts
+
+    def summary(self) -> str:
+        return self.line
+
+
 def report(defs: m.Definitions) -> Report:
+    from .. import sim
+
     result = Report(has_examples=has_examples(defs))
     broken: set[str] = set()
     engine = sim.Engine(defs)
@@ -86,6 +118,63 @@ def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
     names = [action.name for action in (*defs.actions, *defs.frame_actions)]
     close = difflib.get_close_matches(missing, names, n=1, cutoff=0.5)
     return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def played(loaded: LoadResult, store: ResultCache | None = None) -> tuple[Report | Kept, list[Diagnostic]]:
+    """The programs compiled, the examples run and the trumps' images built (BP030–BP033): the report
+    and its findings, from `store` when the simulator would read the same as when they were kept."""
+    defs = loaded.definitions
+    key = key_of(played_key(loaded)) if store is not None else ""
+    if store is not None:
+        kept = store.get("examples", key)
+        try:
+            findings = [Diagnostic.from_row(row) for row in kept["findings"]]
+            return Kept(bool(kept["has_examples"]), dict(kept["counts"]), str(kept["line"])), findings
+        except (TypeError, KeyError, ValueError):
+            pass  # nothing kept for this key: run them
+    from .images import check_images
+
+    result = report(defs)
+    findings = [*diagnostics(result, defs), *check_images(defs)]
+    if store is not None:
+        store.put("examples", key, {"has_examples": result.has_examples, "counts": result.as_dict(), "line": result.summary(),
+                                    "findings": [finding.as_row() for finding in findings]})
+    return result, findings
+
+
+def played_key(loaded: LoadResult) -> str:
+    """What the simulator reads of the definitions, as text: every definition with its printed words
+    masked (their presence kept: a label with a condition is played otherwise than one without),
+    and where every value and key is written (the findings point there). tests/check/test_cache.py
+    shows that rewording every printed text changes no example's result."""
+    marks = {path: [[list(at), mark.line, mark.column] for at, mark in (*document.values.items(), *document.keys.items())]
+             for path, document in sorted(loaded.documents.items())}
+    return json.dumps([_masked(loaded.definitions), marks], ensure_ascii=False, sort_keys=True, default=repr)
+
+
+def _masked(value: Any) -> Any:
+    if isinstance(value, _PRINTED):
+        return "<printed>"
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, Source):
+        return [value.path, list(value.base)]
+    if isinstance(value, dict):
+        return [[_masked(key), _masked(item)] for key, item in value.items()]
+    if isinstance(value, (list, tuple)):
+        return [_masked(item) for item in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(_masked(item) for item in value)
+    names = _fields(type(value))
+    return [type(value).__name__, [_masked(getattr(value, name)) for name in names]] if names else repr(value)
+
+
+_PRINTED = (Text, Flavor, Reading)  # what only the rulebook and the lists print
+
+
+@functools.cache
+def _fields(kind: type) -> tuple[str, ...]:
+    return tuple(item.name for item in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else ()
 
 
 def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[Diagnostic]:

@@ -3,7 +3,6 @@ the way findings and failures are printed."""
 
 from __future__ import annotations
 
-import enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
 
@@ -19,12 +18,6 @@ RootOption = Annotated[
     Optional[Path],
     typer.Option("--root", help="The rules repository (default: found from the current directory upward).", show_default=False),
 ]
-
-
-class OutputFormat(str, enum.Enum):
-    text = "text"
-    json = "json"
-    github = "github"
 
 
 def fail(command: str, message: str, code: int) -> NoReturn:

@@ -10,8 +10,9 @@ from typing import Any
 from .. import model as m
 from ..diagnostics import Diagnostic, Location, relative
 from .notations import keycards_text, markup_text
-from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, kind_of, scan_definitions
-from .validation import validate
+from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, kind_of
+from .sources import Sources, read_sources
+from .validation import SchemaCache, validate
 from .yamlload import Document, load
 
 _SCHEMA_COMMENT = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
@@ -44,11 +45,14 @@ _SPACE = {
 }
 
 
-def load_definitions(root: Path) -> LoadResult:
+def load_definitions(root: Path, sources: Sources | None = None, schemas: SchemaCache | None = None) -> LoadResult:
+    """Every definitions file loaded, checked against its schema (by `schemas` when given: findings kept
+    by content) and built into the model; `sources`: the files as read already."""
     result = LoadResult(root=root, definitions=m.Definitions())
     schema_dir = root / SCHEMA_DIR
     seen_kinds: set[str] = set()
-    scanned = scan_definitions(root)
+    sources = sources or read_sources(root)
+    scanned = sources.scanned
     for link, reason in scanned.broken_links:
         rel = f"{relative(link.parent, root)}/{link.name}"  # the link itself: resolving it would follow it
         kind = kind_of(rel[len(DEFINITIONS_DIR) + 1:])
@@ -67,7 +71,8 @@ def load_definitions(root: Path) -> LoadResult:
             )
             continue
         seen_kinds.add(kind.name)
-        doc = load(path)
+        raw = sources.raw[path]
+        doc = load(path, raw)
         result.documents[rel] = doc
         for problem in doc.problems:
             result.diagnostics.append(Diagnostic(Location(rel, problem.mark.line, problem.mark.column), problem.code, problem.message))
@@ -76,7 +81,8 @@ def load_definitions(root: Path) -> LoadResult:
             result.lost(kind, rel)
             continue
         invalid: set[int | None] = set()
-        for mark, message, path_ in validate(doc, schema_dir, kind.schema):
+        found = schemas.validate(doc, raw, kind.schema, rel) if schemas and isinstance(raw, bytes) else validate(doc, schema_dir, kind.schema)
+        for mark, message, path_ in found:
             result.diagnostics.append(Diagnostic(Location(rel, mark.line, mark.column), "BP010", message))
             invalid.add(path_[0] if path_ and isinstance(path_[0], int) else None)
         _build(kind, doc, rel, invalid, result)

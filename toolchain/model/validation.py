@@ -1,4 +1,8 @@
-"""JSON Schema validation of each definitions file, with errors placed at their line and column."""
+"""JSON Schema validation of each definitions file, with errors placed at their line and column.
+
+jsonschema is imported only when a file is validated: bp check's cache (SchemaCache) answers
+for the files that did not change without it.
+"""
 
 from __future__ import annotations
 
@@ -7,21 +11,28 @@ import json
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import shorten
-from .notations import keycards_text
-from .yamlload import Document, Mark
+from ..resultcache import ResultCache, key_of
+from .sources import Mark, schema_sources
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
+
+    from .yamlload import Document
+
+Found = tuple[Mark, str, tuple]  # where, what, and the instance path
 
 
 @cache
 def _schemas(schema_dir: Path) -> tuple[dict[str, Any], Registry]:
-    schemas = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted(schema_dir.glob("*.schema.json"))}
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    schemas = {name: json.loads(data.decode("utf-8")) for name, data in schema_sources(schema_dir)}
     # Register each schema under its $id and under its file name, so relative $refs resolve.
     resources = []
     for name, schema in schemas.items():
@@ -35,6 +46,8 @@ def _schemas(schema_dir: Path) -> tuple[dict[str, Any], Registry]:
 
 @cache
 def _validators(schema_dir: Path) -> dict[str, Draft202012Validator]:
+    from jsonschema import Draft202012Validator
+
     schemas, registry = _schemas(schema_dir)
     return {name: Draft202012Validator(schema, registry=registry) for name, schema in schemas.items()}
 
@@ -43,7 +56,7 @@ def schema_names(schema_dir: Path) -> set[str]:
     return set(_validators(schema_dir))
 
 
-def validate(doc: Document, schema_dir: Path, schema_name: str) -> Iterator[tuple[Mark, str, tuple]]:
+def validate(doc: Document, schema_dir: Path, schema_name: str) -> Iterator[Found]:
     """Yield (mark, message, instance path) for every schema error in the document."""
     validator = _validators(schema_dir)[schema_name]
     placed: set[Mark] = set()
@@ -54,7 +67,29 @@ def validate(doc: Document, schema_dir: Path, schema_name: str) -> Iterator[tupl
                 yield mark, message, path
 
 
+class SchemaCache:
+    """Each file's schema findings kept by the content they come from: the file's bytes, the schemas
+    (and the code and libraries that validate: the store's salt)."""
+
+    def __init__(self, store: ResultCache, schema_dir: Path, schemas: list[tuple[str, bytes]]) -> None:
+        self.store, self.schema_dir = store, schema_dir
+        self.key = key_of(*(part for name, data in schemas for part in (name, data)))
+
+    def validate(self, doc: Document, raw: bytes, schema_name: str, rel: str) -> list[Found]:
+        key = key_of(self.key, schema_name, raw)
+        kept = self.store.get(f"validation/{rel}", key)
+        try:
+            return [(Mark(int(line), int(column)), str(message), tuple(path)) for (line, column), message, path in kept]
+        except (TypeError, ValueError):
+            pass  # nothing kept, or not what this version keeps: validated again
+        found = list(validate(doc, self.schema_dir, schema_name))
+        self.store.put(f"validation/{rel}", key, [[[mark.line, mark.column], message, list(path)] for mark, message, path in found])
+        return found
+
+
 def _leaf(error: ValidationError) -> ValidationError:
+    from jsonschema.exceptions import best_match
+
     # For oneOf/anyOf/allOf, the most specific sub-error of the branch the value was meant for says what to fix.
     while error.context:
         deeper = best_match(_meant_branch(error.context))
@@ -116,7 +151,7 @@ def _known_keys(schema: object, resolver: Any, depth: int = 0) -> set[str]:
     return keys
 
 
-def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Iterator[tuple[Mark, str, tuple]]:
+def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Iterator[Found]:
     path = tuple(error.absolute_path)
     where = _describe(path, doc.data)
     if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(error.instance, dict):
@@ -145,6 +180,8 @@ def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Ite
         yield doc.mark(path), f"{where}{error.message}", path
         return
     if error.validator == "pattern" and path and path[-1] == "keycards" and isinstance(error.instance, str):
+        from .notations import keycards_text
+
         problem = keycards_text(error.instance).error  # the parser says where the notation goes wrong
         if problem is not None:
             mark = doc.mark(path)

@@ -20,6 +20,8 @@ from typing import Any
 
 import yaml
 
+from .sources import LoadProblem, Mark, read
+
 try:  # The C loader is an order of magnitude faster; PyYAML wheels ship it.
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - only on a PyYAML built without libyaml
@@ -34,19 +36,6 @@ _INT = re.compile(r"^[-+]?[0-9]+$")
 _OCTAL_11 = re.compile(r"^[-+]?0[0-7_]+$")
 _SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$")
 _FLOAT = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
-
-
-@dataclass(frozen=True)
-class Mark:
-    line: int  # 1-based
-    column: int  # 1-based
-
-
-@dataclass
-class LoadProblem:
-    code: str
-    message: str
-    mark: Mark
 
 
 @dataclass
@@ -83,9 +72,8 @@ class Document:
         return start
 
 
-# Limits: a definitions file is a few kilobytes, a dozen levels deep, and has no use for
-# anchors and aliases; anything beyond is refused before it can exhaust memory or the stack.
-MAX_FILE_BYTES = 4 * 1024 * 1024
+# Limits: a definitions file is a dozen levels deep, and has no use for anchors and aliases; anything
+# beyond is refused before it can exhaust memory or the stack (its size is bounded where it is read: sources.py).
 MAX_DEPTH = 64
 
 # What YAML allows in a stream (YAML 1.1 "printable", which libyaml enforces): anything else is
@@ -97,19 +85,13 @@ class _Refused(Exception):
     """The event pass found something that must not be composed (it is already on the document)."""
 
 
-def load(path: Path) -> Document:
-    """Load one YAML file; problems are collected on the document, never raised."""
+def load(path: Path, raw: bytes | LoadProblem | None = None) -> Document:
+    """Load one YAML file (`raw`: what `read` gave for it, if read already); problems are collected
+    on the document, never raised."""
     doc = Document(path=path, data=None)
-    try:
-        raw = _read(path)
-    except OSError as exc:
-        doc.problems.append(LoadProblem("BP012", f"cannot read the file: {exc.strerror or exc}", Mark(1, 1)))
-        return doc
-    if raw is None:
-        doc.problems.append(
-            LoadProblem("BP011", f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; "
-                                 "a definitions file is a few kilobytes", Mark(1, 1))
-        )
+    raw = read(path) if raw is None else raw
+    if isinstance(raw, LoadProblem):
+        doc.problems.append(raw)
         return doc
     try:
         text = raw.decode("utf-8-sig")
@@ -142,13 +124,6 @@ def load(path: Path) -> Document:
         return doc
     doc.data = _construct(node, (), doc)
     return doc
-
-
-def _read(path: Path) -> bytes | None:
-    """The file's bytes, or None when it is larger than MAX_FILE_BYTES (not read into memory)."""
-    with path.open("rb") as handle:
-        raw = handle.read(MAX_FILE_BYTES + 1)
-    return None if len(raw) > MAX_FILE_BYTES else raw
 
 
 def _byte_mark(raw: bytes, index: int) -> Mark:
