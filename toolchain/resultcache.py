@@ -58,7 +58,10 @@ class ResultCache:
         file = self._file(slot)
         if file is None:
             return
-        text = json.dumps({"format": FORMAT, "slot": slot, "key": key_of(self.salt, key), "result": result}, ensure_ascii=False)
+        try:
+            text = json.dumps({"format": FORMAT, "slot": slot, "key": key_of(self.salt, key), "result": result}, ensure_ascii=False)
+        except (TypeError, ValueError):
+            return  # not JSON data (an integer of thousands of digits): not kept
         try:
             file.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)

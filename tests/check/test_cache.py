@@ -130,6 +130,27 @@ def test_no_example_reads_a_printed_word(repo_root: Path) -> None:
     assert played(reworded) == played(definitions)
 
 
+@pytest.mark.parametrize("raw", [
+    b"\xef\xbb\xbf- a: 1\r\n  b: |\r\n    text\r\n",  # a BOM, CRLF, a block
+    b"- big: 1e999\n  zero: -0.0\n  yes: no\n  when: 12:30\n  nothing: ~\n",  # YAML 1.1 words, an infinite float
+    b"- a: [1, 2\n",  # a syntax error
+    b"- a: \x01\n",  # a control character
+    b"- \xff\xfe\n",  # not UTF-8: no lines at all
+    b"- a: 1\n  a: 2\n",  # a duplicate key
+], ids=["bom-crlf-block", "scalars", "syntax-error", "control", "not-utf8", "duplicate"])
+def test_a_kept_document_is_the_document_parsed(raw: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolchain.model import kept
+    from toolchain.model.yamlload import load
+
+    path = tmp_path / "fog.yaml"
+    path.write_bytes(raw)
+    files = kept.FileCache(cache_in(tmp_path / "cache"), tmp_path, [])
+    parsed = files.document(path, raw, "definitions/fog.yaml")
+    assert parsed == load(path, raw)
+    monkeypatch.setattr(kept, "load", lambda *_: pytest.fail("parsed again"))
+    assert files.document(path, raw, "definitions/fog.yaml") == parsed  # from the cache
+
+
 def test_a_corrupt_cache_is_no_cache(minimal_repo: Path, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     clean = check(minimal_repo, cache_in(None))

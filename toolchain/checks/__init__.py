@@ -51,17 +51,17 @@ _ENGINE_SPACES = ("char", "frame", "trump")
 
 def load(root: Path, sources: Sources | None = None, store: ResultCache | None = None) -> Checked:
     """Load and check the repository at `root`: every finding at once, nothing raised for bad input.
-    `sources`: its files, read already; `store`: bp check's cache, where the schemas' findings and the
-    examples' are kept by what they are made from (checks/result.py)."""
+    `sources`: its files, read already; `store`: bp check's cache, where each file's document and schema
+    findings and the examples' findings are kept by what they are made from (checks/result.py)."""
+    from ..model.kept import FileCache
     from ..model.loader import load_definitions
     from ..model.repository import SCHEMA_DIR
     from ..model.sources import read_sources
-    from ..model.validation import SchemaCache
     from . import crossfile, programs
 
     kept = store if store is not None and store.folder is not None else None
     sources = sources or read_sources(root)
-    loaded = load_definitions(root, sources, SchemaCache(kept, root / SCHEMA_DIR, sources.schemas) if kept else None)
+    loaded = load_definitions(root, sources, FileCache(kept, root / SCHEMA_DIR, sources.schemas) if kept else None)
     findings = list(loaded.diagnostics)
     report = None
     # Cross-file checks only make sense on a tree whose vocabulary loaded.

@@ -5,8 +5,9 @@ The whole result is kept under the key of everything it is computed from: the to
 files, the Python, the libraries that load and validate), the schemas, every file under
 definitions/ (its bytes, or why it was not read, and the broken links), and whether the
 readings are listed. When anything differs, the definitions are checked again; each file's
-schema findings are taken from the cache when its bytes and the schemas did not change
-(model/validation.py's SchemaCache), and the examples run again, as they read every definition.
+document and schema findings are taken from the cache when its bytes (and the schemas) did not
+change (model/kept.py), and the examples' findings when what the simulator reads did not
+(checks/programs.py, played_key).
 A result from the cache is the result of a clean check: it is printed by the same code.
 """
 

@@ -12,7 +12,8 @@ from ..diagnostics import Diagnostic, Location, relative
 from .notations import keycards_text, markup_text
 from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, kind_of
 from .sources import Sources, read_sources
-from .validation import SchemaCache, validate
+from .kept import FileCache
+from .validation import validate
 from .yamlload import Document, load
 
 _SCHEMA_COMMENT = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
@@ -45,9 +46,9 @@ _SPACE = {
 }
 
 
-def load_definitions(root: Path, sources: Sources | None = None, schemas: SchemaCache | None = None) -> LoadResult:
-    """Every definitions file loaded, checked against its schema (by `schemas` when given: findings kept
-    by content) and built into the model; `sources`: the files as read already."""
+def load_definitions(root: Path, sources: Sources | None = None, kept: FileCache | None = None) -> LoadResult:
+    """Every definitions file loaded, checked against its schema and built into the model; `sources`:
+    the files as read already; `kept`: their documents and schema findings kept by bp check's cache."""
     result = LoadResult(root=root, definitions=m.Definitions())
     schema_dir = root / SCHEMA_DIR
     seen_kinds: set[str] = set()
@@ -72,7 +73,7 @@ def load_definitions(root: Path, sources: Sources | None = None, schemas: Schema
             continue
         seen_kinds.add(kind.name)
         raw = sources.raw[path]
-        doc = load(path, raw)
+        doc = kept.document(path, raw, rel) if kept and isinstance(raw, bytes) else load(path, raw)
         result.documents[rel] = doc
         for problem in doc.problems:
             result.diagnostics.append(Diagnostic(Location(rel, problem.mark.line, problem.mark.column), problem.code, problem.message))
@@ -81,7 +82,7 @@ def load_definitions(root: Path, sources: Sources | None = None, schemas: Schema
             result.lost(kind, rel)
             continue
         invalid: set[int | None] = set()
-        found = schemas.validate(doc, raw, kind.schema, rel) if schemas and isinstance(raw, bytes) else validate(doc, schema_dir, kind.schema)
+        found = kept.validate(doc, raw, kind.schema, rel) if kept and isinstance(raw, bytes) else validate(doc, schema_dir, kind.schema)
         for mark, message, path_ in found:
             result.diagnostics.append(Diagnostic(Location(rel, mark.line, mark.column), "BP010", message))
             invalid.add(path_[0] if path_ and isinstance(path_[0], int) else None)

@@ -1,7 +1,7 @@
 """JSON Schema validation of each definitions file, with errors placed at their line and column.
 
-jsonschema is imported only when a file is validated: bp check's cache (SchemaCache) answers
-for the files that did not change without it.
+jsonschema is imported only when a file is validated: bp check's cache (kept.py) answers for
+the files that did not change without it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import shorten
-from ..resultcache import ResultCache, key_of
 from .sources import Mark, schema_sources
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -65,26 +64,6 @@ def validate(doc: Document, schema_dir: Path, schema_name: str) -> Iterator[Foun
             if mark not in placed:  # one finding per place: two rules broken by one key say the same thing
                 placed.add(mark)
                 yield mark, message, path
-
-
-class SchemaCache:
-    """Each file's schema findings kept by the content they come from: the file's bytes, the schemas
-    (and the code and libraries that validate: the store's salt)."""
-
-    def __init__(self, store: ResultCache, schema_dir: Path, schemas: list[tuple[str, bytes]]) -> None:
-        self.store, self.schema_dir = store, schema_dir
-        self.key = key_of(*(part for name, data in schemas for part in (name, data)))
-
-    def validate(self, doc: Document, raw: bytes, schema_name: str, rel: str) -> list[Found]:
-        key = key_of(self.key, schema_name, raw)
-        kept = self.store.get(f"validation/{rel}", key)
-        try:
-            return [(Mark(int(line), int(column)), str(message), tuple(path)) for (line, column), message, path in kept]
-        except (TypeError, ValueError):
-            pass  # nothing kept, or not what this version keeps: validated again
-        found = list(validate(doc, self.schema_dir, schema_name))
-        self.store.put(f"validation/{rel}", key, [[[mark.line, mark.column], message, list(path)] for mark, message, path in found])
-        return found
 
 
 def _leaf(error: ValidationError) -> ValidationError:
