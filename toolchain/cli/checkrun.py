@@ -50,15 +50,16 @@ def _store(root: Path, cache_dir: Path | None, use_cache: bool) -> ResultCache:
     return cache_in(folder)
 
 
-def _with_history(root: Path, store: ResultCache, since: str, show_readings: bool) -> CheckResult:
-    """The check and BP029: the definitions changed since `since` whose `updated` lacks the current edition."""
+def _with_history(root: Path, since: str, show_readings: bool) -> CheckResult:
+    """The check and BP029: the definitions changed since `since` whose `updated` lacks the current edition.
+    Without the cache: the comparison reads every example's outcome, which the cache does not keep."""
     from ..checks import load
     from ..checks.result import CheckResult
     from ..diff import RevisionError, load_revision
     from ..diff.changes import compare
     from ..diff.history import history_findings
 
-    checked = load(root, store=store)
+    checked = load(root)
     try:
         _, before = load_revision(root, since)
     except RevisionError as exc:
@@ -78,7 +79,7 @@ def check_command(root: Path | None, output_format: OutputFormat = OutputFormat.
     try:
         root_path = check_root(root) if root else find_root()
         store = _store(root_path, cache_dir, use_cache)
-        result = check(root_path, store, show_readings) if since is None else _with_history(root_path, store, since, show_readings)
+        result = check(root_path, store, show_readings) if since is None else _with_history(root_path, since, show_readings)
     except RepositoryError as exc:
         print(f"bp: {exc}", file=sys.stderr)
         return 2
