@@ -250,3 +250,16 @@ def test_a_fifo_among_the_pages_does_not_hang_it(scratch_repo) -> None:  # noqa:
     run = bp("diff", "--format", "json", "--root", str(repo), timeout=120)
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["prose"] == []
+
+
+def test_a_page_docutils_cannot_read_is_said_not_compared(scratch_repo) -> None:  # noqa: ANN001
+    """A page nested deeper than docutils can parse is not compared, and says so, instead of a traceback."""
+    repo = scratch_repo(("definitions", "schema", "docs"))
+    nested = "\n\n".join("  " * depth + "- x" for depth in range(400))
+    (repo / "docs" / "deep.rst").write_text(f"Deep\n====\n\n{nested}\n", encoding="utf-8")
+    run = bp("diff", "--format", "json", "--root", str(repo))
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["prose"] == []
+    assert data["skipped"] == ["docs/deep.rst of working tree: its prose was not compared, docutils could not read it "
+                               "(nested too deeply)"]

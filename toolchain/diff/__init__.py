@@ -139,7 +139,11 @@ def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revi
     prose: list[ProseChange] = []
     if old_tree is not None:
         own_section = changelog_label(new_side.edition_id or new_revision.spec)
-        prose = compare_prose(read_rulebook(old_tree / DOCS_DIR, old_tree), rulebook, leave_out=(own_section,))
+        old_rulebook = read_rulebook(old_tree / DOCS_DIR, old_tree)
+        prose = compare_prose(old_rulebook, rulebook, leave_out=(own_section,))
+        for side, read in ((old_revision, old_rulebook), (new_revision, rulebook)):
+            skipped += [f"{page} of {side.label}: its prose was not compared, docutils could not read it ({why})"
+                        for page, why in read.unreadable]
     return RulesDiff(
         old=Side.of(old_revision, old), new=new_side,
         definitions=definitions, regulations=regulations, outputs=outputs,

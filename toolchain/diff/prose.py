@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Literal
 from docutils import nodes
 from docutils.core import publish_doctree
 from docutils.parsers.rst import Directive, directives, roles
+from docutils.utils import SystemMessage
 
 from .textdiff import Segment, paragraph_diff
 
@@ -72,6 +73,7 @@ class Rulebook:
     pages: tuple[str, ...]  # in the rulebook's order (the numbered toctree's, then the others by name)
     sections: tuple[DocSection, ...]
     directives: tuple[tuple[str, tuple[int, int]], ...]  # (name, position) in reading order
+    unreadable: tuple[tuple[str, str], ...] = ()  # (page, why): pages docutils could not read, not compared
 
     def position_of(self, directive: str) -> tuple[int, int] | None:
         """Where the first use of a directive stands (page, line), None when no page uses it."""
@@ -255,11 +257,19 @@ def read_rulebook(docs: Path, root: Path) -> Rulebook:
     if not docs.is_dir():
         return Rulebook((), (), ())
     documents = {}
+    unreadable: list[tuple[str, str]] = []
     for path in sorted(docs.rglob(f"*{_SOURCE_SUFFIX}")):
         if not path.is_file():  # a FIFO or a device would never end
             continue
         name = path.relative_to(docs).as_posix().removesuffix(_SOURCE_SUFFIX)
-        documents[name] = _parse(path.read_text(encoding="utf-8", errors="replace"), path)
+        try:
+            document = _parse(path.read_text(encoding="utf-8", errors="replace"), path)
+            _prose(document)  # walks the tree as reading it will
+        except (RecursionError, SystemMessage) as exc:
+            why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+            unreadable.append((path.relative_to(root).as_posix(), why))
+            continue
+        documents[name] = document
     order, chapters, depth = _page_order(docs, documents)
     titles = {label: section[0].astext() for document in documents.values() for section in document.findall(nodes.section)
               for label in _explicit_labels(section, document) if section.children and isinstance(section[0], nodes.title)}
@@ -284,7 +294,7 @@ def read_rulebook(docs: Path, root: Path) -> Rulebook:
             sections.append(DocSection(page, (), (page,), None, _prose(document), (index, 0)))
     sections.sort(key=lambda s: s.position)
     uses.sort(key=lambda use: use[1])
-    return Rulebook(tuple(order), tuple(sections), tuple(uses))
+    return Rulebook(tuple(order), tuple(sections), tuple(uses), tuple(unreadable))
 
 
 def _sections(section: nodes.section, document: nodes.document, page: str, page_index: int, titles: tuple[str, ...],
@@ -304,11 +314,12 @@ def _sections(section: nodes.section, document: nodes.document, page: str, page_
 
 def compare_prose(old: Rulebook, new: Rulebook, leave_out: Iterable[str] = ()) -> list[ProseChange]:
     """The sections whose prose or title differs, in the newer rulebook's order; a removed section
-    where it stood. `leave_out`: labels of sections (and their subsections) not to compare, such as
+    where it stood. A page either side could not read is not compared. `leave_out`: labels of sections (and their subsections) not to compare, such as
     the 変更履歴 section this report itself writes."""
     left_out = set(leave_out)
-    old_sections = [s for s in old.sections if not _under(s, old.sections, left_out)]
-    new_sections = [s for s in new.sections if not _under(s, new.sections, left_out)]
+    unread = {page for page, _ in (*old.unreadable, *new.unreadable)}
+    old_sections = [s for s in old.sections if s.page not in unread and not _under(s, old.sections, left_out)]
+    new_sections = [s for s in new.sections if s.page not in unread and not _under(s, new.sections, left_out)]
     pairs = _matched(old_sections, new_sections)
     changes: list[ProseChange] = []
     for index, section in enumerate(new_sections):
