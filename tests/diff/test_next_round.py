@@ -49,8 +49,9 @@ CHECKLIST = [
 
 @pytest.fixture(scope="session")
 def round_reports(next_round_repo: Path) -> dict[str, subprocess.CompletedProcess[str]]:
-    """`bp diff without-reanimate HEAD --format F` for every format, run side by side."""
+    """`bp diff without-reanimate HEAD --format F` for every format, and text in colour, run side by side."""
     running = {f: start_bp("diff", BASE, HEAD, "--format", f, "--root", str(next_round_repo)) for f in FORMATS}
+    running["colour"] = start_bp("diff", BASE, HEAD, "--color", "always", "--root", str(next_round_repo))
     done = {}
     for output_format, process in running.items():
         stdout, stderr = process.communicate(timeout=300)
@@ -63,6 +64,18 @@ def report(round_reports: dict[str, subprocess.CompletedProcess[str]]) -> dict:
     for output_format, run in round_reports.items():
         assert (run.returncode, run.stderr) == (0, ""), output_format
     return json.loads(round_reports["json"].stdout)
+
+
+def test_text_in_colour(report: dict, round_reports: dict) -> None:
+    """Group headings in bold, a returning definition green as an added one, prose and checklist coloured like fields."""
+    out = round_reports["colour"].stdout
+    assert "\n\x1b[1mアクションリスト › 通常魔法:\x1b[0m\n" in out
+    assert "\n\x1b[32m+ actions/reanimate リアニメイト (通常魔法)\x1b[0m (returned: 再録, last printed in 第8.1版 (" in out
+    assert "選んだカードを\x1b[31m墓地に戻す\x1b[0m\x1b[32m手札に加える\x1b[0m。" in out
+    assert "\n\x1b[1mrulebook prose (docs/):\x1b[0m\n" in out
+    assert "\n\x1b[33m~ docs/common.rst § 2.7 ダメージ\x1b[0m\n    プレイヤーがダメージを受けた場合、ライフの\x1b[31m一番\x1b[0m上から" in out
+    assert "\n\x1b[32m+ docs/common.rst § 2.8 マリガン\x1b[0m (added)\n    \x1b[32m最初の手札が" in out
+    assert out.endswith("".join(f"  □ {line}\n" for line in CHECKLIST))
 
 
 def test_json_matches_its_schema(report: dict) -> None:
