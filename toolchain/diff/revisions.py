@@ -101,6 +101,24 @@ def resolve(root: Path, spec: str | None) -> Revision:
     return Revision(spec, commit)
 
 
+def commits_changing(root: Path, revision: Revision, text: str) -> list[str]:
+    """The commits of `revision`'s history, newest first, that add or remove `text` in definitions/
+    (`git log -S`: those that change how often it occurs)."""
+    if revision.commit is None:
+        return []
+    listing = _git(root, "log", "--format=%H", f"-S{text}", revision.commit, "--", DEFINITIONS_DIR)
+    return listing.decode().split()
+
+
+def parent(root: Path, commit: str) -> Revision | None:
+    """The first parent of a commit, None for a root commit."""
+    try:
+        found = _git(root, "rev-parse", "--verify", "--quiet", f"{commit}^1").decode().strip()
+    except RevisionError:
+        return None
+    return Revision(f"{commit[:7]}^", found) if found else None
+
+
 @contextmanager
 def materialized(root: Path, revision: Revision) -> Iterator[Path]:
     """A directory holding the revision's definitions/, schema/, docs/ and templates/ (the working

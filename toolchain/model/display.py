@@ -473,14 +473,19 @@ class ShownGroup:
 
 
 def grouped(definitions: Definitions, listing: Listing) -> list[ShownGroup]:
-    """A list's entries under their group headings, groups in the order their first entry appears
-    (the definitions' order is the rulebook's)."""
-    groups: dict[str | None, tuple[Group | None, list[Entry]]] = {}
+    """A list's entries under their group headings (`grouped_definitions`)."""
+    groups = grouped_definitions(definitions, listing)
+    return [ShownGroup(group, tuple(entry(definitions, d) for d in members)) for group, members in groups]
+
+
+def grouped_definitions(definitions: Definitions, listing: Listing) -> list[tuple[Group | None, list[Any]]]:
+    """A list's definitions under their group headings, groups in the order their first entry appears
+    (the definitions' order is the rulebook's); what bp diff orders its report by."""
+    groups: dict[str | None, tuple[Group | None, list[Any]]] = {}
     for definition in listing.definitions(definitions):
-        shown = entry(definitions, definition)
-        key = shown.group.key if shown.group else None
-        groups.setdefault(key, (shown.group, []))[1].append(shown)
-    return [ShownGroup(group, tuple(entries)) for group, entries in groups.values()]
+        group = group_of(definitions, definition)
+        groups.setdefault(group.key if group else None, (group, []))[1].append(definition)
+    return list(groups.values())
 
 
 def listing(key: str) -> Listing:
