@@ -94,6 +94,9 @@ def test_set_up_a_position_in_the_examples_notation(page: Any) -> None:
     assert "♠9 ♡3" in zones and "[?]、♣4" in zones  # the other player's bulwark is face down
     assert "♣7" not in page.content()  # … even in the page's data
     assert "アップ ★♡3 (コスト D)" in " ".join(options(page))
+    page.click("#refused summary")  # why the others are not offered, as the rulebook's items say it
+    refused = page.eval_on_selector_all("#refused-list li", "els => els.map(e => e.textContent)")
+    assert any(text.startswith("投擲: キーカード (") for text in refused), refused
 
 
 def test_a_position_the_rules_do_not_allow_is_refused_at_its_line(page: Any) -> None:

@@ -122,3 +122,17 @@ def test_every_example_drafted_from_a_game_runs_as_written(engine: sim.Engine, d
                     drafted += 1
             game.apply(agents[decision.seat].choose(decision))
     assert drafted >= 10
+
+
+def test_why_each_action_not_offered_is_not(engine: sim.Engine) -> None:
+    """sim.refusals: every action of the regulation a player may request directly is offered or has its reason."""
+    game = sim.from_situation(engine, {"you": {"hand": "♡3 ♠9"}, "opponent": {"field": "[♣7]"}}, regulation=("lite", "entry20"),
+                              agents=None)
+    why = sim.refusals(game, 0)
+    offered = {option.ref for option in game.decision().options if option.kind == "action"}
+    assert why["up"] == "target"  # アップ ★♡3: its D is paid with ♠9, but no soldier is on the field
+    assert why["throw"] == "keycards" and "up" not in offered
+    assert not offered & set(why) and offered | set(why) >= {"up", "throw", "attack", "end"}
+    staged = sim.from_situation(engine, {"you": {"hand": "♠5 ♣K"}, "opponent": {"field": "♢4"}, "stage": ["opponent: アップ ★♡3 → opponent:♢4"]},
+                                regulation=("lite", "entry20"), agents=None)
+    assert sim.refusals(staged, 0)["throw"] == "timing"  # main timing: the stage is in use

@@ -45,6 +45,31 @@ def decision_seen(decision: sim.Decision, names: Mapping[str, str]) -> dict[str,
     }
 
 
+# Why an action is refused (sim.REFUSAL_REASONS) as the rulebook's item that says so (rules.yaml `items`).
+REASON_ITEMS = {"timing": "timing", "once-per-turn": "activation-condition", "activation": "activation-condition",
+                "keycards": "keycards", "cost": "cost", "target": "target"}
+
+
+def refused(game: sim.Game, seat: int, definitions: m.Definitions) -> list[dict[str, str]]:
+    """The actions of the regulation `seat` may not request now, each with the item of the rulebook it fails and
+    that item as printed (キーカード ♡ A〜10, コスト D, タイミング メイン, …)."""
+    shown = []
+    for action_id, reason in sim.refusals(game, seat).items():
+        action = definitions.action(action_id)
+        item = REASON_ITEMS.get(reason)
+        if action is None or item is None:
+            continue
+        printed = {
+            "timing": definitions.name_of("timings", action.timing),
+            "activation-condition": action.activation_condition,
+            "keycards": definitions.keycards_display(action.keycards),
+            "cost": action.cost,
+            "target": action.target.text if action.target else None,
+        }[item]
+        shown.append({"action": action.name, "item": definitions.name_of("items", item), "printed": str(printed or "")})
+    return shown
+
+
 def _character(character: sim.CharacterSeen, definitions: m.Definitions) -> dict[str, Any]:
     shown = dataclasses.asdict(character)
     shown["role"] = definitions.label_name(character.role) if character.role else None
@@ -78,5 +103,7 @@ def seen(game: sim.Game, seat: int, definitions: m.Definitions, names: Mapping[s
         "stage": [{"side": request.side, "action": request.action, "cards": list(request.cards),
                    "targets": [localized(target, names) for target in request.targets]} for request in observation.stage],
         "decision": decision_seen(decision, names) if decision is not None and decision.seat == seat else None,
+        "refused": refused(game, seat, definitions) if decision is not None and decision.seat == seat and decision.kind == "request"
+                   else [],
         "waiting": None if decision is None or decision.seat == seat else SIDES[1],
     }

@@ -27,6 +27,7 @@ its modules (tests/architecture/test_layers.py).
     sim.tell_decision(decision, index, seat)    # a decision taken (a Game's recorder hears it), as `seat` is told it
     sim.start_game(engine, header)              # the game a transcript's game line describes (seed, first player, given)
     sim.refusal(game, seat, spec, keys, unit)   # why a request is refused (a key of sim.REFUSAL_REASONS), or None
+    sim.refusals(game, seat)                    # why each action not offered to the seat now is not (action id → reason)
     sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
     sim.play(…, coverage=sim.Coverage())        # + how often each action, character, fog entry was played (bp sim --coverage)
     sim.play(…, agent="policy")                 # played by sim.PolicyAgent (rules of thumb) instead of RandomAgent
@@ -51,7 +52,7 @@ from .notation import option_text
 from .observation import ACCESS, CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text
 from .policy import PolicyAgent
 from .randomplay import AGENTS, Stats, game_seeds, play, play_one
-from .refusal import REASONS as REFUSAL_REASONS, refusal
+from .refusal import REASONS as REFUSAL_REASONS, refusal, refusals
 from .requests import PASS, RequestOption
 from .native import running_compiled as compiled
 from .ruleset import Ruleset
@@ -68,7 +69,7 @@ __all__ = [
     "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS", "RandomAgent", "Recorder", "Replayed", "Request",
     "RequestOption", "RequestSeen", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideSeen", "SideView",
     "State", "Stats", "TargetView", "Told", "TranscriptWriter", "board", "card_text", "compiled", "digest",
-    "from_situation", "game_seeds", "observe", "option_text", "play", "play_one", "position", "refusal", "replay_game",
-    "run_example", "run_examples", "scripted_agents", "seen_option_text", "start_game", "state_hash", "tell",
+    "from_situation", "game_seeds", "observe", "option_text", "play", "play_one", "position", "refusal", "refusals",
+    "replay_game", "run_example", "run_examples", "scripted_agents", "seen_option_text", "start_game", "state_hash", "tell",
     "tell_decision", "transcript_games",
 ]

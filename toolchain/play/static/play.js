@@ -61,7 +61,7 @@ function render(next) {
     renderZones(game);
     renderLog();
   } else {  // covered for the next player: nothing of the last one's view stays on the page
-    for (const id of ["#status", "#prompt", "#options", "#board", "#zones", "#log"]) $(id).replaceChildren();
+    for (const id of ["#status", "#prompt", "#options", "#board", "#zones", "#log", "#refused-list"]) $(id).replaceChildren();
   }
   renderExample();
 }
@@ -102,8 +102,19 @@ function renderStatus(game) {
   $("#status").textContent = game.winner ? `勝敗判定: ${side(game, game.winner)}の勝ち (ターン ${game.turn_number})` : parts.join("・");
 }
 
+function renderRefused(game) {
+  $("#refused").hidden = !game.refused.length;
+  $("#refused-count").textContent = `(${game.refused.length})`;
+  $("#refused-list").replaceChildren(...game.refused.map((r) => {
+    const item = document.createElement("li");
+    item.textContent = `${r.action}: ${r.item}` + (r.printed ? ` (${r.printed})` : "");
+    return item;
+  }));
+}
+
 function renderDecision(game) {
   const decision = game.decision, options = $("#options"), prompt = $("#prompt");
+  renderRefused(game);
   options.replaceChildren();
   if (!decision) {
     prompt.textContent = game.winner ? "ゲーム終了" : state.mode === "replay" ? "" : game.waiting ? `${side(game, game.waiting)}の番です` : "";
