@@ -76,3 +76,9 @@ def test_a_saved_change_reaches_the_page(browser: Any, own_table: Played) -> Non
         before = version(page)
         page.locator("#options .option").first.click()
         after(page, before)  # still playing
+
+        # Put right again, and not applied: a new game is played by the newest rules that check.
+        save_keycards(own_table.root, "♡A-K")
+        page.wait_for_selector("#apply-rules", state="visible", timeout=60_000)
+        set_up(page, "you: {hand: ♡J ♠9, field: ♢5}\n")
+        assert page.is_hidden("#rules") and any("アップ ★♡J" in text for text in options(page))

@@ -88,3 +88,17 @@ def test_it_stops_on_sigterm(tmp_path: Path) -> None:
     while not "".join(played.lines).rstrip().endswith("stopped"):
         assert time.monotonic() < deadline, played.lines
         time.sleep(0.1)
+
+
+def test_a_game_that_cannot_be_saved_says_why(played: Played) -> None:
+    """build/play is a file here: nothing is written, the page is told why."""
+    folder = played.root / "build" / "play"
+    folder.parent.mkdir(exist_ok=True)
+    assert not folder.exists()
+    folder.write_text("mine\n", encoding="utf-8")
+    try:
+        status, answer = played.post("/api/save")
+        assert status == 409 and "build/play に保存できません" in answer["error"]
+        assert folder.read_text(encoding="utf-8") == "mine\n"
+    finally:
+        folder.unlink()

@@ -23,29 +23,21 @@ def play(
     undo, positions set up in the examples' notation, transcripts (saved under build/play/, stepped through), and
     「この局面を例にする」. On every save of definitions/ or schema/ the page offers to restart with the new rules
     (or shows the findings). Ctrl-C or SIGTERM stops it."""
-    from ..play.server import RulesDoNotCheck, serve
+    from ..play.server import RulesDoNotCheck, UnknownRegulation, serve
 
     root_path = resolve_root(root)
-    chosen = None
-    if regulation is not None:
-        from ..checks import load
-
-        definitions = load(root_path).definitions
-        fmt_name, _, frame_name = (part.strip() for part in regulation.partition("+"))
-        fmt, frame = definitions.find_format(fmt_name), definitions.find_frame(frame_name)
-        if fmt is None or frame is None or not definitions.is_legal(fmt.id, frame.id):
-            fail("play", f"'{regulation}' is not a regulation of table 3.1 (format + frame, e.g. 'lite + entry20')", 2)
-        chosen = (fmt.id, frame.id)
 
     def ready(url: str) -> None:
         typer.echo(f"playing on {url} (Ctrl-C to stop)", err=True)
 
     try:
-        serve(root_path, host, port, log=lambda message: typer.echo(message, err=True), ready=ready, regulation=chosen, seed=seed)
+        serve(root_path, host, port, log=lambda message: typer.echo(message, err=True), ready=ready, regulation=regulation, seed=seed)
     except RulesDoNotCheck as exc:
         for line in exc.findings:
             typer.echo(line, err=True)
         fail("play", f"{len(exc.findings)} finding{'s' if len(exc.findings) != 1 else ''}: fix them first (bp check)", 1)
+    except UnknownRegulation as exc:
+        fail("play", str(exc), 2)
     except OSError as exc:
         fail("play", f"cannot serve on {host}:{port}: {exc.strerror or exc}", 2)
     typer.echo("stopped", err=True)

@@ -23,6 +23,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from .. import model as m
 from .rules import RulesWatch
 from .session import Refused, Session
 
@@ -30,6 +31,10 @@ STATIC = Path(__file__).resolve().parent / "static"
 FILES = {"/": ("index.html", "text/html; charset=utf-8"), "/play.js": ("play.js", "text/javascript; charset=utf-8"),
          "/play.css": ("play.css", "text/css; charset=utf-8")}
 MAX_BODY = 1 << 20  # a position or a path is a few hundred bytes
+
+
+class UnknownRegulation(ValueError):
+    """A regulation asked for on the command line that table 3.1 does not have."""
 
 
 class RulesDoNotCheck(Exception):
@@ -137,6 +142,10 @@ class PlayHandler(BaseHTTPRequestHandler):
         except Refused as exc:
             self._json(HTTPStatus.CONFLICT, {"error": str(exc), "state": self.session.state()})
             return
+        except Exception as exc:  # noqa: BLE001 - said on the page and in the terminal, in one line, not a traceback
+            self.log_error("%s", f"{self.path}: {type(exc).__name__}: {exc}")
+            self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": f"{type(exc).__name__}: {exc}", "state": self.session.state()})
+            return
         self._json(HTTPStatus.OK, {"result": result, "state": self.session.state()})
 
     def _body(self) -> dict[str, Any]:
@@ -177,6 +186,14 @@ def hosts_of(host: str, port: int) -> frozenset[str]:
     return frozenset(f"{name}:{port}".lower() for name in names)
 
 
+def _regulation(definitions: m.Definitions, text: str) -> tuple[str, str]:
+    fmt_name, _, frame_name = (part.strip() for part in text.partition("+"))
+    fmt, frame = definitions.find_format(fmt_name), definitions.find_frame(frame_name)
+    if fmt is None or frame is None or not definitions.is_legal(fmt.id, frame.id):
+        raise UnknownRegulation(f"'{text}' is not a regulation of table 3.1 (format + frame, e.g. 'lite + entry20')")
+    return fmt.id, frame.id
+
+
 def start(session: Session, host: str, port: int) -> ThreadingHTTPServer:
     """Bind (OSError if the port is taken) and serve in a thread."""
     httpd = ThreadingHTTPServer((host, port), partial(PlayHandler, session=session, hosts=frozenset()))
@@ -188,16 +205,20 @@ def start(session: Session, host: str, port: int) -> ThreadingHTTPServer:
 
 
 def serve(root: Path, host: str, port: int, *, log: Callable[[str], None], ready: Callable[[str], None],
-          regulation: tuple[str, str] | None = None, seed: int | None = None) -> None:
-    """Serve the table until Ctrl-C or SIGTERM (RulesDoNotCheck: the rules have findings; OSError: cannot bind)."""
+          regulation: str | None = None, seed: int | None = None) -> None:
+    """Serve the table until Ctrl-C or SIGTERM, the first game of `regulation` (`format + frame`, ids or names;
+    default the first of table 3.1). RulesDoNotCheck: the rules have findings; UnknownRegulation; OSError: cannot bind."""
     from ..site.serve import until_stopped
 
     watch = RulesWatch(root, log)
     if not watch.latest.ok:
         raise RulesDoNotCheck(watch.latest.findings)
     session = Session(root, watch)
-    first = session.state()["regulations"][0]
-    format_id, frame_id = regulation or (first["format"], first["frame"])
+    if regulation:
+        format_id, frame_id = _regulation(watch.latest.definitions, regulation)
+    else:
+        first = session.state()["regulations"][0]
+        format_id, frame_id = first["format"], first["frame"]
     session.new_game(format_id, frame_id, seed if seed is not None else int(time.time()) % 10_000, None, ("human", "policy"))
     httpd = start(session, host, port)
     watch.start()

@@ -155,6 +155,8 @@ class Session:
     def _start(self, setup: Setup, seats: tuple[str, str], notice: str) -> None:
         if seats[0] not in SEATS or seats[1] not in SEATS or HUMAN not in seats:
             raise Refused("席はどちらかが人 (human) で、もう一方が人か AI (policy) です")
+        if self.watch.latest.ok:
+            self.rules = self.watch.latest  # a new game is played by the newest rules that check
         if not self.rules.definitions.is_legal(setup.format, setup.frame):
             raise Refused(f"{self._regulation_name(setup.format, setup.frame)} は 3.1 の表にない対戦レギュレーションです")
         table = Table.start(self._engine(), setup, seats)
@@ -232,15 +234,18 @@ class Session:
             recorder = self.table.transcript()
             setup = self.table.setup
             folder = self.root / SAVED
-            folder.mkdir(parents=True, exist_ok=True)
             stem = f"playtest-{setup.format}-{setup.frame}-seed{setup.seed}-{time.strftime('%Y%m%d-%H%M%S')}"
             path = folder / f"{stem}.jsonl"
             number = 1
             while path.exists() or path.with_suffix(".txt").exists():
                 number += 1
                 path = folder / f"{stem}-{number}.jsonl"
-            _write(path.with_suffix(".txt"), "\n".join(recorder.lines) + "\n")
-            _write(path, "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in recorder.records))
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                _write(path.with_suffix(".txt"), "\n".join(recorder.lines) + "\n")
+                _write(path, "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in recorder.records))
+            except OSError as exc:
+                raise Refused(f"{SAVED} に保存できません: {exc.strerror or exc}") from exc
             relative = str(path.relative_to(self.root))
             self._changed(f"保存しました: {relative} (bp replay {relative} で再生できます)")
             return relative
