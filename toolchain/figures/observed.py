@@ -52,7 +52,7 @@ def _side(seen: sim.SideSeen, definitions: m.Definitions, zones: tuple[str, ...]
     own = seen.side == "you"
     piles: dict[str, tuple[Pile, ...]] = {}
     piles["life"] = (face_down_stack(seen.life if seen.life is not None else 10, _count(seen.life)),) if seen.life != 0 else ()
-    if own:
+    if isinstance(seen.hand, tuple):  # your own cards
         hand = tuple(_card(card) for card in seen.hand)
     else:
         hand = tuple(_card(HIDDEN, face_up=False) for _ in range(seen.hand))

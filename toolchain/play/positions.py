@@ -29,7 +29,8 @@ def read_position(text: str, root: Path) -> tuple[dict[str, Any], Document]:
     doc = loads(text, TYPED)
     if doc.problems:
         raise PositionError([f"{p.mark.line}:{p.mark.column}: {p.message}" for p in doc.problems])
-    data, base = doc.data, ()
+    data = doc.data
+    base: tuple[str, ...] = ()
     if isinstance(data, dict) and set(data) == {"given"}:
         data, base = data["given"], ("given",)
     doc = Document(path=doc.path, data=data, values={path[len(base):]: mark for path, mark in doc.values.items()

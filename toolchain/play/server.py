@@ -215,7 +215,7 @@ def serve(root: Path, host: str, port: int, *, log: Callable[[str], None], ready
         raise RulesDoNotCheck(watch.latest.findings)
     session = Session(root, watch)
     if regulation:
-        format_id, frame_id = _regulation(watch.latest.definitions, regulation)
+        format_id, frame_id = _regulation(session.definitions, regulation)
     else:
         first = session.state()["regulations"][0]
         format_id, frame_id = first["format"], first["frame"]

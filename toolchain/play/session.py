@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import model as m
 from .. import sim
 from .keep import Kept, keep
 from .positions import PositionError, read_position, refused
@@ -58,6 +59,11 @@ class Session:
     def __post_init__(self) -> None:
         self.rules = self.watch.latest
 
+    @property
+    def definitions(self) -> m.Definitions:
+        assert self.rules.definitions is not None  # the table plays only rules that check (bp play starts with such)
+        return self.rules.definitions
+
     # -- what the page is sent ----------------------------------------------------------------
     def names(self, viewer: int) -> dict[str, str]:
         table = self.table
@@ -88,7 +94,7 @@ class Session:
             }
             if table is None:
                 return out
-            definitions = self.rules.definitions
+            definitions = self.definitions
             seat = self._view_seat()
             out.update({
                 "setup": {"format": table.setup.format, "frame": table.setup.frame, "seed": table.setup.seed,
@@ -130,12 +136,12 @@ class Session:
         return {"done": False, "who": names["you"], "decision": decision_seen(decision, names)}
 
     def _regulations(self) -> list[dict[str, str]]:
-        definitions = self.rules.definitions
+        definitions = self.definitions
         return [{"format": fmt.id, "frame": frame.id, "name": f"{fmt.name} + {frame.name}"}
                 for fmt in definitions.formats for frame in definitions.frames if definitions.is_legal(fmt.id, frame.id)]
 
     def _regulation_name(self, format_id: str, frame_id: str) -> str:
-        definitions = self.rules.definitions
+        definitions = self.definitions
         fmt, frame = definitions.format(format_id), definitions.frame(frame_id)
         return f"{fmt.name if fmt else format_id} + {frame.name if frame else frame_id}"
 
@@ -157,7 +163,7 @@ class Session:
             raise Refused("席はどちらかが人 (human) で、もう一方が人か AI (policy) です")
         if self.watch.latest.ok:
             self.rules = self.watch.latest  # a new game is played by the newest rules that check
-        if not self.rules.definitions.is_legal(setup.format, setup.frame):
+        if not self.definitions.is_legal(setup.format, setup.frame):
             raise Refused(f"{self._regulation_name(setup.format, setup.frame)} は 3.1 の表にない対戦レギュレーションです")
         table = Table.start(self._engine(), setup, seats)
         table.play_agents()
@@ -215,8 +221,9 @@ class Session:
             if self.table is None or self.mode != PLAY or not self.table.undo():
                 raise Refused("元に戻せる決定はありません")
             self.draft = self.kept = None
-            if self.table.seats.count(HUMAN) == 2:
-                self.shown = self.viewer = self.table.decision().seat  # the one who undid has the screen
+            decision = self.table.decision()
+            if self.table.seats.count(HUMAN) == 2 and decision is not None:
+                self.shown = self.viewer = decision.seat  # the one who undid has the screen
             self._changed("1 手戻しました")
 
     def reveal(self) -> None:
@@ -277,7 +284,7 @@ class Session:
                 assert self.table is not None
                 regulation = self._regulation_name(*self.table.game.regulation)
                 name = f"プレイテストの局面 ({regulation}, ターン {sim.observe(self.table.game, self.viewer).turn_number})"
-                self.kept = keep(draft, self._engine(), self.rules.definitions, self.root, name)
+                self.kept = keep(draft, self._engine(), self.definitions, self.root, name)
                 self.draft = None
             self._changed()
 

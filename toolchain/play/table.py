@@ -78,6 +78,7 @@ class Table:
     taken: list[Taken] = field(default_factory=list)
     log: list[Entry] = field(default_factory=list)
     agents: dict[int, sim.PolicyAgent] = field(default_factory=dict)  # one per agent's seat: it follows its own requests
+    early: list[tuple[str, Any]] = field(default_factory=list)  # events of the game's start, before there is a game
 
     @classmethod
     def start(cls, engine: sim.Engine, setup: Setup, seats: Sequence[str]) -> Table:
@@ -85,15 +86,17 @@ class Table:
         sim.ProgramError: a position they do not allow)."""
         table = cls(engine, setup, (seats[0], seats[1]))
         table.game = sim.start_game(engine, setup.header(), recorder=table._recorded, observer=table._observed)
+        for kind, data in table.early:
+            table._observed(kind, data)
+        table.early.clear()
         return table
 
     # -- what the seats are told --------------------------------------------------------------
     def _observed(self, kind: str, data: Any) -> None:
-        # While the game is being set up (inside start_game) only its start is told, which needs no game.
-        game = getattr(self, "game", None)
-        if game is None and kind != "start":
+        if not hasattr(self, "game"):  # being set up, inside start_game: told once the game is there
+            self.early.append((kind, data))
             return
-        self._told(tuple(sim.tell(game, kind, data, seat) for seat in (0, 1)))
+        self._told(tuple(sim.tell(self.game, kind, data, seat) for seat in (0, 1)))
 
     def _recorded(self, decision: sim.Decision, index: int) -> None:
         self._told(tuple(sim.tell_decision(decision, index, seat) for seat in (0, 1)))
