@@ -23,6 +23,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("renderers", ("toolchain.export", "toolchain.imposition", "toolchain.figures", "toolchain.actionlist",
                    "toolchain.sphinxext", "toolchain.rulebook")),
     ("site", ("toolchain.site",)),
+    ("playtest", ("toolchain.play",)),  # bp play: the rules played in the browser (serve's watcher, the figures' board)
     ("review", ("toolchain.diff",)),  # bp diff: two revisions compared, and the outputs the change reaches
     ("cli", ("toolchain.cli", "toolchain.__main__")),
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -221,7 +222,7 @@ def _action(item: dict[str, Any], source: m.Source, order: int) -> m.Action:
         since=item.get("since"),
         updated=tuple(item.get("updated", ())),
         program=item.get("program"),
-        examples=tuple(_example(example, source.within("examples", i)) for i, example in enumerate(item.get("examples", ()))),
+        examples=tuple(example(written, source.within("examples", i)) for i, written in enumerate(item.get("examples", ()))),
         readings=_readings(item, source),
         kana=item.get("kana"),
     )
@@ -240,7 +241,8 @@ def _readings(item: dict[str, Any], source: m.Source) -> tuple[m.Reading, ...]:
     )
 
 
-def _example(item: dict[str, Any], source: m.Source) -> m.Example:
+def example(item: Mapping[str, Any], source: m.Source) -> m.Example:
+    """One example of an action, as its YAML mapping is written (schema-valid)."""
     return m.Example(
         name=item["name"],
         given=item["given"],

@@ -45,7 +45,15 @@ def schema_names(schema_dir: Path) -> set[str]:
 
 def validate(doc: Document, schema_dir: Path, schema_name: str) -> Iterator[tuple[Mark, str, tuple]]:
     """Yield (mark, message, instance path) for every schema error in the document."""
-    validator = _validators(schema_dir)[schema_name]
+    return _errors(doc, schema_dir, _validators(schema_dir)[schema_name])
+
+
+def validate_part(doc: Document, schema_dir: Path, ref: str) -> Iterator[tuple[Mark, str, tuple]]:
+    """As validate, against a part of a schema (`examples.schema.json#/$defs/situation`)."""
+    return _errors(doc, schema_dir, Draft202012Validator({"$ref": ref}, registry=_schemas(schema_dir)[1]))
+
+
+def _errors(doc: Document, schema_dir: Path, validator: Draft202012Validator) -> Iterator[tuple[Mark, str, tuple]]:
     placed: set[Mark] = set()
     for error in validator.iter_errors(doc.data):
         for mark, message, path in _located(_leaf(error), doc, _schemas(schema_dir)[1].resolver()):

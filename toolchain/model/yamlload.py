@@ -118,6 +118,20 @@ def load(path: Path) -> Document:
             LoadProblem("BP004", f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8", _byte_mark(raw, exc.start))
         )
         return doc
+    return _parse(text, doc)
+
+
+def loads(text: str, path: Path) -> Document:
+    """YAML typed somewhere other than a file (a position on the playtest page), read as a definitions file is;
+    `path` names it in messages."""
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        doc = Document(path=path, data=None)
+        doc.problems.append(LoadProblem("BP011", f"the text is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB", Mark(1, 1)))
+        return doc
+    return _parse(text, Document(path=path, data=None))
+
+
+def _parse(text: str, doc: Document) -> Document:
     doc.lines = text.splitlines()
     unprintable = _NOT_PRINTABLE.search(text)
     if unprintable:

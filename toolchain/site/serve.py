@@ -129,10 +129,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
 
-def signature(root: Path) -> tuple[tuple[str, int, int], ...]:
+def signature(root: Path, dirs: tuple[str, ...] = SOURCE_DIRS) -> tuple[tuple[str, int, int], ...]:
     """The watched files' names, sizes and times: cheap to take twice a second."""
     entries = []
-    for name in SOURCE_DIRS:
+    for name in dirs:
         for path in source_files(root / name) if (root / name).is_dir() else ():
             try:
                 stat = path.stat()
@@ -247,17 +247,22 @@ def serve(root: Path, out: Path | None, host: str, port: int, *, pdf: bool, log:
     server = Server(root, out, host, port, pdf, log, jobs, cache)
     httpd = server.start()
     ready(f"http://{host}:{httpd.server_address[1]}/")
-    _stop_on_sigterm()
+    until_stopped(lambda: server.stop(httpd))
+
+
+def until_stopped(stop: Callable[[], None]) -> None:
+    """Wait for Ctrl-C or SIGTERM, then `stop` (bp serve, bp play)."""
+    stop_on_sigterm()
     try:
         while True:
             time.sleep(3600)
     except KeyboardInterrupt:
         pass
     finally:
-        server.stop(httpd)
+        stop()
 
 
-def _stop_on_sigterm() -> None:
+def stop_on_sigterm() -> None:
     """`kill` (a process manager, a script that started bp serve in the background, where Ctrl-C's
     SIGINT is ignored) stops it as Ctrl-C does: the build under way is dropped, nothing left behind."""
     import signal
