@@ -173,6 +173,7 @@ def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
         access_levels=tuple(m.AccessLevel(a["id"], a["name"], a["description"]) for a in data["access_levels"]),
         vocabularies={name: _named(data[name]) for name in _VOCABULARIES},
         source=source,
+        rank_terms={r["card"]: tuple(r["search_terms"]) for r in data["ranks"] if r.get("search_terms")},
     )
 
 
@@ -224,6 +225,7 @@ def _action(item: dict[str, Any], source: m.Source, order: int) -> m.Action:
         examples=tuple(_example(example, source.within("examples", i)) for i, example in enumerate(item.get("examples", ()))),
         readings=_readings(item, source),
         kana=item.get("kana"),
+        search_terms=tuple(item.get("search_terms", ())),
     )
 
 
@@ -283,6 +285,7 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
         updated=tuple(item.get("updated", ())),
         readings=_readings(item, source),
         kana=item.get("kana"),
+        search_terms=tuple(item.get("search_terms", ())),
     )
 
 
@@ -344,4 +347,5 @@ def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
         updated=tuple(item.get("updated", ())),
         readings=_readings(item, source),
         kana=item.get("kana"),
+        search_terms=tuple(item.get("search_terms", ())),
     )
