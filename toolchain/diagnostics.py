@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 
@@ -65,29 +66,61 @@ class Location:
     column: int  # 1-based
 
 
+@dataclass(frozen=True)
+class Fix:
+    """The value a finding's message suggests for the value at `path` of its file (did you mean 'end'?):
+    what bp check tries to tell the findings that mistake caused (checks/cascades.py)."""
+
+    path: tuple[str | int, ...]  # in the file's data, from its top
+    value: str
+
+
 @dataclass(frozen=True, order=True)
 class Diagnostic:
     location: Location
     code: str
     message: str
     severity: str = "error"
+    fix: Fix | None = field(default=None, compare=False)
+    cause: Diagnostic | None = field(default=None, compare=False)  # the finding this one follows from
+    why: str = field(default="", compare=False)  # how the cause was told: 'they pass with 'end' there'
 
     def text(self) -> str:
         loc = self.location
         return f"{loc.path}:{loc.line}:{loc.column}: {self.severity}[{self.code}]: {self.message}"
 
+    def key(self) -> str:
+        """`path:line:column CODE`: names the finding, as a consequence names its cause."""
+        loc = self.location
+        return f"{loc.path}:{loc.line}:{loc.column} {self.code}"
+
+    def root(self) -> Diagnostic:
+        """The first cause of its chain (itself when it has none)."""
+        found = self
+        while found.cause is not None:
+            found = found.cause
+        return found
+
+    def caused_by(self, cause: Diagnostic, why: str) -> Diagnostic:
+        return replace(self, cause=cause, why=why)
+
     def github(self) -> str:
         """A GitHub workflow command: the message escapes %, CR and LF; the properties also ',' and ':'
-        (a path such as `a,b.yaml` would otherwise end the file= property early)."""
+        (a path such as `a,b.yaml` would otherwise end the file= property early). A consequence names its cause."""
         loc = self.location
         properties = {"file": loc.path, "line": loc.line, "col": loc.column, "title": f"{self.code} {CODES[self.code].name}"}
         listed = ",".join(f"{name}={_escape_property(str(value))}" for name, value in properties.items())
-        return f"::{self.severity} {listed}::{_escape_data(self.message)}"
+        message = self.message + (f" (caused by {self.root().key()})" if self.cause else "")
+        return f"::{self.severity} {listed}::{_escape_data(message)}"
 
     def as_dict(self) -> dict[str, object]:
-        data = asdict(self)
-        data.update(data.pop("location"))
-        data["name"] = CODES[self.code].name
+        loc = self.location
+        data: dict[str, object] = {"path": loc.path, "line": loc.line, "column": loc.column, "code": self.code,
+                                   "message": self.message, "severity": self.severity, "name": CODES[self.code].name}
+        if self.cause is not None:
+            root = self.root()
+            data["caused_by"] = {"path": root.location.path, "line": root.location.line, "column": root.location.column,
+                                 "code": root.code, "why": self.why}
         return data
 
 
@@ -104,9 +137,52 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+def folded(diagnostics: list[Diagnostic]) -> Iterator[tuple[Diagnostic, list[Diagnostic]]]:
+    """Each finding that follows from no other, in order, with the findings that follow from it."""
+    ordered = sorted(diagnostics)
+    under: dict[str, list[Diagnostic]] = {}
+    for finding in ordered:
+        if finding.cause is not None:
+            under.setdefault(finding.root().key(), []).append(finding)
+    for finding in ordered:
+        if finding.cause is None:
+            yield finding, under.pop(finding.key(), [])
+    for rest in under.values():  # a cause that is not among them (never, from bp check): shown on their own
+        for finding in rest:
+            yield finding, []
+
+
+def render_text(diagnostics: list[Diagnostic], line: str = "text") -> Iterator[str]:
+    """The findings as `bp check` prints them: each cause first, what it caused folded under it
+    (line: "text", or "github" for workflow commands, one a finding, the causes first)."""
+    for finding, consequences in folded(diagnostics):
+        yield finding.github() if line == "github" else finding.text()
+        if not consequences:
+            continue
+        if line == "github":
+            yield from (c.github() for c in consequences)
+            continue
+        yield f"  {_counted(consequences)} because of this{_why(consequences)}:"
+        yield from (f"    {c.text()}" for c in consequences)
+
+
+def _counted(consequences: list[Diagnostic]) -> str:
+    failed = sum(1 for c in consequences if c.code == "BP030")
+    parts = [f"{failed} example{'s' if failed != 1 else ''} fail"] if failed else []
+    others = len(consequences) - failed
+    if others:
+        parts.append(f"{others} more finding{'s' if others != 1 else ''}")
+    return " and ".join(parts)
+
+
+def _why(consequences: list[Diagnostic]) -> str:
+    reasons = list(dict.fromkeys(c.why for c in consequences if c.why))
+    return f" ({'; '.join(reasons)})" if reasons else ""
+
+
 def render_json(diagnostics: list[Diagnostic], summary: dict[str, object]) -> str:
     return json.dumps(
-        {"diagnostics": [d.as_dict() for d in sorted(diagnostics)], "summary": summary},
+        {"diagnostics": [d.as_dict() for root, rest in folded(diagnostics) for d in (root, *rest)], "summary": summary},
         ensure_ascii=False,
         indent=2,
     )

@@ -7,7 +7,7 @@
 
 Loading (YAML, JSON Schema) is the model's; the cross-file checks are crossfile.py; the
 programs and examples are run by the simulator (programs.py), once per load, and so are the
-trumps' pictures (images.py).
+trumps' pictures (images.py). A finding that follows from another is linked to it (cascades.py).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 from .. import model as m
 from ..diagnostics import Diagnostic
 from ..model.loader import LoadResult, load_definitions
-from . import crossfile, images, programs
+from . import cascades, crossfile, images, programs
 
 
 @dataclass(frozen=True)
@@ -66,4 +66,7 @@ def load(root: Path) -> Checked:
             report = programs.report(loaded.definitions)
             findings += programs.diagnostics(report, loaded.definitions)
             findings += images.check_images(loaded.definitions)
+            failures = list(programs.failures(report, loaded.definitions))
+            findings = cascades.link(sorted(set(findings)), loaded, failures, report.left_out_named)
+            report.shared = cascades.shared_request(report.failed, report.outcomes, loaded.definitions)
     return Checked(root, loaded, tuple(sorted(set(findings))), report)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from .. import model as m
 from .. import sim
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Fix
 from ..notation.cards import parse_card
 
 
@@ -24,9 +24,11 @@ class Report:
     # examples that could not run because an action they use was left out for its errors
     blocked: list[sim.Outcome] = field(default_factory=list)
     program_errors: list[Diagnostic] = field(default_factory=list)
+    left_out_named: dict[Diagnostic, str] = field(default_factory=dict)  # a program error → the left-out action it names
     outcomes: list[examples.Outcome] = field(default_factory=list)  # every example that ran, passed or not (bp diff)
     has_examples: bool = False  # whether the definitions give any example (else there is no summary line)
     not_run: str | None = None  # why no example ran (a file the engine is built from has errors)
+    shared: str | None = None  # many failed examples that request one action: which (cascades.shared_request)
 
     def summary(self) -> str:
         if self.not_run:
@@ -39,6 +41,8 @@ class Report:
             "actions": self.actions, "executed": self.executed, "examples": self.examples,
             "failed": len(self.failed), "blocked": len(self.blocked),
         }
+        if self.shared:
+            counts["shared"] = self.shared
         return {**counts, "not_run": self.not_run} if self.not_run else counts
 
 
@@ -47,7 +51,12 @@ def report(defs: m.Definitions) -> Report:
     broken: set[str] = set()
     engine = sim.Engine(defs)
     for problem in engine.problems:
-        result.program_errors.append(Diagnostic(problem.location(), "BP031", problem.message))
+        source = problem.definition.source
+        fix = Fix(source.base + problem.path, problem.fix) if problem.fix else None
+        finding = Diagnostic(problem.location(), "BP031", problem.message, fix=fix)
+        result.program_errors.append(finding)
+        if problem.left_out:
+            result.left_out_named[finding] = problem.left_out
         broken.add(problem.definition.id)
     passed: set[str] = set()
     result.actions = len(defs.actions) + len(defs.frame_actions)
@@ -90,12 +99,18 @@ def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
 
 def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[Diagnostic]:
     yield from result.program_errors
+    for _, finding in failures(result, defs):
+        yield finding
+
+
+def failures(result: Report, defs: m.Definitions | None = None) -> Iterator[tuple[sim.Outcome, Diagnostic]]:
+    """Each failed example with its finding: BP033 at the program that loops, else BP030 at the example."""
     for outcome in result.failed:
         loop = outcome.loop
         if loop is not None and loop.action is not None:
-            yield Diagnostic(loop.action.source.location(*loop.path), "BP033",
-                             f"{loop} (in example '{outcome.name}' of {outcome.action.name})")
+            yield outcome, Diagnostic(loop.action.source.location(*loop.path), "BP033",
+                                      f"{loop} (in example '{outcome.name}' of {outcome.action.name})")
             continue
         message = f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}"
         message += _did_you_mean(outcome.missing_action, defs)
-        yield Diagnostic(outcome.location(), "BP030", message)
+        yield outcome, Diagnostic(outcome.location(), "BP030", message)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from ..diagnostics import CODES, Diagnostic, render_json
+from ..diagnostics import CODES, Diagnostic, render_json, render_text
 from ..model.readings import readings
 from .common import OutputFormat, RootOption, fail, load, load_clean, resolve_root, summary_line
 
@@ -46,8 +46,10 @@ def check(
     else:
         for reading in noted:
             typer.echo(reading.text())
-        for finding in findings:
-            typer.echo(finding.github() if output_format is OutputFormat.github else finding.text(), err=True)
+        for line in render_text(findings, "github" if output_format is OutputFormat.github else "text"):
+            typer.echo(line, err=True)
+        if examples and examples.shared:  # one change that broke many examples: the action they share
+            typer.echo(f"note: {examples.shared}", err=True)
         typer.echo(summary_line(counts, findings))
         if examples:
             typer.echo(examples.summary())  # 48/48 actions executed, N examples, 0 failed

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
 
 import typer
 
+from ..diagnostics import render_text
 from ..model.repository import RepositoryError, check_root, find_root
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -57,8 +58,8 @@ def load_clean(root: Path, command: str) -> Checked:
     """Load for a command that needs valid definitions: with findings, print them and exit 1."""
     checked = load(root)
     if checked.findings:
-        for finding in checked.findings:
-            typer.echo(finding.text(), err=True)
+        for line in render_text(list(checked.findings)):
+            typer.echo(line, err=True)
         fail(command, f"{summary_line(checked.definitions.counts(), checked.findings)}; fix them first (bp check)", 1)
     return checked
 
@@ -69,4 +70,6 @@ def summary_line(counts: dict[str, int], findings: tuple[Diagnostic, ...] | list
         return f"{parts}: OK"
     errors = len(findings)
     files = len({d.location.path for d in findings})
-    return f"{parts}: {errors} error{'s' if errors != 1 else ''} in {files} file{'s' if files != 1 else ''}"
+    followed = sum(1 for d in findings if d.cause is not None)
+    caused = f", {followed} of them caused by another" if followed else ""
+    return f"{parts}: {errors} error{'s' if errors != 1 else ''} in {files} file{'s' if files != 1 else ''}{caused}"

@@ -1,8 +1,10 @@
 """schema/effect.schema.json, written from the statement of the effect language (effect_language.py).
 
 The shape of a family's forms is chosen for the messages `bp check` gives (validation.py): an
-unknown key is an unknown field at its own line, an option of another form is named at its key,
-a mapping without a form says which forms there are, and a wrong value is shown at the value.
+unknown key is an unknown field at its own line, with the forms there are (the `not` of `_forms`)
+or the options of the form written (its `dependentSchemas`), an option of another form is named
+at its key, a mapping without a form says which forms there are, and a wrong value is shown at
+the value.
 """
 
 from __future__ import annotations

@@ -18,13 +18,14 @@ VERSION_FIELDS = ("since", "updated")
 MACHINE_FIELDS = ("program", "examples")
 # The toolchain's reading of the text where it is silent: a note about the rules, not a change of them.
 READING_FIELDS = ("reading",)
-# How a name is read (its kana): a help to find it, not a rule.
-NAME_READING_FIELDS = ("kana",)
+# How a name is read (its kana) and the other words it is searched by: a help to find it, not a rule.
+NAME_READING_FIELDS = ("kana", "search_terms")
 
 
 def is_rules_field(field: str) -> bool:
     """Whether a change of this field (a top-level key of a definition) changes the rules: everything
-    but the story, the flavour, `since`/`updated`, the simulator's program and examples, readings and the name's kana."""
+    but the story, the flavour, `since`/`updated`, the simulator's program and examples, readings, the name's kana
+    and search terms."""
     return field not in (*LORE_FIELDS, *VERSION_FIELDS, *MACHINE_FIELDS, *READING_FIELDS, *NAME_READING_FIELDS)
 
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import copy
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from .. import model as m
-from ..diagnostics import Diagnostic, Location, relative
+from ..diagnostics import Diagnostic, Fix, Location, relative
 from .notations import keycards_text, markup_text
 from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, kind_of, scan_definitions
-from .validation import validate
+from .validation import Names, validate
 from .yamlload import Document, load
 
 _SCHEMA_COMMENT = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
@@ -33,6 +34,8 @@ class LoadResult:
     # load or an item without a readable id, and those files: what is missing there is unknown, so
     # a reference into them that does not resolve is not reported behind the file's own error.
     incomplete: dict[str, set[str]] = field(default_factory=dict)
+    # an action left out for its errors, by its id and by its name → the first of them
+    left_out_findings: dict[str, Diagnostic] = field(default_factory=dict)
 
     def lost(self, kind: Kind, rel: str) -> None:
         """Note that (part of) the file `rel` of `kind` did not load."""
@@ -45,7 +48,9 @@ _SPACE = {
 }
 
 
-def load_definitions(root: Path) -> LoadResult:
+def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = ()) -> LoadResult:
+    """Every file under definitions/ read, checked against its schema and built; `fixes` (file, fix): values
+    put in place of those written before anything is checked, to see what a finding's suggestion would change."""
     result = LoadResult(root=root, definitions=m.Definitions())
     schema_dir = root / SCHEMA_DIR
     seen_kinds: set[str] = set()
@@ -57,6 +62,7 @@ def load_definitions(root: Path) -> LoadResult:
             seen_kinds.add(kind.name)  # the link is the cause: no "missing file" behind it
             result.lost(kind, rel)
         result.diagnostics.append(Diagnostic(Location(rel, 1, 1), "BP012", reason))
+    loaded: list[tuple[str, Kind, Document]] = []
     for path in scanned.files:
         rel = relative(path, root)
         in_definitions = rel[len(DEFINITIONS_DIR) + 1:]
@@ -68,7 +74,9 @@ def load_definitions(root: Path) -> LoadResult:
             )
             continue
         seen_kinds.add(kind.name)
-        doc = load(path)
+        loaded.append((rel, kind, _fixed(load(path), [fix for where, fix in fixes if where == rel])))
+    names = defined_names(loaded)
+    for rel, kind, doc in loaded:
         result.documents[rel] = doc
         for problem in doc.problems:
             result.diagnostics.append(Diagnostic(Location(rel, problem.mark.line, problem.mark.column), problem.code, problem.message))
@@ -76,10 +84,12 @@ def load_definitions(root: Path) -> LoadResult:
         if doc.data is None:
             result.lost(kind, rel)
             continue
-        invalid: set[int | None] = set()
-        for mark, message, path_ in validate(doc, schema_dir, kind.schema):
-            result.diagnostics.append(Diagnostic(Location(rel, mark.line, mark.column), "BP010", message))
-            invalid.add(path_[0] if path_ and isinstance(path_[0], int) else None)
+        invalid: dict[int | None, Diagnostic] = {}  # the first finding of each item that has one
+        for mark, message, path_, value in validate(doc, schema_dir, kind.schema, names):
+            finding = Diagnostic(Location(rel, mark.line, mark.column), "BP010", message,
+                                 fix=Fix(path_, value) if value is not None else None)
+            result.diagnostics.append(finding)
+            invalid.setdefault(path_[0] if path_ and isinstance(path_[0], int) else None, finding)
         _build(kind, doc, rel, invalid, result)
     for kind in KINDS:
         if kind.name not in seen_kinds:
@@ -90,6 +100,45 @@ def load_definitions(root: Path) -> LoadResult:
                 )
             )
     return result
+
+
+# What a name where an id belongs is told it is: the definitions a rules editor names by id.
+_NAMED = {"actions": "action", "frame-actions": "frame action", "characters": "character", "fog": "fog entry",
+          "frame-fog": "frame fog entry", "frames": "frame", "trumps": "trump"}
+
+
+def defined_names(documents: Iterable[tuple[str, Kind, Document]]) -> Names:
+    """Each definition's name (and each format's) with what has it: read from the files as written,
+    before any is checked, so that a name is known even where its own file has errors."""
+    names: dict[str, list[tuple[str, str]]] = {}
+    for _, kind, doc in documents:
+        data = doc.data
+        items = data.get("formats") if kind.name == "formats" and isinstance(data, dict) else data
+        what = "format" if kind.name == "formats" else _NAMED.get(kind.name)
+        if what is None or not isinstance(items, list):
+            continue
+        for item in items:
+            if isinstance(item, dict) and isinstance(item.get("name"), str) and isinstance(item.get("id"), str):
+                names.setdefault(item["name"], []).append((what, item["id"]))
+    return names
+
+
+def _fixed(doc: Document, fixes: list[Fix]) -> Document:
+    """The document with each fix's value in place of the one at its path (paths that are not there are left)."""
+    if not fixes:
+        return doc
+    data = copy.deepcopy(doc.data)
+    for fix in fixes:
+        *parents, last = fix.path
+        node = data
+        try:
+            for part in parents:
+                node = node[part]
+            if (isinstance(node, dict) and last in node) or (isinstance(node, list) and isinstance(last, int) and last < len(node)):
+                node[last] = fix.value
+        except (KeyError, IndexError, TypeError):
+            continue
+    return replace(doc, data=data)
 
 
 def _check_schema_comment(doc: Document, rel: str, kind: Kind, result: LoadResult) -> None:
@@ -112,7 +161,7 @@ def _check_schema_comment(doc: Document, rel: str, kind: Kind, result: LoadResul
 # -- building typed objects -----------------------------------------------------------------
 
 
-def _build(kind: Kind, doc: Document, rel: str, invalid: set[int | None], result: LoadResult) -> None:
+def _build(kind: Kind, doc: Document, rel: str, invalid: dict[int | None, Diagnostic], result: LoadResult) -> None:
     defs = result.definitions
     data = doc.data
     if kind.name in ("rules", "formats"):
@@ -147,7 +196,9 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: set[int | None], result
             else:
                 result.lost(kind, rel)
             if space == "act" and isinstance(item, dict):
-                defs.left_out_actions.update(v for v in (item.get("id"), item.get("name")) if isinstance(v, str))
+                named = [v for v in (item.get("id"), item.get("name")) if isinstance(v, str)]
+                defs.left_out_actions.update(named)
+                result.left_out_findings.update((v, invalid.get(index) or invalid[None]) for v in named)
             continue
         source = m.Source(rel, doc, (index,))
         order = len(target)
@@ -174,6 +225,7 @@ def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
         access_levels=tuple(m.AccessLevel(a["id"], a["name"], a["description"]) for a in data["access_levels"]),
         vocabularies={name: _named(data[name]) for name in _VOCABULARIES},
         source=source,
+        rank_terms={r["card"]: tuple(r["search_terms"]) for r in data["ranks"] if r.get("search_terms")},
     )
 
 
@@ -225,6 +277,7 @@ def _action(item: dict[str, Any], source: m.Source, order: int) -> m.Action:
         examples=tuple(example(written, source.within("examples", i)) for i, written in enumerate(item.get("examples", ()))),
         readings=_readings(item, source),
         kana=item.get("kana"),
+        search_terms=tuple(item.get("search_terms", ())),
     )
 
 
@@ -285,6 +338,7 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
         updated=tuple(item.get("updated", ())),
         readings=_readings(item, source),
         kana=item.get("kana"),
+        search_terms=tuple(item.get("search_terms", ())),
     )
 
 
@@ -346,4 +400,5 @@ def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
         updated=tuple(item.get("updated", ())),
         readings=_readings(item, source),
         kana=item.get("kana"),
+        search_terms=tuple(item.get("search_terms", ())),
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -43,23 +43,51 @@ def schema_names(schema_dir: Path) -> set[str]:
     return set(_validators(schema_dir))
 
 
-def validate(doc: Document, schema_dir: Path, schema_name: str) -> Iterator[tuple[Mark, str, tuple]]:
-    """Yield (mark, message, instance path) for every schema error in the document."""
-    return _errors(doc, schema_dir, _validators(schema_dir)[schema_name])
+# A definition's name → what has it: (what it is, its id), e.g. チャージ → [("action", "charge")].
+Names = Mapping[str, Sequence[tuple[str, str]]]
+
+
+def validate(doc: Document, schema_dir: Path, schema_name: str, names: Names | None = None
+             ) -> Iterator[tuple[Mark, str, tuple, str | None]]:
+    """Yield (mark, message, instance path, the value the message suggests there or None) for every
+    schema error in the document; `names` lets a name written where an id belongs be told its id."""
+    return _errors(doc, schema_dir, _validators(schema_dir)[schema_name], names)
 
 
 def validate_part(doc: Document, schema_dir: Path, ref: str) -> Iterator[tuple[Mark, str, tuple]]:
     """As validate, against a part of a schema (`examples.schema.json#/$defs/situation`)."""
-    return _errors(doc, schema_dir, Draft202012Validator({"$ref": ref}, registry=_schemas(schema_dir)[1]))
+    return ((mark, message, path) for mark, message, path, _ in
+            _errors(doc, schema_dir, Draft202012Validator({"$ref": ref}, registry=_schemas(schema_dir)[1]), None))
 
 
-def _errors(doc: Document, schema_dir: Path, validator: Draft202012Validator) -> Iterator[tuple[Mark, str, tuple]]:
+def _errors(doc: Document, schema_dir: Path, validator: Draft202012Validator, names: Names | None
+            ) -> Iterator[tuple[Mark, str, tuple, str | None]]:
     placed: set[Mark] = set()
     for error in validator.iter_errors(doc.data):
-        for mark, message, path in _located(_leaf(error), doc, _schemas(schema_dir)[1].resolver()):
+        leaf = _leaf(error)
+        fix = _id_of_name(leaf, names or {})
+        for mark, message, path in _located(leaf, doc, _schemas(schema_dir)[1].resolver()):
             if mark not in placed:  # one finding per place: two rules broken by one key say the same thing
                 placed.add(mark)
-                yield mark, message, path
+                if fix is not None:
+                    message = f"{_describe(path, doc.data)}{fix[1]}"
+                yield mark, message, path, fix[0] if fix else None
+
+
+def _id_of_name(error: ValidationError, names: Names) -> tuple[str | None, str] | None:
+    """A definition's name where an id is wanted (a pattern's, or one of an enum): (its id, when there is one,
+    and the message saying so)."""
+    if error.validator not in ("pattern", "enum") or not isinstance(error.instance, str) or error.instance not in names:
+        return None
+    found = [(what, ident) for what, ident in dict.fromkeys(names[error.instance])
+             if error.validator == "pattern" or ident in error.validator_value]
+    if not found:
+        return None
+    ids = list(dict.fromkeys(ident for _, ident in found))
+    said = " and ".join(f"the {what} {ident}" for what, ident in found)
+    if len(ids) == 1:
+        return ids[0], f"'{error.instance}' is the name of {said}: an id belongs here, write {ids[0]}"
+    return None, f"'{error.instance}' is the name of {said}: an id belongs here, write the one meant"
 
 
 def _leaf(error: ValidationError) -> ValidationError:
@@ -136,7 +164,7 @@ def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Ite
                 known = allowed | _known_keys(error.schema, resolver)
                 close = difflib.get_close_matches(str(key), sorted(known - set(error.instance)), n=1, cutoff=0.6)
                 hint = f"; did you mean '{close[0]}'?" if close else ""
-                yield doc.key_mark(path + (key,)), f"{where}unknown field '{key}'{hint}", path + (key,)
+                yield doc.key_mark(path + (key,)), f"{where}unknown field '{key}'{hint}{_forms(error)}", path + (key,)
         return
     if error.validator == "required" and isinstance(error.instance, dict):
         # A required field misspelt (`tipe:` for `type:`) is missing and unknown at once: say so at the key
@@ -176,6 +204,21 @@ def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Ite
             return
     mark = doc.key_mark(path) if error.validator in ("oneOf", "if") else doc.mark(path)
     yield mark, f"{where}{_message(error)}", path
+
+
+def _forms(error: ValidationError) -> str:
+    """For a mapping of the effect language (a form and its options, effect_schema.py): the forms there are,
+    or the options the form written takes."""
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    options = schema.get("dependentSchemas")
+    if not isinstance(options, dict) or not isinstance(error.instance, dict):
+        return ""
+    written = next((key for key in error.instance if key in options), None)
+    if written is None:
+        said = schema.get("not", {}).get("description")  # "a number needs one of: rank, size, …"
+    else:
+        said = options[written].get("propertyNames", {}).get("not", {}).get("description")  # "zone takes player, top, …"
+    return f" ({said})" if isinstance(said, str) else ""
 
 
 def _message(error: ValidationError) -> str:

@@ -54,9 +54,10 @@ class Builder:
     """Turns `given` into a Game waiting at [3] with the chance at `chance`; `reserved` are the card
     texts the filler must not use (every card the example mentions)."""
 
-    def __init__(self, rules: Ruleset, reserved: set[str], agents: list) -> None:
+    def __init__(self, rules: Ruleset, reserved: set[str], agents: list, requested: list[str] | None = None) -> None:
         self.rules = rules
         self.reserved = reserved
+        self.requested = [] if requested is None else requested  # the ids of the actions parse_request read, in order
         self.filler: dict[int, set[str]] = {0: set(), 1: set()}  # filler already dealt, per seat
         self.game = Game(rules, State([Player(seat, deck_from(seat, full_deck())) for seat in (0, 1)]), agents, seed=0)
         self.timestamp = 0
@@ -204,6 +205,7 @@ class Builder:
         spec = self.action(name, path) if name else default_action
         if spec is None:
             raise self.fail(path, f"'{text}' names no action")
+        self.requested.append(spec.id)
         seat = SIDES.index(match.group("who") or default_who)
         keys = (match.group("keys") or "").split()
         return spec, seat, keys, (match.group("target") or "").strip() or None

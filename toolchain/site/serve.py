@@ -24,6 +24,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from ..diagnostics import render_text
 from ..provenance import source_files
 from .build import Cancelled, plan_build, run_build
 from .inputs import SOURCE_DIRS
@@ -216,10 +217,11 @@ class Server:
         self.state.update(phase="checking")
         checked = load(self.root)
         if checked.findings:
-            lines = [finding.text() for finding in checked.findings]
+            lines = list(render_text(list(checked.findings)))  # each cause first, what it caused under it
             for line in lines:
                 self.log(line)
-            self.log(f"{len(lines)} finding{'s' if len(lines) != 1 else ''}: still serving the last good build")
+            count = len(checked.findings)
+            self.log(f"{count} finding{'s' if count != 1 else ''}: still serving the last good build")
             self.state.update(findings=lines, phase="findings")
             return
         self.state.update(findings=[])
