@@ -28,9 +28,12 @@ CODES: dict[str, Code] = {
         Code("BP008", "missing-file", "a kind of definition the rules need has no file"),
         Code("BP009", "anchor-alias", "a YAML anchor (&name) or alias (*name): definitions files use none; write the value out"),
         Code("BP010", "schema", "the file does not match its JSON Schema"),
-        Code("BP011", "limit", "the file is larger than 4 MB or nested more than 64 levels deep"),
+        Code("BP011", "limit",
+             "the file is larger than bp reads (a definitions file 4 MB, any other source 32 MB) or nested more than 64 levels deep"),
         Code("BP012", "unreadable",
-             "a file under definitions/ that cannot be read: no permission, a dangling or looping symbolic link"),
+             "a file under definitions/, schema/, docs/ or templates/ that bp cannot or must not read: no permission, "
+             "a dangling or looping symbolic link, one that leads out of the repository or into its .git, "
+             "a FIFO, device or socket"),
         Code("BP020", "duplicate-id", "two definitions of one id space share an id, or a name"),
         Code("BP021", "unresolved-reference", "an id that names no definition"),
         Code("BP022", "format-consistency", "a definition refers to a character or fog entry absent from one of its formats"),

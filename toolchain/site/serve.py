@@ -24,9 +24,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from ..provenance import source_files
+from ..model.files import SOURCE_DIRS, source_tree
 from .build import Cancelled, plan_build, run_build
-from .inputs import SOURCE_DIRS
 from .outputs import OutputError
 
 STATUS_PATH = "/__bp__/status"
@@ -130,15 +129,16 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
 
 def signature(root: Path) -> tuple[tuple[str, int, int], ...]:
-    """The watched files' names, sizes and times: cheap to take twice a second."""
+    """The watched files' names, sizes and times (stat only: a FIFO or device is never opened), the
+    files the build reads, as it walks them (model/files.py): cheap to take twice a second."""
     entries = []
     for name in SOURCE_DIRS:
-        for path in source_files(root / name) if (root / name).is_dir() else ():
+        for file in source_tree(root / name, root):
             try:
-                stat = path.stat()
+                stat = file.path.lstat() if file.refused else file.path.stat()
             except OSError:
                 continue
-            entries.append((str(path), stat.st_size, stat.st_mtime_ns))
+            entries.append((str(file.path), stat.st_size, stat.st_mtime_ns))
     return tuple(entries)
 
 
