@@ -7,7 +7,6 @@ import gc
 import multiprocessing
 import pickle
 import random
-import tempfile
 import time
 import traceback
 from collections.abc import Callable
@@ -15,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..jobs import die_with_parent
+from ..temporaries import temporary_folder
 from . import invariants
 from .coverage import Coverage, CoverageObserver
 from .policy import PolicyAgent
@@ -195,7 +195,7 @@ def _played_together(job: _Job, tasks: list[tuple[int, int]], processes: int,
             progress(done - reported)
             reported = done
 
-    with tempfile.TemporaryDirectory(prefix="bp-sim-") as folder:
+    with temporary_folder("bp-sim-") as folder:  # a killed bp sim's is removed by the next
         children = []
         # The forked processes share this one's memory until they write to it; frozen objects are left out
         # of the collector's passes, which would otherwise touch (and so copy) every page of the engine.
