@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -17,8 +21,33 @@ def bp(*args: str, cwd: Path | None = None, timeout: float = 300,
                           timeout=timeout)
 
 
-def start_bp(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
-    """`bp` in the background (to kill it, or to run several at once)."""
+def start_bp(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None, **popen: Any) -> subprocess.Popen[str]:
+    """`bp` in the background (to kill it, or to run several at once); stop it with `stop` (or in a
+    `running` block), which a suite started from a background shell can do too."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     return subprocess.Popen([sys.executable, "-m", "toolchain", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=cwd, env=env)
+                            text=True, cwd=cwd, env=env, **popen)
+
+
+def stop(process: subprocess.Popen[str], timeout: float = 60) -> int:
+    """Stop a `bp` started by start_bp, if it still runs: SIGTERM (bp serve stops on it as on Ctrl-C),
+    then SIGKILL when it has not ended within `timeout`. Never SIGINT: a shell starts background
+    jobs with SIGINT ignored, and their children inherit that. The exit code."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    return process.returncode
+
+
+@contextmanager
+def running(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None, **popen: Any) -> Iterator[subprocess.Popen[str]]:
+    """start_bp for the block; stopped when it ends, however it ends (a failed assertion too)."""
+    process = start_bp(*args, cwd=cwd, env=env, **popen)
+    try:
+        yield process
+    finally:
+        stop(process)
