@@ -51,9 +51,15 @@ def _long_count(size: int, current: str) -> str:
     return current.replace("  keycards: ♡A-10", "  keycards: A x" + "9" * size)
 
 
+def _nested_json(size: int) -> str:
+    """A transcript whose second line is an array nested `size` levels deep."""
+    game = '{"type": "game", "format": "lite", "frame": "entry20", "seed": 7}'
+    return f"{game}\n{'[' * size}{']' * size}\n"
+
+
 GENERATORS: dict[str, Callable[..., str]] = {
     "nested-flow": _nested_flow, "nested-block": _nested_block, "alias-bomb": _alias_bomb, "oversize": _oversize,
-    "long-count": _long_count,
+    "long-count": _long_count, "nested-json": _nested_json,
 }
 
 
