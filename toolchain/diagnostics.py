@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -77,21 +78,33 @@ class Diagnostic:
 
     def text(self) -> str:
         loc = self.location
-        return f"{loc.path}:{loc.line}:{loc.column}: {self.severity}[{self.code}]: {self.message}"
+        return printable(f"{loc.path}:{loc.line}:{loc.column}: {self.severity}[{self.code}]: {self.message}")
 
     def github(self) -> str:
         """A GitHub workflow command: the message escapes %, CR and LF; the properties also ',' and ':'
         (a path such as `a,b.yaml` would otherwise end the file= property early)."""
         loc = self.location
         properties = {"file": loc.path, "line": loc.line, "col": loc.column, "title": f"{self.code} {CODES[self.code].name}"}
-        listed = ",".join(f"{name}={_escape_property(str(value))}" for name, value in properties.items())
-        return f"::{self.severity} {listed}::{_escape_data(self.message)}"
+        listed = ",".join(f"{name}={_escape_property(printable(str(value)))}" for name, value in properties.items())
+        return f"::{self.severity} {listed}::{_escape_data(printable(self.message))}"
 
     def as_dict(self) -> dict[str, object]:
         data = asdict(self)
         data.update(data.pop("location"))
         data["name"] = CODES[self.code].name
         return data
+
+
+# Control characters other than newline and tab (an escape character in a file name, or a YAML
+# "\e" in a value), and the bidirectional overrides: shown, not sent to the terminal, where they
+# could rewrite or reorder what is printed.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` with every control character (but newline and tab) written as an escape: `\\x1b`, `\\u202e`."""
+    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}" if ord(match.group()) < 0x100 else
+                        f"\\u{ord(match.group()):04x}", text)
 
 
 def shorten(text: str, limit: int = 60) -> str:

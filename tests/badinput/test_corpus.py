@@ -217,6 +217,7 @@ def test_bad_input(case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.Mon
         run = bp(*_arguments(workspace, case), timeout=120)
         exit_code, stderr = run.returncode, run.stderr
     assert "Traceback" not in stderr, stderr
+    assert "\x1b" not in stderr, "an escape character reached the terminal"
     assert exit_code == expect["exit"], stderr
     assert expect["says"] in stderr, stderr
     if "code" in expect:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TypeVar
 
 import typer
 
+from ..diagnostics import printable
 from ..model.repository import RepositoryError, check_root, find_root
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,8 +35,9 @@ class OutputFormat(str, enum.Enum):
 
 
 def fail(command: str, message: str, code: int) -> NoReturn:
-    """Print `bp COMMAND: message` on stderr and exit with `code` (1 findings, 2 usage or I/O)."""
-    typer.echo(f"bp {command}: {message}", err=True)
+    """Print `bp COMMAND: message` on stderr and exit with `code` (1 findings, 2 usage or I/O); a path
+    in the message with an escape character in its name is shown, not sent to the terminal."""
+    typer.echo(printable(f"bp {command}: {message}"), err=True)
     raise typer.Exit(code)
 
 
@@ -68,7 +70,7 @@ def resolve_root(root: Path | None) -> Path:
     try:
         return check_root(root) if root else find_root()
     except RepositoryError as exc:
-        typer.echo(f"bp: {exc}", err=True)
+        typer.echo(printable(f"bp: {exc}"), err=True)
         raise typer.Exit(2) from exc
 
 
@@ -80,7 +82,7 @@ def load(root: Path) -> Checked:
     try:
         return load_checked(root)
     except RepositoryError as exc:
-        typer.echo(f"bp: {exc}", err=True)
+        typer.echo(printable(f"bp: {exc}"), err=True)
         raise typer.Exit(2) from exc
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..diagnostics import printable
 from ..provenance import skipped_file, skipped_folder
 
 # The folders of a rules repository bp reads (the definitions, their schemas, the rulebook's
@@ -84,6 +85,9 @@ def inside(target: str, root: Path) -> bool:
 def refusal(path: Path, root: Path, limit: int = MAX_SOURCE_BYTES) -> Refusal | None:
     """Why `path` must not be read, or None for a folder, or a regular file inside the repository
     `root` (a real path) of at most `limit` bytes. Looks with stat only: never opens the file."""
+    if printable(path.name) != path.name:
+        return Refusal("BP012", f"the name '{printable(path.name)}' holds a control character (an escape sequence would "
+                                "reach the terminal, and the page's address): rename the file")
     try:
         own = path.lstat()
     except OSError as exc:
@@ -171,7 +175,7 @@ def source_tree(top: Path, root: Path, limit: int = MAX_SOURCE_BYTES,
             if skipped_folder(name):
                 continue
             path = Path(folder, name)
-            refused = refusal(path, root, limit) if path.is_symlink() else None
+            refused = refusal(path, root, limit) if path.is_symlink() or printable(name) != name else None
             if refused is not None:
                 yield SourceFile(path, refused)
             else:

@@ -4,24 +4,16 @@ rulebook's 変更履歴 chapter (rst.py). What they share: the order of the repo
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterator
 
+from ...diagnostics import printable
 from ..changes import RULES, DefinitionChange, ExampleChange, FieldChange
 from ..outputs import OutputChange
 from ..regulations import GroupChange
 
+__all__ = ["printable"]  # shared with the renderers, from the one definition in diagnostics.py
+
 SYMBOL = {"added": "+", "removed": "-", "changed": "~"}
-# Control characters other than newline and tab (a YAML "\e" is an escape character): shown, not
-# sent to the terminal, where they could rewrite what the report says.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def printable(text: str) -> str:
-    """`text` with every control character (but newline and tab) written as `\\x1b`."""
-    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
-
-
 def summary_line(summary: dict[str, int]) -> str:
     """`1 added, 0 removed, 1 renamed, 3 changed (1 behaviour change)`."""
     line = ", ".join(f"{summary[what]} {what}" for what in ("added", "removed", "renamed", "changed"))
