@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.runbp import ROOT, bp, start_bp
+from tests.runbp import ROOT, bp, start_bp, stop
 
 # The tests below build on one another's changes to one repository: one xdist worker runs them all, in order.
 pytestmark = pytest.mark.xdist_group("incremental")
@@ -167,10 +167,14 @@ def _kill_when(repo: Repo, ready: Callable[[list[str]], bool]) -> list[int]:
     reader = threading.Thread(target=lambda: lines.extend(iter(process.stderr.readline, "")), daemon=True)  # type: ignore[union-attr]
     reader.start()
     deadline = time.monotonic() + 240
-    while not ready(lines):
-        assert process.poll() is None, f"the build ended before it could be killed: {lines}"
-        assert time.monotonic() < deadline, lines
-        time.sleep(0.05)
+    try:
+        while not ready(lines):
+            assert process.poll() is None, f"the build ended before it could be killed: {lines}"
+            assert time.monotonic() < deadline, lines
+            time.sleep(0.05)
+    except BaseException:
+        stop(process)  # a failed wait leaves no build running
+        raise
     workers = _children(process.pid)
     process.send_signal(signal.SIGKILL)
     process.wait()
@@ -344,8 +348,8 @@ def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: 
         path.write_text(good, encoding="utf-8")
         wait(lambda: status()["findings"] == [] and "B・J改" not in _get(base + "actionlist/html/master.html"))
     finally:
-        server.send_signal(signal.SIGINT)
-        code = server.wait(timeout=120)
+        # SIGTERM, not SIGINT: a suite started from a background shell runs bp with SIGINT ignored.
+        code = stop(server, timeout=120)
     assert code == 0
     assert "stopped" in (server.stderr.read() if server.stderr else "")
     # Stopped while it built the PDFs of the last change: that build was dropped, not left half-done.

@@ -4,13 +4,12 @@ background (where SIGINT is ignored), can stop it cleanly."""
 from __future__ import annotations
 
 import json
-import signal
 import socket
 import time
 import urllib.request
 from pathlib import Path
 
-from tests.runbp import start_bp
+from tests.runbp import start_bp, stop
 
 
 def test_serve_stops_on_sigterm_and_leaves_nothing_behind(minimal_repo: Path, tmp_path: Path) -> None:
@@ -32,8 +31,7 @@ def test_serve_stops_on_sigterm_and_leaves_nothing_behind(minimal_repo: Path, tm
                 pass
             time.sleep(0.2)
     finally:
-        server.send_signal(signal.SIGTERM)
-        code = server.wait(timeout=60)
+        code = stop(server)  # SIGTERM; killed if it has not stopped within a minute
     assert code == 0
     stderr = server.stderr.read() if server.stderr else ""
     assert stderr.rstrip().endswith("stopped") and "Traceback" not in stderr
