@@ -122,3 +122,26 @@ def test_every_interface_is_said(minimal_repo: Path, tmp_path: Path) -> None:
         assert process.stderr is not None
         first = process.stderr.readline()
     assert "--host 0.0.0.0: the site (and the findings) can be read by anyone who can reach this machine" in first
+
+
+def test_a_link_out_of_the_repository_is_a_finding_and_nothing_is_built(minimal_repo: Path, tmp_path: Path) -> None:
+    (minimal_repo / "docs").mkdir()
+    (minimal_repo / "docs" / "etc").symlink_to("/etc")
+    port = _free_port()
+    with running("serve", "--root", str(minimal_repo), "--out", str(tmp_path / "site"), "--cache", str(tmp_path / "cache"),
+                 "--port", str(port), "--no-pdf") as process:
+        deadline = time.monotonic() + 120
+        while True:
+            assert process.poll() is None and time.monotonic() < deadline
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/__bp__/status", timeout=5) as response:
+                    status = json.loads(response.read())
+                if status["phase"] == "findings":
+                    break
+            except OSError:
+                pass
+            time.sleep(0.2)
+    assert status["findings"] == [
+        "docs/etc:1:1: error[BP012]: the symbolic link leads to /etc, outside the repository: bp reads only the "
+        "repository's own files; copy the file into the repository instead"]
+    assert [p.name for p in (tmp_path / "site").iterdir()] == []
