@@ -51,3 +51,49 @@ def running(*args: str, cwd: Path | None = None, env: dict[str, str] | None = No
         yield process
     finally:
         stop(process)
+
+
+def children(pid: int, *, all_descendants: bool = False) -> list[int]:
+    """The processes whose parent is `pid` (with all_descendants, their children too, and so on)."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            found.append(child)
+            if all_descendants:
+                todo.append(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether the process runs (a zombie, ended but not yet waited for, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def serve_status(process: subprocess.Popen[str], port: int, phases: tuple[str, ...], seconds: float = 120) -> dict[str, Any]:
+    """bp serve's /__bp__/status once its phase is one of `phases`; the server must run meanwhile."""
+    import json
+    import time
+    import urllib.request
+
+    deadline = time.monotonic() + seconds
+    while True:
+        assert process.poll() is None, process.stderr.read() if process.stderr else ""
+        assert time.monotonic() < deadline, f"bp serve did not reach {phases}"
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/__bp__/status", timeout=5) as response:
+                status: dict[str, Any] = json.loads(response.read())
+            if status["phase"] in phases:
+                return status
+        except OSError:
+            pass
+        time.sleep(0.2)

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from tests.runbp import ROOT, bp, start_bp, stop
+from tests.runbp import alive as _alive, children as _children
 
 # The tests below build on one another's changes to one repository: one xdist worker runs them all, in order.
 pytestmark = pytest.mark.xdist_group("incremental")
@@ -137,26 +138,6 @@ def test_one_changed_action_renders_only_what_shows_it(repo: Repo) -> None:
     [pdf_note] = [note for note in report["notes"] if note.startswith("blackpoker.pdf")]
     laid_out = set(pdf_note.split(": ", 2)[-1].split(", "))
     assert "format" in laid_out and not laid_out & {"preface", "common", "regulation", "frame", "core", "appendix", "history"}
-
-
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is `pid` (the build's pool of renderers)."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def _kill_when(repo: Repo, ready: Callable[[list[str]], bool]) -> list[int]:

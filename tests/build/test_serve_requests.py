@@ -4,12 +4,10 @@ that connects and says nothing; `--host ''` is refused and a non-loopback --host
 
 from __future__ import annotations
 
-import json
 import shutil
 import socket
 import subprocess
 import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import MINIMAL
-from tests.runbp import ROOT, bp, running, stop
+from tests.runbp import ROOT, bp, running, serve_status, stop
 
 CONNECTION_TIMEOUT = 10  # toolchain/site/serve.py
 
@@ -56,16 +54,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     port = _free_port()
     with running("serve", "--root", str(root), "--out", str(base / "site"), "--cache", str(base / "cache"),
                  "--port", str(port), "--no-pdf") as process:
-        deadline = time.monotonic() + 120
-        while True:  # the minimal repository has no docs/: the rulebook phase fails, serving goes on
-            assert process.poll() is None and time.monotonic() < deadline
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/__bp__/status", timeout=5) as response:
-                    if json.loads(response.read())["phase"] in ("idle", "failed"):
-                        break
-            except OSError:
-                pass
-            time.sleep(0.2)
+        serve_status(process, port, ("idle", "failed"))  # no docs/: the rulebook phase fails, serving goes on
         yield Served(port, base / "site", process)
         assert stop(process) == 0
         stderr = process.stderr.read() if process.stderr else ""
@@ -130,17 +119,7 @@ def test_a_link_out_of_the_repository_is_a_finding_and_nothing_is_built(minimal_
     port = _free_port()
     with running("serve", "--root", str(minimal_repo), "--out", str(tmp_path / "site"), "--cache", str(tmp_path / "cache"),
                  "--port", str(port), "--no-pdf") as process:
-        deadline = time.monotonic() + 120
-        while True:
-            assert process.poll() is None and time.monotonic() < deadline
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/__bp__/status", timeout=5) as response:
-                    status = json.loads(response.read())
-                if status["phase"] == "findings":
-                    break
-            except OSError:
-                pass
-            time.sleep(0.2)
+        status = serve_status(process, port, ("findings",))
     assert status["findings"] == [
         "docs/etc:1:1: error[BP012]: the symbolic link leads to /etc, outside the repository: bp reads only the "
         "repository's own files; copy the file into the repository instead"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.runbp import ROOT, running
+from tests.runbp import ROOT, alive, children, running
 
 MEMORY = 2 * 1024**3  # a game needs a few hundred megabytes; a list of 10**12 seeds, terabytes
 
@@ -24,29 +24,6 @@ def _as_a_terminal_starts_it() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
-def _descendants(pid: int) -> list[int]:
-    children = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    found, todo = [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 @pytest.mark.parametrize("workers", [1, 2])
 def test_ctrl_c_stops_a_trillion_games_cleanly(tmp_path: Path, workers: int) -> None:
     out, temporary = tmp_path / "out", tmp_path / "tmp"
@@ -56,7 +33,7 @@ def test_ctrl_c_stops_a_trillion_games_cleanly(tmp_path: Path, workers: int) -> 
 
     def playing() -> bool:
         if workers > 1:  # the players' folder, and their games under way
-            return any(temporary.glob("bp-sim-*")) and len(_descendants(process.pid)) >= workers - 1
+            return any(temporary.glob("bp-sim-*")) and len(children(process.pid, all_descendants=True)) >= workers - 1
         return any(path.stat().st_size > 0 for path in out.iterdir())  # the first games in the transcript
 
     with running("sim", "--root", str(ROOT), "--games", "1000000000000", "--workers", str(workers),
@@ -68,7 +45,7 @@ def test_ctrl_c_stops_a_trillion_games_cleanly(tmp_path: Path, workers: int) -> 
             assert time.monotonic() < deadline, "no game was played"
             time.sleep(0.1)
         time.sleep(0.5)
-        players = _descendants(process.pid)
+        players = children(process.pid, all_descendants=True)
         os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the terminal's whole process group
         code = process.wait(timeout=60)
         stderr = process.stderr.read() if process.stderr else ""
@@ -76,5 +53,5 @@ def test_ctrl_c_stops_a_trillion_games_cleanly(tmp_path: Path, workers: int) -> 
     assert code == 130, stderr
     lines = [line for line in stderr.splitlines() if line.strip() and line.strip() != "playing"]
     assert lines == ["bp sim: interrupted"], stderr
-    assert not [pid for pid in players if _alive(pid)]
+    assert not [pid for pid in players if alive(pid)]
     assert list(out.iterdir()) == [] and list(temporary.iterdir()) == []

@@ -89,26 +89,10 @@ def refusal(path: Path, root: Path, limit: int = MAX_SOURCE_BYTES) -> Refusal | 
         return Refusal("BP012", f"the name '{printable(path.name)}' holds a control character (an escape sequence would "
                                 "reach the terminal, and the page's address): rename the file")
     try:
-        own = path.lstat()
-    except OSError as exc:
-        return Refusal("BP012", f"cannot look at the file: {exc.strerror or exc}")
-    if stat.S_ISLNK(own.st_mode):
-        try:
-            path.stat()
-        except FileNotFoundError:
-            return Refusal("BP012", f"the symbolic link points to {os.readlink(path)}, which does not exist")
-        except OSError as exc:
-            if exc.errno == errno.ELOOP:
-                return Refusal("BP012", "the symbolic link loops (it points, in the end, back to itself)")
-            return Refusal("BP012", f"the symbolic link cannot be followed: {exc.strerror}")
-        target = os.path.realpath(path)
-        if Path(target).is_relative_to(root / _GIT_DIR):
-            return Refusal("BP012", f"the symbolic link leads to {target}, into git's own folder (which may hold "
-                                    "credentials): bp never reads it")
-        if not inside(target, root):
-            return Refusal("BP012", f"the symbolic link leads to {target}, outside the repository: bp reads only the "
-                                    "repository's own files; copy the file into the repository instead")
-    try:
+        if path.is_symlink():
+            refused = _link_refusal(path, root)
+            if refused is not None:
+                return refused
         followed = path.stat()
     except OSError as exc:
         return Refusal("BP012", f"cannot look at the file: {exc.strerror or exc}")
@@ -118,6 +102,27 @@ def refusal(path: Path, root: Path, limit: int = MAX_SOURCE_BYTES) -> Refusal | 
         return _not_regular(followed.st_mode)
     if followed.st_size > limit:
         return _too_large(followed.st_size, limit)
+    return None
+
+
+def _link_refusal(link: Path, root: Path) -> Refusal | None:
+    """Why the symbolic link `link` must not be followed: it leads nowhere, in a loop, into .git or
+    out of the repository."""
+    try:
+        link.stat()
+    except FileNotFoundError:
+        return Refusal("BP012", f"the symbolic link points to {os.readlink(link)}, which does not exist")
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return Refusal("BP012", "the symbolic link loops (it points, in the end, back to itself)")
+        return Refusal("BP012", f"the symbolic link cannot be followed: {exc.strerror}")
+    target = os.path.realpath(link)
+    if Path(target).is_relative_to(root / _GIT_DIR):
+        return Refusal("BP012", f"the symbolic link leads to {target}, into git's own folder (which may hold "
+                                "credentials): bp never reads it")
+    if not inside(target, root):
+        return Refusal("BP012", f"the symbolic link leads to {target}, outside the repository: bp reads only the "
+                                "repository's own files; copy the file into the repository instead")
     return None
 
 
