@@ -81,6 +81,9 @@ def sim(
         regulations = [_regulation(defs, format_key, frame_key)]
     engine = simulator.Engine(defs)
     processes = workers or os.cpu_count() or 1
+    if processes > simulator.worker_cap():
+        typer.echo(f"bp sim: --workers {workers}: playing on {simulator.worker_cap()} processes, "
+                   f"{simulator.PROCESSES_PER_CORE} per core (more play no faster; the results are the same)", err=True)
     results: list[tuple[str, str, simulator.Stats, simulator.Coverage | None]] = []
 
     def play_all(writer: simulator.TranscriptWriter | None) -> None:

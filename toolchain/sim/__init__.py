@@ -40,7 +40,7 @@ from .game import Game
 from .notation import option_text
 from .observation import ACCESS, Observation, OptionSeen, observe, seen_option_text
 from .policy import PolicyAgent
-from .randomplay import AGENTS, Stats, game_seeds, play, play_one
+from .randomplay import AGENTS, PROCESSES_PER_CORE, Stats, game_seeds, play, play_one, worker_cap
 from .refusal import REASONS as REFUSAL_REASONS, refusal
 from .requests import PASS, RequestOption
 from .native import running_compiled as compiled
@@ -52,10 +52,10 @@ from .transcript import Recorder, Replayed, TranscriptWriter, digest, games as t
 from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
 __all__ = [
-    "ACCESS", "AGENTS", "Agent", "BoardView", "Character", "CharacterView", "Coverage", "Decision", "Engine", "EngineError", "Game",
+    "ACCESS", "AGENTS", "Agent", "PROCESSES_PER_CORE", "BoardView", "Character", "CharacterView", "Coverage", "Decision", "Engine", "EngineError", "Game",
     "IllegalRequest", "Observation", "OptionSeen", "Outcome", "PASS", "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS",
     "RandomAgent", "Recorder", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideView",
     "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text", "compiled", "digest", "from_situation", "game_seeds", "observe",
     "option_text", "play", "play_one", "refusal", "replay_game", "run_examples", "scripted_agents", "seen_option_text", "state_hash",
-    "transcript_games",
+    "transcript_games", "worker_cap",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import os
 import pickle
 import random
 import signal
@@ -26,6 +27,8 @@ from .game import Game
 from .transcript import Recorder, TranscriptWriter
 
 TURN_CAP = 200
+# Games are CPU-bound: more processes than this per core play no faster, and each is another copy of the engine.
+PROCESSES_PER_CORE = 2
 # The agents a game may be played by: uniformly random (the fuzzing baseline), or the weighted policy
 # (policy.py), which plays longer games like real ones: bp sim's default.
 AGENTS = {"random": RandomAgent, "policy": PolicyAgent}
@@ -67,6 +70,11 @@ class Stats:
             f"  invariant violations: {len(self.violations)}",
             f"  {rate:.1f} games/s ({self.seconds:.2f} s)",
         ]
+
+
+def worker_cap() -> int:
+    """The most processes `play` plays on: `bp sim --workers 10000` must not fork ten thousand."""
+    return PROCESSES_PER_CORE * (os.cpu_count() or 1)
 
 
 def game_seeds(seed: int, games: int) -> Iterator[int]:
@@ -174,7 +182,7 @@ def _results(job: _Job, games: int, workers: int, progress: Callable[[int], None
     """Every game's result in the order of the games, played by `workers` processes. Each game has its own
     seed, so the results are the same whatever the number of workers. On one process each game is handed
     on as it ends: nothing grows with the number of games."""
-    workers = min(workers, games)
+    workers = min(workers, games, worker_cap())
     if workers <= 1:
         for index, game_seed in enumerate(game_seeds(job.sim_seed, games)):
             yield _play_indexed(job, index, game_seed)
