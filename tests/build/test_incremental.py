@@ -311,9 +311,9 @@ def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: 
         path = repo.root / ACTION_FILE
         good = path.read_text(encoding="utf-8")
         path.write_text(good.replace("name: B・J", "name: B・J改\n  kana: びーじぇーかい", 1), encoding="utf-8")  # kanji: read
-        wait(lambda: "B・J改" in _get(base + "actionlist/html/master.html"))
-        # The HTML is published (the page reloads) while the PDFs are still the old ones.
-        assert status()["version"] > version and "B・J改" not in _pdf_text(mast_pdf)
+        # The HTML is published, then the version bumped (the page reloads), while the PDFs are still the old ones.
+        wait(lambda: "B・J改" in _get(base + "actionlist/html/master.html") and status()["version"] > version)
+        assert "B・J改" not in _pdf_text(mast_pdf)
         wait(lambda: status()["phase"] == "idle")
         assert "B・J改" in _pdf_text(mast_pdf) and "B・J改" in _pdf_text(repo.site / "blackpoker.pdf")
         assert "B・J改" in (repo.site / "actionlist" / "html" / "master.html").read_text(encoding="utf-8")
