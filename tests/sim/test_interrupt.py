@@ -1,7 +1,7 @@
 """`bp sim` at absurd sizes and under Ctrl-C: the seeds are drawn as the games are played (a trillion
-games start at once, in bounded memory), --workers is capped at a small multiple of the cores, and
-Ctrl-C stops every process with one line and exit 130, leaving neither a player process nor a
-temporary file."""
+games start at once, in bounded memory), a capped --workers is said (the cap itself:
+internals/test_randomplay_workers.py), and Ctrl-C stops every process with one line and exit 130,
+leaving neither a player process nor a temporary file."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ import pytest
 
 from tests.runbp import ROOT, alive, bp, children, running
 from toolchain import sim
-from toolchain.sim import randomplay
 
 MEMORY = 2 * 1024**3  # a game needs a few hundred megabytes; a list of 10**12 seeds, terabytes
 
@@ -58,21 +57,6 @@ def test_ctrl_c_stops_a_trillion_games_cleanly(tmp_path: Path, workers: int) -> 
     assert lines == ["bp sim: interrupted"], stderr
     assert not [pid for pid in players if alive(pid)]
     assert list(out.iterdir()) == [] and list(temporary.iterdir()) == []
-
-
-def test_workers_are_capped_at_a_small_multiple_of_the_cores(engine: sim.Engine, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)
-    forked: list[int] = []
-    together = randomplay._played_together
-
-    def counted(job: object, games: int, processes: int, progress: object) -> object:
-        forked.append(processes)
-        return together(job, games, processes, progress)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(randomplay, "_played_together", counted)
-    many = sim.play(engine, "lite", "entry20", 6, seed=3, workers=10_000)
-    assert forked == [sim.PROCESSES_PER_CORE]
-    assert many.as_dict() | {"seconds": 0} == sim.play(engine, "lite", "entry20", 6, seed=3).as_dict() | {"seconds": 0}
 
 
 def test_a_capped_workers_is_said() -> None:
