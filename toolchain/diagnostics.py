@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -29,9 +30,12 @@ CODES: dict[str, Code] = {
         Code("BP008", "missing-file", "a kind of definition the rules need has no file"),
         Code("BP009", "anchor-alias", "a YAML anchor (&name) or alias (*name): definitions files use none; write the value out"),
         Code("BP010", "schema", "the file does not match its JSON Schema"),
-        Code("BP011", "limit", "the file is larger than 4 MB or nested more than 64 levels deep"),
+        Code("BP011", "limit",
+             "the file is larger than bp reads (a definitions file 4 MB, any other source 32 MB) or nested more than 64 levels deep"),
         Code("BP012", "unreadable",
-             "a file under definitions/ that cannot be read: no permission, a dangling or looping symbolic link"),
+             "a file under definitions/, schema/, docs/ or templates/ that bp cannot or must not read: no permission, "
+             "a dangling or looping symbolic link, one that leads out of the repository or into its .git, "
+             "a FIFO, device or socket"),
         Code("BP020", "duplicate-id", "two definitions of one id space share an id, or a name"),
         Code("BP021", "unresolved-reference", "an id that names no definition"),
         Code("BP022", "format-consistency", "a definition refers to a character or fog entry absent from one of its formats"),
@@ -87,7 +91,7 @@ class Diagnostic:
 
     def text(self) -> str:
         loc = self.location
-        return f"{loc.path}:{loc.line}:{loc.column}: {self.severity}[{self.code}]: {self.message}"
+        return printable(f"{loc.path}:{loc.line}:{loc.column}: {self.severity}[{self.code}]: {self.message}")
 
     def key(self) -> str:
         """`path:line:column CODE`: names the finding, as a consequence names its cause."""
@@ -109,9 +113,9 @@ class Diagnostic:
         (a path such as `a,b.yaml` would otherwise end the file= property early). A consequence names its cause."""
         loc = self.location
         properties = {"file": loc.path, "line": loc.line, "col": loc.column, "title": f"{self.code} {CODES[self.code].name}"}
-        listed = ",".join(f"{name}={_escape_property(str(value))}" for name, value in properties.items())
+        listed = ",".join(f"{name}={_escape_property(printable(str(value)))}" for name, value in properties.items())
         message = self.message + (f" (caused by {self.root().key()})" if self.cause else "")
-        return f"::{self.severity} {listed}::{_escape_data(message)}"
+        return f"::{self.severity} {listed}::{_escape_data(printable(message))}"
 
     def as_dict(self) -> dict[str, object]:
         loc = self.location
@@ -122,6 +126,18 @@ class Diagnostic:
             data["caused_by"] = {"path": root.location.path, "line": root.location.line, "column": root.location.column,
                                  "code": root.code, "why": self.why}
         return data
+
+
+# Control characters other than newline and tab (an escape character in a file name, or a YAML
+# "\e" in a value), and the bidirectional overrides: shown, not sent to the terminal, where they
+# could rewrite or reorder what is printed.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` with every control character (but newline and tab) written as an escape: `\\x1b`, `\\u202e`."""
+    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}" if ord(match.group()) < 0x100 else
+                        f"\\u{ord(match.group()):04x}", text)
 
 
 def shorten(text: str, limit: int = 60) -> str:

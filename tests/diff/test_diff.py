@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from tests.runbp import bp, start_bp
+from tests.runbp import bp, start_bp, stop
 
 from .conftest import ROOT, commit_all, copy_rules, edit, git, parse_rst
 
@@ -25,9 +25,13 @@ def reports(edition_repo: Path) -> dict[str, subprocess.CompletedProcess[str]]:
     """`bp diff v8.0 HEAD --format F` for every format, run side by side."""
     running = {f: start_bp("diff", "v8.0", "HEAD", "--format", f, "--root", str(edition_repo)) for f in FORMATS}
     done = {}
-    for output_format, process in running.items():
-        stdout, stderr = process.communicate(timeout=120)
-        done[output_format] = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+    try:
+        for output_format, process in running.items():
+            stdout, stderr = process.communicate(timeout=120)
+            done[output_format] = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+    finally:
+        for process in running.values():
+            stop(process)
     return done
 
 

@@ -3,18 +3,24 @@ the way findings and failures are printed."""
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import functools
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TypeVar
 
 import typer
 
-from ..diagnostics import render_text
+from ..diagnostics import printable, render_text
 from ..model.repository import RepositoryError, check_root, find_root
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..checks import Checked
     from ..diagnostics import Diagnostic
+
+Command = TypeVar("Command", bound=Callable[..., Any])
 
 RootOption = Annotated[
     Optional[Path],
@@ -29,16 +35,42 @@ class OutputFormat(str, enum.Enum):
 
 
 def fail(command: str, message: str, code: int) -> NoReturn:
-    """Print `bp COMMAND: message` on stderr and exit with `code` (1 findings, 2 usage or I/O)."""
-    typer.echo(f"bp {command}: {message}", err=True)
+    """Print `bp COMMAND: message` on stderr and exit with `code` (1 findings, 2 usage or I/O); a path
+    in the message with an escape character in its name is shown, not sent to the terminal."""
+    typer.echo(printable(f"bp {command}: {message}"), err=True)
     raise typer.Exit(code)
+
+
+@contextlib.contextmanager
+def interruptible(command: str) -> Iterator[None]:
+    """Ctrl-C ends the command with one line and exit 130 (128 + SIGINT, as a shell reports it),
+    after the command's own clean-up has run (its `finally` blocks and context managers)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        newline = "\n" if sys.stderr.isatty() else ""  # after a progress bar's last drawing
+        typer.echo(f"{newline}bp {command}: interrupted", err=True)
+        raise typer.Exit(130) from None
+
+
+def stops_on_ctrl_c(command: str) -> Callable[[Command], Command]:
+    """A command run inside interruptible(command) (typer reads the command's own signature)."""
+    def decorate(function: Command) -> Command:
+        @functools.wraps(function)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            with interruptible(command):
+                return function(*args, **kwargs)
+
+        return run  # type: ignore[return-value]
+
+    return decorate
 
 
 def resolve_root(root: Path | None) -> Path:
     try:
         return check_root(root) if root else find_root()
     except RepositoryError as exc:
-        typer.echo(f"bp: {exc}", err=True)
+        typer.echo(printable(f"bp: {exc}"), err=True)
         raise typer.Exit(2) from exc
 
 
@@ -50,7 +82,7 @@ def load(root: Path) -> Checked:
     try:
         return load_checked(root)
     except RepositoryError as exc:
-        typer.echo(f"bp: {exc}", err=True)
+        typer.echo(printable(f"bp: {exc}"), err=True)
         raise typer.Exit(2) from exc
 
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..model.repository import DEFINITIONS_DIR, SCHEMA_DIR
+from ..temporaries import temporary_folder
 
 DOCS_DIR = "docs"
 TEMPLATES_DIR = "templates"
@@ -128,8 +128,7 @@ def materialized(root: Path, revision: Revision) -> Iterator[Path]:
         yield root
         return
     prefix = git_prefix(root)
-    with tempfile.TemporaryDirectory(prefix="bp-diff-") as tmp:
-        tree = Path(tmp)
+    with temporary_folder("bp-diff-") as tree:  # a killed bp diff's is removed by the next
         for sub in TREES:
             (tree / sub).mkdir()
         _write_blobs(root, revision.commit, prefix, tree)

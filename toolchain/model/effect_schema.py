@@ -10,7 +10,6 @@ the value.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from . import effect_language as lang
@@ -178,5 +177,11 @@ def _described(schema: dict[str, Any], meaning: str) -> dict[str, Any]:
     return {"description": meaning} | schema
 
 
+# The characters a JSON Schema pattern (ECMA-262, compiled with the `u` flag by check-jsonschema and
+# ajv) may escape: re.escape escapes more (`turn\-player`), which the `u` flag refuses.
+_SYNTAX_CHARACTERS = frozenset("^$\\.*+?()[]{}|/")
+
+
 def _escaped(word: str) -> str:
-    return re.escape(word)
+    """`word` matched literally, in a regular expression both ECMA-262 and Python read alike."""
+    return "".join(f"\\{character}" if character in _SYNTAX_CHARACTERS else character for character in word)

@@ -11,9 +11,10 @@ from typing import Any
 
 from .. import model as m
 from ..diagnostics import Diagnostic, Fix, Location, relative
+from .files import SOURCE_DIRS, source_tree
 from .notations import keycards_text, markup_text
 from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, kind_of, scan_definitions
-from .validation import Names, validate
+from .validation import Names, schema_problem, unusable_schemas, validate
 from .yamlload import Document, load
 
 _SCHEMA_COMMENT = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
@@ -55,16 +56,24 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = ()) -> LoadR
     schema_dir = root / SCHEMA_DIR
     seen_kinds: set[str] = set()
     scanned = scan_definitions(root)
-    for link, reason in scanned.broken_links:
-        rel = f"{relative(link.parent, root)}/{link.name}"  # the link itself: resolving it would follow it
+    for path, refused in scanned.refused:
+        rel = _as_written(path, root)
         kind = kind_of(rel[len(DEFINITIONS_DIR) + 1:])
         if kind:
-            seen_kinds.add(kind.name)  # the link is the cause: no "missing file" behind it
+            seen_kinds.add(kind.name)  # the refused file is the cause: no "missing file" behind it
             result.lost(kind, rel)
-        result.diagnostics.append(Diagnostic(Location(rel, 1, 1), "BP012", reason))
+        result.diagnostics.append(Diagnostic(Location(rel, 1, 1), refused.code, refused.message))
+    # The other folders bp reads are read by the build (Sphinx, the templates): what it must not
+    # open is said here, so that nothing is built from it.
+    for folder in SOURCE_DIRS:
+        if folder != DEFINITIONS_DIR:
+            for file in source_tree(root / folder, root):
+                if file.refused is not None:
+                    result.diagnostics.append(
+                        Diagnostic(Location(_as_written(file.path, root), 1, 1), file.refused.code, file.refused.message))
     loaded: list[tuple[str, Kind, Document]] = []
     for path in scanned.files:
-        rel = relative(path, root)
+        rel = _as_written(path, root)
         in_definitions = rel[len(DEFINITIONS_DIR) + 1:]
         kind = kind_of(in_definitions)
         if kind is None:
@@ -82,6 +91,9 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = ()) -> LoadR
             result.diagnostics.append(Diagnostic(Location(rel, problem.mark.line, problem.mark.column), problem.code, problem.message))
         _check_schema_comment(doc, rel, kind, result)
         if doc.data is None:
+            result.lost(kind, rel)
+            continue
+        if not _schema_usable(schema_dir, kind, result):
             result.lost(kind, rel)
             continue
         invalid: dict[int | None, Diagnostic] = {}  # the first finding of each item that has one
@@ -139,6 +151,29 @@ def _fixed(doc: Document, fixes: list[Fix]) -> Document:
         except (KeyError, IndexError, TypeError):
             continue
     return replace(doc, data=data)
+
+
+def _schema_usable(schema_dir: Path, kind: Kind, result: LoadResult) -> bool:
+    """Whether the kind's schema, and every schema it refers to, loaded; if not, why is said once, at
+    the schema (a refused schema file is reported with the other refused files)."""
+    missing = unusable_schemas(schema_dir, kind.schema)
+    for name in missing:
+        problem = schema_problem(schema_dir, name)
+        if problem is not None:
+            line, column, message = problem
+            finding = Diagnostic(Location(f"{SCHEMA_DIR}/{name}", line, column), "BP012", message)
+            if finding not in result.diagnostics:
+                result.diagnostics.append(finding)
+    return not missing
+
+
+def _as_written(path: Path, root: Path) -> str:
+    """`path` relative to `root` as the folders name it, no link followed: a link inside the
+    repository is read as the file it is named as."""
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return relative(path, root)
 
 
 def _check_schema_comment(doc: Document, rel: str, kind: Kind, result: LoadResult) -> None:

@@ -15,13 +15,79 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from ..diagnostics import shorten
+from .files import read_regular, refusal
 from .notations import keycards_text
 from .yamlload import Document, Mark
 
 
 @cache
+def _read_schemas(schema_dir: Path) -> tuple[dict[str, Any], dict[str, tuple[int, int, str]]]:
+    """The schemas that read as JSON, and for those that do not, where and why (line, column, message).
+    A file bp does not open (files.py: a FIFO, a link out of the repository) is neither: the loader
+    reports it with the rest of the repository's refused files."""
+    schemas: dict[str, Any] = {}
+    broken: dict[str, tuple[int, int, str]] = {}
+    root = schema_dir.resolve().parent
+    for path in sorted(schema_dir.glob("*.schema.json")):
+        if refusal(path, root) is not None:
+            continue
+        try:
+            schemas[path.name] = json.loads(read_regular(path).decode("utf-8"))
+        except json.JSONDecodeError as exc:
+            broken[path.name] = (exc.lineno, exc.colno, f"the schema is not valid JSON: {exc.msg}")
+        except (OSError, UnicodeDecodeError) as exc:
+            broken[path.name] = (1, 1, f"cannot read the schema: {getattr(exc, 'strerror', None) or exc}")
+    return schemas, broken
+
+
+def unusable_schemas(schema_dir: Path, name: str) -> list[str]:
+    """The schemas that `name` needs (itself, and those its $refs name, at any depth) that did not load."""
+    schemas = _read_schemas(schema_dir)[0]
+    needed, missing, seen = [name], [], set()
+    while needed:
+        current = needed.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        if current not in schemas:
+            missing.append(current)
+            continue
+        needed += sorted(_referenced_files(schemas[current]))
+    return missing
+
+
+def _referenced_files(schema: object) -> set[str]:
+    """The schema files a schema's $refs name (`common.schema.json#/…`; not its own `#/…`)."""
+    found: set[str] = set()
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and not ref.startswith("#"):
+                found.add(ref.split("#")[0].rsplit("/", 1)[-1])
+            stack += node.values()
+        elif isinstance(node, list):
+            stack += node
+    return found
+
+
+def schema_problem(schema_dir: Path, name: str) -> tuple[int, int, str] | None:
+    """Why the schema `name` cannot be used: where its JSON breaks, or that it is missing; None when it
+    loaded, or when it is a file bp refuses (reported as such)."""
+    schemas, broken = _read_schemas(schema_dir)
+    if name in schemas:
+        return None
+    if name in broken:
+        return broken[name]
+    if (schema_dir / name).exists() or (schema_dir / name).is_symlink():
+        return None
+    return 1, 1, f"the schema {name} is missing: the files of this kind cannot be checked without it"
+
+
+@cache
 def _schemas(schema_dir: Path) -> tuple[dict[str, Any], Registry]:
-    schemas = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted(schema_dir.glob("*.schema.json"))}
+    schemas = _read_schemas(schema_dir)[0]
     # Register each schema under its $id and under its file name, so relative $refs resolve.
     resources = []
     for name, schema in schemas.items():
@@ -51,7 +117,10 @@ def validate(doc: Document, schema_dir: Path, schema_name: str, names: Names | N
              ) -> Iterator[tuple[Mark, str, tuple, str | None]]:
     """Yield (mark, message, instance path, the value the message suggests there or None) for every
     schema error in the document; `names` lets a name written where an id belongs be told its id."""
-    return _errors(doc, schema_dir, _validators(schema_dir)[schema_name], names)
+    validator = _validators(schema_dir).get(schema_name)
+    if validator is None:  # schema_problem says why; the loader reports it
+        return iter(())
+    return _errors(doc, schema_dir, validator, names)
 
 
 def validate_part(doc: Document, schema_dir: Path, ref: str) -> Iterator[tuple[Mark, str, tuple]]:

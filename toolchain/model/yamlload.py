@@ -20,6 +20,8 @@ from typing import Any
 
 import yaml
 
+from .files import MAX_DEFINITION_BYTES, RefusedFile, read_regular
+
 try:  # The C loader is an order of magnitude faster; PyYAML wheels ship it.
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - only on a PyYAML built without libyaml
@@ -85,7 +87,7 @@ class Document:
 
 # Limits: a definitions file is a few kilobytes, a dozen levels deep, and has no use for
 # anchors and aliases; anything beyond is refused before it can exhaust memory or the stack.
-MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_FILE_BYTES = MAX_DEFINITION_BYTES
 MAX_DEPTH = 64
 
 # What YAML allows in a stream (YAML 1.1 "printable", which libyaml enforces): anything else is
@@ -101,15 +103,12 @@ def load(path: Path) -> Document:
     """Load one YAML file; problems are collected on the document, never raised."""
     doc = Document(path=path, data=None)
     try:
-        raw = _read(path)
+        raw = read_regular(path, MAX_FILE_BYTES)  # never a FIFO or device; bounded before it is in memory
+    except RefusedFile as exc:
+        doc.problems.append(LoadProblem(exc.refusal.code, exc.refusal.message, Mark(1, 1)))
+        return doc
     except OSError as exc:
         doc.problems.append(LoadProblem("BP012", f"cannot read the file: {exc.strerror or exc}", Mark(1, 1)))
-        return doc
-    if raw is None:
-        doc.problems.append(
-            LoadProblem("BP011", f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; "
-                                 "a definitions file is a few kilobytes", Mark(1, 1))
-        )
         return doc
     try:
         text = raw.decode("utf-8-sig")
@@ -156,13 +155,6 @@ def _parse(text: str, doc: Document) -> Document:
         return doc
     doc.data = _construct(node, (), doc)
     return doc
-
-
-def _read(path: Path) -> bytes | None:
-    """The file's bytes, or None when it is larger than MAX_FILE_BYTES (not read into memory)."""
-    with path.open("rb") as handle:
-        raw = handle.read(MAX_FILE_BYTES + 1)
-    return None if len(raw) > MAX_FILE_BYTES else raw
 
 
 def _byte_mark(raw: bytes, index: int) -> Mark:

@@ -51,7 +51,7 @@ from .game import Game
 from .notation import option_text
 from .observation import ACCESS, CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text
 from .policy import PolicyAgent
-from .randomplay import AGENTS, Stats, game_seeds, play, play_one
+from .randomplay import AGENTS, PROCESSES_PER_CORE, Stats, game_seeds, play, play_one, worker_cap
 from .refusal import REASONS as REFUSAL_REASONS, refusal, refusals
 from .requests import PASS, RequestOption
 from .native import running_compiled as compiled
@@ -64,12 +64,12 @@ from .transcript import Recorder, Replayed, TranscriptWriter, digest, games as t
 from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
 __all__ = [
-    "ACCESS", "AGENTS", "Agent", "BoardView", "Character", "CharacterSeen", "CharacterView", "Coverage", "Decision",
+    "ACCESS", "AGENTS", "Agent", "PROCESSES_PER_CORE", "BoardView", "Character", "CharacterSeen", "CharacterView", "Coverage", "Decision",
     "Engine", "EngineError", "ExampleDraft", "Game", "IllegalRequest", "Observation", "OptionSeen", "Outcome", "PASS",
     "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS", "RandomAgent", "Recorder", "Replayed", "Request",
     "RequestOption", "RequestSeen", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideSeen", "SideView",
     "State", "Stats", "TargetView", "Told", "TranscriptWriter", "board", "card_text", "compiled", "digest",
     "from_situation", "game_seeds", "observe", "option_text", "play", "play_one", "position", "refusal", "refusals",
     "replay_game", "run_example", "run_examples", "scripted_agents", "seen_option_text", "start_game", "state_hash", "tell",
-    "tell_decision", "transcript_games",
+    "tell_decision", "transcript_games", "worker_cap",
 ]

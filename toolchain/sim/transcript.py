@@ -210,6 +210,8 @@ def games(path: Path) -> Iterator[list[dict[str, Any]]]:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
             raise ValueError(f"{path}:{number}: not a JSON line: {exc.msg}") from exc
+        except RecursionError as exc:  # the decoder recurses once per level
+            raise ValueError(f"{path}:{number}: not a transcript record: nested too deeply") from None
         problem = _malformed(record, first=not current)
         if problem:
             raise ValueError(f"{path}:{number}: {problem}")
@@ -233,6 +235,8 @@ def _malformed(record: Any, first: bool) -> str | None:
         if not isinstance(value, kind) or isinstance(value, bool):
             said = {int: "a whole number", dict: "a situation: {you: {…}, opponent: {…}}"}.get(kind, "text")
             return f"a {record['type']} line needs \"{name}\" ({said})"
+    if record["type"] == "decision" and not 0 <= record["seat"] < len(SEAT_NAMES):
+        return f"a decision line's \"seat\" is 0 or 1 (the first or the second player), not {record['seat']}"
     return None
 
 

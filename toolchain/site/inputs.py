@@ -11,9 +11,8 @@ import hashlib
 import sys
 from pathlib import Path
 
-from ..provenance import TOOLCHAIN, BuildDate, renderer_versions, source_files
-
-SOURCE_DIRS = ("definitions", "schema", "docs", "templates")
+from ..model.files import SOURCE_DIRS, read_regular, source_tree
+from ..provenance import TOOLCHAIN, BuildDate, renderer_versions
 
 
 def fingerprint(root: Path, date: BuildDate) -> str:
@@ -24,18 +23,24 @@ def fingerprint(root: Path, date: BuildDate) -> str:
     for line in renderer_versions():
         digest.update(f"{line}\n".encode())
     digest.update(f"date {date.iso}\n".encode())
-    tops = [(name, root / name) for name in SOURCE_DIRS]
-    tops += [("toolchain", TOOLCHAIN), ("toolchain-templates", TOOLCHAIN.parent / "templates")]
-    for label, top in tops:
+    tops = [(name, root / name, root) for name in SOURCE_DIRS]
+    tops += [("toolchain", TOOLCHAIN, TOOLCHAIN.parent), ("toolchain-templates", TOOLCHAIN.parent / "templates", TOOLCHAIN.parent)]
+    for label, top, inside in tops:
         if not top.is_dir():
             digest.update(f"{label} -\n".encode())
             continue
-        for path in source_files(top):
-            relative = path.relative_to(top).as_posix()
-            try:
-                data = path.read_bytes()
-            except OSError:
-                data = b"<unreadable>"
+        # A file bp must not read (a FIFO, /dev/zero, a link out of the repository) is never opened:
+        # its refusal is hashed instead, and bp check reports it before anything is built.
+        for file in source_tree(top, inside):
+            relative = file.path.relative_to(top).as_posix()
+            data = _contents(file.path) if file.refused is None else f"<{file.refused.code} {file.refused.message}>".encode()
             digest.update(f"{label}/{relative} {len(data)}\n".encode())
             digest.update(data)
     return digest.hexdigest()
+
+
+def _contents(path: Path) -> bytes:
+    try:
+        return read_regular(path)
+    except OSError as exc:  # RefusedFile too: changed under our feet; bp check will say what it is
+        return f"<unreadable: {exc.strerror or exc}>".encode()

@@ -4,25 +4,19 @@ rulebook's 変更履歴 chapter (rst.py). What they share: the order of the repo
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterator
 
+from ...diagnostics import printable
 from ..changes import RULES, DefinitionChange, ExampleChange, FieldChange
 from ..outputs import OutputChange
 from ..prose import ProseChange
 from ..regulations import GroupChange
 from ..textdiff import Segment
 
+__all__ = ["printable"]  # shared with the renderers, from the one definition in diagnostics.py
+
 SYMBOL = {"added": "+", "removed": "-", "changed": "~", "returned": "+"}
 ELIDED = "…"  # unchanged paragraphs left out of a section's diff
-# Control characters other than newline and tab (a YAML "\e" is an escape character): shown, not
-# sent to the terminal, where they could rewrite what the report says.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def printable(text: str) -> str:
-    """`text` with every control character (but newline and tab) written as `\\x1b`."""
-    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
 
 
 def summary_line(summary: dict[str, int]) -> str:
