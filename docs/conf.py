@@ -33,10 +33,12 @@ root_doc = "index"
 exclude_patterns = ["_build"]
 rst_prolog = prolog(edition)  # |bp-title|, |bp-subtitle|, |bp-edition|, |bp-author|, |bp-release|, |bp-copyright|
 
-# -- Numbering: chapters 第N章, sections 2.10.4, figures and tables per chapter (Fig. 2.1) -------
+# -- Numbering: chapters 第N章, sections 2.10.4, figures and tables per chapter (図 2.1, 表 2.1) ---
+# The labels are Japanese, as the text around them, in the HTML and the PDF alike; a :numref:
+# reference reads the same (表 2.1 参照).
 numfig = True
 numfig_secnum_depth = 1
-numfig_format = {"figure": "Fig. %s", "table": "Table %s", "code-block": "Listing %s", "section": "{number} {name}"}
+numfig_format = {"figure": "図 %s", "table": "表 %s", "code-block": "リスト %s", "section": "{number} {name}"}
 html_secnumber_suffix = " "
 
 # -- Figures -------------------------------------------------------------------------------------

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -28,9 +31,12 @@ CODES: dict[str, Code] = {
         Code("BP008", "missing-file", "a kind of definition the rules need has no file"),
         Code("BP009", "anchor-alias", "a YAML anchor (&name) or alias (*name): definitions files use none; write the value out"),
         Code("BP010", "schema", "the file does not match its JSON Schema"),
-        Code("BP011", "limit", "the file is larger than 4 MB or nested more than 64 levels deep"),
+        Code("BP011", "limit",
+             "the file is larger than bp reads (a definitions file 4 MB, any other source 32 MB) or nested more than 64 levels deep"),
         Code("BP012", "unreadable",
-             "a file under definitions/ that cannot be read: no permission, a dangling or looping symbolic link"),
+             "a file under definitions/, schema/, docs/ or templates/ that bp cannot or must not read: no permission, "
+             "a dangling or looping symbolic link, one that leads out of the repository or into its .git, "
+             "a FIFO, device or socket"),
         Code("BP020", "duplicate-id", "two definitions of one id space share an id, or a name"),
         Code("BP021", "unresolved-reference", "an id that names no definition"),
         Code("BP022", "format-consistency", "a definition refers to a character or fog entry absent from one of its formats"),
@@ -65,40 +71,90 @@ class Location:
     column: int  # 1-based
 
 
+@dataclass(frozen=True)
+class Fix:
+    """The value a finding's message suggests for the value at `path` of its file (did you mean 'end'?):
+    what bp check tries to tell the findings that mistake caused (checks/cascades.py)."""
+
+    path: tuple[str | int, ...]  # in the file's data, from its top
+    value: str
+
+
 @dataclass(frozen=True, order=True)
 class Diagnostic:
     location: Location
     code: str
     message: str
     severity: str = "error"
+    fix: Fix | None = field(default=None, compare=False)
+    cause: Diagnostic | None = field(default=None, compare=False)  # the finding this one follows from
+    why: str = field(default="", compare=False)  # how the cause was told: 'they pass with 'end' there'
 
     def text(self) -> str:
         loc = self.location
-        return f"{loc.path}:{loc.line}:{loc.column}: {self.severity}[{self.code}]: {self.message}"
+        return printable(f"{loc.path}:{loc.line}:{loc.column}: {self.severity}[{self.code}]: {self.message}")
+
+    def key(self) -> str:
+        """`path:line:column CODE`: names the finding, as a consequence names its cause."""
+        loc = self.location
+        return f"{loc.path}:{loc.line}:{loc.column} {self.code}"
+
+    def root(self) -> Diagnostic:
+        """The first cause of its chain (itself when it has none)."""
+        found = self
+        while found.cause is not None:
+            found = found.cause
+        return found
+
+    def caused_by(self, cause: Diagnostic, why: str) -> Diagnostic:
+        return replace(self, cause=cause, why=why)
 
     def github(self) -> str:
         """A GitHub workflow command: the message escapes %, CR and LF; the properties also ',' and ':'
-        (a path such as `a,b.yaml` would otherwise end the file= property early)."""
+        (a path such as `a,b.yaml` would otherwise end the file= property early). A consequence names its cause."""
         loc = self.location
         properties = {"file": loc.path, "line": loc.line, "col": loc.column, "title": f"{self.code} {CODES[self.code].name}"}
-        listed = ",".join(f"{name}={_escape_property(str(value))}" for name, value in properties.items())
-        return f"::{self.severity} {listed}::{_escape_data(self.message)}"
+        listed = ",".join(f"{name}={_escape_property(printable(str(value)))}" for name, value in properties.items())
+        message = self.message + (f" (caused by {self.root().key()})" if self.cause else "")
+        return f"::{self.severity} {listed}::{_escape_data(printable(message))}"
 
-    def as_row(self) -> list[str | int]:
-        """The finding as JSON data (from_row reads it back): bp check's cache keeps findings so."""
-        return [self.location.path, self.location.line, self.location.column, self.code, self.message, self.severity]
+    def as_row(self) -> list[Any]:
+        """The finding as JSON data, its suggestion and its cause too (from_row reads it back): bp check's
+        cache keeps findings so."""
+        loc = self.location
+        fix = None if self.fix is None else [list(self.fix.path), self.fix.value]
+        cause = None if self.cause is None else self.cause.as_row()
+        return [loc.path, loc.line, loc.column, self.code, self.message, self.severity, fix, cause, self.why]
 
     @classmethod
-    def from_row(cls, row: list[str | int]) -> Diagnostic:
+    def from_row(cls, row: Any) -> Diagnostic:
         """ValueError or TypeError for a row as_row did not write."""
-        path, line, column, code, message, severity = row
-        return cls(Location(str(path), int(line), int(column)), str(code), str(message), str(severity))
+        path, line, column, code, message, severity, fix, cause, why = row
+        return cls(Location(str(path), int(line), int(column)), str(code), str(message), str(severity),
+                   fix=None if fix is None else Fix(tuple(fix[0]), str(fix[1])),
+                   cause=None if cause is None else cls.from_row(cause), why=str(why))
 
     def as_dict(self) -> dict[str, object]:
-        data = asdict(self)
-        data.update(data.pop("location"))
-        data["name"] = CODES[self.code].name
+        loc = self.location
+        data: dict[str, object] = {"path": loc.path, "line": loc.line, "column": loc.column, "code": self.code,
+                                   "message": self.message, "severity": self.severity, "name": CODES[self.code].name}
+        if self.cause is not None:
+            root = self.root()
+            data["caused_by"] = {"path": root.location.path, "line": root.location.line, "column": root.location.column,
+                                 "code": root.code, "why": self.why}
         return data
+
+
+# Control characters other than newline and tab (an escape character in a file name, or a YAML
+# "\e" in a value), and the bidirectional overrides: shown, not sent to the terminal, where they
+# could rewrite or reorder what is printed.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` with every control character (but newline and tab) written as an escape: `\\x1b`, `\\u202e`."""
+    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}" if ord(match.group()) < 0x100 else
+                        f"\\u{ord(match.group()):04x}", text)
 
 
 def shorten(text: str, limit: int = 60) -> str:
@@ -114,9 +170,52 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+def folded(diagnostics: list[Diagnostic]) -> Iterator[tuple[Diagnostic, list[Diagnostic]]]:
+    """Each finding that follows from no other, in order, with the findings that follow from it."""
+    ordered = sorted(diagnostics)
+    under: dict[str, list[Diagnostic]] = {}
+    for finding in ordered:
+        if finding.cause is not None:
+            under.setdefault(finding.root().key(), []).append(finding)
+    for finding in ordered:
+        if finding.cause is None:
+            yield finding, under.pop(finding.key(), [])
+    for rest in under.values():  # a cause that is not among them (never, from bp check): shown on their own
+        for finding in rest:
+            yield finding, []
+
+
+def render_text(diagnostics: list[Diagnostic], line: str = "text") -> Iterator[str]:
+    """The findings as `bp check` prints them: each cause first, what it caused folded under it
+    (line: "text", or "github" for workflow commands, one a finding, the causes first)."""
+    for finding, consequences in folded(diagnostics):
+        yield finding.github() if line == "github" else finding.text()
+        if not consequences:
+            continue
+        if line == "github":
+            yield from (c.github() for c in consequences)
+            continue
+        yield f"  {_counted(consequences)} because of this{_why(consequences)}:"
+        yield from (f"    {c.text()}" for c in consequences)
+
+
+def _counted(consequences: list[Diagnostic]) -> str:
+    failed = sum(1 for c in consequences if c.code == "BP030")
+    parts = [f"{failed} example{'s' if failed != 1 else ''} fail"] if failed else []
+    others = len(consequences) - failed
+    if others:
+        parts.append(f"{others} more finding{'s' if others != 1 else ''}")
+    return " and ".join(parts)
+
+
+def _why(consequences: list[Diagnostic]) -> str:
+    reasons = list(dict.fromkeys(c.why for c in consequences if c.why))
+    return f" ({'; '.join(reasons)})" if reasons else ""
+
+
 def render_json(diagnostics: list[Diagnostic], summary: dict[str, object]) -> str:
     return json.dumps(
-        {"diagnostics": [d.as_dict() for d in sorted(diagnostics)], "summary": summary},
+        {"diagnostics": [d.as_dict() for root, rest in folded(diagnostics) for d in (root, *rest)], "summary": summary},
         ensure_ascii=False,
         indent=2,
     )

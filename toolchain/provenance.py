@@ -20,12 +20,22 @@ RENDERERS = ("sphinx", "docutils", "furo", "weasyprint", "pydyf", "tinycss2", "p
 _SKIPPED = {"__pycache__", ".pytest_cache", ".mypy_cache", "_build"}
 
 
+def skipped_folder(name: str) -> bool:
+    """A folder no input is in: caches, a Sphinx output, hidden folders."""
+    return name in _SKIPPED or name.startswith(".")
+
+
+def skipped_file(name: str) -> bool:
+    """A file no input is: compiled Python, an editor's backup, swap or lock file."""
+    return name.endswith((".pyc", ".swp", "~")) or name.startswith(".#")
+
+
 def source_files(top: Path) -> Iterator[Path]:
     """Every file under `top` (following no symlinked directories), in a stable order."""
     for directory, subdirs, names in os.walk(top):
-        subdirs[:] = sorted(d for d in subdirs if d not in _SKIPPED and not d.startswith("."))
+        subdirs[:] = sorted(d for d in subdirs if not skipped_folder(d))
         for name in sorted(names):
-            if not name.endswith((".pyc", ".swp", "~")) and not name.startswith(".#"):
+            if not skipped_file(name):
                 yield Path(directory, name)
 
 

@@ -47,7 +47,7 @@ class ResultCache:
             return None
         try:
             entry = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):  # RecursionError: JSON nested thousands deep
             return None
         if not isinstance(entry, dict) or entry.get("format") != FORMAT or entry.get("key") != key_of(self.salt, key):
             return None

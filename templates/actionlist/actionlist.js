@@ -8,16 +8,39 @@
   var status = document.getElementById("bp-status");
   var problem = document.getElementById("bp-problem");
   var hits = document.getElementById("bp-hits");
+  var suggestions = document.getElementById("bp-suggest");
   var ALL = "all", NONE = "none";
   var ALL_NAME = "すべて", NONE_NAME = "なし";
   var MAX_HITS = 12;
 
-  // The same folding as toolchain/actionlist/search.py applied to each entry's data-search:
-  // NFKC, lower case, no spaces, every tilde as 〜, katakana as hiragana, no voicing marks (゛゜).
+  // The same folding as toolchain/actionlist/search.py applied to each entry's data-search: NFKC, lower case,
+  // no spaces or middle dots, every tilde and dash as 〜 (not ー), katakana as hiragana, no voicing marks (゛゜).
   function fold(text) {
-    return (text || "").normalize("NFKC").toLowerCase().replace(/\s+/g, "").replace(/[~〜]/g, "〜")
+    return (text || "").normalize("NFKC").toLowerCase().replace(/[\s・]+/g, "").replace(/[~〜\-‐‒–—―−]/g, "〜")
       .replace(/[\u30a1-\u30f6]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0x60); })
       .normalize("NFD").replace(/[\u3099\u309a]/g, "").normalize("NFC");
+  }
+
+  // A card typed in any of the ways data.cards lists (♡3, H3, ハート3, ハートの3, ♥3; Joker, ジョーカー) as the
+  // entries' data-cards write it (♡3, Joker), or null.
+  var suitWords = [], rankWords = [];
+  data.cards.suits.forEach(function (suit) {
+    suit.words.forEach(function (word) { suitWords.push([fold(word), suit.symbol]); });
+  });
+  data.cards.ranks.forEach(function (rank) {
+    rank.words.forEach(function (word) { rankWords.push([fold(word), rank.card, rank.suited]); });
+  });
+  function cardOf(term) {
+    var text = fold(term);
+    var alone = rankWords.filter(function (r) { return !r[2] && r[0] === text; })[0];
+    if (alone) return alone[1];
+    for (var i = 0; i < suitWords.length; i++) {
+      if (text.indexOf(suitWords[i][0]) !== 0) continue;
+      var rest = text.slice(suitWords[i][0].length).replace(/^の/, "");
+      var rank = rankWords.filter(function (r) { return r[2] && r[0] === rest; })[0];
+      if (rank) return suitWords[i][1] + rank[1];
+    }
+    return null;
   }
 
   var entries = Array.prototype.map.call(document.querySelectorAll("article.entry"), function (el) {
@@ -27,6 +50,9 @@
       frames: el.dataset.frames.split(" ").filter(Boolean),
       frameBound: el.dataset.frameBound === "true",
       text: el.dataset.search,  // folded by the renderer: name, reading, keycards, cost, printed text
+      cards: el.dataset.cards.split(" ").filter(Boolean),  // the cards that can be one of its keycards
+      names: el.dataset.names.split(" ").filter(Boolean),  // name, reading, search terms: folded
+      name: el.querySelector(".name").textContent,
     };
   });
 
@@ -100,13 +126,12 @@
   function apply(state) {
     var illegal = state.format !== ALL && state.frame !== ALL && state.frame !== NONE && !isLegal(state.format, state.frame);
     var frames = shownFrames(state);
-    var terms = state.q.split(/\s+/).map(fold).filter(Boolean);
+    var terms = parse(state.q);
     entries.forEach(function (entry) {
       var inList = entry.frameBound
         ? entry.frames.some(function (id) { return frames.indexOf(id) >= 0; })
         : state.format === ALL || entry.formats.indexOf(state.format) >= 0;
-      var matches = terms.every(function (term) { return entry.text.indexOf(term) >= 0; });
-      entry.el.hidden = illegal || !inList || !matches;
+      entry.el.hidden = illegal || !inList || !found(entry, terms);
     });
     // Headings of empty groups and lists hide with them.
     ["section.group", "section.list"].forEach(function (selector) {
@@ -130,14 +155,37 @@
     problem.hidden = notes.length === 0;
     markOptions(state);
     showRegulation(state);
-    announce(illegal);
-    listHits(terms.length > 0 && !illegal);
+    announce(illegal, terms);
+    listHits(terms, !illegal);
+    suggest(state, terms, illegal);
   }
 
-  // With a search, the first hits as links: a tap lands on the entry.
+  // The words of a search: each a card (♡3, read from any way of typing it) or not, and its folded text.
+  function parse(q) {
+    return q.split(/\s+/).filter(function (word) { return fold(word); }).map(function (word) {
+      return {text: fold(word), card: cardOf(word)};
+    });
+  }
+
+  // Every word is in the entry's text, or is a card that can be one of its keycards.
+  function found(entry, terms) {
+    return terms.every(function (term) {
+      return entry.text.indexOf(term.text) >= 0 || (term.card !== null && entry.cards.indexOf(term.card) >= 0);
+    });
+  }
+
+  // With a search, the first hits as links: a tap lands on the entry. A card's most particular uses come
+  // first: 激励 (♡3 alone) before アップ (♡A〜10) before 防壁 (any card).
   var hitsShown = null;
-  function listHits(searching) {
+  function listHits(terms, allowed) {
+    var searching = terms.length > 0 && allowed;
+    var byCard = terms.some(function (term) { return term.card !== null; });
     var shown = entries.filter(function (entry) { return !entry.el.hidden; });
+    if (byCard) {
+      shown = shown.map(function (entry, i) { return [entry.cards.length || 0, i, entry]; })
+        .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
+        .map(function (item) { return item[2]; });
+    }
     // Unchanged hits stay as they are: the text box's change event fires as a hit is tapped.
     var key = searching ? shown.map(function (entry) { return entry.el.id; }).join(" ") : "";
     if (key === hitsShown) return;
@@ -161,6 +209,88 @@
     hits.hidden = !hits.firstChild;
   }
 
+  // A search that shows nothing says what exists instead: the entries it finds under other filters (and a
+  // button that clears them), else the names closest to what was typed, each a link to its entry.
+  var MAX_SUGGESTIONS = 5;
+  var suggestedFor = null;
+  function suggest(state, terms, illegal) {
+    var empty = terms.length > 0 && !illegal && entries.every(function (entry) { return entry.el.hidden; });
+    // Unchanged, they stay as they are: the text box's change event fires as a suggestion is tapped.
+    var key = empty ? [state.q, state.format, state.frame].join("\n") : "";
+    if (key !== suggestedFor) suggestions.textContent = "";
+    suggestions.hidden = !empty;
+    if (!empty) { suggestedFor = key; return; }
+    if (key === suggestedFor) { status.textContent = suggestions.dataset.status; return; }
+    suggestedFor = key;
+    status.textContent = suggestions.dataset.status = "「" + state.q + "」に当てはまる項目は、この絞り込みにはありません。";
+    var elsewhere = entries.filter(function (entry) { return found(entry, terms); });
+    if (elsewhere.length) {
+      var line = suggestions.appendChild(document.createElement("p"));
+      line.textContent = "全フォーマット・全フレームでは " + elsewhere.length + " 件: ";
+      links(line, elsewhere);
+      var clear = line.appendChild(document.createElement("button"));
+      clear.type = "button";
+      clear.textContent = "絞り込みを解除";
+      clear.addEventListener("click", function () {
+        form.elements.format.value = ALL;
+        form.elements.frame.value = ALL;
+        changed();
+      });
+      return;
+    }
+    status.textContent = suggestions.dataset.status = "「" + state.q + "」に当てはまる項目はありません。";
+    var close = closest(terms.map(function (term) { return term.text; }).join(""));
+    if (close.length) {
+      var similar = suggestions.appendChild(document.createElement("p"));
+      similar.textContent = "近い名前: ";
+      links(similar, close);
+    }
+    suggestions.appendChild(document.createElement("p")).textContent =
+      "名前・読み・略称 (BJ)・カード (♡3、ハートの3、ジョーカー)・効果の言葉で探せます。";
+  }
+
+  // Links to entries, by name (a hidden one is shown when its link is followed: reveal()).
+  function links(parent, list) {
+    list.slice(0, MAX_SUGGESTIONS).forEach(function (entry, i) {
+      if (i) parent.appendChild(document.createTextNode("、"));
+      var link = parent.appendChild(document.createElement("a"));
+      link.href = "#" + entry.el.id;
+      link.textContent = entry.name;
+    });
+    if (list.length > MAX_SUGGESTIONS) parent.appendChild(document.createTextNode(" ほか " + (list.length - MAX_SUGGESTIONS) + " 件 "));
+    else parent.appendChild(document.createTextNode(" "));
+  }
+
+  // The entries whose name, reading or search term is nearest to `text` (edit distance at most half its length).
+  function closest(text) {
+    var scored = [];
+    entries.forEach(function (entry, i) {
+      var best = Math.min.apply(null, entry.names.map(function (name) {
+        return distance(text, name) / Math.max(text.length, name.length);
+      }));
+      if (best <= 0.5) scored.push([best, i, entry]);
+    });
+    var seen = {};
+    return scored.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
+      .map(function (item) { return item[2]; })
+      .filter(function (entry) { return seen[entry.name] ? false : (seen[entry.name] = true); });
+  }
+
+  function distance(a, b) {
+    var row = [];
+    for (var j = 0; j <= b.length; j++) row.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      var diagonal = row[0];
+      row[0] = i;
+      for (var k = 1; k <= b.length; k++) {
+        var above = row[k];
+        row[k] = Math.min(row[k] + 1, row[k - 1] + 1, diagonal + (a[i - 1] === b[k - 1] ? 0 : 1));
+        diagonal = above;
+      }
+    }
+    return row[b.length];
+  }
+
   // The heading names the list as 3.2.1 writes a regulation: プロ + ストラテジー.
   function showRegulation(state) {
     var heading = document.getElementById("bp-regulation");
@@ -170,18 +300,20 @@
     heading.textContent = parts.join(" + ") || heading.dataset.everything;
   }
 
-  function announce(illegal) {
+  function announce(illegal, terms) {
     if (illegal) {
       status.textContent = "表示: 0 件";
       return;
     }
+    var named = terms.filter(function (term) { return term.card !== null; }).map(function (term) { return term.card; });
     var parts = [], total = 0;
     Array.prototype.forEach.call(document.querySelectorAll("section.list"), function (list) {
       var count = list.querySelectorAll("article.entry:not([hidden])").length;
       if (count) parts.push(list.dataset.title + " " + count);
       total += count;
     });
-    status.textContent = "表示: " + total + " 件";
+    // A card searched for is said as the lists print it: what it can be is what is shown.
+    status.textContent = (named.length ? named.join("・") + " をキーカードにできるもの — " : "") + "表示: " + total + " 件";
     if (parts.length) {
       var detail = document.createElement("span");
       detail.className = "status-detail";

@@ -155,3 +155,90 @@ def test_jump_links_to_lists_the_filters_empty_are_hidden(page) -> None:
     _open(page)
     shown = page.eval_on_selector_all("nav.jump a", "els => els.filter(e => e.offsetParent !== null).map(e => e.textContent)")
     assert "フレーム切札リスト" in shown and "フレームフォグリスト" in shown
+
+
+def _search(page, query: str) -> list[str]:
+    """The anchors of the entries a search shows, in page order."""
+    page.fill("input[name=q]", query)
+    return page.eval_on_selector_all("article.entry", "els => els.filter(e => !e.hidden).map(e => e.id)")
+
+
+def _names(page, anchors: list[str]) -> list[str]:
+    return [page.text_content(f"#{anchor} .name") + " " + page.get_attribute(f"#{anchor}", "data-kind") for anchor in anchors]
+
+
+# What ♡3 can be, read off the rulebook's keycards (4.3.1, 4.3.2, 4.3.3, 5.3.2, 5.3.4): 2〜10, A〜K, ♡ A〜10,
+# ♡ A〜10 を 2 枚, 同じ数字を 2 枚, 同じスートを 2 枚 (以上), ♡ A〜K と another suit, 全て(裏向き), ♡3.
+HEART_3 = [
+    "兵士召喚 action", "装備 action", "アップ action", "再会 action", "リバース action", "帰還 action", "防壁破壊 action",
+    "防壁補充 action", "リアニメイト action", "フォース action", "一般兵 character", "装備兵 character", "防壁 character",
+    "アップ fog", "フォース fog", "切札破壊 frame-action", "激励 trump", "裏切札 trump",
+]
+
+
+@pytest.mark.parametrize("typed", ["♡3", "H3", "h3", "ハート3", "ハートの3", "はーとの3", "♥3", "♡３", "ﾊｰﾄ3"])
+def test_a_card_typed_any_way_finds_the_actions_characters_and_trump_it_can_be(page, typed: str) -> None:
+    _open(page)
+    assert sorted(_names(page, _search(page, typed))) == sorted(HEART_3)
+    assert page.text_content("#bp-status").startswith("♡3 をキーカードにできるもの — 表示: 18 件")
+    # The hits begin with what ♡3 alone is (the trump 激励), then アップ and the other ♡ A〜10.
+    hits = page.eval_on_selector_all("#bp-hits a", "links => links.map(a => a.textContent)")
+    assert hits[:2] == ["激励", "アップ"]
+    assert "act-down" not in _search(page, typed)
+
+
+def test_joker_by_either_name_finds_what_a_joker_can_be(page) -> None:
+    _open(page)
+    found = _search(page, "ジョーカー")
+    assert _search(page, "Joker") == _search(page, "joker") == found
+    names = _names(page, found)
+    for expected in ("魔術士召喚 action", "サーチ action", "リバース action", "魔術士 character", "防壁 character", "裏切札 trump"):
+        assert expected in names
+    assert "帰還 action" not in names  # 同じスート: a Joker has no suit
+    assert "世代交代 action" in names  # its text says Joker: ジョーカー finds it as a word too
+
+
+def test_abbreviations_and_other_names(page) -> None:
+    _open(page)
+    for typed in ("BJ", "bj", "ＢＪ", "B・J", "ブラックジャック", "ぶらっくじゃっく"):
+        assert _search(page, typed) == ["act-blackjack"], typed
+    for typed in ("RSF", "R・S・F", "ロイヤルストレートフラッシュ"):
+        assert _search(page, typed) == ["act-royal-straight-flush"], typed
+    a_to_10 = _search(page, "A〜10")
+    assert a_to_10 and _search(page, "A-10") == _search(page, "a－10") == a_to_10
+
+
+def test_every_action_is_found_from_a_card_its_keycards_accept(page, definitions) -> None:
+    """For each action and frame action with keycards of cards, a card of a hand that makes them (the
+    simulator's own test of a hand, pattern.candidates over one deck) finds it."""
+    from toolchain.notation.cards import full_deck
+
+    _open(page)
+    missing = []
+    for action in (*definitions.actions, *definitions.frame_actions):
+        if not action.keycards or action.keycards.pattern.kind == "unit":
+            continue
+        hand = action.keycards.pattern.candidates(full_deck())[-1]  # the last hand: K, not A, where ranks run A〜K
+        for card in hand:
+            if f"act-{action.id}" not in _search(page, str(card)):
+                missing.append(f"{action.name} from {card}")
+    assert missing == []
+
+
+def test_an_empty_search_says_what_exists_instead(page) -> None:
+    _open(page, "?format=" + quote("ライト"))
+    assert _search(page, "徴募") == []  # 徴募 is マスター's alone
+    assert "表示: 0 件" not in page.text_content("#bp-status")
+    suggestion = page.text_content("#bp-suggest")
+    assert "全フォーマット・全フレームでは 1 件" in suggestion and "徴募" in suggestion
+    page.click("#bp-suggest button")
+    assert _search(page, "徴募") == ["act-recruit"]
+    assert page.is_hidden("#bp-suggest")
+
+    assert _search(page, "アプ") == []  # a name mistyped: the nearest names
+    assert page.eval_on_selector_all("#bp-suggest a", "links => links.map(a => a.textContent)")[0] == "アップ"
+    page.click("#bp-suggest a >> nth=0")
+    page.wait_for_selector("#act-up", state="visible")  # the link lands on the entry, the search cleared
+
+    assert _search(page, "zzzz") == []
+    assert "カード (♡3" in page.text_content("#bp-suggest")  # what can be searched for

@@ -15,7 +15,7 @@ from .imports import PACKAGE, ROOT, imports, module_name, parse, toolchain_modul
 # Lowest first. A module belongs to the first layer one of whose prefixes it starts with.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("toolchain.diagnostics", "toolchain.provenance", "toolchain.collector", "toolchain.jobs",
-                    "toolchain.html_parsing", "toolchain.resultcache")),
+                    "toolchain.html_parsing", "toolchain.temporaries", "toolchain.resultcache")),
     ("notation", ("toolchain.notation",)),
     ("model", ("toolchain.model",)),
     ("simulator", ("toolchain.sim",)),
@@ -23,6 +23,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("renderers", ("toolchain.export", "toolchain.imposition", "toolchain.figures", "toolchain.actionlist",
                    "toolchain.sphinxext", "toolchain.rulebook")),
     ("site", ("toolchain.site",)),
+    ("playtest", ("toolchain.play",)),  # bp play: the rules played in the browser (serve's watcher, the figures' board)
     ("review", ("toolchain.diff",)),  # bp diff: two revisions compared, and the outputs the change reaches
     ("cli", ("toolchain.cli", "toolchain.__main__")),
 )

@@ -6,6 +6,9 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import socket
+import stat
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,9 +51,15 @@ def _long_count(size: int, current: str) -> str:
     return current.replace("  keycards: ♡A-10", "  keycards: A x" + "9" * size)
 
 
+def _nested_json(size: int) -> str:
+    """A transcript whose second line is an array nested `size` levels deep."""
+    game = '{"type": "game", "format": "lite", "frame": "entry20", "seed": 7}'
+    return f"{game}\n{'[' * size}{']' * size}\n"
+
+
 GENERATORS: dict[str, Callable[..., str]] = {
     "nested-flow": _nested_flow, "nested-block": _nested_block, "alias-bomb": _alias_bomb, "oversize": _oversize,
-    "long-count": _long_count,
+    "long-count": _long_count, "nested-json": _nested_json,
 }
 
 
@@ -90,7 +99,14 @@ def _apply(workspace: Workspace, edit: dict[str, Any]) -> None:
     elif "link" in edit:
         if path.exists() or path.is_symlink():
             path.unlink()
-        path.symlink_to(edit["link"])
+        path.symlink_to(edit["link"].format(root=workspace.root))
+    elif "special" in edit:
+        if path.exists() or path.is_symlink():
+            path.unlink()
+        _make_special(path, edit["special"])
+    elif edit.get("generate") == "sparse":  # `size` bytes of zeros, written as a hole
+        with path.open("wb") as handle:
+            handle.truncate(edit["size"])
     elif "generate" in edit:
         generator = GENERATORS[edit["generate"]]
         current = path.read_text(encoding="utf-8") if path.exists() else ""
@@ -107,11 +123,24 @@ def _apply(workspace: Workspace, edit: dict[str, Any]) -> None:
         path.write_bytes(original.replace(old, _encode(edit["new"], encoding)))
 
 
+def _make_special(path: Path, kind: str) -> None:
+    """A FIFO, a socket, or a character device (/dev/zero's numbers; as root only, else a FIFO stands in)."""
+    if kind == "device" and os.geteuid() == 0:
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 5))
+    elif kind == "socket":  # bound in a short folder (a socket's path is at most 107 bytes), then moved
+        with tempfile.TemporaryDirectory(dir="/tmp") as short, socket.socket(socket.AF_UNIX) as listener:
+            listener.bind(f"{short}/s")  # the socket file stays when it is closed
+            os.rename(f"{short}/s", path)
+    else:
+        os.mkfifo(path)
+
+
 def _expected_at(expect: dict[str, Any]) -> tuple[str, int, int] | None:
     if "at" not in expect:
         return None
     file, line, column = expect["at"].rsplit(":", 2)
-    return f"definitions/{file}", int(line), int(column)
+    # relative to definitions/, or `../folder/…` for the repository's other folders
+    return file[3:] if file.startswith("../") else f"definitions/{file}", int(line), int(column)
 
 
 def _check_findings(findings: list[tuple[str, int, int, str, str]], expect: dict[str, Any]) -> None:
@@ -188,6 +217,7 @@ def test_bad_input(case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.Mon
         run = bp(*_arguments(workspace, case), timeout=120)
         exit_code, stderr = run.returncode, run.stderr
     assert "Traceback" not in stderr, stderr
+    assert "\x1b" not in stderr, "an escape character reached the terminal"
     assert exit_code == expect["exit"], stderr
     assert expect["says"] in stderr, stderr
     if "code" in expect:
@@ -203,4 +233,5 @@ def test_the_corpus_covers_every_class_with_80_cases() -> None:
     assert classes == {
         "yaml-syntax", "encoding", "control-bytes", "limits", "schema", "references", "keycards", "markup", "costs",
         "examples", "engine-loop", "name-readings", "cascades", "files", "cli-paths", "transcripts",
+        "playtest",
     }

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.runbp import ROOT, bp, start_bp
+from tests.runbp import ROOT, bp, start_bp, stop
+from tests.runbp import alive as _alive, children as _children
 
 # The tests below build on one another's changes to one repository: one xdist worker runs them all, in order.
 pytestmark = pytest.mark.xdist_group("incremental")
@@ -139,26 +140,6 @@ def test_one_changed_action_renders_only_what_shows_it(repo: Repo) -> None:
     assert "format" in laid_out and not laid_out & {"preface", "common", "regulation", "frame", "core", "appendix", "history"}
 
 
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is `pid` (the build's pool of renderers)."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def _kill_when(repo: Repo, ready: Callable[[list[str]], bool]) -> list[int]:
     """Start a full build, SIGKILL it once `ready(lines logged so far)`; the pool's processes it had."""
     process = start_bp("build", "--root", str(repo.root), "--out", str(repo.site), "--cache", str(repo.cache), "-j", "2",
@@ -167,10 +148,14 @@ def _kill_when(repo: Repo, ready: Callable[[list[str]], bool]) -> list[int]:
     reader = threading.Thread(target=lambda: lines.extend(iter(process.stderr.readline, "")), daemon=True)  # type: ignore[union-attr]
     reader.start()
     deadline = time.monotonic() + 240
-    while not ready(lines):
-        assert process.poll() is None, f"the build ended before it could be killed: {lines}"
-        assert time.monotonic() < deadline, lines
-        time.sleep(0.05)
+    try:
+        while not ready(lines):
+            assert process.poll() is None, f"the build ended before it could be killed: {lines}"
+            assert time.monotonic() < deadline, lines
+            time.sleep(0.05)
+    except BaseException:
+        stop(process)  # a failed wait leaves no build running
+        raise
     workers = _children(process.pid)
     process.send_signal(signal.SIGKILL)
     process.wait()
@@ -327,9 +312,9 @@ def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: 
         path = repo.root / ACTION_FILE
         good = path.read_text(encoding="utf-8")
         path.write_text(good.replace("name: B・J", "name: B・J改\n  kana: びーじぇーかい", 1), encoding="utf-8")  # kanji: read
-        wait(lambda: "B・J改" in _get(base + "actionlist/html/master.html"))
-        # The HTML is published (the page reloads) while the PDFs are still the old ones.
-        assert status()["version"] > version and "B・J改" not in _pdf_text(mast_pdf)
+        # The HTML is published, then the version bumped (the page reloads), while the PDFs are still the old ones.
+        wait(lambda: "B・J改" in _get(base + "actionlist/html/master.html") and status()["version"] > version)
+        assert "B・J改" not in _pdf_text(mast_pdf)
         wait(lambda: status()["phase"] == "idle")
         assert "B・J改" in _pdf_text(mast_pdf) and "B・J改" in _pdf_text(repo.site / "blackpoker.pdf")
         assert "B・J改" in (repo.site / "actionlist" / "html" / "master.html").read_text(encoding="utf-8")
@@ -345,8 +330,8 @@ def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: 
         path.write_text(good, encoding="utf-8")
         wait(lambda: status()["findings"] == [] and "B・J改" not in _get(base + "actionlist/html/master.html"))
     finally:
-        server.send_signal(signal.SIGINT)
-        code = server.wait(timeout=120)
+        # SIGTERM, not SIGINT: a suite started from a background shell runs bp with SIGINT ignored.
+        code = stop(server, timeout=120)
     assert code == 0
     assert "stopped" in (server.stderr.read() if server.stderr else "")
     # Stopped while it built the PDFs of the last change: that build was dropped, not left half-done.

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.runbp import ROOT, bp, start_bp
+from tests.runbp import ROOT, bp, running, start_bp, stop
 from toolchain.site import outputs as publish
 
 
@@ -178,14 +178,14 @@ def test_a_killed_build_leaves_the_previous_site_and_the_next_run_cleans_up(repo
     out = tmp_path / "site"
     assert bp("build", "--root", str(repo_with_templates), "--out", str(out), "--only", "definitions.json").returncode == 0
     before = _tree(out)
-    process = start_bp("build", "--root", str(repo_with_templates), "--out", str(out), "--only", "actionlist")
-    deadline = time.monotonic() + 60
-    while not any(p.name.startswith(".site.staging-") for p in tmp_path.iterdir()):  # the build is writing
-        assert time.monotonic() < deadline and process.poll() is None
-        time.sleep(0.05)
-    time.sleep(0.5)
-    process.send_signal(signal.SIGKILL)
-    process.wait()
+    with running("build", "--root", str(repo_with_templates), "--out", str(out), "--only", "actionlist") as process:
+        deadline = time.monotonic() + 60
+        while not any(p.name.startswith(".site.staging-") for p in tmp_path.iterdir()):  # the build is writing
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.05)
+        time.sleep(0.5)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
     assert _tree(out) == before
     run = bp("build", "--root", str(repo_with_templates), "--out", str(out), "--only", "definitions.json")
     assert run.returncode == 0, run.stderr
@@ -195,7 +195,11 @@ def test_a_killed_build_leaves_the_previous_site_and_the_next_run_cleans_up(repo
 def test_concurrent_builds_take_turns(minimal_repo: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
     runs = [start_bp("build", "--root", str(minimal_repo), "--out", str(out), "--only", "definitions.json") for _ in range(4)]
-    results = [(run.wait(timeout=120), run.stderr.read()) for run in runs]
+    try:
+        results = [(run.wait(timeout=120), run.stderr.read()) for run in runs]
+    finally:
+        for run in runs:
+            stop(run)
     assert [code for code, _ in results] == [0, 0, 0, 0], results
     assert json.loads((out / "definitions.json").read_text(encoding="utf-8"))["counts"]["actions"] == 4
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rules", "site"]

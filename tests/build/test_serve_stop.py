@@ -3,14 +3,10 @@ background (where SIGINT is ignored), can stop it cleanly."""
 
 from __future__ import annotations
 
-import json
-import signal
 import socket
-import time
-import urllib.request
 from pathlib import Path
 
-from tests.runbp import start_bp
+from tests.runbp import serve_status, start_bp, stop
 
 
 def test_serve_stops_on_sigterm_and_leaves_nothing_behind(minimal_repo: Path, tmp_path: Path) -> None:
@@ -20,20 +16,10 @@ def test_serve_stops_on_sigterm_and_leaves_nothing_behind(minimal_repo: Path, tm
     site = tmp_path / "site"
     server = start_bp("serve", "--root", str(minimal_repo), "--out", str(site), "--cache", str(tmp_path / "cache"),
                       "--port", str(port), "--no-pdf")
-    try:
-        deadline = time.monotonic() + 120
-        while True:  # the minimal repository has no docs/: the rulebook phase fails, serving goes on
-            assert server.poll() is None and time.monotonic() < deadline
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/__bp__/status", timeout=5) as response:
-                    if json.loads(response.read())["phase"] in ("idle", "failed"):
-                        break
-            except OSError:
-                pass
-            time.sleep(0.2)
+    try:  # the minimal repository has no docs/: the rulebook phase fails, serving goes on
+        serve_status(server, port, ("idle", "failed"))
     finally:
-        server.send_signal(signal.SIGTERM)
-        code = server.wait(timeout=60)
+        code = stop(server)  # SIGTERM; killed if it has not stopped within a minute
     assert code == 0
     stderr = server.stderr.read() if server.stderr else ""
     assert stderr.rstrip().endswith("stopped") and "Traceback" not in stderr

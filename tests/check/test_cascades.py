@@ -1,23 +1,41 @@
-"""An action that fails its schema is reported once: what merely uses it is not reported again."""
+"""One mistake, one finding first: what merely follows from it is folded under it (bp check), or not
+reported at all (an example that uses an action with errors is not run)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 import toolchain
+from tests.runbp import bp
+
+BASIC = "definitions/actions/1-basic.yaml"
 
 
-def test_examples_that_use_a_broken_action_are_not_reported_as_failures(repo_root: Path, tmp_path: Path) -> None:
+@pytest.fixture()
+def rules(repo_root: Path, tmp_path: Path) -> Path:
     root = tmp_path / "rules"
     for folder in ("definitions", "schema"):
         shutil.copytree(repo_root / folder, root / folder)
-    spells = root / "definitions" / "actions" / "3-quick-spell.yaml"
-    text = spells.read_text(encoding="utf-8")
-    assert text.count("  cost: D\n") >= 1
-    spells.write_text(text.replace("  cost: D\n", "  cost: DX\n", 1), encoding="utf-8")  # アップ, the first entry
+    return root
 
-    result = toolchain.load(root)
+
+def _edit(root: Path, file: str, old: str, new: str) -> int:
+    """Replace `old` (there once) by `new`; the line where it was."""
+    path = root / file
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return text[: text.index(old)].count("\n") + 1
+
+
+def test_examples_that_use_a_broken_action_are_not_reported_as_failures(rules: Path) -> None:
+    _edit(rules, "definitions/actions/3-quick-spell.yaml", "  keycards: ♡A-10\n  cost: D\n", "  keycards: ♡A-10\n  cost: DX\n")  # アップ
+
+    result = toolchain.load(rules)
     findings = list(result.findings)
 
     assert [(f.location.path, f.code) for f in findings] == [("definitions/actions/3-quick-spell.yaml", "BP010")]
@@ -26,3 +44,63 @@ def test_examples_that_use_a_broken_action_are_not_reported_as_failures(repo_roo
     assert examples.blocked, "カウンター's examples request アップ: they cannot run"
     assert {outcome.missing_action for outcome in examples.blocked} == {"アップ"}
     assert examples.summary().endswith(f"0 failed, {len(examples.blocked)} not run (they use an action with errors)")
+
+
+def test_a_misspelt_trigger_id_is_the_one_finding_first_with_the_failures_it_caused_under_it(rules: Path) -> None:
+    """チャージ triggers on `end`: written `edn`, it never triggers, and five examples of エンド fail (no ドロー
+    after it). They pass with the id the message suggests, so they are told as what the misspelling caused."""
+    line = _edit(rules, BASIC, "trigger: {on: resolved, action: end,", "trigger: {on: resolved, action: edn,")
+    findings = list(toolchain.load(rules).findings)
+    (cause,) = [f for f in findings if f.cause is None]
+    assert (cause.code, cause.location.line) == ("BP031", line) and "did you mean 'end'?" in cause.message
+    consequences = [f for f in findings if f.cause is not None]
+    assert len(consequences) == 5 and {f.code for f in consequences} == {"BP030"}
+    assert all(f.cause == cause and "end" in f.why for f in consequences)
+
+    done = bp("check", "--root", str(rules))
+    lines = done.stderr.splitlines()
+    assert lines[0].startswith(f"{BASIC}:{line}:") and "error[BP031]" in lines[0]
+    assert lines[1] == "  5 examples fail because of this (they pass with 'end' there):"
+    assert all(text.startswith(f"    {BASIC}:") and "error[BP030]" in text for text in lines[2:7])
+    assert "6 errors in 1 file, 5 of them caused by another" in done.stdout
+
+    # JSON keeps every finding; a consequence names its cause.
+    report = json.loads(bp("check", "--format", "json", "--root", str(rules)).stdout)["diagnostics"]
+    assert len(report) == 6 and "caused_by" not in report[0]
+    assert all(d["caused_by"] == {"path": BASIC, "line": line, "column": cause.location.column, "code": "BP031",
+                                  "why": "they pass with 'end' there"} for d in report[1:])
+
+
+def test_an_action_name_where_its_id_belongs_is_told_the_id_and_folds_what_it_caused(rules: Path) -> None:
+    """ドロー triggers on チャージ, written by its name: a schema error (an id is wanted) that leaves ドロー out,
+    and six examples that expect a ドロー fail. The message gives the id; with it, they pass."""
+    line = _edit(rules, BASIC, "trigger: {on: resolved, action: charge,", "trigger: {on: resolved, action: チャージ,")
+    findings = list(toolchain.load(rules).findings)
+    (cause,) = [f for f in findings if f.cause is None]
+    assert (cause.code, cause.location.line) == ("BP010", line)
+    assert cause.message.endswith("'チャージ' is the name of the action charge: an id belongs here, write charge")
+    assert len([f for f in findings if f.cause == cause]) == 6
+
+
+def test_a_program_naming_an_action_left_out_for_its_errors_follows_from_them(rules: Path) -> None:
+    """エンド's program breaks the language (an unknown form): エンド is left out, and チャージ, which triggers on it,
+    is told so, under エンド's own finding, rather than that 'end' is no action id."""
+    line = _edit(rules, BASIC, "{sub: [{count: {zone: hand}}, 7]}", "{minus: [{count: {zone: hand}}, 7]}")
+    findings = list(toolchain.load(rules).findings)
+    (cause,) = [f for f in findings if f.cause is None]
+    assert (cause.code, cause.location.line) == ("BP010", line)
+    (follows,) = [f for f in findings if f.cause is not None]
+    assert follows.code == "BP031" and follows.message == "the action 'end' is left out for its errors: fix them first"
+
+
+def test_one_change_that_breaks_many_examples_gets_a_line_that_names_what_they_share(rules: Path) -> None:
+    """アップ's cost D made DD: nine examples in three files fail, none of them at アップ's cost. They all request
+    アップ, and most are refused for the cost."""
+    line = _edit(rules, "definitions/actions/3-quick-spell.yaml", "  keycards: ♡A-10\n  cost: D\n", "  keycards: ♡A-10\n  cost: DD\n")
+    done = bp("check", "--root", str(rules))
+    notes = [text for text in done.stderr.splitlines() if text.startswith("note: ")]
+    assert notes == ["note: 9 failed examples in 3 files request アップ (20 examples request it): look at アップ first, "
+                     f"definitions/actions/3-quick-spell.yaml:{line - 7}:3; 7 of them: アップ is refused: cost "
+                     "(the costs cannot be paid (2.2, Table 2.2 コスト))"]
+    report = json.loads(bp("check", "--format", "json", "--root", str(rules)).stdout)
+    assert report["summary"]["examples"]["shared"] == notes[0].removeprefix("note: ")

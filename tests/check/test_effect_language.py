@@ -148,6 +148,12 @@ SCHEMA_CASES = [
     # numbers
     effect("      - modify_size: target\n        by: {total: key}\n        until: end-of-turn\n", "{@total: key}",
            "BP010", "unknown field 'total'"),
+    # an unknown form names the forms there are; an unknown option, the options of the form written
+    effect("      - modify_size: target\n        by: {minus: [3, 1]}\n        until: end-of-turn\n", "{@minus: [3, 1]}",
+           "BP010", "unknown field 'minus'; did you mean 'min'? (a number needs one of: rank, size, count, add, sub, neg, min, max, mod)"),
+    effect("      - grow: target\n", "- @grow: target", "BP010", "unknown field 'grow' (a step needs one of: move, summon, attach"),
+    effect("      - move: {zone: hand, colour: red}\n        to: fog\n", "hand, @colour: red}", "BP010",
+           "unknown field 'colour' (zone takes player, top, suit, ranks, max_rank, face, locked)"),
     effect("      - modify_size: target\n        by: {rank: key, count: key}\n        until: end-of-turn\n", "key, @count: key}",
            "BP010", "'count' is not allowed here (rank takes no other key)"),
     effect("      - modify_size: target\n        by: {add: 3}\n        until: end-of-turn\n", "{add: @3}",

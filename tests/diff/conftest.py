@@ -10,6 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from docutils import nodes
+from docutils.core import publish_doctree
+from docutils.parsers.rst import roles
+from docutils.utils import Reporter
+from sphinx.util.docutils import docutils_namespace
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICK = "definitions/actions/3-quick-spell.yaml"
@@ -25,6 +30,15 @@ _ENV = {
 def git(repo: Path, *args: str) -> str:
     run = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, env={**os.environ, **_ENV}, check=True)
     return run.stdout
+
+
+def parse_rst(text: str) -> nodes.document:
+    """reStructuredText as docutils alone reads it (Sphinx's `:ref:` as plain text), halting on a warning.
+    The role is registered for this parse only: docutils_namespace puts the registry back."""
+    with docutils_namespace():
+        roles.register_local_role("ref", roles.GenericRole("ref", nodes.inline))
+        warnings = Reporter.WARNING_LEVEL
+        return publish_doctree(text, settings_overrides={"report_level": warnings, "halt_level": warnings})
 
 
 def commit_all(repo: Path, message: str) -> None:
@@ -109,3 +123,65 @@ def scratch_repo(tmp_path: Path) -> Callable[..., Path]:
         return repo
 
     return make
+
+
+COMMON, CORE = "docs/common.rst", "docs/core.rst"
+TRUMPS, FRAME_ACTIONS = "definitions/frames/trumps.yaml", "definitions/frames/actions.yaml"
+
+
+def drop_reanimate(repo: Path) -> str:
+    """リアニメイト taken out of the rules (nothing else names it); returns its block as it was."""
+    text = (repo / NORMAL).read_text(encoding="utf-8")
+    block = _block(text, "- id: reanimate\n", "- id: hand-destruction\n")
+    (repo / NORMAL).write_text(text.replace(block, ""), encoding="utf-8")
+    return block
+
+
+def edit_the_round_after(repo: Path, reanimate: str) -> None:
+    """What the commit after the one without リアニメイト changes, one of each thing bp diff must tell:
+    - リアニメイト returns (再録) with a new effect: git holds its last printed version;
+    - 再起 (revival), a copy of サーチ with its since: v0.1, returns too, but git never held it;
+    - 投擲 reclassified 通常魔法 → 速攻魔法 in 4-normal-spell.yaml, 防壁破壊's effect changed, 奇襲 removed:
+      the list prints 投擲 under 速攻魔法, before 防壁破壊, the file after it;
+    - 激励 renamed 誘惑, the trump and its soldiers' action alike (one rename for a player);
+    - docs/: 2.7 ダメージ rewritten, a section マリガン added after it (the sections after it are
+      numbered anew, which is no change of theirs), 2.11.2 デッキのシャッフルについて removed, 6.2.1
+      rewritten; and markup alone changed: 2.6 re-wrapped, a comment and an index entry added."""
+    edit(repo, NORMAL, "- id: hand-destruction\n", reanimate.replace(
+        "移せない場合、選んだカードを墓地に戻す。", "移せない場合、選んだカードを手札に加える。") + "- id: hand-destruction\n")
+    quick = (repo / QUICK).read_text(encoding="utf-8")
+    revival = (_block(quick, "- id: search\n", "- id: blackjack\n")
+               .replace("- id: search\n  name: サーチ\n", "- id: revival\n  name: 再起\n  kana: さいき\n")
+               .replace("formats: [lite, standard, pro, master]", "formats: [lite]"))
+    edit(repo, QUICK, "- id: blackjack\n", revival + "- id: blackjack\n")
+    edit(repo, NORMAL, "- id: throw\n  name: 投擲\n  kana: とうてき\n  category: normal-spell\n",
+         "- id: throw\n  name: 投擲\n  kana: とうてき\n  category: quick-spell\n")
+    edit(repo, NORMAL, "  effect: 対象の防壁を場から墓地に移す。\n", "  effect: 対象の防壁を場から手札に戻す。\n")
+    normal = (repo / NORMAL).read_text(encoding="utf-8")
+    (repo / NORMAL).write_text(normal[:normal.index("- id: ambush\n")], encoding="utf-8")
+    for path in (TRUMPS, FRAME_ACTIONS):
+        edit(repo, path, "- id: encourage\n  name: 激励\n  kana: げきれい\n", "- id: encourage\n  name: 誘惑\n  kana: ゆうわく\n")
+    edit(repo, COMMON, "プレイヤーがダメージを受けた場合、ライフの一番上から", "プレイヤーがダメージを受けた場合、ライフの上から")
+    edit(repo, COMMON, "\n\n.. _common-character:\n", "\n\n.. _common-mulligan:\n\nマリガン\n" + "=" * 50
+         + "\n\n.. index:: マリガン\n\n最初の手札が気に入らない場合、1度だけ引き直せます。\n\n\n.. _common-character:\n")
+    edit(repo, COMMON, "プレイヤーは順に対戦相手に対し攻撃を行い、ダメージを与え先に",
+         ".. 勝利条件は第1版から変わらない\n\nプレイヤーは順に対戦相手に対し攻撃を行い、\nダメージを与え先に")
+    shuffle = _block((repo / COMMON).read_text(encoding="utf-8"), ".. _common-shuffle:\n", ".. _common-bulwark-placement:\n")
+    edit(repo, COMMON, shuffle, "")
+    edit(repo, CORE, "アクションを定義する際には、次の項目を設定する必要があります。", "アクションを定義する際には、次の項目を必ず設定します。")
+
+
+@pytest.fixture(scope="session")
+def next_round_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """v8.0: the real rules; `without-reanimate`: リアニメイト taken out; HEAD: edit_the_round_after().
+    Tests must not modify it."""
+    repo = copy_rules(tmp_path_factory.mktemp("round") / "rules")
+    git(repo, "init", "-q", "-b", "main")
+    commit_all(repo, "第8.0版")
+    git(repo, "tag", "v8.0")
+    reanimate = drop_reanimate(repo)
+    commit_all(repo, "リアニメイトを外す")
+    git(repo, "tag", "without-reanimate")
+    edit_the_round_after(repo, reanimate)
+    commit_all(repo, "次の版の準備")
+    return repo

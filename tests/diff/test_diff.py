@@ -10,14 +10,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from docutils.core import publish_doctree
-from docutils.parsers.rst import roles
-from docutils.utils import Reporter
 from jsonschema import Draft202012Validator
 
-from tests.runbp import bp, start_bp
+from tests.runbp import bp, start_bp, stop
 
-from .conftest import ROOT, commit_all, copy_rules, edit, git
+from .conftest import ROOT, commit_all, copy_rules, edit, git, parse_rst
 
 FORMATS = ("text", "md", "json", "rst")
 ANSI = re.compile(r"\x1b\[")
@@ -28,9 +25,13 @@ def reports(edition_repo: Path) -> dict[str, subprocess.CompletedProcess[str]]:
     """`bp diff v8.0 HEAD --format F` for every format, run side by side."""
     running = {f: start_bp("diff", "v8.0", "HEAD", "--format", f, "--root", str(edition_repo)) for f in FORMATS}
     done = {}
-    for output_format, process in running.items():
-        stdout, stderr = process.communicate(timeout=120)
-        done[output_format] = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+    try:
+        for output_format, process in running.items():
+            stdout, stderr = process.communicate(timeout=120)
+            done[output_format] = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+    finally:
+        for process in running.values():
+            stop(process)
     return done
 
 
@@ -98,7 +99,7 @@ def test_json_matches_its_schema(reports: dict) -> None:
     schemas = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "schema").glob("*.schema.json")}
     errors = [e.message for e in Draft202012Validator(schemas["diff.schema.json"]).iter_errors(data)]
     assert errors == []
-    assert data["summary"] == {"added": 1, "removed": 0, "renamed": 1, "changed": 5, "behaviour": 1}
+    assert data["summary"] == {"added": 1, "returned": 0, "removed": 0, "renamed": 1, "changed": 5, "behaviour": 1}
     assert (data["old"]["revision"], data["new"]["revision"], data["new"]["edition_id"]) == ("v8.0", "HEAD", "v8.1")
     by_id = {d["id"]: d for d in data["definitions"]}
     assert (by_id["scout"]["change"], by_id["scout"]["kind"], by_id["scout"]["anchor"]) == ("added", "actions", "act-scout")
@@ -119,21 +120,21 @@ def test_json_matches_its_schema(reports: dict) -> None:
 
 def test_rst_is_valid_and_its_checklist_holds_only_gameplay(reports: dict) -> None:
     out = reports["rst"].stdout
-    roles.register_generic_role("ref", roles.nodes.inline)  # Sphinx's role, for docutils alone
-    doctree = publish_doctree(out, settings_overrides={"report_level": Reporter.WARNING_LEVEL, "halt_level": Reporter.WARNING_LEVEL})
+    doctree = parse_rst(out)
     assert doctree.astext()
     assert out.startswith(".. _history-v8-1:\n\n第8.1版の変更点\n=====")
-    assert "追加\n" + "-" * 50 + "\n\n- :ref:`act-scout`\n" in out
+    assert "追加\n" + "-" * 50 + "\n\n【アクションリスト › 速攻魔法】\n\n- :ref:`act-scout`\n" in out
     assert "- ハンデス → :ref:`act-hand-destruction`" in out
     assert "- キーカード: ♢ A〜10 を 2 枚 → ♢ A〜K を 2 枚\n- コスト: なし → L" in out
     checklist = out.split("プレイヤー向けチェックリスト\n")[1]
+    # in the rulebook's order: table 3.1 (chapter 3) before the action list (4.3.1)
     assert checklist.splitlines()[2:] == [
+        "- □ ライト: アクション 19 → 20 (追加 偵察)",
+        "- □ ライト + エントリー20: アクション 19 → 20 (追加 偵察)",
         "- □ 「停戦」(速攻魔法)のキーカード、コストが変わりました。",
         "- □ 「偵察」(速攻魔法)が追加されました。",
         "- □ 「投擲」(通常魔法)の効果が変わりました。",
         "- □ 「ハンデス」の名前が「手札破壊」に変わりました。",
-        "- □ ライト: アクション 19 → 20 (追加 偵察)",
-        "- □ ライト + エントリー20: アクション 19 → 20 (追加 偵察)",
     ]
     assert "updated" not in out and "program" not in out and "v8.1]" not in out
 

@@ -119,3 +119,29 @@ def test_errors_say_where(notation: str, column: int, says: str) -> None:
         parse(notation)
     assert caught.value.column == column
     assert says in str(caught.value)
+
+
+# Patterns beyond the rules' own: one card the deck has once, asked for twice; Jokers three times; a suit
+# whose ranks are fewer than the cards asked for.
+_HARD = ["♡3 & ♡3", "♡3 & A-K", "same-rank Joker x2", "same-rank x3", "same-suit A,10-K x5", "Joker & Joker", "A & J & Q x2"]
+
+
+@pytest.mark.parametrize("notation", [n for n, _ in DISPLAY if not n.startswith("soldier")] + _HARD)
+def test_a_card_can_be_included_exactly_when_some_hand_of_one_deck_with_it_makes_the_pattern(notation: str) -> None:
+    from toolchain.notation.cards import full_deck
+
+    pattern = parse(notation)
+    deck = full_deck()
+    # The oracle: every hand of one deck that makes the pattern (matches(), as the simulator asks it).
+    made = {(card.suit, card.rank) for hand in pattern.candidates(deck) for card in hand}
+    assert {(card.suit, card.rank) for card in deck if pattern.can_include(card)} == made
+
+
+def test_what_a_card_can_be_part_of() -> None:
+    heart3 = parse_card("♡3")
+    assert parse("♡A-10").can_include(heart3) and parse("face-down").can_include(heart3)
+    assert not parse("♠A-10").can_include(heart3) and not parse("soldier<slash>").can_include(heart3)
+    assert not parse("♡3 & ♡3").can_include(heart3)  # one deck has one ♡3
+    joker = parse_card("Joker")
+    assert parse("same-rank x2").can_include(joker) and not parse("same-rank x3").can_include(joker)
+    assert not parse("same-suit x2").can_include(joker)  # a Joker has no suit

@@ -70,9 +70,26 @@ def test_the_lists_have_their_counts(book, definitions) -> None:
 def test_every_figure_and_table_is_numbered_with_its_caption(book) -> None:
     captions = {seed.normalize(c) for c in read(book.print_html).captions}
     for number, caption in seed.FIGURES.items():
-        assert seed.normalize(f"Fig. {number} {caption}") in captions, f"Fig. {number} {caption}"
+        assert seed.normalize(f"図 {number} {caption}") in captions, f"図 {number} {caption}"
     for number, caption in seed.TABLES.items():
-        assert seed.normalize(f"Table {number} {caption}") in captions, f"Table {number} {caption}"
+        assert seed.normalize(f"表 {number} {caption}") in captions, f"表 {number} {caption}"
+
+
+def test_figures_and_tables_are_numbered_in_japanese_in_the_html_and_the_pdf(book) -> None:
+    """図 2.1 and 表 2.1, not "Fig. 2.1" and "Table 2.1": in every caption, in the references made to
+    them (「(表 2.1)」), and in the PDF, whose text is laid out from the same pages."""
+    english = re.compile(r"\b(?:Fig\.|Table|Listing) \d+(?:\.\d+)*")
+    for page in sorted(book.html.glob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        assert not english.findall(text), page.name
+    captions = [c for c in read(book.print_html).captions if re.match(r"\S+ \d+\.\d+ ", c)]
+    assert len(captions) >= len(seed.FIGURES) + len(seed.TABLES)  # and the toolchain's own (表 8.1)
+    assert {c.split()[0] for c in captions} == {"図", "表"}
+    common = (book.html / "common.html").read_text(encoding="utf-8")
+    assert re.search(r'<span class="std std-numref">表 2\.1</span>', common)  # :numref:`table-rank`
+    pdf = "\n".join(book.pages)
+    assert not english.findall(pdf)
+    assert "図 6.6" in pdf and "表 3.1" in pdf
 
 
 def test_figures_are_drawn_not_placeholders(book) -> None:
@@ -181,7 +198,7 @@ def test_trumps_show_their_image_unnumbered(book) -> None:
     hidden = re.search(r'<section class="bp-trump" id="trump-hidden">.*?</section>', html, re.S).group(0)
     assert "イメージ" not in hidden and "<img" not in hidden
     # The figures of chapter 5 stay the rulebook's five layouts.
-    assert sorted(set(re.findall(r"Fig\. 5\.(\d+)", html))) == ["1", "2", "3", "4", "5"]
+    assert sorted(set(re.findall(r"図 5\.(\d+)", html))) == ["1", "2", "3", "4", "5"]
 
 
 def test_readings_are_printed_as_notes_where_the_text_is_silent(book) -> None:

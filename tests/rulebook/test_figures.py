@@ -6,6 +6,7 @@ opens the figure enlarged."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -241,8 +242,8 @@ def _pdf_text_sizes(pdf: Path, pages: list[int]) -> Iterator[tuple[int, str, flo
 
 def test_figure_text_is_at_least_7pt_in_the_pdf(book) -> None:
     """Measured in the PDF itself: every character on a page that shows a figure (whose caption
-    reads `Fig. N.M`) is printed at 7 pt or more, the figures' text included."""
-    pages = [number for number, text in enumerate(book.pages, 1) if "Fig. " in text]
+    reads `図 N.M`) is printed at 7 pt or more, the figures' text included."""
+    pages = [number for number, text in enumerate(book.pages, 1) if re.search(r"図 \d+\.\d+", text)]
     assert len(pages) >= 20
     small: dict[tuple[int, float], str] = {}
     for number, char, size in _pdf_text_sizes(book.pdf, pages):

@@ -26,7 +26,7 @@ figure div { background: #888; }
 
 def _figure(height_mm: int = 72) -> str:
     """A figure that never breaks, its caption below it (5.3 mm)."""
-    return f'<figure id="fig"><div style="height: {height_mm}mm"></div><figcaption>Fig. 1 図</figcaption></figure>'
+    return f'<figure id="fig"><div style="height: {height_mm}mm"></div><figcaption>図 1 配置</figcaption></figure>'
 
 
 def _lines(count: int) -> str:
@@ -52,17 +52,17 @@ def _order(source: weasyprint.HTML) -> list[str]:
 
 def test_the_text_after_a_figure_flows_before_it() -> None:
     source, done, fills = _lay_out(f"<h2>見出し</h2>{_lines(2)}{_figure()}{_lines(6)}<h2>次の節</h2><p>本文</p>")
-    assert done == ["page 1: 6 block(s) after Fig. 1 moved before it"]
+    assert done == ["page 1: 6 block(s) after 図 1 moved before it"]
     assert fills[0] >= fit.MIN_FILL
     assert _order(source) == ["見出し", "行1", "行2", "行1", "行2", "行3", "行4", "行5", "行6", "FIG", "次の節", "本文"]
 
 
 def test_a_figure_moves_up_to_the_paragraph_that_refers_to_it() -> None:
-    refers = '<p>図を参照 (<a href="#fig">Fig. 1</a>)</p>'
+    refers = '<p>図を参照 (<a href="#fig">図 1</a>)</p>'
     source, done, fills = _lay_out(f"<h2>章</h2>{refers}{_lines(5)}{_figure(50)}<section><h2>次の節</h2>{_lines(6)}</section>")
-    assert done == ["page 1: Fig. 1 moved up after the paragraph that refers to it"]
+    assert done == ["page 1: 図 1 moved up after the paragraph that refers to it"]
     assert fills[0] >= fit.MIN_FILL
-    assert _order(source)[:4] == ["章", "図を参照 (Fig. 1)", "FIG", "行1"]
+    assert _order(source)[:4] == ["章", "図を参照 (図 1)", "FIG", "行1"]
 
 
 def test_nothing_crosses_a_heading() -> None:
@@ -82,7 +82,7 @@ def _terms(count: int, **attributes: str) -> str:
 def test_the_items_of_a_list_of_terms_move_as_far_as_they_fit() -> None:
     """Six of eight items fit before the figure: they move in a copy of the list, which keeps its id."""
     source, done, fills = _lay_out(f"{_lines(1)}{_figure()}{_terms(8, id='terms', **{'class': 'steps'})}")
-    assert done == ["page 1: 6 block(s) after Fig. 1 moved before it"]
+    assert done == ["page 1: 6 block(s) after 図 1 moved before it"]
     assert fills[0] >= fit.MIN_FILL
     lists = list(source.etree_element.iter("dl"))
     assert [[dt.text for dt in dl.iter("dt")] for dl in lists] == [[f"項{n}" for n in range(1, 7)], ["項7", "項8"]]
@@ -96,7 +96,7 @@ def test_an_entrys_items_come_before_its_figure_item() -> None:
     entry = (f"<h2>エクストラ</h2><dl class='field-list'><dt>配置図</dt><dd>{_figure(60)}</dd>"
              + "".join(f"<dt>項{n}</dt><dd>説明{n}</dd>" for n in range(1, 4)) + "</dl>")
     source, done, fills = _lay_out(f"{_lines(5)}{entry}")
-    assert done == ["page 1: 3 block(s) after Fig. 1 moved before it"]
+    assert done == ["page 1: 3 block(s) after 図 1 moved before it"]
     assert fills[0] >= fit.MIN_FILL
     terms = [dt.text for dt in source.etree_element.iter("dt")]
     assert terms == ["項1", "項2", "項3", "配置図"]
@@ -114,7 +114,7 @@ def test_the_part_is_laid_out_again_from_the_mended_page_as_a_full_layout_would(
     first = layouts.render()
     mend = fit.mend_once(first, source.etree_element)
     assert mend is not None
-    assert (mend.message, mend.first_changed) == ("page 3: 6 block(s) after Fig. 1 moved before it", 1)  # from the page before
+    assert (mend.message, mend.first_changed) == ("page 3: 6 block(s) after 図 1 moved before it", 1)  # from the page before
     again = layouts.render(from_page=mend.first_changed)
     assert again.pages[0]._page_box.children[0].children == first.pages[0]._page_box.children[0].children  # kept
     full = source.render()

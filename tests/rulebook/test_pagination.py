@@ -72,12 +72,12 @@ def test_no_header_breaks_inside_a_word(book) -> None:
 
 
 def test_the_steps_of_the_example_keep_their_figures(book) -> None:
-    """2.10's example: steps 1–3, each on the page of its figure (Fig. 2.x)."""
+    """2.10's example: steps 1–3, each on the page of its figure (図 2.x)."""
     steps = ["プレイヤーAがアクションを積む", "プレイヤーBがアクションを積む", "アクションを実行(解決)"]
     for step in steps:
         page = next(text for text in book.pages if step in text)
         after = page[page.index(step):]
-        assert re.search(r"Fig\. 2\.\d+", after), step
+        assert re.search(r"図 2\.\d+", after), step
 
 
 def _part_starts(book) -> list[int]:

@@ -130,7 +130,7 @@ def test_an_example_with_a_wrong_expectation_shows_expected_and_actual(broken_re
     findings = list(toolchain.load(broken_repo).findings)
     (failed,) = [f for f in findings if f.code == "BP030"]
     assert failed.location.line == _line_of(path, "- name: ♠ のキーカードの数字だけダメージを与える")
-    assert "opponent.life: expected 4, actual" in failed.message
+    assert "opponent.life: expected 4 cards, actual 5 cards" in failed.message  # counted, not the filler cards listed
 
 
 def test_an_example_naming_a_target_the_action_may_not_have_fails(broken_repo: Path) -> None:

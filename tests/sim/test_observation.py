@@ -6,6 +6,7 @@ view nor the decisions it is offered, as it sees them — at every decision, of 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -91,16 +92,23 @@ def test_permuting_what_a_player_cannot_see_changes_nothing_it_sees(engine: sim.
     same observation."""
     rng = random.Random(11)
     kinds: dict[str, int] = {}
-    for seed in range(3):
+    for game, decision in every_decision(engine, regulation, seeds=3, turns=12):
+        expected = offered(game)
+        for _ in range(2):
+            assert offered(game.rerun(permutation(game, decision.seat, rng))) == expected, (decision, game.state.turn_number)
+        kinds[decision.kind] = kinds.get(decision.kind, 0) + 1
+    assert {"request", "choose", "target", "option"} <= set(kinds), kinds
+
+
+def every_decision(engine: sim.Engine, regulation: tuple[str, str], seeds: int, turns: int) -> Iterator[tuple[sim.Game, sim.Decision]]:
+    """Every decision of `seeds` games of the regulation up to turn `turns`, each taken (by a policy agent and a
+    random one) once the caller has looked at it."""
+    for seed in range(seeds):
         game = sim.Game.new(engine, *regulation, seed=seed, agents=None)
         agents = (sim.PolicyAgent(seed), sim.RandomAgent(seed + 50))
-        while (decision := game.decision()) is not None and game.state.turn_number <= 12:
-            expected = offered(game)
-            for _ in range(2):
-                assert offered(game.rerun(permutation(game, decision.seat, rng))) == expected, (decision, game.state.turn_number)
-            kinds[decision.kind] = kinds.get(decision.kind, 0) + 1
+        while (decision := game.decision()) is not None and game.state.turn_number <= turns:
+            yield game, decision
             game.apply(agents[decision.seat].choose(decision))
-    assert {"request", "choose", "target", "option"} <= set(kinds), kinds
 
 
 def test_permuting_what_a_player_can_see_is_noticed(engine: sim.Engine) -> None:

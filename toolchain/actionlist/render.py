@@ -12,6 +12,7 @@ import jinja2
 from .. import model as m
 from .favicon import favicon_data_uri
 from .qrcode import qr_svg
+from .search import card_words
 from .selection import Selection
 from .suits import text_html
 from .view import ActionList
@@ -76,4 +77,5 @@ def _filter_data(defs: m.Definitions) -> dict[str, Any]:
         "formats": [{"id": f.id, "name": f.name} for f in defs.formats],
         "frames": [{"id": f.id, "name": f.name} for f in defs.frames],
         "regulations": {frame: list(formats) for frame, formats in defs.regulations.items()},
+        "cards": card_words(defs),  # how a card typed in the search box is read (search.py)
     }

@@ -14,7 +14,7 @@ from markupsafe import Markup
 from .. import model as m
 from ..model import display
 from ..notation.kana import furigana
-from .search import search_text
+from .search import cards, names, other_words, search_text
 from .selection import Selection
 from .values_html import UNWRAPPED, value_html
 
@@ -46,6 +46,8 @@ class Entry:
     details: tuple[Field, ...] = ()  # story, flavor, versions: folded away on screen, not printed
     marker_is_enough: bool = False  # the [1]–[4] marker says what the format table says (that format onward)
     search: str = ""  # what the search box finds it by (search.py), folded
+    cards: tuple[str, ...] = ()  # the cards that can be one of its keycards (♡A … ♡10): a card typed finds it
+    names: str = ""  # its name, reading and search terms, folded: what a search that finds nothing suggests from
     changed: bool = False  # changed in the current edition: its `updated` has rules.yaml edition.id (the 「変更」 mark)
     furigana: tuple[tuple[str, str | None], ...] = ()  # the name's parts with the reading of each kanji run (ruby on screen)
 
@@ -135,8 +137,8 @@ def _entry(defs: m.Definitions, shown: display.Entry) -> Entry:
     onward = tuple(f.id for f in defs.formats if first and f.order >= first.order)
     fields = _fields(defs, shown.leaflet_items(*_SHOWN))
     heading = shown.heading
-    texts = [shown.name, shown.kana, shown.category, heading.keycards, heading.trigger_speed_timing, heading.cost,
-             *(f.body for f in fields if f.searchable)]
+    texts = [shown.name, shown.kana, *shown.search_terms, shown.category, heading.keycards, heading.trigger_speed_timing,
+             heading.cost, *(f.body for f in fields if f.searchable)]
     return Entry(
         kind=shown.kind.id,
         anchor=shown.anchor,
@@ -151,7 +153,9 @@ def _entry(defs: m.Definitions, shown: display.Entry) -> Entry:
         fields=fields,
         details=_fields(defs, shown.leaflet_items(display.Leaflet.DETAILS)),
         marker_is_enough=bool(first) and shown.kind.id not in display.FRAME_KINDS and set(formats) == set(onward),
-        search=search_text(texts, defs.rules.suits if defs.rules else ()),
+        search=search_text(texts, other_words(defs)),
+        cards=cards(shown.keycards),
+        names=names([shown.name, shown.kana, *shown.search_terms]),
         changed=bool(defs.rules) and defs.rules.edition.get("id") in getattr(definition, "updated", ()),
         furigana=_furigana(shown),
     )

@@ -7,7 +7,8 @@
 
 Loading (YAML, JSON Schema) is the model's; the cross-file checks are crossfile.py; the
 programs and examples are run by the simulator (programs.py), once per load, and so are the
-trumps' pictures (images.py). What `bp check` reports, and its cache, is result.py's.
+trumps' pictures (images.py). A finding that follows from another is linked to it (cascades.py).
+What `bp check` reports, and its cache, is result.py's.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
 
     kept = store if store is not None and store.folder is not None else None
     sources = sources or read_sources(root)
-    loaded = load_definitions(root, sources, FileCache(kept, root / SCHEMA_DIR, sources.schemas) if kept else None)
+    loaded = load_definitions(root, sources=sources, kept=FileCache(kept, root / SCHEMA_DIR, sources.schemas) if kept else None)
     findings = list(loaded.diagnostics)
     report = None
     # Cross-file checks only make sense on a tree whose vocabulary loaded.
@@ -78,6 +79,5 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
         if broken:
             report = programs.not_run(loaded.definitions, f"fix the errors in {', '.join(sorted(broken))} first")
         else:
-            report, played = programs.played(loaded, kept)
-            findings += played
+            report, findings = programs.played(loaded, findings, kept)
     return Checked(root, loaded, tuple(sorted(set(findings))), report)

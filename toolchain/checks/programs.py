@@ -14,12 +14,12 @@ import dataclasses
 import difflib
 import functools
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .. import model as m
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Fix
 from ..model.definitions import Flavor, Reading, Source
 from ..model.notations import Text
 from ..notation.cards import parse_card
@@ -39,9 +39,11 @@ class Report:
     # examples that could not run because an action they use was left out for its errors
     blocked: list[sim.Outcome] = field(default_factory=list)
     program_errors: list[Diagnostic] = field(default_factory=list)
+    left_out_named: dict[Diagnostic, str] = field(default_factory=dict)  # a program error → the left-out action it names
     outcomes: list[examples.Outcome] = field(default_factory=list)  # every example that ran, passed or not (bp diff)
     has_examples: bool = False  # whether the definitions give any example (else there is no summary line)
     not_run: str | None = None  # why no example ran (a file the engine is built from has errors)
+    shared: str | None = None  # many failed examples that request one action: which (cascades.shared_request)
 
     def summary(self) -> str:
         if self.not_run:
@@ -54,6 +56,8 @@ class Report:
             "actions": self.actions, "executed": self.executed, "examples": self.examples,
             "failed": len(self.failed), "blocked": len(self.blocked),
         }
+        if self.shared:
+            counts["shared"] = self.shared
         return {**counts, "not_run": self.not_run} if self.not_run else counts
 
 
@@ -79,7 +83,12 @@ def report(defs: m.Definitions) -> Report:
     broken: set[str] = set()
     engine = sim.Engine(defs)
     for problem in engine.problems:
-        result.program_errors.append(Diagnostic(problem.location(), "BP031", problem.message))
+        source = problem.definition.source
+        fix = Fix(source.base + problem.path, problem.fix) if problem.fix else None
+        finding = Diagnostic(problem.location(), "BP031", problem.message, fix=fix)
+        result.program_errors.append(finding)
+        if problem.left_out:
+            result.left_out_named[finding] = problem.left_out
         broken.add(problem.definition.id)
     passed: set[str] = set()
     result.actions = len(defs.actions) + len(defs.frame_actions)
@@ -120,36 +129,47 @@ def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
-def played(loaded: LoadResult, store: ResultCache | None = None) -> tuple[Report | Kept, list[Diagnostic]]:
-    """The programs compiled, the examples run and the trumps' images built (BP030–BP033): the report
-    and its findings, from `store` when the simulator would read the same as when they were kept."""
+def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | None = None
+           ) -> tuple[Report | Kept, list[Diagnostic]]:
+    """The programs compiled, the examples run and the trumps' images built (BP030–BP033), and every
+    finding linked to the one it follows from (cascades.py): the report and all the findings, from
+    `store` when what the simulator and the linking read is what it was when they were kept."""
     defs = loaded.definitions
-    key = key_of(played_key(loaded)) if store is not None else ""
+    key = key_of(played_key(loaded, findings)) if store is not None else ""
     if store is not None:
         kept = store.get("examples", key)
         try:
-            findings = [Diagnostic.from_row(row) for row in kept["findings"]]
-            return Kept(bool(kept["has_examples"]), dict(kept["counts"]), str(kept["line"])), findings
-        except (TypeError, KeyError, ValueError):
+            linked = [Diagnostic.from_row(row) for row in kept["findings"]]
+            return Kept(bool(kept["has_examples"]), dict(kept["counts"]), str(kept["line"])), linked
+        except (TypeError, KeyError, ValueError, RecursionError):
             pass  # nothing kept for this key: run them
+    from . import cascades
     from .images import check_images
 
     result = report(defs)
-    findings = [*diagnostics(result, defs), *check_images(defs)]
+    found = [*findings, *diagnostics(result, defs), *check_images(defs)]
+    linked = cascades.link(sorted(set(found)), loaded, list(failures(result, defs)), result.left_out_named)
+    result.shared = cascades.shared_request(result.failed, result.outcomes, defs)
     if store is not None:
         store.put("examples", key, {"has_examples": result.has_examples, "counts": result.as_dict(), "line": result.summary(),
-                                    "findings": [finding.as_row() for finding in findings]})
-    return result, findings
+                                    "findings": [finding.as_row() for finding in linked]})
+    return result, linked
 
 
-def played_key(loaded: LoadResult) -> str:
-    """What the simulator reads of the definitions, as text: every definition with its printed words
-    masked (their presence kept: a label with a condition is played otherwise than one without),
-    and where every value and key is written (the findings point there). tests/check/test_cache.py
-    shows that rewording every printed text changes no example's result."""
+def played_key(loaded: LoadResult, findings: Sequence[Diagnostic] = ()) -> str:
+    """What the simulator and the linking of findings read, as text: every definition with its printed
+    words masked (their presence kept: a label with a condition is played otherwise than one without),
+    where every value and key is written (the findings point there), and the findings found before,
+    which the linking reads (tests/check/test_cache.py shows that rewording every printed text changes
+    no example's result). A finding that suggests a value has it tried, by loading the files again with
+    it in place (cascades.py): then the files as written are read too."""
     marks = {path: [[list(at), mark.line, mark.column] for at, mark in (*document.values.items(), *document.keys.items())]
              for path, document in sorted(loaded.documents.items())}
-    return json.dumps([_masked(loaded.definitions), marks], ensure_ascii=False, sort_keys=True, default=repr)
+    before = [finding.as_row() for finding in sorted(set(findings))]
+    left_out = [[name, finding.as_row()] for name, finding in sorted(loaded.left_out_findings.items())]
+    written = {path: doc.lines for path, doc in sorted(loaded.documents.items())} if any(f.fix for f in findings) else {}
+    return json.dumps([_masked(loaded.definitions), marks, before, left_out, written], ensure_ascii=False, sort_keys=True,
+                      default=repr)
 
 
 def _masked(value: Any) -> Any:
@@ -179,12 +199,18 @@ def _fields(kind: type) -> tuple[str, ...]:
 
 def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[Diagnostic]:
     yield from result.program_errors
+    for _, finding in failures(result, defs):
+        yield finding
+
+
+def failures(result: Report, defs: m.Definitions | None = None) -> Iterator[tuple[sim.Outcome, Diagnostic]]:
+    """Each failed example with its finding: BP033 at the program that loops, else BP030 at the example."""
     for outcome in result.failed:
         loop = outcome.loop
         if loop is not None and loop.action is not None:
-            yield Diagnostic(loop.action.source.location(*loop.path), "BP033",
-                             f"{loop} (in example '{outcome.name}' of {outcome.action.name})")
+            yield outcome, Diagnostic(loop.action.source.location(*loop.path), "BP033",
+                                      f"{loop} (in example '{outcome.name}' of {outcome.action.name})")
             continue
         message = f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}"
         message += _did_you_mean(outcome.missing_action, defs)
-        yield Diagnostic(outcome.location(), "BP030", message)
+        yield outcome, Diagnostic(outcome.location(), "BP030", message)

@@ -3,12 +3,12 @@ cache, like ruff's.
 
 The whole result is kept under the key of everything it is computed from: the toolchain (its
 files, the Python, the libraries that load and validate), the schemas, every file under
-definitions/ (its bytes, or why it was not read, and the broken links), and whether the
-readings are listed. When anything differs, the definitions are checked again; each file's
-document and schema findings are taken from the cache when its bytes (and the schemas) did not
-change (model/kept.py), and the examples' findings when what the simulator reads did not
-(checks/programs.py, played_key).
-A result from the cache is the result of a clean check: it is printed by the same code.
+definitions/ (its bytes, or why it was not read), the files bp does not open in the folders it
+reads, and whether the readings are listed. When anything differs, the definitions are checked
+again; each file's document and schema findings are taken from the cache when its bytes (and the
+schemas, and the names the files define) did not change (model/kept.py), and the examples' and
+the linked findings when what the simulator and the linking read did not (checks/programs.py,
+played_key). A result from the cache is the result of a clean check: it is printed by the same code.
 """
 
 from __future__ import annotations
@@ -67,7 +67,8 @@ class CheckResult:
         """The result kept as `to_json` wrote it (ValueError, TypeError or KeyError for anything else)."""
         findings = tuple(Diagnostic.from_row(row) for row in data["findings"])
         readings = tuple((str(text), dict(fields)) for text, fields in data["readings"])
-        return cls(findings, {str(k): int(v) for k, v in data["counts"].items()}, data["examples"], data["examples_line"], readings)
+        counts = {str(k): int(v) for k, v in data["counts"].items()}
+        return cls(findings, counts, data["examples"], data["examples_line"], readings)
 
 
 def _sources_key(root: Path, sources: Sources) -> list[str | bytes]:
@@ -77,8 +78,8 @@ def _sources_key(root: Path, sources: Sources) -> list[str | bytes]:
         parts += [f"schema {name}", data]
     for path, raw in sources.raw.items():
         parts += [relative(path, root), raw if isinstance(raw, bytes) else f"not read: {raw.code} {raw.message}"]
-    for link, reason in sources.scanned.broken_links:
-        parts += [f"broken link {link}", reason]
+    for path, refused in (*sources.scanned.refused, *sources.others):  # the files bp does not open, and why
+        parts += [f"refused {relative(path.parent, root)}/{path.name}", f"{refused.code} {refused.message}"]
     return parts
 
 

@@ -24,25 +24,28 @@ class ReportFormat(str, enum.Enum):
 
 
 def log(message: str) -> None:
-    print(f"  {message}", file=sys.stderr)
+    from ..diagnostics import printable
+
+    print(printable(f"  {message}"), file=sys.stderr)
 
 
 def site_build(command: str, root: Path, **options: Any) -> BuildReport | int:
     """Build (site.build.build_site with `options`) for `command`: the report, or the exit code of a
     failure already printed (1 findings or a failed step, 2 an option or output refused, 130 Ctrl-C)."""
+    from ..diagnostics import printable
     from ..site.build import BuildError, Unchecked, build_site
     from ..site.outputs import OutputError
 
     try:
         return build_site(root, log=log, **options)
     except OutputError as exc:
-        print(f"bp {command}: {exc}", file=sys.stderr)
+        print(printable(f"bp {command}: {exc}"), file=sys.stderr)
         return 2
     except Unchecked as exc:
         print_unchecked(exc.checked, command)
         return 1
     except BuildError as exc:
-        print(f"bp {command}: {exc}", file=sys.stderr)
+        print(printable(f"bp {command}: {exc}"), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(f"bp {command}: interrupted; nothing was published (the previous site is unchanged)", file=sys.stderr)
@@ -51,12 +54,13 @@ def site_build(command: str, root: Path, **options: Any) -> BuildReport | int:
 
 def build_command(root: Path | None, report_format: ReportFormat = ReportFormat.text, **options: Any) -> int:
     """`bp build`: build, print the report; the exit code."""
+    from ..diagnostics import printable
     from ..model.repository import RepositoryError, check_root, find_root
 
     try:
         root_path = check_root(root) if root else find_root()
     except RepositoryError as exc:
-        print(f"bp: {exc}", file=sys.stderr)
+        print(printable(f"bp: {exc}"), file=sys.stderr)
         return 2
     report = site_build("build", root_path, **options)
     if isinstance(report, int):

@@ -72,7 +72,7 @@ def check_command(root: Path | None, output_format: OutputFormat = OutputFormat.
                   show_readings: bool = False, cache_dir: Path | None = None, use_cache: bool = True) -> int:
     """`bp check`: print the findings and the summary; the exit code (0 clean, 1 findings, 2 usage or I/O)."""
     from ..checks.result import check
-    from ..diagnostics import render_json
+    from ..diagnostics import printable, render_json, render_text
     from ..model.repository import RepositoryError, check_root, find_root
     from .findings import summary_line
 
@@ -81,10 +81,10 @@ def check_command(root: Path | None, output_format: OutputFormat = OutputFormat.
         store = _store(root_path, cache_dir, use_cache)
         result = check(root_path, store, show_readings) if since is None else _with_history(root_path, since, show_readings)
     except RepositoryError as exc:
-        print(f"bp: {exc}", file=sys.stderr)
+        print(printable(f"bp: {exc}"), file=sys.stderr)
         return 2
     except _Refused as exc:
-        print(f"bp check: {exc}", file=sys.stderr)
+        print(printable(f"bp check: {exc}"), file=sys.stderr)
         return 2
     if output_format is OutputFormat.json:
         summary: dict[str, object] = {"counts": result.counts, "errors": len(result.findings), "ok": not result.findings}
@@ -96,8 +96,10 @@ def check_command(root: Path | None, output_format: OutputFormat = OutputFormat.
     else:
         for text, _ in result.readings:
             print(text)
-        for finding in result.findings:
-            print(finding.github() if output_format is OutputFormat.github else finding.text(), file=sys.stderr)
+        for line in render_text(list(result.findings), "github" if output_format is OutputFormat.github else "text"):
+            print(line, file=sys.stderr)
+        if result.examples and result.examples.get("shared"):  # one change that broke many examples: the action they share
+            print(f"note: {result.examples['shared']}", file=sys.stderr)
         print(summary_line(result.counts, result.findings))
         if result.examples_line:
             print(result.examples_line)  # 48/48 actions executed, N examples, 0 failed

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RootOption, fail, load_clean, resolve_root
+from .common import RootOption, fail, load_clean, resolve_root, stops_on_ctrl_c
 
 
 def _regulation(defs, format_key: str, frame_key: str) -> tuple[str, str]:  # noqa: ANN001
@@ -45,6 +45,7 @@ def _either(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
+@stops_on_ctrl_c("sim")
 def sim(
     root: RootOption = None,
     format_key: Annotated[str, typer.Option("--format", help="The game's format, by id or name (lite, standard, pro, master; ライト, …); not the report's: that is --json.")] = "lite",
@@ -80,6 +81,9 @@ def sim(
         regulations = [_regulation(defs, format_key, frame_key)]
     engine = simulator.Engine(defs)
     processes = workers or os.cpu_count() or 1
+    if processes > simulator.worker_cap():
+        typer.echo(f"bp sim: --workers {workers}: playing on {simulator.worker_cap()} processes, "
+                   f"{simulator.PROCESSES_PER_CORE} per core (more play no faster; the results are the same)", err=True)
     results: list[tuple[str, str, simulator.Stats, simulator.Coverage | None]] = []
 
     def play_all(writer: simulator.TranscriptWriter | None) -> None:
@@ -123,6 +127,7 @@ def sim(
     raise typer.Exit(1 if violations else 0)
 
 
+@stops_on_ctrl_c("replay")
 def replay(
     path: Annotated[Path, typer.Argument(help="A transcript written by bp sim --transcript (JSON lines).")],
     root: RootOption = None,

@@ -2,18 +2,23 @@
 
     from toolchain.diff import diff_revisions
     report = diff_revisions(root, "v8.0", None)    # the tag v8.0 against the working tree
-    report.definitions      # added, removed, renamed and changed definitions, field by field (changes.py)
+    report.definitions      # added, removed, renamed, returned and changed definitions, field by field,
+                            # in the lists' order under their groups (changes.py; returning.py: 再録)
     report.regulations      # per format and format + frame: what enters and leaves (regulations.py)
     report.outputs          # the site's files that change (outputs.py); report.rulebook: its sections (rulebook.py)
+    report.prose            # the rulebook's own sections (docs/*.rst) added, removed and rewritten (prose.py)
+    report.checklist        # what players must learn again, in the rulebook's order, each once (checklist.py)
     report.history          # BP029 findings: changed rules without the current edition in `updated` (history.py)
 
 Revisions are read from git into temporary directories (revisions.py); the user's checkout is
 never touched. Renderers: render/text.py (terminal), markdown.py (a pull-request comment), rst.py
-(the 変更履歴 chapter), and `as_dict()` for JSON (schema/diff.schema.json).
+(the 変更履歴 chapter; `render.rst.changelog_section(root)` for `bp edition new`), and `as_dict()` for
+JSON (schema/diff.schema.json).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,13 +27,25 @@ from ..checks import Checked, load
 from ..diagnostics import Diagnostic
 from ..model.history import current_edition
 from .changes import DefinitionChange, compare
+from .checklist import ChecklistItem, checklist
 from .history import history_findings
 from .outputs import OutputChange, output_changes
+from .prose import ProseChange, compare_prose, read_rulebook
 from .regulations import RegulationChange, compare_regulations
+from .returning import last_printed_versions
 from .revisions import DOCS_DIR, Revision, RevisionError, default_base, materialized, resolve
 from .rulebook import SectionChange, rulebook_changes
 
-__all__ = ["RulesDiff", "Side", "RevisionError", "diff_revisions", "compare_checked", "default_base", "resolve", "load_revision"]
+__all__ = ["RulesDiff", "Side", "RevisionError", "diff_revisions", "compare_checked", "default_base", "resolve", "load_revision",
+           "changelog_label"]
+# What the report counts of the definitions, in the order it says them.
+SUMMARY = ("added", "returned", "removed", "renamed", "changed", "behaviour")
+
+
+def changelog_label(edition: str) -> str:
+    """`history-v8-1`: the label of an edition's section of the 変更履歴 chapter (render/rst.py writes it;
+    the report does not count that section as a change of the rulebook's prose)."""
+    return "history-" + re.sub(r"[^a-z0-9]+", "-", edition.lower()).strip("-")
 
 
 @dataclass(frozen=True)
@@ -63,13 +80,15 @@ class RulesDiff:
     outputs: list[OutputChange]
     rulebook: list[SectionChange]
     history: list[Diagnostic]
+    prose: list[ProseChange] = field(default_factory=list)
+    checklist: list[ChecklistItem] = field(default_factory=list)
     pages_counted: bool = False
     # what could not be worked out, and why (a revision with findings has no reliable outputs)
     skipped: list[str] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
-        return not (self.definitions or self.regulations or self.outputs)
+        return not (self.definitions or self.regulations or self.outputs or self.prose)
 
     def count(self, change: str) -> int:
         if change == "renamed":
@@ -79,7 +98,7 @@ class RulesDiff:
         return sum(1 for c in self.definitions if c.change == change)
 
     def summary(self) -> dict[str, int]:
-        return {what: self.count(what) for what in ("added", "removed", "renamed", "changed", "behaviour")}
+        return {what: self.count(what) for what in SUMMARY}
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -87,16 +106,22 @@ class RulesDiff:
             "definitions": [c.as_dict() for c in self.definitions],
             "regulations": [r.as_dict() for r in self.regulations],
             "outputs": [o.as_dict() for o in self.outputs], "pages_counted": self.pages_counted,
-            "rulebook": [s.as_dict() for s in self.rulebook],
+            "rulebook": [s.as_dict() for s in self.rulebook], "prose": [p.as_dict() for p in self.prose],
+            "checklist": [c.as_dict() for c in self.checklist],
             "history": [f.as_dict() for f in self.history], "skipped": self.skipped,
         }
 
 
 def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revision: Revision, new_tree: Path,
-                    pages: bool = False) -> RulesDiff:
-    """Compare two loaded revisions; `new_tree` holds the newer one's docs/ and templates/."""
+                    pages: bool = False, old_tree: Path | None = None, root: Path | None = None) -> RulesDiff:
+    """Compare two loaded revisions; `new_tree` holds the newer one's docs/ and templates/, `old_tree`
+    the older one's docs/ (without it the rulebook's prose is not compared); `root`, the git repository,
+    is searched for the last printed version of a returning definition."""
     definitions = compare(old, new)
     skipped: list[str] = []
+    if root is not None:
+        definitions, unread = last_printed_versions(root, old_revision, definitions, new)
+        skipped += unread
     regulations: list[RegulationChange] = []
     outputs: list[OutputChange] = []
     broken = [side.label for side, checked in ((old_revision, old), (new_revision, new)) if checked.findings]
@@ -109,11 +134,22 @@ def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revi
     else:
         regulations = compare_regulations(old.definitions, new.definitions)
         outputs = output_changes(old.definitions, new.definitions, new_tree, pages=pages)
+    new_side = Side.of(new_revision, new)
+    rulebook = read_rulebook(new_tree / DOCS_DIR, new_tree)
+    prose: list[ProseChange] = []
+    if old_tree is not None:
+        own_section = changelog_label(new_side.edition_id or new_revision.spec)
+        old_rulebook = read_rulebook(old_tree / DOCS_DIR, old_tree)
+        prose = compare_prose(old_rulebook, rulebook, leave_out=(own_section,))
+        for side, read in ((old_revision, old_rulebook), (new_revision, rulebook)):
+            skipped += [f"{page} of {side.label}: its prose was not compared, docutils could not read it ({why})"
+                        for page, why in read.unreadable]
     return RulesDiff(
-        old=Side.of(old_revision, old), new=Side.of(new_revision, new),
+        old=Side.of(old_revision, old), new=new_side,
         definitions=definitions, regulations=regulations, outputs=outputs,
         rulebook=rulebook_changes(definitions, new_tree / DOCS_DIR, new_tree),
         history=history_findings(definitions, new.definitions, old_revision.spec),
+        prose=prose, checklist=checklist(definitions, regulations, prose, rulebook),
         pages_counted=pages and not broken, skipped=skipped,
     )
 
@@ -123,7 +159,8 @@ def diff_revisions(root: Path, base: str | None, head: str | None, pages: bool =
     old_revision = resolve(root, base if base is not None else default_base(root))
     new_revision = resolve(root, head)
     with materialized(root, old_revision) as old_tree, materialized(root, new_revision) as new_tree:
-        return compare_checked(load(old_tree), load(new_tree), old_revision, new_revision, new_tree, pages=pages)
+        return compare_checked(load(old_tree), load(new_tree), old_revision, new_revision, new_tree, pages=pages,
+                               old_tree=old_tree, root=root)
 
 
 def load_revision(root: Path, spec: str) -> tuple[Revision, Checked]:

@@ -1,7 +1,9 @@
 """What changed between two loaded revisions of the rules, definition by definition (by id): added,
-removed, renamed, each changed field under its Japanese item name with a character-level diff,
-program changes flagged as behaviour changes, and examples whose expected or actual outcome
-changed.
+removed, renamed, returned (再録: absent from the older revision but introduced before it), each
+changed field under its Japanese item name with a character-level diff, program changes flagged as
+behaviour changes, and examples whose expected or actual outcome changed. Definitions come in the
+order the lists print them: kind by kind, under the lists' group headings (categories, a frame
+action's group or trump, a trump's suit).
 
 Fields are compared as written in the YAML (every field of every kind, also ones the typed model
 does not carry), and shown with their rules.yaml item names (`effect` → 効果).
@@ -11,18 +13,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import yaml
 
 from .. import model as m
 from ..checks import Checked
-from ..model.history import is_rules_field
+from ..model.display import LISTINGS, grouped_definitions
+from ..model.history import current_edition, introduced_before, is_rules_field
 from .textdiff import Segment, char_diff
 from .values import display
 
-Change = Literal["added", "removed", "changed"]
+Change = Literal["added", "removed", "changed", "returned"]
 
 # The kinds of definition (model/repository.py KINDS), in the rulebook's order, with their items.
 KIND_ITEMS: dict[str, Callable[[m.Definitions], Sequence[Any]]] = {
@@ -96,6 +99,23 @@ class ExampleChange:
 
 
 @dataclass(frozen=True)
+class LastPrinted:
+    """The revision that last held a returning definition (the one it is compared with)."""
+
+    commit: str
+    edition: str | None  # 第7版, from that revision's rules.yaml
+    edition_id: str | None
+
+    @property
+    def label(self) -> str:
+        """`第7版 (3f2a1c9)`."""
+        return f"{self.edition} ({self.commit[:7]})" if self.edition else self.commit[:7]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"commit": self.commit, "edition": self.edition, "edition_id": self.edition_id, "label": self.label}
+
+
+@dataclass(frozen=True)
 class DefinitionChange:
     kind: str  # repository kind: actions, characters, …, formats, rules
     id: str
@@ -107,10 +127,20 @@ class DefinitionChange:
     source: m.Source | None = field(default=None, compare=False, repr=False)  # where it is written (the new side when it exists)
     fields: tuple[FieldChange, ...] = ()
     examples: tuple[ExampleChange, ...] = ()
+    listing: str | None = None  # the list it is printed in (アクションリスト); None for rules.yaml and formats
+    group: str | None = None  # its group heading in that list (速攻魔法, パック, the trump it belongs to)
+    # a returning definition: the revision it was last printed in, whose version `fields` compare with
+    # (None: git has no revision holding it, and its fields are all new)
+    last_printed: LastPrinted | None = None
 
     @property
     def renamed(self) -> bool:
         return self.old_name is not None
+
+    @property
+    def new(self) -> bool:
+        """Added, or returned without a printed version to compare with: every field is new."""
+        return self.change == "added" or (self.change == "returned" and self.last_printed is None)
 
     @property
     def behaviour(self) -> bool:
@@ -132,7 +162,8 @@ class DefinitionChange:
             "kind": self.kind, "id": self.id, "name": self.name, "change": self.change, "old_name": self.old_name,
             "renamed": self.renamed, "category": self.category, "anchor": self.anchor, "behaviour": self.behaviour,
             "rules_changed": self.rules_changed, "fields": [f.as_dict() for f in self.fields],
-            "examples": [e.as_dict() for e in self.examples],
+            "examples": [e.as_dict() for e in self.examples], "listing": self.listing, "group": self.group,
+            "last_printed": self.last_printed.as_dict() if self.last_printed else None,
         }
 
 
@@ -153,25 +184,95 @@ def item_name(defs: m.Definitions, key: str) -> str:
 
 
 def compare(old: Checked, new: Checked) -> list[DefinitionChange]:
-    """Every definition that differs, kind by kind in the rulebook's order; within a kind in the new
-    revision's order, removed ones last."""
+    """Every definition that differs: rules.yaml, then kind by kind in the rulebook's order, each kind
+    in the order its list prints it (`in_list_order`). A definition absent from the older revision
+    whose `since` is older than that revision's edition has returned (再録); `returning.py` looks
+    for its last printed version."""
     changes: list[DefinitionChange] = []
     rules = _compare_rules(old.definitions, new.definitions)
     if rules:
         changes.append(rules)
     before_outcomes, after_outcomes = _statuses(old), _statuses(new)
+    base_edition = current_edition(old.definitions)
     for kind, items_of in KIND_ITEMS.items():
         before = _by_id(items_of(old.definitions))
         after = _by_id(items_of(new.definitions))
+        found: list[DefinitionChange] = []
         for id_, item in after.items():
             previous = before.get(id_)
             change = _compare_item(kind, old.definitions, new.definitions, previous, item, before_outcomes, after_outcomes)
+            if change and previous is None and introduced_before(item, base_edition):
+                change = replace(change, change="returned")
             if change:
-                changes.append(change)
+                found.append(change)
         for id_, item in before.items():
             if id_ not in after:
-                changes.append(_compare_item(kind, old.definitions, new.definitions, item, None, before_outcomes, after_outcomes))
+                found.append(_compare_item(kind, old.definitions, new.definitions, item, None, before_outcomes, after_outcomes))
+        changes.extend(in_list_order(kind, found, old.definitions, new.definitions))
     return changes
+
+
+def compare_returning(change: DefinitionChange, printed: LastPrinted, last: m.Definitions, new: Checked) -> DefinitionChange:
+    """A returning definition compared with its last printed version (in `last`, that revision's definitions)."""
+    item = next(item for item in KIND_ITEMS[change.kind](last) if item.id == change.id)
+    current = next(item for item in KIND_ITEMS[change.kind](new.definitions) if item.id == change.id)
+    # that revision's examples were not run: examples are compared by what they say, not by how they ran
+    statuses = _statuses(new)
+    compared = _compare_item(change.kind, last, new.definitions, item, current, statuses, statuses)
+    if compared is None:  # just as it was printed
+        return replace(change, fields=(), examples=(), last_printed=printed)
+    return replace(compared, change="returned", last_printed=printed, listing=change.listing, group=change.group)
+
+
+# -- the lists' order ---------------------------------------------------------------------------------
+
+Place = tuple[int, int, str | None, str | None]  # (group's index, index in the group, group key, group title)
+
+
+def _places(defs: m.Definitions, kind: str) -> dict[str, Place]:
+    """Where each definition of a kind stands in its list, by id (none for a kind without a list)."""
+    listing = next((listing for listing in LISTINGS if listing.key == kind), None)
+    if listing is None:
+        return {}
+    try:
+        groups = grouped_definitions(defs, listing)
+    except (ValueError, AttributeError):  # a trump whose keycards do not parse (BP024): the file's order, no groups
+        return {}
+    places: dict[str, Place] = {}
+    for group_index, (group, members) in enumerate(groups):
+        for index, member in enumerate(members):
+            places.setdefault(member.id, (group_index, index, group.key if group else None, group.title if group else None))
+    return places
+
+
+def in_list_order(kind: str, changes: list[DefinitionChange], old: m.Definitions, new: m.Definitions) -> list[DefinitionChange]:
+    """The changes of one kind as its list prints them, each with its list and group heading: under
+    the newer list's groups, in their order; a removed definition at the end of its group (or of the
+    list, in its old group, when that group is gone)."""
+    listing = next((listing for listing in LISTINGS if listing.key == kind), None)
+    if listing is None:
+        return changes
+    before, after = _places(old, kind), _places(new, kind)
+    groups_now = {place[2]: place[0] for place in after.values()}
+    groups_before = {place[2]: place[0] for place in before.values()}
+
+    def order(indexed: tuple[int, DefinitionChange]) -> tuple[int, ...]:
+        index, change = indexed
+        if change.id in after and change.change != "removed":
+            group, position, _, _ = after[change.id]
+            return (group, 0, position)
+        if change.id in before:
+            group, position, key, _ = before[change.id]
+            if key in groups_now:
+                return (groups_now[key], 1, position)
+            return (len(groups_now) + groups_before.get(key, group), 1, position)
+        return (len(groups_now) + len(groups_before), 2, index)
+
+    placed = []
+    for _, change in sorted(enumerate(changes), key=order):
+        place = after.get(change.id) if change.change != "removed" else before.get(change.id)
+        placed.append(replace(change, listing=listing.title, group=place[3] if place else None))
+    return placed
 
 
 def _by_id(items: Iterable[Any]) -> dict[str, Any]:

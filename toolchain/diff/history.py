@@ -12,6 +12,8 @@ from ..model.history import changed_in_current_edition, current_edition, has_his
 from .changes import KIND_ITEMS, DefinitionChange
 
 CODE = "BP029"
+# Told as new: an added definition, and (for now) one that returns (再録), whose since the editor wrote.
+NEW = ("added", "returned")
 
 
 def _item(definitions: m.Definitions, change: DefinitionChange) -> object | None:
@@ -40,14 +42,14 @@ def history_findings(changes: Iterable[DefinitionChange], definitions: m.Definit
         if changed_in_current_edition(item, definitions) or new_in_current_edition(item, definitions):
             continue
         missing = f"its updated does not list {edition}"
-        if change.change == "added":
+        if change.change in NEW:
             since = item.since or "not set"  # type: ignore[attr-defined]
             message = f"{change.title} is new since {base} but its since is {since} and {missing}: set since: {edition}"
         else:
             what = ", ".join(_changed_items(change))
             message = f"{change.title} changed since {base} ({what}) but {missing}: add {edition} to updated"
         # a new definition's fix is its since (a copied one brings an updated along)
-        keys = ("since", "updated", "id") if change.change == "added" else ("updated", "since", "id")
+        keys = ("since", "updated", "id") if change.change in NEW else ("updated", "since", "id")
         found.append(Diagnostic(_location(item.source, keys), CODE, message))  # type: ignore[attr-defined]
     return found
 

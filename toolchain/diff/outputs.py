@@ -8,7 +8,6 @@ leaflet's PDF changes exactly when its HTML does.
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from ..actionlist.selection import Selection, every_format, every_regulation
 from ..actionlist.site import page_name, pdf_name
 from ..actionlist.view import build_view
 from ..export import export_json
+from ..temporaries import temporary_folder
 
 DEFINITIONS_JSON = "definitions.json"
 ACTIONLIST_HTML = "actionlist/html"
@@ -95,7 +95,7 @@ def output_changes(old: m.Definitions, new: m.Definitions, templates: Path, page
 
 def _count_pages(leaflets: list[tuple[OutputChange, str | None, str | None]]) -> list[OutputChange]:
     """Render each changed leaflet of both sides (in parallel) and note its pages and 2-up sheets."""
-    with tempfile.TemporaryDirectory(prefix="bp-diff-pdf-") as tmp:
+    with temporary_folder("bp-diff-pdf-") as tmp:
         jobs: list[PdfJob] = []
         for index, (_, before, after) in enumerate(leaflets):
             for side, html in (("before", before), ("after", after)):

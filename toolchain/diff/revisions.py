@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..model.repository import DEFINITIONS_DIR, SCHEMA_DIR
+from ..temporaries import temporary_folder
 
 DOCS_DIR = "docs"
 TEMPLATES_DIR = "templates"
@@ -101,6 +101,24 @@ def resolve(root: Path, spec: str | None) -> Revision:
     return Revision(spec, commit)
 
 
+def commits_changing(root: Path, revision: Revision, text: str) -> list[str]:
+    """The commits of `revision`'s history, newest first, that add or remove `text` in definitions/
+    (`git log -S`: those that change how often it occurs)."""
+    if revision.commit is None:
+        return []
+    listing = _git(root, "log", "--format=%H", f"-S{text}", revision.commit, "--", DEFINITIONS_DIR)
+    return listing.decode().split()
+
+
+def parent(root: Path, commit: str) -> Revision | None:
+    """The first parent of a commit, None for a root commit."""
+    try:
+        found = _git(root, "rev-parse", "--verify", "--quiet", f"{commit}^1").decode().strip()
+    except RevisionError:
+        return None
+    return Revision(f"{commit[:7]}^", found) if found else None
+
+
 @contextmanager
 def materialized(root: Path, revision: Revision) -> Iterator[Path]:
     """A directory holding the revision's definitions/, schema/, docs/ and templates/ (the working
@@ -110,8 +128,7 @@ def materialized(root: Path, revision: Revision) -> Iterator[Path]:
         yield root
         return
     prefix = git_prefix(root)
-    with tempfile.TemporaryDirectory(prefix="bp-diff-") as tmp:
-        tree = Path(tmp)
+    with temporary_folder("bp-diff-") as tree:  # a killed bp diff's is removed by the next
         for sub in TREES:
             (tree / sub).mkdir()
         _write_blobs(root, revision.commit, prefix, tree)

@@ -44,6 +44,8 @@ class _Use:
 def _uses(docs: Path, root: Path) -> list[_Use]:
     found: list[_Use] = []
     for path in sorted(docs.rglob("*.rst")):
+        if not path.is_file():  # a FIFO or a device would never end
+            continue
         page = path.relative_to(root).as_posix()
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
         heading = ""

@@ -1,6 +1,8 @@
 """Character-level differences of two texts (difflib), made readable: a short unchanged run between
 two changes is folded into them, so that `キーカードの数字分` → `キーカードの合計値分` reads as one
-replacement and not as four scattered characters."""
+replacement and not as four scattered characters. Long prose (a rulebook section) is compared
+paragraph by paragraph first (`paragraph_diff`), so that a new paragraph is one insertion and
+not characters matched across the whole section."""
 
 from __future__ import annotations
 
@@ -41,6 +43,37 @@ def char_diff(old: str | None, new: str | None) -> tuple[Segment, ...]:
         if after:
             segments.append(Segment("insert", after))
     return tuple(segments)
+
+
+def paragraph_diff(old: str | None, new: str | None) -> tuple[Segment, ...]:
+    """Like `char_diff` for texts of lines (paragraphs): unchanged, removed and added lines whole, and
+    character by character only within a run of lines that was rewritten."""
+    old_lines, new_lines = (old or "").splitlines(), (new or "").splitlines()
+    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    segments: list[Segment] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        before, after = "".join(f"{line}\n" for line in old_lines[i1:i2]), "".join(f"{line}\n" for line in new_lines[j1:j2])
+        if tag == "equal":
+            segments.append(Segment("equal", before))
+        elif tag == "replace":
+            segments.extend(char_diff(before, after))
+        else:
+            segments.append(Segment("delete", before) if before else Segment("insert", after))
+    return _joined(segments)
+
+
+def _joined(segments: list[Segment]) -> tuple[Segment, ...]:
+    """Neighbouring segments of one kind as one, the final newline of the text left out."""
+    out: list[Segment] = []
+    for segment in segments:
+        if out and out[-1].op == segment.op:
+            segment = Segment(segment.op, out.pop().text + segment.text)
+        out.append(segment)
+    if out and out[-1].text.endswith("\n"):
+        last = out.pop()
+        if last.text != "\n":
+            out.append(Segment(last.op, last.text[:-1]))
+    return tuple(out)
 
 
 def _fold_short_runs(raw: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:

@@ -111,6 +111,7 @@ class Rules:
     access_levels: tuple[AccessLevel, ...]
     vocabularies: Mapping[str, Vocabulary]
     source: Source
+    rank_terms: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # card → other words for it (Joker: ジョーカー)
 
     def vocabulary(self, name: str) -> Vocabulary:
         return self.vocabularies.get(name, Vocabulary(()))
@@ -197,6 +198,7 @@ class Action:
     program: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
     examples: tuple[Example, ...] = field(default=(), compare=False, repr=False)
     kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
+    search_terms: tuple[str, ...] = ()  # other words the searches find it by (ブラックジャック for B・J)
     readings: tuple[Reading, ...] = ()
 
     @property
@@ -258,6 +260,7 @@ class Character:
     since: str | None = None
     updated: tuple[str, ...] = ()
     kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
+    search_terms: tuple[str, ...] = ()  # other words the searches find it by (ブラックジャック for B・J)
     readings: tuple[Reading, ...] = ()
 
     @property
@@ -323,6 +326,7 @@ class Trump:
     since: str | None = None
     updated: tuple[str, ...] = ()
     kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
+    search_terms: tuple[str, ...] = ()  # other words the searches find it by (ブラックジャック for B・J)
     readings: tuple[Reading, ...] = ()
 
     @property

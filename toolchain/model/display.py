@@ -21,7 +21,7 @@ from typing import Any
 
 from ..notation.kana import name_reading
 from .definitions import Ability, Action, Character, Definitions, Flavor, FogEntry, Frame, Reading, Trump, Zone
-from .notations import markup_text
+from .notations import KeycardsText, markup_text
 
 NONE = "なし"  # what the rulebook prints for an item that has nothing (能力: なし)
 
@@ -174,6 +174,7 @@ class Kind:
     category: Callable[[Definitions, Any], str | None]  # printed in parentheses after the name
     group: Callable[[Definitions, Any], Group | None]  # None: the list has no group headings
     heading: Callable[[Definitions, Any], Heading]
+    keycards: Callable[[Definitions, Any], KeycardsText | None] = lambda d, x: None  # the keycards its heading prints
 
 
 FRAME_KINDS = ("frame", "frame-action", "frame-fog", "trump")  # shown with the frames they belong to
@@ -307,8 +308,16 @@ def _action_heading(definitions: Definitions, action: Action) -> Heading:
     return Heading(keycards, definitions.trigger_speed_timing(action), action.cost)
 
 
-def _keycards_heading(keycards: Callable[[Definitions, Any], str | None]) -> Callable[[Definitions, Any], Heading]:
+def _keycards_heading(keycards: Callable[[Definitions, Any], KeycardsText | None]) -> Callable[[Definitions, Any], Heading]:
     return lambda d, x: Heading(keycards=d.keycards_display(keycards(d, x)))
+
+
+def _fog_keycards(definitions: Definitions, entry: FogEntry) -> KeycardsText | None:
+    return definitions.fog_keycards(entry)
+
+
+def _own_keycards(definitions: Definitions, definition: Action | Character | Trump) -> KeycardsText | None:
+    return definition.keycards
 
 
 def _frame_action_group(definitions: Definitions, action: Action) -> Group:
@@ -333,22 +342,22 @@ def _grouped_by(vocabulary: str, field: str) -> Callable[[Definitions, Any], Gro
 
 
 _ACTION = Kind("action", "action", _ACTION_ITEMS, _category("categories", "category"), _grouped_by("categories", "category"),
-               _action_heading)
+               _action_heading, _own_keycards)
 _FOG = Kind("fog", "fog", _FOG_ITEMS, _category("categories", "category"), _grouped_by("fog_groups", "group"),
-            _keycards_heading(lambda d, f: d.fog_keycards(f)))
+            _keycards_heading(_fog_keycards), _fog_keycards)
 KINDS: dict[str, Kind] = {
     kind.id: kind
     for kind in (
         _ACTION,
         replace(_ACTION, id="frame-action", group=_frame_action_group),
         Kind("character", "character", _CHARACTER_ITEMS, _category("character_types", "type"),
-             _grouped_by("character_types", "type"), _keycards_heading(lambda d, c: c.keycards)),
+             _grouped_by("character_types", "type"), _keycards_heading(_own_keycards), _own_keycards),
         _FOG,
         replace(_FOG, id="frame-fog"),
         Kind("frame", "frame", _FRAME_ITEMS, lambda d, f: None, lambda d, f: None, lambda d, f: Heading()),
         Kind("trump", "trump", _TRUMP_ITEMS, _category("trump_categories", "category"),
              lambda d, t: Group(SUIT_KEYS.get(t.suit or "", "other"), d.trump_heading(t)),
-             _keycards_heading(lambda d, t: t.keycards)),
+             _keycards_heading(_own_keycards), _own_keycards),
     )
 }
 
@@ -398,11 +407,17 @@ class Entry:
     group: Group | None
     heading: Heading
     items: tuple[Shown, ...]
+    keycards: KeycardsText | None = None  # what the heading's keycards say, as written (a fog entry's: its action's)
 
     @property
     def kana(self) -> str | None:
         """The name's reading in hiragana (its `kana:`, or the name in kana); None when unknown (B・J)."""
         return name_reading(self.name, getattr(self.definition, "kana", None))
+
+    @property
+    def search_terms(self) -> tuple[str, ...]:
+        """Other words the searches find it by (its `search_terms:`): ブラックジャック for B・J."""
+        return tuple(getattr(self.definition, "search_terms", ()))
 
     @property
     def title(self) -> str:
@@ -459,6 +474,7 @@ def entry(definitions: Definitions, definition: Action | Character | FogEntry | 
         group=kind.group(definitions, definition),
         heading=kind.heading(definitions, definition),
         items=tuple(items),
+        keycards=kind.keycards(definitions, definition),
     )
 
 
@@ -473,14 +489,19 @@ class ShownGroup:
 
 
 def grouped(definitions: Definitions, listing: Listing) -> list[ShownGroup]:
-    """A list's entries under their group headings, groups in the order their first entry appears
-    (the definitions' order is the rulebook's)."""
-    groups: dict[str | None, tuple[Group | None, list[Entry]]] = {}
+    """A list's entries under their group headings (`grouped_definitions`)."""
+    groups = grouped_definitions(definitions, listing)
+    return [ShownGroup(group, tuple(entry(definitions, d) for d in members)) for group, members in groups]
+
+
+def grouped_definitions(definitions: Definitions, listing: Listing) -> list[tuple[Group | None, list[Any]]]:
+    """A list's definitions under their group headings, groups in the order their first entry appears
+    (the definitions' order is the rulebook's); what bp diff orders its report by."""
+    groups: dict[str | None, tuple[Group | None, list[Any]]] = {}
     for definition in listing.definitions(definitions):
-        shown = entry(definitions, definition)
-        key = shown.group.key if shown.group else None
-        groups.setdefault(key, (shown.group, []))[1].append(shown)
-    return [ShownGroup(group, tuple(entries)) for group, entries in groups.values()]
+        group = group_of(definitions, definition)
+        groups.setdefault(group.key if group else None, (group, []))[1].append(definition)
+    return list(groups.values())
 
 
 def listing(key: str) -> Listing:

@@ -1,14 +1,15 @@
 """schema/effect.schema.json, written from the statement of the effect language (effect_language.py).
 
 The shape of a family's forms is chosen for the messages `bp check` gives (validation.py): an
-unknown key is an unknown field at its own line, an option of another form is named at its key,
-a mapping without a form says which forms there are, and a wrong value is shown at the value.
+unknown key is an unknown field at its own line, with the forms there are (the `not` of `_forms`)
+or the options of the form written (its `dependentSchemas`), an option of another form is named
+at its key, a mapping without a form says which forms there are, and a wrong value is shown at
+the value.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from . import effect_language as lang
@@ -176,5 +177,11 @@ def _described(schema: dict[str, Any], meaning: str) -> dict[str, Any]:
     return {"description": meaning} | schema
 
 
+# The characters a JSON Schema pattern (ECMA-262, compiled with the `u` flag by check-jsonschema and
+# ajv) may escape: re.escape escapes more (`turn\-player`), which the `u` flag refuses.
+_SYNTAX_CHARACTERS = frozenset("^$\\.*+?()[]{}|/")
+
+
 def _escaped(word: str) -> str:
-    return re.escape(word)
+    """`word` matched literally, in a regular expression both ECMA-262 and Python read alike."""
+    return "".join(f"\\{character}" if character in _SYNTAX_CHARACTERS else character for character in word)

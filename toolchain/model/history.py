@@ -6,6 +6,7 @@ whether an entry changed in the current edition (derived from its `updated`, nev
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .definitions import Definitions
@@ -17,14 +18,31 @@ VERSION_FIELDS = ("since", "updated")
 MACHINE_FIELDS = ("program", "examples")
 # The toolchain's reading of the text where it is silent: a note about the rules, not a change of them.
 READING_FIELDS = ("reading",)
-# How a name is read (its kana): a help to find it, not a rule.
-NAME_READING_FIELDS = ("kana",)
+# How a name is read (its kana) and the other words it is searched by: a help to find it, not a rule.
+NAME_READING_FIELDS = ("kana", "search_terms")
 
 
 def is_rules_field(field: str) -> bool:
     """Whether a change of this field (a top-level key of a definition) changes the rules: everything
-    but the story, the flavour, `since`/`updated`, the simulator's program and examples, readings and the name's kana."""
+    but the story, the flavour, `since`/`updated`, the simulator's program and examples, readings, the name's kana
+    and search terms."""
     return field not in (*LORE_FIELDS, *VERSION_FIELDS, *MACHINE_FIELDS, *READING_FIELDS, *NAME_READING_FIELDS)
+
+
+_EDITION = re.compile(r"v(\d+)\.(\d+)")
+
+
+def edition_number(version: str | None) -> tuple[int, int] | None:
+    """v8.1 as (8, 1), to put editions in order; None for the extra line's ex3.4.0, which has its own numbering."""
+    match = _EDITION.fullmatch(version or "")
+    return (int(match.group(1)), int(match.group(2))) if match else None
+
+
+def introduced_before(item: Any, edition: str | None) -> bool:
+    """Whether the entry's `since` is an edition older than `edition`: an entry absent from that
+    edition but introduced before it is one that returns (再録)."""
+    since, base = edition_number(getattr(item, "since", None)), edition_number(edition)
+    return since is not None and base is not None and since < base
 
 
 def current_edition(definitions: Definitions) -> str | None:

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import copy
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from .. import model as m
-from ..diagnostics import Diagnostic, Location, relative
+from ..diagnostics import Diagnostic, Fix, Location, relative
+from .kept import FileCache
 from .notations import keycards_text, markup_text
 from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, kind_of
-from .sources import Sources, read_sources
-from .kept import FileCache
-from .validation import validate
+from .sources import LoadProblem, Sources, read_sources
+from .validation import Names, schema_problem, unusable_schemas, validate
 from .yamlload import Document, load
 
 _SCHEMA_COMMENT = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
@@ -34,6 +36,8 @@ class LoadResult:
     # load or an item without a readable id, and those files: what is missing there is unknown, so
     # a reference into them that does not resolve is not reported behind the file's own error.
     incomplete: dict[str, set[str]] = field(default_factory=dict)
+    # an action left out for its errors, by its id and by its name → the first of them
+    left_out_findings: dict[str, Diagnostic] = field(default_factory=dict)
 
     def lost(self, kind: Kind, rel: str) -> None:
         """Note that (part of) the file `rel` of `kind` did not load."""
@@ -46,23 +50,32 @@ _SPACE = {
 }
 
 
-def load_definitions(root: Path, sources: Sources | None = None, kept: FileCache | None = None) -> LoadResult:
-    """Every definitions file loaded, checked against its schema and built into the model; `sources`:
-    the files as read already; `kept`: their documents and schema findings kept by bp check's cache."""
+def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = (), sources: Sources | None = None,
+                     kept: FileCache | None = None) -> LoadResult:
+    """Every file under definitions/ read, checked against its schema and built; `fixes` (file, fix): values
+    put in place of those written before anything is checked, to see what a finding's suggestion would change;
+    `sources`: the files as read already; `kept`: their documents and schema findings kept by bp check's
+    cache (not with fixes: a fixed document is not the one its bytes make)."""
     result = LoadResult(root=root, definitions=m.Definitions())
     schema_dir = root / SCHEMA_DIR
     seen_kinds: set[str] = set()
     sources = sources or read_sources(root)
+    kept = None if fixes else kept
     scanned = sources.scanned
-    for link, reason in scanned.broken_links:
-        rel = f"{relative(link.parent, root)}/{link.name}"  # the link itself: resolving it would follow it
+    for path, refused in scanned.refused:
+        rel = _as_written(path, root)
         kind = kind_of(rel[len(DEFINITIONS_DIR) + 1:])
         if kind:
-            seen_kinds.add(kind.name)  # the link is the cause: no "missing file" behind it
+            seen_kinds.add(kind.name)  # the refused file is the cause: no "missing file" behind it
             result.lost(kind, rel)
-        result.diagnostics.append(Diagnostic(Location(rel, 1, 1), "BP012", reason))
+        result.diagnostics.append(Diagnostic(Location(rel, 1, 1), refused.code, refused.message))
+    # The other folders bp reads are read by the build (Sphinx, the templates): what it must not
+    # open is said here, so that nothing is built from it.
+    for path, refused in sources.others:
+        result.diagnostics.append(Diagnostic(Location(_as_written(path, root), 1, 1), refused.code, refused.message))
+    loaded: list[tuple[str, Kind, Document, bytes | LoadProblem]] = []
     for path in scanned.files:
-        rel = relative(path, root)
+        rel = _as_written(path, root)
         in_definitions = rel[len(DEFINITIONS_DIR) + 1:]
         kind = kind_of(in_definitions)
         if kind is None:
@@ -74,6 +87,9 @@ def load_definitions(root: Path, sources: Sources | None = None, kept: FileCache
         seen_kinds.add(kind.name)
         raw = sources.raw[path]
         doc = kept.document(path, raw, rel) if kept and isinstance(raw, bytes) else load(path, raw)
+        loaded.append((rel, kind, _fixed(doc, [fix for where, fix in fixes if where == rel]), raw))
+    names = defined_names((rel, kind, doc) for rel, kind, doc, _ in loaded)
+    for rel, kind, doc, raw in loaded:
         result.documents[rel] = doc
         for problem in doc.problems:
             result.diagnostics.append(Diagnostic(Location(rel, problem.mark.line, problem.mark.column), problem.code, problem.message))
@@ -81,11 +97,17 @@ def load_definitions(root: Path, sources: Sources | None = None, kept: FileCache
         if doc.data is None:
             result.lost(kind, rel)
             continue
-        invalid: set[int | None] = set()
-        found = kept.validate(doc, raw, kind.schema, rel) if kept and isinstance(raw, bytes) else validate(doc, schema_dir, kind.schema)
-        for mark, message, path_ in found:
-            result.diagnostics.append(Diagnostic(Location(rel, mark.line, mark.column), "BP010", message))
-            invalid.add(path_[0] if path_ and isinstance(path_[0], int) else None)
+        if not _schema_usable(schema_dir, kind, result):
+            result.lost(kind, rel)
+            continue
+        invalid: dict[int | None, Diagnostic] = {}  # the first finding of each item that has one
+        found = kept.validate(doc, raw, kind.schema, rel, names) if kept and isinstance(raw, bytes) else \
+            validate(doc, schema_dir, kind.schema, names)
+        for mark, message, path_, value in found:
+            finding = Diagnostic(Location(rel, mark.line, mark.column), "BP010", message,
+                                 fix=Fix(path_, value) if value is not None else None)
+            result.diagnostics.append(finding)
+            invalid.setdefault(path_[0] if path_ and isinstance(path_[0], int) else None, finding)
         _build(kind, doc, rel, invalid, result)
     for kind in KINDS:
         if kind.name not in seen_kinds:
@@ -96,6 +118,68 @@ def load_definitions(root: Path, sources: Sources | None = None, kept: FileCache
                 )
             )
     return result
+
+
+# What a name where an id belongs is told it is: the definitions a rules editor names by id.
+_NAMED = {"actions": "action", "frame-actions": "frame action", "characters": "character", "fog": "fog entry",
+          "frame-fog": "frame fog entry", "frames": "frame", "trumps": "trump"}
+
+
+def defined_names(documents: Iterable[tuple[str, Kind, Document]]) -> Names:
+    """Each definition's name (and each format's) with what has it: read from the files as written,
+    before any is checked, so that a name is known even where its own file has errors."""
+    names: dict[str, list[tuple[str, str]]] = {}
+    for _, kind, doc in documents:
+        data = doc.data
+        items = data.get("formats") if kind.name == "formats" and isinstance(data, dict) else data
+        what = "format" if kind.name == "formats" else _NAMED.get(kind.name)
+        if what is None or not isinstance(items, list):
+            continue
+        for item in items:
+            if isinstance(item, dict) and isinstance(item.get("name"), str) and isinstance(item.get("id"), str):
+                names.setdefault(item["name"], []).append((what, item["id"]))
+    return names
+
+
+def _fixed(doc: Document, fixes: list[Fix]) -> Document:
+    """The document with each fix's value in place of the one at its path (paths that are not there are left)."""
+    if not fixes:
+        return doc
+    data = copy.deepcopy(doc.data)
+    for fix in fixes:
+        *parents, last = fix.path
+        node = data
+        try:
+            for part in parents:
+                node = node[part]
+            if (isinstance(node, dict) and last in node) or (isinstance(node, list) and isinstance(last, int) and last < len(node)):
+                node[last] = fix.value
+        except (KeyError, IndexError, TypeError):
+            continue
+    return replace(doc, data=data)
+
+
+def _schema_usable(schema_dir: Path, kind: Kind, result: LoadResult) -> bool:
+    """Whether the kind's schema, and every schema it refers to, loaded; if not, why is said once, at
+    the schema (a refused schema file is reported with the other refused files)."""
+    missing = unusable_schemas(schema_dir, kind.schema)
+    for name in missing:
+        problem = schema_problem(schema_dir, name)
+        if problem is not None:
+            line, column, message = problem
+            finding = Diagnostic(Location(f"{SCHEMA_DIR}/{name}", line, column), "BP012", message)
+            if finding not in result.diagnostics:
+                result.diagnostics.append(finding)
+    return not missing
+
+
+def _as_written(path: Path, root: Path) -> str:
+    """`path` relative to `root` as the folders name it, no link followed: a link inside the
+    repository is read as the file it is named as."""
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return relative(path, root)
 
 
 def _check_schema_comment(doc: Document, rel: str, kind: Kind, result: LoadResult) -> None:
@@ -118,7 +202,7 @@ def _check_schema_comment(doc: Document, rel: str, kind: Kind, result: LoadResul
 # -- building typed objects -----------------------------------------------------------------
 
 
-def _build(kind: Kind, doc: Document, rel: str, invalid: set[int | None], result: LoadResult) -> None:
+def _build(kind: Kind, doc: Document, rel: str, invalid: dict[int | None, Diagnostic], result: LoadResult) -> None:
     defs = result.definitions
     data = doc.data
     if kind.name in ("rules", "formats"):
@@ -153,7 +237,9 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: set[int | None], result
             else:
                 result.lost(kind, rel)
             if space == "act" and isinstance(item, dict):
-                defs.left_out_actions.update(v for v in (item.get("id"), item.get("name")) if isinstance(v, str))
+                named = [v for v in (item.get("id"), item.get("name")) if isinstance(v, str)]
+                defs.left_out_actions.update(named)
+                result.left_out_findings.update((v, invalid.get(index) or invalid[None]) for v in named)
             continue
         source = m.Source(rel, doc, (index,))
         order = len(target)
@@ -180,6 +266,7 @@ def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
         access_levels=tuple(m.AccessLevel(a["id"], a["name"], a["description"]) for a in data["access_levels"]),
         vocabularies={name: _named(data[name]) for name in _VOCABULARIES},
         source=source,
+        rank_terms={r["card"]: tuple(r["search_terms"]) for r in data["ranks"] if r.get("search_terms")},
     )
 
 
@@ -228,9 +315,10 @@ def _action(item: dict[str, Any], source: m.Source, order: int) -> m.Action:
         since=item.get("since"),
         updated=tuple(item.get("updated", ())),
         program=item.get("program"),
-        examples=tuple(_example(example, source.within("examples", i)) for i, example in enumerate(item.get("examples", ()))),
+        examples=tuple(example(written, source.within("examples", i)) for i, written in enumerate(item.get("examples", ()))),
         readings=_readings(item, source),
         kana=item.get("kana"),
+        search_terms=tuple(item.get("search_terms", ())),
     )
 
 
@@ -247,7 +335,8 @@ def _readings(item: dict[str, Any], source: m.Source) -> tuple[m.Reading, ...]:
     )
 
 
-def _example(item: dict[str, Any], source: m.Source) -> m.Example:
+def example(item: Mapping[str, Any], source: m.Source) -> m.Example:
+    """One example of an action, as its YAML mapping is written (schema-valid)."""
     return m.Example(
         name=item["name"],
         given=item["given"],
@@ -290,6 +379,7 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
         updated=tuple(item.get("updated", ())),
         readings=_readings(item, source),
         kana=item.get("kana"),
+        search_terms=tuple(item.get("search_terms", ())),
     )
 
 
@@ -351,4 +441,5 @@ def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
         updated=tuple(item.get("updated", ())),
         readings=_readings(item, source),
         kana=item.get("kana"),
+        search_terms=tuple(item.get("search_terms", ())),
     )

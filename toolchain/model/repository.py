@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import errno
 import fnmatch
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .files import MAX_DEFINITION_BYTES, Refusal, source_tree
 
 DEFINITIONS_DIR = "definitions"
 SCHEMA_DIR = "schema"
@@ -73,56 +73,30 @@ YAML_SUFFIXES = (".yaml", ".yml")
 
 @dataclass
 class DefinitionFiles:
-    """The YAML files under definitions/: those that can be opened, and the symbolic links that
-    cannot (dangling or looping), each with the reason."""
+    """The YAML files under definitions/ that may be read, and the files bp does not open (a dangling
+    or looping link, one leading out of the repository, a FIFO or device, any file too large), each
+    with its refusal."""
 
     files: list[Path] = field(default_factory=list)
-    broken_links: list[tuple[Path, str]] = field(default_factory=list)
+    refused: list[tuple[Path, Refusal]] = field(default_factory=list)
 
 
 def scan_definitions(root: Path) -> DefinitionFiles:
-    """Every YAML file under definitions/, in a stable order. A directory that cannot be read is
-    a RepositoryError (the tree cannot be checked); a broken link is reported by the loader."""
-    base = root / DEFINITIONS_DIR
+    """Every YAML file under definitions/, in a stable order, and every file refused there (files.py).
+    A directory that cannot be read is a RepositoryError (the tree cannot be checked)."""
     found = DefinitionFiles()
-    visited: set[str] = set()
 
     def unreadable(error: OSError) -> None:
         raise RepositoryError(f"{error.filename}: cannot read the directory: {error.strerror}")
 
-    # followlinks: a symlinked folder is part of the tree, but each real folder is walked once (no loops).
-    for folder, subfolders, names in os.walk(base, onerror=unreadable, followlinks=True):
-        real = os.path.realpath(folder)
-        if real in visited:
-            subfolders[:] = []
-            continue
-        visited.add(real)
-        subfolders.sort()
-        for name in sorted(names):
-            path = Path(folder, name)
-            if path.suffix not in YAML_SUFFIXES:
-                continue
-            reason = _broken_link(path)
-            if reason:
-                found.broken_links.append((path, reason))
-            elif path.is_file():
-                found.files.append(path)
+    # A symlinked folder inside the repository is part of the tree, each real folder walked once.
+    for file in source_tree(root / DEFINITIONS_DIR, root, MAX_DEFINITION_BYTES, onerror=unreadable):
+        if file.refused is not None:
+            found.refused.append((file.path, file.refused))
+        elif file.path.suffix in YAML_SUFFIXES:
+            found.files.append(file.path)
     found.files.sort()
     return found
-
-
-def _broken_link(path: Path) -> str | None:
-    if not path.is_symlink():
-        return None
-    try:
-        path.stat()
-    except FileNotFoundError:
-        return f"the symbolic link points to {os.readlink(path)}, which does not exist"
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            return "the symbolic link loops (it points, in the end, back to itself)"
-        return f"the symbolic link cannot be followed: {exc.strerror}"
-    return None
 
 
 def definition_files(root: Path) -> list[Path]:

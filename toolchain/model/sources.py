@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .repository import SCHEMA_DIR, DefinitionFiles, scan_definitions
-
-MAX_FILE_BYTES = 4 * 1024 * 1024  # a definitions file is a few kilobytes: more is refused unread
+from .files import MAX_DEFINITION_BYTES, SOURCE_DIRS, Refusal, RefusedFile, read_regular, refusal, source_tree
+from .repository import DEFINITIONS_DIR, SCHEMA_DIR, DefinitionFiles, scan_definitions
 
 
 @dataclass(frozen=True)
@@ -28,39 +27,44 @@ class LoadProblem:
     mark: Mark
 
 
-def _read(path: Path) -> bytes | None:
-    """The file's bytes, or None when it is larger than MAX_FILE_BYTES (not read into memory)."""
-    with path.open("rb") as handle:
-        raw = handle.read(MAX_FILE_BYTES + 1)
-    return None if len(raw) > MAX_FILE_BYTES else raw
-
-
 def read(path: Path) -> bytes | LoadProblem:
-    """A file's bytes, or why they are not read: every definitions file is read here."""
+    """A file's bytes, or why they are not read: every definitions file is read here, never a FIFO or
+    device, and bounded before it is in memory (files.py)."""
     try:
-        raw = _read(path)
+        return read_regular(path, MAX_DEFINITION_BYTES)
+    except RefusedFile as exc:
+        return LoadProblem(exc.refusal.code, exc.refusal.message, Mark(1, 1))
     except OSError as exc:
         return LoadProblem("BP012", f"cannot read the file: {exc.strerror or exc}", Mark(1, 1))
-    if raw is None:
-        return LoadProblem("BP011", f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; "
-                                    "a definitions file is a few kilobytes", Mark(1, 1))
-    return raw
 
 
 def schema_sources(schema_dir: Path) -> list[tuple[str, bytes]]:
-    """Every schema file's name and bytes."""
-    return [(path.name, path.read_bytes()) for path in sorted(schema_dir.glob("*.schema.json"))]
+    """Every schema file's name and bytes, as validation reads them (of one bp does not open: its refusal)."""
+    root = schema_dir.resolve().parent
+    found = []
+    for path in sorted(schema_dir.glob("*.schema.json")):
+        refused = refusal(path, root)
+        try:
+            data = f"<{refused.code} {refused.message}>".encode() if refused else read_regular(path)
+        except OSError as exc:
+            data = f"<unreadable: {exc.strerror or exc}>".encode()
+        found.append((path.name, data))
+    return found
 
 
 @dataclass(frozen=True)
 class Sources:
-    """The files under definitions/ and their bytes (or why they were not read), and the schemas."""
+    """The files under definitions/ and their bytes (or why they were not read), the schemas, and the
+    files bp must not open in the other folders it reads (a finding of bp check's too)."""
 
     scanned: DefinitionFiles
     raw: dict[Path, bytes | LoadProblem]
     schemas: list[tuple[str, bytes]]
+    others: list[tuple[Path, Refusal]]
 
 
 def read_sources(root: Path) -> Sources:
     scanned = scan_definitions(root)
-    return Sources(scanned, {path: read(path) for path in scanned.files}, schema_sources(root / SCHEMA_DIR))
+    others = [(file.path, file.refused) for folder in SOURCE_DIRS if folder != DEFINITIONS_DIR
+              for file in source_tree(root / folder, root) if file.refused is not None]
+    return Sources(scanned, {path: read(path) for path in scanned.files}, schema_sources(root / SCHEMA_DIR), others)

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import shorten
-from .sources import Mark, schema_sources
+from .files import read_regular, refusal
+from .sources import Mark
 
 if TYPE_CHECKING:  # pragma: no cover
     from jsonschema import Draft202012Validator
@@ -23,7 +24,72 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from .yamlload import Document
 
-Found = tuple[Mark, str, tuple]  # where, what, and the instance path
+Found = tuple[Mark, str, tuple, str | None]  # where, what, the instance path, the value the message suggests there
+
+
+@cache
+def _read_schemas(schema_dir: Path) -> tuple[dict[str, Any], dict[str, tuple[int, int, str]]]:
+    """The schemas that read as JSON, and for those that do not, where and why (line, column, message).
+    A file bp does not open (files.py: a FIFO, a link out of the repository) is neither: the loader
+    reports it with the rest of the repository's refused files."""
+    schemas: dict[str, Any] = {}
+    broken: dict[str, tuple[int, int, str]] = {}
+    root = schema_dir.resolve().parent
+    for path in sorted(schema_dir.glob("*.schema.json")):
+        if refusal(path, root) is not None:
+            continue
+        try:
+            schemas[path.name] = json.loads(read_regular(path).decode("utf-8"))
+        except json.JSONDecodeError as exc:
+            broken[path.name] = (exc.lineno, exc.colno, f"the schema is not valid JSON: {exc.msg}")
+        except (OSError, UnicodeDecodeError) as exc:
+            broken[path.name] = (1, 1, f"cannot read the schema: {getattr(exc, 'strerror', None) or exc}")
+    return schemas, broken
+
+
+def unusable_schemas(schema_dir: Path, name: str) -> list[str]:
+    """The schemas that `name` needs (itself, and those its $refs name, at any depth) that did not load."""
+    schemas = _read_schemas(schema_dir)[0]
+    needed, missing, seen = [name], [], set()
+    while needed:
+        current = needed.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        if current not in schemas:
+            missing.append(current)
+            continue
+        needed += sorted(_referenced_files(schemas[current]))
+    return missing
+
+
+def _referenced_files(schema: object) -> set[str]:
+    """The schema files a schema's $refs name (`common.schema.json#/…`; not its own `#/…`)."""
+    found: set[str] = set()
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and not ref.startswith("#"):
+                found.add(ref.split("#")[0].rsplit("/", 1)[-1])
+            stack += node.values()
+        elif isinstance(node, list):
+            stack += node
+    return found
+
+
+def schema_problem(schema_dir: Path, name: str) -> tuple[int, int, str] | None:
+    """Why the schema `name` cannot be used: where its JSON breaks, or that it is missing; None when it
+    loaded, or when it is a file bp refuses (reported as such)."""
+    schemas, broken = _read_schemas(schema_dir)
+    if name in schemas:
+        return None
+    if name in broken:
+        return broken[name]
+    if (schema_dir / name).exists() or (schema_dir / name).is_symlink():
+        return None
+    return 1, 1, f"the schema {name} is missing: the files of this kind cannot be checked without it"
 
 
 @cache
@@ -31,7 +97,7 @@ def _schemas(schema_dir: Path) -> tuple[dict[str, Any], Registry]:
     from referencing import Registry, Resource
     from referencing.jsonschema import DRAFT202012
 
-    schemas = {name: json.loads(data.decode("utf-8")) for name, data in schema_sources(schema_dir)}
+    schemas = _read_schemas(schema_dir)[0]
     # Register each schema under its $id and under its file name, so relative $refs resolve.
     resources = []
     for name, schema in schemas.items():
@@ -55,15 +121,54 @@ def schema_names(schema_dir: Path) -> set[str]:
     return set(_validators(schema_dir))
 
 
-def validate(doc: Document, schema_dir: Path, schema_name: str) -> Iterator[Found]:
-    """Yield (mark, message, instance path) for every schema error in the document."""
-    validator = _validators(schema_dir)[schema_name]
+# A definition's name → what has it: (what it is, its id), e.g. チャージ → [("action", "charge")].
+Names = Mapping[str, Sequence[tuple[str, str]]]
+
+
+def validate(doc: Document, schema_dir: Path, schema_name: str, names: Names | None = None) -> Iterator[Found]:
+    """Yield (mark, message, instance path, the value the message suggests there or None) for every
+    schema error in the document; `names` lets a name written where an id belongs be told its id."""
+    validator = _validators(schema_dir).get(schema_name)
+    if validator is None:  # schema_problem says why; the loader reports it
+        return iter(())
+    return _errors(doc, schema_dir, validator, names)
+
+
+def validate_part(doc: Document, schema_dir: Path, ref: str) -> Iterator[tuple[Mark, str, tuple]]:
+    """As validate, against a part of a schema (`examples.schema.json#/$defs/situation`)."""
+    from jsonschema import Draft202012Validator
+
+    return ((mark, message, path) for mark, message, path, _ in
+            _errors(doc, schema_dir, Draft202012Validator({"$ref": ref}, registry=_schemas(schema_dir)[1]), None))
+
+
+def _errors(doc: Document, schema_dir: Path, validator: Draft202012Validator, names: Names | None) -> Iterator[Found]:
     placed: set[Mark] = set()
     for error in validator.iter_errors(doc.data):
-        for mark, message, path in _located(_leaf(error), doc, _schemas(schema_dir)[1].resolver()):
+        leaf = _leaf(error)
+        fix = _id_of_name(leaf, names or {})
+        for mark, message, path in _located(leaf, doc, _schemas(schema_dir)[1].resolver()):
             if mark not in placed:  # one finding per place: two rules broken by one key say the same thing
                 placed.add(mark)
-                yield mark, message, path
+                if fix is not None:
+                    message = f"{_describe(path, doc.data)}{fix[1]}"
+                yield mark, message, path, fix[0] if fix else None
+
+
+def _id_of_name(error: ValidationError, names: Names) -> tuple[str | None, str] | None:
+    """A definition's name where an id is wanted (a pattern's, or one of an enum): (its id, when there is one,
+    and the message saying so)."""
+    if error.validator not in ("pattern", "enum") or not isinstance(error.instance, str) or error.instance not in names:
+        return None
+    found = [(what, ident) for what, ident in dict.fromkeys(names[error.instance])
+             if error.validator == "pattern" or ident in error.validator_value]
+    if not found:
+        return None
+    ids = list(dict.fromkeys(ident for _, ident in found))
+    said = " and ".join(f"the {what} {ident}" for what, ident in found)
+    if len(ids) == 1:
+        return ids[0], f"'{error.instance}' is the name of {said}: an id belongs here, write {ids[0]}"
+    return None, f"'{error.instance}' is the name of {said}: an id belongs here, write the one meant"
 
 
 def _leaf(error: ValidationError) -> ValidationError:
@@ -142,7 +247,7 @@ def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Ite
                 known = allowed | _known_keys(error.schema, resolver)
                 close = difflib.get_close_matches(str(key), sorted(known - set(error.instance)), n=1, cutoff=0.6)
                 hint = f"; did you mean '{close[0]}'?" if close else ""
-                yield doc.key_mark(path + (key,)), f"{where}unknown field '{key}'{hint}", path + (key,)
+                yield doc.key_mark(path + (key,)), f"{where}unknown field '{key}'{hint}{_forms(error)}", path + (key,)
         return
     if error.validator == "required" and isinstance(error.instance, dict):
         # A required field misspelt (`tipe:` for `type:`) is missing and unknown at once: say so at the key
@@ -184,6 +289,21 @@ def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Ite
             return
     mark = doc.key_mark(path) if error.validator in ("oneOf", "if") else doc.mark(path)
     yield mark, f"{where}{_message(error)}", path
+
+
+def _forms(error: ValidationError) -> str:
+    """For a mapping of the effect language (a form and its options, effect_schema.py): the forms there are,
+    or the options the form written takes."""
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    options = schema.get("dependentSchemas")
+    if not isinstance(options, dict) or not isinstance(error.instance, dict):
+        return ""
+    written = next((key for key in error.instance if key in options), None)
+    if written is None:
+        said = schema.get("not", {}).get("description")  # "a number needs one of: rank, size, …"
+    else:
+        said = options[written].get("propertyNames", {}).get("not", {}).get("description")  # "zone takes player, top, …"
+    return f" ({said})" if isinstance(said, str) else ""
 
 
 def _message(error: ValidationError) -> str:

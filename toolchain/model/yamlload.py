@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from .files import MAX_DEFINITION_BYTES
 from .sources import LoadProblem, Mark, read
 
 try:  # The C loader is an order of magnitude faster; PyYAML wheels ship it.
@@ -72,8 +73,9 @@ class Document:
         return start
 
 
-# Limits: a definitions file is a dozen levels deep, and has no use for anchors and aliases; anything
-# beyond is refused before it can exhaust memory or the stack (its size is bounded where it is read: sources.py).
+# Limits: a definitions file is a few kilobytes (read bounded: sources.py), a dozen levels deep, and has
+# no use for anchors and aliases; anything beyond is refused before it can exhaust memory or the stack.
+MAX_FILE_BYTES = MAX_DEFINITION_BYTES
 MAX_DEPTH = 64
 
 # What YAML allows in a stream (YAML 1.1 "printable", which libyaml enforces): anything else is
@@ -100,6 +102,20 @@ def load(path: Path, raw: bytes | LoadProblem | None = None) -> Document:
             LoadProblem("BP004", f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8", _byte_mark(raw, exc.start))
         )
         return doc
+    return _parse(text, doc)
+
+
+def loads(text: str, path: Path) -> Document:
+    """YAML typed somewhere other than a file (a position on the playtest page), read as a definitions file is;
+    `path` names it in messages."""
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        doc = Document(path=path, data=None)
+        doc.problems.append(LoadProblem("BP011", f"the text is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB", Mark(1, 1)))
+        return doc
+    return _parse(text, Document(path=path, data=None))
+
+
+def _parse(text: str, doc: Document) -> Document:
     doc.lines = text.splitlines()
     unprintable = _NOT_PRINTABLE.search(text)
     if unprintable:

@@ -6,6 +6,11 @@ from dataclasses import dataclass
 
 SUITS = ("♠", "♡", "♢", "♣")
 RED_SUITS = ("♡", "♢")  # printed red, as on the cards (the lists and the rulebook colour them)
+# Other ways a suit is typed: its name (rules.yaml names each suit once; ダイア is a common spelling),
+# the letter card notations elsewhere use (no rank is one of these letters), the symbol's other shapes.
+SUIT_WORDS = {"スペード": "♠", "ハート": "♡", "ダイヤ": "♢", "ダイア": "♢", "クラブ": "♣"}
+SUIT_LETTERS = {"S": "♠", "H": "♡", "D": "♢", "C": "♣"}
+SUIT_SHAPES = {"♤": "♠", "♥": "♡", "❤": "♡", "♦": "♢", "◇": "♢", "♧": "♣"}
 # Table 2.1 トランプの数字. rules.yaml holds the same table for the rulebook; a test keeps them equal.
 RANK_VALUES: dict[str, int] = {
     "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,

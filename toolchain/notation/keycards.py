@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import RANK_NAMES, RANK_VALUES, SUITS, Card
+from .cards import RANK_NAMES, RANK_VALUES, SUIT_LETTERS, SUIT_SHAPES, SUIT_WORDS, SUITS, Card, full_deck
 
 
 # No pattern of the rules asks for more than 5 cards; a larger one could not be listed from a hand in
@@ -185,6 +185,25 @@ class Keycards:
         dealt = self._deal(cards)
         return [card for card, group in zip(cards, dealt or ()) if group.suit == suit]
 
+    def can_include(self, card: Card) -> bool:
+        """Whether `card` is one of the cards of some hand of one deck (54 cards) that makes the pattern:
+        what a player holding ♡3 asks of the lists (アップ ♡A〜10, 兵士召喚 2〜10, 装備兵 同じスート …)."""
+        if self.kind == "unit":
+            return False  # a soldier on the field, not a card of the hand
+        if self.kind == "face-down":
+            return True  # any card, put face down
+        group = self.groups[0]
+        if self.kind == "same-rank":
+            return group.accepts(card) and group.count <= sum(1 for other in full_deck() if other.rank == card.rank)
+        if self.kind == "same-suit":
+            return (not card.is_joker and group.accepts(card)
+                    and group.count <= sum(1 for other in full_deck() if other.suit == card.suit and group.accepts(other)))
+        slots = [g for g in self.groups for _ in range(g.count)]
+        rest = list(full_deck())
+        rest.remove(next(other for other in rest if (other.suit, other.rank) == (card.suit, card.rank)))
+        # The card fills one slot that accepts it; the other slots must still find cards of their own.
+        return any(_fills([s for j, s in enumerate(slots) if j != i], rest) for i, slot in enumerate(slots) if slot.accepts(card))
+
     def candidates(self, hand: Iterable[Card]) -> list[tuple[Card, ...]]:
         """Every choice of cards from `hand` that makes the pattern (the minimum count for 以上)."""
         if self.kind == "unit":
@@ -193,6 +212,22 @@ class Keycards:
         cards = [card for card in hand if self.kind == "face-down" or any(group.accepts(card) for group in self.groups)]
         size = self.card_count
         return [combo for combo in itertools.combinations(cards, size) if self.matches(combo)]
+
+
+def _fills(slots: Sequence[CardGroup], cards: Sequence[Card]) -> bool:
+    """Whether each slot can have a card of its own among `cards` (a matching by augmenting paths)."""
+    holder: dict[int, int] = {}  # card index → slot index
+
+    def place(slot: int, tried: set[int]) -> bool:
+        for index, card in enumerate(cards):
+            if index not in tried and slots[slot].accepts(card):
+                tried.add(index)
+                if index not in holder or place(holder[index], tried):
+                    holder[index] = slot
+                    return True
+        return False
+
+    return all(place(slot, set()) for slot in range(len(slots)))
 
 
 _TOKEN_RANK = "|".join(sorted((re.escape(r) for r in RANK_VALUES), key=len, reverse=True))
@@ -257,10 +292,6 @@ def _count(digits: str, column: int) -> int:
     return int(digits)
 
 
-# The suits as the rulebook's text names them, which an editor may type for the symbol.
-_SUIT_WORDS = {"スペード": "♠", "ハート": "♡", "ダイヤ": "♢", "ダイア": "♢", "クラブ": "♣"}
-# … and as card notations elsewhere write them (no rank is one of these letters).
-_SUIT_LETTERS = {"S": "♠", "H": "♡", "D": "♢", "C": "♣"}
 # A count written otherwise than ' x2': '×2', ' x 2', ' X2', 'x２', or an 'x' without its number.
 _LOOSE_COUNT = re.compile(r"\s*([x×X*＊])\s*([0-9０-９]*)(\+?)$")
 
@@ -272,12 +303,12 @@ def _parse_group(part: str, offset: int) -> tuple[CardGroup, bool]:
     body = part
     if part[0] in SUITS:
         suit, body = part[0], part[1:]
-    elif part[0] in "♥♦♤♧◇":
+    elif part[0] in SUIT_SHAPES:
         raise KeycardsError(f"write the suit '{part[0]}' as one of ♠ ♡ ♢ ♣", offset)
-    elif word := next((w for w in _SUIT_WORDS if part.startswith(w)), None):
-        raise KeycardsError(f"write the suit {word} as {_SUIT_WORDS[word]}", offset)
-    elif part[0] in _SUIT_LETTERS:
-        raise KeycardsError(f"write the suit {part[0]} as {_SUIT_LETTERS[part[0]]}", offset)
+    elif word := next((w for w in SUIT_WORDS if part.startswith(w)), None):
+        raise KeycardsError(f"write the suit {word} as {SUIT_WORDS[word]}", offset)
+    elif part[0] in SUIT_LETTERS:
+        raise KeycardsError(f"write the suit {part[0]} as {SUIT_LETTERS[part[0]]}", offset)
     count = _COUNT.search(body)
     loose = None if count else _LOOSE_COUNT.search(body)
     if loose and _RANGE.fullmatch(body[: loose.start()]):

@@ -12,12 +12,22 @@ its modules (tests/architecture/test_layers.py).
     game = sim.Game.new(engine, "lite", "entry20", seed=7, agents=None)   # every decision public:
     game.decision(); game.legal_decisions(); game.apply(index); game.undo(); sim.state_hash(game)
     game.rerun(alter)                           # played again from the last stable point, its state altered (property tests)
-    game = sim.from_situation(engine, {"you": {"hand": "♠5 ♡9"}, "opponent": {"field": "♣4"}})
+    game.regulation; game.first_player          # (format id, frame id); the seat that went first (先攻)
+    sim.Game.new(engine, "lite", "entry20", seed=7, agents=None, first=1)   # the players agreed who starts (no 2.9.2)
+    game = sim.from_situation(engine, {"you": {"hand": "♠5 ♡9"}, "opponent": {"field": "♣4"}})   # agents=None: every decision public
     sim.board(game)                             # what a figure draws: sides, zones, characters, the stage
     sim.observe(game, seat)                     # what one player sees (2.11.1); agents get it as decision.observation
                                                 # and the options as decision.options (sim.OptionSeen), and answer with an index
     sim.run_examples(engine)                    # every action's examples (bp check)
+    sim.run_example(engine, action, example)    # one example (a model Example), as bp check runs it
+    sim.position(game, seat)                    # the situation as `seat` knows it, in the examples' notation (given:)
+    draft = sim.ExampleDraft(engine, game, seat)    # that position, `you` to request: draft.decision(), draft.apply(i),
+    draft.example(name)                         # … then the example (given, request, choices, expect)
+    sim.tell(game, kind, data, seat)            # an event (a Game's observer hears it) as `seat` is told it (a Told)
+    sim.tell_decision(decision, index, seat)    # a decision taken (a Game's recorder hears it), as `seat` is told it
+    sim.start_game(engine, header)              # the game a transcript's game line describes (seed, first player, given)
     sim.refusal(game, seat, spec, keys, unit)   # why a request is refused (a key of sim.REFUSAL_REASONS), or None
+    sim.refusals(game, seat)                    # why each action not offered to the seat now is not (action id → reason)
     sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
     sim.play(…, coverage=sim.Coverage())        # + how often each action, character, fog entry was played (bp sim --coverage)
     sim.play(…, agent="policy")                 # played by sim.PolicyAgent (rules of thumb) instead of RandomAgent
@@ -35,27 +45,31 @@ from .cards import text as card_text
 from .coverage import Coverage
 from .engine import Engine, ProgramProblem
 from .errors import EngineError, IllegalRequest, ProgramError
-from .examples import Outcome, run_all as run_examples
+from .example_writer import ExampleDraft, position
+from .examples import Outcome, run as run_example, run_all as run_examples
 from .game import Game
 from .notation import option_text
-from .observation import ACCESS, Observation, OptionSeen, observe, seen_option_text
+from .observation import ACCESS, CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text
 from .policy import PolicyAgent
-from .randomplay import AGENTS, Stats, game_seeds, play, play_one
-from .refusal import REASONS as REFUSAL_REASONS, refusal
+from .randomplay import AGENTS, PROCESSES_PER_CORE, Stats, game_seeds, play, play_one, worker_cap
+from .refusal import REASONS as REFUSAL_REASONS, refusal, refusals
 from .requests import PASS, RequestOption
 from .native import running_compiled as compiled
 from .ruleset import Ruleset
 from .situation import from_situation
 from .statehash import state_hash
 from .state import Character, Request, State
-from .transcript import Recorder, Replayed, TranscriptWriter, digest, games as transcript_games, replay_game
+from .telling import Told, tell, tell_decision
+from .transcript import Recorder, Replayed, TranscriptWriter, digest, games as transcript_games, replay_game, start_game
 from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
 __all__ = [
-    "ACCESS", "AGENTS", "Agent", "BoardView", "Character", "CharacterView", "Coverage", "Decision", "Engine", "EngineError", "Game",
-    "IllegalRequest", "Observation", "OptionSeen", "Outcome", "PASS", "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS",
-    "RandomAgent", "Recorder", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideView",
-    "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text", "compiled", "digest", "from_situation", "game_seeds", "observe",
-    "option_text", "play", "play_one", "refusal", "replay_game", "run_examples", "scripted_agents", "seen_option_text", "state_hash",
-    "transcript_games",
+    "ACCESS", "AGENTS", "Agent", "PROCESSES_PER_CORE", "BoardView", "Character", "CharacterSeen", "CharacterView", "Coverage", "Decision",
+    "Engine", "EngineError", "ExampleDraft", "Game", "IllegalRequest", "Observation", "OptionSeen", "Outcome", "PASS",
+    "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS", "RandomAgent", "Recorder", "Replayed", "Request",
+    "RequestOption", "RequestSeen", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideSeen", "SideView",
+    "State", "Stats", "TargetView", "Told", "TranscriptWriter", "board", "card_text", "compiled", "digest",
+    "from_situation", "game_seeds", "observe", "option_text", "play", "play_one", "position", "refusal", "refusals",
+    "replay_game", "run_example", "run_examples", "scripted_agents", "seen_option_text", "start_game", "state_hash", "tell",
+    "tell_decision", "transcript_games", "worker_cap",
 ]

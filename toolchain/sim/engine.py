@@ -18,6 +18,8 @@ class ProgramProblem:
     definition: m.Action | m.Character
     path: tuple[str | int, ...]  # below the definition
     message: str
+    fix: str | None = None  # the value the message suggests at `path`
+    left_out: str | None = None  # the action it names, which the definitions left out for its errors
 
     def location(self) -> Location:
         return self.definition.source.location(*self.path)
@@ -33,7 +35,7 @@ class Engine:
 
     @property
     def problems(self) -> list[ProgramProblem]:
-        return [ProgramProblem(definition, path, message) for definition, path, message in self.compiled.errors]
+        return [ProgramProblem(definition, path, str(error), error.fix, error.left_out) for definition, path, error in self.compiled.errors]
 
     def ruleset(self, format_id: str, frame_id: str) -> Ruleset:
         """What the regulation `format + frame` plays with (any pair; table 3.1 is the caller's to check).

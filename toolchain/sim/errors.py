@@ -9,11 +9,15 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class ProgramError(ValueError):
-    """A program (or example) in the definitions that the engine cannot compile; `path` is below the action."""
+    """A program (or example) in the definitions that the engine cannot compile; `path` is below the action.
+    `fix`: the value the message suggests in place of the one at `path` (did you mean 'end'?); `left_out`:
+    the id it names of an action the definitions left out for its own errors."""
 
-    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
+    def __init__(self, path: tuple[str | int, ...], message: str, fix: str | None = None, left_out: str | None = None) -> None:
         super().__init__(message)
         self.path = path
+        self.fix = fix
+        self.left_out = left_out
 
 
 class UnknownAction(ProgramError):

@@ -41,6 +41,7 @@ class Outcome:
     path: tuple = ()  # below the example, where a notation error is
     missing_action: str | None = None  # the action it names that the definitions lack
     loop: EngineLoop | None = None  # a step budget ran out: the program that loops (BP033)
+    requested: tuple[str, ...] = ()  # the ids of the actions it requests, as far as it ran (its own, responses, steps)
 
     @property
     def name(self) -> str:
@@ -90,19 +91,20 @@ def regulation_of(defs: m.Definitions, action: m.Action, example: m.Example) -> 
 
 
 def run(engine: Engine, action: m.Action, example: m.Example) -> Outcome:
+    requested: list[str] = []  # filled as the example's requests are read
     try:
-        message = _run(engine, action, example)
+        message = _run(engine, action, example, requested)
     except ProgramError as exc:
-        return Outcome(action, example, False, str(exc), exc.path, getattr(exc, "name", None))
+        return Outcome(action, example, False, str(exc), exc.path, getattr(exc, "name", None), requested=tuple(requested))
     except EngineLoop as exc:
-        return Outcome(action, example, False, str(exc), loop=exc)
+        return Outcome(action, example, False, str(exc), loop=exc, requested=tuple(requested))
     except StepFailed as exc:
-        return Outcome(action, example, False, str(exc), exc.path)
+        return Outcome(action, example, False, str(exc), exc.path, requested=tuple(requested))
     except (ScriptError, IllegalRequest, EngineError) as exc:
-        return Outcome(action, example, False, _said(exc))
+        return Outcome(action, example, False, _said(exc), requested=tuple(requested))
     except Exception as exc:  # noqa: BLE001 - a broken definition must not stop bp check: report it at the example
-        return Outcome(action, example, False, f"the engine failed: {type(exc).__name__}: {exc}")
-    return Outcome(action, example, message is None, message or "")
+        return Outcome(action, example, False, f"the engine failed: {type(exc).__name__}: {exc}", requested=tuple(requested))
+    return Outcome(action, example, message is None, message or "", requested=tuple(requested))
 
 
 def mentioned_cards(example: m.Example) -> set[str]:
@@ -112,14 +114,14 @@ def mentioned_cards(example: m.Example) -> set[str]:
     return mentioned(written)
 
 
-def _run(engine: Engine, action: m.Action, example: m.Example) -> str | None:
+def _run(engine: Engine, action: m.Action, example: m.Example, requested: list[str]) -> str | None:
     rules = engine.ruleset(*regulation_of(engine.definitions, action, example))
     spec = rules.compiled.actions.get(action.id)
     if spec is None or not spec.executable:
         raise ProgramError((), f"{action.name} has no program to run")
     script = [str(c) if not isinstance(c, int) else c for c in example.choices]
     agent = _ExampleAgent(script, None)
-    builder = Builder(rules, mentioned_cards(example), [agent, agent])
+    builder = Builder(rules, mentioned_cards(example), [agent, agent], requested)
     game = builder.build(example.given, ("given",))
     before = view(game)
     if example.steps:
@@ -339,12 +341,20 @@ def _matches(expected: Any, actual: str, ordered: bool) -> bool:
 def compare(before: dict[str, str], expect: Mapping[str, Any], actual: dict[str, str]) -> str | None:
     """None when the actual situation is the expected one, else what differs (expected vs actual)."""
     wanted = expected_view(before, expect)
-    differences = [
-        f"{key}: expected {wanted[key]!r}, actual {actual[key]!r}"
-        for key in wanted
-        if not _matches(wanted[key], actual[key], key.endswith(".life") or key == "stage")
-    ]
+    differences = [_difference(key, wanted[key], actual[key]) for key in wanted
+                   if not _matches(wanted[key], actual[key], key.endswith(".life") or key == "stage")]
     return "; ".join(differences) or None
+
+
+def _difference(key: str, wanted: Any, actual: str) -> str:
+    """A count is told as counts: the cards of a zone the example only counts are the situation's filler."""
+    if isinstance(wanted, int):
+        return f"{key}: expected {_cards(wanted)}, actual {_cards(len(tokens(actual)))}"
+    return f"{key}: expected {wanted!r}, actual {actual!r}"
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
 
 
 # -- every example of the definitions ---------------------------------------------------------------

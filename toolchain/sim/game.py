@@ -91,14 +91,20 @@ class Game:
         self.due: Decision | None = None
         self.asked: Decision | None = None  # the request decision offered at [3] (decision())
         self.history: list[Game] = []
+        self.agreed_first: int | None = None  # the seat the players agreed goes first (None: 2.9.2 decides)
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
-    def new(cls, engine: Engine, format_id: str, frame_id: str, *, seed: int, agents: Sequence[Agent],
-            recorder: Callable[[Decision, int], None] | None = None, observer: Observer | None = None) -> Game:
-        """A game set up by its frame's start procedure (2.9, 5.3), waiting at [3] for the first player."""
+    def new(cls, engine: Engine, format_id: str, frame_id: str, *, seed: int, agents: Sequence[Agent] | None,
+            recorder: Callable[[Decision, int], None] | None = None, observer: Observer | None = None,
+            first: int | None = None) -> Game:
+        """A game set up by its frame's start procedure (2.9, 5.3), waiting at [3] for the first player.
+        `first`: the seat the players agreed goes first, instead of 2.9.2 先攻決定 (no life card is turned over)."""
         game = cls(engine.ruleset(format_id, frame_id), State([]), agents or [], seed)
         game.recorder, game.observer = recorder, observer
+        if first is not None and first not in (0, 1):
+            raise ValueError(f"first: a seat is 0 or 1, not {first}")
+        game.agreed_first = first
         if agents is None:
             game.protocol = True
             game._go(_START)
@@ -250,6 +256,16 @@ class Game:
     @property
     def winner(self) -> int | None:
         return self.state.winner
+
+    @property
+    def regulation(self) -> tuple[str, str]:
+        """The format and frame played (ids)."""
+        return self.ruleset.format.id, self.ruleset.frame.id
+
+    @property
+    def first_player(self) -> int | None:
+        """The seat that went first (先攻), once the game has started (None during the game start)."""
+        return self.state.first if self.state.players and self.state.turn_number else None
 
     def legal_requests(self) -> list:
         """[3]: PASS and every RequestOption the player holding the chance may make."""

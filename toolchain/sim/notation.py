@@ -14,6 +14,7 @@ with `you:`/`opponent:` in front of a target (and of a request on the stage) whe
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import abilities
@@ -71,7 +72,10 @@ def request_text(game: Game, request: Request, viewer: int | None = None) -> str
     return text
 
 
-def target_text(game: Game, target: tuple[str, int], viewer: int) -> str:
+def target_text(game: Game, target: tuple[str, int], viewer: int, character: Callable[[Character], str] | None = None,
+                card: Callable[[int], str] | None = None) -> str:
+    """`opponent:♢3`, `you`, `opponent:アップ`; `character` and `card` write a character or a trump card otherwise
+    (an example's stand-ins for what its player cannot see)."""
     kind, value = target
     state = game.state
     if kind == "player":
@@ -79,11 +83,11 @@ def target_text(game: Game, target: tuple[str, int], viewer: int) -> str:
     found: Any  # a character or a request (the compiled engine checks a variable's type)
     if kind == "character":
         found = state.character(value)
-        return f"{side(found.controller, viewer)}:{character_text(found)}" if found else "(gone)"
+        return f"{side(found.controller, viewer)}:{(character or character_text)(found)}" if found else "(gone)"
     if kind == "request":
         found = state.request(value)
         return f"{side(found.controller, viewer)}:{found.action.name}" if found else "(gone)"
-    return f"{side(owner_of(value), viewer)}:{TEXT[value]}"
+    return f"{side(owner_of(value), viewer)}:{card(value) if card is not None else TEXT[value]}"
 
 
 def option_text(game: Game, option: Any, viewer: int, targets: bool = False) -> str:

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import os
 import pickle
 import random
-import tempfile
+import signal
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..jobs import die_with_parent
+from ..temporaries import temporary_folder
 from . import invariants
 from .coverage import Coverage, CoverageObserver
 from .policy import PolicyAgent
@@ -25,6 +27,8 @@ from .game import Game
 from .transcript import Recorder, TranscriptWriter
 
 TURN_CAP = 200
+# Games are CPU-bound: more processes than this per core play no faster, and each is another copy of the engine.
+PROCESSES_PER_CORE = 2
 # The agents a game may be played by: uniformly random (the fuzzing baseline), or the weighted policy
 # (policy.py), which plays longer games like real ones: bp sim's default.
 AGENTS = {"random": RandomAgent, "policy": PolicyAgent}
@@ -68,9 +72,33 @@ class Stats:
         ]
 
 
-def game_seeds(seed: int, games: int) -> list[int]:
+def worker_cap() -> int:
+    """The most processes `play` plays on: `bp sim --workers 10000` must not fork ten thousand."""
+    return PROCESSES_PER_CORE * (os.cpu_count() or 1)
+
+
+def game_seeds(seed: int, games: int) -> Iterator[int]:
+    """The games' seeds, drawn from `seed` one at a time as they are played: `bp sim --games 10**12`
+    holds one, not a list of a trillion."""
     rng = random.Random(seed)
-    return [rng.randrange(2**31) for _ in range(games)]
+    for _ in range(games):
+        yield rng.randrange(2**31)
+
+
+class _SeedAt:
+    """The seed of game `index` of game_seeds(seed, …), for indices asked in increasing order (each
+    process of _played_together draws its own, skipping the games other processes took)."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self._next = 0  # the index of the seed the generator gives next
+
+    def __call__(self, index: int) -> int:
+        while self._next < index:
+            self._rng.randrange(2**31)
+            self._next += 1
+        self._next += 1
+        return self._rng.randrange(2**31)
 
 
 def play_one(engine: Engine, format_id: str, frame_id: str, seed: int, *, turn_cap: int = TURN_CAP,
@@ -150,23 +178,21 @@ def _play_indexed(job: _Job, index: int, game_seed: int) -> Played:
                   game.state.first, recorder, counts)
 
 
-def _results(job: _Job, seeds: list[int], workers: int, progress: Callable[[int], None] | None) -> list[Played]:
+def _results(job: _Job, games: int, workers: int, progress: Callable[[int], None] | None) -> Iterator[Played]:
     """Every game's result in the order of the games, played by `workers` processes. Each game has its own
-    seed, so the results are the same whatever the number of workers."""
-    tasks = list(enumerate(seeds))
-    workers = min(workers, len(tasks))
+    seed, so the results are the same whatever the number of workers. On one process each game is handed
+    on as it ends: nothing grows with the number of games."""
+    workers = min(workers, games, worker_cap())
     if workers <= 1:
-        played = []
-        for task in tasks:
-            played.append(_play_indexed(job, *task))
+        for index, game_seed in enumerate(game_seeds(job.sim_seed, games)):
+            yield _play_indexed(job, index, game_seed)
             if progress:
                 progress(1)
-        return played
-    return sorted(_played_together(job, tasks, workers, progress), key=lambda one: one.index)
+        return
+    yield from sorted(_played_together(job, games, workers, progress), key=lambda one: one.index)
 
 
-def _played_together(job: _Job, tasks: list[tuple[int, int]], processes: int,
-                     progress: Callable[[int], None] | None) -> list[Played]:
+def _played_together(job: _Job, games: int, processes: int, progress: Callable[[int], None] | None) -> list[Played]:
     """This process and `processes - 1` forked ones take the games one at a time from a shared counter until
     none is left (no core idles at the end, whatever the games' lengths); the forked ones hand their results
     back once, through a file. This process plays rather than waits: on a machine with as many cores as
@@ -176,13 +202,14 @@ def _played_together(job: _Job, tasks: list[tuple[int, int]], processes: int,
 
     def play_share(report: Callable[[int], None] | None) -> list[Played]:
         share: list[Played] = []
+        seed_at = _SeedAt(job.sim_seed)
         while True:
             with taken.get_lock():
                 index = taken.value
                 taken.value = index + 1
-            if index >= len(tasks):
+            if index >= games:
                 return share
-            share.append(_play_indexed(job, *tasks[index]))
+            share.append(_play_indexed(job, index, seed_at(index)))
             if report:
                 report(index)
 
@@ -190,12 +217,12 @@ def _played_together(job: _Job, tasks: list[tuple[int, int]], processes: int,
 
     def report(_: int) -> None:  # the games started, less those still being played, is about those finished
         nonlocal reported
-        done = min(taken.value, len(tasks)) - (processes - 1)
+        done = min(taken.value, games) - (processes - 1)
         if progress and done > reported:
             progress(done - reported)
             reported = done
 
-    with tempfile.TemporaryDirectory(prefix="bp-sim-") as folder:
+    with temporary_folder("bp-sim-") as folder:
         children = []
         # The forked processes share this one's memory until they write to it; frozen objects are left out
         # of the collector's passes, which would otherwise touch (and so copy) every page of the engine.
@@ -218,18 +245,20 @@ def _played_together(job: _Job, tasks: list[tuple[int, int]], processes: int,
                 if isinstance(share, BaseException):
                     raise share
                 played += share
-        finally:
+        finally:  # Ctrl-C, or a failure: no process is left playing
             for child, _ in children:
                 if child.is_alive():
                     child.kill()
                     child.join()
-    if progress and len(tasks) > reported:
-        progress(len(tasks) - reported)
+    if progress and games > reported:
+        progress(games - reported)
     return played
 
 
 def _child(play_share: Callable[[None], list[Played]], out: Path) -> None:
     die_with_parent()
+    # Ctrl-C reaches every process of the terminal's group: the parent stops (and kills) the players.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         outcome: list[Played] | BaseException = play_share(None)
         data = pickle.dumps(outcome)
@@ -251,7 +280,7 @@ def play(engine: Engine, format_id: str, frame_id: str, games: int, seed: int, *
     stats = Stats(regulation)
     job = _Job(engine, format_id, frame_id, regulation, seed, turn_cap, check, transcript is not None, coverage is not None, agent)
     start = time.perf_counter()
-    for played in _results(job, game_seeds(seed, games), workers, progress):
+    for played in _results(job, games, workers, progress):
         if transcript is not None and played.recorder is not None:
             transcript.write(played.recorder)
         if coverage is not None and played.coverage is not None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import abilities
 from .language import Ctx
-from .requests import key_options, payable, target_candidates
+from .requests import RequestOption, key_options, options, payable, target_candidates
 from .state import Request
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,3 +58,15 @@ def refusal(game: Game, seat: int, spec: ActionSpec, keys: tuple[int, ...], unit
     if spec.target is not None and not target_candidates(game, probe, first=True):
         return "target"
     return None
+
+
+def refusals(game: Game, seat: int) -> dict[str, str]:
+    """Why each action of the regulation a player requests directly is not offered to `seat` now (a key of REASONS),
+    by action id: the first way the hand makes its keycards, refused as `refusal` says (none: `keycards`)."""
+    offered = {option.action.id for option in options(game, seat) if isinstance(option, RequestOption)}
+    why: dict[str, str] = {}
+    for spec in game.ruleset.direct:
+        if spec.id not in offered:
+            ways = key_options(game, spec, seat)
+            why[spec.id] = (refusal(game, seat, spec, *ways[0]) if ways else None) or "keycards"
+    return why

@@ -141,17 +141,18 @@ class TrumpSpec:
 
 @dataclass
 class Compiled:
-    """Everything compiled from one Definitions; `errors` are (action or character, path, message)."""
+    """Everything compiled from one Definitions; `errors` are (action or character, path, the error)."""
 
     actions: dict[str, ActionSpec] = field(default_factory=dict)
     characters: dict[str, CharacterSpec] = field(default_factory=dict)
     trumps: list[TrumpSpec] = field(default_factory=list)
-    errors: list[tuple[Any, tuple, str]] = field(default_factory=list)
+    errors: list[tuple[Any, tuple, ProgramError]] = field(default_factory=list)
 
 
 def known_ids(defs: m.Definitions) -> dict[str, set[str]]:
     return {
         "actions": {a.id for a in (*defs.actions, *defs.frame_actions)},
+        "left-out actions": set(defs.left_out_actions),  # their ids and names: named, they are not unknown
         "characters": {c.id for c in defs.characters},
         "labels": set(defs.rules.label_names()) if defs.rules else set(),
         "trumps": {t.id for t in defs.trumps},
@@ -165,7 +166,7 @@ def compile_definitions(defs: m.Definitions) -> Compiled:
         try:
             compiled.characters[character.id] = _character(character, known)
         except ProgramError as exc:
-            compiled.errors.append((character, exc.path, str(exc)))
+            compiled.errors.append((character, exc.path, exc))
         except keycards_notation.KeycardsError:
             continue  # reported by BP024
     for trump in defs.trumps:
@@ -174,7 +175,7 @@ def compile_definitions(defs: m.Definitions) -> Compiled:
         try:
             compiled.actions[action.id] = compile_action(action, known)
         except ProgramError as exc:
-            compiled.errors.append((action, ("program", *exc.path), str(exc)))
+            compiled.errors.append((action, ("program", *exc.path), exc))
         except keycards_notation.KeycardsError:
             continue
     return compiled
@@ -215,9 +216,13 @@ def compile_action(action: m.Action, known: dict[str, set[str]]) -> ActionSpec:
 
 
 def _unknown_action(path: tuple, name: Any, known: dict[str, set[str]]) -> ProgramError:
-    """An action id that does not exist, with the closest that does ('damage-judgement': did you mean 'damage-judgment'?)."""
+    """An action id that does not exist, with the closest that does ('damage-judgement': did you mean 'damage-judgment'?);
+    or that of an action left out for its own errors, which are the ones to fix."""
+    if name in known["left-out actions"]:
+        return ProgramError(path, f"the action '{name}' is left out for its errors: fix them first", left_out=str(name))
     close = difflib.get_close_matches(str(name), sorted(known["actions"]), n=1, cutoff=0.6)
-    return ProgramError(path, f"'{name}' is not an action id" + (f"; did you mean '{close[0]}'?" if close else ""))
+    return ProgramError(path, f"'{name}' is not an action id" + (f"; did you mean '{close[0]}'?" if close else ""),
+                        fix=close[0] if close else None)
 
 
 def _trigger(node: dict[str, Any], compiler: ProgramCompiler, known: dict[str, set[str]]) -> TriggerSpec:

@@ -40,20 +40,24 @@ def mentioned(data: Any) -> set[str]:
 
 
 def from_situation(engine: Engine, given: Mapping[str, Any], *, regulation: tuple[str, str] = ("master", "extra"),
-                   agents: Sequence[Agent | None] = (None, None)) -> Game:
+                   agents: Sequence[Agent | None] | None = (None, None)) -> Game:
     """A game in the situation `given` (`{"you": {"hand": "♠5"}, "stage": [...]}`), waiting at [3]
-    with the chance at the turn player; a situation the rules do not allow raises ProgramError."""
-    builder = Builder(engine.ruleset(*regulation), mentioned(given), list(agents))
-    return builder.build(given, ("given",))
+    with the chance at the turn player; a situation the rules do not allow raises ProgramError.
+    `agents=None`: every decision public (decision() / apply() / undo()), as Game.new(agents=None)."""
+    builder = Builder(engine.ruleset(*regulation), mentioned(given), list(agents or ()))
+    game = builder.build(given, ("given",))
+    game.protocol = agents is None
+    return game
 
 
 class Builder:
     """Turns `given` into a Game waiting at [3] with the chance at `chance`; `reserved` are the card
     texts the filler must not use (every card the example mentions)."""
 
-    def __init__(self, rules: Ruleset, reserved: set[str], agents: list) -> None:
+    def __init__(self, rules: Ruleset, reserved: set[str], agents: list, requested: list[str] | None = None) -> None:
         self.rules = rules
         self.reserved = reserved
+        self.requested = [] if requested is None else requested  # the ids of the actions parse_request read, in order
         self.filler: dict[int, set[str]] = {0: set(), 1: set()}  # filler already dealt, per seat
         self.game = Game(rules, State([Player(seat, deck_from(seat, full_deck())) for seat in (0, 1)]), agents, seed=0)
         self.timestamp = 0
@@ -63,18 +67,32 @@ class Builder:
         return ProgramError(path, message)
 
     def build(self, given: Mapping[str, Any], path: tuple) -> Game:
+        self.shape(given, path)
         state = self.game.state
         state.turn_number = 1
         state.turn = SIDES.index(given.get("turn", "you"))
         for seat, name in enumerate(SIDES):
-            self.side(seat, given.get(name, {}), path + (name,))
+            self.side(seat, given.get(name) or {}, path + (name,))
         for seat, name in enumerate(SIDES):
-            self.blockers(seat, given.get(name, {}), path + (name,))
-        for i, text in enumerate(given.get("stage", [])):
+            self.blockers(seat, given.get(name) or {}, path + (name,))
+        for i, text in enumerate(given.get("stage") or []):
             state.stage.append(self.stage_request(text, path + ("stage", i)))
         state.chance = state.turn
         self.game.node = "3"
         return self.game
+
+    def shape(self, given: Any, path: tuple) -> None:
+        """A situation written by hand elsewhere than an example (a transcript, the playtest page) is refused,
+        not crashed on, when it is not shaped as the examples' schema shapes one."""
+        if not isinstance(given, Mapping):
+            raise self.fail(path, "a situation is a mapping: {you: {hand: ♠5}, opponent: {…}, stage: […]}")
+        for name in SIDES:
+            if not isinstance(given.get(name) or {}, Mapping):
+                raise self.fail(path + (name,), f"'{name}:' is a mapping of zones ({{hand: ♠5 ♡9, field: ♢3}})")
+        if not isinstance(given.get("stage") or [], list):
+            raise self.fail(path + ("stage",), "'stage:' is a list of requests")
+        if given.get("turn", "you") not in SIDES:
+            raise self.fail(path + ("turn",), f"'turn:' is one of {', '.join(SIDES)}")
 
     # -- cards ------------------------------------------------------------------------------
     def card(self, seat: int, text: str, path: tuple) -> int:
@@ -187,6 +205,7 @@ class Builder:
         spec = self.action(name, path) if name else default_action
         if spec is None:
             raise self.fail(path, f"'{text}' names no action")
+        self.requested.append(spec.id)
         seat = SIDES.index(match.group("who") or default_who)
         keys = (match.group("keys") or "").split()
         return spec, seat, keys, (match.group("target") or "").strip() or None

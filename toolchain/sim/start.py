@@ -51,7 +51,10 @@ def setup(game: Game) -> None:
                 STEPS[step](game, seat, staging[seat], count or 1)
             if number == len(procedure) and frame.then == "placement":
                 placement(game, seat)
-    decide_first_player(game)
+    if game.agreed_first is None:
+        decide_first_player(game)
+    else:
+        game.state.first = game.agreed_first
     begin_turn(game)
 
 

@@ -11,6 +11,10 @@ plays the game again from its seed through the public decision protocol (Game.de
 answering each decision offered with the recorded choice, and checks every decision the game makes
 (forced ones included) against the next record: seat, kind and the option's text, then the final
 situation's digest.
+
+A game may start from a position (`"given"` in its game line, in the examples' notation) or with the
+first player agreed (`"first": 0`); a game saved while it was being played ends with `"saved": true`
+and is replayed as far as it went.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from .agents import Decision, ScriptError
 from .engine import Engine
 from .game import Game
 from .notation import request_text, view
+from .situation import from_situation
 from .state import SEAT_NAMES, Request
 
 
@@ -187,7 +192,7 @@ RECORD_FIELDS: dict[str, dict[str, type]] = {
     "decision": {"seat": int, "kind": str, "index": int, "option": str},
     "end": {},
 }
-OPTIONAL_FIELDS: dict[str, type] = {"turn_cap": int, "index": int}
+OPTIONAL_FIELDS: dict[str, type] = {"turn_cap": int, "index": int, "first": int, "given": dict}
 
 
 def games(path: Path) -> Iterator[list[dict[str, Any]]]:
@@ -205,6 +210,8 @@ def games(path: Path) -> Iterator[list[dict[str, Any]]]:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
             raise ValueError(f"{path}:{number}: not a JSON line: {exc.msg}") from exc
+        except RecursionError as exc:  # the decoder recurses once per level
+            raise ValueError(f"{path}:{number}: not a transcript record: nested too deeply") from None
         problem = _malformed(record, first=not current)
         if problem:
             raise ValueError(f"{path}:{number}: {problem}")
@@ -226,19 +233,37 @@ def _malformed(record: Any, first: bool) -> str | None:
     for name, kind in wanted.items():
         value = record.get(name)
         if not isinstance(value, kind) or isinstance(value, bool):
-            return f"a {record['type']} line needs \"{name}\" ({'a whole number' if kind is int else 'text'})"
+            said = {int: "a whole number", dict: "a situation: {you: {…}, opponent: {…}}"}.get(kind, "text")
+            return f"a {record['type']} line needs \"{name}\" ({said})"
+    if record["type"] == "decision" and not 0 <= record["seat"] < len(SEAT_NAMES):
+        return f"a decision line's \"seat\" is 0 or 1 (the first or the second player), not {record['seat']}"
     return None
 
 
-def _play_through_the_protocol(game: Game, agent: ReplayAgent, turn_cap: int) -> bool:
+def _play_through_the_protocol(game: Game, agent: ReplayAgent, turn_cap: int, saved: bool = False) -> bool:
     """Every decision the game offers (game.decision()), answered from the transcript, until the game is
-    decided (True) or a request is due after the turn cap (False), as Game.play stops."""
+    decided (True) or a request is due after the turn cap (False), as Game.play stops; a game `saved` while
+    it was being played stops where its decisions end."""
     game.recorder = agent.taken
     while (decision := game.decision()) is not None:
+        if saved and not agent.decisions:
+            return False
         if decision.kind == "request" and game.due is None and game.state.turn_number > turn_cap:
             return False
         game.apply(agent.choose(decision))
     return game.over
+
+
+def start_game(engine: Engine, header: dict[str, Any], recorder: Any = None, observer: Any = None) -> Game:
+    """The game a transcript's game line describes, every decision public: from its position (`given`) or set
+    up by its frame (with the first player agreed, `first`). ValueError for a regulation the definitions lack,
+    ProgramError for a position the rules do not allow."""
+    if header.get("given") is not None:
+        game = from_situation(engine, header["given"], regulation=(header["format"], header["frame"]), agents=None)
+        game.recorder, game.observer = recorder, observer
+        return game
+    return Game.new(engine, header["format"], header["frame"], seed=header["seed"], agents=None, recorder=recorder,
+                    observer=observer, first=header.get("first"))
 
 
 def replay_game(engine: Engine, records: list[dict[str, Any]]) -> Replayed:
@@ -248,9 +273,9 @@ def replay_game(engine: Engine, records: list[dict[str, Any]]) -> Replayed:
         return Replayed(index, False, "a game's records start with a game line and end with an end line")
     agent = ReplayAgent([r for r in records if r.get("type") == "decision"])
     try:
-        game = Game.new(engine, header["format"], header["frame"], seed=header["seed"], agents=None, recorder=agent.taken)
-        decided = _play_through_the_protocol(game, agent, header.get("turn_cap", 200))
-    except (ScriptError, ValueError) as exc:  # ValueError: a regulation these definitions do not have
+        game = start_game(engine, header, agent.taken)
+        decided = _play_through_the_protocol(game, agent, header.get("turn_cap", 200), saved=end.get("saved") is True)
+    except (ScriptError, ValueError) as exc:  # a regulation these definitions lack, a position they do not allow (ProgramError)
         return Replayed(index, False, str(exc))
     if agent.decisions:
         return Replayed(index, False, f"{len(agent.decisions)} recorded decisions were not asked")

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..provenance import TOOLCHAIN, BuildDate, renderer_versions, source_files
-
-SOURCE_DIRS = ("definitions", "schema", "docs", "templates")
+from ..model.files import SOURCE_DIRS, SourceFile, read_regular, source_tree
+from ..provenance import TOOLCHAIN, BuildDate, renderer_versions
 
 Stamp = tuple[int, int]  # a file's size and modification time (ns): cheap to take again
 
@@ -38,38 +37,33 @@ class Inputs:
         return sorted(name for name in self.stamps.keys() | now.keys() if self.stamps.get(name) != now.get(name))
 
 
-def _tops(root: Path) -> list[tuple[str, Path]]:
-    return [*((name, root / name) for name in SOURCE_DIRS), ("toolchain", TOOLCHAIN), ("toolchain-templates", TOOLCHAIN.parent / "templates")]
+def _tops(root: Path) -> list[tuple[str, Path, Path]]:
+    """Each folder a build reads: its label, where it is, and the tree it must stay inside."""
+    tops = [(name, root / name, root) for name in SOURCE_DIRS]
+    own = TOOLCHAIN.parent
+    return tops + [("toolchain", TOOLCHAIN, own), ("toolchain-templates", own / "templates", own)]
 
 
-def input_files(root: Path, dirs: Iterable[tuple[str, Path]] | None = None) -> Iterator[tuple[str, Path]]:
-    """Every input file, named `label/relative path`, in a stable order."""
-    for label, top in _tops(root) if dirs is None else dirs:
+def _input_files(root: Path) -> Iterator[tuple[str, SourceFile]]:
+    """Every input file, named `label/relative path`, in a stable order, with its refusal (model/files.py)."""
+    for label, top, inside in _tops(root):
         if top.is_dir():
-            for path in source_files(top):
-                yield f"{label}/{path.relative_to(top).as_posix()}", path
+            for file in source_tree(top, inside):
+                yield f"{label}/{file.path.relative_to(top).as_posix()}", file
 
 
-def stamp(path: Path) -> Stamp | None:
+def _stamp(file: SourceFile) -> Stamp | None:
+    """A file's size and time, by stat only (of the link itself when it is refused: it is never followed)."""
     try:
-        status = path.stat()
+        status = file.path.lstat() if file.refused else file.path.stat()
     except OSError:
         return None
     return status.st_size, status.st_mtime_ns
 
 
-def stamps(root: Path, dirs: Iterable[str] | None = None) -> dict[str, Stamp]:
-    """The size and time of every input file (of `dirs`, folders of the repository, if given)."""
-    chosen = None if dirs is None else [(name, root / name) for name in dirs]
-    return {name: found for name, path in input_files(root, chosen) if (found := stamp(path)) is not None}
-
-
-def read_input(path: Path) -> bytes:
-    """An input file's bytes, as the fingerprint hashes them: every input file is read here."""
-    try:
-        return path.read_bytes()
-    except OSError:
-        return b"<unreadable>"
+def stamps(root: Path) -> dict[str, Stamp]:
+    """The size and time of every input file."""
+    return {name: found for name, file in _input_files(root) if (found := _stamp(file)) is not None}
 
 
 def fingerprint(root: Path, date: BuildDate) -> Inputs:
@@ -80,15 +74,24 @@ def fingerprint(root: Path, date: BuildDate) -> Inputs:
     for line in renderer_versions():
         digest.update(f"{line}\n".encode())
     digest.update(f"date {date.iso}\n".encode())
-    for label, top in _tops(root):
+    for label, top, _ in _tops(root):
         if not top.is_dir():
             digest.update(f"{label} -\n".encode())
     taken: dict[str, Stamp] = {}
-    for name, path in input_files(root):
-        found = stamp(path)  # before reading: a save after it shows as a changed stamp
+    for name, file in _input_files(root):
+        found = _stamp(file)  # before reading: a save after it shows as a changed stamp
         if found is not None:
             taken[name] = found
-        data = read_input(path)
+        # A file bp must not read (a FIFO, /dev/zero, a link out of the repository) is never opened:
+        # its refusal is hashed instead, and bp check reports it before anything is built.
+        data = _contents(file.path) if file.refused is None else f"<{file.refused.code} {file.refused.message}>".encode()
         digest.update(f"{name} {len(data)}\n".encode())
         digest.update(data)
     return Inputs(digest.hexdigest(), taken, root)
+
+
+def _contents(path: Path) -> bytes:
+    try:
+        return read_regular(path)
+    except OSError as exc:  # RefusedFile too: changed under our feet; bp check will say what it is
+        return f"<unreadable: {exc.strerror or exc}>".encode()

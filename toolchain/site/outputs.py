@@ -26,6 +26,8 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from ..temporaries import temporary_folder
+
 MARKER = ".bp-output"
 _STAGING = ".staging-"
 _OLD = ".old-"
@@ -176,11 +178,14 @@ def replacing(files: Iterable[Path]) -> Iterator[dict[Path, Path]]:
     A character device or FIFO gets a private temporary, copied into it at the end, never replaced."""
     temporary: dict[Path, Path] = {}
     streams: set[Path] = set()
+    private = contextlib.ExitStack()  # the temporary folder of the streams' temporaries, made when needed
     try:
         for path in files:
             if is_stream(path):
+                if not streams:
+                    folder = private.enter_context(temporary_folder("bp-output-"))
                 streams.add(path)
-                fd, name = tempfile.mkstemp(prefix="bp-output-", suffix=".tmp")
+                fd, name = tempfile.mkstemp(suffix=".tmp", dir=folder)
             else:
                 try:
                     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -199,6 +204,7 @@ def replacing(files: Iterable[Path]) -> Iterator[dict[Path, Path]]:
         for tmp in temporary.values():
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+        private.close()
 
 
 def _umask() -> int:

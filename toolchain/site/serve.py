@@ -13,7 +13,10 @@
 
 from __future__ import annotations
 
+import ipaddress
 import json
+import os
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -24,11 +27,13 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from ..diagnostics import render_text
+from ..model.files import SOURCE_DIRS, source_tree
 from .build import Cancelled, plan_build, run_build
-from .inputs import SOURCE_DIRS, Stamp, stamps
 from .outputs import OutputError
 
 STATUS_PATH = "/__bp__/status"
+CONNECTION_TIMEOUT = 10  # seconds a connection may take to send its request (pages are asked one per connection)
 HTML_STEPS = ("html",)
 # Published one after the other: the action lists in about a second, the rulebook's HTML after
 # Sphinx, the PDFs last (and dropped when a newer change arrives).
@@ -89,11 +94,52 @@ def inject(page: bytes) -> bytes:
     return page + script if at < 0 else page[:at] + script + page[at:]
 
 
+def host_allowed(header: str | None, names: frozenset[str]) -> bool:
+    """Whether a request's Host header names this server: an IP address, localhost, or one of `names`
+    (the --host it was started with, the machine's names when it listens on every interface). A web
+    page whose domain was made to resolve to 127.0.0.1 (DNS rebinding) sends its own domain: refused."""
+    if header is None:  # HTTP/1.0 without Host: no browser sends such a request
+        return True
+    host = header.strip().lower()
+    if host.startswith("["):  # [::1]:8000
+        host = host[1:host.find("]")] if "]" in host else host
+    elif host.count(":") == 1:
+        host = host.split(":")[0]
+    host = host.rstrip(".")
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        pass
+    return host == "localhost" or host.endswith(".localhost") or host in names
+
+
+def served_path(translated: str, site: str) -> str | None:
+    """The file a request's path names inside the site (http.server's translate_path), or None when
+    it must not be served: a NUL or a character the file system cannot name, a symbolic link anywhere
+    on the way (the site holds what bp wrote; a link in it would serve what it points at), or a
+    place outside the site."""
+    try:
+        real_site = os.path.realpath(site)
+        relative = os.path.relpath(translated, site)
+        candidate = os.path.normpath(os.path.join(real_site, relative))
+        if os.path.realpath(candidate) != candidate or not (candidate == real_site or candidate.startswith(real_site + os.sep)):
+            return None
+        os.stat(candidate)  # raises for a name the file system refuses
+    except FileNotFoundError:
+        return translated  # http.server answers 404
+    except (OSError, ValueError, UnicodeError):
+        return None
+    return translated
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     state: ServeState
+    timeout = CONNECTION_TIMEOUT  # a client that connects and says nothing does not hold a thread for ever
 
-    def __init__(self, *args: Any, state: ServeState, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, state: ServeState, names: frozenset[str], **kwargs: Any) -> None:
         self.state = state
+        self.names = names
         super().__init__(*args, **kwargs)
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
@@ -103,14 +149,38 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")  # a rebuilt page is never served from the browser's cache
         super().end_headers()
 
+    def send_head(self) -> Any:
+        """http.server's answer (a file, a folder's listing, 404), for a path that may be served."""
+        if served_path(self.translate_path(self.path), self.directory) is None:
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return None
+        return super().send_head()
+
+    def _refused(self) -> bool:
+        """Answer 403 to a request for another host's name (DNS rebinding); whether it was."""
+        if host_allowed(self.headers.get("Host"), self.names):
+            return False
+        self.send_error(HTTPStatus.FORBIDDEN, "bp serve answers to localhost and to its addresses only")
+        return True
+
+    def do_HEAD(self) -> None:  # noqa: N802 - http.server's name
+        if not self._refused():
+            super().do_HEAD()
+
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        if self._refused():
+            return
         if self.path.split("?")[0] == STATUS_PATH:
             self._send(self.state.to_json(), "application/json")
             return
-        path = Path(self.translate_path(self.path))
+        translated = served_path(self.translate_path(self.path), self.directory)
+        if translated is None:
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return
+        path = Path(translated)
         if path.is_dir():
             path = path / "index.html"
-        if path.suffix == ".html" and path.is_file():
+        if path.suffix == ".html" and served_path(str(path), self.directory) and path.is_file():
             try:
                 page = path.read_bytes()
             except OSError:
@@ -128,9 +198,50 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
 
-def signature(root: Path) -> dict[str, Stamp]:
-    """The watched files' sizes and times: cheap to take twice a second."""
-    return stamps(root, SOURCE_DIRS)
+class SiteServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: Callable[..., SiteHandler], log: Callable[[str], None]) -> None:
+        self.log = log
+        super().__init__(address, handler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A request that failed (a client gone mid-answer): one line, not socketserver's traceback."""
+        import sys
+
+        self.log(f"a request from {client_address[0]} failed: {sys.exc_info()[1]!r}")
+
+
+def signature(root: Path, dirs: tuple[str, ...] = SOURCE_DIRS) -> tuple[tuple[str, int, int], ...]:
+    """The watched files' names, sizes and times (stat only: a FIFO or device is never opened), the
+    files the build reads, as it walks them (model/files.py): cheap to take twice a second."""
+    entries = []
+    for name in dirs:
+        for file in source_tree(root / name, root):
+            try:
+                stat = file.path.lstat() if file.refused else file.path.stat()
+            except OSError:
+                continue
+            entries.append((str(file.path), stat.st_size, stat.st_mtime_ns))
+    return tuple(entries)
+
+
+def is_loopback(host: str) -> bool:
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def known_names(host: str) -> frozenset[str]:
+    """The names a Host header may give besides an address and localhost: the --host given, and the
+    machine's own names when the server listens on every interface."""
+    names = {host.lower().rstrip(".")}
+    if host in ("0.0.0.0", "::"):
+        names |= {socket.gethostname().lower(), socket.getfqdn().lower()}
+    return frozenset(names)
 
 
 @dataclass
@@ -149,16 +260,20 @@ class Server:
 
     builder: threading.Thread | None = None
 
-    def start(self) -> ThreadingHTTPServer:
+    def start(self) -> SiteServer:
         """Bind (OutputError if the port is taken) and serve in a thread; the builds run in another."""
+        if not self.host.strip():
+            raise OutputError("--host '' would listen on every network interface: say --host 0.0.0.0 to mean that, "
+                              "or leave --host out to serve this machine only")
         site = plan_build(self.root, self.out, HTML_STEPS, self.cache).target
         site.mkdir(parents=True, exist_ok=True)
-        handler = partial(SiteHandler, directory=str(site), state=self.state)
+        handler = partial(SiteHandler, directory=str(site), state=self.state, names=known_names(self.host))
         try:
-            httpd = ThreadingHTTPServer((self.host, self.port), handler)
+            httpd = SiteServer((self.host, self.port), handler, self.log)
         except OSError as exc:
             raise OutputError(f"cannot serve on {self.host}:{self.port}: {exc.strerror or exc}") from exc
-        httpd.daemon_threads = True
+        if not is_loopback(self.host):
+            self.log(f"--host {self.host}: the site (and the findings) can be read by anyone who can reach this machine")
         threading.Thread(target=httpd.serve_forever, name="bp-serve-http", daemon=True).start()
         threading.Thread(target=self._watch, name="bp-serve-watch", daemon=True).start()
         self.builder = threading.Thread(target=self._rebuild_loop, name="bp-serve-build", daemon=True)
@@ -166,7 +281,7 @@ class Server:
         self.changed.set()  # build what is out of date at once
         return httpd
 
-    def stop(self, httpd: ThreadingHTTPServer) -> None:
+    def stop(self, httpd: SiteServer) -> None:
         """Stop serving; a build under way stops at its next step (the PDFs within the renderings
         already running) and publishes nothing, so no staging copy is left behind."""
         self.stopping.set()
@@ -207,10 +322,11 @@ class Server:
         self.state.update(phase="checking")
         checked = load(self.root)
         if checked.findings:
-            lines = [finding.text() for finding in checked.findings]
+            lines = list(render_text(list(checked.findings)))  # each cause first, what it caused under it
             for line in lines:
                 self.log(line)
-            self.log(f"{len(lines)} finding{'s' if len(lines) != 1 else ''}: still serving the last good build")
+            count = len(checked.findings)
+            self.log(f"{count} finding{'s' if count != 1 else ''}: still serving the last good build")
             self.state.update(findings=lines, phase="findings")
             return
         self.state.update(findings=[])
@@ -238,17 +354,22 @@ def serve(root: Path, out: Path | None, host: str, port: int, *, pdf: bool, log:
     server = Server(root, out, host, port, pdf, log, jobs, cache)
     httpd = server.start()
     ready(f"http://{host}:{httpd.server_address[1]}/")
-    _stop_on_sigterm()
+    until_stopped(lambda: server.stop(httpd))
+
+
+def until_stopped(stop: Callable[[], None]) -> None:
+    """Wait for Ctrl-C or SIGTERM, then `stop` (bp serve, bp play)."""
+    stop_on_sigterm()
     try:
         while True:
             time.sleep(3600)
     except KeyboardInterrupt:
         pass
     finally:
-        server.stop(httpd)
+        stop()
 
 
-def _stop_on_sigterm() -> None:
+def stop_on_sigterm() -> None:
     """`kill` (a process manager, a script that started bp serve in the background, where Ctrl-C's
     SIGINT is ignored) stops it as Ctrl-C does: the build under way is dropped, nothing left behind."""
     import signal

@@ -11,7 +11,8 @@ Register it in conf.py (`extensions = ["toolchain.sphinxext"]`). Directives and 
     roles      bp-count
     links      bp-site (a PDF or action list of the site: the public address in print, a relative link in HTML)
     interface  Furo's English interface in Japanese, in the written pages (interface.py)
-    search     every definition found by its name on the search page, landing on its entry (namesearch.py)
+    search     every definition found by its name on the search page, landing on its entry (namesearch.py);
+               a query cut into words as the index cut the text (querysplit.py)
     suits      every printed ♠ ♡ ♢ ♣ in span.suit, the red ones also .suit-red (suits.py)
     index      `よみ|用語` entries, ordered by reading (indexorder.py)
     text       bp-edition (a field of rules.yaml's edition, in substitutions: never parsed as markup)
@@ -27,8 +28,8 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import (chapters, domain, edition, figures, indexorder, interface, lists, namesearch, readings, roles, searchindex, sectionrefs,
-               sitelinks, source, suits, tables)
+from . import (chapters, domain, edition, figures, indexorder, interface, lists, namesearch, querysplit, readings, roles,
+               searchindex, sectionrefs, sitelinks, source, suits, tables)
 
 VERSION = "1"
 
@@ -40,7 +41,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name, directive in {**lists.LISTS, **tables.TABLES}.items():
         app.add_directive(name, directive)
     for module in (figures, readings, roles, sectionrefs, chapters, edition, searchindex, sitelinks, indexorder, suits, interface,
-                   namesearch):
+                   namesearch, querysplit):
         module.setup(app)
     app.connect("env-get-outdated", source.outdated)
     # env_version 3: the state is the bp domain's data (domain.py), no longer attributes of the environment.

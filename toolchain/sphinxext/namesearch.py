@@ -1,14 +1,15 @@
 """The search page finds every definition by its name, and lands on its entry.
 
-Sphinx's search splits a Japanese query differently from the index (防壁破壊 finds nothing while
-防壁 and 破壊 do), and its hits open a chapter at its top. So the HTML build also writes
-`_static/bp-names.js`: every action, character, fog entry, frame and trump with its name, its reading
-(the definition's `kana:`, or the name in kana), its heading and the page and anchor of its entry, from
-the definitions. `bp-search.js` checks a query against those names and readings first (katakana as
-hiragana, full-width as half-width, either tilde), so ぼうへきはかい finds 防壁破壊, and lists
-the entries it names above Sphinx's results, each linked to the entry itself. Opened from a file,
-the browser refuses the requests Sphinx makes for the results' snippets: the page then shows no
-snippets, says so in Japanese, and requests nothing.
+Sphinx's search finds words of the text (querysplit.py cuts a query as the index cut the text), but
+its hits open a chapter at its top, and a name is a compound it cuts in two. So the HTML build also
+writes `_static/bp-names.js`: every action, character, fog entry, frame and trump with its name, its
+reading (the definition's `kana:`, or the name in kana), the other words it is searched by
+(`search_terms:`, ブラックジャック for B・J), its heading and the page and anchor of its entry, from
+the definitions. `bp-search.js` checks a query against those names and readings (katakana as
+hiragana, full-width as half-width, either tilde), so ぼうへきはかい finds 防壁破壊, and puts the
+entries it names at the head of Sphinx's own list of results, each linked to the entry itself.
+Opened from a file, the browser refuses the requests Sphinx makes for the results' snippets: the
+page then shows no snippets, says so in Japanese, and requests nothing.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def definitions_of(defs: m.Definitions) -> list[Any]:
 
 
 def names(app: Sphinx) -> list[dict[str, str]]:
-    """Each definition's name, reading, heading, kind and where its entry is (page and anchor)."""
+    """Each definition's name, reading, search words, heading, kind and where its entry is (document and anchor)."""
     defs = source.load(app.env).definitions
     labels = app.env.domains.standard_domain.labels
     found = []
@@ -45,8 +46,9 @@ def names(app: Sphinx) -> list[dict[str, str]]:
             continue  # not in the rulebook (a hidden kind): nothing to land on
         docname, anchor, _title = labels[shown.anchor]
         found.append({
-            "name": shown.name, "kana": shown.kana or "", "title": shown.title, "kind": KIND_NAMES.get(shown.kind.id, shown.kind.id),
-            "page": app.builder.get_target_uri(docname), "anchor": anchor, "chapter": app.env.titles[docname].astext(),
+            "name": shown.name, "kana": shown.kana or "", "terms": list(shown.search_terms), "title": shown.title,
+            "kind": KIND_NAMES.get(shown.kind.id, shown.kind.id), "doc": docname, "anchor": anchor,
+            "chapter": app.env.titles[docname].astext(),
         })
     return found
 

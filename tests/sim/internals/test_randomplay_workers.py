@@ -1,5 +1,5 @@
-"""White-box test of sim/randomplay.py's parallel play: the processes share the games, the progress adds up, and a
-failure in a forked process reaches the caller."""
+"""White-box test of sim/randomplay.py's parallel play: the processes share the games, the progress adds up, a
+failure in a forked process reaches the caller, and no more processes are forked than a small multiple of the cores."""
 
 from __future__ import annotations
 
@@ -29,3 +29,18 @@ def test_workers_share_the_games_report_progress_and_pass_a_failure_on(engine: s
     monkeypatch.setattr(randomplay, "_play_indexed", fails_elsewhere)
     with pytest.raises(RuntimeError, match=r"(?s)in a simulator process: .*ValueError: game \d+ broke"):
         sim.play(engine, "lite", "entry20", 40, seed=3, workers=2, check=False)
+
+
+def test_workers_are_capped_at_a_small_multiple_of_the_cores(engine: sim.Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    forked: list[int] = []
+    together = randomplay._played_together
+
+    def counted(job: object, games: int, processes: int, progress: object) -> object:
+        forked.append(processes)
+        return together(job, games, processes, progress)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(randomplay, "_played_together", counted)
+    many = sim.play(engine, "lite", "entry20", 6, seed=3, workers=10_000)
+    assert forked == [sim.PROCESSES_PER_CORE]
+    assert many.as_dict() | {"seconds": 0} == sim.play(engine, "lite", "entry20", 6, seed=3).as_dict() | {"seconds": 0}

@@ -4,27 +4,25 @@ rulebook's 変更履歴 chapter (rst.py). What they share: the order of the repo
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterator
 
+from ...diagnostics import printable
 from ..changes import RULES, DefinitionChange, ExampleChange, FieldChange
 from ..outputs import OutputChange
+from ..prose import ProseChange
 from ..regulations import GroupChange
+from ..textdiff import Segment
 
-SYMBOL = {"added": "+", "removed": "-", "changed": "~"}
-# Control characters other than newline and tab (a YAML "\e" is an escape character): shown, not
-# sent to the terminal, where they could rewrite what the report says.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+__all__ = ["printable"]  # shared with the renderers, from the one definition in diagnostics.py
 
-
-def printable(text: str) -> str:
-    """`text` with every control character (but newline and tab) written as `\\x1b`."""
-    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
+SYMBOL = {"added": "+", "removed": "-", "changed": "~", "returned": "+"}
+ELIDED = "…"  # unchanged paragraphs left out of a section's diff
 
 
 def summary_line(summary: dict[str, int]) -> str:
-    """`1 added, 0 removed, 1 renamed, 3 changed (1 behaviour change)`."""
-    line = ", ".join(f"{summary[what]} {what}" for what in ("added", "removed", "renamed", "changed"))
+    """`1 added, 0 removed, 1 renamed, 3 changed (1 behaviour change)`; `1 returned` after `added` when one returned."""
+    counted = [what for what in ("added", "returned", "removed", "renamed", "changed") if what != "returned" or summary.get(what)]
+    line = ", ".join(f"{summary[what]} {what}" for what in counted)
     behaviour = summary["behaviour"]
     return line + (f" ({behaviour} behaviour change{'s' if behaviour != 1 else ''})" if behaviour else "")
 
@@ -37,14 +35,57 @@ def heading(change: DefinitionChange) -> str:
     return text + (f", renamed from {change.old_name}" if change.renamed else "")
 
 
+def returned_text(change: DefinitionChange) -> str:
+    """`returned: 再録, last printed in 第7版 (3f2a1c9)`, or without a version to compare with."""
+    if change.last_printed is None:
+        return "returned: 再録, no earlier version in git"
+    return f"returned: 再録, last printed in {change.last_printed.label}"
+
+
+def group_heading(change: DefinitionChange) -> str | None:
+    """`アクションリスト › 速攻魔法`: where the lists print it; None for rules.yaml and the formats."""
+    if change.listing is None:
+        return None
+    return f"{change.listing} › {change.group}" if change.group else change.listing
+
+
 def shown_fields(change: DefinitionChange) -> tuple[FieldChange, ...]:
-    """The fields worth listing: every one of a changed definition; of an added one the rules fields
-    (its lore and program are new by definition); none of a removed one."""
+    """The fields worth listing: every one of a changed definition (or of a returning one, against its
+    last printed version); of a new one the rules fields (its lore and program are new by
+    definition); none of a removed one."""
     if change.change == "removed":
         return ()
-    if change.change == "added":
+    if change.new:
         return tuple(f for f in change.fields if f.rules)
     return change.fields
+
+
+def prose_heading(change: ProseChange) -> str:
+    """`docs/core.rst § 6.2.1 アクションの定義項目, retitled from …, was 6.2.2`."""
+    text = f"{change.page} § {change.heading}"
+    if change.old_title:
+        text += f", retitled from {change.old_title}"
+    if change.old_number:
+        text += f", was {change.old_number}"
+    return text
+
+
+def changed_paragraphs(segments: tuple[Segment, ...]) -> list[tuple[Segment, ...] | None]:
+    """A section's diff paragraph by paragraph, only those that changed; None where unchanged ones were left out."""
+    lines: list[list[Segment]] = [[]]
+    for segment in segments:
+        for index, part in enumerate(segment.text.split("\n")):
+            if index:
+                lines.append([])
+            if part:
+                lines[-1].append(Segment(segment.op, part))
+    shown: list[tuple[Segment, ...] | None] = []
+    for line in lines:
+        if any(s.op != "equal" for s in line):
+            shown.append(tuple(line))
+        elif not shown or shown[-1] is not None:
+            shown.append(None)
+    return shown
 
 
 def example_line(example: ExampleChange) -> str:

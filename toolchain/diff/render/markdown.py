@@ -10,11 +10,15 @@ import re
 from ...diagnostics import Diagnostic
 from .. import RulesDiff
 from ..changes import DefinitionChange
+from ..prose import ProseChange
 from ..textdiff import Segment
-from . import example_line, group_counts, heading, pages_text, printable, program_lines, shown_fields, summary_line
+from . import (
+    ELIDED, changed_paragraphs, example_line, group_counts, group_heading, heading, pages_text, printable, program_lines,
+    prose_heading, returned_text, shown_fields, summary_line,
+)
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
-_TITLES = {"added": "Added", "removed": "Removed", "changed": "Changed"}
+_TITLES = {"added": "Added", "removed": "Removed", "changed": "Changed", "returned": "Returned"}
 
 
 def escape(text: str) -> str:
@@ -48,8 +52,16 @@ def render(report: RulesDiff) -> str:
     lines += [f"**{summary_line(report.summary())}**", ""]
     if report.empty:
         lines += ["No rules changes.", ""]
+    listed_under = None
     for change in report.definitions:
+        if group_heading(change) not in (None, listed_under):
+            listed_under = group_heading(change)
+            lines += [f"### {escape(listed_under or '')}", ""]
         lines += _definition(change)
+    if report.prose:
+        lines += ["### Rulebook prose (docs/)", ""]
+        for rewritten in report.prose:
+            lines += _prose(rewritten)
     if report.regulations:
         lines += ["### Regulations (table 3.1)", "", "| regulation | change |", "|---|---|"]
         for regulation in report.regulations:
@@ -76,20 +88,38 @@ def render(report: RulesDiff) -> str:
         lines += _findings(f"{escape(side.revision.label)} does not load cleanly", list(side.findings))
     for note in report.skipped:
         lines += [f"_{escape(note)}_", ""]
+    if report.checklist:
+        lines += ["### Checklist for players (プレイヤー向けチェックリスト)", ""]
+        lines += [*(f"- [ ] {escape(item.text)}" for item in report.checklist), ""]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
 def _definition(change: DefinitionChange) -> list[str]:
     lines = [f"#### {_TITLES[change.change]}: {escape(heading(change))}", ""]
+    if change.change == "returned":
+        lines += [f"_{escape(returned_text(change))}_", ""]
     for field in shown_fields(change):
         if field.behaviour:
             lines += [f"- **{escape(field.item)}**: behaviour change", "", "  <details><summary>program</summary>", "",
                       *fenced([printable(line) for line in program_lines(field)], "diff", "  "), "", "  </details>", ""]
             continue
-        value = _inline(field.new or "") if change.change == "added" else segments(field.segments)
+        value = _inline(field.new or "") if change.new else segments(field.segments)
         lines.append(f"- **{escape(field.item)}**: {value}")
     lines += [f"- {escape(example_line(example))}" for example in change.examples]
     return [*lines, ""]
+
+
+def _prose(section: ProseChange) -> list[str]:
+    """The section's heading, and its paragraphs quoted: every one of a new section, the changed ones of a
+    rewritten section (`…` for those left out), none of a removed one."""
+    quoted: list[str] = []
+    if section.change == "added":
+        quoted = [_inline(paragraph) for paragraph in (section.new or "").splitlines()]
+    elif section.old != section.new:
+        quoted = [ELIDED if part is None else segments(part) for part in changed_paragraphs(section.segments)]
+    # a bare `>` between two paragraphs, so that GitHub keeps them apart
+    body = [line for index, paragraph in enumerate(quoted) for line in ([">"] if index else []) + [f"> {paragraph}"]]
+    return [f"#### {_TITLES[section.change]}: {escape(prose_heading(section))}", "", *body, *([""] if body else [])]
 
 
 def _findings(title: str, findings: list[Diagnostic]) -> list[str]:

@@ -1,27 +1,43 @@
 """The rules diff as reStructuredText for the rulebook's 変更履歴 chapter (docs/history.rst): a
-section per edition in the chapter's style, the changed items before and after, the regulations,
-and a checklist for players of the gameplay changes only (no version bumps, lore or programs).
+section per edition in the chapter's style, the changed items before and after, grouped as the
+lists group them (【アクションリスト › 速攻魔法】), the rulebook's own sections that changed, the
+regulations, and a checklist for players of the gameplay changes only (no version bumps, lore or
+programs), in the rulebook's order.
 
-Definitions are linked with `:ref:` where the new rulebook still has them."""
+    from toolchain.diff.render.rst import changelog_section
+    text = changelog_section(root)        # the last tag against the working tree, as `bp diff --format rst`
+
+Definitions and sections are linked with `:ref:` where the new rulebook still has them."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-from .. import RulesDiff
+from .. import RulesDiff, changelog_label, diff_revisions
 from ..changes import DefinitionChange, FieldChange
-from ..regulations import RegulationChange
-from . import printable, shown_fields
+from ..checklist import regulation_line
+from ..prose import ProseChange
+from ..textdiff import new_text, old_text
+from . import changed_paragraphs, group_heading, printable, shown_fields
 
 _RULE = "=" * 50
 _SUBRULE = "-" * 50
 _SPECIAL = re.compile(r"([\\`*_|])")
 _NOTHING = "なし"
 _ONE_LINE = 60  # characters of old and new together that read well as `old → new` on one line
-# The regulation groups as the rulebook names them (4.3.1–4.3.3, 5.3.4).
-_GROUPS = {"actions": "アクション", "characters": "キャラクター", "fog": "フォグ", "trumps": "切札"}
 # Not for a changelog: the version bookkeeping (the version table is generated) and the simulator's data.
 _LEFT_OUT = ("since", "updated", "program", "examples")
+# The subsections, each with the label it gets under the edition's (history-v8-1-added).
+_SECTIONS = {"追加": "added", "再録": "returned", "削除": "removed", "名称変更": "renamed", "変更": "changed",
+             "ルールブック本文": "prose", "対戦レギュレーション": "regulations", "プレイヤー向けチェックリスト": "checklist"}
+
+
+def changelog_section(root: Path, base: str | None = None, head: str | None = None) -> str:
+    """The 変更履歴 section of the edition that `root`'s rules.yaml names: what changed since `base`
+    (default: the last tag, else HEAD) in `head` (default: the working tree). Raises
+    toolchain.diff.RevisionError when git does not know a revision or `root` is not in a git repository."""
+    return render(diff_revisions(root, base, head))
 
 
 def escape(text: str) -> str:
@@ -35,100 +51,113 @@ def _link(change: DefinitionChange) -> str:
     return escape(change.title)
 
 
+def _section_link(change: ProseChange) -> str:
+    """`6.2.1 :ref:`core-action-items``: its number and a link where the new rulebook has it."""
+    if change.label and change.change != "removed":
+        return f"{change.number} :ref:`{change.label}`" if change.number else f":ref:`{change.label}`"
+    return escape(change.heading)
+
+
 def _fields(change: DefinitionChange) -> list[FieldChange]:
     return [f for f in shown_fields(change) if f.top not in _LEFT_OUT]
 
 
 def render(report: RulesDiff) -> str:
     edition = report.new.edition or "新しい版"
-    edition_id = _edition_id(report)
-    lines = [f".. _history-{edition_id}:", "", f"{escape(edition)}の変更点", _RULE, "",
+    label = changelog_label(report.new.edition_id or report.new.revision.spec)
+    lines = [f".. _{label}:", "", f"{escape(edition)}の変更点", _RULE, "",
              f"{escape(report.old.revision.spec)} からの変更点です。", ""]
     listed = [c for c in report.definitions if c.kind != "rules" and (c.change != "changed" or c.renamed or _fields(c))]
     for title, chosen in (
         ("追加", [c for c in listed if c.change == "added"]),
+        ("再録", [c for c in listed if c.change == "returned"]),
         ("削除", [c for c in listed if c.change == "removed"]),
         ("名称変更", [c for c in listed if c.renamed]),
     ):
         if chosen:
-            lines += _section(edition_id, title)
-            for change in chosen:
-                renamed = f"{escape(change.old_name or '')} → " if title == "名称変更" else ""
-                lines.append(f"- {renamed}{_link(change)}")
-            lines.append("")
+            lines += _section(label, title)
+            for group, changes in _grouped(chosen):
+                lines += group
+                for change in changes:
+                    lines += _returned(change) if title == "再録" else _listed(change, title == "名称変更")
+                lines.append("")
     changed = [c for c in listed if c.change == "changed" and _fields(c)]
     if changed:
-        lines += _section(edition_id, "変更")
-        for change in changed:
-            lines += [_link(change), ""]
-            for field in _fields(change):
-                lines += _field(field)
-            lines.append("")
+        lines += _section(label, "変更")
+        for group, changes in _grouped(changed):
+            lines += group
+            for change in changes:
+                lines += [_link(change), ""]
+                for field in _fields(change):
+                    lines += _field(field)
+                lines.append("")
+    if report.prose:
+        lines += _section(label, "ルールブック本文")
+        for section in report.prose:
+            lines += _prose(section)
     if report.regulations:
-        lines += _section(edition_id, "対戦レギュレーション")
-        lines += [f"- {line}" for line in map(_regulation, report.regulations)]
+        lines += _section(label, "対戦レギュレーション")
+        lines += [f"- {escape(regulation_line(regulation))}" for regulation in report.regulations]
         lines.append("")
-    checklist = list(_checklist(report))
-    lines += _section(edition_id, "プレイヤー向けチェックリスト")
-    lines += [f"- □ {item}" for item in checklist] if checklist else ["ゲームの遊び方に関わる変更はありません。"]
+    lines += _section(label, "プレイヤー向けチェックリスト")
+    lines += [f"- □ {escape(item.text)}" for item in report.checklist] if report.checklist else ["ゲームの遊び方に関わる変更はありません。"]
     text = re.sub(r"\n{4,}", "\n\n\n", "\n".join(lines))  # two blank lines at most, as docs/history.rst has them
     return text.rstrip("\n") + "\n"
 
 
-def _edition_id(report: RulesDiff) -> str:
-    """`v8-1` for labels (`history-v8-1`): the edition id of rules.yaml, else the revision's name."""
-    return re.sub(r"[^a-z0-9]+", "-", (report.new.edition_id or report.new.revision.spec).lower()).strip("-")
+def _section(label: str, title: str) -> list[str]:
+    return ["", f".. _{label}-{_SECTIONS[title]}:", "", title, _SUBRULE, ""]
 
 
-def _section(edition_id: str, title: str) -> list[str]:
-    anchor = {"追加": "added", "削除": "removed", "名称変更": "renamed", "変更": "changed", "対戦レギュレーション": "regulations",
-              "プレイヤー向けチェックリスト": "checklist"}[title]
-    return ["", f".. _history-{edition_id}-{anchor}:", "", title, _SUBRULE, ""]
+def _grouped(changes: list[DefinitionChange]) -> list[tuple[list[str], list[DefinitionChange]]]:
+    """The changes under their lists' group headings (【アクションリスト › 速攻魔法】), in order."""
+    groups: list[tuple[list[str], list[DefinitionChange]]] = []
+    current: str | None = ""
+    for change in changes:
+        heading = group_heading(change)
+        if heading != current or not groups:
+            groups.append(([f"【{escape(heading)}】", ""] if heading else [], []))
+            current = heading
+        groups[-1][1].append(change)
+    return groups
+
+
+def _listed(change: DefinitionChange, renamed: bool) -> list[str]:
+    return [f"- {escape(change.old_name or '') + ' → ' if renamed else ''}{_link(change)}"]
+
+
+def _returned(change: DefinitionChange) -> list[str]:
+    """A returning definition: when it was last printed, and what differs from that version."""
+    if change.last_printed is None:
+        return [f"- {_link(change)}"]
+    since = escape(change.last_printed.edition or change.last_printed.label)
+    lines = [f"- {_link(change)} (前回の掲載: {since})"]
+    for field in _fields(change):
+        lines += ["", *(f"  {line}" if line else "" for line in _field(field))]
+    return lines
 
 
 def _field(field: FieldChange) -> list[str]:
     old, new = field.old or _NOTHING, field.new or _NOTHING
     if "\n" not in old + new and len(old) + len(new) <= _ONE_LINE:
         return [f"- {escape(field.item)}: {escape(old)} → {escape(new)}"]
-    lines = [f"- {escape(field.item)}", ""]
+    return [f"- {escape(field.item)}", "", *_before_after(old, new)]
+
+
+def _before_after(old: str, new: str) -> list[str]:
+    lines: list[str] = []
     for label, text in (("変更前", old), ("変更後", new)):
         lines += [f"  {label}:", "", *(f"  | {escape(line)}" if line.strip() else "  |" for line in text.splitlines()), ""]
     return lines
 
 
-def _moves(regulation: RegulationChange) -> list[str]:
-    parts = []
-    for group in regulation.groups:
-        name = _GROUPS.get(group.group, group.group)
-        counts = f"{name} {'—' if group.before is None else group.before} → {'—' if group.after is None else group.after}"
-        moves = [f"追加 {'、'.join(m.name for m in group.entered)}" if group.entered else "",
-                 f"削除 {'、'.join(m.name for m in group.left)}" if group.left else ""]
-        moves = [m for m in moves if m]
-        parts.append(counts + (f" ({'; '.join(moves)})" if moves else ""))
-    return parts
-
-
-def _regulation(regulation: RegulationChange) -> str:
-    state = {"added": " (新たに対戦可能)", "removed": " (対戦不可に)", "changed": ""}[regulation.change]
-    return escape(f"{regulation.title}{state}: {'、'.join(_moves(regulation))}")
-
-
-def _checklist(report: RulesDiff):  # noqa: ANN202 - an iterator of checklist lines
-    """One line per thing a player must learn again: what came, went, was renamed, changed its rules,
-    or moved into or out of a regulation."""
-    for change in report.definitions:
-        if change.kind == "rules" or not change.rules_changed:
-            continue
-        name = escape(f"「{change.name}」({change.category})" if change.category else f"「{change.name}」")
-        if change.change == "added":
-            yield f"{name}が追加されました。"
-        elif change.change == "removed":
-            yield f"{name}が削除されました。"
-        else:
-            if change.renamed:
-                yield escape(f"「{change.old_name}」の名前が「{change.name}」に変わりました。")
-            items = list(dict.fromkeys(f.item.split(" (")[0] for f in change.fields if f.rules))
-            if items:
-                yield f"{name}の{escape('、'.join(items))}が変わりました。"
-    for regulation in report.regulations:
-        yield _regulation(regulation)
+def _prose(change: ProseChange) -> list[str]:
+    """A section of the rulebook: added or removed, or its rewritten paragraphs before and after."""
+    if change.change != "changed":
+        return [f"- {'追加' if change.change == 'added' else '削除'}: {_section_link(change)}", ""]
+    lines = [f"- {_section_link(change)}" + (f" (旧題 {escape(change.old_title)})" if change.old_title else ""), ""]
+    if change.old == change.new:
+        return lines
+    parts = [part for part in changed_paragraphs(change.segments) if part is not None]
+    old, new = "\n".join(map(old_text, parts)), "\n".join(map(new_text, parts))
+    return [*lines, *_before_after(old or _NOTHING, new or _NOTHING)]

@@ -6,8 +6,12 @@ from __future__ import annotations
 from ...diagnostics import Diagnostic
 from .. import RulesDiff
 from ..changes import DefinitionChange
+from ..prose import ProseChange
 from ..textdiff import Segment
-from . import SYMBOL, example_line, group_counts, heading, pages_text, printable, program_lines, shown_fields, summary_line
+from . import (
+    ELIDED, SYMBOL, changed_paragraphs, example_line, group_counts, group_heading, heading, pages_text, printable, program_lines,
+    prose_heading, returned_text, shown_fields, summary_line,
+)
 
 _RED, _GREEN, _YELLOW, _BOLD, _DIM, _RESET = "\033[31m", "\033[32m", "\033[33m", "\033[1m", "\033[2m", "\033[0m"
 _INDENT = "    "
@@ -42,8 +46,16 @@ def render(report: RulesDiff, color: bool = False) -> str:
     lines.append(f"definitions: {summary_line(report.summary())}")
     if report.empty:
         lines.append("no rules changes")
+    listed_under = None
     for change in report.definitions:
+        if group_heading(change) not in (None, listed_under):
+            listed_under = group_heading(change)
+            lines += ["", style(f"{listed_under}:", _BOLD)]
         lines.extend(_definition(change, style))
+    if report.prose:
+        lines += ["", style("rulebook prose (docs/):", _BOLD)]
+        for rewritten in report.prose:
+            lines.extend(_prose(rewritten, style))
     if report.regulations:
         lines += ["", style("regulations (format + frame, table 3.1):", _BOLD)]
         for regulation in report.regulations:
@@ -68,14 +80,17 @@ def render(report: RulesDiff, color: bool = False) -> str:
         lines.extend(_findings(f"{side.revision.label} does not load cleanly:", list(side.findings), style))
     for note in report.skipped:
         lines.append(style(note, _DIM))
+    if report.checklist:
+        lines += ["", style("checklist for players (プレイヤー向けチェックリスト):", _BOLD)]
+        lines += [printable(f"  □ {item.text}") for item in report.checklist]
     return "\n".join(lines) + "\n"
 
 
 def _definition(change: DefinitionChange, style: _Style) -> list[str]:
-    colour = {"added": _GREEN, "removed": _RED, "changed": _YELLOW}[change.change]
+    colour = {"added": _GREEN, "removed": _RED, "changed": _YELLOW, "returned": _GREEN}[change.change]
     lines = ["", style(f"{SYMBOL[change.change]} {heading(change)}", colour)]
     if change.change != "changed":
-        lines[-1] += f" ({change.change})"
+        lines[-1] += f" ({returned_text(change) if change.change == 'returned' else change.change})"
     for field in shown_fields(change):
         if field.behaviour:
             lines.append(f"{_INDENT}{style(field.item, _BOLD)}: {style('behaviour change', _YELLOW)}")
@@ -84,11 +99,25 @@ def _definition(change: DefinitionChange, style: _Style) -> list[str]:
                 lines.append(f"{_INDENT}  {style(line, code)}")
             continue
         # a new definition's values as they are; a changed one's as a character-level diff
-        text = style(field.new or "", _GREEN) if change.change == "added" else style.segments(field.segments)
+        text = style(field.new or "", _GREEN) if change.new else style.segments(field.segments)
         body = text.replace("\n", "\n" + _INDENT * 2)
         lines.append(f"{_INDENT}{style(field.item, _BOLD)}:" + (f"\n{_INDENT * 2}{body}" if "\n" in text else f" {body}"))
     for example in change.examples:
         lines.append(f"{_INDENT}{printable(example_line(example))}")
+    return lines
+
+
+def _prose(section: ProseChange, style: _Style) -> list[str]:
+    """A section's heading, and its paragraphs: every one of a new section, the changed ones of a
+    rewritten section (`…` for those left out), none of a removed one."""
+    colour = {"added": _GREEN, "removed": _RED, "changed": _YELLOW}[section.change]
+    lines = ["", style(f"{SYMBOL[section.change]} {prose_heading(section)}", colour)]
+    if section.change != "changed":
+        lines[-1] += f" ({section.change})"
+    if section.change == "added":
+        lines += [f"{_INDENT}{style(paragraph, _GREEN)}" for paragraph in (section.new or "").splitlines()]
+    elif section.old != section.new:
+        lines += [f"{_INDENT}{ELIDED if part is None else style.segments(part)}" for part in changed_paragraphs(section.segments)]
     return lines
 
 

@@ -1,6 +1,8 @@
-/* The rulebook's search page: the definitions named by the query (by name or reading) first, each linked to its
- * entry (toolchain/sphinxext/namesearch.py writes their names and readings into bp-names.js). Every name is inserted
- * as text, never as HTML. Opened from a file, Sphinx's snippets cannot be fetched: none is asked for. */
+/* The rulebook's search page: the definitions named by the query (by name, reading or another word they are
+ * searched by) head Sphinx's own list of results, each linked to its entry (toolchain/sphinxext/namesearch.py
+ * writes them into bp-names.js). One list, counted by Sphinx's summary: a name hit is never followed by
+ * "no document found". Every name is inserted as text (escaped where Sphinx inserts HTML). Opened from a
+ * file, Sphinx's snippets cannot be fetched: none is asked for, and a notice says so. */
 "use strict";
 
 (() => {
@@ -8,6 +10,7 @@
   if (fromFile && typeof DOCUMENTATION_OPTIONS !== "undefined") {
     DOCUMENTATION_OPTIONS.SHOW_SEARCH_SUMMARY = false;  // read by searchtools.js for each result
   }
+  const KIND = "bp-name";  // the results' class: li.kind-bp-name
 
   /* Katakana as hiragana, full-width as half-width, either tilde, no spaces or middle dots, no voicing marks
    * (゛゜: a reading typed with or without rendaku finds the name, うらきりふだ and うらぎりふだ both 裏切札). */
@@ -20,46 +23,52 @@
   const matches = (query) => {
     const wanted = normalize(query);
     if (!wanted) return [];
-    /* A name or its reading (kana) within the query (防壁破壊の効果), or the query within the title or the reading
-     * (two kana at least: one is in half the readings). */
+    /* A name, reading or search word within the query (防壁破壊の効果), or the query within the title, the reading
+     * or a search word (two kana at least: one is in half the readings). */
     const within = (text) => text.length > 1 && wanted.includes(text);
-    return (window.BP_NAMES || []).filter((entry) => {
-      const kana = normalize(entry.kana);
-      return normalize(entry.title).includes(wanted) || within(normalize(entry.name))
-        || (kana !== "" && ((wanted.length > 1 && kana.includes(wanted)) || within(kana)));
-    });
+    const holds = (text) => text !== "" && ((wanted.length > 1 && text.includes(wanted)) || within(text));
+    return (window.BP_NAMES || []).filter((entry) => normalize(entry.title).includes(wanted)
+      || within(normalize(entry.name)) || [entry.kana, ...entry.terms].some((word) => holds(normalize(word))));
   };
 
-  const show = () => {
+  const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+  /* A hit as searchtools.js lists its own: [docname, title (HTML), anchor, description (HTML), score, filename, kind].
+   * With a description, Sphinx fetches no snippet: the kind and the chapter say where the entry is. */
+  const asResult = (entry) => [entry.doc, escapeHtml(entry.title), `#${entry.anchor}`,
+    escapeHtml(`${entry.kind} ・ ${entry.chapter}`), Number.MAX_SAFE_INTEGER, entry.doc, KIND];
+
+  /* Sphinx shows its results from the end of the list: the name hits go last, so they come first, and a result of
+   * Sphinx's that lands on the same entry is left out. */
+  const withNames = (perform) => (query, ...rest) => {
+    const found = matches(query).map(asResult);
+    const named = new Set(found.map((result) => result[0] + result[2]));
+    const results = perform(query, ...rest).filter((result) => !named.has(result[0] + result[2]));
+    return [...results, ...found.reverse()];
+  };
+
+  /* Sphinx's Japanese catalogue leaves the count of results untranslated (empty): the list would end without it. */
+  const FOUND = "Search finished, found one page matching the search query.";
+  const countResults = () => {
+    const translations = Documentation.TRANSLATIONS;
+    const said = translations[FOUND];
+    if (said === undefined || (Array.isArray(said) ? !said[0] : !said)) translations[FOUND] = ["${resultCount} 件見つかりました。"];
+  };
+
+  const start = () => {
     const results = document.getElementById("search-results");
-    const query = new URLSearchParams(window.location.search).get("q") || "";
-    if (!results || !query.trim()) return;
-    const found = matches(query);
-    const section = document.createElement("section");
-    section.className = "bp-name-hits";
-    if (found.length) {
-      const heading = section.appendChild(document.createElement("h2"));
-      heading.textContent = "名前が一致した項目";
-      const list = section.appendChild(document.createElement("ul"));
-      list.className = "search";
-      for (const entry of found) {
-        const item = list.appendChild(document.createElement("li"));
-        const link = item.appendChild(document.createElement("a"));
-        link.href = `${entry.page}#${entry.anchor}`;
-        link.textContent = entry.title;
-        const where = item.appendChild(document.createElement("p"));
-        where.className = "context";
-        where.textContent = `${entry.kind} ・ ${entry.chapter}`;
-      }
-    }
+    // searchtools.js (loaded after this script) searches on the same event: this listener, added first, runs first.
+    if (!results || typeof Search === "undefined") return;
+    Search._performSearch = withNames(Search._performSearch);
+    if (typeof Documentation !== "undefined" && document.documentElement.lang === "ja") countResults();
     if (fromFile) {
-      const notice = section.appendChild(document.createElement("p"));
+      const notice = document.createElement("p");
       notice.className = "bp-search-notice";
       notice.textContent = "ファイルから直接開いているため、検索結果の抜粋は表示されません(Web サイトでは表示されます)。";
+      results.parentNode.insertBefore(notice, results);
     }
-    results.parentNode.insertBefore(section, results);
   };
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show);
-  else show();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();

@@ -1,0 +1,231 @@
+"""The playtest table in a real headless Chromium (Playwright), by clicking as a person plays: a whole game
+against the policy agent, undo, a position set up by hand, an example kept and passed by `bp check`, a
+saved transcript replayed by `bp replay` and stepped through, two people at one screen, the keyboard, a
+phone's width."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from tests.runbp import bp
+
+from .conftest import Played, after, click, new_game, options, version
+
+MAX_CLICKS = 1500
+
+
+def play_to_the_end(page: Any, rng: random.Random) -> int:
+    """Click options until the game is decided (a pass half the time it is offered, else any option); the clicks."""
+    clicks = 0
+    while "勝敗判定" not in page.text_content("#status"):
+        assert clicks < MAX_CLICKS, page.text_content("#status")
+        buttons = page.locator("#options .option")
+        kinds = buttons.evaluate_all("els => els.map(e => e.dataset.kind)")
+        assert kinds, f"no option offered: {page.text_content('#prompt')}"
+        index = kinds.index("pass") if "pass" in kinds and rng.random() < 0.5 else rng.randrange(len(kinds))
+        before = version(page)
+        buttons.nth(index).click()
+        after(page, before)
+        clicks += 1
+    return clicks
+
+
+@pytest.mark.parametrize(("regulation", "name"), [("lite+entry20", "ライト + エントリー20"), ("master+extra", "マスター + エクストラ")])
+def test_a_whole_game_against_the_policy_agent(page: Any, regulation: str, name: str) -> None:
+    new_game(page, regulation, seed=11)
+    assert name in page.text_content("#regulation") and "シード 11" in page.text_content("#regulation")
+    assert page.is_visible("#board svg") and "あなた" in page.text_content("#zones")
+    clicks = play_to_the_end(page, random.Random(3))
+    assert clicks > 10
+    status = page.text_content("#status")
+    assert re.search(r"勝敗判定: (あなた|相手)の勝ち", status), status
+    assert page.text_content("#prompt") == "ゲーム終了"
+    log = page.text_content("#log")
+    assert "勝敗判定" in log and "リクエスト:" in log and "パス" in log
+
+
+def test_the_setup_decisions_of_a_frame_are_offered_to_the_person(page: Any) -> None:
+    """エクストラ: 切札を2枚選ぶ (the game start's choices) come before the first request."""
+    new_game(page, "master+extra", seed=2)
+    assert page.text_content("#prompt") == "あなた: 切札"
+    assert len(options(page)) == 54  # any card of the deck
+
+
+def test_undo_a_move(page: Any) -> None:
+    new_game(page, "lite+entry20", seed=5, first="0")
+    status, offered = page.text_content("#status"), options(page)
+    assert "先攻: あなた" in status and page.is_disabled("#undo")
+    index = next(i for i, text in enumerate(offered) if "パス" not in text)  # a request, then its costs and targets
+    click(page, f"#options .option >> nth={index}")
+    assert options(page) != offered or page.text_content("#status") != status
+    click(page, "#undo")
+    assert options(page) == offered and page.text_content("#status") == status
+    assert "1 手戻しました" in page.text_content("#notice")
+    assert page.is_disabled("#undo")
+
+
+def test_choose_who_starts(page: Any) -> None:
+    new_game(page, "lite+entry20", seed=5, first="1")
+    assert "先攻: 相手" in page.text_content("#status")
+    assert "ターン 1 (相手)" in page.text_content("#status") or "ターン 2" in page.text_content("#status")
+
+
+POSITION = "you: {hand: ♡3 ♠9, field: ♢5}\nopponent: {hand: 2, field: \"[♣7] ♣4\"}\n"
+
+
+def set_up(page: Any, text: str, regulation: str = "lite+entry20") -> None:
+    page.click("#open-position")
+    page.wait_for_function("() => document.querySelector('#position-form textarea').value !== ''")
+    page.select_option("#position-form select[name=regulation]", regulation)
+    page.fill("#position-form textarea", text)
+    page.click("#position-start")
+
+
+def test_set_up_a_position_in_the_examples_notation(page: Any) -> None:
+    before = version(page)
+    set_up(page, POSITION)
+    after(page, before)
+    assert not page.is_visible("#position-dialog")
+    zones = page.text_content("#zones")
+    assert "♠9 ♡3" in zones and "[?]、♣4" in zones  # the other player's bulwark is face down
+    assert "♣7" not in page.content()  # … even in the page's data
+    assert "アップ ★♡3 (コスト D)" in " ".join(options(page))
+    page.click("#refused summary")  # why the others are not offered, as the rulebook's items say it
+    refused = page.eval_on_selector_all("#refused-list li", "els => els.map(e => e.textContent)")
+    assert any(text.startswith("投擲: キーカード (") for text in refused), refused
+
+
+def test_a_position_the_rules_do_not_allow_is_refused_at_its_line(page: Any) -> None:
+    set_up(page, "you: {hand: ♡3 ♠9}\nopponent: {field: ♡3+♡3}\n")
+    error = page.locator("#position-form .error")
+    error.wait_for(state="visible")
+    assert page.is_visible("#position-dialog")
+    assert re.match(r"2:\d+: ♡3 appears twice", error.text_content()), error.text_content()
+    page.fill("#position-form textarea", "you: {hand: ♡3 ♠9, feild: ♢5}\n")
+    page.click("#position-start")
+    page.wait_for_function("() => document.querySelector('#position-form .error').textContent.includes('feild')")
+    assert page.text_content("#position-form .error").startswith("1:")
+    page.keyboard.press("Escape")
+
+
+def test_keep_a_position_as_an_example_that_bp_check_passes(page: Any, played: Played) -> None:
+    before = version(page)
+    set_up(page, POSITION)
+    after(page, before)
+    click(page, "#example")
+    assert page.is_visible("#example-dialog")
+    ask = page.locator("#example-options .option")
+    texts = ask.evaluate_all("els => els.map(e => e.textContent)")
+    assert not any("パス" in text for text in texts)  # the example is a request
+    click(page, "#example-options .option:has-text('アップ ★♡3')")
+    while page.is_visible("#example-ask"):  # its cost (D: 捨てる手札 ♠9) and target (♢5)
+        click(page, "#example-options .option >> nth=0")
+    text = page.input_value("#example-yaml")
+    assert "合格" in page.text_content("#example-check")
+    assert "request: \"★♡3 → you:♢5\"" in text and "[♣7]" not in text  # the bulwark: a stand-in card
+    where = re.search(r"(definitions/\S+\.yaml):(\d+)", page.text_content("#example-check"))
+    assert where
+    click(page, "#example-close")
+    # Pasted under アップ's examples, bp check runs it as written.
+    path = played.root / where.group(1)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = int(where.group(2))
+    assert lines[at - 1].strip() == "examples:"
+    counts = bp("check", "--root", str(played.root)).stdout
+    path.write_text("".join(lines[:at]) + text + "".join(lines[at:]), encoding="utf-8")
+    try:
+        checked = bp("check", "--root", str(played.root))
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        examples = lambda out: int(re.search(r"(\d+) examples", out).group(1))  # noqa: E731
+        assert examples(checked.stdout) == examples(counts) + 1
+    finally:
+        path.write_text("".join(lines), encoding="utf-8")
+
+
+def test_save_the_game_then_bp_replay_reads_it_and_the_page_steps_through_it(page: Any, played: Played) -> None:
+    new_game(page, "lite+entry20", seed=8)
+    rng = random.Random(4)
+    for _ in range(6):
+        before = version(page)
+        buttons = page.locator("#options .option")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        after(page, before)
+    click(page, "#save")
+    saved = re.search(r"(build/play/\S+\.jsonl)", page.text_content("#notice")).group(1)
+    replayed = bp("replay", "--root", str(played.root), str(played.root / saved))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "1 games replayed, 1 identical" in replayed.stdout
+    assert (played.root / saved).with_suffix(".txt").read_text(encoding="utf-8").startswith("=== game 1")
+
+    board = page.inner_html("#board")
+    page.click("#open-transcript")
+    page.select_option("#transcript-form select[name=saved]", saved)
+    click(page, "#transcript-load")
+    assert page.is_visible("#replay") and page.text_content("#replay-step").startswith("0 /")
+    assert page.locator("#options .option").count() == 0  # stepped through, not decided
+    steps = int(page.text_content("#replay-step").split("/")[1].split()[0])
+    click(page, "#step-last")
+    assert page.text_content("#replay-step").startswith(f"{steps} /")
+    # Where the game was saved, seen from P1 (named P1 and P2 in a transcript, あなた and 相手 in a game against the AI).
+    assert page.inner_html("#board").replace("P1", "あなた").replace("P2", "相手") == board
+    click(page, "#step-back")
+    assert page.text_content("#replay-step").startswith(f"{steps - 1} /")
+    before = version(page)
+    page.select_option("#look", "1")
+    after(page, before)
+    assert page.inner_html("#board") != board  # seen from P2
+    click(page, "#take-over")
+    assert not page.is_visible("#replay")
+
+
+def test_two_people_at_one_screen_hand_it_over(page: Any) -> None:
+    new_game(page, "lite+entry20", seed=3, seats="human,human", first="0")
+    assert page.is_visible("#cover") and not page.is_visible("#board")
+    assert page.text_content("#cover-name") == "P1"
+    click(page, "#reveal")
+    assert page.text_content("#prompt") == "P1: リクエストするか"
+    pass_option = page.locator("#options .option[data-kind=pass]")
+    before = version(page)
+    pass_option.click()
+    after(page, before)
+    assert page.is_visible("#cover") and page.text_content("#cover-name") == "P2"
+    assert "♠" not in page.inner_html("#table")  # P1's cards are gone from the page while it is covered
+
+
+def test_the_keyboard_plays(page: Any) -> None:
+    new_game(page, "lite+entry20", seed=9, first="0")
+    assert page.evaluate("document.activeElement.classList.contains('option')")  # the first option has the focus
+    offered = options(page)
+    before = version(page)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # the second option
+    after(page, before)
+    assert options(page) != offered or "パス" in offered[1]
+    before = version(page)
+    page.keyboard.press("u")
+    after(page, before)
+    assert options(page) == offered
+    before = version(page)
+    page.keyboard.press("1")
+    after(page, before)
+
+
+def test_a_phone_width_shows_everything_without_sideways_scrolling(browser: Any, played: Played) -> None:
+    from .conftest import open_page
+
+    for page in open_page(browser, played, {"width": 390, "height": 844}):
+        new_game(page, "master+extra", seed=4)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.is_visible("#options .option") and page.is_visible("#board svg")
+        box = page.locator("#options .option").first.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] >= 32  # a finger's target
+
+
+def test_the_page_is_japanese(page: Any) -> None:
+    assert page.get_attribute("html", "lang") == "ja"
+    labels = page.eval_on_selector_all("header button", "els => els.map(e => e.textContent)")
+    assert labels == ["元に戻す", "新しいゲーム", "局面を作る", "棋譜を見る", "保存", "この局面を例にする"]

@@ -1,0 +1,104 @@
+"""`bp play`'s server: it listens on 127.0.0.1, answers only to its own address and page, refuses what it
+cannot read with a message, and stops on SIGTERM as on Ctrl-C."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from .conftest import Played, rules_copy, start_played
+
+
+def request(played: Played, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None,
+            host: str | None = None) -> tuple[int, bytes]:
+    address = urlsplit(played.url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+    try:
+        connection.putrequest(method, path, skip_host=host is not None)
+        if host is not None:
+            connection.putheader("Host", host)
+        for name, value in (headers or {}).items():
+            connection.putheader(name, value)
+        if body is not None:
+            connection.putheader("Content-Length", str(len(body)))
+        connection.endheaders(body)
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def test_it_listens_on_localhost_by_default(played: Played) -> None:
+    assert urlsplit(played.url).hostname == "127.0.0.1"
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:80", "127.0.0.1.evil.example"])
+def test_a_request_for_another_host_is_refused(played: Played, host: str) -> None:
+    """DNS rebinding: a page elsewhere reaching the table through a name that resolves to 127.0.0.1."""
+    port = urlsplit(played.url).port
+    for path in ("/", "/api/state"):
+        status, body = request(played, "GET", path, host=host if ":" in host else f"{host}:{port}")
+        assert status == 403 and b"own address" in body and b"\xe2\x99" not in body  # no card at all
+    assert request(played, "GET", "/api/state", host=f"localhost:{port}")[0] == 200
+
+
+def test_a_post_from_another_page_is_refused(played: Played) -> None:
+    status, body = request(played, "POST", "/api/undo", b"{}", {"Content-Type": "application/json", "Origin": "http://evil.example"})
+    assert status == 403
+    status, _ = request(played, "POST", "/api/undo", b"{}", {"Content-Type": "text/plain"})
+    assert status == 409  # a form's POST: not JSON
+
+
+@pytest.mark.parametrize(("body", "said"), [
+    (b"{", "JSON が読めません"),
+    (b"[1]", "JSON のオブジェクト"),
+    (b'{"index": "1", "version": 1}', "index: 整数"),
+    (b'{"index": 999, "version": -1}', "画面が古く"),
+])
+def test_what_it_cannot_read_is_refused_with_a_message(played: Played, body: bytes, said: str) -> None:
+    status, answer = request(played, "POST", "/api/decide", body, {"Content-Type": "application/json"})
+    assert status == 409
+    assert said in json.loads(answer)["error"]
+
+
+def test_a_decision_that_is_not_offered_is_refused(played: Played) -> None:
+    state = played.get("/api/state")
+    status, answer = played.post("/api/decide", {"index": 999, "version": state["version"]})
+    assert status == 409 and "there is no option 1000" in answer["error"]
+
+
+def test_a_transcript_that_is_not_one_is_refused(played: Played, tmp_path: Path) -> None:
+    (tmp_path / "x.jsonl").write_text("not json\n", encoding="utf-8")
+    status, answer = played.post("/api/transcript", {"path": str(tmp_path / "x.jsonl")})
+    assert status == 409 and "x.jsonl:1: not a JSON line" in answer["error"]
+    status, answer = played.post("/api/transcript", {"path": str(tmp_path / "none.jsonl")})
+    assert status == 409 and "を読めません" in answer["error"]
+
+
+def test_it_stops_on_sigterm(tmp_path: Path) -> None:
+    """start_played stops it with SIGTERM and requires exit 0 and no traceback; it says it stopped."""
+    for played in start_played(rules_copy(tmp_path / "rules")):
+        assert played.get("/api/state")["setup"]["seed"] == 1
+    deadline = time.monotonic() + 10
+    while not "".join(played.lines).rstrip().endswith("stopped"):
+        assert time.monotonic() < deadline, played.lines
+        time.sleep(0.1)
+
+
+def test_a_game_that_cannot_be_saved_says_why(played: Played) -> None:
+    """build/play is a file here: nothing is written, the page is told why."""
+    folder = played.root / "build" / "play"
+    folder.parent.mkdir(exist_ok=True)
+    assert not folder.exists()
+    folder.write_text("mine\n", encoding="utf-8")
+    try:
+        status, answer = played.post("/api/save")
+        assert status == 409 and "build/play に保存できません" in answer["error"]
+        assert folder.read_text(encoding="utf-8") == "mine\n"
+    finally:
+        folder.unlink()

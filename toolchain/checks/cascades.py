@@ -1,0 +1,106 @@
+"""What one mistake caused: findings that follow from another, linked to it (`Diagnostic.cause`).
+
+A misspelt id leaves an action out of the engine (BP031) or out of the definitions (BP010), and the
+examples of the actions that needed it fail (BP030): one mistake, many findings, and the cause
+sorted last. Two ways tell a consequence from a mistake of its own:
+
+- A program that names an action left out for its errors follows from that action's first finding.
+- A finding that suggests a value (did you mean 'end'? write its id, charge) is tried: the
+  definitions are loaded again with that value in place, and the failed examples that pass then
+  follow from it. Nothing is guessed: a failure that still fails with the suggestion stays a
+  finding of its own.
+
+And when many examples fail with no finding to blame (a change that is valid but wrong: アップ's
+cost D made DD), `shared_request` says which action they all request.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from .. import model as m
+from .. import sim
+from ..diagnostics import Diagnostic, shorten
+from ..model.loader import LoadResult, load_definitions
+
+MAX_TRIED = 3  # suggestions tried in one check: each loads and compiles the definitions again
+
+
+def link(findings: Sequence[Diagnostic], loaded: LoadResult, failures: Sequence[tuple[sim.Outcome, Diagnostic]],
+         left_out_named: dict[Diagnostic, str]) -> list[Diagnostic]:
+    """The findings, those that follow from another linked to it (`cause`, `why`)."""
+    causes: dict[Diagnostic, tuple[Diagnostic, str]] = {}
+    for finding, name in left_out_named.items():
+        first = loaded.left_out_findings.get(name)
+        if first is not None:
+            causes[finding] = (first, f"{name} is left out for its errors")
+    failed = [(outcome, finding) for outcome, finding in failures if finding not in causes]
+    suggested = [f for f in sorted(findings) if f.fix is not None and f not in causes][:MAX_TRIED]
+    for suggestion in suggested:
+        if not failed:
+            break
+        passing = _passing_with(loaded.root, suggestion, [outcome for outcome, _ in failed])
+        said = f"they pass with '{suggestion.fix.value}' there" if suggestion.fix else ""
+        for outcome, finding in failed:
+            if (outcome.action.id, outcome.example.name) in passing:
+                causes[finding] = (suggestion, said)
+        failed = [(outcome, finding) for outcome, finding in failed if finding not in causes]
+    linked: dict[Diagnostic, Diagnostic] = {}
+
+    def resolved(finding: Diagnostic) -> Diagnostic:
+        """The finding linked to its cause, itself linked to its own (a chain leads to the first mistake)."""
+        if finding not in linked:
+            cause, why = causes.get(finding, (None, ""))
+            linked[finding] = finding.caused_by(resolved(cause), why) if cause is not None else finding
+        return linked[finding]
+
+    return [resolved(finding) for finding in findings]
+
+
+def _passing_with(root: Path, suggestion: Diagnostic, outcomes: list[sim.Outcome]) -> set[tuple[str, str]]:
+    """Of the failed examples, those that pass (as (action id, example name)) with the suggested value in place."""
+    assert suggestion.fix is not None
+    tried = load_definitions(root, [(suggestion.location.path, suggestion.fix)])
+    defs = tried.definitions
+    if defs.rules is None:
+        return set()
+    engine = sim.Engine(defs)
+    broken = {problem.definition.id for problem in engine.problems}
+    actions = {action.id: action for action in (*defs.actions, *defs.frame_actions) if action.id not in broken}
+    passing = set()
+    for outcome in outcomes:
+        action = actions.get(outcome.action.id)
+        example = next((e for e in action.examples if e.name == outcome.example.name), None) if action else None
+        if action is not None and example is not None and sim.run_example(engine, action, example).ok:
+            passing.add((action.id, example.name))
+    return passing
+
+
+def shared_request(failed: Sequence[sim.Outcome], outcomes: Sequence[sim.Outcome], defs: m.Definitions,
+                   least: int = 3) -> str | None:
+    """When `least` failed examples or more, in more than one action, request one action: a line that says so
+    (and whether every example that requests it fails), pointing at that action."""
+    counts = Counter(ident for outcome in failed for ident in set(outcome.requested))
+    if not counts:
+        return None
+    ident, count = counts.most_common(1)[0]
+    sharing = [outcome for outcome in failed if ident in outcome.requested]
+    action = defs.action(ident)
+    if count < least or action is None or len({outcome.action.id for outcome in sharing}) < 2:
+        return None
+    files = len({outcome.location().path for outcome in sharing})
+    requesting = sum(1 for outcome in outcomes if ident in outcome.requested)
+    every = "every example that requests it fails" if requesting == count else f"{requesting} examples request it"
+    where = action.source.location()
+    said, times = Counter(_first_words(outcome.message) for outcome in sharing).most_common(1)[0]
+    saying = f"; {times} of them: {shorten(said, 120)}" if times > 1 else ""
+    return (f"{count} failed examples in {files} file{'s' if files != 1 else ''} request {action.name} ({every}): "
+            f"look at {action.name} first, {where.path}:{where.line}:{where.column}{saying}")
+
+
+def _first_words(message: str) -> str:
+    """What a failure says first, without the step it happened at (`step 3: `)."""
+    return re.sub(r"^step \d+: ", "", message).split("; ")[0]

@@ -1,0 +1,131 @@
+"""The players' checklist (プレイヤー向けチェックリスト): one line per thing a player must learn again, in
+the order the rulebook tells it, each line once.
+
+What came, went, returned, was renamed or changed its rules; the regulations that gain or lose
+entries; the rulebook's sections whose prose changed. A definition stands where its list is printed
+(the list directive's page and line), a regulation where table 3.1 is, a section where its title
+is; without docs/ they keep the report's order (definitions, regulations, sections). Two changes
+that read the same (a trump and its soldiers' action renamed alike) are one line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .changes import RULES, DefinitionChange
+from .prose import ProseChange, Rulebook
+from .regulations import RegulationChange
+
+About = Literal["definition", "regulation", "rulebook"]
+# The regulation groups as the rulebook names them (4.3.1–4.3.3, 5.3.4).
+GROUP_NAMES = {"actions": "アクション", "characters": "キャラクター", "fog": "フォグ", "trumps": "切札"}
+_REGULATIONS = "regulations"  # what the table directive of table 3.1 shows, beside the kinds of definition
+_NOWHERE = (1 << 30, 0)  # a position after every page: the rulebook does not show it
+
+
+@dataclass(frozen=True)
+class ChecklistItem:
+    text: str  # 「停戦」(速攻魔法)のキーカード、コストが変わりました。
+    about: About
+    ref: str | None  # the definition's label (act-ceasefire), the regulation's title, the section's label
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "about": self.about, "ref": self.ref}
+
+
+def _directives() -> dict[str, str]:
+    """The directive that prints each kind of definition (and table 3.1), from the Sphinx extension."""
+    from ..sphinxext.lists import LISTS  # imported here: Sphinx loads only when the rulebook is read
+    from ..sphinxext.tables import TABLES, FormatList, RegulationTable
+
+    shown = {directive.listing: name for name, directive in LISTS.items()}
+    tables = {FormatList: "formats", RegulationTable: _REGULATIONS}
+    shown.update({tables[directive]: name for name, directive in TABLES.items() if directive in tables})
+    return shown
+
+
+def _quoted(change: DefinitionChange) -> str:
+    return f"「{change.name}」({change.category})" if change.category else f"「{change.name}」"
+
+
+def definition_lines(change: DefinitionChange) -> list[str]:
+    """What a player must learn of one definition's change (nothing for lore, versions or programs)."""
+    if change.kind == RULES or not change.rules_changed:
+        return []
+    name = _quoted(change)
+    items = "、".join(dict.fromkeys(f.item.split(" (")[0] for f in change.fields if f.rules))
+    if change.change == "added":
+        return [f"{name}が追加されました。"]
+    if change.change == "removed":
+        return [f"{name}が削除されました。"]
+    if change.change == "returned":
+        if change.last_printed is not None and items:
+            since = change.last_printed.edition or change.last_printed.label
+            return [f"{name}が再録されました。{since}から{items}が変わりました。"]
+        return [f"{name}が再録されました。"]
+    lines = [f"「{change.old_name}」の名前が「{change.name}」に変わりました。"] if change.renamed else []
+    if items:
+        lines.append(f"{name}の{items}が変わりました。")
+    return lines
+
+
+def regulation_line(regulation: RegulationChange) -> str:
+    """`ライト + エントリー20: アクション 19 → 20 (追加 偵察)`."""
+    state = {"added": " (新たに対戦可能)", "removed": " (対戦不可に)", "changed": ""}[regulation.change]
+    parts = []
+    for group in regulation.groups:
+        counts = f"{'—' if group.before is None else group.before} → {'—' if group.after is None else group.after}"
+        moves = [f"追加 {'、'.join(m.name for m in group.entered)}" if group.entered else "",
+                 f"削除 {'、'.join(m.name for m in group.left)}" if group.left else ""]
+        moves = [m for m in moves if m]
+        parts.append(f"{GROUP_NAMES.get(group.group, group.group)} {counts}" + (f" ({'; '.join(moves)})" if moves else ""))
+    return f"{regulation.title}{state}: {'、'.join(parts)}"
+
+
+def prose_lines(change: ProseChange) -> list[str]:
+    if change.change == "added":
+        return [f"「{change.heading}」が追加されました。"]
+    if change.change == "removed":
+        return [f"「{change.heading}」が削除されました。"]
+    lines = [f"「{change.old_title}」の見出しが「{change.heading}」に変わりました。"] if change.old_title else []
+    if change.old != change.new:
+        lines.append(f"「{change.heading}」の記述が変わりました。")
+    return lines
+
+
+Placed = tuple[tuple[int, int], int, int, ChecklistItem]  # (page and line, stream, index in it, item)
+
+
+def checklist(definitions: Iterable[DefinitionChange], regulations: Iterable[RegulationChange],
+              prose: Iterable[ProseChange], rulebook: Rulebook) -> list[ChecklistItem]:
+    """The checklist, in the order of the rulebook read by `rulebook` (the newer revision's)."""
+    directives = _directives() if rulebook.directives else {}
+
+    def where(shown: str) -> tuple[int, int] | None:
+        return rulebook.position_of(directives[shown]) if shown in directives else None
+
+    placed: list[Placed] = []
+    known: tuple[int, int] | None = None
+    waiting: list[tuple[int, ChecklistItem]] = []  # definitions of a kind the rulebook does not show: beside the ones before
+    for index, change in enumerate(definitions):
+        position = where(change.kind) or known
+        for line in definition_lines(change):
+            item = ChecklistItem(line, "definition", change.anchor)
+            if position is None:
+                waiting.append((index, item))
+            else:
+                placed.append((position, 0, index, item))
+        if position is not None:
+            placed += [(position, 0, waiting_index, item) for waiting_index, item in waiting]
+            waiting, known = [], position
+    placed += [(_NOWHERE, 0, index, item) for index, item in waiting]
+    table = where(_REGULATIONS) or _NOWHERE
+    placed += [(table, 1, index, ChecklistItem(regulation_line(r), "regulation", r.title)) for index, r in enumerate(regulations)]
+    for index, section in enumerate(prose):
+        placed += [(section.position, 2, index, ChecklistItem(line, "rulebook", section.label)) for line in prose_lines(section)]
+    unique: dict[str, ChecklistItem] = {}
+    for *_, item in sorted(placed, key=lambda p: p[:3]):
+        unique.setdefault(item.text, item)
+    return list(unique.values())

@@ -1,0 +1,375 @@
+"""The playtest table's one session: the game being played (or a transcript being stepped through), whose
+view the page shows, the example being written, and the rules the game is played by.
+
+Every method takes the lock, changes what it must and returns nothing; `state()` is what the page is sent
+(view.py: one seat's view at a time). Problems the person can fix are `Refused` (the page shows them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import model as m
+from .. import sim
+from .keep import Kept, keep
+from .positions import PositionError, read_position, refused
+from .rules import Rules, RulesWatch
+from .table import HUMAN, POLICY, SEATS, Setup, Table
+from .view import decision_seen, localized, seen
+
+SAVED = Path("build") / "play"  # under the repository: where games are saved as transcripts
+PLAY, REPLAY = "play", "replay"
+SEAT_NAMES = ("P1", "P2")
+
+
+class Refused(ValueError):
+    """A request of the page that cannot be done as asked (the message says why, in Japanese)."""
+
+
+@dataclass
+class Replay:
+    """A transcript being stepped through: its file, its game's decisions (the engine's choices of one left out)."""
+
+    file: str
+    decisions: list[dict[str, Any]]
+
+
+@dataclass
+class Session:
+    root: Path
+    watch: RulesWatch
+    rules: Rules = field(init=False)  # the rules the table plays (the latest that checked when it started)
+    table: Table | None = None
+    mode: str = PLAY
+    viewer: int = 0  # whose view the page shows (two people at one screen: the seat last shown)
+    shown: int | None = None  # two people: the seat whose player has the screen (None: covered)
+    replay: Replay | None = None
+    draft: sim.ExampleDraft | None = None
+    kept: Kept | None = None
+    notice: str = ""
+    version: int = 0
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    def __post_init__(self) -> None:
+        self.rules = self.watch.latest
+
+    @property
+    def definitions(self) -> m.Definitions:
+        assert self.rules.definitions is not None  # the table plays only rules that check (bp play starts with such)
+        return self.rules.definitions
+
+    # -- what the page is sent ----------------------------------------------------------------
+    def names(self, viewer: int) -> dict[str, str]:
+        table = self.table
+        if table is not None and self.mode == PLAY and table.seats.count(HUMAN) == 1:
+            return {"you": "あなた", "opponent": "相手"}
+        return {"you": SEAT_NAMES[viewer], "opponent": SEAT_NAMES[1 - viewer]}
+
+    def _view_seat(self) -> int | None:
+        """The seat whose view the page shows; None while the screen is covered for the next player."""
+        table = self.table
+        if table is None:
+            return None
+        if self.mode == REPLAY or table.seats.count(HUMAN) == 1:
+            return self.viewer if self.mode == REPLAY else table.humans[0]
+        decision = table.decision()
+        if decision is not None:
+            self.viewer = decision.seat
+        return self.viewer if self.shown == self.viewer else None
+
+    def state(self) -> dict[str, Any]:
+        with self.lock:
+            table, latest = self.table, self.watch.latest
+            out: dict[str, Any] = {
+                "version": self.version, "mode": self.mode, "notice": self.notice,
+                "rules": {"version": self.rules.version, "latest": latest.version, "findings": list(latest.findings),
+                          "newer": latest.ok and latest.version != self.rules.version},
+                "regulations": self._regulations(), "saved": self._saved_files(),
+            }
+            if table is None:
+                return out
+            definitions = self.definitions
+            seat = self._view_seat()
+            out.update({
+                "setup": {"format": table.setup.format, "frame": table.setup.frame, "seed": table.setup.seed,
+                          "first": table.setup.first, "given": table.setup.given is not None},
+                "regulation": self._regulation_name(table.setup.format, table.setup.frame),
+                "seats": list(table.seats), "steps": len(table.taken),
+                "can_undo": self.mode == PLAY and any(table.seats[t.seat] == HUMAN for t in table.taken),
+            })
+            if self.replay is not None and self.mode == REPLAY:
+                out["replay"] = {"file": self.replay.file, "step": len(table.taken), "steps": len(self.replay.decisions),
+                                 "viewer": self.viewer}
+            if seat is None:
+                out["cover"] = {"seat": self.viewer, "name": SEAT_NAMES[self.viewer]}
+                return out
+            names = self.names(seat)
+            out["viewer"] = {"seat": seat, "name": names["you"], "names": names}
+            out["game"] = seen(table.game, seat, definitions, names)
+            if self.mode == REPLAY and out["game"]["decision"] is not None:
+                out["game"]["decision"] = None  # a transcript is stepped through, not decided
+            out["log"] = [
+                {"who": None if told.seat is None else names["you"] if told.seat == seat else names["opponent"],
+                 "text": localized(told.text, names)}
+                for entry in table.log if (told := entry.told[seat]) is not None
+            ]
+            out["example"] = self._example_state(seat)
+            return out
+
+    def _example_state(self, seat: int) -> dict[str, Any] | None:
+        if self.kept is not None:
+            kept = self.kept
+            return {"done": True, "yaml": kept.yaml, "action": kept.action, "where": kept.where, "problem": kept.problem}
+        if self.draft is None:
+            return None
+        decision = self.draft.decision()
+        if decision is None:
+            return None
+        # The draft's `you` is the seat that made it; its other decisions are the other player's, as it sees them.
+        names = self.names(seat) if decision.seat == 0 else self.names(1 - seat)
+        return {"done": False, "who": names["you"], "decision": decision_seen(decision, names)}
+
+    def _regulations(self) -> list[dict[str, str]]:
+        definitions = self.definitions
+        return [{"format": fmt.id, "frame": frame.id, "name": f"{fmt.name} + {frame.name}"}
+                for fmt in definitions.formats for frame in definitions.frames if definitions.is_legal(fmt.id, frame.id)]
+
+    def _regulation_name(self, format_id: str, frame_id: str) -> str:
+        definitions = self.definitions
+        fmt, frame = definitions.format(format_id), definitions.frame(frame_id)
+        return f"{fmt.name if fmt else format_id} + {frame.name if frame else frame_id}"
+
+    def _saved_files(self) -> list[str]:
+        folder = self.root / SAVED
+        return sorted(str(path.relative_to(self.root)) for path in folder.glob("*.jsonl")) if folder.is_dir() else []
+
+    def _changed(self, notice: str = "") -> None:
+        self.version += 1
+        self.notice = notice
+
+    # -- starting a game ----------------------------------------------------------------------
+    def _engine(self) -> sim.Engine:
+        assert self.rules.engine is not None  # bp play starts only with rules that check
+        return self.rules.engine
+
+    def _start(self, setup: Setup, seats: tuple[str, str], notice: str) -> None:
+        if seats[0] not in SEATS or seats[1] not in SEATS or HUMAN not in seats:
+            raise Refused("席はどちらかが人 (human) で、もう一方が人か AI (policy) です")
+        if self.watch.latest.ok:
+            self.rules = self.watch.latest  # a new game is played by the newest rules that check
+        if not self.definitions.is_legal(setup.format, setup.frame):
+            raise Refused(f"{self._regulation_name(setup.format, setup.frame)} は 3.1 の表にない対戦レギュレーションです")
+        table = Table.start(self._engine(), setup, seats)
+        table.play_agents()
+        self.table, self.mode, self.replay, self.draft, self.kept = table, PLAY, None, None, None
+        self.viewer, self.shown = table.humans[0], None
+        self._changed(notice)
+
+    def new_game(self, format_id: str, frame_id: str, seed: int, first: int | None, seats: tuple[str, str]) -> None:
+        with self.lock:
+            if first not in (None, 0, 1):
+                raise Refused("先攻は P1 か P2、または 2.9.2 先攻決定のとおり")
+            self._start(Setup(format_id, frame_id, seed, first), seats, f"新しいゲーム: シード {seed}")
+
+    def position(self, text: str, format_id: str, frame_id: str, seats: tuple[str, str]) -> None:
+        """A game from a position typed in the examples' notation (`you` is P1, to play at [3] with the turn's chance)."""
+        with self.lock:
+            try:
+                given, doc = read_position(text, self.root)
+            except PositionError as exc:
+                raise Refused("\n".join(exc.lines)) from exc
+            try:
+                self._start(Setup(format_id, frame_id, 0, None, given), seats, "局面から始めました")
+            except sim.ProgramError as exc:
+                raise Refused(str(refused(exc, doc))) from exc
+
+    def position_text(self) -> str:
+        """The game's position as the page's seat knows it, in the examples' notation (to edit into another)."""
+        with self.lock:
+            seat = self._view_seat()
+            if self.table is None or seat is None:
+                return "you: {hand: ♠5 ♡9}\nopponent: {field: ♣4}\n"
+            given = sim.position(self.table.game, seat)
+            return "".join(f"{key}: {json.dumps(value, ensure_ascii=False)}\n" for key, value in given.items())
+
+    # -- playing -------------------------------------------------------------------------------
+    def decide(self, index: int, version: int) -> None:
+        with self.lock:
+            table, seat = self.table, self._view_seat()
+            if version != self.version:
+                raise Refused("画面が古くなっています: 最新の局面を読み込み直しました")
+            if table is None or self.mode != PLAY or seat is None:
+                raise Refused("いま選べる決定はありません")
+            decision = table.decision()
+            if decision is None or decision.seat != seat:
+                raise Refused("いま選べる決定はありません")
+            try:
+                table.take(index)
+            except sim.IllegalRequest as exc:
+                raise Refused(str(exc)) from exc
+            self.draft = self.kept = None
+            self._changed()
+
+    def undo(self) -> None:
+        with self.lock:
+            if self.table is None or self.mode != PLAY or not self.table.undo():
+                raise Refused("元に戻せる決定はありません")
+            self.draft = self.kept = None
+            decision = self.table.decision()
+            if self.table.seats.count(HUMAN) == 2 and decision is not None:
+                self.shown = self.viewer = decision.seat  # the one who undid has the screen
+            self._changed("1 手戻しました")
+
+    def reveal(self) -> None:
+        """Two people at one screen: the player to decide has the screen now."""
+        with self.lock:
+            self.shown = self.viewer
+            self._changed()
+
+    # -- keeping what was found -----------------------------------------------------------------
+    def save(self) -> str:
+        """The game as a transcript under build/play/ (JSON lines, and the readable log beside it); its path."""
+        with self.lock:
+            if self.table is None:
+                raise Refused("保存するゲームがありません")
+            recorder = self.table.transcript()
+            setup = self.table.setup
+            folder = self.root / SAVED
+            stem = f"playtest-{setup.format}-{setup.frame}-seed{setup.seed}-{time.strftime('%Y%m%d-%H%M%S')}"
+            path = folder / f"{stem}.jsonl"
+            number = 1
+            while path.exists() or path.with_suffix(".txt").exists():
+                number += 1
+                path = folder / f"{stem}-{number}.jsonl"
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                _write(path.with_suffix(".txt"), "\n".join(recorder.lines) + "\n")
+                _write(path, "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in recorder.records))
+            except OSError as exc:
+                raise Refused(f"{SAVED} に保存できません: {exc.strerror or exc}") from exc
+            relative = str(path.relative_to(self.root))
+            self._changed(f"保存しました: {relative} (bp replay {relative} で再生できます)")
+            return relative
+
+    def example_start(self) -> None:
+        with self.lock:
+            table, seat = self.table, self._view_seat()
+            decision = table.decision() if table is not None else None
+            if table is None or seat is None or self.mode != PLAY or decision is None or decision.seat != seat \
+                    or decision.kind != "request":
+                raise Refused("例にできるのは、あなたがリクエストするかを決める局面です")
+            try:
+                self.draft = sim.ExampleDraft(self._engine(), table.game, seat)
+            except sim.ProgramError as exc:
+                raise Refused(f"この局面は例にできません: {exc}") from exc
+            self.kept = None
+            self._changed()
+
+    def example_decide(self, index: int) -> None:
+        with self.lock:
+            draft = self.draft
+            if draft is None:
+                raise Refused("例を作っていません")
+            try:
+                draft.apply(index)
+            except (ValueError, sim.IllegalRequest) as exc:
+                raise Refused(str(exc)) from exc
+            if draft.done:
+                assert self.table is not None
+                regulation = self._regulation_name(*self.table.game.regulation)
+                name = f"プレイテストの局面 ({regulation}, ターン {sim.observe(self.table.game, self.viewer).turn_number})"
+                self.kept = keep(draft, self._engine(), self.definitions, self.root, name)
+                self.draft = None
+            self._changed()
+
+    def example_close(self) -> None:
+        with self.lock:
+            self.draft = self.kept = None
+            self._changed()
+
+    # -- transcripts -----------------------------------------------------------------------------
+    def load_transcript(self, name: str, game_number: int = 1) -> None:
+        """A transcript (a path from the repository's root, or absolute), its game `game_number`, at its start."""
+        with self.lock:
+            path = Path(name) if Path(name).is_absolute() else self.root / name
+            try:
+                games = list(sim.transcript_games(path))
+            except OSError as exc:
+                raise Refused(f"{name} を読めません: {exc.strerror or exc}") from exc
+            except ValueError as exc:
+                raise Refused(str(exc)) from exc
+            if not 1 <= game_number <= len(games):
+                raise Refused(f"{name} にゲーム {game_number} はありません ({len(games)} ゲーム)")
+            records = games[game_number - 1]
+            decisions = [r for r in records if r["type"] == "decision" and not r.get("forced")]
+            try:
+                self._start(Setup.of_header(records[0]), (HUMAN, HUMAN), f"{name} を読み込みました")
+            except (ValueError, sim.ProgramError) as exc:
+                raise Refused(f"{name}: {exc}") from exc
+            self.mode, self.replay, self.viewer = REPLAY, Replay(name, decisions), 0
+
+    def step(self, to: int) -> None:
+        """The transcript's game after its first `to` decisions."""
+        with self.lock:
+            table, replay = self.table, self.replay
+            if table is None or replay is None or self.mode != REPLAY:
+                raise Refused("棋譜を読み込んでいません")
+            to = max(0, min(to, len(replay.decisions)))
+            while len(table.taken) > to:
+                table.step_back()
+            while len(table.taken) < to:
+                record = replay.decisions[len(table.taken)]
+                decision = table.decision()
+                if decision is None or (decision.seat, decision.kind) != (record["seat"], record["kind"]) \
+                        or not 0 <= record["index"] < len(decision) or decision.text(record["index"]) != record["option"]:
+                    raise Refused(f"棋譜の {len(table.taken) + 1} 手目がこのルールでは選べません: {record['option']}")
+                table._apply(record["index"])
+            self._changed()
+
+    def look_from(self, seat: int) -> None:
+        with self.lock:
+            if self.mode != REPLAY or seat not in (0, 1):
+                raise Refused("視点を選べるのは棋譜を見ているときです")
+            self.viewer = seat
+            self._changed()
+
+    def take_over(self) -> None:
+        """Play the transcript's game on from here: the seat looked from is the person's, the other the AI's."""
+        with self.lock:
+            if self.table is None or self.mode != REPLAY:
+                raise Refused("棋譜を読み込んでいません")
+            self.table.seats = (HUMAN, POLICY) if self.viewer == 0 else (POLICY, HUMAN)
+            self.mode, self.replay = PLAY, None
+            self.table.play_agents()
+            self._changed("ここから続けます")
+
+    # -- rules changed ---------------------------------------------------------------------------
+    def apply_rules(self) -> None:
+        """Restart with the newest rules that check: the same game, its decisions taken again while still legal."""
+        with self.lock:
+            latest = self.watch.latest
+            if not latest.ok:
+                raise Refused("新しいルールに問題があります (bp check)")
+            self.rules = latest
+            if self.table is None:
+                self._changed("新しいルールを読み込みました")
+                return
+            old = self.table
+            table, kept = old.rebuilt(self._engine())
+            self.table, self.draft, self.kept = table, None, None
+            whole = len(old.taken)
+            self._changed(f"新しいルールでやり直しました: {whole} 手のうち {kept} 手まで同じ局面です"
+                          + ("" if kept == whole else f" ({kept + 1} 手目は新しいルールでは選べません)"))
+
+
+def _write(path: Path, text: str) -> None:
+    """All or nothing: a temporary file beside it, renamed over it."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)

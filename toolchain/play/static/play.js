@@ -1,0 +1,327 @@
+// bp play: the page. Everything it shows comes from /api/state, which holds one seat's view only;
+// every action is a POST whose answer is the new state. No library, nothing from elsewhere.
+
+const $ = (selector, root = document) => root.querySelector(selector);
+let state = null;
+let focusedVersion = -1;
+
+async function api(path, body) {
+  const options = body === undefined ? {cache: "no-store"} : {
+    method: "POST", cache: "no-store", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+  };
+  const response = await fetch(path, options);
+  const data = await response.json();
+  render(data.state ?? data);
+  if (data.error) throw new Error(data.error);
+  return data.result;
+}
+
+function act(path, body = {}, errorBox = $("#notice")) {
+  return api(path, body).then(
+    (result) => { if (errorBox !== $("#notice")) errorBox.textContent = ""; return result; },
+    (error) => { errorBox.textContent = error.message; errorBox.classList.add("problem"); throw error; },
+  );
+}
+
+function button(text, onClick, attributes = {}) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.textContent = text;
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.addEventListener("click", onClick);
+  return element;
+}
+
+function optionLabel(option, number) {
+  const cost = option.cost ? ` (コスト ${option.cost})` : "";
+  return `${number <= 9 ? number + ". " : ""}${option.text}${cost}`;
+}
+
+// -- rendering ---------------------------------------------------------------------------------
+function render(next) {
+  state = next;
+  document.body.dataset.version = String(state.version);  // tests wait for the next state by it
+  $("#regulation").textContent = !state.regulation ? "" : `${state.regulation}・${state.setup.given ? "局面から" : `シード ${state.setup.seed}`}`;
+  renderRules();
+  const notice = $("#notice");
+  notice.textContent = state.notice || "";
+  notice.classList.remove("problem");
+  $("#cover").hidden = !state.cover;
+  if (state.cover) $("#cover-name").textContent = state.cover.name;
+  $("#table").hidden = !state.game;
+  renderReplay();
+  const game = state.game;
+  $("#undo").disabled = !state.can_undo;
+  $("#save").disabled = !state.setup;
+  $("#example").disabled = !(game && game.decision && game.decision.kind === "request" && state.mode === "play");
+  if (game) {
+    renderStatus(game);
+    renderDecision(game);
+    $("#board").innerHTML = game.board;  // SVG drawn by the server from this seat's observation
+    renderZones(game);
+    renderLog();
+  } else {  // covered for the next player: nothing of the last one's view stays on the page
+    for (const id of ["#status", "#prompt", "#options", "#board", "#zones", "#log", "#refused-list"]) $(id).replaceChildren();
+  }
+  renderExample();
+}
+
+function renderRules() {
+  const rules = state.rules, box = $("#rules");
+  const findings = rules.findings.length > 0;
+  box.hidden = !findings && !rules.newer;
+  $("#rules-text").textContent = findings
+    ? "保存された定義は bp check を通りません。前のルールのまま続けています:"
+    : rules.newer ? "定義が保存されました。新しいルールで、この局面を保ったままやり直せます。" : "";
+  $("#rules-findings").hidden = !findings;
+  $("#rules-findings").textContent = rules.findings.join("\n");
+  $("#apply-rules").hidden = !rules.newer;
+}
+
+function renderReplay() {
+  const replay = state.replay;
+  $("#replay").hidden = !replay;
+  if (!replay) return;
+  $("#replay-file").textContent = replay.file;
+  $("#replay-step").textContent = `${replay.step} / ${replay.steps} 手`;
+  $("#look").value = String(replay.viewer);
+  $("#step-back").disabled = $("#step-first").disabled = replay.step === 0;
+  $("#step-next").disabled = $("#step-last").disabled = replay.step >= replay.steps;
+}
+
+function side(game, which) {
+  return which === "you" ? state.viewer.names.you : which === "opponent" ? state.viewer.names.opponent : "ルールシステム";
+}
+
+function renderStatus(game) {
+  const parts = [`ターン ${game.turn_number} (${side(game, game.turn)})`];
+  parts.push(`チャンス: ${game.chance ? side(game, game.chance) : "ルールシステム"}`);
+  parts.push(`パス記録: ${game.passed.length ? game.passed.map((s) => side(game, s)).join("・") : "なし"}`);
+  if (game.first && !state.setup.given) parts.push(`先攻: ${side(game, game.first)}`);  // a position typed has no first player
+  if (game.stage.length) parts.push(`ステージ: ${game.stage.length}`);
+  $("#status").textContent = game.winner ? `勝敗判定: ${side(game, game.winner)}の勝ち (ターン ${game.turn_number})` : parts.join("・");
+}
+
+function renderRefused(game) {
+  $("#refused").hidden = !game.refused.length;
+  $("#refused-count").textContent = `(${game.refused.length})`;
+  $("#refused-list").replaceChildren(...game.refused.map((r) => {
+    const item = document.createElement("li");
+    item.textContent = `${r.action}: ${r.item}` + (r.printed ? ` (${r.printed})` : "");
+    return item;
+  }));
+}
+
+function renderDecision(game) {
+  const decision = game.decision, options = $("#options"), prompt = $("#prompt");
+  renderRefused(game);
+  options.replaceChildren();
+  if (!decision) {
+    prompt.textContent = game.winner ? "ゲーム終了" : state.mode === "replay" ? "" : game.waiting ? `${side(game, game.waiting)}の番です` : "";
+    return;
+  }
+  prompt.textContent = `${state.viewer.name}: ${decision.prompt}`;
+  decision.options.forEach((option, i) => {
+    const element = button(optionLabel(option, i + 1), () => act("/api/decide", {index: option.index, version: state.version}).catch(() => {}),
+      {"data-index": String(option.index), "data-kind": option.kind, class: "option"});
+    options.append(element);
+  });
+  if (focusedVersion !== state.version && !document.querySelector("dialog[open]")) {
+    focusedVersion = state.version;
+    const active = document.activeElement;
+    if (!active || active === document.body || active.classList.contains("option")) options.firstElementChild?.focus();
+  }
+}
+
+function zoneLine(label, value) {
+  const row = document.createElement("p");
+  const name = document.createElement("b");
+  name.textContent = `${label}: `;
+  row.append(name, value);
+  return row;
+}
+
+function renderZones(game) {
+  const zones = $("#zones");
+  zones.replaceChildren();
+  for (const which of ["opponent", "you"]) {
+    const seen = game[which];
+    const block = document.createElement("section");
+    const title = document.createElement("h2");
+    title.textContent = side(game, which);
+    block.append(title);
+    const list = (value) => Array.isArray(value) ? (value.length ? value.join(" ") : "なし") : `${value} 枚`;
+    block.append(zoneLine("ライフ", seen.life === null ? "10 枚以上" : `${seen.life} 枚`));
+    block.append(zoneLine("手札", list(seen.hand)));
+    block.append(zoneLine("墓地", which === "you" ? `${list(seen.graveyard)}` : `一番上 ${seen.graveyard[0] ?? "なし"}`));
+    block.append(zoneLine("場", seen.field.length ? seen.field.map((c) =>
+      c.text + (c.driven ? " (ドライブ)" : "") + (c.size !== null && c.kind === "soldier" ? ` サイズ ${c.size}` : "") + (c.role ? ` ${c.role}` : "")).join("、") : "なし"));
+    if (seen.fog.length) block.append(zoneLine("フォグ", list(seen.fog)));
+    if (seen.trumps.length) block.append(zoneLine("切札", seen.trumps.join(" ")));
+    if (Array.isArray(seen.pack) ? seen.pack.length : seen.pack) block.append(zoneLine("パック", list(seen.pack) + (seen.pack_opened ? " (開封済み)" : "")));
+    if (Array.isArray(seen.rare) ? seen.rare.length : seen.rare) block.append(zoneLine("レアカード", list(seen.rare)));
+    if (seen.known.length) block.append(zoneLine("見たカード", seen.known.join(" ")));
+    zones.append(block);
+  }
+  if (game.stage.length) {
+    const block = document.createElement("section");
+    const title = document.createElement("h2");
+    title.textContent = "ステージ";
+    const items = document.createElement("ol");
+    for (const request of game.stage) {
+      const item = document.createElement("li");
+      item.textContent = `${side(game, request.side)}: ${request.action} ★${request.cards.join(" ")}` + (request.targets.length ? ` → ${request.targets.join(", ")}` : "");
+      items.append(item);
+    }
+    block.append(title, items);
+    zones.append(block);
+  }
+}
+
+function renderLog() {
+  const log = $("#log");
+  log.replaceChildren(...state.log.map((line) => {
+    const item = document.createElement("li");
+    item.textContent = line.who ? `${line.who}: ${line.text}` : line.text;
+    return item;
+  }));
+  log.lastElementChild?.scrollIntoView({block: "nearest"});
+}
+
+function renderExample() {
+  const dialog = $("#example-dialog"), example = state.example;
+  if (!example) {
+    if (dialog.open) dialog.close();
+    return;
+  }
+  if (!dialog.open) dialog.showModal();
+  $("#example-ask").hidden = example.done;
+  $("#example-done").hidden = !example.done;
+  if (example.done) {
+    $("#example-yaml").value = example.yaml;
+    $("#example-check").textContent = example.problem === null
+      ? `bp check はこの例をそのまま実行し、合格します。${example.where} の「${example.action}」の examples: の下に貼り付けてください。`
+      : `この例は bp check で失敗します: ${example.problem}`;
+    $("#example-copy").focus();
+    return;
+  }
+  $("#example-prompt").textContent = `${example.who}: ${example.decision.prompt}`;
+  const options = $("#example-options");
+  options.replaceChildren(...example.decision.options.filter((o) => o.kind !== "pass").map((option, i) =>
+    button(optionLabel(option, i + 1), () => act("/api/example-decide", {index: option.index}, $("#example-dialog .error")).catch(() => {}),
+      {"data-index": String(option.index), class: "option"})));
+  options.firstElementChild?.focus();
+}
+
+// -- dialogs -----------------------------------------------------------------------------------
+function fillRegulations(select) {
+  select.replaceChildren(...state.regulations.map((r) => {
+    const option = document.createElement("option");
+    option.value = `${r.format}+${r.frame}`;
+    option.textContent = r.name;
+    return option;
+  }));
+  if (state.setup) select.value = `${state.setup.format}+${state.setup.frame}`;
+}
+
+function regulationOf(form) {
+  const [format, frame] = form.elements.regulation.value.split("+");
+  return {format, frame};
+}
+
+function openDialog(id, prepare) {
+  const dialog = $(id);
+  $(".error", dialog).textContent = "";
+  prepare(dialog);
+  dialog.showModal();
+}
+
+function submitting(form, action) {
+  form.addEventListener("submit", (event) => {
+    if (event.submitter?.value === "cancel") return;
+    event.preventDefault();
+    action().then(() => {
+      form.closest("dialog").close();
+      $("#options .option")?.focus();  // the keyboard goes on where the game does
+    }, () => {});
+  });
+}
+
+// -- wiring ------------------------------------------------------------------------------------
+function wire() {
+  $("#undo").addEventListener("click", () => act("/api/undo").catch(() => {}));
+  $("#save").addEventListener("click", () => act("/api/save").catch(() => {}));
+  $("#example").addEventListener("click", () => act("/api/example").catch(() => {}));
+  $("#example-close").addEventListener("click", () => act("/api/example-close").catch(() => {}));
+  $("#example-dialog").addEventListener("cancel", (event) => { event.preventDefault(); act("/api/example-close").catch(() => {}); });
+  $("#example-copy").addEventListener("click", () => {
+    const area = $("#example-yaml");
+    area.select();
+    navigator.clipboard?.writeText(area.value).then(() => { $("#example-check").textContent += " (コピーしました)"; }, () => {});
+  });
+  $("#reveal").addEventListener("click", () => act("/api/reveal").catch(() => {}));
+  $("#apply-rules").addEventListener("click", () => act("/api/rules").catch(() => {}));
+  const step = (to) => act("/api/step", {to}).catch(() => {});
+  $("#step-first").addEventListener("click", () => step(0));
+  $("#step-back").addEventListener("click", () => step(state.replay.step - 1));
+  $("#step-next").addEventListener("click", () => step(state.replay.step + 1));
+  $("#step-last").addEventListener("click", () => step(state.replay.steps));
+  $("#look").addEventListener("change", (event) => act("/api/look", {seat: Number(event.target.value)}).catch(() => {}));
+  $("#take-over").addEventListener("click", () => act("/api/take-over").catch(() => {}));
+
+  const newForm = $("#new-form");
+  $("#open-new").addEventListener("click", () => openDialog("#new-dialog", () => {
+    fillRegulations(newForm.elements.regulation);
+    newForm.elements.seed.value = state.setup ? state.setup.seed + 1 : 1;
+  }));
+  submitting(newForm, () => {
+    const elements = newForm.elements;
+    return act("/api/new", {
+      ...regulationOf(newForm), seed: Number(elements.seed.value), seats: elements.seats.value.split(","),
+      first: elements.first.value === "" ? null : Number(elements.first.value),
+    }, $(".error", newForm));
+  });
+
+  const positionForm = $("#position-form");
+  $("#open-position").addEventListener("click", () => openDialog("#position-dialog", () => {
+    fillRegulations(positionForm.elements.regulation);
+    fetch("/api/position", {cache: "no-store"}).then((r) => r.json()).then((data) => { positionForm.elements.text.value = data.text; });
+  }));
+  submitting(positionForm, () => act("/api/position", {
+    ...regulationOf(positionForm), text: positionForm.elements.text.value, seats: positionForm.elements.seats.value.split(","),
+  }, $(".error", positionForm)));
+
+  const transcriptForm = $("#transcript-form");
+  $("#open-transcript").addEventListener("click", () => openDialog("#transcript-dialog", () => {
+    const select = transcriptForm.elements.saved;
+    select.replaceChildren(new Option("(選ぶ)", ""), ...state.saved.map((name) => new Option(name, name)));
+    if (state.saved.length) select.value = state.saved[state.saved.length - 1];
+  }));
+  submitting(transcriptForm, () => act("/api/transcript", {
+    path: transcriptForm.elements.path.value.trim() || transcriptForm.elements.saved.value,
+    game: Number(transcriptForm.elements.game.value || 1),
+  }, $(".error", transcriptForm)));
+
+  document.addEventListener("keydown", (event) => {
+    if (document.querySelector("dialog[open]") || event.target.closest("input, textarea, select") || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (/^[1-9]$/.test(event.key)) {
+      const option = document.querySelectorAll("#options .option")[Number(event.key) - 1];
+      if (option) { event.preventDefault(); option.click(); }
+    } else if (event.key === "u" && !$("#undo").disabled) {
+      $("#undo").click();
+    } else if (state?.replay && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+      (event.key === "ArrowRight" ? $("#step-next") : $("#step-back")).click();
+    }
+  });
+}
+
+async function poll() {
+  try {
+    const status = await (await fetch("/api/status", {cache: "no-store"})).json();
+    if (state && (status.version !== state.version || status.rules !== state.rules.latest)) await api("/api/state");
+  } catch (error) { /* the server is stopping or restarting */ }
+  setTimeout(poll, 700);
+}
+
+wire();
+api("/api/state").then(poll);
