@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,22 @@ class Diagnostic:
         listed = ",".join(f"{name}={_escape_property(printable(str(value)))}" for name, value in properties.items())
         message = self.message + (f" (caused by {self.root().key()})" if self.cause else "")
         return f"::{self.severity} {listed}::{_escape_data(printable(message))}"
+
+    def as_row(self) -> list[Any]:
+        """The finding as JSON data, its suggestion and its cause too (from_row reads it back): bp check's
+        cache keeps findings so."""
+        loc = self.location
+        fix = None if self.fix is None else [list(self.fix.path), self.fix.value]
+        cause = None if self.cause is None else self.cause.as_row()
+        return [loc.path, loc.line, loc.column, self.code, self.message, self.severity, fix, cause, self.why]
+
+    @classmethod
+    def from_row(cls, row: Any) -> Diagnostic:
+        """ValueError or TypeError for a row as_row did not write."""
+        path, line, column, code, message, severity, fix, cause, why = row
+        return cls(Location(str(path), int(line), int(column)), str(code), str(message), str(severity),
+                   fix=None if fix is None else Fix(tuple(fix[0]), str(fix[1])),
+                   cause=None if cause is None else cls.from_row(cause), why=str(why))
 
     def as_dict(self) -> dict[str, object]:
         loc = self.location

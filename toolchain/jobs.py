@@ -45,9 +45,13 @@ def die_with_parent() -> None:
 
 
 def start_worker() -> None:
-    """The setup of a worker process: it ends with its parent, and collects garbage less often
-    (collector.py: the objects it inherited from its parent are set aside for good)."""
+    """The setup of a worker process: it ends with its parent, leaves Ctrl-C to it (the terminal sends
+    SIGINT to every process of the command: each worker printed a traceback), and collects garbage
+    less often (collector.py: the objects it inherited from its parent are set aside for good)."""
+    import signal
+
     die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     collect_less_often()
 
 
@@ -130,6 +134,14 @@ class PriorityPool(Executor):
         self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
+    def terminate(self) -> None:
+        """Stop now: the waiting jobs are dropped and the running ones killed with their processes."""
+        processes = list((getattr(self._pool, "_processes", None) or {}).values())  # public only from Python 3.14
+        self.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+
+
 class _Ahead(Executor):
     """The same pool, its jobs taken before the ordinary ones."""
 
@@ -146,6 +158,14 @@ class _Ahead(Executor):
 def ahead(executor: Executor) -> Executor:
     """`executor`, its jobs started before those waiting (a PriorityPool's); any other executor as it is."""
     return _Ahead(executor) if isinstance(executor, PriorityPool) else executor
+
+
+def stop_at_once(executor: Executor) -> None:
+    """Stop `executor` without waiting for its running jobs (a failed or interrupted build)."""
+    if isinstance(executor, PriorityPool):
+        executor.terminate()
+    else:
+        executor.shutdown(wait=False, cancel_futures=True)
 
 
 def process_pool(workers: int) -> Executor:

@@ -9,9 +9,8 @@ import datetime as dt
 import hashlib
 import os
 import re
-import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,9 +40,13 @@ def source_files(top: Path) -> Iterator[Path]:
 
 
 def renderer_versions() -> list[str]:
-    """The installed versions of RENDERERS, from the names of their .dist-info folders (cheap:
+    return installed_versions(RENDERERS)
+
+
+def installed_versions(libraries: Iterable[str]) -> list[str]:
+    """The installed versions of `libraries`, from the names of their .dist-info folders (cheap:
     importlib.metadata costs more than the whole no-op build may)."""
-    wanted = {name.replace("-", "_") for name in RENDERERS}
+    wanted = {name.lower().replace("-", "_") for name in libraries}
     found = set()
     for entry in sys.path:
         try:
@@ -85,6 +88,8 @@ def _day(seconds: float) -> dt.date:
 
 
 def build_date(root: Path) -> BuildDate:
+    import subprocess  # here: bp check, which hashes the toolchain with this module, never asks git
+
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch.isdigit():
         return BuildDate(_day(int(epoch)), "SOURCE_DATE_EPOCH")
@@ -100,13 +105,20 @@ def build_date(root: Path) -> BuildDate:
 
 
 
-def code_salt() -> str:
-    """The toolchain's code and the renderers' versions, to mix into the key of every cached
-    rendering: a new version of either renders everything again."""
+def code_salt(libraries: Iterable[str] = RENDERERS, *, contents: bool = True) -> str:
+    """The toolchain's code, the Python and the versions of `libraries` (the renderers), to mix into
+    the key of every cached result: a new version of any of them makes everything again. Without
+    `contents`, the toolchain's files are taken by their sizes and times (bp check, which must answer
+    in a few milliseconds; an edited file gets a new time)."""
     digest = hashlib.sha256()
-    for line in renderer_versions():
+    digest.update(f"python {sys.version}\n".encode())
+    for line in installed_versions(libraries):
         digest.update(f"{line}\n".encode())
     for path in source_files(TOOLCHAIN):
         digest.update(path.relative_to(TOOLCHAIN).as_posix().encode() + b"\n")
-        digest.update(path.read_bytes())
+        if contents:
+            digest.update(path.read_bytes())
+        else:
+            status = path.stat()
+            digest.update(f"{status.st_size} {status.st_mtime_ns}\n".encode())
     return digest.hexdigest()

@@ -75,13 +75,15 @@ def test_a_changed_input_is_built(built: tuple[Path, Path]) -> None:
     assert "up to date" not in run.stdout and run.stdout.startswith("rendered ")
 
 
-def test_the_fast_path_takes_exactly_the_options_of_the_typer_command() -> None:
+@pytest.mark.parametrize("name", ["build", "check"])
+def test_the_fast_path_takes_exactly_the_options_of_the_typer_command(name: str) -> None:
     import typer.main
 
     from toolchain.cli import app
-    from toolchain.cli.noop import _parser
+    from toolchain.cli.noop import PLAIN
 
-    command = typer.main.get_command(app).commands["build"]  # type: ignore[attr-defined]
-    typer_options = {name for param in command.params for name in param.opts}
-    fast_options = {name for action in _parser()._actions for name in action.option_strings}
+    command = typer.main.get_command(app).commands[name]  # type: ignore[attr-defined]
+    typer_options = {option for param in command.params for option in (*param.opts, *param.secondary_opts)}
+    make_parser, _ = PLAIN[name]
+    fast_options = {option for action in make_parser()._actions for option in action.option_strings}
     assert fast_options == typer_options

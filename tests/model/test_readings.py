@@ -38,13 +38,29 @@ def test_a_reading_is_located_at_its_own_line(defs, repo_root: Path) -> None:  #
         assert "reading" in line.lower() or "about" in line or "location=" in line, (where, line)
 
 
+def _readings_written(root: Path) -> int:
+    """The readings as the data writes them, counted without the toolchain: each `reading:` of a
+    definitions file (one note, or a list of them), and the core flow's."""
+    import yaml
+
+    from toolchain.model.coreflow import READINGS
+
+    written = 0
+    for path in (root / "definitions").rglob("*.yaml"):
+        items = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for item in items if isinstance(items, list) else []:
+            note = item.get("reading") if isinstance(item, dict) else None
+            written += 0 if note is None else 1 if isinstance(note, dict) else len(note)
+    return written + len(READINGS)
+
+
 def test_bp_check_lists_the_readings_with_file_and_line(repo_root: Path) -> None:
     result = bp("check", "--readings", "--root", str(repo_root))
     assert result.returncode == 0, result.stderr
     lines = [line for line in result.stdout.splitlines() if ": reading: " in line]
     assert any(line.startswith("definitions/characters.yaml:") and "魔術士 (兵士) [abilities]" in line for line in lines)
     assert any(line.startswith("toolchain/model/coreflow.py:") and "コアフロー [pass-record]" in line for line in lines)
-    assert len(lines) == len(readings(toolchain.load(repo_root).definitions))
+    assert len(lines) == _readings_written(repo_root)
     plain = bp("check", "--root", str(repo_root))
     assert ": reading: " not in plain.stdout  # only when asked for
     as_json = json.loads(bp("check", "--readings", "--format", "json", "--root", str(repo_root)).stdout)

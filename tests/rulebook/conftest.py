@@ -1,5 +1,5 @@
 """The rulebook is built once per session (HTML, PDF, booklet) into a temporary site, by the
-same function `bp build` runs; every test reads that build."""
+command users run (`bp rulebook`); every test reads that build."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from functools import cached_property
 from pathlib import Path
 
 import pytest
+
+from tests.runbp import bp
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,11 +55,10 @@ def index_start(book: Book) -> int:
 
 @pytest.fixture(scope="session")
 def book(tmp_path_factory: pytest.TempPathFactory) -> Book:
-    from toolchain.rulebook.build import build_rulebook
-
     site = tmp_path_factory.mktemp("rulebook-site")
     cache = tmp_path_factory.mktemp("rulebook-cache")
-    build_rulebook(ROOT, site, cache=cache, log=lambda message: None)
+    run = bp("rulebook", "--root", str(ROOT), "--out", str(site), "--cache", str(cache), timeout=1800)
+    assert run.returncode == 0, run.stderr
     return Book(site, cache)
 
 

@@ -164,7 +164,9 @@ def test_a_decision_carries_the_deciding_players_observation_and_not_the_game(en
     class Watching(sim.RandomAgent):
         def choose(self, decision: sim.Decision) -> int:
             asked.append(decision)
-            assert decision.observation == sim.observe(game, decision.seat)
+            sides = sim.board(game).sides  # the whole board, drawn by another module than the observation
+            assert sorted(decision.observation.you.hand) == sorted(sides[decision.seat].zones["hand"])
+            assert decision.observation.opponent.hand == len(sides[1 - decision.seat].zones["hand"])
             assert all(isinstance(option, sim.OptionSeen) for option in decision.options)
             assert len(decision.seen_texts()) == len(decision.options) == len(decision.texts()) == len(decision)
             return super().choose(decision)

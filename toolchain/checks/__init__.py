@@ -8,17 +8,23 @@
 Loading (YAML, JSON Schema) is the model's; the cross-file checks are crossfile.py; the
 programs and examples are run by the simulator (programs.py), once per load, and so are the
 trumps' pictures (images.py). A finding that follows from another is linked to it (cascades.py).
+What `bp check` reports, and its cache, is result.py's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import model as m
 from ..diagnostics import Diagnostic
-from ..model.loader import LoadResult, load_definitions
-from . import cascades, crossfile, images, programs
+
+if TYPE_CHECKING:  # pragma: no cover - the simulator loads only when a check runs (not for a kept result)
+    from ..model.loader import LoadResult
+    from ..model.sources import Sources
+    from ..resultcache import ResultCache
+    from .programs import Kept, Report
 
 
 @dataclass(frozen=True)
@@ -28,7 +34,7 @@ class Checked:
     root: Path
     loaded: LoadResult
     findings: tuple[Diagnostic, ...]
-    examples: programs.Report | None  # None when the rules vocabulary did not load
+    examples: Report | Kept | None  # None when the rules vocabulary did not load; Kept: from bp check's cache
 
     @property
     def definitions(self) -> m.Definitions:
@@ -44,9 +50,19 @@ class Checked:
 _ENGINE_SPACES = ("char", "frame", "trump")
 
 
-def load(root: Path) -> Checked:
-    """Load and check the repository at `root`: every finding at once, nothing raised for bad input."""
-    loaded = load_definitions(root)
+def load(root: Path, sources: Sources | None = None, store: ResultCache | None = None) -> Checked:
+    """Load and check the repository at `root`: every finding at once, nothing raised for bad input.
+    `sources`: its files, read already; `store`: bp check's cache, where each file's document and schema
+    findings and the examples' findings are kept by what they are made from (checks/result.py)."""
+    from ..model.kept import FileCache
+    from ..model.loader import load_definitions
+    from ..model.repository import SCHEMA_DIR
+    from ..model.sources import read_sources
+    from . import crossfile, programs
+
+    kept = store if store is not None and store.folder is not None else None
+    sources = sources or read_sources(root)
+    loaded = load_definitions(root, sources=sources, kept=FileCache(kept, root / SCHEMA_DIR, sources.schemas) if kept else None)
     findings = list(loaded.diagnostics)
     report = None
     # Cross-file checks only make sense on a tree whose vocabulary loaded.
@@ -63,10 +79,5 @@ def load(root: Path) -> Checked:
         if broken:
             report = programs.not_run(loaded.definitions, f"fix the errors in {', '.join(sorted(broken))} first")
         else:
-            report = programs.report(loaded.definitions)
-            findings += programs.diagnostics(report, loaded.definitions)
-            findings += images.check_images(loaded.definitions)
-            failures = list(programs.failures(report, loaded.definitions))
-            findings = cascades.link(sorted(set(findings)), loaded, failures, report.left_out_named)
-            report.shared = cascades.shared_request(report.failed, report.outcomes, loaded.definitions)
+            report, findings = programs.played(loaded, findings, kept)
     return Checked(root, loaded, tuple(sorted(set(findings))), report)

@@ -1,18 +1,33 @@
 """What `bp check` asks of the simulator: every program compiles (BP031), every example of every
 action runs as written (BP030) and ends within the engine's step budget (BP033), located at the YAML
 that says so. One run gives the report;
-its diagnostics and its summary line are read from it."""
+its diagnostics and its summary line are read from it.
+
+bp check keeps them (`played`) under the key of what the simulator reads (`played_key`): every
+definition but its printed words (markup texts, flavor, readings), which no program or example
+reads, and where each value is written. Rewording an effect does not run the examples again.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
-from collections.abc import Iterator
+import functools
+import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .. import model as m
-from .. import sim
 from ..diagnostics import Diagnostic, Fix
+from ..model.definitions import Flavor, Reading, Source
+from ..model.notations import Text
 from ..notation.cards import parse_card
+from ..resultcache import ResultCache, key_of
+
+if TYPE_CHECKING:  # pragma: no cover - the simulator loads only when examples run (not for a kept result)
+    from .. import sim
+    from ..model.loader import LoadResult
 
 
 @dataclass
@@ -46,7 +61,24 @@ class Report:
         return {**counts, "not_run": self.not_run} if self.not_run else counts
 
 
+@dataclass(frozen=True)
+class Kept:
+    """A Report as bp check's cache keeps it: what is printed of it."""
+
+    has_examples: bool
+    counts: dict[str, int | str]
+    line: str
+
+    def as_dict(self) -> dict[str, int | str]:
+        return self.counts
+
+    def summary(self) -> str:
+        return self.line
+
+
 def report(defs: m.Definitions) -> Report:
+    from .. import sim
+
     result = Report(has_examples=has_examples(defs))
     broken: set[str] = set()
     engine = sim.Engine(defs)
@@ -95,6 +127,74 @@ def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
     names = [action.name for action in (*defs.actions, *defs.frame_actions)]
     close = difflib.get_close_matches(missing, names, n=1, cutoff=0.5)
     return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | None = None
+           ) -> tuple[Report | Kept, list[Diagnostic]]:
+    """The programs compiled, the examples run and the trumps' images built (BP030–BP033), and every
+    finding linked to the one it follows from (cascades.py): the report and all the findings, from
+    `store` when what the simulator and the linking read is what it was when they were kept."""
+    defs = loaded.definitions
+    key = key_of(played_key(loaded, findings)) if store is not None else ""
+    if store is not None:
+        kept = store.get("examples", key)
+        try:
+            linked = [Diagnostic.from_row(row) for row in kept["findings"]]
+            return Kept(bool(kept["has_examples"]), dict(kept["counts"]), str(kept["line"])), linked
+        except (TypeError, KeyError, ValueError, RecursionError):
+            pass  # nothing kept for this key: run them
+    from . import cascades
+    from .images import check_images
+
+    result = report(defs)
+    found = [*findings, *diagnostics(result, defs), *check_images(defs)]
+    linked = cascades.link(sorted(set(found)), loaded, list(failures(result, defs)), result.left_out_named)
+    result.shared = cascades.shared_request(result.failed, result.outcomes, defs)
+    if store is not None:
+        store.put("examples", key, {"has_examples": result.has_examples, "counts": result.as_dict(), "line": result.summary(),
+                                    "findings": [finding.as_row() for finding in linked]})
+    return result, linked
+
+
+def played_key(loaded: LoadResult, findings: Sequence[Diagnostic] = ()) -> str:
+    """What the simulator and the linking of findings read, as text: every definition with its printed
+    words masked (their presence kept: a label with a condition is played otherwise than one without),
+    where every value and key is written (the findings point there), and the findings found before,
+    which the linking reads (tests/check/test_cache.py shows that rewording every printed text changes
+    no example's result). A finding that suggests a value has it tried, by loading the files again with
+    it in place (cascades.py): then the files as written are read too."""
+    marks = {path: [[list(at), mark.line, mark.column] for at, mark in (*document.values.items(), *document.keys.items())]
+             for path, document in sorted(loaded.documents.items())}
+    before = [finding.as_row() for finding in sorted(set(findings))]
+    left_out = [[name, finding.as_row()] for name, finding in sorted(loaded.left_out_findings.items())]
+    written = {path: doc.lines for path, doc in sorted(loaded.documents.items())} if any(f.fix for f in findings) else {}
+    return json.dumps([_masked(loaded.definitions), marks, before, left_out, written], ensure_ascii=False, sort_keys=True,
+                      default=repr)
+
+
+def _masked(value: Any) -> Any:
+    if isinstance(value, _PRINTED):
+        return "<printed>"
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, Source):
+        return [value.path, list(value.base)]
+    if isinstance(value, dict):
+        return [[_masked(key), _masked(item)] for key, item in value.items()]
+    if isinstance(value, (list, tuple)):
+        return [_masked(item) for item in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(_masked(item) for item in value)
+    names = _fields(type(value))
+    return [type(value).__name__, [_masked(getattr(value, name)) for name in names]] if names else repr(value)
+
+
+_PRINTED = (Text, Flavor, Reading)  # what only the rulebook and the lists print
+
+
+@functools.cache
+def _fields(kind: type) -> tuple[str, ...]:
+    return tuple(item.name for item in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else ()
 
 
 def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[Diagnostic]:

@@ -1,7 +1,7 @@
 """The `bp` command line: a thin layer of typer commands over the library (one module per group
 of commands). Heavy libraries (the simulator, Jinja2, Sphinx, WeasyPrint) load only in the
-command that needs them; a `bp build` with nothing to do loads not even typer, and a plain `bp build` runs
-without typer's parsing (noop.py)."""
+command that needs them; a plain `bp build` or `bp check` runs without typer (noop.py), and with nothing
+to do (an up-to-date site, an unchanged repository) loads little else either."""
 
 from __future__ import annotations
 
@@ -14,12 +14,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def main() -> None:
     from ..collector import collect_less_often
-    from .noop import build_without_typer
+    from .noop import run_without_typer
 
     collect_less_often()  # Sphinx's and WeasyPrint's trees walked less often (only time changes)
 
-    if build_without_typer(sys.argv[1:]):
-        return
+    code = run_without_typer(sys.argv[1:])
+    if code is not None:
+        sys.exit(code)
     from .commands import app
 
     app()

@@ -46,7 +46,8 @@ def actionlist(
             check_site(None, root_path)
     except OutputError as exc:
         fail("actionlist", str(exc), 2)
-    defs = load_clean(root_path, "actionlist").definitions
+    checked = load_clean(root_path, "actionlist")
+    defs = checked.definitions
     try:
         selection = select(defs, format_key, frame_key)
     except SelectionError as exc:
@@ -54,8 +55,8 @@ def actionlist(
     # The renderer (Jinja2, pypdf, WeasyPrint) loads only now: `bp check` never needs it.
     from ..actionlist.glyphs import MissingGlyphError
     from ..actionlist.site import build_actionlists, write_one
-    from ..site.build import BuildError, build_site
     from ..site.outputs import publishing, replacing
+    from .buildrun import site_build
 
     log = lambda message: typer.echo(f"  {message}", err=True)  # noqa: E731
     try:
@@ -69,9 +70,11 @@ def actionlist(
                 build_actionlists(root_path, defs, work, log=log)
             typer.echo(f"built {out}")
         else:
-            site = build_site(root_path, defs, None, log, only=["actionlist"])
-            typer.echo(f"built {site / 'actionlist'}")
-    except (MissingGlyphError, BuildError) as exc:
+            report = site_build("actionlist", root_path, only=["actionlist"], checked=checked)
+            if isinstance(report, int):
+                raise typer.Exit(report)
+            typer.echo(f"built {report.target / 'actionlist'}")
+    except MissingGlyphError as exc:
         fail("actionlist", str(exc), 1)
     except OutputError as exc:
         fail("actionlist", str(exc), 2)

@@ -7,23 +7,19 @@ from typing import Annotated, Optional
 
 import typer
 
-from .buildrun import ReportFormat, build_planned, print_report
-from .common import RootOption, fail, resolve_root
-from .noop import up_to_date_line
+from ..site.build import MAX_WORKERS_PER_CORE, ONLY_NAMES
+from .buildrun import ReportFormat, build_command
+from .common import RootOption
 
-
-JOBS_HELP = "Processes rendering in parallel (default: the number of cores)."
+JOBS_HELP = f"Processes rendering in parallel (default: the number of cores; at most {MAX_WORKERS_PER_CORE} per core)."
 CACHE_HELP = "Where the rulebook's Sphinx environment and PDF parts are kept between builds (default: ROOT/build/cache/rulebook): new, empty, or a cache bp made."
+ONLY_HELP = f"Build only these outputs (repeatable): {', '.join(ONLY_NAMES)}. The rest of the site is kept."
 
 
 def build(
     root: RootOption = None,
     out: Annotated[Optional[Path], typer.Option("--out", help="Output directory (default: ROOT/build/site).")] = None,
-    only: Annotated[
-        Optional[list[str]],
-        typer.Option("--only", metavar="OUTPUT", help="Build only these outputs (repeatable): definitions.json, actionlist, rulebook, html, pdf, "
-                     "actionlist-html, actionlist-pdf, rulebook-html, rulebook-pdf. The rest of the site is kept."),
-    ] = None,
+    only: Annotated[Optional[list[str]], typer.Option("--only", metavar="OUTPUT", help=ONLY_HELP)] = None,
     cache: Annotated[Optional[Path], typer.Option("--cache", help=CACHE_HELP)] = None,
     jobs: Annotated[Optional[int], typer.Option("-j", "--jobs", min=1, help=JOBS_HELP)] = None,
     report_format: Annotated[ReportFormat, typer.Option("--format", help="The report: text or json.")] = ReportFormat.text,
@@ -33,21 +29,7 @@ def build(
     """Check, then build every output into build/site (atomically: all or nothing).
 
     Incremental: outputs whose sources did not change are kept; when no input file changed, nothing is loaded at all.
+    A file saved while the build reads it makes what was built from it stale: the next build makes it again.
 
-    --out must be new, empty, or made by bp: a directory holding other files is refused (exit 2)."""
-    from ..site.build import BuildReport, plan_build
-    from ..site.outputs import OutputError
-
-    root_path = resolve_root(root)
-    try:
-        if base_url is not None and not base_url.startswith(("https://", "http://")):
-            raise OutputError(f"--base-url {base_url!r} is not an absolute http(s) address: printed links must be absolute")
-        plan = plan_build(root_path, out, only, cache, base_url)  # refuse a wrong --only or --out before the work
-    except OutputError as exc:
-        fail("build", str(exc), 2)
-    if plan.up_to_date and plan.settle(lambda message: typer.echo(f"  {message}", err=True)):
-        report = BuildReport(plan.target, up_to_date=True)
-        report.kept = sorted(path for step in plan.previous.steps.values() for path in step.files)
-        print_report(report, report_format, up_to_date_line(plan))
-        return
-    build_planned(plan, jobs, report_format)
+    --out must be new, empty, or made by bp: a directory holding other files is refused (exit 2). Ctrl-C stops it (exit 130) with nothing published."""
+    raise typer.Exit(build_command(root, report_format, out=out, only=only, cache=cache, jobs=jobs, base_url=base_url))

@@ -1,18 +1,21 @@
-"""Running a `bp build` that has something to do and printing its report: shared by the typer command
-(build.py) and the plain build run without typer (noop.py)."""
+"""A build asked for on the command line, and its report printed: shared by `bp build` (the typer
+command, build.py, and the plain run without typer, noop.py), `bp rulebook` and `bp actionlist`.
+No typer here: an up-to-date `bp build` prints its line without it."""
 
 from __future__ import annotations
 
 import enum
 import json
-from typing import TYPE_CHECKING
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import typer
-
-from .common import fail, load_clean
+from .findings import print_unchecked
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..site.build import Plan
+    from ..site.steps import BuildReport
+
+INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)
 
 
 class ReportFormat(str, enum.Enum):
@@ -20,32 +23,61 @@ class ReportFormat(str, enum.Enum):
     json = "json"
 
 
-def build_planned(plan: Plan, jobs: int | None, report_format: ReportFormat) -> None:
-    """Check, then run a build that has something to do."""
-    from ..site.build import BuildError, run_build
+def log(message: str) -> None:
+    from ..diagnostics import printable
+
+    print(printable(f"  {message}"), file=sys.stderr)
+
+
+def site_build(command: str, root: Path, **options: Any) -> BuildReport | int:
+    """Build (site.build.build_site with `options`) for `command`: the report, or the exit code of a
+    failure already printed (1 findings or a failed step, 2 an option or output refused, 130 Ctrl-C)."""
+    from ..diagnostics import printable
+    from ..site.build import BuildError, Unchecked, build_site
     from ..site.outputs import OutputError
 
-    checked = load_clean(plan.root, "build")
     try:
-        report = run_build(plan, checked.definitions, log=lambda message: typer.echo(f"  {message}", err=True), jobs=jobs)
+        return build_site(root, log=log, **options)
     except OutputError as exc:
-        fail("build", str(exc), 2)
+        print(printable(f"bp {command}: {exc}"), file=sys.stderr)
+        return 2
+    except Unchecked as exc:
+        print_unchecked(exc.checked, command)
+        return 1
     except BuildError as exc:
-        fail("build", f"{exc} (the previous {plan.target} is unchanged)", 1)
-    print_report(report, report_format, f"built {plan.target} in {report.seconds:.1f} s")
+        print(printable(f"bp {command}: {exc}"), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"bp {command}: interrupted; nothing was published (the previous site is unchanged)", file=sys.stderr)
+        return INTERRUPTED
 
 
-def print_report(report: object, report_format: ReportFormat, headline: str) -> None:
-    from ..site.build import BuildReport
+def build_command(root: Path | None, report_format: ReportFormat = ReportFormat.text, **options: Any) -> int:
+    """`bp build`: build, print the report; the exit code."""
+    from ..diagnostics import printable
+    from ..model.repository import RepositoryError, check_root, find_root
 
-    assert isinstance(report, BuildReport)
+    try:
+        root_path = check_root(root) if root else find_root()
+    except RepositoryError as exc:
+        print(printable(f"bp: {exc}"), file=sys.stderr)
+        return 2
+    report = site_build("build", root_path, **options)
+    if isinstance(report, int):
+        return report
+    print_report(report, report_format)
+    return 0
+
+
+def print_report(report: BuildReport, report_format: ReportFormat) -> None:
     if report_format is ReportFormat.json:
-        typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
-        return
-    if not report.up_to_date:
-        typer.echo(f"rendered {len(report.rendered)}: {_summary(report.rendered)}")
-        typer.echo(f"kept {len(report.kept)}: {_summary(report.kept)}")
-    typer.echo(headline)
+        print(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+    elif report.up_to_date:
+        print(f"{report.target} is up to date: no input changed since the last build ({len(report.kept)} files)")
+    else:
+        print(f"rendered {len(report.rendered)}: {_summary(report.rendered)}")
+        print(f"kept {len(report.kept)}: {_summary(report.kept)}")
+        print(f"built {report.target} in {report.seconds:.1f} s")
 
 
 def _summary(paths: list[str], shown: int = 12) -> str:

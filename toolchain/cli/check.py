@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import Annotated, Optional
 
 import typer
 
-from ..diagnostics import CODES, Diagnostic, render_json, render_text
-from ..model.readings import readings
-from .common import OutputFormat, RootOption, fail, load, load_clean, resolve_root, summary_line
+from ..diagnostics import CODES
+from .checkrun import OutputFormat, check_command
+from .common import RootOption, fail, load_clean, resolve_root
 
-if TYPE_CHECKING:  # pragma: no cover - the checks load only in a command that checks (a no-op build does not)
-    from ..checks import Checked
+
+CACHE_DIR_HELP = "Where results are kept between runs (default: ROOT/build/cache/check): new, empty, or a cache bp made."
+CACHE_HELP = "Answer from the results kept by earlier runs where nothing they are made from changed (--no-cache: check it all)."
 
 
 def check(
@@ -26,47 +27,13 @@ def check(
     show_readings: Annotated[
         bool, typer.Option("--readings", help="Also list the readings: where the text is silent and what the toolchain reads (file:line).")
     ] = False,
+    cache_dir: Annotated[Optional[Path], typer.Option("--cache-dir", help=CACHE_DIR_HELP)] = None,
+    use_cache: Annotated[bool, typer.Option("--cache/--no-cache", help=CACHE_HELP)] = True,
 ) -> None:
-    """Validate every definition: YAML, JSON Schema and the cross-file checks. Exit 0 clean, 1 findings, 2 usage or I/O error."""
-    root_path = resolve_root(root)
-    checked = load(root_path)
-    findings = list(checked.findings)
-    if since is not None:
-        findings = sorted({*findings, *_history(root_path, since, checked)})
-    counts = checked.definitions.counts()
-    examples = checked.examples if checked.examples is not None and checked.examples.has_examples else None
-    noted = readings(checked.definitions) if show_readings else []
-    if output_format is OutputFormat.json:
-        summary = {"counts": counts, "errors": len(findings), "ok": not findings}
-        if examples:
-            summary["examples"] = examples.as_dict()
-        if show_readings:
-            summary["readings"] = [n.as_dict() for n in noted]
-        typer.echo(render_json(findings, summary))
-    else:
-        for reading in noted:
-            typer.echo(reading.text())
-        for line in render_text(findings, "github" if output_format is OutputFormat.github else "text"):
-            typer.echo(line, err=True)
-        if examples and examples.shared:  # one change that broke many examples: the action they share
-            typer.echo(f"note: {examples.shared}", err=True)
-        typer.echo(summary_line(counts, findings))
-        if examples:
-            typer.echo(examples.summary())  # 48/48 actions executed, N examples, 0 failed
-    raise typer.Exit(1 if findings else 0)
+    """Validate every definition: YAML, JSON Schema and the cross-file checks. Exit 0 clean, 1 findings, 2 usage or I/O error.
 
-
-def _history(root: Path, since: str, checked: Checked) -> list[Diagnostic]:
-    """BP029: the definitions changed since `since` whose `updated` lacks the current edition."""
-    from ..diff import RevisionError, load_revision
-    from ..diff.changes import compare
-    from ..diff.history import history_findings
-
-    try:
-        _, before = load_revision(root, since)
-    except RevisionError as exc:
-        fail("check", str(exc), 2)
-    return history_findings(compare(before, checked), checked.definitions, since)
+    What did not change since the last run is answered from its cache (build/cache/check): the same findings, at once."""
+    raise typer.Exit(check_command(root, output_format, since, show_readings, cache_dir, use_cache))
 
 
 def export(

@@ -4,7 +4,6 @@ the way findings and failures are printed."""
 from __future__ import annotations
 
 import contextlib
-import enum
 import functools
 import sys
 from collections.abc import Callable, Iterator
@@ -13,12 +12,12 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TypeVar
 
 import typer
 
-from ..diagnostics import printable, render_text
+from ..diagnostics import printable
 from ..model.repository import RepositoryError, check_root, find_root
+from .findings import print_unchecked
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..checks import Checked
-    from ..diagnostics import Diagnostic
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 
@@ -26,12 +25,6 @@ RootOption = Annotated[
     Optional[Path],
     typer.Option("--root", help="The rules repository (default: found from the current directory upward).", show_default=False),
 ]
-
-
-class OutputFormat(str, enum.Enum):
-    text = "text"
-    json = "json"
-    github = "github"
 
 
 def fail(command: str, message: str, code: int) -> NoReturn:
@@ -90,18 +83,6 @@ def load_clean(root: Path, command: str) -> Checked:
     """Load for a command that needs valid definitions: with findings, print them and exit 1."""
     checked = load(root)
     if checked.findings:
-        for line in render_text(list(checked.findings)):
-            typer.echo(line, err=True)
-        fail(command, f"{summary_line(checked.definitions.counts(), checked.findings)}; fix them first (bp check)", 1)
+        print_unchecked(checked, command)
+        raise typer.Exit(1)
     return checked
-
-
-def summary_line(counts: dict[str, int], findings: tuple[Diagnostic, ...] | list[Diagnostic]) -> str:
-    parts = ", ".join(f"{n} {what}" for what, n in counts.items())
-    if not findings:
-        return f"{parts}: OK"
-    errors = len(findings)
-    files = len({d.location.path for d in findings})
-    followed = sum(1 for d in findings if d.cause is not None)
-    caused = f", {followed} of them caused by another" if followed else ""
-    return f"{parts}: {errors} error{'s' if errors != 1 else ''} in {files} file{'s' if files != 1 else ''}{caused}"

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RootOption, fail, load_clean, resolve_root
+from .common import RootOption, resolve_root
 
 
 def rulebook(
@@ -23,22 +23,10 @@ def rulebook(
 
     Sphinx runs with warnings as errors and keeps its cache in ROOT/build/cache/rulebook, so a second build re-reads only the pages whose sources or definitions changed.
 
-    Exit 0 built, 1 definitions or Sphinx errors, 2 a directory that cannot be written (--out, --cache)."""
-    from ..site.build import BuildError, build_site, check_cache, check_site
-    from ..site.outputs import OutputError
+    Exit 0 built, 1 definitions or Sphinx errors, 2 a directory that cannot be written (--out, --cache), 130 Ctrl-C."""
+    from .buildrun import site_build
 
-    root_path = resolve_root(root)
-    try:
-        target = check_site(out, root_path)
-        check_cache(cache, root_path)
-    except OutputError as exc:
-        fail("rulebook", str(exc), 2)
-    checked = load_clean(root_path, "rulebook")
-    log = lambda message: typer.echo(message, err=True)  # noqa: E731
-    try:
-        build_site(root_path, checked.definitions, out, log, only=["rulebook-html" if html_only else "rulebook"], cache=cache)
-    except OutputError as exc:
-        fail("rulebook", str(exc), 2)
-    except BuildError as exc:
-        fail("rulebook", str(exc), 1)
-    typer.echo(f"built {target / 'rulebook' / 'index.html'}" if html_only else f"built {target}")
+    report = site_build("rulebook", resolve_root(root), out=out, only=["rulebook-html" if html_only else "rulebook"], cache=cache)
+    if isinstance(report, int):
+        raise typer.Exit(report)
+    typer.echo(f"built {report.target / 'rulebook' / 'index.html'}" if html_only else f"built {report.target}")

@@ -11,9 +11,10 @@ from typing import Any
 
 from .. import model as m
 from ..diagnostics import Diagnostic, Fix, Location, relative
-from .files import SOURCE_DIRS, source_tree
+from .kept import FileCache
 from .notations import keycards_text, markup_text
-from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, kind_of, scan_definitions
+from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, kind_of
+from .sources import LoadProblem, Sources, read_sources
 from .validation import Names, schema_problem, unusable_schemas, validate
 from .yamlload import Document, load
 
@@ -49,13 +50,18 @@ _SPACE = {
 }
 
 
-def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = ()) -> LoadResult:
+def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = (), sources: Sources | None = None,
+                     kept: FileCache | None = None) -> LoadResult:
     """Every file under definitions/ read, checked against its schema and built; `fixes` (file, fix): values
-    put in place of those written before anything is checked, to see what a finding's suggestion would change."""
+    put in place of those written before anything is checked, to see what a finding's suggestion would change;
+    `sources`: the files as read already; `kept`: their documents and schema findings kept by bp check's
+    cache (not with fixes: a fixed document is not the one its bytes make)."""
     result = LoadResult(root=root, definitions=m.Definitions())
     schema_dir = root / SCHEMA_DIR
     seen_kinds: set[str] = set()
-    scanned = scan_definitions(root)
+    sources = sources or read_sources(root)
+    kept = None if fixes else kept
+    scanned = sources.scanned
     for path, refused in scanned.refused:
         rel = _as_written(path, root)
         kind = kind_of(rel[len(DEFINITIONS_DIR) + 1:])
@@ -65,13 +71,9 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = ()) -> LoadR
         result.diagnostics.append(Diagnostic(Location(rel, 1, 1), refused.code, refused.message))
     # The other folders bp reads are read by the build (Sphinx, the templates): what it must not
     # open is said here, so that nothing is built from it.
-    for folder in SOURCE_DIRS:
-        if folder != DEFINITIONS_DIR:
-            for file in source_tree(root / folder, root):
-                if file.refused is not None:
-                    result.diagnostics.append(
-                        Diagnostic(Location(_as_written(file.path, root), 1, 1), file.refused.code, file.refused.message))
-    loaded: list[tuple[str, Kind, Document]] = []
+    for path, refused in sources.others:
+        result.diagnostics.append(Diagnostic(Location(_as_written(path, root), 1, 1), refused.code, refused.message))
+    loaded: list[tuple[str, Kind, Document, bytes | LoadProblem]] = []
     for path in scanned.files:
         rel = _as_written(path, root)
         in_definitions = rel[len(DEFINITIONS_DIR) + 1:]
@@ -83,9 +85,11 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = ()) -> LoadR
             )
             continue
         seen_kinds.add(kind.name)
-        loaded.append((rel, kind, _fixed(load(path), [fix for where, fix in fixes if where == rel])))
-    names = defined_names(loaded)
-    for rel, kind, doc in loaded:
+        raw = sources.raw[path]
+        doc = kept.document(path, raw, rel) if kept and isinstance(raw, bytes) else load(path, raw)
+        loaded.append((rel, kind, _fixed(doc, [fix for where, fix in fixes if where == rel]), raw))
+    names = defined_names((rel, kind, doc) for rel, kind, doc, _ in loaded)
+    for rel, kind, doc, raw in loaded:
         result.documents[rel] = doc
         for problem in doc.problems:
             result.diagnostics.append(Diagnostic(Location(rel, problem.mark.line, problem.mark.column), problem.code, problem.message))
@@ -97,7 +101,9 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = ()) -> LoadR
             result.lost(kind, rel)
             continue
         invalid: dict[int | None, Diagnostic] = {}  # the first finding of each item that has one
-        for mark, message, path_, value in validate(doc, schema_dir, kind.schema, names):
+        found = kept.validate(doc, raw, kind.schema, rel, names) if kept and isinstance(raw, bytes) else \
+            validate(doc, schema_dir, kind.schema, names)
+        for mark, message, path_, value in found:
             finding = Diagnostic(Location(rel, mark.line, mark.column), "BP010", message,
                                  fix=Fix(path_, value) if value is not None else None)
             result.diagnostics.append(finding)

@@ -1,4 +1,8 @@
-"""JSON Schema validation of each definitions file, with errors placed at their line and column."""
+"""JSON Schema validation of each definitions file, with errors placed at their line and column.
+
+jsonschema is imported only when a file is validated: bp check's cache (kept.py) answers for
+the files that did not change without it.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +11,20 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import shorten
 from .files import read_regular, refusal
-from .notations import keycards_text
-from .yamlload import Document, Mark
+from .sources import Mark
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
+
+    from .yamlload import Document
+
+Found = tuple[Mark, str, tuple, str | None]  # where, what, the instance path, the value the message suggests there
 
 
 @cache
@@ -87,6 +94,9 @@ def schema_problem(schema_dir: Path, name: str) -> tuple[int, int, str] | None:
 
 @cache
 def _schemas(schema_dir: Path) -> tuple[dict[str, Any], Registry]:
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     schemas = _read_schemas(schema_dir)[0]
     # Register each schema under its $id and under its file name, so relative $refs resolve.
     resources = []
@@ -101,6 +111,8 @@ def _schemas(schema_dir: Path) -> tuple[dict[str, Any], Registry]:
 
 @cache
 def _validators(schema_dir: Path) -> dict[str, Draft202012Validator]:
+    from jsonschema import Draft202012Validator
+
     schemas, registry = _schemas(schema_dir)
     return {name: Draft202012Validator(schema, registry=registry) for name, schema in schemas.items()}
 
@@ -113,8 +125,7 @@ def schema_names(schema_dir: Path) -> set[str]:
 Names = Mapping[str, Sequence[tuple[str, str]]]
 
 
-def validate(doc: Document, schema_dir: Path, schema_name: str, names: Names | None = None
-             ) -> Iterator[tuple[Mark, str, tuple, str | None]]:
+def validate(doc: Document, schema_dir: Path, schema_name: str, names: Names | None = None) -> Iterator[Found]:
     """Yield (mark, message, instance path, the value the message suggests there or None) for every
     schema error in the document; `names` lets a name written where an id belongs be told its id."""
     validator = _validators(schema_dir).get(schema_name)
@@ -125,12 +136,13 @@ def validate(doc: Document, schema_dir: Path, schema_name: str, names: Names | N
 
 def validate_part(doc: Document, schema_dir: Path, ref: str) -> Iterator[tuple[Mark, str, tuple]]:
     """As validate, against a part of a schema (`examples.schema.json#/$defs/situation`)."""
+    from jsonschema import Draft202012Validator
+
     return ((mark, message, path) for mark, message, path, _ in
             _errors(doc, schema_dir, Draft202012Validator({"$ref": ref}, registry=_schemas(schema_dir)[1]), None))
 
 
-def _errors(doc: Document, schema_dir: Path, validator: Draft202012Validator, names: Names | None
-            ) -> Iterator[tuple[Mark, str, tuple, str | None]]:
+def _errors(doc: Document, schema_dir: Path, validator: Draft202012Validator, names: Names | None) -> Iterator[Found]:
     placed: set[Mark] = set()
     for error in validator.iter_errors(doc.data):
         leaf = _leaf(error)
@@ -160,6 +172,8 @@ def _id_of_name(error: ValidationError, names: Names) -> tuple[str | None, str] 
 
 
 def _leaf(error: ValidationError) -> ValidationError:
+    from jsonschema.exceptions import best_match
+
     # For oneOf/anyOf/allOf, the most specific sub-error of the branch the value was meant for says what to fix.
     while error.context:
         deeper = best_match(_meant_branch(error.context))
@@ -221,7 +235,7 @@ def _known_keys(schema: object, resolver: Any, depth: int = 0) -> set[str]:
     return keys
 
 
-def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Iterator[tuple[Mark, str, tuple]]:
+def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Iterator[Found]:
     path = tuple(error.absolute_path)
     where = _describe(path, doc.data)
     if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(error.instance, dict):
@@ -250,6 +264,8 @@ def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Ite
         yield doc.mark(path), f"{where}{error.message}", path
         return
     if error.validator == "pattern" and path and path[-1] == "keycards" and isinstance(error.instance, str):
+        from .notations import keycards_text
+
         problem = keycards_text(error.instance).error  # the parser says where the notation goes wrong
         if problem is not None:
             mark = doc.mark(path)

@@ -20,7 +20,8 @@ from typing import Any
 
 import yaml
 
-from .files import MAX_DEFINITION_BYTES, RefusedFile, read_regular
+from .files import MAX_DEFINITION_BYTES
+from .sources import LoadProblem, Mark, read
 
 try:  # The C loader is an order of magnitude faster; PyYAML wheels ship it.
     from yaml import CSafeLoader as _Loader
@@ -36,19 +37,6 @@ _INT = re.compile(r"^[-+]?[0-9]+$")
 _OCTAL_11 = re.compile(r"^[-+]?0[0-7_]+$")
 _SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$")
 _FLOAT = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
-
-
-@dataclass(frozen=True)
-class Mark:
-    line: int  # 1-based
-    column: int  # 1-based
-
-
-@dataclass
-class LoadProblem:
-    code: str
-    message: str
-    mark: Mark
 
 
 @dataclass
@@ -85,8 +73,8 @@ class Document:
         return start
 
 
-# Limits: a definitions file is a few kilobytes, a dozen levels deep, and has no use for
-# anchors and aliases; anything beyond is refused before it can exhaust memory or the stack.
+# Limits: a definitions file is a few kilobytes (read bounded: sources.py), a dozen levels deep, and has
+# no use for anchors and aliases; anything beyond is refused before it can exhaust memory or the stack.
 MAX_FILE_BYTES = MAX_DEFINITION_BYTES
 MAX_DEPTH = 64
 
@@ -99,16 +87,13 @@ class _Refused(Exception):
     """The event pass found something that must not be composed (it is already on the document)."""
 
 
-def load(path: Path) -> Document:
-    """Load one YAML file; problems are collected on the document, never raised."""
+def load(path: Path, raw: bytes | LoadProblem | None = None) -> Document:
+    """Load one YAML file (`raw`: what `read` gave for it, if read already); problems are collected
+    on the document, never raised."""
     doc = Document(path=path, data=None)
-    try:
-        raw = read_regular(path, MAX_FILE_BYTES)  # never a FIFO or device; bounded before it is in memory
-    except RefusedFile as exc:
-        doc.problems.append(LoadProblem(exc.refusal.code, exc.refusal.message, Mark(1, 1)))
-        return doc
-    except OSError as exc:
-        doc.problems.append(LoadProblem("BP012", f"cannot read the file: {exc.strerror or exc}", Mark(1, 1)))
+    raw = read(path) if raw is None else raw
+    if isinstance(raw, LoadProblem):
+        doc.problems.append(raw)
         return doc
     try:
         text = raw.decode("utf-8-sig")

@@ -20,22 +20,16 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
-import os
 import shutil
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .. import model as m
-from ..imposition import booklet as impose_booklet
-from ..jobs import process_pool
-from ..sphinxext.source import remember
+from . import PDF_NAME
 from .pagecache import PageCache
-
-from . import BOOKLET_NAME, HTML_DIR, OUTPUTS, PDF_NAME  # noqa: F401 - OUTPUTS is read through here too
 
 PAGES_DIR = "pages"  # the HTML pages of earlier builds, by key (pagecache.py)
 _UNVERIFIED = ".bp-unverified"  # in a doctrees folder while a run has not ended cleanly
@@ -46,24 +40,15 @@ class RulebookError(Exception):
     """Sphinx reported warnings or errors (the rulebook is built with warnings as errors)."""
 
 
-@dataclass
-class Timings:
-    steps: dict[str, float] = field(default_factory=dict)
-
-    def add(self, name: str, started: float) -> None:
-        self.steps[name] = time.perf_counter() - started
-
-
-def default_cache(root: Path) -> Path:
-    return root / "build" / "cache" / "rulebook"
-
-
 def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: bool = True,
-               fresh: bool = False, overrides: dict[str, Any] | None = None, pages: PageCache | None = None) -> list[str]:
+               fresh: bool = False, overrides: dict[str, Any] | None = None, pages: PageCache | None = None,
+               definitions: tuple[Path, m.Definitions] | None = None) -> list[str]:
     """One Sphinx build in this process; any warning fails it when `strict`. Returns the pages
     Sphinx read (again). A run that did not end cleanly (a warning, an error, a kill) leaves
     its environment marked, and the next run reads every page again. `pages`: the HTML pages
-    of earlier runs, copied instead of written again when their key is the same (pagecache.py)."""
+    of earlier runs, copied instead of written again when their key is the same (pagecache.py).
+    `definitions`: a repository's definitions, loaded and checked already (the extension loads
+    them again only if a file changes)."""
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
@@ -78,6 +63,10 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
                      warning=warnings, freshenv=fresh, warningiserror=strict)
         app.connect("env-before-read-docs", lambda _app, _env, docnames: read.extend(sorted(docnames)))
         _read_numref_targets_once(app)
+        if definitions is not None:
+            from ..sphinxext.source import remember
+
+            remember(app.env, *definitions)
         if pages is not None:
             pages.install(app)
         app.build()
@@ -170,8 +159,6 @@ def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, st
     """build_html, and the pages Sphinx read again. Sphinx runs on one process: its parallel mode forks
     from a process whose other threads (bp serve's server, the build's pool) may hold a lock the child
     would wait on for ever, and it saved no CPU time (a changed action re-reads four pages)."""
-    if definitions is not None:
-        remember(root, definitions)  # checked already: the extension need not load them again
     out = out or cache / "html"
     if out.exists():
         shutil.rmtree(out)
@@ -182,7 +169,8 @@ def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, st
 
         salt = code_salt()
     read = run_sphinx(root / "docs", out, cache / "doctrees", "html", strict=strict,
-                      overrides={**search_overrides(cache), **(overrides or {})}, pages=PageCache(cache / PAGES_DIR, salt))
+                      overrides={**search_overrides(cache), **(overrides or {})}, pages=PageCache(cache / PAGES_DIR, salt),
+                      definitions=(root, definitions) if definitions is not None else None)
     for name in _SPHINX_BOOKKEEPING:
         path = out / name
         if path.is_dir():
@@ -192,7 +180,7 @@ def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, st
     return out, read
 
 
-def build_print_page(root: Path, cache: Path, *, strict: bool = True) -> Path:
+def build_print_page(root: Path, cache: Path, *, strict: bool = True, definitions: m.Definitions | None = None) -> Path:
     """The print page of the PDF (CACHE/pdf/index.html), from a copy of the HTML build's
     environment: nothing is read again, and the HTML environment keeps its own configuration
     (the print theme's differs from Furo's)."""
@@ -200,7 +188,8 @@ def build_print_page(root: Path, cache: Path, *, strict: bool = True) -> Path:
     doctrees = cache / "doctrees-pdf"
     if (cache / "doctrees").is_dir():
         replace_tree(cache / "doctrees", doctrees)
-    run_sphinx(root / "docs", out, doctrees, "bppdf", strict=strict, overrides={"bp_pdf_render": False})
+    run_sphinx(root / "docs", out, doctrees, "bppdf", strict=strict, overrides={"bp_pdf_render": False},
+               definitions=(root, definitions) if definitions is not None else None)
     return out / "index.html"
 
 
@@ -243,51 +232,6 @@ def build_pdf(print_page: Path, site: Path, cache: Path, *, executor: Executor, 
         info=parts.BookInfo(f"{stamp.title} {stamp.edition}", stamp.author, stamp.subtitle, stamp.built_w3c),
     )
     return report
-
-
-def build_rulebook(root: Path, site: Path, *, cache: Path | None = None, log: Callable[[str], None] = print,
-                   strict: bool = True, definitions: m.Definitions | None = None, executor: Executor | None = None,
-                   stamp: Stamp | None = None) -> Timings:
-    """HTML, PDF and booklet into `site` (created if needed); returns how long each step took.
-    `definitions`, when given, are the checked definitions of `root` (as `bp build` has them)."""
-    from ..provenance import build_date, code_salt
-    from ..sphinxext.source import edition
-
-    cache = cache or default_cache(root)
-    timings = Timings()
-    site.mkdir(parents=True, exist_ok=True)
-    if stamp is None:
-        date = build_date(root)
-        stamp = stamp_of(edition(root), date.japanese, date.w3c)
-
-    started = time.perf_counter()
-    build_html(root, cache, site / HTML_DIR, strict=strict, definitions=definitions, overrides=stamp.html_overrides())
-    timings.add("html", started)
-    log(f"rulebook: {HTML_DIR}/index.html")
-
-    started = time.perf_counter()
-    page = build_print_page(root, cache, strict=strict)
-    pool = executor or process_pool(os.cpu_count() or 1)
-    try:
-        report = build_pdf(page, site, cache, executor=pool, salt=code_salt(), stamp=stamp, log=log)
-        log(f"rulebook: {PDF_NAME}: {report.pages} pages; parts laid out: {', '.join(report.rendered) or 'none'}")
-    finally:
-        if executor is None:
-            pool.shutdown(cancel_futures=True)
-    timings.add("pdf", started)
-
-    started = time.perf_counter()
-    impose_booklet(site / PDF_NAME, site / BOOKLET_NAME)
-    timings.add("booklet", started)
-    log(f"rulebook: {BOOKLET_NAME}")
-    return timings
-
-
-def build_rulebook_html(root: Path, site: Path, *, cache: Path | None = None, log: Callable[[str], None] = print,
-                        definitions: m.Definitions | None = None) -> None:
-    """Only the HTML rulebook into `site` (the quick loop while writing)."""
-    build_html(root, cache or default_cache(root), site / HTML_DIR, definitions=definitions)
-    log(f"rulebook: {HTML_DIR}/index.html")
 
 
 def replace_tree(source: Path, target: Path) -> None:

@@ -36,16 +36,17 @@ from typing import Any
 from docutils import nodes
 from sphinx import __version__ as sphinx_version
 
-from ..sphinxext.source import RELIED, SIGNATURES
+from ..sphinxext import domain
 
 # The environment's attributes that are not what pages are made from: the read times of pages,
 # the objects of this process, Sphinx's per-build caches, the docutils settings (made from the
-# configuration, which is fingerprinted by itself), the configuration's status, and the digests of
-# the definitions each page was read with (the definitions reach the pages through their doctrees).
+# configuration, which is fingerprinted by itself), the configuration's status. Of the bp domain's
+# data, its bookkeeping is left out too (domain.page_surroundings): the digests of the definitions
+# each page was read with, and the definitions loaded (they reach the pages through their doctrees).
 _NOT_SURROUNDINGS = frozenset({
     "all_docs", "app", "domains", "events", "project", "_srcdir", "_doctreedir", "current_document", "temp_data", "ref_context",
     "settings", "config", "config_status", "config_status_extra", "_pickled_doctree_cache", "_write_doc_doctree_cache",
-    "versioning_compare", "versioning_condition", RELIED, SIGNATURES,
+    "versioning_compare", "versioning_condition",
 })
 _SEARCH_INDEX_STATE = "_search_index_"  # Sphinx's per-build search index state (the index is written whole every build)
 
@@ -93,8 +94,7 @@ class PageKeys:
         if self._shared is None:
             env, builder = self.app.env, self.app.builder
             digest = hashlib.sha256(self.salt.encode())
-            digest.update(canonical({name: value for name, value in vars(env).items()
-                                     if name not in _NOT_SURROUNDINGS and not name.startswith(_SEARCH_INDEX_STATE)}).encode())
+            digest.update(canonical(_surroundings(env)).encode())
             digest.update(canonical({item.name: item.value for item in env.config}).encode())
             digest.update(canonical(builder.globalcontext).encode())
             digest.update(canonical(self.context_inputs(self.app)).encode())
@@ -110,6 +110,15 @@ class PageKeys:
         except OSError:
             return None
         return hashlib.sha256(f"{self.shared()}\0{docname}\0".encode() + page).hexdigest()
+
+
+def _surroundings(env: Any) -> dict[str, Any]:
+    """What of the environment every page is made from."""
+    values = {name: value for name, value in vars(env).items() if name not in _NOT_SURROUNDINGS and not name.startswith(_SEARCH_INDEX_STATE)}
+    ours = values["domaindata"].get(domain.NAME)
+    if ours is not None:
+        values["domaindata"] = {**values["domaindata"], domain.NAME: domain.page_surroundings(ours)}
+    return values
 
 
 def _theme_files(srcdir: Path) -> Iterable[Path]:

@@ -14,8 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..resultcache import key_of as text_key  # a key from the things an output is rendered from
+
 MANIFEST = ".bp-manifest.json"
 FORMAT = 1
+STALE = "stale"  # the inputs of a step whose input files changed while it ran: no fingerprint is that
 
 
 @dataclass(frozen=True)
@@ -117,13 +120,3 @@ def write_manifest(site: Path, manifest: Manifest) -> None:
 
 def file_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def text_key(*parts: str | bytes) -> str:
-    """A key from the things an output is rendered from."""
-    digest = hashlib.sha256()
-    for part in parts:
-        data = part.encode() if isinstance(part, str) else part
-        digest.update(len(data).to_bytes(8, "big"))
-        digest.update(data)
-    return digest.hexdigest()

@@ -16,7 +16,6 @@ The rules a command's `--out` follows (a user's files are never deleted or overw
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import errno
 import fcntl
 import json
@@ -334,6 +333,8 @@ _AT_FDCWD = -100
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths atomically (Linux renameat2); False where the system cannot."""
+    import ctypes  # here: bp check, which reads this module's checks of a directory, never swaps one
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2

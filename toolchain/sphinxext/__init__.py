@@ -28,8 +28,8 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import (chapters, edition, figures, indexorder, interface, lists, namesearch, querysplit, readings, roles, searchindex,
-               sectionrefs, sitelinks, source, suits, tables)
+from . import (chapters, domain, edition, figures, indexorder, interface, lists, namesearch, querysplit, readings, roles,
+               searchindex, sectionrefs, sitelinks, source, suits, tables)
 
 VERSION = "1"
 
@@ -37,13 +37,12 @@ VERSION = "1"
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("sphinx.ext.graphviz")
     app.add_config_value("bp_root", None, "env", types=frozenset({str, type(None)}))
+    domain.setup(app)  # the extension's state in the environment
     for name, directive in {**lists.LISTS, **tables.TABLES}.items():
         app.add_directive(name, directive)
     for module in (figures, readings, roles, sectionrefs, chapters, edition, searchindex, sitelinks, indexorder, suits, interface,
                    namesearch, querysplit):
         module.setup(app)
-    app.connect("env-purge-doc", source.purge_doc)
-    app.connect("env-merge-info", source.merge_info)
     app.connect("env-get-outdated", source.outdated)
-    # env_version 2: pages rely on digests of the definitions (source.py), not on their files' times.
-    return {"version": VERSION, "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}
+    # env_version 3: the state is the bp domain's data (domain.py), no longer attributes of the environment.
+    return {"version": VERSION, "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}

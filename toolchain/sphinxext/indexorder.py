@@ -29,6 +29,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
 from ..notation.kana import has_kanji, hiragana, is_kana_name
+from . import domain
 
 logger = logging.getLogger(__name__)
 
@@ -89,9 +90,8 @@ def heading(reading: str) -> str:
 
 
 def _readings(env: BuildEnvironment) -> dict[str, dict[str, str]]:
-    if not hasattr(env, "bp_index_readings"):
-        env.bp_index_readings = {}  # type: ignore[attr-defined]
-    return env.bp_index_readings  # type: ignore[attr-defined]
+    """Page → term → reading (the domain's data: cleared and merged there)."""
+    return domain.data(env)["readings"]
 
 
 class TakeReadings(SphinxTransform):
@@ -117,15 +117,6 @@ class TakeReadings(SphinxTransform):
                 readings[base_term(term)] = reading
             terms.append(term)
         return kind, "; ".join(terms), target, main, key
-
-
-def purge_doc(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    _readings(env).pop(docname, None)
-
-
-def merge_info(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
-    theirs = _readings(other)
-    _readings(env).update({name: theirs[name] for name in docnames if name in theirs})
 
 
 def reading_of(env: BuildEnvironment, term: str) -> str:
@@ -163,8 +154,7 @@ def genindex_context(app: Sphinx, pagename: str, templatename: str, context: dic
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    domain.setup(app)
     app.add_transform(TakeReadings)
-    app.connect("env-purge-doc", purge_doc)
-    app.connect("env-merge-info", merge_info)
     app.connect("html-page-context", genindex_context)
     return {"version": "1", "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -16,6 +16,8 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
+from . import domain
+
 logger = logging.getLogger(__name__)
 
 
@@ -35,10 +37,8 @@ Place = tuple[str, str, str, bool]  # docname, section id, title, whether it is 
 
 
 def _places(env: BuildEnvironment) -> dict[str, dict[str, Place]]:
-    """{"title": {title: place}, "directive": {directive name: place}}"""
-    if not hasattr(env, "bp_sections"):
-        env.bp_sections = {"title": {}, "directive": {}}  # type: ignore[attr-defined]
-    return env.bp_sections  # type: ignore[attr-defined]
+    """{"title": {title: place}, "directive": {directive name: place}} (the domain's data: cleared and merged there)"""
+    return domain.data(env)["sections"]
 
 
 def note_directive(name: str, section: nodes.Element) -> None:
@@ -63,19 +63,6 @@ def collect(app: Sphinx, doctree: nodes.document) -> None:
         places["title"].setdefault(place[2], place)
         for name in section.get("bp_directives", []):
             places["directive"][name] = place
-
-
-def purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    for table in _places(env).values():
-        for key in [key for key, place in table.items() if place[0] == docname]:
-            del table[key]
-
-
-def merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
-    for kind, table in _places(other).items():
-        for key, place in table.items():
-            if place[0] in docnames:
-                _places(env)[kind].setdefault(key, place)
 
 
 def _number(env: BuildEnvironment, place: Place) -> str:
@@ -104,8 +91,7 @@ def resolve(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None:
 
 
 def setup(app: Sphinx) -> None:
+    domain.setup(app)
     app.add_node(section_ref)
     app.connect("doctree-read", collect)
-    app.connect("env-purge-doc", purge)
-    app.connect("env-merge-info", merge)
     app.connect("doctree-resolved", resolve)

@@ -27,6 +27,7 @@ from .. import model as m
 from ..checks import load as load_checked
 from ..model.repository import DEFINITIONS_DIR, KINDS, RepositoryError, check_root, definition_files, find_root
 from ..model.yamlload import load as load_yaml
+from . import domain
 
 logger = logging.getLogger(__name__)
 TOOLCHAIN = Path(__file__).resolve().parent.parent
@@ -96,9 +97,6 @@ def add_view(name: str, function: Callable[..., Any]) -> None:
     VIEWS[name] = function
 
 
-_cache: dict[Path, tuple[tuple[tuple[str, int, int], ...], Source]] = {}
-
-
 def repository_root(env: BuildEnvironment) -> Path:
     try:
         configured = env.config.bp_root
@@ -117,18 +115,18 @@ def load(env: BuildEnvironment) -> Source:
     root = repository_root(env)
     files = definition_files(root)
     signature = _signature(files)
-    cached = _cache.get(root)
-    if cached and cached[0] == signature:
-        return cached[1]
+    cached = domain.data(env)["loaded"].get(root)
+    if cached and cached.signature == signature:
+        return cached
     result = load_checked(root)
     for finding in result.findings:
         logger.warning("%s: %s", finding.code, finding.message, location=(str(root / finding.location.path), finding.location.line))
     if result.definitions.rules is None:
         raise ConfigError(f"{root / DEFINITIONS_DIR}/rules.yaml could not be loaded: run `bp check`")
-    return remember(root, result.definitions, files, signature)
+    return remember(env, root, result.definitions, files, signature)
 
 
-def remember(root: Path, definitions: m.Definitions, files: list[Path] | None = None,
+def remember(env: BuildEnvironment, root: Path, definitions: m.Definitions, files: list[Path] | None = None,
              signature: tuple[tuple[str, int, int], ...] | None = None) -> Source:
     """Keep definitions already loaded and checked (by `bp build`) for the extension, which then
     loads them again only if a file changes."""
@@ -139,7 +137,7 @@ def remember(root: Path, definitions: m.Definitions, files: list[Path] | None = 
         if not _as_loaded(root, definitions):
             signature = ()  # a file changed since it was loaded: these are never taken for the files' present state
     source = Source(root, definitions, signature)
-    _cache[root] = (signature, source)
+    domain.data(env)["loaded"][root] = source
     return source
 
 
@@ -186,41 +184,22 @@ def rely(env: BuildEnvironment, source: Source, reliance: Reliance) -> None:
     _signatures(env)[env.docname] = _signature_digest(source.signature)
 
 
-# -- environment bookkeeping: what the pages rely on -----------------------------------------------
+# -- environment bookkeeping: what the pages rely on (the domain's data, domain.py) ---------------
 
 
 def _relied(env: BuildEnvironment) -> dict[str, dict[Reliance, str]]:
-    """Page → what it relies on → the digest it had when the page was read. Not what pages are made of:
-    the HTML page cache leaves it out of the pages' keys (toolchain/rulebook/pagecache.py)."""
-    if not hasattr(env, RELIED):
-        setattr(env, RELIED, {})
-    return getattr(env, RELIED)
-
-
-RELIED = "bp_relied"
-SIGNATURES = "bp_signatures"
+    """Page → what it relies on → the digest it had when the page was read."""
+    return domain.data(env)["relied"]
 
 
 def _signatures(env: BuildEnvironment) -> dict[str, str]:
     """Page → the definitions files' times and sizes (a digest of them) against which its digests were
-    last found current: when no file changed since, nothing is even loaded. Left out of the pages' keys too."""
-    if not hasattr(env, SIGNATURES):
-        setattr(env, SIGNATURES, {})
-    return getattr(env, SIGNATURES)
+    last found current: when no file changed since, nothing is even loaded."""
+    return domain.data(env)["signatures"]
 
 
 def _signature_digest(signature: tuple[tuple[str, int, int], ...]) -> str:
     return hashlib.sha256(repr(signature).encode()).hexdigest()
-
-
-def purge_doc(app: object, env: BuildEnvironment, docname: str) -> None:
-    _relied(env).pop(docname, None)
-    _signatures(env).pop(docname, None)
-
-
-def merge_info(app: object, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
-    _relied(env).update({docname: relied for docname, relied in _relied(other).items() if docname in docnames})
-    _signatures(env).update({docname: signature for docname, signature in _signatures(other).items() if docname in docnames})
 
 
 def outdated(app: object, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]) -> list[str]:

@@ -1,0 +1,178 @@
+"""bp check's cache (toolchain/checks/result.py): it answers at once, and never changes a result."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.badinput.test_corpus import CASES, _apply, _workspace
+from tests.runbp import bp
+from toolchain.checks.result import CheckResult, cache_in, check
+
+DEFINITIONS_CASES = [case for case in CASES if "run" not in case]
+CHANGED_ACTION = Path("definitions") / "actions" / "1-basic.yaml"
+REWORDED = ("1. ライフの一番上からカードを1枚引き", "1. ライフの一番上からカードを 1 枚引き")
+
+
+def _imported(stderr: str) -> set[str]:
+    return {line.split("|")[-1].strip() for line in stderr.splitlines() if line.startswith("import time:")}
+
+
+@pytest.fixture(scope="module")
+def warmed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A cache filled by checking each base repository of the corpus as it is."""
+    caches = {}
+    for base in ("minimal", "real"):
+        tmp = tmp_path_factory.mktemp(f"warm-{base}")
+        workspace = _workspace(tmp, base)
+        check(workspace.root, cache_in(tmp / "cache"))
+        caches[base] = tmp / "cache"
+    return caches
+
+
+@pytest.mark.parametrize("case", DEFINITIONS_CASES, ids=[case["id"] for case in DEFINITIONS_CASES])
+def test_a_cache_never_changes_a_result(case: dict[str, Any], tmp_path: Path, warmed: dict[str, Path]) -> None:
+    """Each case of the bad-input corpus checked three ways: clean (no cache), from a cache filled by the
+    repository before the case's edits (what a rules editor's cache holds when they make a mistake),
+    and again from the cache that check filled."""
+    workspace = _workspace(tmp_path, case.get("base", "minimal"))
+    cache = tmp_path / "cache"
+    shutil.copytree(warmed[case.get("base", "minimal")], cache)
+    for edit in case.get("edits", ()):
+        _apply(workspace, edit)
+    clean = check(workspace.root, cache_in(None), show_readings=True)
+    assert clean.findings, "every case has a finding"
+    after_the_edit = check(workspace.root, cache_in(cache), show_readings=True)
+    again = check(workspace.root, cache_in(cache), show_readings=True)
+    assert after_the_edit == clean
+    assert again == clean
+
+
+def test_a_kept_result_is_printed_as_a_clean_one(minimal_repo: Path, tmp_path: Path) -> None:
+    fog = minimal_repo / "definitions" / "fog.yaml"
+    fog.write_text(fog.read_text(encoding="utf-8").replace("  group: lingering", "  group: lingerin"), encoding="utf-8")
+    for output in ("text", "json", "github"):
+        clean = bp("check", "--root", str(minimal_repo), "--format", output, "--no-cache")
+        filled = bp("check", "--root", str(minimal_repo), "--format", output, "--cache-dir", str(tmp_path / "cache"))
+        kept = bp("check", "--root", str(minimal_repo), "--format", output, "--cache-dir", str(tmp_path / "cache"))
+        assert clean.returncode == filled.returncode == kept.returncode == 1
+        assert (clean.stdout, clean.stderr) == (filled.stdout, filled.stderr) == (kept.stdout, kept.stderr)
+    assert not (minimal_repo / "build").exists(), "--cache-dir and --no-cache write nothing into the repository"
+
+
+def test_an_unchanged_repository_is_answered_without_loading_it(minimal_repo: Path) -> None:
+    first = bp("check", "--root", str(minimal_repo))
+    assert first.returncode == 0, first.stderr
+    assert (minimal_repo / "build" / "cache" / "check" / ".bp-output").is_file()  # the repository's own cache folder
+    again = bp("check", "--root", str(minimal_repo), env={"PYTHONPROFILEIMPORTTIME": "1"})
+    assert again.stdout == first.stdout
+    imported = _imported(again.stderr)
+    assert "toolchain.checks.result" in imported  # the importtime log is read right
+    assert not {"typer", "yaml", "jsonschema", "toolchain.sim", "toolchain.model.loader"} & imported
+
+
+def test_a_reworded_effect_runs_no_example_again(tmp_path: Path) -> None:
+    """The examples read no printed word: with an effect reworded, the schemas check the file again and
+    the examples' results are the cache's (the simulator is not even loaded)."""
+    root = tmp_path / "rules"
+    for folder in ("definitions", "schema"):
+        shutil.copytree(Path(__file__).resolve().parents[2] / folder, root / folder)
+    assert bp("check", "--root", str(root)).returncode == 0
+    action = root / CHANGED_ACTION
+    action.write_text(action.read_text(encoding="utf-8").replace(*REWORDED, 1), encoding="utf-8")
+    run = bp("check", "--root", str(root), env={"PYTHONPROFILEIMPORTTIME": "1"})
+    assert run.returncode == 0, run.stderr
+    imported = _imported(run.stderr)
+    assert {"toolchain.model.loader", "jsonschema"} <= imported  # checked again
+    assert "toolchain.sim" not in imported
+    assert run.stdout == bp("check", "--root", str(root), "--no-cache").stdout
+
+
+def _reworded(value: Any) -> Any:
+    """`value` with every printed word written otherwise (markup texts, flavor, readings)."""
+    from toolchain import model as m
+    from toolchain.model.notations import Text, markup_text
+
+    if isinstance(value, Text):
+        return markup_text(f"{value}（別の言い方）")
+    if isinstance(value, m.Flavor):
+        return m.Flavor(value.text + "！", value.speaker)
+    if isinstance(value, m.Reading):
+        return dataclasses.replace(value, says=value.says + "。", reads=value.reads + "。", why=value.why + "。")
+    if isinstance(value, (list, tuple)):
+        return type(value)(_reworded(item) for item in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type) and not isinstance(value, m.Source):
+        return dataclasses.replace(value, **{f.name: _reworded(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init})
+    return value
+
+
+def test_no_example_reads_a_printed_word(repo_root: Path) -> None:
+    """What the examples' cache key leaves out (checks/programs.py, played_key) the simulator never reads:
+    every example's result, every program's and every image's finding is the same with every printed word
+    of the definitions written otherwise."""
+    import toolchain
+    from toolchain.checks import images, programs
+
+    definitions = toolchain.load(repo_root).definitions
+    reworded = _reworded(definitions)
+    assert reworded.actions[0].effect != definitions.actions[0].effect  # the words did change
+
+    def played(defs: Any) -> tuple[Any, ...]:
+        report = programs.report(defs)
+        outcomes = [(o.action.id, o.name, o.ok, o.message, o.path, o.missing_action) for o in report.outcomes]
+        return json.dumps(report.as_dict()), outcomes, list(programs.diagnostics(report, defs)), list(images.check_images(defs))
+
+    assert played(reworded) == played(definitions)
+
+
+@pytest.mark.parametrize("raw", [
+    b"\xef\xbb\xbf- a: 1\r\n  b: |\r\n    text\r\n",  # a BOM, CRLF, a block
+    b"- big: 1e999\n  zero: -0.0\n  yes: no\n  when: 12:30\n  nothing: ~\n",  # YAML 1.1 words, an infinite float
+    b"- a: [1, 2\n",  # a syntax error
+    b"- a: \x01\n",  # a control character
+    b"- \xff\xfe\n",  # not UTF-8: no lines at all
+    b"- a: 1\n  a: 2\n",  # a duplicate key
+], ids=["bom-crlf-block", "scalars", "syntax-error", "control", "not-utf8", "duplicate"])
+def test_a_kept_document_is_the_document_parsed(raw: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolchain.model import kept
+    from toolchain.model.yamlload import load
+
+    path = tmp_path / "fog.yaml"
+    path.write_bytes(raw)
+    files = kept.FileCache(cache_in(tmp_path / "cache"), tmp_path, [])
+    parsed = files.document(path, raw, "definitions/fog.yaml")
+    assert parsed == load(path, raw)
+    monkeypatch.setattr(kept, "load", lambda *_: pytest.fail("parsed again"))
+    assert files.document(path, raw, "definitions/fog.yaml") == parsed  # from the cache
+
+
+def test_a_corrupt_cache_is_no_cache(minimal_repo: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    clean = check(minimal_repo, cache_in(None))
+    check(minimal_repo, cache_in(cache))
+    for entry in cache.glob("*.json"):
+        entry.write_text("{not json", encoding="utf-8")
+    assert check(minimal_repo, cache_in(cache)) == clean
+    for entry in cache.glob("*.json"):  # the right key, a result of another shape: taken for nothing kept
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        entry.write_text(json.dumps({**data, "result": [["not", "a", "result"]]}), encoding="utf-8")
+    assert check(minimal_repo, cache_in(cache)) == clean
+
+
+def test_a_cache_dir_bp_did_not_make_is_refused(minimal_repo: Path, tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine", encoding="utf-8")
+    run = bp("check", "--root", str(minimal_repo), "--cache-dir", str(mine))
+    assert run.returncode == 2 and "--cache-dir" in run.stderr and "not empty" in run.stderr
+    assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
+
+
+def test_the_result_is_data(minimal_repo: Path) -> None:
+    result = check(minimal_repo, cache_in(None), show_readings=True)
+    assert CheckResult.from_json(json.loads(json.dumps(result.to_json()))) == result

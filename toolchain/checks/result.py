@@ -1,0 +1,100 @@
+"""What `bp check` reports, as data (`CheckResult`), and the check that answers at once from its
+cache, like ruff's.
+
+The whole result is kept under the key of everything it is computed from: the toolchain (its
+files, the Python, the libraries that load and validate), the schemas, every file under
+definitions/ (its bytes, or why it was not read), the files bp does not open in the folders it
+reads, and whether the readings are listed. When anything differs, the definitions are checked
+again; each file's document and schema findings are taken from the cache when its bytes (and the
+schemas, and the names the files define) did not change (model/kept.py), and the examples' and
+the linked findings when what the simulator and the linking read did not (checks/programs.py,
+played_key). A result from the cache is the result of a clean check: it is printed by the same code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..diagnostics import Diagnostic, relative
+from ..resultcache import ResultCache, key_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model.sources import Sources
+    from . import Checked
+
+# The libraries whose versions may change a check's findings (PyYAML reads, jsonschema and its kin validate).
+CHECKERS = ("pyyaml", "jsonschema", "jsonschema-specifications", "referencing", "rpds-py")
+
+
+def cache_in(folder: Path | None) -> ResultCache:
+    """bp check's cache in `folder` (None: no cache), its keys salted with the toolchain's files (by
+    size and time: hashing them would cost more than the whole answer), the Python and CHECKERS."""
+    from ..provenance import code_salt
+
+    return ResultCache(folder, code_salt(CHECKERS, contents=False)) if folder is not None else ResultCache(None)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    findings: tuple[Diagnostic, ...]
+    counts: dict[str, int]
+    examples: dict[str, Any] | None = None  # the examples' report (programs.Report.as_dict), when there are examples
+    examples_line: str | None = None  # and its summary line
+    readings: tuple[tuple[str, dict[str, Any]], ...] = ()  # each reading's line and its fields, when asked for
+
+    @classmethod
+    def of(cls, checked: Checked, show_readings: bool = False, findings: tuple[Diagnostic, ...] | None = None) -> CheckResult:
+        report = checked.examples if checked.examples is not None and checked.examples.has_examples else None
+        noted = ()
+        if show_readings:
+            from ..model.readings import readings
+
+            noted = tuple((reading.text(), reading.as_dict()) for reading in readings(checked.definitions))
+        return cls(checked.findings if findings is None else findings, checked.definitions.counts(),
+                   report.as_dict() if report else None, report.summary() if report else None, noted)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "findings": [finding.as_row() for finding in self.findings],
+            "counts": self.counts, "examples": self.examples, "examples_line": self.examples_line,
+            "readings": [list(reading) for reading in self.readings],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> CheckResult:
+        """The result kept as `to_json` wrote it (ValueError, TypeError or KeyError for anything else)."""
+        findings = tuple(Diagnostic.from_row(row) for row in data["findings"])
+        readings = tuple((str(text), dict(fields)) for text, fields in data["readings"])
+        counts = {str(k): int(v) for k, v in data["counts"].items()}
+        return cls(findings, counts, data["examples"], data["examples_line"], readings)
+
+
+def _sources_key(root: Path, sources: Sources) -> list[str | bytes]:
+    """Everything a check reads, as the parts of a key."""
+    parts: list[str | bytes] = []
+    for name, data in sources.schemas:
+        parts += [f"schema {name}", data]
+    for path, raw in sources.raw.items():
+        parts += [relative(path, root), raw if isinstance(raw, bytes) else f"not read: {raw.code} {raw.message}"]
+    for path, refused in (*sources.scanned.refused, *sources.others):  # the files bp does not open, and why
+        parts += [f"refused {relative(path.parent, root)}/{path.name}", f"{refused.code} {refused.message}"]
+    return parts
+
+
+def check(root: Path, store: ResultCache, show_readings: bool = False) -> CheckResult:
+    """Check the repository at `root`: the result kept in `store` when nothing it is made from
+    changed, else a check (keeping what it can of the cache), kept for the next time."""
+    from ..model.sources import read_sources
+    from . import load
+
+    sources = read_sources(root)
+    key = key_of(f"readings {show_readings}", *_sources_key(root, sources))
+    try:
+        return CheckResult.from_json(store.get("check", key))
+    except (ValueError, TypeError, KeyError, AttributeError):
+        pass  # nothing kept for this key (or not what this version keeps)
+    result = CheckResult.of(load(root, sources, store), show_readings)
+    store.put("check", key, result.to_json())
+    return result

@@ -1,0 +1,106 @@
+"""`bp check` run and printed, without typer: shared by the typer command (check.py) and the plain
+run (noop.py). An unchanged repository is answered from the cache (checks/result.py) with little
+more than Python's start-up."""
+
+from __future__ import annotations
+
+import enum
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..checks.result import CheckResult
+    from ..resultcache import ResultCache
+
+CHECK_CACHE = "check-cache"  # the marker kind of bp check's cache directory
+
+
+class OutputFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+class _Refused(Exception):
+    """A --cache-dir or --since revision that cannot be used (exit 2)."""
+
+
+def default_cache(root: Path) -> Path:
+    return root / "build" / "cache" / "check"
+
+
+def _store(root: Path, cache_dir: Path | None, use_cache: bool) -> ResultCache:
+    """The cache: --cache-dir (new, empty or made by bp, else refused), or ROOT/build/cache/check when it
+    can be written (a read-only checkout is checked all the same, without one)."""
+    from ..checks.result import cache_in
+    from ..site.outputs import MARKER, OutputError, check_target, write_marker
+
+    if not use_cache:
+        return cache_in(None)
+    try:
+        folder = check_target(cache_dir or default_cache(root), root, CHECK_CACHE)
+        if not (folder / MARKER).is_file():
+            folder.mkdir(parents=True, exist_ok=True)
+            write_marker(folder, CHECK_CACHE)
+    except (OutputError, OSError) as exc:
+        if cache_dir is not None:
+            raise _Refused(f"--cache-dir: {exc}") from exc
+        return cache_in(None)
+    return cache_in(folder)
+
+
+def _with_history(root: Path, since: str, show_readings: bool) -> CheckResult:
+    """The check and BP029: the definitions changed since `since` whose `updated` lacks the current edition.
+    Without the cache: the comparison reads every example's outcome, which the cache does not keep."""
+    from ..checks import load
+    from ..checks.result import CheckResult
+    from ..diff import RevisionError, load_revision
+    from ..diff.changes import compare
+    from ..diff.history import history_findings
+
+    checked = load(root)
+    try:
+        _, before = load_revision(root, since)
+    except RevisionError as exc:
+        raise _Refused(str(exc)) from exc
+    findings = tuple(sorted({*checked.findings, *history_findings(compare(before, checked), checked.definitions, since)}))
+    return CheckResult.of(checked, show_readings, findings)
+
+
+def check_command(root: Path | None, output_format: OutputFormat = OutputFormat.text, since: str | None = None,
+                  show_readings: bool = False, cache_dir: Path | None = None, use_cache: bool = True) -> int:
+    """`bp check`: print the findings and the summary; the exit code (0 clean, 1 findings, 2 usage or I/O)."""
+    from ..checks.result import check
+    from ..diagnostics import printable, render_json, render_text
+    from ..model.repository import RepositoryError, check_root, find_root
+    from .findings import summary_line
+
+    try:
+        root_path = check_root(root) if root else find_root()
+        store = _store(root_path, cache_dir, use_cache)
+        result = check(root_path, store, show_readings) if since is None else _with_history(root_path, since, show_readings)
+    except RepositoryError as exc:
+        print(printable(f"bp: {exc}"), file=sys.stderr)
+        return 2
+    except _Refused as exc:
+        print(printable(f"bp check: {exc}"), file=sys.stderr)
+        return 2
+    if output_format is OutputFormat.json:
+        summary: dict[str, object] = {"counts": result.counts, "errors": len(result.findings), "ok": not result.findings}
+        if result.examples:
+            summary["examples"] = result.examples
+        if show_readings:
+            summary["readings"] = [fields for _, fields in result.readings]
+        print(render_json(list(result.findings), summary))
+    else:
+        for text, _ in result.readings:
+            print(text)
+        for line in render_text(list(result.findings), "github" if output_format is OutputFormat.github else "text"):
+            print(line, file=sys.stderr)
+        if result.examples and result.examples.get("shared"):  # one change that broke many examples: the action they share
+            print(f"note: {result.examples['shared']}", file=sys.stderr)
+        print(summary_line(result.counts, result.findings))
+        if result.examples_line:
+            print(result.examples_line)  # 48/48 actions executed, N examples, 0 failed
+    return 1 if result.findings else 0
