@@ -20,7 +20,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("model", ("toolchain.model",)),
     ("simulator", ("toolchain.sim",)),
     ("checks", ("toolchain.checks",)),
-    ("renderers", ("toolchain.export", "toolchain.imposition", "toolchain.figures", "toolchain.actionlist",
+    ("renderers", ("toolchain.export", "toolchain.pdf", "toolchain.imposition", "toolchain.figures", "toolchain.actionlist",
                    "toolchain.sphinxext", "toolchain.rulebook")),
     ("site", ("toolchain.site",)),
     ("review", ("toolchain.diff",)),  # bp diff: two revisions compared, and the outputs the change reaches

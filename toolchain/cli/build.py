@@ -29,6 +29,8 @@ def build(
     report_format: Annotated[ReportFormat, typer.Option("--format", help="The report: text or json.")] = ReportFormat.text,
     base_url: Annotated[Optional[str], typer.Option("--base-url", help="The site's public address, printed (with QR codes) on the "
                                                     "action-list leaflets. Default: edition.url of definitions/rules.yaml.")] = None,
+    print_shop: Annotated[bool, typer.Option("--print-shop", help="Also the rulebook for a print shop, blackpoker_print-shop.pdf: "
+                                             "A5 with 3 mm bleed (the cover's background reaches it), crop marks, TrimBox and BleedBox.")] = False,
 ) -> None:
     """Check, then build every output into build/site (atomically: all or nothing).
 
@@ -42,7 +44,7 @@ def build(
     try:
         if base_url is not None and not base_url.startswith(("https://", "http://")):
             raise OutputError(f"--base-url {base_url!r} is not an absolute http(s) address: printed links must be absolute")
-        plan = plan_build(root_path, out, only, cache, base_url)  # refuse a wrong --only or --out before the work
+        plan = plan_build(root_path, out, only, cache, base_url, print_shop)  # refuse a wrong --only or --out before the work
     except OutputError as exc:
         fail("build", str(exc), 2)
     if plan.up_to_date and plan.settle(lambda message: typer.echo(f"  {message}", err=True)):

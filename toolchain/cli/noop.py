@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, NoReturn
 if TYPE_CHECKING:  # pragma: no cover
     from ..site.build import Plan
 
-OPTIONS = ("--root", "--out", "--only", "--cache", "-j", "--jobs", "--format", "--base-url")
+OPTIONS = ("--root", "--out", "--only", "--cache", "-j", "--jobs", "--format", "--base-url", "--print-shop")
 
 
 class _NotPlain(Exception):
@@ -44,6 +44,7 @@ def _parser() -> _Parser:
     parser.add_argument("-j", "--jobs", type=int)
     parser.add_argument("--format", choices=["text"], default="text")
     parser.add_argument("--base-url")
+    parser.add_argument("--print-shop", action="store_true")
     return parser
 
 
@@ -70,7 +71,7 @@ def build_without_typer(args: list[str]) -> bool:
 
     try:
         root = check_root(options.root) if options.root else find_root()
-        plan = plan_build(root, options.out, options.only, options.cache, options.base_url)
+        plan = plan_build(root, options.out, options.only, options.cache, options.base_url, options.print_shop)
         up_to_date = plan.up_to_date and plan.settle(lambda message: print(f"  {message}", file=sys.stderr))
     except (RepositoryError, OutputError):
         return False

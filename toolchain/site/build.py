@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..jobs import PriorityPool, ahead, process_pool
 from ..provenance import BuildDate, build_date, code_salt
-from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME
+from ..imposition import BOOKLET_NOTE, TWO_UP_NOTE
+from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME, PRINT_SHOP_NAME
 from .index import FAVICON, INDEX, render_index
 from .inputs import fingerprint
 from .manifest import MANIFEST, FileRecord, Label, Manifest, StepRecord, file_hash, read_manifest, text_key, write_manifest
@@ -64,7 +65,7 @@ STEPS: tuple[Step, ...] = (
     Step("actionlist-html", (f"{ACTIONLIST}/html",), ("html", ACTIONLIST)),
     Step("actionlist-pdf", (f"{ACTIONLIST}/pdf",), ("pdf", ACTIONLIST)),
     Step("rulebook-html", (HTML_DIR,), ("html", "rulebook")),
-    Step("rulebook-pdf", (PDF_NAME, BOOKLET_NAME), ("pdf", "rulebook")),
+    Step("rulebook-pdf", (PDF_NAME, BOOKLET_NAME, PRINT_SHOP_NAME), ("pdf", "rulebook")),
 )
 INDEX_STEP = Step("index", (INDEX, FAVICON), ())  # always built: it lists what the site holds
 ONLY_NAMES = ("definitions.json", ACTIONLIST, "rulebook", "html", "pdf", *(s.name for s in STEPS[1:]))
@@ -121,6 +122,7 @@ class Plan:
     previous: Manifest
     cache: Path  # the rulebook's Sphinx cache, checked by check_cache
     base_url: str | None = None  # the public address printed on the leaflets (--base-url); None: rules.yaml edition.url
+    print_shop: bool = False  # also the rulebook for a print shop (--print-shop): bleed, crop marks
 
     @property
     def up_to_date(self) -> bool:
@@ -138,7 +140,7 @@ class Plan:
 
 
 def plan_build(root: Path, out: Path | None, only: Sequence[str] | None = None, cache: Path | None = None,
-               base_url: str | None = None) -> Plan:
+               base_url: str | None = None, print_shop: bool = False) -> Plan:
     """What a build would do, without loading anything (OutputError for a wrong --only or --out)."""
     steps = select_steps(only)
     target = check_site(out, root)
@@ -147,7 +149,9 @@ def plan_build(root: Path, out: Path | None, only: Sequence[str] | None = None, 
     inputs = fingerprint(root, date)
     if base_url is not None:  # another address: another site, though no input file changed
         inputs = text_key(inputs, base_url)
-    return Plan(root, target, steps, date, inputs, read_manifest(target), rulebook_cache, base_url)
+    if print_shop:  # one more output: the site is another, though no input file changed
+        inputs = text_key(inputs, PRINT_SHOP_NAME)
+    return Plan(root, target, steps, date, inputs, read_manifest(target), rulebook_cache, base_url, print_shop)
 
 
 # -- 2. the build ----------------------------------------------------------------------------------
@@ -305,7 +309,7 @@ def _actionlist_pdf(build: Build) -> None:
         pdf, two_up = f"{ACTIONLIST}/{output.pdf}", f"{ACTIONLIST}/{output.two_up}"
         key = text_key(build.salt, output.leaflet_html, created)
         labels = (Label("アクションリスト", output.title, "PDF (A5)", 20 + rank),
-                  Label("アクションリスト", output.title, "2面付け PDF (A4)", 20 + rank))
+                  Label("アクションリスト", output.title, "2面付け PDF (A4)", 20 + rank, note=TWO_UP_NOTE))
         if all(build.previous.kept("actionlist-pdf", path, key, build.plan.target) for path in (pdf, two_up)):
             build.keep("actionlist-pdf", pdf, key, labels[0])
             build.keep("actionlist-pdf", two_up, key, labels[1])
@@ -387,11 +391,19 @@ def _rulebook_pdf(build: Build) -> None:
         pdf_note = f"parts laid out: {', '.join(report.rendered) or 'none'}"
     build.log(f"rulebook PDF ({time.perf_counter() - started:.1f} s): {report.pages} pages, {pdf_note}")
     build.report.notes.append(f"{PDF_NAME}: {pdf_note}")
-    booklet_label = Label("ルールブック", "ルールブック", "製本用 PDF (A4)", 10, (report.pages + 3) // 4 * 2)
+    booklet_label = Label("ルールブック", "ルールブック", "製本用 PDF (A4)", 10, (report.pages + 3) // 4 * 2, BOOKLET_NOTE)
     if not build.keep("rulebook-pdf", BOOKLET_NAME, key, booklet_label):
         # On a worker, which has WeasyPrint loaded (the printing note is drawn with it): here, it would be imported (0.5 s).
         ahead(build.executor).submit(booklet, pdf, build.staging / BOOKLET_NAME).result()
         build.record("rulebook-pdf", BOOKLET_NAME, key, booklet_label)
+    if build.plan.print_shop:
+        with locked(cache, str(cache), build.log):
+            shop = build_pdf(page, build.staging, cache, executor=ahead(build.executor), salt=build.salt, stamp=_stamp(build),
+                             log=build.log, print_shop=True)
+        shop_label = Label("ルールブック", "ルールブック", "印刷所入稿用 PDF (A5, 塗り足し 3 mm・トンボ付き)", 10, shop.pages)
+        shop_key = file_hash(build.staging / PRINT_SHOP_NAME)
+        if not build.keep("rulebook-pdf", PRINT_SHOP_NAME, shop_key, shop_label):
+            build.record("rulebook-pdf", PRINT_SHOP_NAME, shop_key, shop_label)
 
 
 RUNNERS: dict[str, Callable[[Build], None]] = {
