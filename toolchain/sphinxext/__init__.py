@@ -27,8 +27,8 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import (chapters, edition, figures, indexorder, interface, lists, namesearch, readings, roles, searchindex, sectionrefs, sitelinks,
-               source, suits, tables)
+from . import (chapters, edition, figures, indexorder, interface, linebreaks, lists, namesearch, readings, roles, searchindex,
+               sectionrefs, sitelinks, source, suits, tables)
 
 VERSION = "1"
 
@@ -39,7 +39,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name, directive in {**lists.LISTS, **tables.TABLES}.items():
         app.add_directive(name, directive)
     for module in (figures, readings, roles, sectionrefs, chapters, edition, searchindex, sitelinks, indexorder, suits, interface,
-                   namesearch):
+                   namesearch, linebreaks):
         module.setup(app)
     app.connect("env-purge-doc", source.purge_doc)
     app.connect("env-merge-info", source.merge_info)
