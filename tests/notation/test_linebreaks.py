@@ -13,11 +13,12 @@ def _kept(text: str, end: bool = True) -> list[str]:
 
 
 @pytest.mark.parametrize(("text", "kept"), [
-    ("ライフの山札から 1 枚めくる", ["1 枚", "くる"]),
+    ("ライフの山札から 1 枚めくる", ["ライフ", "1 枚", "くる"]),
     ("手札を1枚捨てる。", ["1枚", "てる。"]),
-    ("1点ダメージを受ける", ["1点", "ける"]),
-    ("自分のターンを終了し、対戦相手にターンを渡す。", ["渡す。"]),
-    ("「公開カード」と呼ぶ。」", ["呼ぶ。」"]),
+    ("1点ダメージを受ける", ["1点", "ダメージ", "ける"]),
+    ("裏向きかつチャージ状態で場に出す。", ["チャージ", "出す。"]),
+    ("自分のターンを終了し、対戦相手にターンを渡す。", ["ターン", "ターン", "渡す。"]),
+    ("「公開カード」と呼ぶ。」", ["カード", "呼ぶ。」"]),
     ("合計点を 10 とし", ["10 とし"]),  # the count and the end overlap: one span
 ])
 def test_spans_kept_on_one_line(text: str, kept: list[str]) -> None:
@@ -30,7 +31,7 @@ def test_overlapping_spans_merge() -> None:
 
 
 def test_not_the_end_of_a_block() -> None:
-    assert _kept("カードを 2 枚引き", end=False) == ["2 枚"]
+    assert _kept("カードを 2 枚引き", end=False) == ["カード", "2 枚"]
 
 
 def test_latin_text_is_left_alone() -> None:

@@ -30,11 +30,19 @@ def _marked(text: str) -> str:
     return _RED.sub(_span, str(escape(text)))
 
 
-def text_html(text: object) -> Markup:
+def text_html(text: object, *, breaks: bool = True) -> Markup:
     """`text` escaped, its red suits in `<span class="suit-red">`, what must stay on one line (a
-    number and its counter, its last two letters: notation/linebreaks.py) in `<span class="nobr">`;
+    number and its counter, a katakana word, its last two letters: notation/linebreaks.py) in
+    `<span class="nobr">` unless not `breaks` (a piece of a name, which stays whole: `name_html`);
     Markup passes through untouched (it was made here or by a template, and its suits already handled)."""
     if isinstance(text, Markup):
         return text
+    if not breaks:
+        return Markup(_marked(str(text)))
     return Markup("".join(f'<span class="{linebreaks.CLASS}">{_marked(piece)}</span>' if kept else _marked(piece)
                           for piece, kept in linebreaks.segments(str(text))))
+
+
+def suits_html(text: object) -> Markup:
+    """`text` escaped with its red suits marked, nothing else: a piece of something kept whole."""
+    return text_html(text, breaks=False)

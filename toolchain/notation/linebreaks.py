@@ -1,6 +1,7 @@
 """Where a line of Japanese text must not break, as a typesetter keeps it: a number with its counter
-(「1 枚」, 「3点」: never 「1」 at a line's end and 「枚」 on the next), and the end of a text with the
-letter before it (「…渡/す。」 would leave 「す。」, a single kana, alone on the last line).
+(「1 枚」, 「3点」: never 「1」 at a line's end and 「枚」 on the next), a word in katakana (the names of
+actions and zones: 「チャー/ジ」 read as two words), and the end of a text with the letter before it
+(「…渡/す。」 would leave 「す。」, a single kana, alone on the last line).
 
 Browsers and WeasyPrint may break between any two Japanese letters; the renderers keep each span
 `kept_together` says on one line (`white-space: nowrap`), and break everywhere else as before.
@@ -15,6 +16,8 @@ _CLOSING = "、。，．,.!?！？)）」』】〕］]"
 _JAPANESE = re.compile(r"[\u3041-\u30ff\u3400-\u9fff々]")
 # A number (1, 10, 2.5) and what it counts, one Japanese letter after it, with or without a space.
 _COUNTED = re.compile(r"\d+(?:\.\d+)?[ \u00a0]?[\u3041-\u30ff\u3400-\u9fff々]")
+# A word in katakana, long sounds included (チャージ, トリガー); a longer run (a rare compound) may break.
+_KATAKANA_WORD = re.compile(r"[\u30a1-\u30faー]{2,10}(?![\u30a1-\u30faー])")
 # The last two letters and the closing punctuation after each.
 _TAIL = re.compile(rf"[^\s{re.escape(_CLOSING)}][{re.escape(_CLOSING)}]*[^\s{re.escape(_CLOSING)}][{re.escape(_CLOSING)}]*$")
 
@@ -22,7 +25,7 @@ _TAIL = re.compile(rf"[^\s{re.escape(_CLOSING)}][{re.escape(_CLOSING)}]*[^\s{re.
 def kept_together(text: str, *, end: bool = True) -> list[tuple[int, int]]:
     """The (start, end) spans of `text` that must stay on one line, in order, none overlapping.
     `end`: the text ends a block (a paragraph, an item), so its last two letters stay together."""
-    spans = [match.span() for match in _COUNTED.finditer(text)]
+    spans = [match.span() for pattern in (_COUNTED, _KATAKANA_WORD) for match in pattern.finditer(text)]
     tail = _TAIL.search(text) if end else None
     if tail and _JAPANESE.search(tail.group(0)):
         spans.append(tail.span())
