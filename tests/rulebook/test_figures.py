@@ -249,3 +249,17 @@ def test_figure_text_is_at_least_7pt_in_the_pdf(book) -> None:
         if size < PAPER_MIN_PT - 0.01 and char.strip():
             small[(number, round(size, 2))] = small.get((number, round(size, 2)), "") + char
     assert not small, "\n".join(f"page {page}: {text[:30]!r} at {size} pt" for (page, size), text in sorted(small.items()))
+
+
+def test_alt_text_says_what_lies_where(definitions) -> None:
+    """The alt text of a table figure is made from its situation: the zones, the cards face up by their
+    notation, face-down ones counted, the arrows; a diagram's alt text is its words."""
+    from toolchain import figures
+
+    scene = figures.describe("play-scene", definitions)
+    assert scene.startswith("プレイ風景。") and "ライフ: 裏向きの山" in scene and "♢8(横向き)" in scene
+    assert "手札: ♡4、♠9、♢K、Joker" in scene and "からあなたの場の♠5へ矢印" in scene
+    assert "手札: 裏向きのカード5枚" in scene  # the opponent's hand, seen from behind
+    frame = figures.describe("frame-entry20", definitions)
+    assert "♠5「兵士」" in frame and "裏向きのカード1枚「防壁」" in frame
+    assert "プレイヤー A" in figures.describe("core-image", definitions)
