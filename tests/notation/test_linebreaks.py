@@ -8,8 +8,8 @@ import pytest
 from toolchain.notation.linebreaks import kept_together, segments
 
 
-def _kept(text: str, end: bool = True) -> list[str]:
-    return [text[start:stop] for start, stop in kept_together(text, end=end)]
+def _kept(text: str, end: bool = True, words: bool = True) -> list[str]:
+    return [text[start:stop] for start, stop in kept_together(text, end=end, words=words)]
 
 
 @pytest.mark.parametrize(("text", "kept"), [
@@ -41,3 +41,8 @@ def test_latin_text_is_left_alone() -> None:
 @pytest.mark.parametrize("text", ["", "あ", "渡す。", "1 枚を 2 枚にする。", "a ♡3 と ♢4"])
 def test_segments_join_to_the_text(text: str) -> None:
     assert "".join(piece for piece, _ in segments(text)) == text
+
+
+def test_katakana_words_only_where_asked() -> None:
+    """The leaflets keep a katakana word whole (short items in narrow columns); the rulebook does not."""
+    assert _kept("裏向きかつチャージ状態で場に出す。", words=False) == ["出す。"]

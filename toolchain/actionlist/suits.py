@@ -40,7 +40,7 @@ def text_html(text: object, *, breaks: bool = True) -> Markup:
     if not breaks:
         return Markup(_marked(str(text)))
     return Markup("".join(f'<span class="{linebreaks.CLASS}">{_marked(piece)}</span>' if kept else _marked(piece)
-                          for piece, kept in linebreaks.segments(str(text))))
+                          for piece, kept in linebreaks.segments(str(text), words=True)))
 
 
 def suits_html(text: object) -> Markup:

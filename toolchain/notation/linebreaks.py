@@ -1,7 +1,8 @@
 """Where a line of Japanese text must not break, as a typesetter keeps it: a number with its counter
-(「1 枚」, 「3点」: never 「1」 at a line's end and 「枚」 on the next), a word in katakana (the names of
-actions and zones: 「チャー/ジ」 read as two words), and the end of a text with the letter before it
-(「…渡/す。」 would leave 「す。」, a single kana, alone on the last line).
+(「1 枚」, 「3点」: never 「1」 at a line's end and 「枚」 on the next), and the end of a text with the
+letter before it (「…渡/す。」 would leave 「す。」, a single kana, alone on the last line). On the
+leaflets' short items also a word in katakana (`words`: the names of actions and zones, 「チャー/ジ」 read
+as two words in a column of 30 letters); the rulebook's lines are long enough to break them.
 
 Browsers and WeasyPrint may break between any two Japanese letters; the renderers keep each span
 `kept_together` says on one line (`white-space: nowrap`), and break everywhere else as before.
@@ -22,10 +23,12 @@ _KATAKANA_WORD = re.compile(r"[\u30a1-\u30faー]{2,10}(?![\u30a1-\u30faー])")
 _TAIL = re.compile(rf"[^\s{re.escape(_CLOSING)}][{re.escape(_CLOSING)}]*[^\s{re.escape(_CLOSING)}][{re.escape(_CLOSING)}]*$")
 
 
-def kept_together(text: str, *, end: bool = True) -> list[tuple[int, int]]:
+def kept_together(text: str, *, end: bool = True, words: bool = False) -> list[tuple[int, int]]:
     """The (start, end) spans of `text` that must stay on one line, in order, none overlapping.
-    `end`: the text ends a block (a paragraph, an item), so its last two letters stay together."""
-    spans = [match.span() for pattern in (_COUNTED, _KATAKANA_WORD) for match in pattern.finditer(text)]
+    `end`: the text ends a block (a paragraph, an item), so its last two letters stay together;
+    `words`: a word in katakana stays whole too."""
+    patterns = (_COUNTED, _KATAKANA_WORD) if words else (_COUNTED,)
+    spans = [match.span() for pattern in patterns for match in pattern.finditer(text)]
     tail = _TAIL.search(text) if end else None
     if tail and _JAPANESE.search(tail.group(0)):
         spans.append(tail.span())
@@ -38,11 +41,11 @@ def kept_together(text: str, *, end: bool = True) -> list[tuple[int, int]]:
     return merged
 
 
-def segments(text: str, *, end: bool = True) -> list[tuple[str, bool]]:
+def segments(text: str, *, end: bool = True, words: bool = False) -> list[tuple[str, bool]]:
     """`text` cut into (piece, kept on one line) in order: the pieces join to `text`."""
     out: list[tuple[str, bool]] = []
     at = 0
-    for start, stop in kept_together(text, end=end):
+    for start, stop in kept_together(text, end=end, words=words):
         if start > at:
             out.append((text[at:start], False))
         out.append((text[start:stop], True))
