@@ -19,7 +19,9 @@ def _kept(text: str, end: bool = True, words: bool = True) -> list[str]:
     ("裏向きかつチャージ状態で場に出す。", ["チャージ", "出す。"]),
     ("自分のターンを終了し、対戦相手にターンを渡す。", ["ターン", "ターン", "渡す。"]),
     ("「公開カード」と呼ぶ。」", ["カード", "呼ぶ。」"]),
-    ("合計点を 10 とし", ["10 とし"]),  # the count and the end overlap: one span
+    ("合計点を 10 とし", ["とし"]),  # 10 と: a number and a particle, free to break
+    ("2つの防壁", ["2つ", "防壁"]),
+    ("6-10-5・6-10-7", []),
 ])
 def test_spans_kept_on_one_line(text: str, kept: list[str]) -> None:
     assert _kept(text) == kept
@@ -27,6 +29,7 @@ def test_spans_kept_on_one_line(text: str, kept: list[str]) -> None:
 
 def test_overlapping_spans_merge() -> None:
     assert _kept("兵士を2体") == ["2体"]  # the count is the end: one span
+    assert _kept("合計 +5 の修正") == ["修正"]
     assert _kept("兵士 3") == []  # a number without a counter, no Japanese at the end: nothing kept
 
 

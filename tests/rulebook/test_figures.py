@@ -187,7 +187,8 @@ def test_a_tap_opens_the_figure_enlarged(book) -> None:
 
 
 def test_figures_stay_readable_on_a_phone(book, browser) -> None:
-    """At 390 px, no figure draws its smallest text below 9 CSS px: it keeps its width and its box scrolls."""
+    """At 390 px every figure fits the screen (kept wider, 7 of the 9 figures of core.html were cut off);
+    one whose smallest text is then below 9 CSS px opens enlarged on a tap (a link to its own SVG)."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
     page = context.new_page()
     requests: list[str] = []
@@ -196,13 +197,14 @@ def test_figures_stay_readable_on_a_phone(book, browser) -> None:
     for html in sorted({figure.page for figure in _figures(book.html)}):
         page.goto((book.html / html).as_uri())
         shown = page.eval_on_selector_all(
-            "img.bp-svg", "els => els.map(e => [e.getAttribute('src'), e.getBoundingClientRect().width])")
-        for src, width in shown:
+            "img.bp-svg", "els => els.map(e => [e.getAttribute('src'), e.getBoundingClientRect().width,"
+                          "                     (e.closest('a.bp-figure-zoom') || {}).href || ''])")
+        for src, width, zoom in shown:
             size = measure((book.html / unquote(src)).read_text(encoding="utf-8"))
-            if size.smallest_text * width / size.width < PHONE_MIN_PX:
-                small.append(f"{html}: {src} draws text at {size.smallest_text * width / size.width:.1f} px")
-        if page.evaluate("document.documentElement.scrollWidth > window.innerWidth"):
-            overflowing.append(html)  # a wide figure scrolls inside its own box, never the page
+            if size.smallest_text * width / size.width < PHONE_MIN_PX and not zoom.endswith(src.split("/")[-1]):
+                small.append(f"{html}: {src} draws text at {size.smallest_text * width / size.width:.1f} px and does not open enlarged")
+        if page.evaluate("document.documentElement.scrollWidth > window.innerWidth") or any(width > 390 for _, width, _ in shown):
+            overflowing.append(html)
     context.close()
     assert not small, "\n".join(small)
     assert not overflowing

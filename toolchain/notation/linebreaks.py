@@ -15,8 +15,9 @@ import re
 CLASS = "nobr"  # the renderers' class for a span that stays on one line (white-space: nowrap)
 _CLOSING = "、。，．,.!?！？)）」』】〕］]"
 _JAPANESE = re.compile(r"[\u3041-\u30ff\u3400-\u9fff々]")
-# A number (1, 10, 2.5) and what it counts, one Japanese letter after it, with or without a space.
-_COUNTED = re.compile(r"\d+(?:\.\d+)?[ \u00a0]?[\u3041-\u30ff\u3400-\u9fff々]")
+# A number (1, 10, 2.5) and what it counts, with or without a space: a counter is a kanji (枚, 点, 体),
+# a katakana word's first letter (ターン) or つ; any other hiragana after a number is a particle (5 の, 10 と).
+_COUNTED = re.compile(r"\d+(?:\.\d+)?[ \u00a0]?[\u30a1-\u30fa\u3400-\u9fff々つ]")
 # A word in katakana, long sounds included (チャージ, トリガー); a longer run (a rare compound) may break.
 _KATAKANA_WORD = re.compile(r"[\u30a1-\u30faー]{2,10}(?![\u30a1-\u30faー])")
 # The last two letters and the closing punctuation after each.
