@@ -5,8 +5,12 @@ fit and centred. qpdf copies the resources the pages share (WeasyPrint gives eve
 whole document's) once, so a 100-page booklet takes a fraction of a second.
 
 The imposed file keeps the source's title (with what it is: 「2面付け」, 「製本用」) and author,
-its bookmarks (each pointing at the side its page is on), and carries a printing note in the
-gutter at the foot of every side (「A4横・両面・短辺とじで印刷」), set by WeasyPrint in Noto Sans CJK.
+its bookmarks (each pointing at the side its page is on) and its tags (the pages' text in reading
+order for a screen reader, pdf/structure.py). How to print it is said once in its metadata (the
+subject) and on the site's index; the 2-up sheets also carry it in the gutter at the foot of every
+side (「A4横・両面・短辺とじで印刷」, set by WeasyPrint in Noto Sans CJK, 5 mm or more from the edge,
+which home printers do not print). The booklet does not: its sides are folded into the book, and a
+note at their foot would be printed across the fold on the cover and every spread.
 """
 
 from __future__ import annotations
@@ -23,8 +27,8 @@ Side = tuple[int | None, int | None]  # 1-based page numbers of the left and rig
 
 TWO_UP_NOTE = "A4横・両面印刷・短辺とじ (2ページずつ並べて印刷)"
 BOOKLET_NOTE = "A4横・両面印刷・短辺とじ → 重ねて中央で二つ折り (中とじ製本)"
-NOTE_SIZE = (120 * MM, 5 * MM)  # the strip the note is set in, centred on the gutter
-NOTE_BOTTOM = 1.5 * MM  # within the pages' bottom margins, between their page numbers
+NOTE_SIZE = (120 * MM, 3 * MM)  # the strip the note is set in, centred on the gutter
+NOTE_BOTTOM = 5.5 * MM  # within the pages' bottom margins, between their page numbers, inside what printers print
 
 
 def page_count(source: Path) -> int:
@@ -34,19 +38,27 @@ def page_count(source: Path) -> int:
         return len(pdf.pages)
 
 
-def place(target: Any, page: Any, other: Any, name: str, rect: Any) -> None:
+def place(target: Any, page: Any, other: Any, name: str, rect: Any, *, artifact: bool = False) -> Any:
     """Draw page `other` (of another pikepdf.Pdf) on `page` of `target`, fitted into `rect`, as
-    the form XObject `name`. Named here, not by pikepdf's add_overlay (which draws a random name
-    each time): the same input gives the same bytes."""
+    the form XObject `name`, and return the form. Named here, not by pikepdf's add_overlay (which
+    draws a random name each time): the same input gives the same bytes. An `artifact` (a page
+    number, a printing note) is marked as such: no part of the text a screen reader reads."""
     import pikepdf
 
-    form = target.copy_foreign(other.as_form_xobject())
+    from .pdf.structure import artifact as as_artifact
+
+    drawn = other.as_form_xobject()
+    resources = other.obj.get("/Resources")
+    if resources is not None and resources.is_indirect:  # shared by the pages of a part: once, not copied into every form
+        drawn.Resources = resources
+    form = target.copy_foreign(drawn)
     placed = page.add_resource(form, pikepdf.Name.XObject, pikepdf.Name(name))
     placement = page.calc_form_xobject_placement(form, placed, pikepdf.Rectangle(rect), allow_expand=True)
     if "/Contents" in page.obj:  # the page may leave its coordinates changed: draw over it from a clean state
         page.contents_add(target.make_stream(b"q\n"), prepend=True)
         page.contents_add(target.make_stream(b"\nQ\n"))
-    page.contents_add(target.make_stream(placement))
+    page.contents_add(target.make_stream(as_artifact(placement) if artifact else placement))
+    return form
 
 
 @lru_cache(maxsize=4)
@@ -62,43 +74,55 @@ def note_pdf(note: str) -> bytes:
     return HTML(string=html).write_pdf()
 
 
-def impose(source: Path, target: Path, sides: Sequence[Side], *, kind: str = "", note: str = "") -> int:
+def impose(source: Path, target: Path, sides: Sequence[Side], *, kind: str = "", note: str = "", note_on_sheets: bool = True) -> int:
     """Write `target` with one A4 landscape side per entry of `sides`; returns the side count.
-    `kind` is added to the title (「2面付け」); `note` is printed at the foot of every side."""
+    `kind` is added to the title (「2面付け」); `note` (how to print it) is the file's subject and,
+    `note_on_sheets`, printed at the foot of every side."""
     import io
 
     import pikepdf
 
+    from .pdf.structure import TagTree, save
+
     width, height = A4_LANDSCAPE
     with pikepdf.open(source) as pdf:
         out = pikepdf.new()
-        strip = pikepdf.open(io.BytesIO(note_pdf(note))) if note else None
+        tags = TagTree(out)
+        placed: dict[int, tuple[Any, Any]] = {}
+        strip = pikepdf.open(io.BytesIO(note_pdf(note))) if note and note_on_sheets else None
         for left, right in sides:
             sheet = out.add_blank_page(page_size=(width, height))
             for number, x in ((left, 0.0), (right, width / 2)):
                 if number is not None:  # None: a blank half
-                    place(out, sheet, pdf.pages[number - 1], f"/P{number}", pikepdf.Rectangle(x, 0, x + width / 2, height))
+                    form = place(out, sheet, pdf.pages[number - 1], f"/P{number}", pikepdf.Rectangle(x, 0, x + width / 2, height))
+                    placed[number - 1] = (sheet, form)
             if strip is not None:
                 x = (width - NOTE_SIZE[0]) / 2
-                place(out, sheet, strip.pages[0], "/Note", pikepdf.Rectangle(x, NOTE_BOTTOM, x + NOTE_SIZE[0], NOTE_BOTTOM + NOTE_SIZE[1]))
-        _copy_info(pdf, out, kind)
+                place(out, sheet, strip.pages[0], "/Note", pikepdf.Rectangle(x, NOTE_BOTTOM, x + NOTE_SIZE[0], NOTE_BOTTOM + NOTE_SIZE[1]),
+                      artifact=True)
+        title = _copy_info(pdf, out, kind, note)
         _copy_outline(pdf, out, sides)
-        out.save(target, deterministic_id=True)
+        tags.append_forms(pdf, placed)
+        tags.finish(title)
+        save(out, target)
         if strip is not None:
             strip.close()
         return len(out.pages)
 
 
-def _copy_info(source: Any, out: Any, kind: str) -> None:
+def _copy_info(source: Any, out: Any, kind: str, note: str) -> str:
+    """The source's metadata, the title saying what the file is, the subject how to print it; the title."""
     import pikepdf
 
     info = source.docinfo
     title = str(info.get("/Title", ""))
-    if title or kind:
-        out.docinfo["/Title"] = f"{title} ({kind})" if title and kind else title or kind
+    title = f"{title} ({kind})" if title and kind else title or kind
     for key in ("/Author", "/Subject", "/CreationDate", "/ModDate"):
         if key in info:
             out.docinfo[pikepdf.Name(key)] = info[key]
+    if note:
+        out.docinfo["/Subject"] = pikepdf.String(note)
+    return title
 
 
 def _copy_outline(source: Any, out: Any, sides: Sequence[Side]) -> None:
@@ -162,4 +186,4 @@ def two_up(source: Path, target: Path) -> int:
 
 def booklet(source: Path, target: Path) -> int:
     """Impose an A5 document as a saddle-stitch booklet on A4 landscape. Returns the sheet sides."""
-    return impose(source, target, booklet_order(page_count(source)), kind="A4 製本用", note=BOOKLET_NOTE)
+    return impose(source, target, booklet_order(page_count(source)), kind="A4 製本用", note=BOOKLET_NOTE, note_on_sheets=False)

@@ -42,6 +42,7 @@ class EntryParser(HTMLParser):
         self._heading: str | None = None
         self._text: list[str] = []
         self._entry_depth: int | None = None
+        self._raw: dict[tuple[int, str], str] = {}  # (entry, part) → its text as read
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = {k: v or "" for k, v in attrs}
@@ -84,7 +85,9 @@ class EntryParser(HTMLParser):
         watched = next((w for _, w in reversed(self._stack) if w), None)
         if watched:
             entry = self.entries[-1]
-            entry.parts[watched] = (entry.parts.get(watched, "") + data).strip()
+            # The raw text, stripped only at its ends: a space before a span (「を <span>5 枚</span>」) stays.
+            self._raw[(len(self.entries), watched)] = raw = self._raw.get((len(self.entries), watched), "") + data
+            entry.parts[watched] = raw.strip()
 
 
 def parse(html: str) -> EntryParser:

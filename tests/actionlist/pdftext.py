@@ -61,7 +61,7 @@ class Flow:
     region: list[tuple[int, int]]
 
 
-def flow(doc: list[Page], top_margin: float = 10 * MM, bottom_margin: float = 11 * MM) -> Flow:
+def flow(doc: list[Page], top_margin: float = 11.5 * MM, bottom_margin: float = 11 * MM) -> Flow:
     chars: list[str] = []
     region: list[tuple[int, int]] = []
     for number, page in enumerate(doc, 1):

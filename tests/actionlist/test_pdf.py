@@ -1,5 +1,6 @@
 """The PDF leaflets, read back with poppler: A5 pages, the rulebook's entries in its order, no
-entry split across a column or a page, the legend, the fonts; the 2-up sheets."""
+entry split across a page turn, the legend, the fonts, the type size, the line breaks, the tags,
+nothing printed near the paper's edge; the 2-up sheets."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ import pytest
 
 from . import rulebook
 from .conftest import run_bp
-from toolchain.imposition import TWO_UP_NOTE
+from toolchain.imposition import NOTE_BOTTOM, NOTE_SIZE, TWO_UP_NOTE
 
-from .pdftext import MM, Page, flow, pages
+from tests.pdfcheck import ink_near_edges, tagged_pdf_problems
+
+from .pdftext import MM, Page, flow, pages, reading_order
 
 A5 = (148 * MM, 210 * MM)
 A4_LANDSCAPE = (297 * MM, 210 * MM)
@@ -30,7 +33,9 @@ def _plain(text: str) -> str:
 
 
 def _check_entries(pdf: Path, expected: list[rulebook.Expected], markers: bool) -> None:
-    """Every expected entry in order, each within one column of one page or broken once between its items, and no other entry."""
+    """Every expected entry in order, each within one column or broken once between its items into
+    the next column of the same page (never across a page turn: ダウン's 対象 on page 2 and its 効果 on
+    page 3, the back of the 2-up sheet), and no other entry."""
     text = flow(pages(pdf))
     leads: list[tuple[int, int]] = []  # (where its section/group headings start, where the entry starts)
     cursor, section, group = 0, None, None
@@ -54,6 +59,8 @@ def _check_entries(pdf: Path, expected: list[rulebook.Expected], markers: bool) 
         breaks = [i for i in range(start + 1, stop) if text.region[i] != text.region[i - 1]]
         assert len(breaks) <= 1, f"{pdf.name}: {entry.heading} is split across {sorted(set(text.region[start:stop]))} (page, column)"
         for at in breaks:
+            assert text.region[at][0] == text.region[at - 1][0], \
+                f"{pdf.name}: {entry.heading} goes on from page {text.region[at - 1][0]} to page {text.region[at][0]}"
             assert text.text[at] in "(※", f"{pdf.name}: {entry.heading} is split inside an item: …{text.text[at - 10:at + 10]}…"
             assert not text.text[start:at].endswith(_plain(entry.heading)), f"{pdf.name}: {entry.heading}'s heading is alone"
     frame_entries = sum(1 for e in expected if e.marker == "■")
@@ -123,9 +130,11 @@ def test_two_up(site: Path, stem: str) -> None:
     assert len(sheets) == (len(single) + 1) // 2
     assert all(_is((s.width, s.height), A4_LANDSCAPE) for s in sheets)
     for number, sheet in enumerate(sheets):
-        # The printing note sits in the gutter at the foot of every side.
-        assert TWO_UP_NOTE.replace(" ", "") in sheet.text(sheet.width / 2 - 60 * MM, sheet.width / 2 + 60 * MM)
-        sheet = Page(sheet.width, sheet.height, [w for w in sheet.words if w[1] < sheet.height - 7 * MM])
+        # The printing note sits in the gutter at the foot of every side, between the pages' numbers.
+        note_top, strip = sheet.height - NOTE_BOTTOM - NOTE_SIZE[1] - 0.5 * MM, (sheet.width - NOTE_SIZE[0]) / 2
+        note = [w for w in sheet.words if w[1] > note_top and strip <= w[0] and w[2] <= sheet.width - strip]
+        assert "".join(w[4] for w in reading_order(note)) == TWO_UP_NOTE.replace(" ", "")
+        sheet = Page(sheet.width, sheet.height, [w for w in sheet.words if w not in note])
         left, right = sheet.text(0, sheet.width / 2), sheet.text(sheet.width / 2)
         assert left == single[2 * number].text()
         assert right == (single[2 * number + 1].text() if 2 * number + 1 < len(single) else "")
@@ -264,3 +273,68 @@ def test_text_stays_in_its_column(site: Path) -> None:
             body = [w for w in page.words if 10 * MM < w[1] < page.height - 11 * MM and (number > 1 or w[1] > 25 * MM)]  # not the head
             over = [w[4] for w in body if w[2] > page.width - margin + 1 or (w[0] < left_end + gap - 1 and w[2] > left_end + 1)]
             assert not over, f"{pdf.name} page {number}: {over} out of its column"
+
+
+def _leaflets(site: Path, two_up: bool = False) -> list[Path]:
+    return sorted(pdf for pdf in (site / "pdf").glob("blackpoker-*.pdf") if pdf.stem.endswith("-2up") == two_up)
+
+
+def test_every_pdf_is_tagged_with_lang_and_title(site: Path) -> None:
+    """Leaflets and 2-up sheets alike: tagged (the text in reading order for a screen reader), /Lang ja, a title shown."""
+    for pdf in _leaflets(site) + _leaflets(site, two_up=True):
+        assert tagged_pdf_problems(pdf) == [], pdf.name
+
+
+def test_nothing_printed_within_5_mm_of_the_edge(site: Path) -> None:
+    """Home printers leave 4-5 mm of the paper unprinted: the header (3.5 mm from the top), the page
+    number (3.7 mm) and the 2-up note (2.5 mm) were cut off."""
+    for pdf in [*_leaflets(site)[:3], _pdf(site, "all"), *_leaflets(site, two_up=True)[:3], _pdf(site, "all", two_up=True)]:
+        assert ink_near_edges(pdf) == [], pdf.name
+
+
+def test_body_type_is_at_least_7_5_pt(site: Path) -> None:
+    """Every character between the page's top and bottom margins (the running header and the page
+    number are in them) is 7.5 pt or larger: the body was 7.0 pt, 6.0–6.6 pt in places."""
+    from pdfminer.high_level import extract_pages
+    from pdfminer.layout import LTChar
+
+    def chars(item: object) -> list[LTChar]:
+        if isinstance(item, LTChar):
+            return [item]
+        return [char for child in getattr(item, "_objs", []) for char in chars(child)]
+
+    for pdf in (_pdf(site, "all"), _pdf(site, "mast-extra")):
+        for number, page in enumerate(extract_pages(pdf), 1):
+            body = [c for c in chars(page) if 12 * MM < c.y0 and c.y1 < page.height - 12 * MM and c.get_text().strip()]
+            assert body, (pdf.name, number)
+            small = sorted({(round(c.size, 1), c.get_text()) for c in body if c.size < 7.45})
+            assert not small, f"{pdf.name} page {number}: {small[:10]}"
+
+
+_ALONE = re.compile(r"^[\u3041-\u30ffー][、。，．）」』]*$")
+
+
+def _lines(page: Page) -> list[list[str]]:
+    """The lines of each column, top to bottom (a line: its words left to right)."""
+    columns = []
+    for column in (0, 1):
+        lines: list[list[tuple[float, float, float, float, str]]] = []
+        for word in reading_order([w for w in page.words if int(w[0] >= page.width / 2) == column]):
+            if lines and abs(lines[-1][0][1] - word[1]) < 2:
+                lines[-1].append(word)
+            else:
+                lines.append([word])
+        columns.append(["".join(w[4] for w in line) for line in lines])
+    return columns
+
+
+def test_no_kana_alone_on_a_line(site: Path) -> None:
+    """No line holds a single kana (「す。」 under 「…ターンを渡」), and no number is parted from its counter."""
+    for pdf in _leaflets(site):
+        for number, page in enumerate(pages(pdf), 1):
+            for lines in _lines(page):
+                alone = [(before, line) for before, line in zip(lines, lines[1:]) if _ALONE.match(line)]
+                assert not alone, f"{pdf.name} page {number}: {alone}"
+                parted = [(before, line) for before, line in zip(lines, lines[1:])
+                          if re.search(r"\d$", before) and re.match(r"[枚点体回人つ]", line)]
+                assert not parted, f"{pdf.name} page {number}: {parted}"

@@ -45,3 +45,19 @@ def test_index_columns_put_the_page_and_the_document_first() -> None:
     assert heads == ["HTML", "PDF (A5)", "2面付け PDF (A4)"]
     assert '<td data-kind="PDF (A5)"><a href="actionlist/pdf/blackpoker-pro.pdf">' in page  # a phone shows the kind before each file
     assert '<link rel="icon" type="image/svg+xml" href="favicon.svg">' in page
+
+
+def test_how_to_print_an_imposed_pdf_is_said_once_under_its_section() -> None:
+    """The booklet's printing note left its pages (folded, it crossed the cover and every spread): the
+    index says it, once per kind of file, under the section."""
+    from toolchain.imposition import BOOKLET_NOTE, TWO_UP_NOTE
+
+    files = {
+        "blackpoker_a5-booklet.pdf": FileRecord("k", "s", 2048, Label("ルールブック", "ルールブック", "製本用 PDF (A4)", 10, 58, BOOKLET_NOTE)),
+        **{f"actionlist/pdf/blackpoker-{name}-2up.pdf": FileRecord("k", "s", 2048, Label("アクションリスト", name, "2面付け PDF (A4)", 20, 3,
+                                                                                            TWO_UP_NOTE))
+           for name in ("lite", "pro")},
+    }
+    page = render_index({"title": "BlackPoker", "name": "第8.1版"}, "2025年6月15日", files)
+    assert page.count(f'<p class="print-note">製本用 PDF (A4): {BOOKLET_NOTE.replace(">", "&gt;")}</p>') == 1
+    assert page.count(f'<p class="print-note">2面付け PDF (A4): {TWO_UP_NOTE}</p>') == 1

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from toolchain.imposition import BOOKLET_NOTE, MM, NOTE_BOTTOM, NOTE_SIZE
-from toolchain.imposition import booklet as impose_booklet
+from tests.pdfcheck import tagged_pdf_problems
 
-NOTE_STRIP = NOTE_BOTTOM + NOTE_SIZE[1] + 0.5 * MM
+from toolchain.imposition import BOOKLET_NOTE
+from toolchain.imposition import booklet as impose_booklet
 
 _PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', re.S)
 _WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">(.*?)</word>')
@@ -31,8 +31,7 @@ def halves(pdf: Path, split: bool) -> list[tuple[int | None, bool]]:
         words = [(float(x), float(y), html.unescape(t)) for x, y, t in _WORD.findall(body)]
         parts = [(0.0, float(width) / 2), (float(width) / 2, float(width))] if split else [(0.0, float(width))]
         for left, right in parts:
-            # The printing note in the gutter at the foot of each side (imposition.BOOKLET_NOTE) is no page's ink.
-            mine = [w for w in words if left <= w[0] < right and not (split and w[1] > float(height) - NOTE_STRIP)]
+            mine = [w for w in words if left <= w[0] < right]
             corner = (right - left) * 0.2  # page numbers sit at the outer corners, not the cover's centred ©
             foot = [t for x, y, t in mine if y > float(height) * 0.93 and t.isdigit() and (x < left + corner or x > right - corner)]
             found.append((int(foot[-1]) if foot else None, bool(mine)))
@@ -77,9 +76,29 @@ def test_booklet_of_numbered_pages(tmp_path: Path, count: int) -> None:
     impose_booklet(source, target)
     check_booklet(source, target)
     assert all(page.mediabox.width > page.mediabox.height for page in PdfReader(target).pages), "A4 landscape"
-    note = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(target), "-"], capture_output=True, text=True, check=True).stdout
-    assert BOOKLET_NOTE.split()[0] in note and "中とじ" in note  # how to print it, on the sheet
+    sheets = subprocess.run(["pdftotext", str(target), "-"], capture_output=True, text=True, check=True).stdout
+    assert "中とじ" not in sheets  # how to print it is no page's ink: folded, it crossed the cover and every spread
+    assert PdfReader(target).metadata.subject == BOOKLET_NOTE  # but in the file's metadata (and on the site's index)
     assert PdfReader(target).metadata.title == "A4 製本用"  # the source has no title: what it is
+
+
+def test_the_booklet_keeps_the_tags_in_reading_order(tmp_path: Path) -> None:
+    """The pages are drawn as forms onto the sheets in folding order; a screen reader still reads them
+    in the book's order (their tags name the sheet and the form), links left out (a form has none)."""
+    import weasyprint
+
+    pages = "".join(f'<section style="break-after: page"><h1>見出し {i}</h1><p>本文 {i} <a href="#h{i}">リンク</a></p></section>'
+                    for i in range(1, 6))
+    source, target = tmp_path / "a5.pdf", tmp_path / "booklet.pdf"
+    weasyprint.HTML(string=f'<html lang="ja"><title>本</title><style>@page {{ size: A5 }}</style>{pages}</html>').write_pdf(
+        source, pdf_tags=True)
+    impose_booklet(source, target)
+    tree = subprocess.run(["pdfinfo", "-struct-text", str(target)], capture_output=True, text=True, check=True).stdout
+    read = re.findall(r'"(.*?)"', tree)
+    assert [text for text in read if text.startswith("見出し")] == [f"見出し {i}" for i in range(1, 6)]
+    assert "本文 3 " in read and "リンク" in read
+    assert tagged_pdf_problems(target) == []
+    assert PdfReader(target).metadata.title == "本 (A4 製本用)"
 
 
 def test_booklet_of_the_book(book) -> None:

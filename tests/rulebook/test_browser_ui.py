@@ -112,3 +112,46 @@ def test_every_page_has_a_favicon(book) -> None:
         match = re.search(r'<link rel="(?:shortcut )?icon" href="([^"]+)"', text)
         assert match, name
         assert (book.html / match[1]).is_file()
+
+
+@pytest.mark.parametrize("name", ["format", "frame", "core", "common", "regulation"])
+def test_no_table_or_figure_is_wider_than_a_phone(book, phone, name: str) -> None:
+    """At 390 px the 43 format tables hid their マスター column behind a sideways scroll, and 7 of the
+    9 figures of core.html were cut off: every table and figure fits the screen, nothing scrolls sideways."""
+    phone.goto((book.html / f"{name}.html").as_uri())
+    wide = phone.eval_on_selector_all(
+        "article table, article figure img",
+        "els => els.filter(e => e.getBoundingClientRect().right > 390.5 || e.getBoundingClientRect().left < -0.5)"
+        "          .map(e => e.tagName + ' ' + (e.closest('[id]') || {}).id + ' ' + Math.round(e.getBoundingClientRect().right))")
+    assert wide == []
+    scrolled = phone.eval_on_selector_all(
+        "article *", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')"
+                     "          .map(e => e.className)")
+    assert scrolled == []
+
+
+def test_figures_open_enlarged_on_a_tap(book, phone) -> None:
+    phone.goto((book.html / "core.html").as_uri())
+    links = phone.eval_on_selector_all("figure a.bp-figure-zoom", "els => els.map(a => [a.getAttribute('href'), !!a.querySelector('img')])")
+    assert links and all(href.endswith(".svg") and has_image for href, has_image in links)
+
+
+def test_figure_alt_text_says_what_the_figure_shows(book) -> None:
+    """The alt text repeated the caption; it now says what lies where (or a diagram's words)."""
+    from html import unescape
+
+    checked = 0
+    for page in book.html.glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        for figure in re.findall(r"<figure\b.*?</figure>", text, re.S):
+            alt = re.search(r'<img [^>]*alt="([^"]*)"', figure)
+            caption = re.search(r'<span class="caption-text">(.*?)</span>', figure)
+            if alt is None:
+                continue
+            checked += 1
+            words = unescape(alt[1])
+            assert caption is None or words != unescape(caption[1]), (page.name, words)
+            assert len(words) > 20, (page.name, words)
+    assert checked >= 15
+    core = (book.html / "core.html").read_text(encoding="utf-8")
+    assert "ライフ:" in unescape(core) or "ライフ:" in unescape((book.html / "common.html").read_text(encoding="utf-8"))

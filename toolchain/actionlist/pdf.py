@@ -14,6 +14,11 @@ from .glyphs import check_pdf
 from ..html_parsing import parse_with_cached_patterns
 
 
+# Tagged (the text in reading order for a screen reader), with /Lang (the page's lang="ja"), its
+# title shown, and PDF/UA-1 identification in its metadata.
+PDF_VARIANT = "pdf/ua-1"
+
+
 @dataclass(frozen=True)
 class PdfJob:
     html: str  # the leaflet, self-contained (styles inline, no external resources)
@@ -37,7 +42,7 @@ def render(job: PdfJob) -> PdfResult:
     document = HTML(string=job.html).render()
     if job.created:
         document.metadata.created = document.metadata.modified = job.created
-    document.write_pdf(job.pdf)
+    document.write_pdf(job.pdf, pdf_variant=PDF_VARIANT)
     check_pdf(job.pdf, job.html)
     sheets = two_up(job.pdf, job.two_up) if job.two_up else 0
     return PdfResult(job.pdf, len(document.pages), sheets)

@@ -14,7 +14,7 @@ from .favicon import favicon_data_uri
 from .qrcode import qr_svg
 from .search import card_words
 from .selection import Selection
-from .suits import text_html
+from .suits import suits_html, text_html
 from .view import ActionList
 
 TEMPLATES = "templates"
@@ -30,7 +30,8 @@ def environment(root: Path) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
     )
-    env.filters["suits"] = text_html  # escaped, ♡ ♢ marked red: `{{ e.keycards | suits }}`
+    env.filters["suits"] = text_html  # escaped, ♡ ♢ marked red, kept on one line where it must: `{{ e.keycards | suits }}`
+    env.filters["suits_only"] = suits_html  # escaped, ♡ ♢ marked red: a piece of a name, which stays whole
     return env
 
 

@@ -12,6 +12,7 @@ import re
 
 from markupsafe import Markup, escape
 
+from ..notation import linebreaks
 from ..notation.cards import RED_SUITS
 
 RED_CLASS = "suit-red"
@@ -25,9 +26,23 @@ def _span(match: re.Match[str]) -> str:
     return f'<span class="{classes}">{suit}</span>'
 
 
-def text_html(text: object) -> Markup:
-    """`text` escaped, its red suits in `<span class="suit-red">`; Markup passes through untouched
-    (it was made here or by a template, and its suits already handled)."""
+def _marked(text: str) -> str:
+    return _RED.sub(_span, str(escape(text)))
+
+
+def text_html(text: object, *, breaks: bool = True) -> Markup:
+    """`text` escaped, its red suits in `<span class="suit-red">`, what must stay on one line (a
+    number and its counter, a katakana word, its last two letters: notation/linebreaks.py) in
+    `<span class="nobr">` unless not `breaks` (a piece of a name, which stays whole: `name_html`);
+    Markup passes through untouched (it was made here or by a template, and its suits already handled)."""
     if isinstance(text, Markup):
         return text
-    return Markup(_RED.sub(_span, str(escape(text))))
+    if not breaks:
+        return Markup(_marked(str(text)))
+    return Markup("".join(f'<span class="{linebreaks.CLASS}">{_marked(piece)}</span>' if kept else _marked(piece)
+                          for piece, kept in linebreaks.segments(str(text), words=True)))
+
+
+def suits_html(text: object) -> Markup:
+    """`text` escaped with its red suits marked, nothing else: a piece of something kept whole."""
+    return text_html(text, breaks=False)

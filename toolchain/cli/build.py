@@ -25,6 +25,8 @@ def build(
     report_format: Annotated[ReportFormat, typer.Option("--format", help="The report: text or json.")] = ReportFormat.text,
     base_url: Annotated[Optional[str], typer.Option("--base-url", help="The site's public address, printed (with QR codes) on the "
                                                     "action-list leaflets. Default: edition.url of definitions/rules.yaml.")] = None,
+    print_shop: Annotated[bool, typer.Option("--print-shop", help="Also the rulebook for a print shop, blackpoker_print-shop.pdf: "
+                                             "A5 with 3 mm bleed (the cover's background reaches it), crop marks, TrimBox and BleedBox.")] = False,
 ) -> None:
     """Check, then build every output into build/site (atomically: all or nothing).
 
@@ -32,4 +34,5 @@ def build(
     A file saved while the build reads it makes what was built from it stale: the next build makes it again.
 
     --out must be new, empty, or made by bp: a directory holding other files is refused (exit 2). Ctrl-C stops it (exit 130) with nothing published."""
-    raise typer.Exit(build_command(root, report_format, out=out, only=only, cache=cache, jobs=jobs, base_url=base_url))
+    raise typer.Exit(build_command(root, report_format, out=out, only=only, cache=cache, jobs=jobs, base_url=base_url,
+                                   print_shop=print_shop))

@@ -36,6 +36,7 @@ def _build_parser() -> _Parser:
     parser.add_argument("-j", "--jobs", type=int)
     parser.add_argument("--format", choices=["text", "json"], default="text")
     parser.add_argument("--base-url")
+    parser.add_argument("--print-shop", action="store_true")
     return parser
 
 
@@ -45,7 +46,7 @@ def _build(options: argparse.Namespace) -> int | None:
     from .buildrun import ReportFormat, build_command
 
     return build_command(options.root, ReportFormat(options.format), out=options.out, only=options.only, cache=options.cache,
-                         jobs=options.jobs, base_url=options.base_url)
+                         jobs=options.jobs, base_url=options.base_url, print_shop=options.print_shop)
 
 
 def _check_parser() -> _Parser:

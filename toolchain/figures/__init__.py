@@ -1,6 +1,7 @@
 """Every figure of the 第8.1版 rulebook, drawn as SVG from data.
 
-`render(name, definitions)` returns the SVG of one figure; `FIGURES` lists the names the
+`render(name, definitions)` returns the SVG of one figure, `describe(name, definitions)` what it
+shows in words (its alt text, alt.py, from the same data); `FIGURES` lists the names the
 rulebook's `bp-figure` directive accepts, each with the definitions it is drawn from (so
 that the Sphinx extension can rebuild the pages when those files change).
 """
@@ -12,7 +13,9 @@ from dataclasses import dataclass, replace
 
 from .. import model as m
 from ..model import display
-from . import board, diagrams, layouts, scenes, situations
+from . import alt, board, diagrams, layouts, scenes, situations
+
+Table = Callable[[m.Definitions], board.Situation]
 
 
 @dataclass(frozen=True)
@@ -21,25 +24,30 @@ class FigureSpec:
     draw: Callable[[m.Definitions], str]
     kinds: tuple[str, ...]  # kinds of definitions the figure is drawn from (repository.KINDS names)
     modules: tuple[str, ...]  # the toolchain modules that hold its data
+    table: Table | None = None  # the situation a table figure draws (its alt text says it); None: a diagram
 
 
-def _scene(name: str) -> Callable[[m.Definitions], str]:
+def _drawing(table: Table) -> Callable[[m.Definitions], str]:
+    return lambda definitions: board.render(table(definitions), layouts.zone_names(definitions))
+
+
+def _scene(name: str) -> Table:
     scene = situations.SCENES[name]
-    return lambda definitions: board.render(scenes.situation(scene, definitions), layouts.zone_names(definitions))
+    return lambda definitions: scenes.situation(scene, definitions)
 
 
-def _drawn(name: str) -> Callable[[m.Definitions], str]:
-    return lambda definitions: board.render(situations.DRAWN[name], layouts.zone_names(definitions))
+def _drawn(name: str) -> Table:
+    return lambda _definitions: situations.DRAWN[name]
 
 
-def _frame(frame_id: str) -> Callable[[m.Definitions], str]:
-    def draw(definitions: m.Definitions) -> str:
+def _frame(frame_id: str) -> Table:
+    def table(definitions: m.Definitions) -> board.Situation:
         frame = definitions.frame(frame_id)
         if frame is None:
             raise KeyError(f"no frame '{frame_id}' in definitions/frames/frames.yaml")
-        return board.render(layouts.frame_situation(frame), layouts.zone_names(definitions))
+        return layouts.frame_situation(frame)
 
-    return draw
+    return table
 
 
 def trump_scene(trump: m.Trump, definitions: m.Definitions) -> scenes.Scene:
@@ -56,20 +64,20 @@ def trump_scene(trump: m.Trump, definitions: m.Definitions) -> scenes.Scene:
     )
 
 
-def _trump(trump_id: str) -> Callable[[m.Definitions], str]:
-    def draw(definitions: m.Definitions) -> str:
+def _trump(trump_id: str) -> Table:
+    def table(definitions: m.Definitions) -> board.Situation:
         trump = definitions.trump(trump_id)
         if trump is None or not trump.image:
             raise KeyError(f"no trump '{trump_id}' with an image in definitions/frames/trumps.yaml")
         situation = scenes.situation(trump_scene(trump, definitions), definitions)
         field_slots = max(1, len(situation.you.zones.get("field", ())))  # as wide as its soldiers need
-        return board.render(replace(situation, field_slots=field_slots), layouts.zone_names(definitions))
+        return replace(situation, field_slots=field_slots)
 
-    return draw
+    return table
 
 
-def _characters(definitions: m.Definitions) -> str:
-    return board.render(layouts.character_examples(definitions), layouts.zone_names(definitions))
+def _table(name: str, table: Table, kinds: tuple[str, ...], modules: tuple[str, ...]) -> FigureSpec:
+    return FigureSpec(name, _drawing(table), kinds, modules, table)
 
 
 _BOARD = ("figures/board.py", "figures/cards.py")
@@ -81,9 +89,9 @@ _SCENE_MODULES = (*_BOARD, "figures/situations.py", "figures/scenes.py", "sim/*.
 _TRUMP_IMAGE_KINDS = ("rules", "characters", "frames", "trumps")
 TRUMP_IMAGE_MODULES = (*_SCENE_MODULES, "figures/__init__.py")
 FIGURES: dict[str, FigureSpec] = {
-    **{name: FigureSpec(name, _scene(name), _SCENE_KINDS, _SCENE_MODULES) for name in situations.SCENES},
-    **{name: FigureSpec(name, _drawn(name), ("rules",), (*_BOARD, "figures/situations.py")) for name in situations.DRAWN},
-    "character-examples": FigureSpec("character-examples", _characters, ("rules", "characters"), LAYOUT_MODULES),
+    **{name: _table(name, _scene(name), _SCENE_KINDS, _SCENE_MODULES) for name in situations.SCENES},
+    **{name: _table(name, _drawn(name), ("rules",), (*_BOARD, "figures/situations.py")) for name in situations.DRAWN},
+    "character-examples": _table("character-examples", layouts.character_examples, ("rules", "characters"), LAYOUT_MODULES),
     **{
         name: FigureSpec(name, draw, ("rules",), ("figures/diagrams.py",))
         for name, draw in diagrams.DIAGRAMS.items()
@@ -93,12 +101,12 @@ FIGURES: dict[str, FigureSpec] = {
 
 def frame_figure(frame_id: str) -> FigureSpec:
     """The layout (配置図) of one frame; `frame-<id>` in the bp-figure directive."""
-    return FigureSpec(f"frame-{frame_id}", _frame(frame_id), ("rules", "frames"), LAYOUT_MODULES)
+    return _table(f"frame-{frame_id}", _frame(frame_id), ("rules", "frames"), LAYOUT_MODULES)
 
 
 def trump_figure(trump_id: str) -> FigureSpec:
     """The イメージ of one trump; `trump-<id>` in the bp-figure directive."""
-    return FigureSpec(f"trump-{trump_id}", _trump(trump_id), _TRUMP_IMAGE_KINDS, TRUMP_IMAGE_MODULES)
+    return _table(f"trump-{trump_id}", _trump(trump_id), _TRUMP_IMAGE_KINDS, TRUMP_IMAGE_MODULES)
 
 
 def spec(name: str, definitions: m.Definitions) -> FigureSpec:
@@ -123,3 +131,11 @@ def names(definitions: m.Definitions) -> list[str]:
 
 def render(name: str, definitions: m.Definitions) -> str:
     return spec(name, definitions).draw(definitions)
+
+
+def describe(name: str, definitions: m.Definitions) -> str:
+    """What the figure shows, in words (its alt text): the table's zones and cards, or a diagram's words."""
+    figure = spec(name, definitions)
+    if figure.table is not None:
+        return alt.describe_situation(figure.table(definitions), layouts.zone_names(definitions))
+    return alt.describe_svg(figure.draw(definitions))

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import model as m
-from . import PDF_NAME
+from . import PDF_NAME, PRINT_SHOP_NAME
 from .pagecache import PageCache
 
 PAGES_DIR = "pages"  # the HTML pages of earlier builds, by key (pagecache.py)
@@ -222,14 +222,17 @@ def stamp_of(edition: dict[str, str], built: str, built_w3c: str) -> Stamp:
 
 
 def build_pdf(print_page: Path, site: Path, cache: Path, *, executor: Executor, salt: str, stamp: Stamp,
-              log: Callable[[str], None] = print) -> Any:
-    """The A5 PDF from the print page, in parts (see parts.py), into SITE/blackpoker.pdf."""
+              log: Callable[[str], None] = print, print_shop: bool = False) -> Any:
+    """The A5 PDF from the print page, in parts (see parts.py), into SITE/blackpoker.pdf; `print_shop`:
+    with 3 mm bleed and crop marks, into SITE/blackpoker_print-shop.pdf (its parts cached beside the others)."""
     from . import parts
 
+    title = f"{stamp.title} {stamp.edition}" + (" (印刷所入稿用)" if print_shop else "")
     report = parts.build_pdf(
-        print_page, site / PDF_NAME, executor=executor, cache=parts.PartCache(cache / "parts"), salt=salt, log=log,
-        folio=parts.Folio(stamp.line),
-        info=parts.BookInfo(f"{stamp.title} {stamp.edition}", stamp.author, stamp.subtitle, stamp.built_w3c),
+        print_page, site / (PRINT_SHOP_NAME if print_shop else PDF_NAME), executor=executor,
+        cache=parts.PartCache(cache / ("parts-print-shop" if print_shop else "parts")), salt=salt, log=log,
+        folio=parts.Folio(stamp.line), info=parts.BookInfo(title, stamp.author, stamp.subtitle, stamp.built_w3c),
+        print_shop=print_shop,
     )
     return report
 

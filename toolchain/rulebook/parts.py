@@ -15,7 +15,11 @@ the front matter (cover and 目次), each chapter, the index — and:
    separate "folio" document of empty pages and drawn over the pages;
 4. the parts are joined with pikepdf: a blank page after a part of odd length (the next one
    starts on the right, as `break-before: right` makes it in one document), the named
-   destinations and the outline of every part, and the document's metadata.
+   destinations, the outline and the tags of every part (toolchain/pdf/structure.py: the book is
+   tagged for a screen reader; the page numbers drawn over the pages are artifacts), one font
+   program per face instead of one per part and face (toolchain/pdf/fonts.py), and the document's
+   metadata. For a print shop, every part is laid out with 3 mm of bleed and the joined pages get
+   crop marks (toolchain/pdf/marks.py).
 
 Links between parts work because each part carries an invisible anchor for every id it
 links to in another part, and the joined document's destinations are those of the part
@@ -47,6 +51,11 @@ nav.toc a::after { content: leader(". ") attr(data-bp-page); }
 .index-pages a.page-ref::after { content: attr(data-bp-page); }
 </style>
 """
+# For a print shop (`bp build --print-shop`): every page 3 mm larger on each side (the bleed; the
+# cover's background reaches it, print.css), the cut page as /TrimBox; the crop marks are drawn
+# when the parts are joined (pdf/marks.py).
+PRINT_SHOP_CLASS = "bp-print-shop"
+_PRINT_SHOP = "<style>\n@page { bleed: 3mm; }\n</style>\n"
 _ID = re.compile(r'\bid="([^"]+)"')
 _HREF = re.compile(r'href="#([^"]+)"')
 _LOCAL = re.compile(r'\b(?:src|href|data)="(?![a-z][a-z0-9+.-]*:|#)([^"]+)"')
@@ -65,7 +74,7 @@ class Part:
     body: str  # the part's own markup
     owned: frozenset[str]  # the ids defined in it
 
-    def html(self, all_ids: frozenset[str], pages: dict[str, int] | None = None) -> str:
+    def html(self, all_ids: frozenset[str], pages: dict[str, int] | None = None, *, print_shop: bool = False) -> str:
         """The part as a document: invisible anchors for the ids it links to in other parts and,
         for the 目次 and the index, the page of every link written in (or a placeholder)."""
         linked = {html.unescape(target) for target in _HREF.findall(self.body)}
@@ -78,7 +87,9 @@ class Part:
                 return f'{match.group(1)} data-bp-page="{page if page is not None else PLACEHOLDER}"'
 
             body = _PAGE_LINK.sub(number, body)
-        return (f"<!DOCTYPE html>\n<html lang=\"ja\">\n{self.head.replace('</head>', _NO_FOLIOS + '</head>')}\n<body>\n"
+        styles = _NO_FOLIOS + (_PRINT_SHOP if print_shop else "")
+        root = f'<html lang="ja" class="{PRINT_SHOP_CLASS}">' if print_shop else '<html lang="ja">'
+        return (f"<!DOCTYPE html>\n{root}\n{self.head.replace('</head>', styles + '</head>')}\n<body>\n"
                 f'<div style="position: absolute; top: 0; left: 0; width: 0; height: 0">{anchors}</div>\n'
                 f"{body}\n</body>\n</html>\n")
 
@@ -124,6 +135,7 @@ class PartJob:
     html: str
     base_url: str  # the print page's folder, for its images and stylesheet
     pdf: Path
+    tagged: bool = True  # the book's text is tagged (PDF structure); the folios are drawn as artifacts
 
 
 @dataclass(frozen=True)
@@ -143,7 +155,7 @@ def render_part(job: PartJob) -> PartResult:
     mended: list[str] = []
     document = fit.lay_out(weasyprint.HTML(string=job.html, base_url=job.base_url, url_fetcher=local_only), mended.append)
     tmp = job.pdf.with_name(job.pdf.name + ".tmp")
-    document.write_pdf(tmp)
+    document.write_pdf(tmp, pdf_tags=job.tagged)
     tmp.replace(job.pdf)
     anchors: dict[str, int] = {}
     for number, page in enumerate(document.pages):
@@ -235,14 +247,14 @@ class _Renderer:
         self.rendered: list[str] = []
         self.kept: list[str] = []
 
-    def submit(self, label: str, text: str, files: Sequence[str]) -> Callable[[], tuple[str, PartResult]]:
-        key = _key(self.salt, text, self.folder, files)
+    def submit(self, label: str, text: str, files: Sequence[str], *, tagged: bool = True) -> Callable[[], tuple[str, PartResult]]:
+        key = _key(f"{self.salt} tagged={tagged}", text, self.folder, files)
         cached = self.cache.get(key)
         if cached is not None:
             self.kept.append(label)
             return lambda: (key, cached)
         self.rendered.append(label)
-        job = PartJob(text, self.folder.as_uri() + "/", self.cache.pdf(key))
+        job = PartJob(text, self.folder.as_uri() + "/", self.cache.pdf(key), tagged)
         started = time.perf_counter()
         future: Future[PartResult] = self.executor.submit(render_part, job)
 
@@ -268,8 +280,8 @@ def _padded(pages: int) -> int:
 
 
 def build_pdf(print_page: Path, target: Path, *, executor: Executor, cache: PartCache, salt: str, folio: Folio,
-              info: BookInfo, log: Callable[[str], None] = lambda _: None) -> PdfReport:
-    """The A5 PDF of the print page at `print_page`, written to `target`."""
+              info: BookInfo, log: Callable[[str], None] = lambda _: None, print_shop: bool = False) -> PdfReport:
+    """The A5 PDF of the print page at `print_page`, written to `target`; `print_shop`: with bleed and crop marks."""
     folder = print_page.parent
     parts = split(print_page.read_text(encoding="utf-8"))
     all_ids = frozenset().union(*(part.owned for part in parts))
@@ -278,8 +290,8 @@ def build_pdf(print_page: Path, target: Path, *, executor: Executor, cache: Part
     front, index = parts[0], parts[-1]
     # The 目次's length first (it places the chapters), then the chapters, longest first: no worker
     # is left with the longest one at the end.
-    probe = renderer.submit("front (layout)", front.html(all_ids), front.local_files())
-    texts = {part.name: part.html(all_ids) for part in chapters}
+    probe = renderer.submit("front (layout)", front.html(all_ids, print_shop=print_shop), front.local_files())
+    texts = {part.name: part.html(all_ids, print_shop=print_shop) for part in chapters}
     pending = {part.name: renderer.submit(part.name, texts[part.name], part.local_files())
                for part in sorted(chapters, key=lambda part: len(texts[part.name]), reverse=True)}
     results = {name: wait() for name, wait in pending.items()}
@@ -297,16 +309,16 @@ def build_pdf(print_page: Path, target: Path, *, executor: Executor, cache: Part
             if anchor in part.owned
         }
         numbers["book-index"] = starts["index"]
-        wait_front = renderer.submit("front", front.html(all_ids, numbers), front.local_files())
-        wait_index = renderer.submit("index", index.html(all_ids, numbers), index.local_files())
+        wait_front = renderer.submit("front", front.html(all_ids, numbers, print_shop=print_shop), front.local_files())
+        wait_index = renderer.submit("index", index.html(all_ids, numbers, print_shop=print_shop), index.local_files())
         results["front"], results["index"] = wait_front(), wait_index()
         if results["front"][1].pages == front_pages:
             break
         front_pages = results["front"][1].pages  # the numbers made the 目次 longer: place the chapters again
     ordered = [front, *chapters, index]
     total = sum(_padded(results[part.name][1].pages) for part in ordered[:-1]) + results["index"][1].pages
-    folio_pdf = _folio(renderer, folder, total, numbered=_numbered_pages(ordered, results), folio=folio)
-    _join(ordered, results, cache, folio_pdf, target, info)
+    folio_pdf = _folio(renderer, folder, total, numbered=_numbered_pages(ordered, results), folio=folio, print_shop=print_shop)
+    _join(ordered, results, cache, folio_pdf, target, info, print_shop=print_shop)
     cache.prune()
     return PdfReport(total, renderer.rendered, renderer.kept)
 
@@ -324,7 +336,7 @@ def _numbered_pages(parts: list[Part], results: dict[str, tuple[str, PartResult]
     return numbered
 
 
-def _folio(renderer: _Renderer, folder: Path, total: int, *, numbered: list[bool], folio: Folio) -> Path:
+def _folio(renderer: _Renderer, folder: Path, total: int, *, numbered: list[bool], folio: Folio, print_shop: bool) -> Path:
     """A document of empty pages with the book's page numbers and footer line, to draw over it."""
     line = html.escape(folio.line, quote=True)
     pages = "".join(f'<div class="folio{"" if shown else " folio-blank"}" data-line="{line}"></div>' for shown in numbered)
@@ -337,9 +349,9 @@ def _folio(renderer: _Renderer, folder: Path, total: int, *, numbered: list[bool
         "@page folio-blank { @bottom-left { content: none; } @bottom-right { content: none; } }\n"
         "div.folio { break-after: page; height: 1px; string-set: folio attr(data-line); }\n"
         "div.folio-blank { page: folio-blank; }\n"
-        f"</style></head><body>{pages}</body></html>\n"
+        f"</style>{_PRINT_SHOP if print_shop else ''}</head><body>{pages}</body></html>\n"
     )
-    wait = renderer.submit("folios", text, ["_static/print.css"])
+    wait = renderer.submit("folios", text, ["_static/print.css"], tagged=False)
     key, result = wait()
     if result.pages != total:
         raise PartsError(f"the folio document has {result.pages} pages, the book {total}")
@@ -347,13 +359,18 @@ def _folio(renderer: _Renderer, folder: Path, total: int, *, numbered: list[bool
 
 
 def _join(parts: list[Part], results: dict[str, tuple[str, PartResult]], cache: PartCache, folio_pdf: Path,
-          target: Path, info: BookInfo) -> None:
+          target: Path, info: BookInfo, *, print_shop: bool = False) -> None:
     import logging
 
     logging.getLogger("pikepdf").setLevel(logging.WARNING)  # not its "logger bridge initialized" on the build's output
     import pikepdf
 
+    from ..pdf.fonts import merge_subsets
+    from ..pdf.marks import crop_marks
+    from ..pdf.structure import TagTree, save
+
     book = pikepdf.new()
+    tags = TagTree(book)
     destinations: dict[str, pikepdf.Array] = {}
     outline: list[pikepdf.OutlineItem] = []
     sources = []
@@ -365,6 +382,7 @@ def _join(parts: list[Part], results: dict[str, tuple[str, PartResult]], cache: 
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # pikepdf warns that named destinations are not copied: done below
             book.pages.extend(source.pages)
+        tags.append(source, book.pages[first:])
         page_of = {page.objgen: first + number for number, page in enumerate(source.pages)}
         names = source.Root.get("/Names", {}).get("/Dests", {}).get("/Names", [])
         for name, destination in zip(names[::2], names[1::2]):
@@ -373,29 +391,34 @@ def _join(parts: list[Part], results: dict[str, tuple[str, PartResult]], cache: 
         with source.open_outline() as source_outline:
             outline.extend(_copy_outline(item, book, page_of) for item in source_outline.root)
         if part is not parts[-1] and len(source.pages) % 2:
-            box = source.pages[-1].mediabox
-            book.add_blank_page(page_size=(float(box[2]), float(box[3])))
+            last = source.pages[-1].obj
+            blank = book.add_blank_page(page_size=(float(last.MediaBox[2]), float(last.MediaBox[3])))
+            for box in ("/MediaBox", "/TrimBox", "/BleedBox"):  # the same boxes (a print shop's bleed starts below 0)
+                if box in last:
+                    blank.obj[box] = pikepdf.Array(list(last[box]))
     folios = pikepdf.open(folio_pdf)
     for number, (page, folio_page, numbered) in enumerate(zip(book.pages, folios.pages, _numbered_pages(parts, results)), 1):
         if numbered:  # a name per page: the pages of a part share one resource dictionary
-            place(book, page, folio_page, f"/BPFolio{number}", page.mediabox)
+            place(book, page, folio_page, f"/BPFolio{number}", page.mediabox, artifact=True)
+    merge_subsets(book)  # each part embeds its own subset of every face: one per face
+    if print_shop:
+        crop_marks(book)
     book.Root.Names = pikepdf.Dictionary(Dests=pikepdf.Dictionary(Names=pikepdf.Array(
         [item for name in sorted(destinations) for item in (pikepdf.String(name), destinations[name])])))
     with book.open_outline() as book_outline:
         book_outline.root.extend(outline)
-    book.Root.Lang = pikepdf.String("ja")
     created = _pdf_date(info.date_w3c)
     book.docinfo = book.make_indirect(pikepdf.Dictionary(
-        Title=pikepdf.String(info.title), Author=pikepdf.String(info.author), Subject=pikepdf.String(info.subject),
+        Author=pikepdf.String(info.author), Subject=pikepdf.String(info.subject),
         Creator=pikepdf.String("bp (BlackPoker rules toolchain)"),
         Producer=sources[0].docinfo.get("/Producer", pikepdf.String("WeasyPrint")),
         CreationDate=pikepdf.String(created), ModDate=pikepdf.String(created),
     ))
-    tmp = target.with_name(target.name + ".tmp")
-    book.save(tmp, deterministic_id=True)
-    tmp.replace(target)
+    tags.finish(info.title)
+    save(book, target)
     for source in sources:
         source.close()
+    folios.close()
 
 
 def _moved(book: Any, destination: Any, page_of: dict[tuple[int, int], int]) -> Any:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from ..jobs import process_pool, stop_at_once
 from ..provenance import BuildDate, build_date
-from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME
+from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME, PRINT_SHOP_NAME
 from . import steps
 from .index import FAVICON, INDEX
 from .inputs import Inputs, fingerprint
@@ -78,7 +78,7 @@ STEPS: tuple[Step, ...] = (
     Step(DEFINITIONS_JSON, (DEFINITIONS_JSON,), ("html",), steps.definitions_json),
     Step("rulebook-html", (HTML_DIR,), ("html", "rulebook"), steps.rulebook_html),
     Step("actionlist-html", (f"{ACTIONLIST}/html",), ("html", ACTIONLIST), steps.actionlist_html, pooled=True),
-    Step("rulebook-pdf", (PDF_NAME, BOOKLET_NAME), ("pdf", "rulebook"), steps.rulebook_pdf, pooled=True),
+    Step("rulebook-pdf", (PDF_NAME, BOOKLET_NAME, PRINT_SHOP_NAME), ("pdf", "rulebook"), steps.rulebook_pdf, pooled=True),
 )
 INDEX_STEP = Step("index", (INDEX, FAVICON), (), steps.index)  # always built, last: it lists what the site holds
 _GROUPS = dict.fromkeys(group for step in STEPS for group in step.groups)
@@ -154,6 +154,7 @@ class Plan:
     previous: Manifest
     cache: Path  # the rulebook's Sphinx cache, checked by check_cache
     base_url: str | None = None  # the public address printed on the leaflets (--base-url); None: rules.yaml edition.url
+    print_shop: bool = False  # also the rulebook for a print shop (--print-shop): bleed, crop marks
 
     @property
     def up_to_date(self) -> bool:
@@ -171,7 +172,7 @@ class Plan:
 
 
 def plan_build(root: Path, out: Path | None, only: Sequence[str] | None = None, cache: Path | None = None,
-               base_url: str | None = None) -> Plan:
+               base_url: str | None = None, print_shop: bool = False) -> Plan:
     """What a build would do, without loading anything (OutputError for a wrong --only, --out or --base-url)."""
     if base_url is not None and not base_url.startswith(("https://", "http://")):
         raise OutputError(f"--base-url {base_url!r} is not an absolute http(s) address: printed links must be absolute")
@@ -182,20 +183,22 @@ def plan_build(root: Path, out: Path | None, only: Sequence[str] | None = None, 
     inputs = fingerprint(root, date)
     if base_url is not None:  # another address: another site, though no input file changed
         inputs = dataclasses.replace(inputs, fingerprint=text_key(inputs.fingerprint, base_url))
-    return Plan(root, target, chosen, date, inputs, read_manifest(target), rulebook_cache, base_url)
+    if print_shop:  # one more output: the site is another, though no input file changed
+        inputs = dataclasses.replace(inputs, fingerprint=text_key(inputs.fingerprint, PRINT_SHOP_NAME))
+    return Plan(root, target, chosen, date, inputs, read_manifest(target), rulebook_cache, base_url, print_shop)
 
 
 # -- the whole build, as a command asks for it ---------------------------------------------------
 
 
 def build_site(root: Path, out: Path | None = None, only: Sequence[str] | None = None, cache: Path | None = None,
-               jobs: int | None = None, base_url: str | None = None, *, log: Callable[[str], None] = lambda _: None,
+               jobs: int | None = None, base_url: str | None = None, print_shop: bool = False, *, log: Callable[[str], None] = lambda _: None,
                checked: Checked | None = None) -> BuildReport:
     """Plan, check and run a build (bp build, bp rulebook, bp actionlist). Nothing is loaded when the
     site is up to date. `checked`: the definitions of `root`, loaded and checked already.
     OutputError: a wrong option or an output that cannot be written; Unchecked: findings;
     BuildError: a step failed. The previous site is then untouched."""
-    plan = plan_build(root, out, only, cache, base_url)  # a wrong --only or --out is refused before the work
+    plan = plan_build(root, out, only, cache, base_url, print_shop)  # a wrong --only or --out is refused before the work
     if plan.up_to_date and plan.settle(log):
         return BuildReport(plan.target, kept=sorted(path for step in plan.previous.steps.values() for path in step.files),
                            up_to_date=True)

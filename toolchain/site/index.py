@@ -34,6 +34,7 @@ class _Section:
     name: str
     kinds: list[str] = field(default_factory=list)
     rows: list[_Row] = field(default_factory=list)
+    notes: dict[str, str] = field(default_factory=dict)  # kind → how to print it
 
 
 def _size(size: int) -> str:
@@ -57,6 +58,8 @@ def sections(files: dict[str, FileRecord]) -> list[_Section]:
         section = result.setdefault(label.section, _Section(label.section))
         if label.kind not in section.kinds:
             section.kinds.append(label.kind)
+        if label.note:
+            section.notes[label.kind] = label.note
         row = next((r for r in section.rows if r.title == label.title), None)
         if row is None:
             row = _Row(label.title)

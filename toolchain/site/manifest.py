@@ -30,9 +30,11 @@ class Label:
     kind: str  # HTML, PDF (A5), 2面付け PDF (A4), 製本用 PDF (A4), JSON
     rank: int = 0  # the order of sections and rows on the index
     pages: int | None = None
+    note: str = ""  # how to print a file of this kind (the imposed PDFs), said once under its section
 
     def to_json(self) -> dict[str, Any]:
-        return {"section": self.section, "title": self.title, "kind": self.kind, "rank": self.rank, "pages": self.pages}
+        return {"section": self.section, "title": self.title, "kind": self.kind, "rank": self.rank, "pages": self.pages,
+                "note": self.note}
 
 
 @dataclass

@@ -21,9 +21,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..imposition import BOOKLET_NOTE, TWO_UP_NOTE
 from ..jobs import PriorityPool, ahead
 from ..provenance import code_salt
-from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME
+from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME, PRINT_SHOP_NAME
 from .index import FAVICON, INDEX, render_index
 from .manifest import FileRecord, Label, Manifest, StepRecord, file_hash, text_key
 from .outputs import OutputError, locked, write_marker
@@ -192,7 +193,7 @@ def actionlist_pdf(build: Build, step: str) -> None:
         pdf, two_up = f"{ACTIONLIST}/{output.pdf}", f"{ACTIONLIST}/{output.two_up}"
         key = text_key(build.salt, output.leaflet_html, created)
         labels = (Label("アクションリスト", output.title, "PDF (A5)", 20 + rank),
-                  Label("アクションリスト", output.title, "2面付け PDF (A4)", 20 + rank))
+                  Label("アクションリスト", output.title, "2面付け PDF (A4)", 20 + rank, note=TWO_UP_NOTE))
         if all(build.previous.kept(step, path, key, build.plan.target) for path in (pdf, two_up)):
             build.keep(step, pdf, key, labels[0])
             build.keep(step, two_up, key, labels[1])
@@ -274,11 +275,19 @@ def rulebook_pdf(build: Build, step: str) -> None:
         pdf_note = f"parts laid out: {', '.join(report.rendered) or 'none'}"
     build.log(f"rulebook PDF ({time.perf_counter() - started:.1f} s): {report.pages} pages, {pdf_note}")
     build.report.notes.append(f"{PDF_NAME}: {pdf_note}")
-    booklet_label = Label("ルールブック", "ルールブック", "製本用 PDF (A4)", 10, (report.pages + 3) // 4 * 2)
+    booklet_label = Label("ルールブック", "ルールブック", "製本用 PDF (A4)", 10, (report.pages + 3) // 4 * 2, BOOKLET_NOTE)
     if not build.keep(step, BOOKLET_NAME, key, booklet_label):
         # On a worker, which has WeasyPrint loaded (the printing note is drawn with it): here, it would be imported (0.5 s).
         ahead(build.executor).submit(booklet, pdf, build.staging / BOOKLET_NAME).result()
         build.record(step, BOOKLET_NAME, key, booklet_label)
+    if build.plan.print_shop:
+        with locked(cache, str(cache), build.log):
+            shop = build_pdf(page, build.staging, cache, executor=ahead(build.executor), salt=build.salt, stamp=_stamp(build),
+                             log=build.log, print_shop=True)
+        shop_label = Label("ルールブック", "ルールブック", "印刷所入稿用 PDF (A5, 塗り足し 3 mm・トンボ付き)", 10, shop.pages)
+        shop_key = file_hash(build.staging / PRINT_SHOP_NAME)
+        if not build.keep(step, PRINT_SHOP_NAME, shop_key, shop_label):
+            build.record(step, PRINT_SHOP_NAME, shop_key, shop_label)
 
 
 def index(build: Build, step: str) -> None:

@@ -28,7 +28,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import (chapters, domain, edition, figures, indexorder, interface, lists, namesearch, querysplit, readings, roles,
+from . import (chapters, domain, edition, figures, indexorder, interface, linebreaks, lists, namesearch, querysplit, readings, roles,
                searchindex, sectionrefs, sitelinks, source, suits, tables)
 
 VERSION = "1"
@@ -41,7 +41,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name, directive in {**lists.LISTS, **tables.TABLES}.items():
         app.add_directive(name, directive)
     for module in (figures, readings, roles, sectionrefs, chapters, edition, searchindex, sitelinks, indexorder, suits, interface,
-                   namesearch, querysplit):
+                   namesearch, querysplit, linebreaks):
         module.setup(app)
     app.connect("env-get-outdated", source.outdated)
     # env_version 3: the state is the bp domain's data (domain.py), no longer attributes of the environment.

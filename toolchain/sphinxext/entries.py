@@ -64,9 +64,11 @@ class Entries:
 
     def _figure(self, value: display.Figure) -> nodes.figure:
         """A drawing. A numbered one (Fig. 5.1–5.5) shows its caption and is labelled `fig-<name>` for
-        :numref:; an unnumbered one has no caption (Sphinx would number it), only its alternative text."""
+        :numref:; an unnumbered one has no caption (Sphinx would number it). Its alternative text says what
+        it shows (figures.describe), not its caption again."""
         spec = figures.spec(value.name, self.defs)
-        figure = nodes.figure("", svg_node(spec.name, spec.draw(self.defs), value.caption), classes=["bp-figure"])
+        figure = nodes.figure("", svg_node(spec.name, spec.draw(self.defs), figures.describe(value.name, self.defs)),
+                              classes=["bp-figure"])
         if value.numbered:
             figure += nodes.caption(value.caption, value.caption)
             label = f"fig-{spec.name}"

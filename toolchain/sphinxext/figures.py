@@ -5,14 +5,15 @@ The SVG is made while reading (so the doctree holds it) and written to `_images/
 name that is the hash of its content, as sphinx.ext.graphviz does.
 
 In HTML a figure is an `<img>` inside a link to its own SVG file, so that tapping it opens it
-enlarged (and zoomable) without any other request; on a narrow screen it keeps a width at which
-its smallest text stays readable, and its box scrolls sideways. In print it is a plain `<img>`.
+enlarged (and zoomable) without any other request; it is scaled to the width of the text, a
+phone's too (a figure wider than the screen was cut off). In print it is a plain `<img>`. Its alt
+text says what it shows, made from the same data as the drawing (toolchain/figures/alt.py): the
+caption, read anyway, only names it.
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -24,14 +25,10 @@ from sphinx.util.typing import OptionSpec
 from sphinx.writers.html5 import HTML5Translator
 
 from .. import figures
+from ..figures.alt import describe_svg
 from ..figures.flowchart import FLOWS, render_svg
 from ..figures.svg import measure
 from . import source
-
-# On a phone the smallest text of a figure is drawn at least this large (CSS px); the figure
-# then gets wider than the screen and its box scrolls, and a tap opens the SVG itself.
-READABLE_TEXT_PX = 9.0
-
 
 class svg_figure(nodes.General, nodes.Element):  # noqa: N801 - docutils names nodes in lower case
     """An SVG drawing: `svg` (the text), `name` (used in the file name) and `alt`."""
@@ -75,7 +72,7 @@ class FigureDirective(SphinxDirective):
         # The page relies on the drawing only: a change to its definitions that leaves it as it was reads no page again.
         drawing = source.view(self.env, "figure", name, modules=spec.modules)
         caption = self.options.get("caption")
-        svg = svg_node(name, drawing, self.options.get("alt") or caption or name)
+        svg = svg_node(name, drawing, self.options.get("alt") or source.view(self.env, "figure-alt", name, modules=spec.modules))
         return [wrap(self, svg, caption)]
 
 
@@ -96,7 +93,7 @@ class FlowchartDirective(SphinxDirective):
         except (OSError, RuntimeError) as exc:
             raise self.error(f"graphviz could not draw the flowchart '{name}': {exc}") from exc
         caption = self.options.get("caption")
-        alt = self.options.get("alt") or caption or flow.title
+        alt = self.options.get("alt") or describe_svg(svg, flow.title)
         return [wrap(self, svg_node(f"flow-{name}", svg, alt), caption, "bp-flowchart")]
 
 
@@ -131,11 +128,9 @@ def visit_svg_html(self: HTML5Translator, node: svg_figure) -> None:
     if self.builder.name == "bppdf":  # paper: nothing to tap, and no link to a file beside the PDF
         self.body.append(img + " />")
         raise nodes.SkipNode
-    readable = math.ceil(size.width * READABLE_TEXT_PX / size.smallest_text) if size.smallest_text else 0
-    style = f' style="min-width: {readable}px"' if readable else ""
     self.body.append(
         f'<div class="bp-figure-frame"><a class="bp-figure-zoom" href="{src}" title="拡大して表示">'
-        f"{img}{style} /></a></div>"
+        f"{img} /></a></div>"
     )
     raise nodes.SkipNode
 
@@ -150,6 +145,7 @@ def skip(self: nodes.NodeVisitor, node: nodes.Node) -> None:
 
 
 source.add_view("figure", lambda definitions, name: figures.render(name, definitions))
+source.add_view("figure-alt", lambda definitions, name: figures.describe(name, definitions))
 
 
 def setup(app: Sphinx) -> None:

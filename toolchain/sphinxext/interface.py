@@ -5,6 +5,7 @@ English, some of it as literal text in its templates that no message catalog rea
 content", the theme toggle, the icons' titles). After each HTML build, those words are replaced in
 the written pages, as text between tags or as the value of an attribute only, never inside the
 rulebook's own text. The credit line "Made with Sphinx and @pradyunsg's Furo" becomes a Japanese one.
+The same pass gives the sidebar's heading its level (a11y.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import re
 from pathlib import Path
 
 from sphinx.application import Sphinx
+
+from .a11y import with_heading_levels
 
 JAPANESE: dict[str, str] = {
     "Skip to content": "本文へ移動",
@@ -59,7 +62,7 @@ def build_finished(app: Sphinx, exception: BaseException | None) -> None:
         return
     for path in Path(app.outdir).glob("*.html"):
         text = path.read_text(encoding="utf-8")
-        translated = in_japanese(text)
+        translated = with_heading_levels(in_japanese(text))
         if translated != text:
             path.write_text(translated, encoding="utf-8")
 
