@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..imposition import two_up
 from ..jobs import start_worker
+from ..pdf.structure import with_stable_ids
 from .columns import lay_columns_out_once
 from .glyphs import check_pdf
 from ..html_parsing import parse_with_cached_patterns
@@ -43,6 +44,7 @@ def render(job: PdfJob) -> PdfResult:
     if job.created:
         document.metadata.created = document.metadata.modified = job.created
     document.write_pdf(job.pdf, pdf_variant=PDF_VARIANT)
+    with_stable_ids(job.pdf)
     check_pdf(job.pdf, job.html)
     sheets = two_up(job.pdf, job.two_up) if job.two_up else 0
     return PdfResult(job.pdf, len(document.pages), sheets)

@@ -89,6 +89,27 @@ def _elements(element: Any) -> Iterator[tuple[Any, list[Any]]]:
         stack.extend(reversed([kid for kid in kids if isinstance(kid, pikepdf.Dictionary) and "/S" in kid]))
 
 
+def stable_ids(pdf: Any) -> None:
+    """WeasyPrint names a table header's element by its box's address in memory (`id()`), which the
+    cells' /Headers repeat: the same page would give other bytes in every process, and an incremental
+    build would differ from a clean one. The names become H1, H2, ... in reading order."""
+    import pikepdf
+
+    root = pdf.Root.get("/StructTreeRoot")
+    if root is None:
+        return
+    names: dict[str, pikepdf.String] = {}
+    elements = [element for top in _kids(root) if isinstance(top, pikepdf.Dictionary) for element, _ in _elements(top)]
+    for element in elements:
+        if "/ID" in element:
+            element.ID = names.setdefault(str(element.ID), pikepdf.String(f"H{len(names) + 1}"))
+    for element in elements:
+        attributes = element.get("/A")
+        for owner in (attributes if isinstance(attributes, pikepdf.Array) else [attributes]):
+            if isinstance(owner, pikepdf.Dictionary) and "/Headers" in owner:
+                owner.Headers = pikepdf.Array([names.get(str(header), header) for header in owner.Headers])
+
+
 class TagTree:
     """The tag tree of `pdf`, made of the trees of the PDFs its pages come from."""
 
@@ -198,6 +219,15 @@ def declare(pdf: Any, title: str) -> None:
         meta["dc:title"] = title
         meta["pdfuaid:part"] = "1"
         meta["dc:language"] = [LANG]
+
+
+def with_stable_ids(path: Path) -> None:
+    """The PDF at `path` (as WeasyPrint wrote it) rewritten with `stable_ids`."""
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        stable_ids(pdf)
+        save(pdf, path)
 
 
 def save(pdf: Any, target: Path) -> None:

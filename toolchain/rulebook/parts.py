@@ -367,7 +367,7 @@ def _join(parts: list[Part], results: dict[str, tuple[str, PartResult]], cache: 
 
     from ..pdf.fonts import merge_subsets
     from ..pdf.marks import crop_marks
-    from ..pdf.structure import TagTree, save
+    from ..pdf.structure import TagTree, save, stable_ids
 
     book = pikepdf.new()
     tags = TagTree(book)
@@ -415,6 +415,7 @@ def _join(parts: list[Part], results: dict[str, tuple[str, PartResult]], cache: 
         CreationDate=pikepdf.String(created), ModDate=pikepdf.String(created),
     ))
     tags.finish(info.title)
+    stable_ids(book)
     save(book, target)
     for source in sources:
         source.close()
