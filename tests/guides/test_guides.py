@@ -41,7 +41,7 @@ def test_the_readme_is_short_and_links_every_guide() -> None:
 
 def test_every_code_the_documents_name_is_one_bp_codes_lists() -> None:
     listed = set(re.findall(r"^(BP\d{3}) ", bp("codes").stdout, flags=re.M))
-    assert len(listed) > 30
+    assert "BP001" in listed, "bp codes prints one code a line"
     for document in DOCUMENTS:
         named = set(re.findall(r"\bBP\d{3}\b", _read(document)))
         assert named <= listed, f"{document.name}: {sorted(named - listed)}"
