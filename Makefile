@@ -29,7 +29,7 @@ fuzz: bootstrap
 generate: bootstrap
 	$(BIN)/python scripts/generate-effect-language
 
-# The README's pictures (README-images/): the action-list page at 1280 px and 390 px, a leaflet page, the playtest table (bp play).
+# The pictures of the README and the guides (README-images/): the action-list page at 1280 px and 390 px, a leaflet page, the playtest table (bp play).
 screenshots: bootstrap
 	$(BIN)/python scripts/screenshots
 

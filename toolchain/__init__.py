@@ -5,7 +5,7 @@
     checked.definitions, checked.findings
 
 The layers, each importing only from those below it: notation → model → sim, checks →
-export, figures, actionlist, sphinxext, rulebook → site → diff → cli (README, "Architecture").
+export, figures, actionlist, sphinxext, rulebook → site → diff → cli (guides/developer.md, "Architecture").
 Nothing is imported here eagerly, so `import toolchain.notation` loads only the notation.
 """
 

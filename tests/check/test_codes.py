@@ -218,15 +218,3 @@ def test_every_code_has_a_failing_fixture() -> None:
     assert {case.code for case in CASES} | set(ELSEWHERE) == set(CODES)
     for code, test in ELSEWHERE.items():
         assert code in test.read_text(encoding="utf-8"), f"{test} must test {code}"
-
-
-
-def test_the_readme_lists_every_code_by_its_name() -> None:
-    """The finding-codes table a rules editor reads names exactly the codes `bp codes` prints."""
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    rows = {}
-    for line in readme.splitlines():
-        cells = [cell.strip() for cell in line.strip("|").split("|")]
-        if line.startswith("| BP") and len(cells) == 3:
-            rows[cells[0]] = cells[1]
-    assert rows == {code: entry.name for code, entry in CODES.items()}
