@@ -4,10 +4,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEBIAN_PACKAGES := fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 graphviz poppler-utils chromium
 
-.PHONY: build test check generate screenshots bootstrap system-packages compiled-simulator benchmark fuzz clean
+.PHONY: build test check generate messages compiled-messages screenshots bootstrap system-packages compiled-simulator benchmark fuzz clean
 
 build: bootstrap
 	$(BIN)/bp build
+
+# toolchain/locale/bp.pot from the sources and each language's bp.po brought up to it (then translate
+# what is new: tests/i18n/test_catalogue.py names it).
+messages: bootstrap
+	$(BIN)/python scripts/messages extract
 
 # Two processes (this machine has two cores); tests that build on one another share an xdist_group.
 test: bootstrap
@@ -33,7 +38,11 @@ generate: bootstrap
 screenshots: bootstrap
 	$(BIN)/python scripts/screenshots
 
-bootstrap: system-packages $(VENV)/.installed compiled-simulator
+bootstrap: system-packages $(VENV)/.installed compiled-simulator compiled-messages
+
+# Each bp.po compiled into its bp.mo (bp compiles the .po in memory while its .mo is missing or older).
+compiled-messages: $(VENV)/.installed
+	$(BIN)/python scripts/messages compile
 
 # The simulator's modules compiled by mypyc into build/mypyc/ (about twice as fast): at once while they are
 # current (as after installing, above), else compiled again (about a minute of CPU); pure Python, said in

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+# bp speaks the locale's language (toolchain/i18n.py): the tests read English, from bp run in this
+# process or in one it starts, unless a test asks for another (LANGUAGE comes first of the variables).
+os.environ["LANGUAGE"] = "en"
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = Path(__file__).resolve().parent / "fixtures" / "minimal"

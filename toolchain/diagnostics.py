@@ -9,6 +9,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .i18n import N_, _, ngettext
+
 
 @dataclass(frozen=True)
 class Code:
@@ -17,49 +19,51 @@ class Code:
     summary: str
 
 
-# Every finding has a stable code, so CI logs, editors and tests can refer to it.
+# Every finding has a stable code, so CI logs, editors and tests can refer to it. The names stay as
+# they are in every language (JSON and GitHub's titles give them); the summaries are translated where
+# they are shown (bp codes).
 CODES: dict[str, Code] = {
     c.code: c
     for c in [
-        Code("BP001", "invalid-yaml", "the file is not valid YAML"),
-        Code("BP002", "duplicate-key", "a mapping has the same key twice"),
-        Code("BP003", "ambiguous-scalar", "a plain value that YAML 1.1 reads as a boolean, a base-60 number or an octal (yes, no, on, off, 12:30, 017); quote it"),
-        Code("BP004", "not-utf8", "the file is not UTF-8 text"),
-        Code("BP005", "empty-file", "the file holds no definitions"),
-        Code("BP006", "unknown-file", "a YAML file under definitions/ that belongs to no kind"),
-        Code("BP007", "schema-comment", "the file's `# yaml-language-server: $schema=` line is missing or names the wrong schema"),
-        Code("BP008", "missing-file", "a kind of definition the rules need has no file"),
-        Code("BP009", "anchor-alias", "a YAML anchor (&name) or alias (*name): definitions files use none; write the value out"),
-        Code("BP010", "schema", "the file does not match its JSON Schema"),
+        Code("BP001", "invalid-yaml", N_("the file is not valid YAML")),
+        Code("BP002", "duplicate-key", N_("a mapping has the same key twice")),
+        Code("BP003", "ambiguous-scalar", N_("a plain value that YAML 1.1 reads as a boolean, a base-60 number or an octal (yes, no, on, off, 12:30, 017); quote it")),
+        Code("BP004", "not-utf8", N_("the file is not UTF-8 text")),
+        Code("BP005", "empty-file", N_("the file holds no definitions")),
+        Code("BP006", "unknown-file", N_("a YAML file under definitions/ that belongs to no kind")),
+        Code("BP007", "schema-comment", N_("the file's `# yaml-language-server: $schema=` line is missing or names the wrong schema")),
+        Code("BP008", "missing-file", N_("a kind of definition the rules need has no file")),
+        Code("BP009", "anchor-alias", N_("a YAML anchor (&name) or alias (*name): definitions files use none; write the value out")),
+        Code("BP010", "schema", N_("the file does not match its JSON Schema")),
         Code("BP011", "limit",
-             "the file is larger than bp reads (a definitions file 4 MB, any other source 32 MB) or nested more than 64 levels deep"),
+             N_("the file is larger than bp reads (a definitions file 4 MB, any other source 32 MB) or nested more than 64 levels deep")),
         Code("BP012", "unreadable",
-             "a file under definitions/, schema/, docs/ or templates/ that bp cannot or must not read: no permission, "
-             "a dangling or looping symbolic link, one that leads out of the repository or into its .git, "
-             "a FIFO, device or socket"),
-        Code("BP020", "duplicate-id", "two definitions of one id space share an id, or a name"),
-        Code("BP021", "unresolved-reference", "an id that names no definition"),
-        Code("BP022", "format-consistency", "a definition refers to a character or fog entry absent from one of its formats"),
-        Code("BP023", "regulation-table", "table 3.1 disagrees with the frames' formats"),
-        Code("BP024", "keycards", "keycards that do not parse"),
-        Code("BP025", "markup", "text markup with a malformed list"),
-        Code("BP026", "cost", "a cost letter that the cost legend does not define"),
-        Code("BP027", "trump-link", "a soldier-borne action and its trump disagree on the label"),
-        Code("BP028", "vocabulary", "an id of a closed vocabulary that rules.yaml does not name"),
-        Code("BP029", "history", "a definition whose rules changed since the last tagged edition does not list the current edition in `updated` (bp check --since REV)"),
-        Code("BP030", "example-failed", "an action's example does not run as written: the situation after the request is not the expected one"),
+             N_("a file under definitions/, schema/, docs/ or templates/ that bp cannot or must not read: no permission, "
+                "a dangling or looping symbolic link, one that leads out of the repository or into its .git, "
+                "a FIFO, device or socket")),
+        Code("BP020", "duplicate-id", N_("two definitions of one id space share an id, or a name")),
+        Code("BP021", "unresolved-reference", N_("an id that names no definition")),
+        Code("BP022", "format-consistency", N_("a definition refers to a character or fog entry absent from one of its formats")),
+        Code("BP023", "regulation-table", N_("table 3.1 disagrees with the frames' formats")),
+        Code("BP024", "keycards", N_("keycards that do not parse")),
+        Code("BP025", "markup", N_("text markup with a malformed list")),
+        Code("BP026", "cost", N_("a cost letter that the cost legend does not define")),
+        Code("BP027", "trump-link", N_("a soldier-borne action and its trump disagree on the label")),
+        Code("BP028", "vocabulary", N_("an id of a closed vocabulary that rules.yaml does not name")),
+        Code("BP029", "history", N_("a definition whose rules changed since the last tagged edition does not list the current edition in `updated` (bp check --since REV)")),
+        Code("BP030", "example-failed", N_("an action's example does not run as written: the situation after the request is not the expected one")),
         Code(
             "BP031", "program",
-            "a program that does not fit its action or the definitions (one that breaks the effect language is BP010)",
+            N_("a program that does not fit its action or the definitions (one that breaks the effect language is BP010)"),
         ),
         Code("BP032", "trump-image",
-             "a trump's image (イメージ) that is not a situation the rules allow, or does not show the trump giving its label"),
+             N_("a trump's image (イメージ) that is not a situation the rules allow, or does not show the trump giving its label")),
         Code("BP033", "engine-loop",
-             "a program that never ends: an action that triggers itself, or a repeat whose until never holds (the engine's step budget ran out)"),
+             N_("a program that never ends: an action that triggers itself, or a repeat whose until never holds (the engine's step budget ran out)")),
         Code("BP034", "name-reading",
-             "a name with kanji without its reading (kana:), a kana: that is not hiragana or does not read the name, or a kana: on a name in kana alone"),
+             N_("a name with kanji without its reading (kana:), a kana: that is not hiragana or does not read the name, or a kana: on a name in kana alone")),
         Code("BP035", "version",
-             "a since or updated version later than the current edition (rules.yaml edition.id), or an update before the since"),
+             N_("a since or updated version later than the current edition (rules.yaml edition.id), or an update before the since")),
     ]
 }
 
@@ -115,7 +119,7 @@ class Diagnostic:
         loc = self.location
         properties = {"file": loc.path, "line": loc.line, "col": loc.column, "title": f"{self.code} {CODES[self.code].name}"}
         listed = ",".join(f"{name}={_escape_property(printable(str(value)))}" for name, value in properties.items())
-        message = self.message + (f" (caused by {self.root().key()})" if self.cause else "")
+        message = _("{message} (caused by {cause})").format(message=self.message, cause=self.root().key()) if self.cause else self.message
         return f"::{self.severity} {listed}::{_escape_data(printable(message))}"
 
     def as_row(self) -> list[Any]:
@@ -195,22 +199,32 @@ def render_text(diagnostics: list[Diagnostic], line: str = "text") -> Iterator[s
         if line == "github":
             yield from (c.github() for c in consequences)
             continue
-        yield f"  {_counted(consequences)} because of this{_why(consequences)}:"
+        yield f"  {cascade_line(consequences)}"
         yield from (f"    {c.text()}" for c in consequences)
 
 
-def _counted(consequences: list[Diagnostic]) -> str:
+def cascade_line(consequences: list[Diagnostic]) -> str:
+    """The line between a cause and what it caused: `5 examples fail because of this (they pass with 'end'
+    there):`, a failed example (BP030) counted as such, any other finding as a finding."""
     failed = sum(1 for c in consequences if c.code == "BP030")
-    parts = [f"{failed} example{'s' if failed != 1 else ''} fail"] if failed else []
-    others = len(consequences) - failed
-    if others:
-        parts.append(f"{others} more finding{'s' if others != 1 else ''}")
-    return " and ".join(parts)
-
-
-def _why(consequences: list[Diagnostic]) -> str:
-    reasons = list(dict.fromkeys(c.why for c in consequences if c.why))
-    return f" ({'; '.join(reasons)})" if reasons else ""
+    values = {"failed": failed, "others": len(consequences) - failed, "count": len(consequences),
+              "why": "; ".join(dict.fromkeys(c.why for c in consequences if c.why))}
+    if values["why"]:
+        if not values["others"]:
+            return ngettext("{failed} example fails because of this ({why}):",
+                            "{failed} examples fail because of this ({why}):", failed).format(**values)
+        if not failed:
+            return ngettext("{others} more finding because of this ({why}):",
+                            "{others} more findings because of this ({why}):", values["others"]).format(**values)
+        return ngettext("{count} more findings because of this, {failed} of them a failed example ({why}):",
+                        "{count} more findings because of this, {failed} of them failed examples ({why}):", failed).format(**values)
+    if not values["others"]:
+        return ngettext("{failed} example fails because of this:", "{failed} examples fail because of this:", failed).format(**values)
+    if not failed:
+        return ngettext("{others} more finding because of this:", "{others} more findings because of this:",
+                        values["others"]).format(**values)
+    return ngettext("{count} more findings because of this, {failed} of them a failed example:",
+                    "{count} more findings because of this, {failed} of them failed examples:", failed).format(**values)
 
 
 def render_json(diagnostics: list[Diagnostic], summary: dict[str, object]) -> str:

@@ -158,7 +158,7 @@ def test_save_the_game_then_bp_replay_reads_it_and_the_page_steps_through_it(pag
     saved = re.search(r"(build/play/\S+\.jsonl)", page.text_content("#notice")).group(1)
     replayed = bp("replay", "--root", str(played.root), str(played.root / saved))
     assert replayed.returncode == 0, replayed.stderr
-    assert "1 games replayed, 1 identical" in replayed.stdout
+    assert "1 game replayed, 1 identical" in replayed.stdout
     assert (played.root / saved).with_suffix(".txt").read_text(encoding="utf-8").startswith("=== game 1")
 
     board = page.inner_html("#board")

@@ -24,6 +24,7 @@ from ..model.definitions import Flavor, Reading, Source
 from ..model.notations import Text
 from ..notation.cards import parse_card
 from ..resultcache import ResultCache, key_of
+from .summary import examples_summary
 
 if TYPE_CHECKING:  # pragma: no cover - the simulator loads only when examples run (not for a kept result)
     from .. import sim
@@ -46,10 +47,7 @@ class Report:
     shared: str | None = None  # many failed examples that request one action: which (cascades.shared_request)
 
     def summary(self) -> str:
-        if self.not_run:
-            return f"examples not run: {self.not_run}"
-        line = f"{self.executed}/{self.actions} actions executed, {self.examples} examples, {len(self.failed)} failed"
-        return line + (f", {len(self.blocked)} not run (they use an action with errors)" if self.blocked else "")
+        return examples_summary(self.as_dict())
 
     def as_dict(self) -> dict[str, int | str]:
         counts: dict[str, int | str] = {
@@ -67,13 +65,12 @@ class Kept:
 
     has_examples: bool
     counts: dict[str, int | str]
-    line: str
 
     def as_dict(self) -> dict[str, int | str]:
         return self.counts
 
     def summary(self) -> str:
-        return self.line
+        return examples_summary(self.counts)
 
 
 def report(defs: m.Definitions) -> Report:
@@ -140,7 +137,7 @@ def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | 
         kept = store.get("examples", key)
         try:
             linked = [Diagnostic.from_row(row) for row in kept["findings"]]
-            return Kept(bool(kept["has_examples"]), dict(kept["counts"]), str(kept["line"])), linked
+            return Kept(bool(kept["has_examples"]), dict(kept["counts"])), linked
         except (TypeError, KeyError, ValueError, RecursionError):
             pass  # nothing kept for this key: run them
     from . import cascades
@@ -151,7 +148,7 @@ def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | 
     linked = cascades.link(sorted(set(found)), loaded, list(failures(result, defs)), result.left_out_named)
     result.shared = cascades.shared_request(result.failed, result.outcomes, defs)
     if store is not None:
-        store.put("examples", key, {"has_examples": result.has_examples, "counts": result.as_dict(), "line": result.summary(),
+        store.put("examples", key, {"has_examples": result.has_examples, "counts": result.as_dict(),
                                     "findings": [finding.as_row() for finding in linked]})
     return result, linked
 

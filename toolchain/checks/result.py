@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, relative
+from .summary import examples_summary
 from ..resultcache import ResultCache, key_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,8 +42,12 @@ class CheckResult:
     findings: tuple[Diagnostic, ...]
     counts: dict[str, int]
     examples: dict[str, Any] | None = None  # the examples' report (programs.Report.as_dict), when there are examples
-    examples_line: str | None = None  # and its summary line
     readings: tuple[tuple[str, dict[str, Any]], ...] = ()  # each reading's line and its fields, when asked for
+
+    @property
+    def examples_line(self) -> str | None:
+        """The examples' summary line, in the language of the run that prints it (not the one that kept it)."""
+        return None if self.examples is None else examples_summary(self.examples)
 
     @classmethod
     def of(cls, checked: Checked, show_readings: bool = False, findings: tuple[Diagnostic, ...] | None = None) -> CheckResult:
@@ -53,12 +58,12 @@ class CheckResult:
 
             noted = tuple((reading.text(), reading.as_dict()) for reading in readings(checked.definitions))
         return cls(checked.findings if findings is None else findings, checked.definitions.counts(),
-                   report.as_dict() if report else None, report.summary() if report else None, noted)
+                   report.as_dict() if report else None, noted)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "findings": [finding.as_row() for finding in self.findings],
-            "counts": self.counts, "examples": self.examples, "examples_line": self.examples_line,
+            "counts": self.counts, "examples": self.examples,
             "readings": [list(reading) for reading in self.readings],
         }
 
@@ -68,7 +73,8 @@ class CheckResult:
         findings = tuple(Diagnostic.from_row(row) for row in data["findings"])
         readings = tuple((str(text), dict(fields)) for text, fields in data["readings"])
         counts = {str(k): int(v) for k, v in data["counts"].items()}
-        return cls(findings, counts, data["examples"], data["examples_line"], readings)
+        return cls(findings, counts, data["examples"], readings)
+
 
 
 def _sources_key(root: Path, sources: Sources) -> list[str | bytes]:

@@ -1,7 +1,9 @@
 """The `bp` command line: a thin layer of typer commands over the library (one module per group
 of commands). Heavy libraries (the simulator, Jinja2, Sphinx, WeasyPrint) load only in the
 command that needs them; a plain `bp build` or `bp check` runs without typer (noop.py), and with nothing
-to do (an up-to-date site, an unchanged repository) loads little else either."""
+to do (an up-to-date site, an unchanged repository) loads little else either. --lang, the one
+global option, is taken out of the arguments first (language.py): the language is settled before
+any message, typer's help included, is made."""
 
 from __future__ import annotations
 
@@ -14,16 +16,18 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def main() -> None:
     from ..collector import collect_less_often
+    from .language import take_language
     from .noop import run_without_typer
 
     collect_less_often()  # Sphinx's and WeasyPrint's trees walked less often (only time changes)
 
-    code = run_without_typer(sys.argv[1:])
+    args = take_language(sys.argv[1:])
+    code = run_without_typer(args)
     if code is not None:
         sys.exit(code)
     from .commands import app
 
-    app()
+    app(args=args)
 
 
 def __getattr__(name: str) -> Any:

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _, ngettext
 from .findings import print_unchecked
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,7 +49,8 @@ def site_build(command: str, root: Path, **options: Any) -> BuildReport | int:
         print(printable(f"bp {command}: {exc}"), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(f"bp {command}: interrupted; nothing was published (the previous site is unchanged)", file=sys.stderr)
+        print(_("bp {command}: interrupted; nothing was published (the previous site is unchanged)").format(command=command),
+              file=sys.stderr)
         return INTERRUPTED
 
 
@@ -73,23 +75,27 @@ def print_report(report: BuildReport, report_format: ReportFormat) -> None:
     if report_format is ReportFormat.json:
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
     elif report.up_to_date:
-        print(f"{report.target} is up to date: no input changed since the last build ({len(report.kept)} files)")
+        print(ngettext("{site} is up to date: no input changed since the last build ({count} file)",
+                       "{site} is up to date: no input changed since the last build ({count} files)",
+                       len(report.kept)).format(site=report.target, count=len(report.kept)))
     else:
-        print(f"rendered {len(report.rendered)}: {_summary(report.rendered)}")
-        print(f"kept {len(report.kept)}: {_summary(report.kept)}")
-        print(f"built {report.target} in {report.seconds:.1f} s")
+        print(_("rendered {count}: {files}").format(count=len(report.rendered), files=_summary(report.rendered)))
+        print(_("kept {count}: {files}").format(count=len(report.kept), files=_summary(report.kept)))
+        print(_("built {site} in {seconds:.1f} s").format(site=report.target, seconds=report.seconds))
 
 
 def _summary(paths: list[str], shown: int = 12) -> str:
     """The files, a folder's many files counted once (rulebook/_static/… ×30)."""
     if not paths:
-        return "nothing"
+        return _("nothing")
     groups: dict[str, int] = {}
     for path in sorted(paths):
         parts = path.split("/")
         key = "/".join(parts[:2]) + "/…" if len(parts) > 2 and parts[1].startswith("_") else path
         groups[key] = groups.get(key, 0) + 1
-    names = [f"{name} ({count} files)" if count > 1 else name for name, count in groups.items()]
+    names = [_("{folder} ({count} files)").format(folder=name, count=count) if count > 1 else name for name, count in groups.items()]
+    listed = ", ".join(names[:shown])
+    if len(names) <= shown:
+        return listed
     # 'and M more' counts files, as the line's 'rendered N' does, not names (a folder's are one name)
-    rest = sum(list(groups.values())[shown:])
-    return ", ".join(names[:shown]) + (f", and {rest} more" if len(names) > shown else "")
+    return _("{files}, and {count} more").format(files=listed, count=sum(list(groups.values())[shown:]))

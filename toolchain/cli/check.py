@@ -9,38 +9,42 @@ from typing import Annotated, Optional
 import typer
 
 from ..diagnostics import CODES
+from ..i18n import _
 from .checkrun import OutputFormat, check_command
 from .common import RootOption, fail, load_clean, resolve_root
 
 
-CACHE_DIR_HELP = "Where results are kept between runs (default: ROOT/build/cache/check): new, empty, or a cache bp made."
-CACHE_HELP = "Answer from the results kept by earlier runs where nothing they are made from changed (--no-cache: check it all)."
+CHECK_HELP = _("""Validate every definition: YAML, JSON Schema and the cross-file checks. Exit 0 clean, 1 findings, 2 usage or I/O error.
+
+What did not change since the last run is answered from its cache (build/cache/check): the same findings, at once.""")
+EXPORT_HELP = _("Write every definition as one JSON document (schema/export.schema.json).")
+CODES_HELP = _("List the codes of every finding `bp check` can report.")
+CACHE_DIR_HELP = _("Where results are kept between runs (default: ROOT/build/cache/check): new, empty, or a cache bp made.")
+CACHE_HELP = _("Answer from the results kept by earlier runs where nothing they are made from changed (--no-cache: check it all).")
 
 
 def check(
     root: RootOption = None,
-    output_format: Annotated[OutputFormat, typer.Option("--format", help="text, json, or github (workflow annotations).")] = OutputFormat.text,
+    output_format: Annotated[OutputFormat, typer.Option("--format", help=_("text, json, or github (workflow annotations); json and github keep English messages unless --lang is given."))] = OutputFormat.text,
     since: Annotated[
         Optional[str],
-        typer.Option("--since", help="Also report (BP029) definitions whose rules changed since this git revision (the last tagged edition) without the current edition in `updated`."),
+        typer.Option("--since", help=_("Also report (BP029) definitions whose rules changed since this git revision (the last tagged edition) without the current edition in `updated`.")),
     ] = None,
     show_readings: Annotated[
-        bool, typer.Option("--readings", help="Also list the readings: where the text is silent and what the toolchain reads (file:line).")
+        bool, typer.Option("--readings", help=_("Also list the readings: where the text is silent and what the toolchain reads (file:line)."))
     ] = False,
     cache_dir: Annotated[Optional[Path], typer.Option("--cache-dir", help=CACHE_DIR_HELP)] = None,
     use_cache: Annotated[bool, typer.Option("--cache/--no-cache", help=CACHE_HELP)] = True,
 ) -> None:
-    """Validate every definition: YAML, JSON Schema and the cross-file checks. Exit 0 clean, 1 findings, 2 usage or I/O error.
-
-    What did not change since the last run is answered from its cache (build/cache/check): the same findings, at once."""
+    """`bp check` (CHECK_HELP)."""
     raise typer.Exit(check_command(root, output_format, since, show_readings, cache_dir, use_cache))
 
 
 def export(
     root: RootOption = None,
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write to FILE instead of stdout.")] = None,
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help=_("Write to FILE instead of stdout."))] = None,
 ) -> None:
-    """Write every definition as one JSON document (schema/export.schema.json)."""
+    """`bp export` (EXPORT_HELP)."""
     from ..export import export_json
     from ..site.outputs import OutputError, output_file, write_file
 
@@ -61,6 +65,6 @@ def export(
 
 
 def codes() -> None:
-    """List the codes of every finding `bp check` can report."""
+    """`bp codes` (CODES_HELP): each code, its name (as JSON and GitHub name it) and what it means, translated."""
     for code in CODES.values():
-        typer.echo(f"{code.code}  {code.name:22} {code.summary}")
+        typer.echo(f"{code.code}  {code.name:22} {_(code.summary)}")

@@ -4,10 +4,13 @@ more than Python's start-up."""
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from ..i18n import _, english_unless_chosen
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..checks.result import CheckResult
@@ -61,7 +64,7 @@ def _with_history(root: Path, since: str, show_readings: bool) -> CheckResult:
 
     checked = load(root)
     try:
-        _, before = load_revision(root, since)
+        _old, before = load_revision(root, since)
     except RevisionError as exc:
         raise _Refused(str(exc)) from exc
     findings = tuple(sorted({*checked.findings, *history_findings(compare(before, checked), checked.definitions, since)}))
@@ -70,7 +73,15 @@ def _with_history(root: Path, since: str, show_readings: bool) -> CheckResult:
 
 def check_command(root: Path | None, output_format: OutputFormat = OutputFormat.text, since: str | None = None,
                   show_readings: bool = False, cache_dir: Path | None = None, use_cache: bool = True) -> int:
-    """`bp check`: print the findings and the summary; the exit code (0 clean, 1 findings, 2 usage or I/O)."""
+    """`bp check`: print the findings and the summary; the exit code (0 clean, 1 findings, 2 usage or I/O).
+    The json and github formats are read by programs: their messages are English unless --lang chose."""
+    machine = english_unless_chosen() if output_format is not OutputFormat.text else contextlib.nullcontext()
+    with machine:
+        return _check_command(root, output_format, since, show_readings, cache_dir, use_cache)
+
+
+def _check_command(root: Path | None, output_format: OutputFormat, since: str | None, show_readings: bool,
+                   cache_dir: Path | None, use_cache: bool) -> int:
     from ..checks.result import check
     from ..diagnostics import printable, render_json, render_text
     from ..model.repository import RepositoryError, check_root, find_root
@@ -94,12 +105,12 @@ def check_command(root: Path | None, output_format: OutputFormat = OutputFormat.
             summary["readings"] = [fields for _, fields in result.readings]
         print(render_json(list(result.findings), summary))
     else:
-        for text, _ in result.readings:
+        for text, _fields in result.readings:
             print(text)
         for line in render_text(list(result.findings), "github" if output_format is OutputFormat.github else "text"):
             print(line, file=sys.stderr)
         if result.examples and result.examples.get("shared"):  # one change that broke many examples: the action they share
-            print(f"note: {result.examples['shared']}", file=sys.stderr)
+            print(_("note: {message}").format(message=result.examples["shared"]), file=sys.stderr)
         print(summary_line(result.counts, result.findings))
         if result.examples_line:
             print(result.examples_line)  # 48/48 actions executed, N examples, 0 failed

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Annotated, Any, Optional
+
 import typer
 
+from ..i18n import SOURCE, _, language
 from . import actionlist, build, check, diff, play, rulebook, serve, sim
 
 
@@ -23,23 +27,92 @@ def _flags_show_no_value() -> None:
     TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
 
 
+def _typer_speaks_bp() -> None:
+    """typer's own words around bp's help and usage errors (its panels' titles, [default: …], --help's
+    help) in bp's language. The other words of the click typer carries inside it ("Usage:", its usage
+    errors) are plain strings there, and stay English."""
+    from typer import rich_utils
+    from typer.core import TyperCommand, TyperGroup
+
+    rich_utils.ARGUMENTS_PANEL_TITLE = _("Arguments")
+    rich_utils.OPTIONS_PANEL_TITLE = _("Options")
+    rich_utils.COMMANDS_PANEL_TITLE = _("Commands")
+    rich_utils.ERRORS_PANEL_TITLE = _("Error")
+    rich_utils.ABORTED_TEXT = _("Aborted.")
+    rich_utils.DEFAULT_STRING = _("[default: {}]")
+    rich_utils.REQUIRED_LONG_STRING = _("[required]")
+    rich_utils.RICH_HELP = _("Try [blue]'{command_path} {help_option}'[/] for help.")
+    for kind in (TyperCommand, TyperGroup):
+        made = getattr(kind, "get_help_option", None)
+        if made is None or getattr(made, "speaks_bp", False):
+            continue
+
+        def get_help_option(self: object, ctx: object, made: Callable[..., Any] = made) -> Any:
+            option = made(self, ctx)
+            if option is not None:
+                option.help = _("Show this message and exit.")
+            return option
+
+        get_help_option.speaks_bp = True  # type: ignore[attr-defined]
+        kind.get_help_option = get_help_option  # type: ignore[method-assign]
+    if language() != SOURCE:
+        _options_help_folds(rich_utils)
+
+
+def _options_help_folds(rich_utils: Any) -> None:
+    """An option's help folded at the column's edge: rich breaks lines at spaces only, and cut a Japanese
+    sentence (which has none) short with an ellipsis."""
+    from rich.text import Text
+
+    made = rich_utils._get_parameter_help
+    if getattr(made, "folds", False):
+        return
+
+    def parameter_help(**options: Any) -> Any:
+        columns = made(**options)
+        for item in columns.renderables:
+            if isinstance(item, Text):
+                item.overflow = "fold"
+        return columns
+
+    parameter_help.folds = True  # type: ignore[attr-defined]
+    rich_utils._get_parameter_help = parameter_help
+
+
 _flags_show_no_value()
+_typer_speaks_bp()
 
 app = typer.Typer(
-    help="BlackPoker rules toolchain: check the definitions, build the rulebook and the action lists.",
+    help=_("BlackPoker rules toolchain: check the definitions, build the rulebook and the action lists."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 
-app.command("check")(check.check)
-app.command("export")(check.export)
-app.command("build")(build.build)
-app.command("codes")(check.codes)
-app.command("actionlist")(actionlist.actionlist)
-app.command("sim")(sim.sim)
-app.command("replay")(sim.replay)
-app.command("rulebook")(rulebook.rulebook)
-app.command("diff")(diff.diff)
-app.command("serve")(serve.serve)
-app.command("play")(play.play)
+
+@app.callback()
+def options(
+    lang: Annotated[Optional[str], typer.Option(
+        "--lang", metavar="LANG",
+        help=_("The language of the messages: ja or en, before or after the command (default: messages_language "
+               "of definitions/rules.yaml, else the locale: LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."))] = None,
+) -> None:
+    """bp's global option; main() has taken it out of the arguments already (language.py), before the help was made."""
+    if lang is not None:
+        from ..i18n import choose
+
+        choose(lang)
+
+
+# Each command's help is its module's, translated (a docstring is not).
+app.command("check", help=check.CHECK_HELP)(check.check)
+app.command("export", help=check.EXPORT_HELP)(check.export)
+app.command("build", help=build.HELP)(build.build)
+app.command("codes", help=check.CODES_HELP)(check.codes)
+app.command("actionlist", help=actionlist.HELP)(actionlist.actionlist)
+app.command("sim", help=sim.SIM_HELP)(sim.sim)
+app.command("replay", help=sim.REPLAY_HELP)(sim.replay)
+app.command("rulebook", help=rulebook.HELP)(rulebook.rulebook)
+app.command("diff", help=diff.HELP)(diff.diff)
+app.command("serve", help=serve.HELP)(serve.serve)
+app.command("play", help=play.HELP)(play.play)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TypeVar
 import typer
 
 from ..diagnostics import printable
+from ..i18n import _
 from ..model.repository import RepositoryError, check_root, find_root
 from .findings import print_unchecked
 
@@ -23,7 +24,7 @@ Command = TypeVar("Command", bound=Callable[..., Any])
 
 RootOption = Annotated[
     Optional[Path],
-    typer.Option("--root", help="The rules repository (default: found from the current directory upward).", show_default=False),
+    typer.Option("--root", help=_("The rules repository (default: found from the current directory upward)."), show_default=False),
 ]
 
 
@@ -42,7 +43,7 @@ def interruptible(command: str) -> Iterator[None]:
         yield
     except KeyboardInterrupt:
         newline = "\n" if sys.stderr.isatty() else ""  # after a progress bar's last drawing
-        typer.echo(f"{newline}bp {command}: interrupted", err=True)
+        typer.echo(newline + _("bp {command}: interrupted").format(command=command), err=True)
         raise typer.Exit(130) from None
 
 

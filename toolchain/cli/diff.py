@@ -11,7 +11,10 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import _
 from .common import RootOption, fail, resolve_root
+
+HELP = _("""Show what changed in the rules between REV and REV2 (default: the last tag against the working tree): definitions added, removed, renamed and changed field by field, regulations, outputs, and history (BP029).""")
 
 
 class DiffFormat(str, enum.Enum):
@@ -34,15 +37,14 @@ def _colored(choice: Color) -> bool:
 
 
 def diff(
-    rev: Annotated[Optional[str], typer.Argument(help="The older revision (default: the last tag, else HEAD).", show_default=False)] = None,
-    rev2: Annotated[Optional[str], typer.Argument(help="The newer revision (default: the working tree).", show_default=False)] = None,
+    rev: Annotated[Optional[str], typer.Argument(help=_("The older revision (default: the last tag, else HEAD)."), show_default=False)] = None,
+    rev2: Annotated[Optional[str], typer.Argument(help=_("The newer revision (default: the working tree)."), show_default=False)] = None,
     root: RootOption = None,
-    output_format: Annotated[DiffFormat, typer.Option("--format", help="text (terminal), md (a pull-request comment), json, or rst (the 変更履歴 chapter).")] = DiffFormat.text,
-    color: Annotated[Color, typer.Option("--color", help="Colours in text: auto (when stdout is a terminal), always, never.")] = Color.auto,
-    pages: Annotated[bool, typer.Option("--pages", help="Also render the changed action-list PDFs of both revisions and compare their page counts (slower).")] = False,
+    output_format: Annotated[DiffFormat, typer.Option("--format", help=_("text (terminal), md (a pull-request comment), json, or rst (the 変更履歴 chapter)."))] = DiffFormat.text,
+    color: Annotated[Color, typer.Option("--color", help=_("Colours in text: auto (when stdout is a terminal), always, never."))] = Color.auto,
+    pages: Annotated[bool, typer.Option("--pages", help=_("Also render the changed action-list PDFs of both revisions and compare their page counts (slower)."))] = False,
 ) -> None:
-    """Show what changed in the rules between REV and REV2 (default: the last tag against the working tree):
-    definitions added, removed, renamed and changed field by field, regulations, outputs, and history (BP029)."""
+    """`bp diff` (HELP)."""
     from ..diff import RevisionError, diff_revisions
     from ..diff.render import markdown, rst, text
 

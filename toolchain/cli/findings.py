@@ -6,20 +6,38 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+from ..i18n import N_, _, ngettext
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..checks import Checked
     from ..diagnostics import Diagnostic
 
+# The summary's counts, by the keys of Definitions.counts() (a kind without one here is counted by its key).
+COUNTED = {
+    "actions": N_("{count} actions"), "characters": N_("{count} characters"), "fog": N_("{count} fog"),
+    "frames": N_("{count} frames"), "frame actions": N_("{count} frame actions"), "frame fog": N_("{count} frame fog"),
+    "trumps": N_("{count} trumps"),
+}
+
 
 def summary_line(counts: dict[str, int], findings: tuple[Diagnostic, ...] | list[Diagnostic]) -> str:
-    parts = ", ".join(f"{n} {what}" for what, n in counts.items())
+    """`48 actions, 61 characters, …: 6 errors in 1 file, 5 of them caused by another` (the counts are
+    the definitions' kinds, named as in the files)."""
+    parts = ", ".join(_(COUNTED[what]).format(count=n) if what in COUNTED else f"{n} {what}" for what, n in counts.items())
     if not findings:
-        return f"{parts}: OK"
-    errors = len(findings)
-    files = len({d.location.path for d in findings})
+        return _("{counts}: OK").format(counts=parts)
+    errors, files = len(findings), len({d.location.path for d in findings})
     followed = sum(1 for d in findings if d.cause is not None)
-    caused = f", {followed} of them caused by another" if followed else ""
-    return f"{parts}: {errors} error{'s' if errors != 1 else ''} in {files} file{'s' if files != 1 else ''}{caused}"
+    values = {"counts": parts, "errors": errors, "files": files, "followed": followed}
+    # Many files hold many errors: only the errors in one file can be one.
+    if files > 1 and followed:
+        return _("{counts}: {errors} errors in {files} files, {followed} of them caused by another").format(**values)
+    if files > 1:
+        return _("{counts}: {errors} errors in {files} files").format(**values)
+    if followed:
+        return ngettext("{counts}: {errors} error in 1 file, {followed} of them caused by another",
+                        "{counts}: {errors} errors in 1 file, {followed} of them caused by another", errors).format(**values)
+    return ngettext("{counts}: {errors} error in 1 file", "{counts}: {errors} errors in 1 file", errors).format(**values)
 
 
 def print_unchecked(checked: Checked, command: str) -> None:
@@ -30,4 +48,5 @@ def print_unchecked(checked: Checked, command: str) -> None:
     for line in render_text(list(checked.findings)):
         print(line, file=sys.stderr)
     summary = summary_line(checked.definitions.counts(), checked.findings)
-    print(printable(f"bp {command}: {summary}; fix them first (bp check)"), file=sys.stderr)
+    print(printable(_("bp {command}: {summary}; fix them first (bp check)").format(command=command, summary=summary)),
+          file=sys.stderr)

@@ -6,38 +6,39 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import _, ngettext
 from .common import RootOption, fail, resolve_root
+
+HELP = _("""Play the rules of the working tree in the browser: against the policy agent, or two people at one screen.
+
+The page offers every decision of the game to the seat that decides, with what that seat may see; it keeps undo, positions set up in the examples' notation, transcripts (saved under build/play/, stepped through), and 「この局面を例にする」. On every save of definitions/ or schema/ the page offers to restart with the new rules (or shows the findings). Ctrl-C or SIGTERM stops it.""")
 
 
 def play(
     root: RootOption = None,
-    host: Annotated[str, typer.Option("--host", help="The address to listen on (localhost only by default).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port (0: any free port).")] = 8001,
+    host: Annotated[str, typer.Option("--host", help=_("The address to listen on (localhost only by default)."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help=_("The port (0: any free port)."))] = 8001,
     regulation: Annotated[Optional[str], typer.Option(
-        "--regulation", help="The first game's regulation, format + frame (e.g. 'lite + entry20', 'マスター + エクストラ').")] = None,
-    seed: Annotated[Optional[int], typer.Option("--seed", min=0, help="The first game's seed.")] = None,
+        "--regulation", help=_("The first game's regulation, format + frame (e.g. 'lite + entry20', 'マスター + エクストラ')."))] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", min=0, help=_("The first game's seed."))] = None,
 ) -> None:
-    """Play the rules of the working tree in the browser: against the policy agent, or two people at one screen.
-
-    The page offers every decision of the game to the seat that decides, with what that seat may see; it keeps
-    undo, positions set up in the examples' notation, transcripts (saved under build/play/, stepped through), and
-    「この局面を例にする」. On every save of definitions/ or schema/ the page offers to restart with the new rules
-    (or shows the findings). Ctrl-C or SIGTERM stops it."""
+    """`bp play` (HELP)."""
     from ..play.server import RulesDoNotCheck, UnknownRegulation, serve
 
     root_path = resolve_root(root)
 
     def ready(url: str) -> None:
-        typer.echo(f"playing on {url} (Ctrl-C to stop)", err=True)
+        typer.echo(_("playing on {url} (Ctrl-C to stop)").format(url=url), err=True)
 
     try:
         serve(root_path, host, port, log=lambda message: typer.echo(message, err=True), ready=ready, regulation=regulation, seed=seed)
     except RulesDoNotCheck as exc:
         for line in exc.findings:
             typer.echo(line, err=True)
-        fail("play", f"{len(exc.findings)} finding{'s' if len(exc.findings) != 1 else ''}: fix them first (bp check)", 1)
+        count = len(exc.findings)
+        fail("play", ngettext("{count} finding: fix it first (bp check)", "{count} findings: fix them first (bp check)", count).format(count=count), 1)
     except UnknownRegulation as exc:
         fail("play", str(exc), 2)
     except OSError as exc:
-        fail("play", f"cannot serve on {host}:{port}: {exc.strerror or exc}", 2)
-    typer.echo("stopped", err=True)
+        fail("play", _("cannot serve on {host}:{port}: {reason}").format(host=host, port=port, reason=exc.strerror or exc), 2)
+    typer.echo(_("stopped"), err=True)

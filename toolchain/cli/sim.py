@@ -11,7 +11,11 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import _, ngettext
 from .common import RootOption, fail, load_clean, resolve_root, stops_on_ctrl_c
+
+SIM_HELP = _("Play seeded games of legal moves and check the invariants after every step. Exit 1 on a violation, 2 on a usage or I/O error.")
+REPLAY_HELP = _("Replay every game of a transcript exactly: the same choices must be offered and the game end the same way.")
 
 
 def _regulation(defs, format_key: str, frame_key: str) -> tuple[str, str]:  # noqa: ANN001
@@ -21,46 +25,49 @@ def _regulation(defs, format_key: str, frame_key: str) -> tuple[str, str]:  # no
     if fmt is None:
         known = ", ".join(f"{f.id} ({f.name})" for f in defs.formats)
         # bp check's and bp build's --format is the report's; here it is the game's
-        hint = "; for the figures as JSON, use --json" if format_key.lower() in ("json", "text", "github") else ""
-        fail("sim", f"no format '{format_key}': the formats are {known}{hint}", 2)
+        if format_key.lower() in ("json", "text", "github"):
+            fail("sim", _("no format '{key}': the formats are {known}; for the figures as JSON, use --json").format(key=format_key, known=known), 2)
+        fail("sim", _("no format '{key}': the formats are {known}").format(key=format_key, known=known), 2)
     if frame is None:
         known = ", ".join(f"{f.id} ({f.name})" for f in defs.frames)
-        fail("sim", f"no frame '{frame_key}': the frames are {known}", 2)
+        fail("sim", _("no frame '{key}': the frames are {known}").format(key=frame_key, known=known), 2)
     if not defs.is_legal(fmt.id, frame.id):
         # `bp sim --format pro` meets the default frame (エントリー20, ライト's alone): say what would do
         frames = [f.name for f in defs.frames if defs.is_legal(fmt.id, f.id)]
         formats = [f.name for f in defs.formats if defs.is_legal(f.id, frame.id)]
+        names = {"format": fmt.name, "frame": frame.name, "frames": _either(frames), "formats": _either(formats)}
         if frames and (format_key != "lite" or frame_key == "entry20"):
-            hint = f": {fmt.name} is played with {_either(frames)} (--frame)"
+            message = _("table 3.1 does not allow {format} + {frame}: {format} is played with {frames} (--frame)")
         elif formats:
-            hint = f": {frame.name} is played in {_either(formats)} (--format)"
+            message = _("table 3.1 does not allow {format} + {frame}: {frame} is played in {formats} (--format)")
         else:
-            hint = ""
-        typer.echo(f"bp sim: table 3.1 does not allow {fmt.name} + {frame.name}{hint}", err=True)
-        raise typer.Exit(2)
+            message = _("table 3.1 does not allow {format} + {frame}")
+        fail("sim", message.format(**names), 2)
     return fmt.id, frame.id
 
 
 def _either(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 @stops_on_ctrl_c("sim")
 def sim(
     root: RootOption = None,
-    format_key: Annotated[str, typer.Option("--format", help="The game's format, by id or name (lite, standard, pro, master; ライト, …); not the report's: that is --json.")] = "lite",
-    frame_key: Annotated[str, typer.Option("--frame", help="Frame id or name (entry20, pack, rare-pack, strategy, extra).")] = "entry20",
-    all_regulations: Annotated[bool, typer.Option("--all-regulations", help="Play every regulation of table 3.1 (ignores --format and --frame).")] = False,
-    games: Annotated[int, typer.Option("--games", min=1, help="How many games (per regulation).")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="The seed of the games' seeds.")] = 0,
-    turn_cap: Annotated[int, typer.Option("--turn-cap", min=1, help="Stop a game after this many turns.")] = 200,
-    agent: Annotated[str, typer.Option("--agent", help="Who plays: policy (rules of thumb, the default) or random (uniform).")] = "policy",
-    coverage: Annotated[bool, typer.Option("--coverage", help="Report how often each action, character and fog entry was played, and why what never was.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures (and the coverage) as one JSON document (--format names the game's format).")] = False,
-    transcript: Annotated[Optional[Path], typer.Option("--transcript", help="Write the games to FILE (JSON lines) and FILE.txt (readable).")] = None,
-    workers: Annotated[int, typer.Option("--workers", min=0, help="Processes to play on (0: one per core); the results do not depend on it.")] = 1,
+    format_key: Annotated[str, typer.Option("--format", help=_("The game's format, by id or name (lite, standard, pro, master; ライト, …); not the report's: that is --json."))] = "lite",
+    frame_key: Annotated[str, typer.Option("--frame", help=_("Frame id or name (entry20, pack, rare-pack, strategy, extra)."))] = "entry20",
+    all_regulations: Annotated[bool, typer.Option("--all-regulations", help=_("Play every regulation of table 3.1 (ignores --format and --frame)."))] = False,
+    games: Annotated[int, typer.Option("--games", min=1, help=_("How many games (per regulation)."))] = 100,
+    seed: Annotated[int, typer.Option("--seed", help=_("The seed of the games' seeds."))] = 0,
+    turn_cap: Annotated[int, typer.Option("--turn-cap", min=1, help=_("Stop a game after this many turns."))] = 200,
+    agent: Annotated[str, typer.Option("--agent", help=_("Who plays: policy (rules of thumb, the default) or random (uniform)."))] = "policy",
+    coverage: Annotated[bool, typer.Option("--coverage", help=_("Report how often each action, character and fog entry was played, and why what never was."))] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the figures (and the coverage) as one JSON document (--format names the game's format)."))] = False,
+    transcript: Annotated[Optional[Path], typer.Option("--transcript", help=_("Write the games to FILE (JSON lines) and FILE.txt (readable)."))] = None,
+    workers: Annotated[int, typer.Option("--workers", min=0, help=_("Processes to play on (0: one per core); the results do not depend on it."))] = 1,
 ) -> None:
-    """Play seeded games of legal moves and check the invariants after every step. Exit 1 on a violation, 2 on a usage or I/O error."""
+    """`bp sim` (SIM_HELP)."""
     from .. import sim as simulator
     from ..site.outputs import OutputError, is_stream, output_file, replacing
 
@@ -73,7 +80,7 @@ def sim(
     except OutputError as exc:
         fail("sim", str(exc), 2)
     if agent not in simulator.AGENTS:
-        fail("sim", f"no agent '{agent}' (agents: {', '.join(simulator.AGENTS)})", 2)
+        fail("sim", _("no agent '{agent}' (agents: {agents})").format(agent=agent, agents=", ".join(simulator.AGENTS)), 2)
     defs = load_clean(resolve_root(root), "sim").definitions
     if all_regulations:
         regulations = [(fmt, frame) for frame, fmts in defs.regulations.items() for fmt in fmts]
@@ -82,12 +89,13 @@ def sim(
     engine = simulator.Engine(defs)
     processes = workers or os.cpu_count() or 1
     if processes > simulator.worker_cap():
-        typer.echo(f"bp sim: --workers {workers}: playing on {simulator.worker_cap()} processes, "
-                   f"{simulator.PROCESSES_PER_CORE} per core (more play no faster; the results are the same)", err=True)
+        typer.echo(_("bp sim: --workers {workers}: playing on {processes} processes, {per_core} per core "
+                     "(more play no faster; the results are the same)").format(
+            workers=workers, processes=simulator.worker_cap(), per_core=simulator.PROCESSES_PER_CORE), err=True)
     results: list[tuple[str, str, simulator.Stats, simulator.Coverage | None]] = []
 
     def play_all(writer: simulator.TranscriptWriter | None) -> None:
-        with typer.progressbar(length=games * len(regulations), label="playing", file=sys.stderr) as bar:
+        with typer.progressbar(length=games * len(regulations), label=_("playing"), file=sys.stderr) as bar:
             for format_id, frame_id in regulations:
                 counts = simulator.Coverage() if coverage else None
                 stats = simulator.play(engine, format_id, frame_id, games, seed, turn_cap=turn_cap, progress=bar.update,
@@ -103,7 +111,7 @@ def sim(
         except OutputError as exc:
             fail("sim", str(exc), 2)
         except OSError as exc:
-            fail("sim", f"cannot write the transcript {transcript}: {exc.strerror or exc}", 2)
+            fail("sim", _("cannot write the transcript {path}: {reason}").format(path=transcript, reason=exc.strerror or exc), 2)
     else:
         play_all(None)
     violations = [v for _, _, stats, _ in results for v in stats.violations]
@@ -120,33 +128,37 @@ def sim(
                 for line in counts.lines(engine.ruleset(format_id, frame_id)):
                     typer.echo(line)
     for violation in violations[:20]:
-        typer.echo(f"  violation: {violation}", err=True)
+        typer.echo("  " + _("violation: {violation}").format(violation=violation), err=True)
     if transcript is not None and not as_json:
-        readable = f" and {simulator.TranscriptWriter(transcript).text_path}" if len(files) > 1 else ""
-        typer.echo(f"transcript: {transcript}{readable}")
+        if len(files) > 1:
+            typer.echo(_("transcript: {path} and {readable}").format(path=transcript, readable=simulator.TranscriptWriter(transcript).text_path))
+        else:
+            typer.echo(_("transcript: {path}").format(path=transcript))
     raise typer.Exit(1 if violations else 0)
 
 
 @stops_on_ctrl_c("replay")
 def replay(
-    path: Annotated[Path, typer.Argument(help="A transcript written by bp sim --transcript (JSON lines).")],
+    path: Annotated[Path, typer.Argument(help=_("A transcript written by bp sim --transcript (JSON lines)."))],
     root: RootOption = None,
 ) -> None:
-    """Replay every game of a transcript exactly: the same choices must be offered and the game end the same way."""
+    """`bp replay` (REPLAY_HELP)."""
     from .. import sim as simulator
 
     engine = simulator.Engine(load_clean(resolve_root(root), "replay").definitions)
     try:
         results = [simulator.replay_game(engine, records) for records in simulator.transcript_games(path)]
     except OSError as exc:
-        fail("replay", f"cannot read {path}: {exc.strerror or exc}", 2)
+        fail("replay", _("cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc), 2)
     except ValueError as exc:  # a malformed transcript (games() names the line)
         fail("replay", str(exc), 2)
     if not results:
-        fail("replay", f"no games in {path}: a transcript starts with a game line (bp sim --transcript FILE writes one)", 2)
+        fail("replay", _("no games in {path}: a transcript starts with a game line (bp sim --transcript FILE writes one)").format(path=path), 2)
     failed = [r for r in results if not r.ok]
     for result in failed:
-        typer.echo(f"game {result.index + 1}: {result.message}", err=True)
-    typer.echo(f"{len(results)} games replayed, {len(results) - len(failed)} identical, {len(failed)} different")
+        typer.echo(_("game {number}: {message}").format(number=result.index + 1, message=result.message), err=True)
+    typer.echo(ngettext("{count} game replayed, {identical} identical, {different} different",
+                        "{count} games replayed, {identical} identical, {different} different", len(results)).format(
+        count=len(results), identical=len(results) - len(failed), different=len(failed)))
     raise typer.Exit(1 if failed else 0)
 

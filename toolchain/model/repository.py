@@ -6,6 +6,7 @@ import fnmatch
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..i18n import _
 from .files import MAX_DEFINITION_BYTES, Refusal, source_tree
 
 DEFINITIONS_DIR = "definitions"
@@ -46,18 +47,17 @@ def find_root(start: Path | None = None) -> Path:
     for candidate in (here, *here.parents):
         if (candidate / DEFINITIONS_DIR).is_dir() and (candidate / SCHEMA_DIR).is_dir():
             return candidate
-    raise RepositoryError(
-        f"no rules repository at or above {here}: expected a directory with {DEFINITIONS_DIR}/ and {SCHEMA_DIR}/ (use --root PATH)"
-    )
+    raise RepositoryError(_("no rules repository at or above {path}: expected a directory with {definitions}/ and {schema}/ "
+                            "(use --root PATH)").format(path=here, definitions=DEFINITIONS_DIR, schema=SCHEMA_DIR))
 
 
 def check_root(root: Path) -> Path:
     root = root.resolve()
     if not root.is_dir():
-        raise RepositoryError(f"{root}: no such directory")
+        raise RepositoryError(_("{path}: no such directory").format(path=root))
     for sub in (DEFINITIONS_DIR, SCHEMA_DIR):
         if not (root / sub).is_dir():
-            raise RepositoryError(f"{root}: not a rules repository: {sub}/ is missing")
+            raise RepositoryError(_("{path}: not a rules repository: {folder}/ is missing").format(path=root, folder=sub))
     return root
 
 
@@ -87,7 +87,7 @@ def scan_definitions(root: Path) -> DefinitionFiles:
     found = DefinitionFiles()
 
     def unreadable(error: OSError) -> None:
-        raise RepositoryError(f"{error.filename}: cannot read the directory: {error.strerror}")
+        raise RepositoryError(_("{path}: cannot read the directory: {reason}").format(path=error.filename, reason=error.strerror))
 
     # A symlinked folder inside the repository is part of the tree, each real folder walked once.
     for file in source_tree(root / DEFINITIONS_DIR, root, MAX_DEFINITION_BYTES, onerror=unreadable):

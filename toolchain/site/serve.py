@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..diagnostics import render_text
+from ..i18n import _, ngettext
 from ..model.files import SOURCE_DIRS, source_tree
 from .build import Cancelled, plan_build, run_build
 from .outputs import OutputError
@@ -39,7 +40,8 @@ HTML_STEPS = ("html",)
 # Sphinx, the PDFs last (and dropped when a newer change arrives).
 PHASES = (("lists", ("definitions.json", "actionlist-html")), ("rulebook", ("rulebook-html",)), ("pdf", ("pdf",)))
 
-# Polls the status; reloads when the site's version changes; shows findings over the page.
+# Polls the status; reloads when the site's version changes; shows findings over the page (its title, translated,
+# comes with the status).
 RELOAD_SCRIPT = """<script>(() => {
   let seen = null;
   const box = document.createElement("div");
@@ -52,8 +54,7 @@ RELOAD_SCRIPT = """<script>(() => {
       const status = await (await fetch("%s", {cache: "no-store"})).json();
       if (seen !== null && status.version !== seen) { location.reload(); return; }
       seen = status.version;
-      const title = "bp serve: the definitions do not check; showing the last good build\\n\\n";
-      box.textContent = status.findings.length ? title + status.findings.join("\\n") : "";
+      box.textContent = status.findings.length ? status.title + "\\n\\n" + status.findings.join("\\n") : "";
       box.style.display = status.findings.length ? "block" : "none";
     } catch (error) { /* the server is restarting */ }
     setTimeout(poll, 700);
@@ -74,7 +75,8 @@ class ServeState:
 
     def to_json(self) -> bytes:
         with self.lock:
-            state = {"version": self.version, "findings": self.findings, "phase": self.phase}
+            state = {"version": self.version, "findings": self.findings, "phase": self.phase,
+                     "title": _("bp serve: the definitions do not check; showing the last good build")}
         return json.dumps(state, ensure_ascii=False).encode()
 
     def update(self, *, bump: bool = False, findings: list[str] | None = None, phase: str | None = None) -> None:
@@ -160,7 +162,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         """Answer 403 to a request for another host's name (DNS rebinding); whether it was."""
         if host_allowed(self.headers.get("Host"), self.names):
             return False
-        self.send_error(HTTPStatus.FORBIDDEN, "bp serve answers to localhost and to its addresses only")
+        self.send_error(HTTPStatus.FORBIDDEN, _("bp serve answers to localhost and to its addresses only"))
         return True
 
     def do_HEAD(self) -> None:  # noqa: N802 - http.server's name
@@ -209,7 +211,7 @@ class SiteServer(ThreadingHTTPServer):
         """A request that failed (a client gone mid-answer): one line, not socketserver's traceback."""
         import sys
 
-        self.log(f"a request from {client_address[0]} failed: {sys.exc_info()[1]!r}")
+        self.log(_("a request from {address} failed: {error}").format(address=client_address[0], error=repr(sys.exc_info()[1])))
 
 
 def signature(root: Path, dirs: tuple[str, ...] = SOURCE_DIRS) -> tuple[tuple[str, int, int], ...]:
@@ -263,17 +265,18 @@ class Server:
     def start(self) -> SiteServer:
         """Bind (OutputError if the port is taken) and serve in a thread; the builds run in another."""
         if not self.host.strip():
-            raise OutputError("--host '' would listen on every network interface: say --host 0.0.0.0 to mean that, "
-                              "or leave --host out to serve this machine only")
+            raise OutputError(_("--host '' would listen on every network interface: say --host 0.0.0.0 to mean that, "
+                                "or leave --host out to serve this machine only"))
         site = plan_build(self.root, self.out, HTML_STEPS, self.cache).target
         site.mkdir(parents=True, exist_ok=True)
         handler = partial(SiteHandler, directory=str(site), state=self.state, names=known_names(self.host))
         try:
             httpd = SiteServer((self.host, self.port), handler, self.log)
         except OSError as exc:
-            raise OutputError(f"cannot serve on {self.host}:{self.port}: {exc.strerror or exc}") from exc
+            raise OutputError(_("cannot serve on {host}:{port}: {reason}").format(host=self.host, port=self.port,
+                                                                                 reason=exc.strerror or exc)) from exc
         if not is_loopback(self.host):
-            self.log(f"--host {self.host}: the site (and the findings) can be read by anyone who can reach this machine")
+            self.log(_("--host {host}: the site (and the findings) can be read by anyone who can reach this machine").format(host=self.host))
         threading.Thread(target=httpd.serve_forever, name="bp-serve-http", daemon=True).start()
         threading.Thread(target=self._watch, name="bp-serve-watch", daemon=True).start()
         self.builder = threading.Thread(target=self._rebuild_loop, name="bp-serve-build", daemon=True)
@@ -297,7 +300,7 @@ class Server:
             now = signature(self.root)
             if now != seen:
                 seen = now
-                self.log("change seen: rebuilding")
+                self.log(_("change seen: rebuilding"))
                 self.changed.set()
 
     def _rebuild_loop(self) -> None:
@@ -311,9 +314,9 @@ class Server:
                 self._rebuild()
             except Cancelled:
                 if not self.stopping.is_set():
-                    self.log("a newer change: the PDFs are built again after the HTML")
+                    self.log(_("a newer change: the PDFs are built again after the HTML"))
             except Exception as exc:  # noqa: BLE001 - serving goes on with the last good site
-                self.log(f"build failed: {exc}")
+                self.log(_("build failed: {reason}").format(reason=exc))
                 self.state.update(findings=[str(exc)], phase="failed", bump=False)
 
     def _rebuild(self) -> None:
@@ -326,7 +329,8 @@ class Server:
             for line in lines:
                 self.log(line)
             count = len(checked.findings)
-            self.log(f"{count} finding{'s' if count != 1 else ''}: still serving the last good build")
+            self.log(ngettext("{count} finding: still serving the last good build", "{count} findings: still serving the last good build",
+                              count).format(count=count))
             self.state.update(findings=lines, phase="findings")
             return
         self.state.update(findings=[])
@@ -343,8 +347,9 @@ class Server:
             log = lambda message: self.log(f"  {message}")  # noqa: E731
             report = run_build(plan, checked.definitions, log, self.jobs, cancelled=cancelled)
             self.state.update(bump=True)
-            files = f"{len(report.rendered)} file{'' if len(report.rendered) == 1 else 's'}"
-            self.log(f"{phase}: published in {time.perf_counter() - started:.1f} s ({files} rendered)")
+            self.log(ngettext("{phase}: published in {seconds:.1f} s ({count} file rendered)",
+                              "{phase}: published in {seconds:.1f} s ({count} files rendered)", len(report.rendered)).format(
+                phase=phase, seconds=time.perf_counter() - started, count=len(report.rendered)))
         self.state.update(phase="idle")
 
 

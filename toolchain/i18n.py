@@ -1,0 +1,183 @@
+"""The language of bp's messages, and their translation: gettext, English the source language.
+
+The language is, first found: --lang (`choose`), the `messages_language:` of definitions/rules.yaml
+(`read_setting`), the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext reads them). It is
+one of LANGUAGES; anything else is English. It is settled on the first message translated.
+
+English costs nothing: `_()` returns its argument, and no catalogue is read. Another language
+reads its compiled catalogue (toolchain/locale/LANG/LC_MESSAGES/bp.mo, made by `make build`), or,
+where that is missing or older than the .po (a fresh clone), compiles the .po in memory with
+Babel: bp never writes into its own source tree.
+
+Messages stay whole sentences with named placeholders, extracted with Babel
+(scripts/extract-messages): `_("{count} files").format(count=n)`, `ngettext(one, many, n)`, and
+`N_()` for a text kept in a table and translated where it is shown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import stat
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover - gettext loads only for a language other than English
+    import gettext
+
+SOURCE = "en"
+LANGUAGES = ("en", "ja")
+DOMAIN = "bp"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+SETTING = "messages_language"  # the key of definitions/rules.yaml (schema/rules.schema.json)
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
+_SETTING_BYTES = 4 * 1024 * 1024  # a definitions file's limit (BP011): a larger rules.yaml has no setting read
+
+_explicit: str | None = None  # --lang
+_setting: str | None = None  # rules.yaml's
+_settled: str | None = None
+_catalogue: gettext.NullTranslations | None = None
+
+
+def known(tag: str | None) -> str | None:
+    """The language of a tag (`ja`, `ja_JP.UTF-8`, `ja-JP`, `EN`), or None for one bp does not speak."""
+    if not tag:
+        return None
+    language = re.split(r"[_.@-]", tag.strip(), maxsplit=1)[0].lower()
+    return language if language in LANGUAGES else None
+
+
+def from_locale(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the locale: the first of LOCALE_VARIABLES that is set (LANGUAGE may list
+    several, `ja:en`); C and POSIX are English."""
+    environ = os.environ if environ is None else environ
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable)
+        if not value:
+            continue
+        for tag in value.split(":"):
+            if tag in ("C", "POSIX") or tag.startswith(("C.", "POSIX.")):
+                return SOURCE
+            if language := known(tag):
+                return language
+        return SOURCE
+    return SOURCE
+
+
+def choose(tag: str | None) -> bool:
+    """Use `tag` (--lang) whatever the setting and the locale; whether bp speaks it (else English)."""
+    global _explicit
+    _explicit = known(tag) or SOURCE
+    _unsettle()
+    return tag is None or known(tag) is not None
+
+
+def explicit() -> bool:
+    """Whether the language was chosen on the command line."""
+    return _explicit is not None
+
+
+def read_setting(rules: Path) -> None:
+    """The `messages_language:` line of definitions/rules.yaml, a top-level key: found in the text, without
+    loading YAML (a no-op build and a check answered from its cache load none). Only a plain, regular
+    file is read; bp check validates the key against the schema."""
+    global _setting
+    _setting = None
+    try:
+        info = rules.lstat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _SETTING_BYTES:
+            return
+        text = rules.read_bytes().decode("utf-8", errors="replace")
+    except OSError:
+        return
+    found = re.search(rf"^{SETTING}:[ \t]*(['\"]?)([A-Za-z_-]+)\1[ \t]*(?:#.*)?$", text, re.MULTILINE)
+    _setting = known(found.group(2)) if found else None
+    _unsettle()
+
+
+def language() -> str:
+    global _settled
+    if _settled is None:
+        _settled = _explicit or _setting or from_locale()
+    return _settled
+
+
+@contextlib.contextmanager
+def english_unless_chosen() -> Iterator[None]:
+    """English inside, unless --lang chose the language: output read by programs (--format json,
+    github) does not change with the locale or the repository's setting."""
+    global _settled, _catalogue
+    if _explicit is not None:
+        yield
+        return
+    before = (_settled, _catalogue)
+    _settled, _catalogue = SOURCE, None
+    try:
+        yield
+    finally:
+        _settled, _catalogue = before
+
+
+def _unsettle() -> None:
+    global _settled, _catalogue
+    _settled, _catalogue = None, None
+
+
+def catalogue(language: str) -> gettext.NullTranslations:
+    """The translations into `language`: its .mo while it is current, else its .po compiled in memory."""
+    import gettext
+    import io
+
+    if language == SOURCE:
+        return gettext.NullTranslations()
+    folder = LOCALE_DIR / language / "LC_MESSAGES"
+    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+    try:
+        if mo.stat().st_mtime_ns >= po.stat().st_mtime_ns:
+            with mo.open("rb") as compiled:
+                return gettext.GNUTranslations(compiled)
+    except OSError:
+        pass
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        with po.open("rb") as source:
+            messages = read_po(source, locale=language, domain=DOMAIN)
+    except (OSError, ImportError):
+        return gettext.NullTranslations()  # an installation without its catalogue speaks English
+    compiled = io.BytesIO()
+    write_mo(compiled, messages)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def _translations() -> gettext.NullTranslations | None:
+    global _catalogue
+    chosen = language()
+    if chosen == SOURCE:
+        return None
+    if _catalogue is None:
+        _catalogue = catalogue(chosen)
+    return _catalogue
+
+
+def _(message: str) -> str:
+    """`message` in the language of bp's messages."""
+    translations = _translations()
+    return message if translations is None else translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for `count` (English: one and many; Japanese: one form)."""
+    translations = _translations()
+    if translations is None:
+        return singular if count == 1 else plural
+    return translations.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's name, which the extractor looks for
+    """A message marked for extraction and translated where it is shown (`_(code.summary)`)."""
+    return message
