@@ -15,7 +15,7 @@ def test_examples_that_use_a_broken_action_are_not_reported_as_failures(repo_roo
     spells = root / "definitions" / "actions" / "3-quick-spell.yaml"
     text = spells.read_text(encoding="utf-8")
     assert text.count("  cost: D\n") >= 1
-    spells.write_text(text.replace("  cost: D\n", "  cost: DX\n", 1), encoding="utf-8")  # アップ, the first entry
+    spells.write_text(text.replace("  cost: D\n", "  cost: d\n", 1), encoding="utf-8")  # アップ, the first entry: not a cost
 
     result = toolchain.load(root)
     findings = list(result.findings)

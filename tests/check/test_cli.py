@@ -43,7 +43,8 @@ def test_all_findings_sorted_on_stderr_with_exit_1(minimal_repo: Path) -> None:
     assert run.returncode == 1
     lines = run.stderr.splitlines()
     assert lines == [
-        "definitions/actions/2-summon.yaml:8:11: error[BP010]: magician-summon.timing: 'later' is not one of 'main', 'quick'",
+        "definitions/actions/2-summon.yaml:8:11: error[BP028]: 'later' is not one of the timings of definitions/rules.yaml "
+        "(the timings are main, quick; a new one is added to timings in definitions/rules.yaml)",
         "definitions/fog.yaml:6:11: error[BP021]: no action has the id 'upp'; did you mean 'up'?",
     ]
     assert run.stdout.splitlines()[0].endswith(": 2 errors in 2 files")
@@ -57,7 +58,7 @@ def test_json_output(minimal_repo: Path) -> None:
     assert report["summary"]["errors"] == 2 and report["summary"]["ok"] is False
     first = report["diagnostics"][0]
     assert (first["path"], first["line"], first["column"], first["code"], first["name"]) == (
-        "definitions/actions/2-summon.yaml", 8, 11, "BP010", "schema",
+        "definitions/actions/2-summon.yaml", 8, 11, "BP028", "vocabulary",
     )
 
 

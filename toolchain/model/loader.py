@@ -10,7 +10,7 @@ from typing import Any
 from .. import model as m
 from ..diagnostics import Diagnostic, Location, relative
 from .notations import keycards_text, markup_text
-from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, kind_of, scan_definitions
+from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, TOOLCHAIN_SCHEMAS, Kind, kind_of, scan_definitions
 from .validation import validate
 from .yamlload import Document, load
 
@@ -46,7 +46,7 @@ _SPACE = {
 
 def load_definitions(root: Path) -> LoadResult:
     result = LoadResult(root=root, definitions=m.Definitions())
-    schema_dir = root / SCHEMA_DIR
+    schema_dir = TOOLCHAIN_SCHEMAS  # the toolchain's shapes, never a repository's own copy (repository.py)
     seen_kinds: set[str] = set()
     scanned = scan_definitions(root)
     for link, reason in scanned.broken_links:
@@ -158,7 +158,7 @@ def _named(items: list[dict[str, str]]) -> m.Vocabulary:
 
 
 _VOCABULARIES = (
-    "labels", "categories", "triggers", "speeds", "timings", "character_types", "scopes",
+    "labels", "categories", "triggers", "speeds", "timings", "character_types", "target_kinds", "scopes",
     "fog_groups", "frame_action_groups", "trump_categories", "start_steps", "items",
 )
 
@@ -166,12 +166,14 @@ _VOCABULARIES = (
 def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
     return m.Rules(
         edition=data["edition"],
+        display=data["display"],
         ranks=tuple((r["card"], r["value"]) for r in data["ranks"]),
         suits=tuple((s["symbol"], s["name"]) for s in data["suits"]),
         costs=tuple(m.Cost(c["letter"], c["name"], c["payment"]) for c in data["costs"]),
         zones=tuple(m.Zone(z["id"], z["name"], z.get("description"), z["access"]) for z in data["zones"]),
         access_levels=tuple(m.AccessLevel(a["id"], a["name"], a["description"]) for a in data["access_levels"]),
-        vocabularies={name: _named(data[name]) for name in _VOCABULARIES},
+        # the zones are a vocabulary too (examples, programs and frames name them), with more to say about each
+        vocabularies={name: _named(data[name]) for name in (*_VOCABULARIES, "zones")},
         source=source,
     )
 
