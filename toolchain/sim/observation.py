@@ -134,7 +134,7 @@ def _side(game: Game, owner: int, viewer: int) -> SideSeen:
         pack_opened=player.pack_open,
         pack=_sorted(player.pack) if own and player.pack_open else len(player.pack),
         rare=_sorted(player.rare) if own else len(player.rare),
-        trumps=tuple(sorted(_trump(player, card, own) for card in player.trumps)),
+        trumps=tuple(sorted(_trump(player, card, own) for card in player.trump)),
         known=() if own else _known(game, owner, viewer),
     )
 
@@ -227,7 +227,7 @@ def seen_option_text(game: Game, option: Any, viewer: int, targets: bool = False
         return f"{side(option.controller, viewer)}:{text}" if targets else text
     if isinstance(option, int) and owner_of(option) != viewer:
         player = game.state.players[owner_of(option)]
-        if option in player.trumps and option not in player.trumps_up:
+        if option in player.trump and option not in player.trumps_up:
             return f"{side(owner_of(option), viewer)}:{HIDDEN}" if targets else HIDDEN
     return option_text(game, option, viewer, targets)
 
