@@ -46,7 +46,7 @@ def trump_scene(trump: m.Trump, definitions: m.Definitions) -> scenes.Scene:
     """イメージ of a standing-soldier trump (5.3.4): its situation, played by the widest regulation that
     has the trump, the trump named under its card and every soldier the engine gives its label marked."""
     return scenes.Scene(
-        regulation=definitions.widest_regulation(trump.frames) or ("master", "extra"),
+        regulation=definitions.widest_regulation(trump.frames),
         title=f"{display.item_name(definitions, 'image')}-{trump.name}",
         given=trump.image or {},
         zones=("trump", "field"),

@@ -33,7 +33,7 @@ class Scene:
     aims: tuple[tuple[str, str], ...] = ()  # (a fog card, its target's cards): the card leans towards the target
     resolve: bool = False  # let every player pass until the stage is empty, then draw
     show_hand: bool = True  # your hand face up
-    regulation: tuple[str, str] = ("master", "extra")
+    regulation: tuple[str, str] | None = None  # None: the widest (sim.from_situation)
     field_slots: int = 5
     labels: tuple[str, ...] = ()  # label ids printed under the characters the engine gives them (`<スラッシュ>`)
 
