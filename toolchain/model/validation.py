@@ -43,6 +43,11 @@ def schema_names(schema_dir: Path) -> set[str]:
     return set(_validators(schema_dir))
 
 
+def schema_documents(schema_dir: Path) -> dict[str, Any]:
+    """Every schema of the folder, by file name, as read (shared: copy before changing one)."""
+    return _schemas(schema_dir)[0]
+
+
 def validate(doc: Document, schema_dir: Path, schema_name: str) -> Iterator[tuple[Mark, str, tuple]]:
     """Yield (mark, message, instance path) for every schema error in the document."""
     validator = _validators(schema_dir)[schema_name]

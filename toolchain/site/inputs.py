@@ -25,7 +25,9 @@ def fingerprint(root: Path, date: BuildDate) -> str:
         digest.update(f"{line}\n".encode())
     digest.update(f"date {date.iso}\n".encode())
     tops = [(name, root / name) for name in SOURCE_DIRS]
-    tops += [("toolchain", TOOLCHAIN), ("toolchain-templates", TOOLCHAIN.parent / "templates")]
+    # the definitions are validated against the toolchain's schemas, whatever the repository's schema/ holds
+    tops += [("toolchain", TOOLCHAIN), ("toolchain-templates", TOOLCHAIN.parent / "templates"),
+             ("toolchain-schema", TOOLCHAIN.parent / "schema")]
     for label, top in tops:
         if not top.is_dir():
             digest.update(f"{label} -\n".encode())
