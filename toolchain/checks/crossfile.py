@@ -4,12 +4,12 @@ keycards, markup, costs, trump links, vocabularies and the readings of names. Ev
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .. import model as m
 from ..diagnostics import Diagnostic, shorten
+from ..model.history import main_version
 from ..model.loader import LoadResult
 from ..notation.kana import kana_problem
 
@@ -409,32 +409,25 @@ def names_read(result: LoadResult) -> Iterator[Diagnostic]:
 
 # -- BP035 versions ---------------------------------------------------------------------------
 
-_MAIN_VERSION = re.compile(r"v(\d+)\.(\d+)")
-
-
-def _main_version(text: str | None) -> tuple[int, int] | None:
-    """v8.1 as (8, 1); None for the extra line's ex3.4.0, which has its own numbering."""
-    match = _MAIN_VERSION.fullmatch(text or "")
-    return (int(match.group(1)), int(match.group(2))) if match else None
-
-
 def versions_in_order(result: LoadResult) -> Iterator[Diagnostic]:
     """No definition is introduced or updated after the edition being prepared (a typo: v9.1 for
     v8.1), nor updated before it was introduced."""
     defs = result.definitions
     current_id = defs.rules.edition.get("id") if defs.rules else None
-    current = _main_version(current_id)
+    current = main_version(current_id)
     for item in (*defs.actions, *defs.frame_actions, *defs.characters, *defs.fog, *defs.frame_fog, *defs.trumps):
-        since = _main_version(item.since)
+        since = main_version(item.since)
         fields = [("since", item.since)] + [(("updated", i), version) for i, version in enumerate(item.updated)]
         for field, version in fields:
-            number = _main_version(version)
+            number = main_version(version)
             if number is None:
                 continue
             place = item.source.location(*(field if isinstance(field, tuple) else (field,)))
             if current is not None and number > current:
+                # a typo (v9.1 for v8.1), or the next edition begun before rules.yaml says so
                 yield Diagnostic(place, "BP035", f"{version} is later than the current edition {current_id} "
-                                                 f"(rules.yaml edition.id): a typo for {current_id}?")
+                                                 f"(rules.yaml edition.id): a typo for {current_id}? If you are starting "
+                                                 f"the edition {version}, set edition.id first (bp edition new {version})")
             elif field != "since" and since is not None and number < since:
                 yield Diagnostic(place, "BP035", f"updated in {version}, before it was introduced (since: {item.since})")
 

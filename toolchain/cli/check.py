@@ -59,12 +59,13 @@ def _history(root: Path, since: str, checked: Checked) -> list[Diagnostic]:
     from ..diff import RevisionError, load_revision
     from ..diff.changes import compare
     from ..diff.history import history_findings
+    from ..model.history import current_edition
 
     try:
         _, before = load_revision(root, since)
     except RevisionError as exc:
         fail("check", str(exc), 2)
-    return history_findings(compare(before, checked), checked.definitions, since)
+    return history_findings(compare(before, checked), checked.definitions, since, current_edition(before.definitions))
 
 
 def export(

@@ -113,7 +113,7 @@ def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revi
         old=Side.of(old_revision, old), new=Side.of(new_revision, new),
         definitions=definitions, regulations=regulations, outputs=outputs,
         rulebook=rulebook_changes(definitions, new_tree / DOCS_DIR, new_tree),
-        history=history_findings(definitions, new.definitions, old_revision.spec),
+        history=history_findings(definitions, new.definitions, old_revision.spec, current_edition(old.definitions)),
         pages_counted=pages and not broken, skipped=skipped,
     )
 

@@ -1,6 +1,7 @@
 """History kept honest (BP029): a definition whose rules changed since the last tagged edition must
 list the current edition (rules.yaml `edition.id`) in its `updated`; one that is new must have it
-as its `since` (or in `updated`)."""
+as its `since` (or in `updated`). An entry that returns from an earlier edition (absent from the
+last one, its `since` older) keeps its `since` — its history — and lists the edition in `updated`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Iterable
 
 from .. import model as m
 from ..diagnostics import Diagnostic, Location
-from ..model.history import changed_in_current_edition, current_edition, has_history, new_in_current_edition
+from ..model.history import changed_in_current_edition, current_edition, has_history, main_version, new_in_current_edition
 from .changes import KIND_ITEMS, DefinitionChange
 
 CODE = "BP029"
@@ -26,9 +27,11 @@ def _location(source: m.Source, keys: tuple[str, ...] = ("updated", "since", "id
     return source.location()
 
 
-def history_findings(changes: Iterable[DefinitionChange], definitions: m.Definitions, base: str) -> list[Diagnostic]:
+def history_findings(changes: Iterable[DefinitionChange], definitions: m.Definitions, base: str,
+                     base_edition: str | None = None) -> list[Diagnostic]:
     """The definitions of `definitions` (the newer side) whose version history does not say that
-    they changed since `base` (the older revision's name, for the message)."""
+    they changed since `base` (the older revision's name, for the message; `base_edition`, its
+    rules.yaml edition.id, tells an entry that returns from an earlier edition from a new one)."""
     edition = current_edition(definitions)
     if edition is None:
         return []
@@ -41,15 +44,27 @@ def history_findings(changes: Iterable[DefinitionChange], definitions: m.Definit
             continue
         missing = f"its updated does not list {edition}"
         if change.change == "added":
-            since = item.since or "not set"  # type: ignore[attr-defined]
-            message = f"{change.title} is new since {base} but its since is {since} and {missing}: set since: {edition}"
+            since = item.since  # type: ignore[attr-defined]
+            returning = _returning(since, base_edition, edition)
+            if returning:  # back from an earlier edition (its since is its history, which `since: v9.0` would erase), or new
+                message = (f"{change.title} is not in {base} and its since, {since}, is older: if it returns from an earlier "
+                           f"edition, keep its since and add {edition} to updated; if it is new, set since: {edition}")
+            else:
+                message = f"{change.title} is new since {base} but its since is {since or 'not set'} and {missing}: set since: {edition}"
         else:
             what = ", ".join(_changed_items(change))
             message = f"{change.title} changed since {base} ({what}) but {missing}: add {edition} to updated"
-        # a new definition's fix is its since (a copied one brings an updated along)
+        # a new definition's fix is its since (a copied one brings an updated along; a returning one's since says it returns)
         keys = ("since", "updated", "id") if change.change == "added" else ("updated", "since", "id")
         found.append(Diagnostic(_location(item.source, keys), CODE, message))  # type: ignore[attr-defined]
     return found
+
+
+def _returning(since: str | None, base_edition: str | None, edition: str) -> bool:
+    """Whether an entry absent from the base revision returns from an earlier edition: its since is older than the
+    base's edition (else than the current one)."""
+    introduced, older_than = main_version(since), main_version(base_edition or edition)
+    return introduced is not None and older_than is not None and introduced < older_than
 
 
 def _changed_items(change: DefinitionChange) -> list[str]:

@@ -6,6 +6,7 @@ whether an entry changed in the current edition (derived from its `updated`, nev
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .definitions import Definitions
@@ -25,6 +26,15 @@ def is_rules_field(field: str) -> bool:
     """Whether a change of this field (a top-level key of a definition) changes the rules: everything
     but the story, the flavour, `since`/`updated`, the simulator's program and examples, readings and the name's kana."""
     return field not in (*LORE_FIELDS, *VERSION_FIELDS, *MACHINE_FIELDS, *READING_FIELDS, *NAME_READING_FIELDS)
+
+
+_MAIN_VERSION = re.compile(r"v(\d+)\.(\d+)")
+
+
+def main_version(text: str | None) -> tuple[int, int] | None:
+    """v8.1 as (8, 1), to compare versions; None for the extra line's ex3.4.0, which has its own numbering."""
+    match = _MAIN_VERSION.fullmatch(text or "")
+    return (int(match.group(1)), int(match.group(2))) if match else None
 
 
 def current_edition(definitions: Definitions) -> str | None:
