@@ -98,6 +98,7 @@ class Zone:
     name: str
     description: str | None
     access: Mapping[str, str | None]
+    figure: Mapping[str, Any] = field(default_factory=dict)  # row, column, pile, start: its place in the drawings
 
 
 @dataclass(frozen=True)
@@ -273,6 +274,7 @@ class Character:
     updated: tuple[str, ...] = ()
     kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     readings: tuple[Reading, ...] = ()
+    pictured: str | None = None  # the cards Fig. 2.2 (キャラクターの例) shows it as
 
     @property
     def anchor(self) -> str:

@@ -20,12 +20,14 @@ MACHINE_FIELDS = ("program", "examples")
 READING_FIELDS = ("reading",)
 # How a name is read (its kana): a help to find it, not a rule.
 NAME_READING_FIELDS = ("kana",)
+# How the rulebook's figures picture an entry (Fig. 2.2's cards): a drawing, not a rule.
+FIGURE_FIELDS = ("pictured",)
 
 
 def is_rules_field(field: str) -> bool:
     """Whether a change of this field (a top-level key of a definition) changes the rules: everything
     but the story, the flavour, `since`/`updated`, the simulator's program and examples, readings and the name's kana."""
-    return field not in (*LORE_FIELDS, *VERSION_FIELDS, *MACHINE_FIELDS, *READING_FIELDS, *NAME_READING_FIELDS)
+    return field not in (*LORE_FIELDS, *VERSION_FIELDS, *MACHINE_FIELDS, *READING_FIELDS, *NAME_READING_FIELDS, *FIGURE_FIELDS)
 
 
 _MAIN_VERSION = re.compile(r"v(\d+)\.(\d+)")

@@ -170,7 +170,7 @@ def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
         ranks=tuple((r["card"], r["value"]) for r in data["ranks"]),
         suits=tuple((s["symbol"], s["name"]) for s in data["suits"]),
         costs=tuple(m.Cost(c["letter"], c["name"], c["payment"]) for c in data["costs"]),
-        zones=tuple(m.Zone(z["id"], z["name"], z.get("description"), z["access"]) for z in data["zones"]),
+        zones=tuple(m.Zone(z["id"], z["name"], z.get("description"), z["access"], z["figure"]) for z in data["zones"]),
         access_levels=tuple(m.AccessLevel(a["id"], a["name"], a["description"]) for a in data["access_levels"]),
         # the zones are a vocabulary too (examples, programs and frames name them), with more to say about each
         vocabularies={name: _named(data[name]) for name in (*_VOCABULARIES, "zones")},
@@ -285,6 +285,7 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
         updated=tuple(item.get("updated", ())),
         readings=_readings(item, source),
         kana=item.get("kana"),
+        pictured=item.get("pictured"),
     )
 
 
