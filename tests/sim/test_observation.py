@@ -15,8 +15,12 @@ from toolchain.model import Definitions
 from .helpers import pass_, request, situation
 
 
-def test_every_zone_of_the_rules_has_its_access_stated(defs: Definitions) -> None:
-    assert set(sim.ACCESS) == {zone.id for zone in defs.rules.zones}
+def test_every_zone_of_the_rules_is_seen(engine: sim.Engine, defs: Definitions) -> None:
+    """A card put in any zone of rules.yaml changes what its owner sees: no zone is left out of the observation."""
+    empty = sim.observe(situation(engine, {}), 0)
+    for zone in defs.rules.zones:
+        seen = sim.observe(situation(engine, {"you": {zone.id: "♠5"}}), 0)
+        assert seen.you != empty.you, zone.id
 
 
 Place = tuple[list, int]  # a position in a zone's list (or a character's cards)

@@ -38,7 +38,7 @@ from .errors import EngineError, IllegalRequest, ProgramError
 from .examples import Outcome, run_all as run_examples
 from .game import Game
 from .notation import option_text
-from .observation import ACCESS, Observation, OptionSeen, observe, seen_option_text
+from .observation import Observation, OptionSeen, observe, seen_option_text
 from .policy import PolicyAgent
 from .randomplay import AGENTS, Stats, game_seeds, play, play_one
 from .refusal import REASONS as REFUSAL_REASONS, refusal
@@ -52,7 +52,7 @@ from .transcript import Recorder, Replayed, TranscriptWriter, digest, games as t
 from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
 __all__ = [
-    "ACCESS", "AGENTS", "Agent", "BoardView", "Character", "CharacterView", "Coverage", "Decision", "Engine", "EngineError", "Game",
+    "AGENTS", "Agent", "BoardView", "Character", "CharacterView", "Coverage", "Decision", "Engine", "EngineError", "Game",
     "IllegalRequest", "Observation", "OptionSeen", "Outcome", "PASS", "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS",
     "RandomAgent", "Recorder", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideView",
     "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text", "compiled", "digest", "from_situation", "game_seeds", "observe",

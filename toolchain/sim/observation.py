@@ -2,8 +2,8 @@
 
     observe(game, seat)   # an Observation: plain, comparable data, seen from `seat` ("you")
 
-Each zone's access levels (rules.yaml `zones[].access`) say who may know what; ACCESS states them
-for the engine, one entry per zone of rules.yaml (a test checks that none is missing):
+Each zone's access levels (rules.yaml `zones[].access`) say who may know what; the engine shows each
+zone of rules.yaml so (a test checks that every one is seen):
 
 - life: 10 枚未満のライフ枚数 is public, ライフの枚数 private (its owner knows it), ライフの中身 hidden
   (nobody, the owner included, knows the order or the cards);
@@ -37,19 +37,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 HIDDEN = "?"
 PUBLIC_LIFE_BELOW = 10  # 10 枚未満のライフ枚数 is public; from 10 on the other player sees only "10 or more"
-
-# Every zone of rules.yaml, with what the other player sees of it (the owner sees the private level too).
-ACCESS: dict[str, str] = {
-    "life": "the count below 10 (the cards: nobody)",
-    "graveyard": "the top card",
-    "field": "face-up cards",
-    "hand": "the count",
-    "fog": "face-up cards",
-    "pack": "opened or not, the count",
-    "rare": "the count",
-    "trump": "face-up cards",
-}
-
 
 @dataclass(frozen=True)
 class CharacterSeen:
