@@ -171,7 +171,7 @@ CASES = [
     Case("BP035", "actions/1-basic.yaml", "  updated: [v8.0]", "  updated: [v9.1]", ("actions/1-basic.yaml", 13, 13),
          "v9.1 is later than the current edition v8.1"),
     # the next edition begun before rules.yaml says so: the message says to bump edition.id first
-    Case("BP035", "actions/1-basic.yaml", "  updated: [v8.0]", "  updated: [v8.0, v9.0]", ("actions/1-basic.yaml", 13, 20),
+    Case("BP035", "actions/1-basic.yaml", "  updated: [v8.0]", "  updated: [v8.0, v9.0]", ("actions/1-basic.yaml", 13, 19),
          "v9.0 is later than the current edition v8.1 (rules.yaml edition.id): a typo for v8.1? If you are starting the edition "
          "v9.0, set edition.id first (bp edition new v9.0)"),
     Case("BP035", "actions/1-basic.yaml", "  since: v0.2\n  updated: [v8.0]", "  since: v8.1\n  updated: [v8.0]",
