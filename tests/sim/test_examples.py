@@ -102,7 +102,7 @@ def test_a_wrong_effect_fails_at_its_examples(broken_repo: Path) -> None:
     run = run_bp("check", "--root", str(broken_repo), cwd=broken_repo)
     assert run.returncode == 1
     summary = run.stdout.strip().splitlines()[-1]
-    assert summary.startswith("47/48 actions executed, ") and summary.endswith(", 7 failed")
+    assert summary.startswith("47/48 actions executed (ダウン never ran: its examples failed), ") and summary.endswith(", 7 failed")
 
 
 def test_a_program_the_engine_cannot_read_is_located(broken_repo: Path) -> None:

@@ -54,12 +54,13 @@ def load(root: Path) -> Checked:
         crossfile_findings = crossfile.run_checks(loaded)
         findings += crossfile_findings
         # The engine is built from every definition: with a file missing, a character, frame or
-        # trump left out, keycards it cannot read, or two definitions under one id (it keeps one
-        # per id, so every example naming the other fails), programs and examples would fail
-        # behind that error, so none is run.
+        # trump left out, keycards it cannot read, two definitions under one id (it keeps one
+        # per id, so every example naming the other fails), a reference that names nothing, a cost
+        # or a word of no vocabulary (a trigger, a zone the engine would not know), programs and
+        # examples would fail behind that error, so none is run.
         broken = {path for paths in loaded.incomplete.values() for path in paths}
         broken.update(path for space in _ENGINE_SPACES for path in loaded.left_out.get(space, ()))
-        broken.update(f.location.path for f in crossfile_findings if f.code in ("BP020", "BP024"))
+        broken.update(f.location.path for f in crossfile_findings if f.code in ("BP020", "BP021", "BP024", "BP026", "BP028"))
         if broken:
             report = programs.not_run(loaded.definitions, f"fix the errors in {', '.join(sorted(broken))} first")
         else:

@@ -29,17 +29,32 @@ class Report:
     has_examples: bool = False  # whether the definitions give any example (else there is no summary line)
     not_run: str | None = None  # why no example ran (a file the engine is built from has errors)
     shared: str | None = None  # many failed examples that request one action: which (cascades.shared_request)
+    never_executed: list[m.Action] = field(default_factory=list)  # actions no example ran the effect of, in file order
 
     def summary(self) -> str:
         if self.not_run:
             return f"examples not run: {self.not_run}"
-        line = f"{self.executed}/{self.actions} actions executed, {self.examples} examples, {len(self.failed)} failed"
+        line = f"{self.executed}/{self.actions} actions executed"
+        if self.never_executed:
+            line += f" ({self._never_executed()})"
+        line += f", {self.examples} examples, {len(self.failed)} failed"
         return line + (f", {len(self.blocked)} not run (they use an action with errors)" if self.blocked else "")
 
-    def as_dict(self) -> dict[str, int | str]:
-        counts: dict[str, int | str] = {
+    def _never_executed(self) -> str:
+        """Which actions never ran, and why: their examples failed (reported above), or none runs the effect."""
+        failing = {outcome.action.id for outcome in (*self.failed, *self.blocked)}
+        causes = (
+            ([a.name for a in self.never_executed if a.id in failing], "{} never ran: {} examples failed"),
+            ([a.name for a in self.never_executed if a.id not in failing],
+             "{} never ran: no example runs {} effect; add one (an `illegal:` example runs none)"),
+        )
+        return "; ".join(why.format(_some(names), "its" if len(names) == 1 else "their") for names, why in causes if names)
+
+    def as_dict(self) -> dict[str, int | str | list[str]]:
+        counts: dict[str, int | str | list[str]] = {
             "actions": self.actions, "executed": self.executed, "examples": self.examples,
             "failed": len(self.failed), "blocked": len(self.blocked),
+            "never_executed": [action.id for action in self.never_executed],
         }
         if self.shared:
             counts["shared"] = self.shared
@@ -71,7 +86,12 @@ def report(defs: m.Definitions) -> Report:
         else:
             result.failed.append(outcome)
     result.executed = len(passed)
+    result.never_executed = [action for action in (*defs.actions, *defs.frame_actions) if action.id not in passed]
     return result
+
+
+def _some(names: list[str], shown: int = 5) -> str:
+    return ", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
 
 
 def not_run(defs: m.Definitions, reason: str) -> Report:

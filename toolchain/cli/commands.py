@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from . import actionlist, build, check, diff, play, rulebook, serve, sim
+from . import actionlist, build, check, diff, edition, play, rulebook, schema, serve, sim
 
 
 def _flags_show_no_value() -> None:
@@ -43,3 +43,5 @@ app.command("rulebook")(rulebook.rulebook)
 app.command("diff")(diff.diff)
 app.command("serve")(serve.serve)
 app.command("play")(play.play)
+app.command("schema")(schema.schema)
+app.add_typer(edition.app, name="edition")

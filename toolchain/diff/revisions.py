@@ -76,6 +76,12 @@ def last_tag(root: Path) -> str | None:
         return None
 
 
+def uncommitted(root: Path, paths: list[Path]) -> list[str]:
+    """Which of `paths` (under `root`) have changes git has not committed, as git names them."""
+    relative = [str(path.relative_to(root)) for path in paths]
+    return [line[3:] for line in _git(root, "status", "--porcelain", "--", *relative).decode().splitlines() if line.strip()]
+
+
 def default_base(root: Path) -> str:
     """What `bp diff` compares against by default: the last tag, else HEAD."""
     git_prefix(root)  # not a git repository: say so, rather than "no tag"

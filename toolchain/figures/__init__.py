@@ -25,11 +25,11 @@ class FigureSpec:
 
 def _scene(name: str) -> Callable[[m.Definitions], str]:
     scene = situations.SCENES[name]
-    return lambda definitions: board.render(scenes.situation(scene, definitions), layouts.zone_names(definitions))
+    return lambda definitions: board.render(scenes.situation(scene, definitions), layouts.zone_looks(definitions))
 
 
 def _drawn(name: str) -> Callable[[m.Definitions], str]:
-    return lambda definitions: board.render(situations.DRAWN[name], layouts.zone_names(definitions))
+    return lambda definitions: board.render(situations.DRAWN[name], layouts.zone_looks(definitions))
 
 
 def _frame(frame_id: str) -> Callable[[m.Definitions], str]:
@@ -37,7 +37,7 @@ def _frame(frame_id: str) -> Callable[[m.Definitions], str]:
         frame = definitions.frame(frame_id)
         if frame is None:
             raise KeyError(f"no frame '{frame_id}' in definitions/frames/frames.yaml")
-        return board.render(layouts.frame_situation(frame), layouts.zone_names(definitions))
+        return board.render(layouts.frame_situation(frame, looks := layouts.zone_looks(definitions)), looks)
 
     return draw
 
@@ -46,14 +46,21 @@ def trump_scene(trump: m.Trump, definitions: m.Definitions) -> scenes.Scene:
     """イメージ of a standing-soldier trump (5.3.4): its situation, played by the widest regulation that
     has the trump, the trump named under its card and every soldier the engine gives its label marked."""
     return scenes.Scene(
-        regulation=definitions.widest_regulation(trump.frames) or ("master", "extra"),
+        regulation=definitions.widest_regulation(trump.frames),
         title=f"{display.item_name(definitions, 'image')}-{trump.name}",
         given=trump.image or {},
-        zones=("trump", "field"),
+        zones=_image_zones(trump, definitions),
         opponent=False,
         captions={trump.keycards: trump.name},
         labels=(trump.ability.grants,) if trump.ability and trump.ability.grants else (),
     )
+
+
+def _image_zones(trump: m.Trump, definitions: m.Definitions) -> tuple[str, ...]:
+    """The zones a trump's image puts cards in (the trump zone and the field), as the table lays them out."""
+    looks = layouts.zone_looks(definitions)
+    named = {zone for side in (trump.image or {}).values() if isinstance(side, dict) for zone in side if zone in looks}
+    return tuple(sorted(named, key=lambda zone: (looks[zone].row, looks[zone].column)))
 
 
 def _trump(trump_id: str) -> Callable[[m.Definitions], str]:
@@ -62,14 +69,14 @@ def _trump(trump_id: str) -> Callable[[m.Definitions], str]:
         if trump is None or not trump.image:
             raise KeyError(f"no trump '{trump_id}' with an image in definitions/frames/trumps.yaml")
         situation = scenes.situation(trump_scene(trump, definitions), definitions)
-        field_slots = max(1, len(situation.you.zones.get("field", ())))  # as wide as its soldiers need
-        return board.render(replace(situation, field_slots=field_slots), layouts.zone_names(definitions))
+        field_slots = max(1, len(situation.you.zones.get(board.FIELD, ())))  # as wide as its soldiers need
+        return board.render(replace(situation, field_slots=field_slots), layouts.zone_looks(definitions))
 
     return draw
 
 
 def _characters(definitions: m.Definitions) -> str:
-    return board.render(layouts.character_examples(definitions), layouts.zone_names(definitions))
+    return board.render(layouts.character_examples(definitions), layouts.zone_looks(definitions))
 
 
 _BOARD = ("figures/board.py", "figures/cards.py")

@@ -184,7 +184,6 @@ class Family:
 
 NUMBER, ITEMS, PLAYER, CONDITION, STEPS = Ref("number"), Ref("items"), Ref("player"), Ref("condition"), Ref("steps")
 ZONE, NAME = Ref("zone"), Ref("name")
-ZONES = ("life", "hand", "graveyard", "fog", "pack", "rare", "trumps")
 VARIABLE_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 TRUE = Choice((True,))
 CHARACTER_TYPES = Choice(("soldier", "bulwark"))
@@ -406,14 +405,12 @@ FAMILIES: tuple[Family, ...] = (NUMBERS, ITEMS_FAMILY, PLAYERS, CONDITIONS, STEP
 
 # -- what a program holds besides its effect ------------------------------------------------------------
 
-ZONE_OR_FIELD = Either((ZONE, Choice(("field",))))
-
 TRIGGER = Record((
     Field("on", Choice(("resolved", "staged", "moved")), "a request resolves, goes on the stage, or a card moves", required=True),
     Field("action", Id("actions"), "the action that resolved, or went on the stage"),
     Field("controller", Choice(("turn-player", "any")), "turn-player: ターンプレイヤーかつ, the action's owner holds the turn"),
-    Field("from", ZONE_OR_FIELD, "for moved: from the owner's zone"),
-    Field("to", ZONE_OR_FIELD, "for moved: to this zone"),
+    Field("from", ZONE, "for moved: from the owner's zone (or the field)"),
+    Field("to", ZONE, "for moved: to this zone (or the field)"),
     Field("cards", Record((Field("ranks", Ref("ranks"), required=True),)), "for moved: which cards, once per card"),
     Field("if", CONDITION, "`trigger` is the request or card that triggered it"),
 ))
@@ -445,7 +442,7 @@ PROGRAM = Record((
 
 WAIVE_COST = Record((
     Field("letters", Base("cost"), required=True),
-    Field("category", Base("id"), required=True),
+    Field("category", Base("category"), "a category of rules.yaml (BP028)", required=True),
 ))
 
 # A character's standing abilities (6.3) as data, beside waive_cost: what they change for the characters in
@@ -464,7 +461,7 @@ KINDS: dict[str, Family | Kind] = {
     **{family.name: family for family in FAMILIES},
     "steps": ListOf(Ref("step"), min_items=0),
     "value": Either((NUMBER, ITEMS, PLAYER)),
-    "zone": Choice(ZONES),
+    "zone": Id("zones"),  # a zone of rules.yaml: the zones are the edition's, stated once
     "name": Pattern(f"^{VARIABLE_NAME}$", "a variable name (without $)"),
     "ranks": ListOf(Base("rank")),
     "trigger": TRIGGER,

@@ -13,7 +13,7 @@ from .. import model as m
 from ..diagnostics import Diagnostic, Fix, Location, relative
 from .files import SOURCE_DIRS, source_tree
 from .notations import keycards_text, markup_text
-from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, kind_of, scan_definitions
+from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, TOOLCHAIN_SCHEMAS, Kind, kind_of, scan_definitions
 from .validation import Names, schema_problem, unusable_schemas, validate
 from .yamlload import Document, load
 
@@ -53,7 +53,7 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = ()) -> LoadR
     """Every file under definitions/ read, checked against its schema and built; `fixes` (file, fix): values
     put in place of those written before anything is checked, to see what a finding's suggestion would change."""
     result = LoadResult(root=root, definitions=m.Definitions())
-    schema_dir = root / SCHEMA_DIR
+    schema_dir = TOOLCHAIN_SCHEMAS  # the toolchain's shapes, never a repository's own copy (repository.py)
     seen_kinds: set[str] = set()
     scanned = scan_definitions(root)
     for path, refused in scanned.refused:
@@ -161,7 +161,7 @@ def _schema_usable(schema_dir: Path, kind: Kind, result: LoadResult) -> bool:
         problem = schema_problem(schema_dir, name)
         if problem is not None:
             line, column, message = problem
-            finding = Diagnostic(Location(f"{SCHEMA_DIR}/{name}", line, column), "BP012", message)
+            finding = Diagnostic(Location(relative(schema_dir / name, result.root), line, column), "BP012", message)
             if finding not in result.diagnostics:
                 result.diagnostics.append(finding)
     return not missing
@@ -245,7 +245,7 @@ def _named(items: list[dict[str, str]]) -> m.Vocabulary:
 
 
 _VOCABULARIES = (
-    "labels", "categories", "triggers", "speeds", "timings", "character_types", "scopes",
+    "labels", "categories", "triggers", "speeds", "timings", "character_types", "target_kinds", "scopes",
     "fog_groups", "frame_action_groups", "trump_categories", "start_steps", "items",
 )
 
@@ -253,12 +253,14 @@ _VOCABULARIES = (
 def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
     return m.Rules(
         edition=data["edition"],
+        display=data["display"],
         ranks=tuple((r["card"], r["value"]) for r in data["ranks"]),
         suits=tuple((s["symbol"], s["name"]) for s in data["suits"]),
         costs=tuple(m.Cost(c["letter"], c["name"], c["payment"]) for c in data["costs"]),
-        zones=tuple(m.Zone(z["id"], z["name"], z.get("description"), z["access"]) for z in data["zones"]),
+        zones=tuple(m.Zone(z["id"], z["name"], z.get("description"), z["access"], z["figure"]) for z in data["zones"]),
         access_levels=tuple(m.AccessLevel(a["id"], a["name"], a["description"]) for a in data["access_levels"]),
-        vocabularies={name: _named(data[name]) for name in _VOCABULARIES},
+        # the zones are a vocabulary too (examples, programs and frames name them), with more to say about each
+        vocabularies={name: _named(data[name]) for name in (*_VOCABULARIES, "zones")},
         source=source,
         rank_terms={r["card"]: tuple(r["search_terms"]) for r in data["ranks"] if r.get("search_terms")},
     )
@@ -374,6 +376,7 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
         readings=_readings(item, source),
         kana=item.get("kana"),
         search_terms=tuple(item.get("search_terms", ())),
+        pictured=item.get("pictured"),
     )
 
 

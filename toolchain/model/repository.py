@@ -1,4 +1,10 @@
-"""Where the rules repository is, and which definitions file holds which kind."""
+"""Where the rules repository is, which definitions file holds which kind, and where the schemas are.
+
+A rules repository needs only definitions/ (and docs/ to build the rulebook). The JSON Schemas are
+the toolchain's: they state the shape of each kind of definition, which only the toolchain changes,
+while the vocabularies the values are checked against are the edition's (rules.yaml, BP028). A
+repository's own schema/ folder, if it has one, is for editors (`bp schema` writes it, with the
+edition's vocabularies as enums for completion); the checks never read it."""
 
 from __future__ import annotations
 
@@ -6,10 +12,13 @@ import fnmatch
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..provenance import TOOLCHAIN
 from .files import MAX_DEFINITION_BYTES, Refusal, source_tree
 
 DEFINITIONS_DIR = "definitions"
-SCHEMA_DIR = "schema"
+SCHEMA_DIR = "schema"  # where the definitions' `$schema=` comments point (../schema/<kind>.schema.json)
+# The schemas the definitions are validated against: the toolchain's own, beside its package.
+TOOLCHAIN_SCHEMAS = TOOLCHAIN.parent / SCHEMA_DIR
 
 
 @dataclass(frozen=True)
@@ -41,23 +50,20 @@ class RepositoryError(Exception):
 
 
 def find_root(start: Path | None = None) -> Path:
-    """The nearest directory at or above `start` that has definitions/ and schema/."""
+    """The nearest directory at or above `start` that has definitions/."""
     here = (start or Path.cwd()).resolve()
     for candidate in (here, *here.parents):
-        if (candidate / DEFINITIONS_DIR).is_dir() and (candidate / SCHEMA_DIR).is_dir():
+        if (candidate / DEFINITIONS_DIR).is_dir():
             return candidate
-    raise RepositoryError(
-        f"no rules repository at or above {here}: expected a directory with {DEFINITIONS_DIR}/ and {SCHEMA_DIR}/ (use --root PATH)"
-    )
+    raise RepositoryError(f"no rules repository at or above {here}: expected a directory with {DEFINITIONS_DIR}/ (use --root PATH)")
 
 
 def check_root(root: Path) -> Path:
     root = root.resolve()
     if not root.is_dir():
         raise RepositoryError(f"{root}: no such directory")
-    for sub in (DEFINITIONS_DIR, SCHEMA_DIR):
-        if not (root / sub).is_dir():
-            raise RepositoryError(f"{root}: not a rules repository: {sub}/ is missing")
+    if not (root / DEFINITIONS_DIR).is_dir():
+        raise RepositoryError(f"{root}: not a rules repository: {DEFINITIONS_DIR}/ is missing")
     return root
 
 

@@ -109,6 +109,11 @@ def schema_names(schema_dir: Path) -> set[str]:
     return set(_validators(schema_dir))
 
 
+def schema_documents(schema_dir: Path) -> dict[str, Any]:
+    """Every schema of the folder, by file name, as read (shared: copy before changing one)."""
+    return _schemas(schema_dir)[0]
+
+
 # A definition's name → what has it: (what it is, its id), e.g. チャージ → [("action", "charge")].
 Names = Mapping[str, Sequence[tuple[str, str]]]
 

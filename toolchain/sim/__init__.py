@@ -49,7 +49,7 @@ from .example_writer import ExampleDraft, position
 from .examples import Outcome, run as run_example, run_all as run_examples
 from .game import Game
 from .notation import option_text
-from .observation import ACCESS, CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text
+from .observation import CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text
 from .policy import PolicyAgent
 from .randomplay import AGENTS, PROCESSES_PER_CORE, Stats, game_seeds, play, play_one, worker_cap
 from .refusal import REASONS as REFUSAL_REASONS, refusal, refusals
@@ -64,7 +64,7 @@ from .transcript import Recorder, Replayed, TranscriptWriter, digest, games as t
 from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
 __all__ = [
-    "ACCESS", "AGENTS", "Agent", "PROCESSES_PER_CORE", "BoardView", "Character", "CharacterSeen", "CharacterView", "Coverage", "Decision",
+    "AGENTS", "Agent", "PROCESSES_PER_CORE", "BoardView", "Character", "CharacterSeen", "CharacterView", "Coverage", "Decision",
     "Engine", "EngineError", "ExampleDraft", "Game", "IllegalRequest", "Observation", "OptionSeen", "Outcome", "PASS",
     "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS", "RandomAgent", "Recorder", "Replayed", "Request",
     "RequestOption", "RequestSeen", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideSeen", "SideView",

@@ -434,7 +434,7 @@ class Game:
         if kind == "request":
             return state.request(value) is not None
         if kind == "trump":
-            return value in state.players[owner_of(value)].trumps
+            return value in state.players[owner_of(value)].trump
         return True
 
     def negate(self, request: Request) -> None:

@@ -8,6 +8,7 @@ controller of the request being made or resolved. The language is stated in mode
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,7 @@ from ..notation.cards import RANK_VALUES
 from . import abilities
 from .cards import FACE, RANK, SUIT, owner_of
 from .errors import ProgramError
-from .state import Character, Request, State
+from .state import FIELD, Character, Request, State
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -118,8 +119,16 @@ class Compiler:
 
     def known_id(self, value: str, space: str, path: Path) -> str:
         if value not in self.known.get(space, set()):
-            raise self.fail(path, f"'{value}' is not one of the {space} of the definitions")
+            close = difflib.get_close_matches(str(value), sorted(self.known.get(space, ())), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            raise self.fail(path, f"'{value}' is not one of the {space} of the definitions{hint}")
         return value
+
+    def card_zone(self, value: str, path: Path) -> str:
+        """A zone of rules.yaml that holds cards: any but the field, whose characters `{characters: …}` selects."""
+        if value == FIELD:
+            raise self.fail(path, f"the {FIELD} holds characters, not cards: select them with {{characters: …}}")
+        return self.known_id(value, "zones", path)
 
     # -- numbers ----------------------------------------------------------------------------
     def number(self, node: Any, path: Path) -> Number:
@@ -326,7 +335,7 @@ class Compiler:
         return _all_of(tests) if tests else None
 
     def _zone(self, op: str, node: dict, path: Path) -> Items:
-        name = node["zone"]
+        name = self.card_zone(node["zone"], path + ("zone",))
         who = self.player(node.get("player", "you"), path + ("player",))
         top = self.number(node["top"], path + ("top",)) if "top" in node else None
         test = self.card_filter(node, path)
@@ -455,7 +464,7 @@ def _face_up(ctx: Ctx, item: Any) -> bool:
         return not item.face_down
     if isinstance(item, int):
         player = ctx.state.players[owner_of(item)]
-        if item in player.trumps:
+        if item in player.trump:
             return item in player.trumps_up
         if item in player.pack:
             return player.pack_open
@@ -481,7 +490,7 @@ def _target(ctx: Ctx) -> list:
         elif kind == "request":
             found = state.request(value)
         elif kind == "trump":
-            found = value if value in state.players[owner_of(value)].trumps else None
+            found = value if value in state.players[owner_of(value)].trump else None
         else:
             continue
         if found is not None:

@@ -12,22 +12,22 @@ from typing import TYPE_CHECKING
 
 from .cards import owner_of
 from .errors import EngineError
-from .state import Character, State
+from .state import FIELD, Character, State
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-FIELD, STAGE = "field", "stage"
+STAGE = "stage"
 
 
 def take(state: State, card: int) -> tuple[str, int]:
     """Remove a card from the place it is in; returns (zone, seat). A character losing its last card leaves."""
     player = state.players[owner_of(card)]
-    for name in ("hand", "life", "graveyard", "fog", "pack", "rare", "trumps"):
+    for name in player.zones:
         zone = player.zone(name)
         if card in zone:
             zone.remove(card)
-            if name == "trumps":
+            if zone is player.trump:  # a trump leaves its face and its lock behind
                 player.trumps_up.discard(card)
                 player.locked.discard(card)
             return name, player.index
@@ -49,7 +49,7 @@ def take(state: State, card: int) -> tuple[str, int]:
 def zone_of(state: State, card: int) -> str | None:
     """The zone of its owner a card lies in (None: on the field, the stage or elsewhere)."""
     player = state.players[owner_of(card)]
-    return next((name for name in ("hand", "life", "graveyard", "fog", "pack", "rare", "trumps") if card in player.zone(name)), None)
+    return next((name for name in player.zones if card in player.zone(name)), None)
 
 
 def put(state: State, card: int, zone: str, seat: int | None = None, at: str = "top") -> None:

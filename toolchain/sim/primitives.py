@@ -49,7 +49,7 @@ class ProgramCompiler(Compiler):
     # -- moving cards -----------------------------------------------------------------------
     def p_move(self, node: dict, path: Path) -> Step:
         items = self.items(node["move"], path + ("move",))
-        zone = node["to"]
+        zone = self.card_zone(node["to"], path + ("to",))
         seat = self.player(node["player"], path + ("player",)) if "player" in node else None
         at = node.get("at", "top")
         order = self.player(node["order"], path + ("order",)) if "order" in node else None
@@ -197,7 +197,7 @@ class ProgramCompiler(Compiler):
         return reveal
 
     def p_shuffle(self, node: dict, path: Path) -> Step:
-        zone = node["shuffle"]
+        zone = self.card_zone(node["shuffle"], path + ("shuffle",))
         who = self.player(node.get("player", "you"), path + ("player",))
         return lambda ctx: ctx.game.rng.shuffle(ctx.state.players[who(ctx)].zone(zone))
 
@@ -365,7 +365,7 @@ class ProgramCompiler(Compiler):
                     item.face_down = not up
                     continue
                 player = ctx.state.players[owner_of(item)]
-                if item in player.trumps:
+                if item in player.trump:
                     if up and item not in player.locked:
                         player.trumps_up.add(item)
                     elif not up:

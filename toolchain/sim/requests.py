@@ -267,7 +267,7 @@ def target_candidates(game: Game, request: Request, first: bool = False) -> list
         return out
     if kind == "trump":
         for seat in _seats(spec.player, you):
-            for card in state.players[seat].trumps:
+            for card in state.players[seat].trump:
                 if spec.where is None or _holds(ctx, card, spec.where):
                     out.append(("trump", card))
                     if first:

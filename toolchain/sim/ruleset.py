@@ -17,7 +17,7 @@ from .cards import RANK, SUIT, code, to_card
 from .errors import ProgramError
 from .language import Cond, Ctx
 from .primitives import ProgramCompiler, Step
-from .state import Character, Request
+from .state import FIELD, Character, Request
 
 
 @dataclass(frozen=True)
@@ -156,6 +156,7 @@ def known_ids(defs: m.Definitions) -> dict[str, set[str]]:
         "characters": {c.id for c in defs.characters},
         "labels": set(defs.rules.label_names()) if defs.rules else set(),
         "trumps": {t.id for t in defs.trumps},
+        "zones": set(defs.rules.vocabulary("zones").ids()) if defs.rules else set(),
     }
 
 
@@ -235,7 +236,8 @@ def _trigger(node: dict[str, Any], compiler: ProgramCompiler, known: dict[str, s
     if "cards" in node:
         ranks = frozenset(keycards_notation.RANK_VALUES[str(r)] for r in node["cards"]["ranks"])
     condition = compiler.cond(node["if"], path + ("if",)) if "if" in node else None
-    return TriggerSpec(node["on"], action, controller == "turn-player", node.get("from"), node.get("to"), ranks, condition)
+    places = [compiler.known_id(node[end], "zones", path + (end,)) if end in node else None for end in ("from", "to")]
+    return TriggerSpec(node["on"], action, controller == "turn-player", places[0], places[1], ranks, condition)
 
 
 _TARGET_KEYS = {
@@ -362,6 +364,9 @@ class Ruleset:
         }
         # The categories some ability may waive costs of: requests.options asks abilities.waived only for these.
         self.waivable_categories = frozenset(category for waiving in self.waivers.values() for _, category, _ in waiving)
+        # The zones that hold cards: every zone of rules.yaml but the field (a player has them all; a frame's are empty
+        # without it).
+        self.card_zones = tuple(zone for zone in defs.rules.vocabulary("zones").ids() if zone != FIELD) if defs.rules else ()
         self.trumps = compiled.trumps if "trump" in self.frame.zones else []
         # The trump definitions a face-up card is, by its (rank, suit): two Jokers are the same card (abilities.open_trumps).
         self.trumps_by_face: dict[tuple[int, str | None], tuple[TrumpSpec, ...]] = {}

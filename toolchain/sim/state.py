@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # pragma: no cover
 YOU, OPPONENT = 0, 1  # seat indices; "you"/"opponent" in programs are relative to a controller
 SEAT_NAMES = ("P1", "P2")
 
-CARD_ZONES = ("life", "hand", "graveyard", "fog", "pack", "rare", "trumps")
+FIELD = "field"  # the zone of characters (2.5); every other zone of rules.yaml holds cards
 
 
 class Character:
@@ -40,14 +40,16 @@ class Character:
 
 
 class Player:
-    """One seat: its deck and the zones of 2.5 plus the frame zones (pack, rare card, trumps)."""
+    """One seat: its deck and the zones of 2.5 plus the frame zones (pack, rare card, trump). Each zone is the
+    attribute named by its id in rules.yaml; `zones` are the ids of those that hold cards, in rules.yaml's order."""
 
-    __slots__ = ("index", "deck", "life", "hand", "graveyard", "field", "fog", "pack", "pack_open", "rare", "trumps",
+    __slots__ = ("index", "deck", "zones", "life", "hand", "graveyard", "field", "fog", "pack", "pack_open", "rare", "trump",
                  "trumps_up", "locked")
 
-    def __init__(self, index: int, deck: list[int]) -> None:
+    def __init__(self, index: int, deck: list[int], zones: tuple[str, ...]) -> None:
         self.index = index
         self.deck = deck  # every card this player brought (the invariant's reference)
+        self.zones = zones  # the card zones the rules name (Ruleset.card_zones), shared by every copy
         self.life: list[int] = []  # the top card is the last one
         self.hand: list[int] = []
         self.graveyard: list[int] = []  # the top card is the last one
@@ -56,7 +58,7 @@ class Player:
         self.pack: list[int] = []
         self.pack_open = False
         self.rare: list[int] = []
-        self.trumps: list[int] = []
+        self.trump: list[int] = []
         self.trumps_up: set[int] = set()  # trumps turned face up (表切札)
         self.locked: set[int] = set()  # trumps that may not turn face up this turn (クローズ)
 
@@ -64,11 +66,11 @@ class Player:
         return getattr(self, name)
 
     def clone(self) -> Player:
-        copy = Player(self.index, self.deck)  # compiled by mypyc, a class has no __new__ that skips __init__
+        copy = Player(self.index, self.deck, self.zones)  # compiled by mypyc, a class has no __new__ that skips __init__
         copy.index, copy.deck = self.index, self.deck
         copy.life, copy.hand, copy.graveyard = self.life[:], self.hand[:], self.graveyard[:]
         copy.field = [c.clone() for c in self.field]
-        copy.fog, copy.pack, copy.rare, copy.trumps = self.fog[:], self.pack[:], self.rare[:], self.trumps[:]
+        copy.fog, copy.pack, copy.rare, copy.trump = self.fog[:], self.pack[:], self.rare[:], self.trump[:]
         copy.pack_open = self.pack_open
         copy.trumps_up, copy.locked = set(self.trumps_up), set(self.locked)
         return copy

@@ -20,7 +20,7 @@ def _character(c: Character) -> list[Any]:
 def _player(p: Player) -> dict[str, Any]:
     return {
         "life": p.life, "hand": p.hand, "graveyard": p.graveyard, "fog": p.fog, "pack": p.pack, "pack_open": p.pack_open,
-        "rare": p.rare, "trumps": p.trumps, "up": sorted(p.trumps_up), "locked": sorted(p.locked),
+        "rare": p.rare, "trumps": p.trump, "up": sorted(p.trumps_up), "locked": sorted(p.locked),
         "field": [_character(c) for c in p.field],
     }
 

@@ -24,7 +24,9 @@ def fingerprint(root: Path, date: BuildDate) -> str:
         digest.update(f"{line}\n".encode())
     digest.update(f"date {date.iso}\n".encode())
     tops = [(name, root / name, root) for name in SOURCE_DIRS]
-    tops += [("toolchain", TOOLCHAIN, TOOLCHAIN.parent), ("toolchain-templates", TOOLCHAIN.parent / "templates", TOOLCHAIN.parent)]
+    # the definitions are validated against the toolchain's schemas, whatever the repository's schema/ holds
+    tops += [("toolchain", TOOLCHAIN, TOOLCHAIN.parent), ("toolchain-templates", TOOLCHAIN.parent / "templates", TOOLCHAIN.parent),
+             ("toolchain-schema", TOOLCHAIN.parent / "schema", TOOLCHAIN.parent)]
     for label, top, inside in tops:
         if not top.is_dir():
             digest.update(f"{label} -\n".encode())
