@@ -33,7 +33,7 @@ CODES: dict[str, Code] = {
         Code("BP011", "limit",
              "the file is larger than bp reads (a definitions file 4 MB, any other source 32 MB) or nested more than 64 levels deep"),
         Code("BP012", "unreadable",
-             "a file under definitions/, schema/, docs/ or templates/ that bp cannot or must not read: no permission, "
+             "a file under definitions/, docs/ or templates/ that bp cannot or must not read: no permission, "
              "a dangling or looping symbolic link, one that leads out of the repository or into its .git, "
              "a FIFO, device or socket"),
         Code("BP020", "duplicate-id", "two definitions of one id space share an id, or a name"),

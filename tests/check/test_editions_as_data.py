@@ -5,6 +5,7 @@ categories passes bp check with no Python change; a rules repository needs only 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -107,6 +108,19 @@ def test_check_and_diff_need_only_definitions_and_docs(tmp_path: Path) -> None:
     diff = bp("diff", "--color", "never", cwd=root)
     assert diff.returncode == 0, diff.stderr
     assert "~ actions/up アップ (速攻魔法)" in diff.stdout and "コスト: D{+D+}" in diff.stdout
+
+
+
+def test_a_repositorys_own_schema_folder_is_never_read(tmp_path: Path) -> None:
+    """schema/ is the editors' copy (bp schema): what it holds, even a FIFO or a file that is not JSON, is no finding."""
+    root = tmp_path / "rules"
+    shutil.copytree(ROOT / "definitions", root / "definitions")
+    (root / "schema").mkdir()
+    (root / "schema" / "actions.schema.json").write_text("{\n", encoding="utf-8")
+    os.mkfifo(root / "schema" / "fog.schema.json")
+    run = bp("check", cwd=root)
+    assert run.returncode == 0, run.stderr
+    assert ": OK\n" in run.stdout
 
 
 # -- bp schema: the schemas for editors --------------------------------------------------------------------------
