@@ -59,6 +59,9 @@ CODES: dict[str, Code] = {
              "a name with kanji without its reading (kana:), a kana: that is not hiragana or does not read the name, or a kana: on a name in kana alone"),
         Code("BP035", "version",
              "a since or updated version later than the current edition (rules.yaml edition.id), or an update before the since"),
+        Code("BP039", "earlier-shape",
+             "definitions written for an earlier toolchain: what they lack is read as it was, a renamed id as today's; "
+             "write it as the message says (bp diff reads older revisions so)"),
     ]
 }
 

@@ -113,7 +113,7 @@ COMPILER_CASES = [
     # the zones are rules.yaml's: a program names one of them, and the field only where characters are
     effect("      - move: {zone: hand2}\n        to: fog\n", "{zone: @hand2}",
            "BP031", "'hand2' is not one of the zones of the definitions; did you mean 'hand'?"),
-    effect("      - move: key\n        to: trumps\n", "to: @trumps", "BP031", "did you mean 'trump'?"),
+    effect("      - move: key\n        to: trunp\n", "to: @trunp", "BP031", "did you mean 'trump'?"),
     effect("      - move: {zone: field}\n        to: fog\n", "{zone: @field}",
            "BP031", "the field holds characters, not cards: select them with {characters: …}"),
     effect("      - if: {has_open_trump: joker}\n        then: [{stop: true}]\n", "{has_open_trump: @joker}",
