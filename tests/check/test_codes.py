@@ -143,7 +143,14 @@ CASES = [
         "  labels: [attacker, blocker, haste]\n  story: |\n    物語\n    2. 二番目\n", ("characters.yaml", 13, 5), "start at 1.",
     ),
     Case("BP026", "rules.yaml", "  - {letter: K, name: KeyDrive, payment: キーカードをドライブする}\n", "", ("frames/actions.yaml", 25, 9), "'K'"),
-    Case("BP027", "frames/trumps.yaml", "    grants: slash", "    grants: switch", ("frames/actions.yaml", 24, 13), "<switch>"),
+    Case("BP027", "frames/trumps.yaml", "    grants: slash", "    grants: switch", ("frames/actions.yaml", 24, 13),
+         "needs <slash>, but its trump スラッシュ grants <switch>: write keycards: soldier<switch>, or give スラッシュ the ability grants: slash"),
+    # A frame action belongs to a trump (trump:) or is listed under a group (group:): both, or neither, says which to keep.
+    Case("BP010", "frames/actions.yaml", "  trump: slash\n", "  trump: slash\n  group: trump\n", ("frames/actions.yaml", 21, 3),
+         "'group' is not allowed here: an action that belongs to a trump (trump:) is listed under it, not under a group"),
+    Case("BP010", "frames/actions.yaml", "  trump: slash\n", "", ("frames/actions.yaml", 16, 3),
+         "'group' is a required property: a frame action is listed under a group (group: a frame_action_groups id of rules.yaml) "
+         "or under the trump it belongs to (trump: the trump's id)"),
     Case("BP028", "rules.yaml", "  - {id: blocker, name: ブロッカー}\n", "", ("characters.yaml", 10, 22), "'blocker'"),
     Case(
         "BP030", "actions/2-summon.yaml", 'field: "Joker(+3)"', 'field: "Joker(+4)"',

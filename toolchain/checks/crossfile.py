@@ -273,6 +273,8 @@ def costs_in_legend(result: LoadResult) -> Iterator[Diagnostic]:
 
 
 def trump_links(result: LoadResult) -> Iterator[Diagnostic]:
+    """Any frame action may belong to a trump (summon, spell, soldier-borne, triggered); one whose key is a
+    soldier with a label (soldier<label>: soldier-borne) needs the label its trump grants."""
     defs = result.definitions
     for action in defs.frame_actions:
         if not action.trump:
@@ -281,20 +283,16 @@ def trump_links(result: LoadResult) -> Iterator[Diagnostic]:
         if not trump:
             continue
         granted = trump.ability.grants if trump.ability else None
-        if action.keycards and action.keycards.error is not None:
-            continue  # reported by BP024
-        pattern = action.keycards.pattern if action.keycards else None
-        if pattern is None or pattern.kind != "unit":
-            yield Diagnostic(
-                action.source.location("keycards" if action.keycards else "trump"),
-                "BP027",
-                f"{action.name} comes from the trump {trump.name}, so its keycards must be a soldier with a label (soldier<label>)",
-            )
-        elif pattern.label != granted:
+        if not action.keycards or action.keycards.error is not None:
+            continue  # no key soldier (or keycards that do not parse: BP024)
+        pattern = action.keycards.pattern
+        if pattern.kind == "unit" and pattern.label != granted:
             yield Diagnostic(
                 action.source.location("keycards"),
                 "BP027",
-                f"{action.name} needs <{pattern.label}>, but its trump {trump.name} grants {f'<{granted}>' if granted else 'no label'}",
+                f"{action.name} needs <{pattern.label}>, but its trump {trump.name} grants {f'<{granted}>' if granted else 'no label'}: "
+                + (f"write keycards: soldier<{granted}>, or " if granted else "")
+                + f"give {trump.name} the ability grants: {pattern.label}",
             )
 
 
