@@ -27,7 +27,8 @@ from .cards import TEXT
 from .errors import EngineError, EngineLoop, IllegalRequest, ProgramError
 from .notation import SIDES, normalize, target_text, tokens, view
 from .refusal import REASONS, refusal
-from .requests import PASS, RequestOption
+from .requests import PASS, RequestOption, target_candidates
+from .state import Request
 from .ruleset import ActionSpec
 from .situation import Builder, mentioned
 
@@ -125,9 +126,9 @@ def _run(engine: Engine, action: m.Action, example: m.Example) -> str | None:
     if example.steps:
         _flow(game, builder, agent, spec, example, before)
     elif example.illegal is not None:
-        request_spec, seat, keys, _ = builder.parse_request(example.request, ("request",), spec, example.by)
+        request_spec, seat, keys, target = builder.parse_request(example.request, ("request",), spec, example.by)
         game.state.chance = seat
-        return _refused(game, builder, request_spec, seat, keys, example.illegal, ("request",))
+        return _refused(game, builder, request_spec, seat, keys, example.illegal, ("request",), target)
     else:
         _single(game, builder, agent, spec, example)
     if agent.script:
@@ -182,18 +183,32 @@ def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str
     return made
 
 
-def _refused(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], expected: str, path: tuple) -> str | None:  # noqa: ANN001
-    """An `illegal:` request: None when the engine refuses it for the reason given, else what differs."""
+def _refused(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], expected: str, path: tuple,  # noqa: ANN001, PLR0913
+             target: str | None = None) -> str | None:
+    """An `illegal:` request: None when the engine refuses it for the reason given, else what differs. A request that
+    names its target (`→ opponent:♠2`) is refused for its target when that is not one the action may have, though it
+    may have others (2.10.3)."""
     cards, unit = builder.keycards(spec, seat, keys, path)
     reason = refusal(game, seat, spec, cards, unit)
     offered = any(isinstance(o, RequestOption) and o.action is spec and sorted(o.keys) == sorted(cards) and o.unit == unit
                   for o in game.legal_requests())
     if (reason is None) != offered:  # refusal mirrors requests.options: a disagreement is the engine's bug
         raise EngineError(f"{spec.name}: refusal says {reason or 'legal'}, but the request is {'' if offered else 'not '}offered")
+    named, because = None, ""
+    if target and spec.target is not None:
+        named = builder.target(target, path)
+        probe = Request(0, spec, seat)
+        probe.keys, probe.unit = tuple(cards), unit
+        may = target_candidates(game, probe)
+        if reason is None and named not in may:
+            reason = "target"
+            listed = ", ".join(target_text(game, t, seat) for t in may)
+            because = f"{target_text(game, named, seat)} is not a target it may have; it may target {listed or 'nothing'}"
     if reason is None:
-        return f"{spec.name} was not refused: it is a legal request here (expected illegal: {expected})"
+        also = f", and {target_text(game, named, seat)} is a target it may have" if named is not None else ""
+        return f"{spec.name} was not refused: it is a legal request here{also} (expected illegal: {expected})"
     if reason != expected:
-        return f"{spec.name} is refused for {reason} ({REASONS[reason]}), not for {expected} ({REASONS.get(expected, '?')})"
+        return f"{spec.name} is refused for {reason} ({because or REASONS[reason]}), not for {expected} ({REASONS.get(expected, '?')})"
     return None
 
 
@@ -262,7 +277,7 @@ def _step(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, exampl
         request_spec, seat, keys, target = builder.parse_request(text, path + ("request",), spec, example.by)
         _give_chance(game, seat, text)
         if "illegal" in step:
-            return _refused(game, builder, request_spec, seat, keys, str(step["illegal"]), path + ("request",))
+            return _refused(game, builder, request_spec, seat, keys, str(step["illegal"]), path + ("request",), target)
         agent.target = builder.target(target, path + ("request",)) if target else None
         _request(game, builder, request_spec, seat, keys, path + ("request",), named=agent.target)
     elif "pass" in step:
