@@ -16,7 +16,7 @@ its modules (tests/architecture/test_layers.py).
     sim.board(game)                             # what a figure draws: sides, zones, characters, the stage
     sim.observe(game, seat)                     # what one player sees (2.11.1); agents get it as decision.observation
                                                 # and the options as decision.options (sim.OptionSeen), and answer with an index
-    sim.run_examples(engine)                    # every action's examples (bp check)
+    sim.run_examples(engine, tally=sim.Tally())  # every action's examples (bp check); what they showed of the programs
     sim.refusal(game, seat, spec, keys, unit)   # why a request is refused (a key of sim.REFUSAL_REASONS), or None
     sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
     sim.play(…, coverage=sim.Coverage())        # + how often each action, character, fog entry was played (bp sim --coverage)
@@ -47,6 +47,7 @@ from .native import running_compiled as compiled
 from .ruleset import Ruleset
 from .situation import from_situation
 from .statehash import state_hash
+from .tally import Tally
 from .state import Character, Request, State
 from .transcript import Recorder, Replayed, TranscriptWriter, digest, games as transcript_games, replay_game
 from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
@@ -55,7 +56,7 @@ __all__ = [
     "ACCESS", "AGENTS", "Agent", "BoardView", "Character", "CharacterView", "Coverage", "Decision", "Engine", "EngineError", "Game",
     "IllegalRequest", "Observation", "OptionSeen", "Outcome", "PASS", "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS",
     "RandomAgent", "Recorder", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideView",
-    "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text", "compiled", "digest", "from_situation", "game_seeds", "observe",
+    "State", "Stats", "Tally", "TargetView", "TranscriptWriter", "board", "card_text", "compiled", "digest", "from_situation", "game_seeds", "observe",
     "option_text", "play", "play_one", "refusal", "replay_game", "run_examples", "scripted_agents", "seen_option_text", "state_hash",
     "transcript_games",
 ]

@@ -13,9 +13,9 @@ from .ruleset import Compiled, Ruleset, compile_definitions
 
 @dataclass(frozen=True)
 class ProgramProblem:
-    """A program (or a character's label condition or ability) the engine cannot compile (BP031)."""
+    """A program (or a character's label condition or ability, or a trump's ability) the engine cannot compile (BP031)."""
 
-    definition: m.Action | m.Character
+    definition: m.Action | m.Character | m.Trump
     path: tuple[str | int, ...]  # below the definition
     message: str
 

@@ -31,6 +31,7 @@ from .requests import PASS, RequestOption, target_candidates
 from .state import Request
 from .ruleset import ActionSpec
 from .situation import Builder, mentioned
+from .tally import Tally
 
 
 @dataclass(frozen=True)
@@ -90,9 +91,9 @@ def regulation_of(defs: m.Definitions, action: m.Action, example: m.Example) -> 
     return found_format.id, found_frame.id
 
 
-def run(engine: Engine, action: m.Action, example: m.Example) -> Outcome:
+def run(engine: Engine, action: m.Action, example: m.Example, tally: Tally | None = None) -> Outcome:
     try:
-        message = _run(engine, action, example)
+        message = _run(engine, action, example, tally)
     except ProgramError as exc:
         return Outcome(action, example, False, str(exc), exc.path, getattr(exc, "name", None))
     except EngineLoop as exc:
@@ -113,7 +114,7 @@ def mentioned_cards(example: m.Example) -> set[str]:
     return mentioned(written)
 
 
-def _run(engine: Engine, action: m.Action, example: m.Example) -> str | None:
+def _run(engine: Engine, action: m.Action, example: m.Example, tally: Tally | None = None) -> str | None:
     rules = engine.ruleset(*regulation_of(engine.definitions, action, example))
     spec = rules.compiled.actions.get(action.id)
     if spec is None or not spec.executable:
@@ -122,6 +123,7 @@ def _run(engine: Engine, action: m.Action, example: m.Example) -> str | None:
     agent = _ExampleAgent(script, None)
     builder = Builder(rules, mentioned_cards(example), [agent, agent])
     game = builder.build(example.given, ("given",))
+    game.tally = tally
     before = view(game)
     if example.steps:
         _flow(game, builder, agent, spec, example, before)
@@ -365,11 +367,12 @@ def compare(before: dict[str, str], expect: Mapping[str, Any], actual: dict[str,
 # -- every example of the definitions ---------------------------------------------------------------
 
 
-def run_all(engine: Engine, skip: Collection[str] = frozenset()) -> Iterator[Outcome]:
-    """Every example of every action but those in `skip` (whose programs do not compile)."""
+def run_all(engine: Engine, skip: Collection[str] = frozenset(), tally: Tally | None = None) -> Iterator[Outcome]:
+    """Every example of every action but those in `skip` (whose programs do not compile); `tally` records what
+    they showed of the programs (which triggers held, which steps had something to act on)."""
     defs = engine.definitions
     for action in (*defs.actions, *defs.frame_actions):
         if action.id in skip:
             continue
         for example in action.examples:
-            yield run(engine, action, example)
+            yield run(engine, action, example, tally)

@@ -33,16 +33,18 @@ from collections.abc import Callable, Sequence
 from copy import deepcopy
 from typing import TYPE_CHECKING, Any
 
-from . import flow, operations as ops, requests
+from . import abilities, flow, operations as ops, requests
 from .agents import GRAVEYARD_TOP, Agent, Decision, engine_options
 from .budget import Budget
 from .cards import owner_of
 from .errors import EngineError, IllegalRequest, Stop
 from .language import Ctx
 from .observation import OptionSeen
+from .primitives import run_deferred
 from .requests import PASS, RequestOption
 from .ruleset import Ruleset
 from .start import setup
+from .tally import Tally
 from .state import Request, State
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -91,6 +93,7 @@ class Game:
         self.due: Decision | None = None
         self.asked: Decision | None = None  # the request decision offered at [3] (decision())
         self.history: list[Game] = []
+        self.tally: Tally | None = None  # what the examples showed of the programs (bp check), when asked
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
@@ -368,6 +371,8 @@ class Game:
         state = self.state
         effective = all(self._target_present(t) for t in request.targets)
         if effective and request.action.effect is not None:
+            if self.ruleset.prohibitions:  # what the abilities in force stop, decided just before the effect
+                request.barred = abilities.barring(self, request)
             state.resolving.append(request)
             try:
                 request.action.effect(Ctx(self, request, request.controller))
@@ -384,6 +389,11 @@ class Game:
         self.budget.resolved.append(request.action)
         if self.observer is not None:
             self.observe("resolve", (request, effective))
+
+    def request_from_effect(self, spec: Any, seat: int, keys: list, target: Any, pay: bool) -> Request | None:
+        """「…アクションをリクエストする」: the request an effect makes; it enters the core flow once the effect is over
+        (flow: after the trigger check of the resolution, as if made at [5]). None when it cannot be made."""
+        return requests.from_effect(self, spec, seat, keys, target, pay)
 
     def bury_keycards(self, request: Request) -> None:
         if len(request.held) < 2:  # one card at most: no choice of the public top (graveyard_tops)
@@ -445,6 +455,8 @@ class Game:
         for seat in (state.turn, 1 - state.turn):
             if not state.players[seat].life:
                 state.winner = 1 - seat
+                if state.deferred:
+                    run_deferred(self)  # no trigger will be handled any more: what waited for them is done now
                 self.observe("win", state.winner)
                 return True
         return False
@@ -463,6 +475,8 @@ class Game:
             player.locked.clear()
         for character in state.characters():
             character.role, character.blocking = None, None
+        state.former.clear()  # last-known information is this turn's
+        state.unlinked.clear()
         state.turn = 1 - ending
         state.turn_number += 1
         self.budget.new_turn()
