@@ -235,7 +235,7 @@ class Ability:
     size: Mapping[str, int] | None = field(default=None, compare=False)
     labels: Mapping[str, Any] | None = field(default=None, compare=False)
     where: Mapping[str, Any] | None = field(default=None, compare=False)
-    # What effects may not do to the characters and players of its scope (喪失, 要塞): `{steps, from, if}`.
+    # What effects may not do to the characters and players of its scope: `{steps, from, if}`.
     prohibit: Mapping[str, Any] | None = field(default=None, compare=False)
 
     @property

@@ -524,5 +524,5 @@ KIND_MEANINGS: dict[str, str] = {
     "ability_size": "an ability that changes the size of the characters in its scope: add, or set",
     "ability_labels": "an ability that grants or removes labels of the characters in its scope",
     "ability_prohibit": "an ability that stops steps of effects for the characters and players in its scope: "
-                        "what an effect may not do (喪失), damage it may not deal (要塞)",
+                        "what an effect may not do, damage it may not deal",
 }

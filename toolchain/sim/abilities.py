@@ -13,7 +13,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
     from .language import Ctx
     from .ruleset import AbilitySpec, ActionSpec
-    from .state import Request
 
 SCOPE_ORDER = {"all": 0, "your": 1, "this": 2}
 TRUMP_TIMESTAMP = 0  # an open trump's label (5.3.4) is a your-scope grant older than every character's ability
@@ -171,39 +170,21 @@ def cost(game: Game, action: ActionSpec, seat: int) -> str:
 # -- what effects may not do (prohibit) ---------------------------------------------------------------------
 
 # A prohibition in force for one resolution: (the steps it stops, its scope, the ability's controller, the id of the
-# character that has it; -1 for a trump's).
+# character that has it; -1 for a trump's). Game.barring finds them when the effect begins.
 Bar = tuple[frozenset[str], str, int, int]
 
 
-def barring(game: Game, request: Request) -> tuple[Bar, ...]:
-    """The prohibitions that apply to this request's effect: those of the abilities on the field and of the open
-    trumps whose `from` admits the request and whose `if` holds now, just before the effect (効果を発揮する直前)."""
-    from .language import Ctx  # the expressions' context (language imports this module)
-
-    found: list[Bar] = []
-    sources: list[tuple[int, int, AbilitySpec]] = [
+def prohibiting(game: Game) -> list[tuple[int, int, AbilitySpec]]:
+    """The abilities in force that stop steps of effects, as (controller, id of the character that has it or -1 for
+    an open trump's, ability)."""
+    found: list[tuple[int, int, AbilitySpec]] = [
         (character.controller, character.id, ability)
         for character in game.state.characters()
         for ability in game.ruleset.characters[character.component].abilities if ability.prohibition
     ]
     for seat in range(len(game.state.players)):
-        sources += [(seat, -1, ability) for trump in open_trumps(game, seat) for ability in trump.abilities if ability.prohibition]
-    for controller, owner, ability in sources:
-        rule = ability.prohibition
-        if rule.player != "any" and (request.controller == controller) != (rule.player == "you"):
-            continue
-        if rule.actions is not None and request.action.id not in rule.actions:
-            continue
-        ctx = Ctx(game, request, controller)
-        if rule.where is not None:
-            ctx.it = request
-            if not rule.where(ctx):
-                continue
-            ctx.it = None
-        if rule.condition is not None and not rule.condition(ctx):
-            continue
-        found.append((rule.steps, ability.scope, controller, owner))
-    return tuple(found)
+        found += [(seat, -1, ability) for trump in open_trumps(game, seat) for ability in trump.abilities if ability.prohibition]
+    return found
 
 
 def bars_character(ctx: Ctx, step: str, character: Character) -> bool:

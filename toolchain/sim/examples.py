@@ -177,7 +177,7 @@ def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str
         raise IllegalRequest(f"{spec.name} is refused: {reason} ({REASONS.get(reason or '', 'no reason found')}); "
                              f"{instead}")
     game.apply(option, check=False)
-    made = game.current  # the request made at [5]
+    made = game.made  # the request made at [5] (an effect's requests follow it through [7])
     if named is not None and list(made.targets) != [named]:
         took = ", ".join(target_text(game, t, 0) for t in made.targets)
         raise IllegalRequest(f"{spec.name} cannot target {target_text(game, named, 0)} here "

@@ -131,7 +131,7 @@ def _n4(game: Game) -> str:  # パス記録のリセット (done by _resets_pass
 
 def _n5(game: Game) -> str:  # アクションをリクエストする
     request = requests.make(game, game.state.chance, game.choice)
-    game.current = request
+    game.current = game.made = request
     game.after = "request"
     if game.observer is not None:
         game.observe("request", request)

@@ -70,7 +70,8 @@ class Game:
         self.node = "1"  # where the core flow stands: "3" waiting for the chance holder, or "end"
         self.pending: Any = None  # the [3] choice handed in by apply()
         self.choice: Any = None
-        self.current: Request | None = None  # the request made at [5]
+        self.current: Request | None = None  # the request going through [7]: made at [5], or by an effect (flow._n6)
+        self.made: Request | None = None  # the request made at [5]
         self.taken: Request | None = None  # the request the trigger check took out of the buffer
         self.after = "request"  # how [6] was reached
         self.seat_order = 0  # the trigger check's player, counted from the turn player
@@ -131,7 +132,7 @@ class Game:
         copy.rng.setstate(self.rng.getstate())
         copy.violations = list(self.violations)
         copy.budget = self.budget.copy()
-        copy.current, copy.taken, copy.triggered, copy.trace = None, None, [], None
+        copy.current, copy.made, copy.taken, copy.triggered, copy.trace = None, None, None, [], None
         copy.chosen, copy.history, copy.asked = list(self.chosen), list(self.history), None
         if self.due is not None:  # the due decision's options are objects of the copy's own state
             recorder, observer = copy.recorder, copy.observer
@@ -372,7 +373,7 @@ class Game:
         effective = all(self._target_present(t) for t in request.targets)
         if effective and request.action.effect is not None:
             if self.ruleset.prohibitions:  # what the abilities in force stop, decided just before the effect
-                request.barred = abilities.barring(self, request)
+                request.barred = self.barring(request)
             state.resolving.append(request)
             try:
                 request.action.effect(Ctx(self, request, request.controller))
@@ -394,6 +395,27 @@ class Game:
         """「…アクションをリクエストする」: the request an effect makes; it enters the core flow once the effect is over
         (flow: after the trigger check of the resolution, as if made at [5]). None when it cannot be made."""
         return requests.from_effect(self, spec, seat, keys, target, pay)
+
+    def barring(self, request: Request) -> tuple[abilities.Bar, ...]:
+        """The prohibitions that apply to this request's effect: those of the abilities in force whose `from` admits the
+        request and whose `if` holds now, just before the effect (効果を発揮する直前)."""
+        found: list[abilities.Bar] = []
+        for controller, owner, ability in abilities.prohibiting(self):
+            rule = ability.prohibition
+            if rule.player != "any" and (request.controller == controller) != (rule.player == "you"):
+                continue
+            if rule.actions is not None and request.action.id not in rule.actions:
+                continue
+            ctx = Ctx(self, request, controller)
+            if rule.where is not None:
+                ctx.it = request
+                if not rule.where(ctx):
+                    continue
+                ctx.it = None
+            if rule.condition is not None and not rule.condition(ctx):
+                continue
+            found.append((rule.steps, ability.scope, controller, owner))
+        return tuple(found)
 
     def bury_keycards(self, request: Request) -> None:
         if len(request.held) < 2:  # one card at most: no choice of the public top (graveyard_tops)

@@ -47,8 +47,8 @@ class ProgramCompiler(Compiler):
         return getattr(self, "p_" + form_of(node, lang.STEP_FAMILY))(node, path)
 
     def subjects(self, step: str, node: object, path: Path) -> Items:
-        """The items a step acts on, without the characters an ability in force stops it for (prohibit: 喪失's
-        「チャージアクションの効果でキャラクターをチャージ状態にすることができない」)."""
+        """The items a step acts on, without the characters an ability in force stops it for (prohibit: 「…アクションの効果で
+        キャラクターをチャージ状態にすることができない」)."""
         items = self.items(node, path)
         here = path[:-1]  # the step itself
 
