@@ -73,27 +73,8 @@ REPEAT = """- id: forever
 """
 # A triggered action whose condition never holds: its one example requests it directly (BP037); a direct action
 # whose damage is aimed at the owner of an attacker, and there is none in its example (BP038).
-NEVER_TRIGGERED = """- id: echo
-  name: こだま
-  category: basic
-  formats: [lite, pro]
-  trigger: triggered
-  speed: instant
-  timing: main
-  trigger_condition: アップが解決した時、パックがあれば誘発する。
-  effect: 1点のダメージを受ける。
-  since: v8.0
-  program:
-    trigger: {on: resolved, action: up, if: {exists: {zone: pack}}}
-    effect:
-      - damage: you
-        amount: 1
-  examples:
-    - name: ダメージを受ける
-      given: {you: {life: 3}}
-      request: ""
-      expect: {you: {life: 2, graveyard: 1}}
-"""
+NEVER_TRIGGERED = (SELF_TRIGGER.replace("こだまアクションが解決した時に誘発する。", "アップが解決した時、パックがあれば誘発する。")
+                   .replace("trigger: {on: resolved, action: echo}", "trigger: {on: resolved, action: up, if: {exists: {zone: pack}}}"))
 AIMED_AT_NOTHING = """- id: backlash
   name: 反動
   kana: はんどう

@@ -393,9 +393,13 @@ class Compiler:
         test = _all_of(tests)
         return lambda ctx: [c for c in ctx.state.characters() if test(ctx, c)]
 
+    def _last_known(self, op: str, node: dict, path: Path) -> Items:
+        """The items a last-known form reads; the engine remembers characters that leave the field only when one is used."""
+        self.known.setdefault("reads", set()).add(LAST_KNOWN)
+        return self.items(node[op], path + (op,))
+
     def _was(self, op: str, node: dict, path: Path) -> Items:
-        inner = self.items(node[op], path + (op,))
-        self.known.setdefault("reads", set()).add(LAST_KNOWN)  # the engine remembers characters that leave the field
+        inner = self._last_known(op, node, path)
 
         def was(ctx: Ctx) -> list:
             out: list = []
@@ -407,8 +411,7 @@ class Compiler:
         return was
 
     def _blocked_by(self, op: str, node: dict, path: Path) -> Items:
-        inner = self.items(node[op], path + (op,))
-        self.known.setdefault("reads", set()).add(LAST_KNOWN)
+        inner = self._last_known(op, node, path)
 
         def blocked_by(ctx: Ctx) -> list:
             state, out = ctx.state, []
