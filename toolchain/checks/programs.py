@@ -47,7 +47,7 @@ class Report:
 def report(defs: m.Definitions) -> Report:
     result = Report(has_examples=has_examples(defs))
     broken: set[str] = set()
-    engine = sim.Engine(defs)
+    engine = sim.Engine(defs, instrument=True)
     for problem in engine.problems:
         result.program_errors.append(Diagnostic(problem.location(), "BP031", problem.message))
         broken.add(problem.definition.id)

@@ -26,9 +26,10 @@ class ProgramProblem:
 class Engine:
     """The rules engine for one set of definitions: their programs compiled, ready for any regulation."""
 
-    def __init__(self, definitions: m.Definitions) -> None:
+    def __init__(self, definitions: m.Definitions, instrument: bool = False) -> None:
+        """`instrument`: the steps record what they act on into a game's sim.Tally (bp check's examples, BP038)."""
         self.definitions = definitions
-        self.compiled: Compiled = compile_definitions(definitions)
+        self.compiled: Compiled = compile_definitions(definitions, instrument)
         self._rulesets: dict[tuple[str, str], Ruleset] = {}
 
     @property

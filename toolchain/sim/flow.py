@@ -434,12 +434,16 @@ def collect(game: Game) -> list[Request]:
     out: list[Request] = []
     seats = (state.turn, 1 - state.turn)
     listening = rules.listening
+    by = None  # the action whose effect is moving cards (("resolving", id) marks, when a trigger reads it)
     for event in events:
         kind = event[0]
+        if kind == "resolving":
+            by = event[1]
+            continue
         moved = kind == "moved"
         # The triggered actions this kind of event (a move from and to these zones, or this action resolved or
         # staged) may trigger, in the ruleset's order: found once per key, then only the per-card tests remain.
-        key = (kind, event[2], event[4], event[5]) if moved else (kind, event[1].action.id)
+        key = (kind, event[2], event[4], by) if moved else (kind, event[1].action.id)
         specs = listening.get(key)
         if specs is None:
             specs = listening[key] = _listening(rules.triggered_by.get(kind, ()), key)

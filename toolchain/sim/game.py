@@ -374,6 +374,9 @@ class Game:
         if effective and request.action.effect is not None:
             if self.ruleset.prohibitions:  # what the abilities in force stop, decided just before the effect
                 request.barred = self.barring(request)
+            marks = self.ruleset.marks_resolutions  # a moved trigger's `by:` reads which action's effect moved a card
+            if marks:
+                state.events.append(("resolving", request.action.id))
             state.resolving.append(request)
             try:
                 request.action.effect(Ctx(self, request, request.controller))
@@ -381,6 +384,8 @@ class Game:
                 pass
             finally:
                 state.resolving.remove(request)
+                if marks:
+                    state.events.append(("resolving", state.resolving[-1].action.id if state.resolving else None))
         if request in state.stage:
             state.stage.remove(request)
         if request.revealed:

@@ -65,6 +65,8 @@ ITEM_WORDS = lang.ITEMS_FAMILY.word_names
 PLAYER_WORDS = lang.PLAYERS.word_names
 _PLAYER_ONLY_WORDS = tuple(word for word in PLAYER_WORDS if word not in ITEM_WORDS)  # `target` is items in `set`
 LAST_KNOWN = "last-known"  # what a program may read that the engine records only when asked (known["reads"])
+# How the programs are compiled (known[ENGINE]): with the examples' records (sim.Tally), with the prohibitions' checks.
+ENGINE, INSTRUMENT, PROHIBITS = "engine", "instrument", "prohibits"
 COMPARISONS = {"le": int.__le__, "lt": int.__lt__, "ge": int.__ge__, "gt": int.__gt__, "eq": int.__eq__, "ne": int.__ne__}
 
 

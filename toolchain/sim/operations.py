@@ -1,8 +1,8 @@
 """The moves every primitive, cost and start procedure is made of: take a card from wherever it
 is, put it into a zone, put cards onto the field as a character, take a character off it.
 
-Each move is logged in `state.events` as ("moved", card, from zone, from seat, to zone, by) for the
-trigger check (世代交代 triggers on field → graveyard; `by` is the action whose request was resolving, or None).
+Each move is logged in `state.events` as ("moved", card, from zone, from seat, to zone) for the
+trigger check (世代交代 triggers on field → graveyard).
 A character leaving the field is remembered as it was (last-known information, `{was: …}`) when the
 ruleset's programs read it.
 """
@@ -23,16 +23,9 @@ if TYPE_CHECKING:  # pragma: no cover
 FIELD, STAGE = "field", "stage"
 
 
-def moved(state: State, card: int, source: str, seat: int, to: str) -> None:
-    """Log a move for the trigger check, with the action whose request is resolving (a trigger's `by`)."""
-    state.events.append(("moved", card, source, seat, to, state.resolving[-1].action.id if state.resolving else None))
-
-
 def remember(game: Game, character: Character) -> None:
     """Last-known information: the character as it is now, before it leaves the field, for each of its cards
-    (what `{was: card}` reads: kind, role, the attacker it blocks, controller, size), when the programs read it."""
-    if not game.ruleset.remembers:
-        return
+    (what `{was: card}` reads: kind, role, the attacker it blocks, controller, size); called when the programs read it."""
     state = game.state
     blocking = character.blocking if character.blocking is not None else state.unlinked.get(character.id)
     former = Former(character, abilities.size(game, character), blocking,
@@ -58,7 +51,8 @@ def take(game: Game, card: int) -> tuple[str, int]:
     for seat in state.players:
         for character in seat.field:
             if card in character.cards:
-                remember(game, character)
+                if game.ruleset.remembers:
+                    remember(game, character)
                 character.cards.remove(card)
                 if not character.cards:
                     leave_field(game, character)
@@ -91,7 +85,7 @@ def move(game: Game, cards: Iterable[int], zone: str, seat: int | None = None, a
     for card in list(cards):
         source, source_seat = take(game, card)
         put(state, card, zone, seat, at)
-        moved(state, card, source, source_seat, zone)
+        state.events.append(("moved", card, source, source_seat, zone))
         done.append(card)
     return done
 
@@ -115,12 +109,13 @@ def move_character(game: Game, character: Character, zone: str, seat: int | None
                    order: list[int] | None = None) -> list[int]:
     """2.8.3: a character of several cards moves as one; `order` is the order the cards are put in."""
     state, controller = game.state, character.controller
-    remember(game, character)
+    if game.ruleset.remembers:
+        remember(game, character)
     leave_field(game, character)
     cards = order if order is not None else list(character.cards)
     for card in cards:
         put(state, card, zone, seat, at)
-        moved(state, card, FIELD, controller, zone)
+        state.events.append(("moved", card, FIELD, controller, zone))
     character.cards = []
     return cards
 
@@ -142,7 +137,7 @@ def damage(state: State, seat: int, amount: int) -> int:
     for _ in range(count):
         card = player.life.pop()
         player.graveyard.append(card)
-        moved(state, card, "life", seat, "graveyard")
+        state.events.append(("moved", card, "life", seat, "graveyard"))
     return count
 
 
@@ -150,7 +145,7 @@ def bury_keycards(state: State, request) -> None:  # noqa: ANN001 - a Request
     """The keycards still with a request (on the stage) go to their owners' graveyards."""
     for card in request.held:
         put(state, card, "graveyard")
-        moved(state, card, STAGE, request.controller, "graveyard")
+        state.events.append(("moved", card, STAGE, request.controller, "graveyard"))
     request.held = []
 
 
@@ -160,6 +155,6 @@ def draw(state: State, seat: int, count: int) -> list[int]:
     for _ in range(max(0, min(count, len(player.life)))):
         card = player.life.pop()
         player.hand.append(card)
-        moved(state, card, "life", seat, "hand")
+        state.events.append(("moved", card, "life", seat, "hand"))
         drawn.append(card)
     return drawn

@@ -17,7 +17,7 @@ from . import abilities, operations as ops
 from .budget import REPEAT_ROUNDS
 from .errors import EngineLoop, Stop
 from .cards import owner_of
-from .language import Compiler, Ctx, Items, Path, _characters, cards_of, form_of
+from .language import ENGINE, INSTRUMENT, Compiler, Ctx, Items, Path, _characters, cards_of, form_of
 from .state import Character, Modifier, Request
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,10 +51,14 @@ class ProgramCompiler(Compiler):
         キャラクターをチャージ状態にすることができない」)."""
         items = self.items(node, path)
         here = path[:-1]  # the step itself
+        options = self.known.get(ENGINE, set())
+        if not options:
+            return items  # no ability prohibits, and no example records: the items as they are
+        instrument = INSTRUMENT in options
 
         def allowed(ctx: Ctx) -> list:
             found = items(ctx)
-            if ctx.game.tally is not None:
+            if instrument and ctx.game.tally is not None:
                 ctx.game.tally.aim(ctx.request.action.id, here, bool(found))
             if not ctx.request.barred:
                 return found
@@ -114,7 +118,7 @@ class ProgramCompiler(Compiler):
                 sources = [ops.take(ctx.game, c) for c in group]
                 ops.new_character(ctx.game, group, kind, ctx.you, driven=driven)
                 for card, (zone, seat) in zip(group, sources):
-                    ops.moved(ctx.state, card, zone, seat, ops.FIELD)
+                    ctx.state.events.append(("moved", card, zone, seat, ops.FIELD))
         return summon
 
     def p_attach(self, node: dict, path: Path) -> Step:
@@ -129,7 +133,7 @@ class ProgramCompiler(Compiler):
             for card in cards:
                 zone, seat = ops.take(ctx.game, card)
                 host.cards.append(card)
-                ops.moved(ctx.state, card, zone, seat, ops.FIELD)
+                ctx.state.events.append(("moved", card, zone, seat, ops.FIELD))
             host.component = ctx.game.ruleset.component_for(host.cards, "soldier") or host.component
         return attach
 
@@ -177,10 +181,11 @@ class ProgramCompiler(Compiler):
     # -- life and hand ----------------------------------------------------------------------
     def p_damage(self, node: dict, path: Path) -> Step:
         who, amount = self.player(node["damage"], path + ("damage",)), self.number(node["amount"], path + ("amount",))
+        instrument = INSTRUMENT in self.known.get(ENGINE, set())
 
         def damage(ctx: Ctx) -> None:
             seat = who(ctx)
-            if ctx.game.tally is not None:
+            if instrument and ctx.game.tally is not None:
                 ctx.game.tally.aim(ctx.request.action.id, path, seat >= 0)
             if seat >= 0 and not (ctx.request.barred and abilities.bars_player(ctx, "damage", seat)):
                 before = ctx.game.graveyards()
@@ -210,7 +215,7 @@ class ProgramCompiler(Compiler):
             for _ in range(max(0, min(count(ctx), len(life)))):
                 card = life.pop()
                 ctx.request.revealed.append(card)
-                ops.moved(ctx.state, card, "life", seat, ops.STAGE)
+                ctx.state.events.append(("moved", card, "life", seat, ops.STAGE))
                 cards.append(card)
             ctx.vars[name] = cards
         return reveal

@@ -445,7 +445,7 @@ def make(game: Game, seat: int, option: RequestOption) -> Request:
     for card in option.keys:
         zone, source = ops.take(game, card)
         request.held.append(card)
-        ops.moved(state, card, zone, source, ops.STAGE)
+        state.events.append(("moved", card, zone, source, ops.STAGE))
     state.used[(seat, spec.id)] = state.used.get((seat, spec.id), 0) + 1
     pay(game, request, abilities.cost(game, spec, seat))
     if spec.target is not None:
@@ -486,7 +486,7 @@ def from_effect(game: Game, spec: ActionSpec, seat: int, keys: list, target: Tar
     for card in cards:
         zone, source = ops.take(game, card)
         request.held.append(card)
-        ops.moved(state, card, zone, source, ops.STAGE)
+        state.events.append(("moved", card, zone, source, ops.STAGE))
     state.used[(seat, spec.id)] = state.used.get((seat, spec.id), 0) + 1
     pay(game, request, letters)
     if spec.target is not None and not request.targets:

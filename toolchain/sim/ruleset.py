@@ -15,7 +15,7 @@ from ..notation.cards import Card
 from ..notation import keycards as keycards_notation
 from .cards import RANK, SUIT, code, to_card
 from .errors import ProgramError
-from .language import LAST_KNOWN, Cond, Ctx
+from .language import ENGINE, INSTRUMENT, LAST_KNOWN, PROHIBITS, Cond, Ctx
 from .primitives import ProgramCompiler, Step
 from .state import Character, Request
 
@@ -175,9 +175,14 @@ def known_ids(defs: m.Definitions) -> dict[str, set[str]]:
     }
 
 
-def compile_definitions(defs: m.Definitions) -> Compiled:
+def compile_definitions(defs: m.Definitions, instrument: bool = False) -> Compiled:
+    """Every definition compiled. Steps check the prohibitions in force only when some ability prohibits, and
+    record what they act on (sim.Tally, BP038) only when `instrument`: random games pay for neither."""
     compiled = Compiled()
     known = known_ids(defs)
+    prohibits = any(a.prohibit for c in defs.characters for a in c.abilities) or any(
+        t.ability is not None and t.ability.prohibit for t in defs.trumps)
+    known[ENGINE] = {name for name, wanted in ((INSTRUMENT, instrument), (PROHIBITS, bool(prohibits))) if wanted}
     for character in defs.characters:
         try:
             compiled.characters[character.id] = _character(character, known)
@@ -412,6 +417,8 @@ class Ruleset:
         self.waivable_categories = frozenset(category for waivers in (self.waivers, self.trump_waivers)
                                              for waiving in waivers.values() for _, category, _ in waiving)
         self.remembers = compiled.remembers  # record last-known information (operations.remember) only when read
+        # Mark in the events which action's effect moves cards (Game.resolve) only when a trigger reads it (by:).
+        self.marks_resolutions = any(spec.trigger_spec.by for spec in self.triggered)
         # Whether some ability stops steps of effects (abilities.barring runs at every resolution only then).
         self.prohibitions = any(a.prohibition for c in compiled.characters.values() for a in c.abilities) or any(
             a.prohibition for a in trump_abilities)
