@@ -53,9 +53,7 @@ REMOVED = [
     ("a moved trigger's by: (ダメージ判定で)", FRAME_ACTIONS, "      by: damage-judgment\n", "", 1,
      FRAME_ACTIONS, "誘発条件「ダメージ判定で」"),
     ("roles kept until the damage judgment's triggers are handled", BASIC,
-     "      - after_triggers:  # what the judgment triggered still reads who attacked and who blocked\n"
-     "          - set_role: {characters: {}}\n            role: none\n",
-     "      - set_role: {characters: {}}\n        role: none\n", 1,
+     "      - after_triggers: [{set_role: {characters: {}}, role: none}]\n", "      - set_role: {characters: {}}\n        role: none\n", 1,
      FRAME_ACTIONS, "自分の防壁がダメージ判定でブロッカーとして墓地に移ると誘発し"),
     ("request: 修繕 requests 装備 without its cost", FRAME_ACTIONS,
      "              - request: equip\n                keycards: $card\n                target: target\n                cost: false\n",
