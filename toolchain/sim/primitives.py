@@ -398,10 +398,10 @@ class ProgramCompiler(Compiler):
                         return  # the target named is no player: the request is not made
                     target = ("player", seat)
                 else:
-                    named = [_as_target(item) for item in (target_items(ctx) if target_items is not None else [])]
-                    if not named or named[0] is None:
-                        return
-                    target = named[0]
+                    given = [_as_target(item) for item in (target_items(ctx) if target_items is not None else [])]
+                    if not given or given[0] is None:
+                        return  # the target named is not there: the request is not made
+                    target = given[0]
             made = ctx.game.request_from_effect(spec, ctx.you, found_keys, target, pay)
             if made is not None:
                 ctx.state.requested.append(made)
