@@ -59,6 +59,14 @@ CODES: dict[str, Code] = {
              "a name with kanji without its reading (kana:), a kana: that is not hiragana or does not read the name, or a kana: on a name in kana alone"),
         Code("BP035", "version",
              "a since or updated version later than the current edition (rules.yaml edition.id), or an update before the since"),
+        Code("BP036", "text-only",
+             "an ability with text and no data, or the effect of an action new or changed in this edition without a program, "
+             "and no reading that says why: printed, never played"),
+        Code("BP037", "trigger-never-held",
+             "a triggered action whose trigger condition holds in none of the examples (an example that requests it directly "
+             "shows nothing of the condition)"),
+        Code("BP038", "aimed-at-nothing",
+             "a step of an effect (damage, move, charge, …) that finds nothing to act on in every example that runs it"),
         Code("BP039", "earlier-shape",
              "definitions written for an earlier toolchain: what they lack is read as it was, a renamed id as today's; "
              "write it as the message says (bp diff reads older revisions so)"),

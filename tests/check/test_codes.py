@@ -71,6 +71,30 @@ REPEAT = """- id: forever
       - repeat:
           - charge: {characters: {player: turn-player}}
 """
+# A triggered action whose condition never holds: its one example requests it directly (BP037); a direct action
+# whose damage is aimed at the owner of an attacker, and there is none in its example (BP038).
+NEVER_TRIGGERED = (SELF_TRIGGER.replace("こだまアクションが解決した時に誘発する。", "アップが解決した時、パックがあれば誘発する。")
+                   .replace("trigger: {on: resolved, action: echo}", "trigger: {on: resolved, action: up, if: {exists: {zone: pack}}}"))
+AIMED_AT_NOTHING = """- id: backlash
+  name: 反動
+  kana: はんどう
+  category: basic
+  formats: [lite, pro]
+  trigger: direct
+  speed: instant
+  timing: main
+  effect: アタッカーのオーナーに1点のダメージを与える。
+  since: v8.0
+  program:
+    effect:
+      - damage: {owner: {characters: {role: attacker}}}
+        amount: 1
+  examples:
+    - name: 何も起きない
+      given: {}
+      request: ""
+      expect: {}
+"""
 UNTIL_NEVER = "        until: {not: {exists: {zone: life}}}\n"
 REPEAT_EXAMPLE = """  examples:
     - name: 終わらない
@@ -144,7 +168,8 @@ CASES = [
         "  labels: [attacker, blocker, haste]\n  story: |\n    物語\n    2. 二番目\n", ("characters.yaml", 13, 5), "start at 1.",
     ),
     Case("BP026", "rules.yaml", "  - {letter: K, name: KeyDrive, payment: キーカードをドライブする}\n", "", ("frames/actions.yaml", 26, 9), "'K'"),
-    Case("BP027", "frames/trumps.yaml", "    grants: slash", "    grants: switch", ("frames/actions.yaml", 25, 13), "<switch>"),
+    Case("BP027", "frames/trumps.yaml", "    grants: slash", "    grants: switch", ("frames/actions.yaml", 25, 13),
+         "needs <slash>, but its trump スラッシュ grants <switch>: write keycards: soldier<switch>, or give スラッシュ the ability grants: slash"),
     Case("BP028", "rules.yaml", "  - {id: blocker, name: ブロッカー}\n", "", ("characters.yaml", 10, 22), "'blocker'"),
     # every closed vocabulary is rules.yaml's: a typo is told the id meant, a Japanese name its id, another word the ids
     Case("BP028", "actions/2-summon.yaml", "  timing: main", "  timing: later", ("actions/2-summon.yaml", 8, 11),
@@ -176,6 +201,13 @@ CASES = [
          "v9.0, set edition.id first (bp edition new v9.0)"),
     Case("BP035", "actions/1-basic.yaml", "  since: v0.2\n  updated: [v8.0]", "  since: v8.1\n  updated: [v8.0]",
          ("actions/1-basic.yaml", 13, 13), "before it was introduced (since: v8.1)"),
+    # An ability with text and no data, and no reading that says why: printed, never played.
+    Case("BP036", "frames/trumps.yaml", "    grants: slash\n", "", ("frames/trumps.yaml", 8, 11),
+         "the ability of the trump スラッシュ has text and no data, so the simulator never plays it"),
+    Case("BP037", "actions/1-basic.yaml", None, NEVER_TRIGGERED, ("actions/1-basic.yaml", 34, 14),
+         "the trigger of こだま never held in the examples"),
+    Case("BP038", "actions/1-basic.yaml", None, AIMED_AT_NOTHING, ("actions/1-basic.yaml", 35, 9),
+         "反動: this `damage` step found nothing to act on in every example that ran it"),
     # A trump's image (イメージ): the trump not face up; no soldier the trump gives its label (the
     # fixture's only soldier is Joker, which has no suit); a situation the engine cannot build.
     Case("BP033", "actions/1-basic.yaml", None, SELF_TRIGGER, ("actions/1-basic.yaml", 34, 14),

@@ -146,7 +146,7 @@ COMPILER_CASES = [
     program("  labels: [attacker, blocker, {label: haste, condition: 常に, if: {has_label: [it, wings]}}]\n",
             "[it, @wings]", "BP031", "'wings' is not one of the labels", CHARACTERS, MAGICIAN_LABELS),
     program(MAGICIAN_LABELS + "  abilities:\n    - name: 魔力増加\n      scope: your\n      text: コストが無しになる。\n",
-            "  abilities:\n    - @name: 魔力増加", "BP031", "the ability 魔力増加 needs its effect as data", CHARACTERS, MAGICIAN_LABELS),
+            "  abilities:\n    - @name: 魔力増加", "BP036", "the ability 魔力増加 of 魔術士 has text and no data", CHARACTERS, MAGICIAN_LABELS),
 ]
 
 # What the compiler checked before the schema typed the language (BP010 now), each at its line.

@@ -1,5 +1,5 @@
 """Cross-file checks on the loaded definitions: ids, references, format consistency, table 3.1,
-keycards, markup, costs, trump links, vocabularies and the readings of names. Every check yields all its findings.
+keycards, markup, costs, trump links, vocabularies, the readings of names, and rules that are text only. Every check yields all its findings.
 (The programs and examples are checked by running them: programs.py.)"""
 
 from __future__ import annotations
@@ -265,6 +265,8 @@ def costs_in_legend(result: LoadResult) -> Iterator[Diagnostic]:
 
 
 def trump_links(result: LoadResult) -> Iterator[Diagnostic]:
+    """Any frame action may belong to a trump (summon, spell, soldier-borne, triggered); one whose key is a
+    soldier with a label (soldier<label>: soldier-borne) needs the label its trump grants."""
     defs = result.definitions
     for action in defs.frame_actions:
         if not action.trump:
@@ -273,20 +275,16 @@ def trump_links(result: LoadResult) -> Iterator[Diagnostic]:
         if not trump:
             continue
         granted = trump.ability.grants if trump.ability else None
-        if action.keycards and action.keycards.error is not None:
-            continue  # reported by BP024
-        pattern = action.keycards.pattern if action.keycards else None
-        if pattern is None or pattern.kind != "unit":
-            yield Diagnostic(
-                action.source.location("keycards" if action.keycards else "trump"),
-                "BP027",
-                f"{action.name} comes from the trump {trump.name}, so its keycards must be a soldier with a label (soldier<label>)",
-            )
-        elif pattern.label != granted:
+        if not action.keycards or action.keycards.error is not None:
+            continue  # no key soldier (or keycards that do not parse: BP024)
+        pattern = action.keycards.pattern
+        if pattern.kind == "unit" and pattern.label != granted:
             yield Diagnostic(
                 action.source.location("keycards"),
                 "BP027",
-                f"{action.name} needs <{pattern.label}>, but its trump {trump.name} grants {f'<{granted}>' if granted else 'no label'}",
+                f"{action.name} needs <{pattern.label}>, but its trump {trump.name} grants {f'<{granted}>' if granted else 'no label'}: "
+                + (f"write keycards: soldier<{granted}>, or " if granted else "")
+                + f"give {trump.name} the ability grants: {pattern.label}",
             )
 
 
@@ -433,6 +431,48 @@ def versions_in_order(result: LoadResult) -> Iterator[Diagnostic]:
                 yield Diagnostic(place, "BP035", f"updated in {version}, before it was introduced (since: {item.since})")
 
 
+# -- BP036 text only -------------------------------------------------------------------------
+
+
+def _about(item: object, *fields: str) -> bool:
+    """Whether a reading of the definition is about one of these fields (it says why the text is all there is)."""
+    return any(reading.about in fields for reading in getattr(item, "readings", ()))
+
+
+def played_as_data(result: LoadResult) -> Iterator[Diagnostic]:
+    """What the rules say is played by the engine, or a reading says why not: an ability of a character or a trump
+    with text and no data (grants, size, labels, waive_cost, prohibit) would be printed and never played; so would
+    the effect of an action new or changed in the edition being prepared (its `since` or `updated`) without a program."""
+    defs = result.definitions
+    for character in defs.characters:
+        for i, ability in enumerate(character.abilities):
+            if not ability.has_effect and not _about(character, "abilities"):
+                yield Diagnostic(
+                    character.source.location("abilities", i), "BP036",
+                    f"the ability {ability.name} of {character.name} has text and no data, so the simulator never plays it: "
+                    "say what it does as data (size, labels, waive_cost, prohibit), or why it is text only in a reading "
+                    "(reading: {about: abilities, says, reads, why})",
+                )
+    for trump in defs.trumps:
+        if trump.ability and not trump.ability.has_effect and not _about(trump, "ability"):
+            yield Diagnostic(
+                trump.source.location("ability", "text"), "BP036",
+                f"the ability of the trump {trump.name} has text and no data, so the simulator never plays it: say what it "
+                "does as data (grants, size, labels, waive_cost, prohibit), or why it is text only in a reading "
+                "(reading: {about: ability, says, reads, why})",
+            )
+    current = defs.rules.edition.get("id") if defs.rules else None
+    for action in (*defs.actions, *defs.frame_actions):
+        new = current is not None and (action.since == current or current in action.updated)
+        if new and action.program is None and not _about(action, "effect", "program"):
+            yield Diagnostic(
+                action.source.location("effect"), "BP036",
+                f"{action.name} is new or changed in {current} and its effect has no program, so the simulator never plays "
+                "it: write its program (definitions/README.md, Programs and examples), or why it has none in a reading "
+                "(reading: {about: effect, says, reads, why})",
+            )
+
+
 CHECKS: tuple[Check, ...] = (
     unique_ids,
     references_resolve,
@@ -445,4 +485,5 @@ CHECKS: tuple[Check, ...] = (
     vocabularies_named,
     names_read,
     versions_in_order,
+    played_as_data,
 )

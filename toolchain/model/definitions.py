@@ -252,10 +252,13 @@ class Ability:
     size: Mapping[str, int] | None = field(default=None, compare=False)
     labels: Mapping[str, Any] | None = field(default=None, compare=False)
     where: Mapping[str, Any] | None = field(default=None, compare=False)
+    # What effects may not do to the characters and players of its scope: `{steps, from, if}`.
+    prohibit: Mapping[str, Any] | None = field(default=None, compare=False)
 
     @property
     def has_effect(self) -> bool:
-        return bool(self.waive_cost or self.size or self.labels)
+        """Whether the ability says as data what it does (else its text is all there is: BP036 unless a reading says why)."""
+        return bool(self.grants or self.waive_cost or self.size or self.labels or self.prohibit)
 
 
 @dataclass(frozen=True)

@@ -366,11 +366,7 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
         source=source,
         size_text=_text(size.get("text")),
         size_value=size.get("value"),
-        abilities=tuple(
-            m.Ability(a["name"], a["scope"], _text(a["text"]), waive_cost=_waive_cost(a.get("waive_cost")), size=a.get("size"),
-                      labels=a.get("labels"), where=a.get("where"))
-            for a in item.get("abilities", ())
-        ),
+        abilities=tuple(_ability(a, a["name"]) for a in item.get("abilities", ())),
         story=_text(item.get("story")),
         flavor=_flavor(item),
         since=item.get("since"),
@@ -380,6 +376,12 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
         search_terms=tuple(item.get("search_terms", ())),
         pictured=item.get("pictured"),
     )
+
+
+def _ability(item: dict[str, Any], name: str | None) -> m.Ability:
+    """A character's ability or a trump's: its text, and what it does as data (the same forms for both)."""
+    return m.Ability(name, item["scope"], _text(item["text"]), item.get("grants"), _waive_cost(item.get("waive_cost")),
+                     size=item.get("size"), labels=item.get("labels"), where=item.get("where"), prohibit=item.get("prohibit"))
 
 
 def _waive_cost(item: dict[str, Any] | None) -> m.WaiveCost | None:
@@ -434,7 +436,7 @@ def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
         frames=tuple(item["frames"]),
         keycards=_keycards(item["keycards"]),
         source=source,
-        ability=m.Ability(None, ability["scope"], _text(ability["text"]), ability.get("grants")) if ability else None,
+        ability=_ability(ability, None) if ability else None,
         image=item.get("image"),
         since=item.get("since"),
         updated=tuple(item.get("updated", ())),

@@ -252,7 +252,9 @@ def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Ite
                        f"{where}unknown field '{close[0]}'; did you mean '{name}'? ('{name}' is a required property)",
                        path + (close[0],))
                 return
-        yield doc.mark(path), f"{where}{error.message}", path
+        # a rule that states why the field is needed (frame-actions: group or trump) says it with the message
+        rule = error.schema.get("description") if isinstance(error.schema, dict) else None
+        yield doc.mark(path), f"{where}{error.message}" + (f": {rule}" if rule else ""), path
         return
     if error.validator == "pattern" and path and path[-1] == "keycards" and isinstance(error.instance, str):
         problem = keycards_text(error.instance).error  # the parser says where the notation goes wrong

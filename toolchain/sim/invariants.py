@@ -19,7 +19,7 @@ def places(game: Game, seat: int) -> list[int]:
     for other in state.players:
         for character in other.field:
             cards += [c for c in character.cards if c >> OWNER_SHIFT == seat]  # owner_of, inline: this runs every step
-    requests = [*state.stage, *state.buffer]
+    requests = [*state.stage, *state.buffer, *state.requested]  # requested: made by an effect, waiting for [7]
     if game.current is not None and game.current not in requests:
         requests.append(game.current)  # made at [5], not yet staged or resolved: a game can end in between (2.10.5)
     for request in requests:

@@ -130,7 +130,7 @@ class Builder:
 
     def side(self, seat: int, side: dict, path: tuple) -> None:
         player = self.game.state.players[seat]
-        unknown = [key for key in side if key not in player.zones and key not in (FIELD, *_SIDE_FLAGS)]
+        unknown = [key for key in side if key not in player.zones and key != FIELD and key not in _SIDE_FLAGS]
         if unknown:
             raise self.fail(path + (unknown[0],), f"no zone '{unknown[0]}': a side holds {', '.join((*player.zones, FIELD))}")
         for zone in player.zones:

@@ -39,6 +39,24 @@ class Character:
         return copy
 
 
+class Former(Character):
+    """Last-known information (`{was: …}`): a character as it was just before it left the field, with its size
+    then, the attacker it blocked (even one that left first), and the action whose request was resolving (`by`).
+    It is not on the field: the steps that act on characters find nothing to do to it."""
+
+    __slots__ = ("size", "by")
+
+    def __init__(self, character: Character, size: int, blocking: int | None, by: str | None) -> None:
+        super().__init__(character.id, list(character.cards), character.component, character.kind, character.controller,
+                         driven=character.driven, entered=character.entered, face_down=character.face_down)
+        self.role, self.blocking = character.role, blocking
+        self.size = size
+        self.by = by
+
+    def clone(self) -> Character:
+        return self  # a record of the past: never changed, shared by the copies of a state
+
+
 class Player:
     """One seat: its deck and the zones of 2.5 plus the frame zones (pack, rare card, trump). Each zone is the
     attribute named by its id in rules.yaml; `zones` are the ids of those that hold cards, in rules.yaml's order."""
@@ -83,7 +101,7 @@ Target = tuple[str, int]
 class Request:
     """A request (6.2.2): an action asked for by its controller, with keycards, costs and targets."""
 
-    __slots__ = ("id", "action", "controller", "keys", "held", "unit", "paid", "targets", "revealed", "cause")
+    __slots__ = ("id", "action", "controller", "keys", "held", "unit", "paid", "targets", "revealed", "cause", "barred")
 
     def __init__(self, id_: int, action: ActionSpec, controller: int) -> None:
         self.id = id_
@@ -96,11 +114,12 @@ class Request:
         self.targets: list[Target] = []
         self.revealed: list[int] = []  # cards turned over by the effect, not yet placed
         self.cause: Any = None  # what triggered it: a request (罠カウンター) or a card (世代交代)
+        self.barred: tuple = ()  # the prohibitions in force while its effect runs (abilities.barring)
 
     def clone(self) -> Request:
         copy = Request(self.id, self.action, self.controller)
         copy.keys, copy.held, copy.unit, copy.paid = self.keys, self.held[:], self.unit, self.paid
-        copy.targets, copy.revealed, copy.cause = self.targets[:], self.revealed[:], self.cause
+        copy.targets, copy.revealed, copy.cause, copy.barred = self.targets[:], self.revealed[:], self.cause, self.barred
         return copy
 
 
@@ -115,7 +134,7 @@ class Modifier:
 
 class State:
     __slots__ = ("players", "stage", "turn", "turn_number", "chance", "passed", "buffer", "modifiers", "used", "events",
-                 "next_id", "winner", "resolving", "first", "known")
+                 "next_id", "winner", "resolving", "first", "known", "former", "unlinked", "deferred", "requested")
 
     def __init__(self, players: list[Player]) -> None:
         self.players = players
@@ -135,6 +154,14 @@ class State:
         # Cards of the other player each seat has been shown or has looked at (見せ, 見て), beyond 2.11.1's
         # access levels; it knows them while they stay in the zone they were seen in (observation.py).
         self.known: tuple[dict[int, str], dict[int, str]] = ({}, {})
+        # Last-known information (kept this turn, when the programs read it): each card that left the field, as the
+        # character it was part of; and blockers whose attacker left first, with that attacker's id.
+        self.former: dict[int, Former] = {}
+        self.unlinked: dict[int, int] = {}
+        # Steps of effects waiting for the triggers of their resolution to be handled (after_triggers), as (request,
+        # its variables, the steps); and requests made by effects, waiting for their turn in the core flow (request).
+        self.deferred: list[tuple[Request, dict[str, Any], Any]] = []
+        self.requested: list[Request] = []
 
     def new_id(self) -> int:
         self.next_id += 1
@@ -171,4 +198,7 @@ class State:
         copy.next_id, copy.winner, copy.first = self.next_id, self.winner, self.first
         copy.resolving = [r.clone() for r in self.resolving]
         copy.known = (dict(self.known[0]), dict(self.known[1]))
+        copy.former, copy.unlinked = dict(self.former), dict(self.unlinked)
+        copy.deferred = [(r.clone(), dict(values), steps) for r, values, steps in self.deferred]
+        copy.requested = [r.clone() for r in self.requested]
         return copy
