@@ -38,7 +38,7 @@ CODES: dict[str, Code] = {
         Code("BP011", "limit",
              N_("the file is larger than bp reads (a definitions file 4 MB, any other source 32 MB) or nested more than 64 levels deep")),
         Code("BP012", "unreadable",
-             N_("a file under definitions/, schema/, docs/ or templates/ that bp cannot or must not read: no permission, "
+             N_("a file under definitions/, docs/ or templates/ that bp cannot or must not read: no permission, "
                 "a dangling or looping symbolic link, one that leads out of the repository or into its .git, "
                 "a FIFO, device or socket")),
         Code("BP020", "duplicate-id", N_("two definitions of one id space share an id, or a name")),
@@ -64,6 +64,17 @@ CODES: dict[str, Code] = {
              N_("a name with kanji without its reading (kana:), a kana: that is not hiragana or does not read the name, or a kana: on a name in kana alone")),
         Code("BP035", "version",
              N_("a since or updated version later than the current edition (rules.yaml edition.id), or an update before the since")),
+        Code("BP036", "text-only",
+             N_("an ability with text and no data, or the effect of an action new or changed in this edition without a program, "
+                "and no reading that says why: printed, never played")),
+        Code("BP037", "trigger-never-held",
+             N_("a triggered action whose trigger condition holds in none of the examples (an example that requests it directly "
+                "shows nothing of the condition)")),
+        Code("BP038", "aimed-at-nothing",
+             N_("a step of an effect (damage, move, charge, …) that finds nothing to act on in every example that runs it")),
+        Code("BP039", "earlier-shape",
+             N_("definitions written for an earlier toolchain: what they lack is read as it was, a renamed id as today's; "
+                "write it as the message says (bp diff reads older revisions so)")),
     ]
 }
 

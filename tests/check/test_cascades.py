@@ -33,7 +33,7 @@ def _edit(root: Path, file: str, old: str, new: str) -> int:
 
 
 def test_examples_that_use_a_broken_action_are_not_reported_as_failures(rules: Path) -> None:
-    _edit(rules, "definitions/actions/3-quick-spell.yaml", "  keycards: ♡A-10\n  cost: D\n", "  keycards: ♡A-10\n  cost: DX\n")  # アップ
+    _edit(rules, "definitions/actions/3-quick-spell.yaml", "  keycards: ♡A-10\n  cost: D\n", "  keycards: ♡A-10\n  cost: d\n")  # アップ: not a cost
 
     result = toolchain.load(rules)
     findings = list(result.findings)

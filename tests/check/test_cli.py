@@ -37,13 +37,27 @@ def _break(root: Path) -> None:
     fog.write_text(fog.read_text(encoding="utf-8").replace("  action: up", "  action: upp"), encoding="utf-8")
 
 
+def test_the_summary_names_the_actions_no_example_ran(minimal_repo: Path) -> None:
+    spells = minimal_repo / "definitions" / "actions" / "2-summon.yaml"
+    text = spells.read_text(encoding="utf-8")  # アップ's one example, made a refused request (no card to pay D): it runs no effect
+    text = text.replace("      given: {you: {hand: ♡3 ♠9, field: Joker}}", "      given: {you: {hand: ♡3, field: Joker}}")
+    spells.write_text(text.replace('      expect: {you: {hand: "", field: "Joker(+3)", graveyard: ♠9 ♡3}}', "      illegal: cost"),
+                      encoding="utf-8")
+    run = bp("check", "--root", str(minimal_repo))
+    assert run.stdout.splitlines()[-1] == (
+        "0/6 actions executed (エンド, チャージ, 魔術士召喚, アップ, クローズ and 1 more never ran: no example runs their effect; "
+        "add one (an `illegal:` example runs none)), 1 examples, 0 failed"
+    )
+
+
 def test_all_findings_sorted_on_stderr_with_exit_1(minimal_repo: Path) -> None:
     _break(minimal_repo)
     run = bp("check", "--root", str(minimal_repo))
     assert run.returncode == 1
     lines = run.stderr.splitlines()
     assert lines == [
-        "definitions/actions/2-summon.yaml:8:11: error[BP010]: magician-summon.timing: 'later' is not one of 'main', 'quick'",
+        "definitions/actions/2-summon.yaml:8:11: error[BP028]: 'later' is not one of the timings of definitions/rules.yaml "
+        "(the timings are main, quick; a new one is added to timings in definitions/rules.yaml)",
         "definitions/fog.yaml:6:11: error[BP021]: no action has the id 'upp'; did you mean 'up'?",
     ]
     assert run.stdout.splitlines()[0].endswith(": 2 errors in 2 files")
@@ -57,7 +71,7 @@ def test_json_output(minimal_repo: Path) -> None:
     assert report["summary"]["errors"] == 2 and report["summary"]["ok"] is False
     first = report["diagnostics"][0]
     assert (first["path"], first["line"], first["column"], first["code"], first["name"]) == (
-        "definitions/actions/2-summon.yaml", 8, 11, "BP010", "schema",
+        "definitions/actions/2-summon.yaml", 8, 11, "BP028", "vocabulary",
     )
 
 

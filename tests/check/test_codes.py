@@ -71,6 +71,30 @@ REPEAT = """- id: forever
       - repeat:
           - charge: {characters: {player: turn-player}}
 """
+# A triggered action whose condition never holds: its one example requests it directly (BP037); a direct action
+# whose damage is aimed at the owner of an attacker, and there is none in its example (BP038).
+NEVER_TRIGGERED = (SELF_TRIGGER.replace("こだまアクションが解決した時に誘発する。", "アップが解決した時、パックがあれば誘発する。")
+                   .replace("trigger: {on: resolved, action: echo}", "trigger: {on: resolved, action: up, if: {exists: {zone: pack}}}"))
+AIMED_AT_NOTHING = """- id: backlash
+  name: 反動
+  kana: はんどう
+  category: basic
+  formats: [lite, pro]
+  trigger: direct
+  speed: instant
+  timing: main
+  effect: アタッカーのオーナーに1点のダメージを与える。
+  since: v8.0
+  program:
+    effect:
+      - damage: {owner: {characters: {role: attacker}}}
+        amount: 1
+  examples:
+    - name: 何も起きない
+      given: {}
+      request: ""
+      expect: {}
+"""
 UNTIL_NEVER = "        until: {not: {exists: {zone: life}}}\n"
 REPEAT_EXAMPLE = """  examples:
     - name: 終わらない
@@ -112,7 +136,8 @@ CASES = [
         "BP010", "characters.yaml", "  type: bulwark\n", "  tipe: bulwark\n", ("characters.yaml", 14, 3),
         "unknown field 'tipe'; did you mean 'type'? ('type' is a required property)",
     ),
-    Case("BP010", "actions/2-summon.yaml", "  timing: main", "  timing: later", ("actions/2-summon.yaml", 8, 11), "'main', 'quick'"),
+    Case("BP010", "actions/2-summon.yaml", "      request: ★♡3 → you:Joker", "      by: yuo\n      request: ★♡3 → you:Joker",
+         ("actions/2-summon.yaml", 35, 11), "'yuo' is not one of 'you', 'opponent'"),
     Case(
         "BP010", "actions/2-summon.yaml", "  cost: BD\n", "  cost: BD\n  trigger_condition: 誘発する。\n",
         ("actions/2-summon.yaml", 11, 3), "'trigger_condition' is not allowed",
@@ -142,9 +167,24 @@ CASES = [
         "BP025", "characters.yaml", "  labels: [attacker, blocker, haste]\n",
         "  labels: [attacker, blocker, haste]\n  story: |\n    物語\n    2. 二番目\n", ("characters.yaml", 13, 5), "start at 1.",
     ),
-    Case("BP026", "rules.yaml", "  - {letter: K, name: KeyDrive, payment: キーカードをドライブする}\n", "", ("frames/actions.yaml", 25, 9), "'K'"),
-    Case("BP027", "frames/trumps.yaml", "    grants: slash", "    grants: switch", ("frames/actions.yaml", 24, 13), "<switch>"),
+    Case("BP026", "rules.yaml", "  - {letter: K, name: KeyDrive, payment: キーカードをドライブする}\n", "", ("frames/actions.yaml", 26, 9), "'K'"),
+    Case("BP027", "frames/trumps.yaml", "    grants: slash", "    grants: switch", ("frames/actions.yaml", 25, 13),
+         "needs <slash>, but its trump スラッシュ grants <switch>: write keycards: soldier<switch>, or give スラッシュ the ability grants: slash"),
     Case("BP028", "rules.yaml", "  - {id: blocker, name: ブロッカー}\n", "", ("characters.yaml", 10, 22), "'blocker'"),
+    # every closed vocabulary is rules.yaml's: a typo is told the id meant, a Japanese name its id, another word the ids
+    Case("BP028", "actions/2-summon.yaml", "  timing: main", "  timing: later", ("actions/2-summon.yaml", 8, 11),
+         "'later' is not one of the timings of definitions/rules.yaml (the timings are main, quick; a new one is added to "
+         "timings in definitions/rules.yaml)"),
+    Case("BP028", "actions/2-summon.yaml", "  category: summon", "  category: 召喚", ("actions/2-summon.yaml", 4, 13),
+         "'召喚' is not one of the categories of definitions/rules.yaml; 召喚 is its name: write its id, 'summon'"),
+    Case("BP028", "fog.yaml", "  category: quick-spell", "  category: quick-spel", ("fog.yaml", 5, 13),
+         "did you mean 'quick-spell'?"),
+    Case("BP028", "frames/frames.yaml", "  zones: [pack, rare, trump]", "  zones: [pack, rare, trumps]", ("frames/frames.yaml", 23, 23),
+         "'trumps' is not one of the zones of definitions/rules.yaml; did you mean 'trump'?"),
+    Case("BP028", "frames/trumps.yaml", GRANTS, GRANTS + '  image:\n    you: {trunp: "♠2(up)", field: ♠9}\n', ("frames/trumps.yaml", 12, 11),
+         "'trunp' is not one of the zones of definitions/rules.yaml; did you mean 'trump'?"),
+    Case("BP028", "frames/actions.yaml", "soldier<slash>", "soldier<スラッシュ>", ("frames/actions.yaml", 25, 21),
+         "スラッシュ is its name: write its id, 'slash'"),
     Case(
         "BP030", "actions/2-summon.yaml", 'field: "Joker(+3)"', 'field: "Joker(+4)"',
         ("actions/2-summon.yaml", 33, 7), "expected 'Joker(+4)', actual 'Joker(+3)'",
@@ -155,8 +195,19 @@ CASES = [
     # a version past the edition being prepared (rules.yaml: v8.1), and an update before the since
     Case("BP035", "actions/1-basic.yaml", "  updated: [v8.0]", "  updated: [v9.1]", ("actions/1-basic.yaml", 13, 13),
          "v9.1 is later than the current edition v8.1"),
+    # the next edition begun before rules.yaml says so: the message says to bump edition.id first
+    Case("BP035", "actions/1-basic.yaml", "  updated: [v8.0]", "  updated: [v8.0, v9.0]", ("actions/1-basic.yaml", 13, 19),
+         "v9.0 is later than the current edition v8.1 (rules.yaml edition.id): a typo for v8.1? If you are starting the edition "
+         "v9.0, set edition.id first (bp edition new v9.0)"),
     Case("BP035", "actions/1-basic.yaml", "  since: v0.2\n  updated: [v8.0]", "  since: v8.1\n  updated: [v8.0]",
          ("actions/1-basic.yaml", 13, 13), "before it was introduced (since: v8.1)"),
+    # An ability with text and no data, and no reading that says why: printed, never played.
+    Case("BP036", "frames/trumps.yaml", "    grants: slash\n", "", ("frames/trumps.yaml", 8, 11),
+         "the ability of the trump スラッシュ has text and no data, so the simulator never plays it"),
+    Case("BP037", "actions/1-basic.yaml", None, NEVER_TRIGGERED, ("actions/1-basic.yaml", 34, 14),
+         "the trigger of こだま never held in the examples"),
+    Case("BP038", "actions/1-basic.yaml", None, AIMED_AT_NOTHING, ("actions/1-basic.yaml", 35, 9),
+         "反動: this `damage` step found nothing to act on in every example that ran it"),
     # A trump's image (イメージ): the trump not face up; no soldier the trump gives its label (the
     # fixture's only soldier is Joker, which has no suit); a situation the engine cannot build.
     Case("BP033", "actions/1-basic.yaml", None, SELF_TRIGGER, ("actions/1-basic.yaml", 34, 14),
@@ -165,12 +216,17 @@ CASES = [
          "the repeat ran 1000 rounds"),
     Case("BP031", "actions/1-basic.yaml", None, REPEAT + REPEAT_EXAMPLE, ("actions/1-basic.yaml", 35, 11),
          "a repeat with neither until nor a stop inside never ends"),
-    Case("BP032", "frames/trumps.yaml", GRANTS, GRANTS + "  image:\n    you: {trumps: ♠2, field: Joker}\n",
+    Case("BP032", "frames/trumps.yaml", GRANTS, GRANTS + "  image:\n    you: {trump: ♠2, field: Joker}\n",
          ("frames/trumps.yaml", 12, 5), "put ♠2 face up"),
-    Case("BP032", "frames/trumps.yaml", GRANTS, GRANTS + '  image:\n    you: {trumps: "♠2(up)", field: Joker}\n',
+    Case("BP032", "frames/trumps.yaml", GRANTS, GRANTS + '  image:\n    you: {trump: "♠2(up)", field: Joker}\n',
          ("frames/trumps.yaml", 12, 5), "no soldier on your field that has <スラッシュ>"),
-    Case("BP032", "frames/trumps.yaml", GRANTS, GRANTS + '  image:\n    you: {trumps: "♠2(up)", field: ♠99}\n',
-         ("frames/trumps.yaml", 12, 36), "'♠99' is not a card"),
+    Case("BP032", "frames/trumps.yaml", GRANTS, GRANTS + '  image:\n    you: {trump: "♠2(up)", field: ♠99}\n',
+         ("frames/trumps.yaml", 12, 35), "'♠99' is not a card"),
+    # written for an earlier toolchain (model/earlier.yaml): read as today's, and told what to write
+    Case("BP039", "frames/trumps.yaml", GRANTS, GRANTS + '  image:\n    you: {trumps: "♠2(up)", field: ♠9}\n', ("frames/trumps.yaml", 12, 11),
+         "'trumps' is the former id of the zone trump: read as trump; write trump"),
+    Case("BP039", "frames/actions.yaml", "  group: trump\n  trump: slash\n", "  trump: slash\n", ("frames/actions.yaml", 20, 3),
+         "slash belongs to a trump but names no group, which every frame action names now: read as group: trump"),
 ]
 
 

@@ -110,6 +110,12 @@ COMPILER_CASES = [
     effect("      - if: {has_label: [target, wings]}\n        then: [{stop: true}]\n", "[target, @wings]",
            "BP031", "'wings' is not one of the labels of the definitions"),
     effect("      - charge: {characters: {label: wings}}\n", "{label: @wings}", "BP031", "'wings' is not one of the labels"),
+    # the zones are rules.yaml's: a program names one of them, and the field only where characters are
+    effect("      - move: {zone: hand2}\n        to: fog\n", "{zone: @hand2}",
+           "BP031", "'hand2' is not one of the zones of the definitions; did you mean 'hand'?"),
+    effect("      - move: key\n        to: trunp\n", "to: @trunp", "BP031", "did you mean 'trump'?"),
+    effect("      - move: {zone: field}\n        to: fog\n", "{zone: @field}",
+           "BP031", "the field holds characters, not cards: select them with {characters: …}"),
     effect("      - if: {has_open_trump: joker}\n        then: [{stop: true}]\n", "{has_open_trump: @joker}",
            "BP031", "'joker' is not one of the trumps of the definitions"),
     effect("      - summon: key\n        character: dragon\n        state: charged\n", "character: @dragon",
@@ -140,7 +146,7 @@ COMPILER_CASES = [
     program("  labels: [attacker, blocker, {label: haste, condition: 常に, if: {has_label: [it, wings]}}]\n",
             "[it, @wings]", "BP031", "'wings' is not one of the labels", CHARACTERS, MAGICIAN_LABELS),
     program(MAGICIAN_LABELS + "  abilities:\n    - name: 魔力増加\n      scope: your\n      text: コストが無しになる。\n",
-            "  abilities:\n    - @name: 魔力増加", "BP031", "the ability 魔力増加 needs its effect as data", CHARACTERS, MAGICIAN_LABELS),
+            "  abilities:\n    - @name: 魔力増加", "BP036", "the ability 魔力増加 of 魔術士 has text and no data", CHARACTERS, MAGICIAN_LABELS),
 ]
 
 # What the compiler checked before the schema typed the language (BP010 now), each at its line.
@@ -183,7 +189,6 @@ SCHEMA_CASES = [
            "BP010", "'sideways' is not one of 'up', 'down'"),
     effect("      - move: {zone: hand, blocking: key}\n        to: fog\n", "hand, @blocking: key}",
            "BP010", "unknown field 'blocking'"),
-    effect("      - move: {zone: hand2}\n        to: fog\n", "{zone: @hand2}", "BP010", "'hand2' is not one of 'life', 'hand'"),
     effect("      - move: {of: key, top: 1}\n        to: fog\n", "key, @top: 1}",
            "BP010", "'top' is not allowed here (of takes suit"),
     effect("      - move: {characters: soldier}\n        to: fog\n", "{characters: @soldier}",
@@ -208,7 +213,6 @@ SCHEMA_CASES = [
     effect("      - move: key\n        to: fog\n        amount: 3\n", "@amount: 3",
            "BP010", "'amount' is not allowed here (move takes"),
     effect("      - move: key\n", "- @move: key", "BP010", "'to' is a required property"),
-    effect("      - move: key\n        to: hand2\n", "to: @hand2", "BP010", "'hand2' is not one of 'life'"),
     effect("      - move: key\n        to: fog\n        at: middle\n", "at: @middle",
            "BP010", "'middle' is not one of 'top', 'bottom'"),
     effect("      - summon: key\n        character: soldier\n        state: asleep\n", "state: @asleep",

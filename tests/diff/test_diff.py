@@ -181,7 +181,9 @@ def test_a_revision_that_does_not_load_is_reported_with_its_findings(scratch_rep
     assert "Traceback" not in run.stderr
     assert "working tree does not load cleanly:\n" in run.stdout
     assert "  definitions/fog.yaml:7:11: error[BP021]: no action has the id 'upp'" in run.stdout
-    assert "  definitions/actions/1-basic.yaml:9:11: error[BP010]: end.timing: 'later' is not one of 'main', 'quick'" in run.stdout
+    assert "  definitions/actions/1-basic.yaml:9:11: error[BP028]: 'later' is not one of the timings of definitions/rules.yaml" in run.stdout
+    # no example ran on the working tree: how each would have run is unknown, not a change of every action
+    assert "definitions: 0 added, 0 removed, 0 renamed, 2 changed\n" in run.stdout
     assert "regulations, definitions.json and the action lists: not compared, working tree has findings (bp check)" in run.stdout
     assert "~ fog/up アップ (速攻魔法)\n    action: up{+p+}" in run.stdout
 

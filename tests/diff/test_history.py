@@ -11,7 +11,7 @@ import toolchain
 from tests.runbp import bp
 from toolchain.model.history import changed_in_current_edition, current_edition, is_rules_field, new_in_current_edition
 
-from .conftest import ROOT, edit
+from .conftest import ROOT, edit, git
 
 QUICK, NORMAL = "definitions/actions/3-quick-spell.yaml", "definitions/actions/4-normal-spell.yaml"
 
@@ -64,14 +64,41 @@ def test_a_new_definition_needs_the_edition_as_its_since(scratch_repo) -> None: 
     repo = scratch_repo()
     fog = repo / "definitions/fog.yaml"
     fog.write_text(fog.read_text(encoding="utf-8") + "\n- id: down2\n  name: ダウン2\n  group: lingering\n  category: quick-spell\n"
-                   "  action: down\n  ability: 対象とした兵士のサイズは減算される。\n  since: v8.0\n", encoding="utf-8")
+                   "  action: down\n  ability: 対象とした兵士のサイズは減算される。\n", encoding="utf-8")
     run = bp("check", "--since", "v8.0", "--root", str(repo))
-    assert run.stderr == ("definitions/fog.yaml:33:3: error[BP029]: ダウン2 (速攻魔法) is new since v8.0 but its since is v8.0 "
+    assert run.stderr == ("definitions/fog.yaml:27:3: error[BP029]: ダウン2 (速攻魔法) is new since v8.0 but its since is not set "
                           "and its updated does not list v8.1: set since: v8.1\n")
+    # a since older than the last edition reads as an entry back from an earlier one: the message says both fixes
+    fog.write_text(fog.read_text(encoding="utf-8") + "  since: v8.0\n", encoding="utf-8")
+    run = bp("check", "--since", "v8.0", "--root", str(repo))
+    assert run.stderr == ("definitions/fog.yaml:33:3: error[BP029]: ダウン2 (速攻魔法) is not in v8.0 and its since, v8.0, is older: "
+                          "if it returns from an earlier edition, keep its since and add v8.1 to updated; if it is new, set since: v8.1\n")
     edit(repo, "definitions/fog.yaml", "  ability: 対象とした兵士のサイズは減算される。\n  since: v8.0\n",
          "  ability: 対象とした兵士のサイズは減算される。\n  since: v8.1\n")
     run = bp("check", "--since", "v8.0", "--root", str(repo))
     assert "ダウン2" not in run.stderr
+
+
+def test_an_entry_back_from_an_earlier_edition_keeps_its_since(scratch_repo) -> None:  # noqa: ANN001
+    """投擲 (since v0.1) is left out of one revision and comes back: the fix is the current edition in its
+    updated, never `since: v8.1`, which would erase when it was introduced."""
+    repo = scratch_repo()
+    normal = repo / NORMAL
+    text = normal.read_text(encoding="utf-8")
+    start, end = text.index("- id: throw\n"), text.index("- id: death-spear\n")
+    normal.write_text(text[:start] + text[end:], encoding="utf-8")
+    git(repo, "commit", "-qam", "投擲を削除")
+    git(repo, "tag", "without-throw")
+    normal.write_text(text, encoding="utf-8")  # back as it was printed, since and updated too
+    run = bp("check", "--since", "without-throw", "--root", str(repo))
+    line = updated_line(repo, NORMAL, "throw") - 1  # its since, which says it returns
+    assert run.stderr == (
+        f"{NORMAL}:{line}:3: error[BP029]: 投擲 (通常魔法) is not in without-throw and its since, v0.1, is older: if it returns "
+        "from an earlier edition, keep its since and add v8.1 to updated; if it is new, set since: v8.1\n"
+    )
+    edit(repo, NORMAL, "  since: v0.1\n  updated: [v8.0]\n  program:\n    effect:\n      - damage: target\n",
+         "  since: v0.1\n  updated: [v8.0, v8.1]\n  program:\n    effect:\n      - damage: target\n")
+    assert bp("check", "--since", "without-throw", "--root", str(repo)).returncode == 0  # the edition in updated is enough
 
 
 def test_lore_versions_and_programs_are_not_rules_changes(scratch_repo) -> None:  # noqa: ANN001
@@ -115,4 +142,4 @@ def test_a_new_definition_copied_with_its_updated_is_told_at_its_since(scratch_r
                    "  action: down\n  ability: 対象とした兵士のサイズは減算される。\n  since: v0.1\n  updated: [v8.0]\n",
                    encoding="utf-8")
     run = bp("check", "--since", "v8.0", "--root", str(repo))
-    assert run.stderr.startswith("definitions/fog.yaml:33:3: error[BP029]: ダウン2 (速攻魔法) is new since v8.0 but its since is v0.1 ")
+    assert run.stderr.startswith("definitions/fog.yaml:33:3: error[BP029]: ダウン2 (速攻魔法) is not in v8.0 and its since, v0.1, is older")

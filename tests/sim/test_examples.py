@@ -102,7 +102,7 @@ def test_a_wrong_effect_fails_at_its_examples(broken_repo: Path) -> None:
     run = run_bp("check", "--root", str(broken_repo), cwd=broken_repo)
     assert run.returncode == 1
     summary = run.stdout.strip().splitlines()[-1]
-    assert summary.startswith("47/48 actions executed, ") and summary.endswith(", 7 failed")
+    assert summary.startswith("47/48 actions executed (ダウン never ran: its examples failed), ") and summary.endswith(", 7 failed")
 
 
 def test_a_program_the_engine_cannot_read_is_located(broken_repo: Path) -> None:
@@ -164,3 +164,27 @@ def test_a_request_without_its_star_is_told_to_write_it(broken_repo: Path) -> No
     findings = list(toolchain.load(broken_repo).findings)
     (failed,) = [f for f in findings if f.code == "BP030"]
     assert failed.message.endswith("no action is called '♡3'; the keycards are written after ★: ★♡3")
+
+
+THROW_EXAMPLE = ("      request: ★♠5 ♣K → opponent\n      expect:\n        you: {hand: \"\", graveyard: ♠5 ♣K}\n"
+                 "        opponent: {life: 5, graveyard: 5}")
+
+
+def test_an_illegal_target_example_naming_a_target_the_action_may_not_have_passes(broken_repo: Path) -> None:
+    """2.10.3: 投擲 「対戦相手1人を対象とする」 requested at its own player is refused for its target, though the
+    opponent is a target it may have: an example saying `illegal: target` of it passes; one expecting another reason
+    says what is wrong with the target instead of "was not refused: it is a legal request"."""
+    path = broken_repo / "definitions" / "actions" / "4-normal-spell.yaml"
+    _edit(path, THROW_EXAMPLE, "      request: ★♠5 ♣K → you\n      illegal: target")
+    assert [f.text() for f in toolchain.load(broken_repo).findings if f.code == "BP030"] == []
+    _edit(path, "      request: ★♠5 ♣K → you\n      illegal: target", "      request: ★♠5 ♣K → you\n      illegal: cost")
+    (failed,) = [f for f in toolchain.load(broken_repo).findings if f.code == "BP030"]
+    assert "投擲 is refused for target (you is not a target it may have; it may target opponent), not for cost" in failed.message
+
+
+def test_an_illegal_target_example_naming_a_legal_target_says_so(broken_repo: Path) -> None:
+    path = broken_repo / "definitions" / "actions" / "4-normal-spell.yaml"
+    _edit(path, THROW_EXAMPLE, "      request: ★♠5 ♣K → opponent\n      illegal: target")
+    (failed,) = [f for f in toolchain.load(broken_repo).findings if f.code == "BP030"]
+    assert failed.message.endswith("投擲 was not refused: it is a legal request here, and opponent is a target it may have "
+                                   "(expected illegal: target)")

@@ -16,8 +16,12 @@ from toolchain.model import Definitions
 from .helpers import pass_, request, situation
 
 
-def test_every_zone_of_the_rules_has_its_access_stated(defs: Definitions) -> None:
-    assert set(sim.ACCESS) == {zone.id for zone in defs.rules.zones}
+def test_every_zone_of_the_rules_is_seen(engine: sim.Engine, defs: Definitions) -> None:
+    """A card put in any zone of rules.yaml changes what its owner sees: no zone is left out of the observation."""
+    empty = sim.observe(situation(engine, {}), 0)
+    for zone in defs.rules.zones:
+        seen = sim.observe(situation(engine, {"you": {zone.id: "♠5"}}), 0)
+        assert seen.you != empty.you, zone.id
 
 
 Place = tuple[list, int]  # a position in a zone's list (or a character's cards)
@@ -37,7 +41,7 @@ def unseen_places(state: sim.State, seat: int) -> list[list[Place]]:
     theirs += [(other.rare, i) for i in range(len(other.rare))] + [(other.life, i) for i in range(len(other.life))]
     if not other.pack_open:
         theirs += [(other.pack, i) for i in range(len(other.pack))]
-    trumps: list[Place] = [(other.trumps, i) for i, card in enumerate(other.trumps) if card not in other.trumps_up]
+    trumps: list[Place] = [(other.trump, i) for i, card in enumerate(other.trump) if card not in other.trumps_up]
     own: list[Place] = [(mine.life, i) for i in range(len(mine.life))]
     if not mine.pack_open:
         own += [(mine.pack, i) for i in range(len(mine.pack))]
@@ -48,7 +52,7 @@ def where(state: sim.State) -> dict[int, tuple]:
     """Every card's place: its owner's zone and position from the bottom, or its character and position."""
     found: dict[int, tuple] = {}
     for player in state.players:
-        for name in ("hand", "life", "graveyard", "fog", "pack", "rare", "trumps"):
+        for name in player.zones:
             for i, card in enumerate(player.zone(name)):
                 found[card] = (player.index, name, i)
         for character in player.field:

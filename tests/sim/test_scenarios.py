@@ -130,7 +130,7 @@ def test_sizes_and_labels_come_from_the_definitions_and_abilities(engine: sim.En
 
 def test_an_open_trump_grants_its_label_to_your_soldiers_of_its_suit(engine: sim.Engine) -> None:
     """5.3.4: あなたの場にいる ♠ の兵士は <スラッシュ> を持つ (while the trump ♠2 is face up)."""
-    game = situation(engine, {"you": {"trumps": "♠2(up)", "field": "♠7 ♡7"}, "opponent": {"field": "♠8"}})
+    game = situation(engine, {"you": {"trump": "♠2(up)", "field": "♠7 ♡7"}, "opponent": {"field": "♠8"}})
     slash = sorted(("slash" in c.labels, side.seat) for side in sim.board(game).sides for c in side.field)
     assert slash == [(False, 0), (False, 1), (True, 0)]  # ♡7 (yours) and ♠8 (the opponent's) have none
     assert offered(game, "スラッシュ ★♠7")
@@ -213,14 +213,14 @@ def test_the_frame_zones_show_what_their_access_levels_say(engine: sim.Engine) -
     カード」. パック開封 「対戦相手に見せ手札に加える」: the opponent knows that card; レア召喚 「キーカード (レアカード)
     はステージ上に置かれ完全公開となる」."""
     game = situation(engine, {
-        "you": {"pack": "♣2 ♣3 ♣4", "rare": "♡K", "trumps": "♠2(up) ♡3", "field": "♢9"},
-        "opponent": {"pack": "♠5 ♠6", "rare": "♣K", "trumps": "♢3(up) ♣4"},
+        "you": {"pack": "♣2 ♣3 ♣4", "rare": "♡K", "trump": "♠2(up) ♡3", "field": "♢9"},
+        "opponent": {"pack": "♠5 ♠6", "rare": "♣K", "trump": "♢3(up) ♣4"},
     }, ["♣3"])
     mine, theirs = sim.observe(game, A), sim.observe(game, B)
     assert (mine.you.pack, mine.you.pack_opened) == (3, False)  # 非公開 to its owner too: only how many
     assert (theirs.opponent.pack, theirs.opponent.pack_opened) == (3, False)
     assert mine.you.rare == ("♡K",) and theirs.opponent.rare == 1 and mine.opponent.rare == 1
-    assert mine.you.trumps == ("♠2(up)", "♡3") and theirs.opponent.trumps == ("?", "♠2(up)")
+    assert mine.you.trump == ("♠2(up)", "♡3") and theirs.opponent.trump == ("?", "♠2(up)")
     request(game, "パック開封")  # 即時: it resolves at once
     mine, theirs = sim.observe(game, A), sim.observe(game, B)
     assert mine.you.pack == ("♣2", "♣4") and mine.you.pack_opened  # 個人公開 once opened

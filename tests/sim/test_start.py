@@ -56,7 +56,7 @@ def test_strategy_puts_the_three_chosen_cards_in_the_hand(engine: sim.Engine) ->
 def test_extra_sets_two_trumps_aside_and_opens_one(engine: sim.Engine) -> None:
     game = new(engine, "master", "extra")
     for player in game.state.players:
-        assert len(player.trumps) == 2 and len(player.trumps_up) == 1
+        assert len(player.trump) == 2 and len(player.trumps_up) == 1
         assert len(player.rare) == 1 and len(player.pack) == 14
 
 

@@ -56,13 +56,13 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
     findings and the examples' findings are kept by what they are made from (checks/result.py)."""
     from ..model.kept import FileCache
     from ..model.loader import load_definitions
-    from ..model.repository import SCHEMA_DIR
+    from ..model.repository import TOOLCHAIN_SCHEMAS
     from ..model.sources import read_sources
     from . import crossfile, programs
 
     kept = store if store is not None and store.folder is not None else None
     sources = sources or read_sources(root)
-    loaded = load_definitions(root, sources=sources, kept=FileCache(kept, root / SCHEMA_DIR, sources.schemas) if kept else None)
+    loaded = load_definitions(root, sources=sources, kept=FileCache(kept, TOOLCHAIN_SCHEMAS, sources.schemas) if kept else None)
     findings = list(loaded.diagnostics)
     report = None
     # Cross-file checks only make sense on a tree whose vocabulary loaded.
@@ -70,12 +70,13 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
         crossfile_findings = crossfile.run_checks(loaded)
         findings += crossfile_findings
         # The engine is built from every definition: with a file missing, a character, frame or
-        # trump left out, keycards it cannot read, or two definitions under one id (it keeps one
-        # per id, so every example naming the other fails), programs and examples would fail
-        # behind that error, so none is run.
+        # trump left out, keycards it cannot read, two definitions under one id (it keeps one
+        # per id, so every example naming the other fails), a reference that names nothing, a cost
+        # or a word of no vocabulary (a trigger, a zone the engine would not know), programs and
+        # examples would fail behind that error, so none is run.
         broken = {path for paths in loaded.incomplete.values() for path in paths}
         broken.update(path for space in _ENGINE_SPACES for path in loaded.left_out.get(space, ()))
-        broken.update(f.location.path for f in crossfile_findings if f.code in ("BP020", "BP024"))
+        broken.update(f.location.path for f in crossfile_findings if f.code in ("BP020", "BP021", "BP024", "BP026", "BP028"))
         if broken:
             report = programs.not_run(loaded.definitions, f"fix the errors in {', '.join(sorted(broken))} first")
         else:

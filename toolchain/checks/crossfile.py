@@ -1,5 +1,5 @@
 """Cross-file checks on the loaded definitions: ids, references, format consistency, table 3.1,
-keycards, markup, costs, trump links, vocabularies and the readings of names. Every check yields all its findings.
+keycards, markup, costs, trump links, vocabularies, the readings of names, and rules that are text only. Every check yields all its findings.
 (The programs and examples are checked by running them: programs.py.)"""
 
 from __future__ import annotations
@@ -114,8 +114,6 @@ def _references(defs: m.Definitions) -> Iterator[_Ref]:
     for frame in defs.frames:
         for i, fmt in enumerate(frame.formats):
             yield _Ref(frame.source, ("formats", i), "format", fmt, "format")
-        for i, zone in enumerate(frame.zones):
-            yield _Ref(frame.source, ("zones", i), "zone", zone, "zone")
     for trump in defs.trumps:
         for i, frame in enumerate(trump.frames):
             yield _Ref(trump.source, ("frames", i), "frame", frame, "frame")
@@ -128,16 +126,15 @@ def _references(defs: m.Definitions) -> Iterator[_Ref]:
 
 def references_resolve(result: LoadResult) -> Iterator[Diagnostic]:
     defs = result.definitions
-    known = {space: {item.id for item in items} for space, items in _id_spaces(defs).items()}
-    known["zone"] = {zone.id for zone in defs.rules.zones} if defs.rules else set()
+    spaces = _id_spaces(defs)
+    known = {space: {item.id for item in items} for space, items in spaces.items()}
     for space, ids in result.invalid_ids.items():
         known.setdefault(space, set()).update(ids)
     for ref in _references(defs):
         if ref.id not in known[ref.space] and ref.space not in result.incomplete:
             key = ref.field == (ref.id,)  # a mapping key (table 3.1's frame)
-            close = difflib.get_close_matches(ref.id, sorted(known[ref.space]), n=1, cutoff=0.6)
-            hint = f"; did you mean '{close[0]}'?" if close else ""
-            yield Diagnostic(ref.source.location(*ref.field, key=key), "BP021", f"no {ref.what} has the id '{ref.id}'{hint}")
+            hint = m.id_hint(ref.id, (m.Named(item.id, item.name) for item in spaces[ref.space]))
+            yield Diagnostic(ref.source.location(*ref.field, key=key), "BP021", f"no {ref.what} has the id '{shorten(ref.id)}'{hint}")
 
 
 # -- BP022 format consistency -----------------------------------------------------------------
@@ -150,8 +147,8 @@ def formats_consistent(result: LoadResult) -> Iterator[Diagnostic]:
         formats = defs.formats_of(action)
         for i, character_id in enumerate(action.summons):
             character = defs.character(character_id)
-            if not character:
-                continue
+            if not character or not set(character.formats) <= set(names):
+                continue  # a format that does not exist is BP021's
             missing = [names.get(f, f) for f in formats if f not in character.formats]
             if missing:
                 yield Diagnostic(
@@ -198,7 +195,6 @@ def regulation_table_agrees(result: LoadResult) -> Iterator[Diagnostic]:
 def keycards_parse(result: LoadResult) -> Iterator[Diagnostic]:
     defs = result.definitions
     items: list = [*defs.actions, *defs.frame_actions, *defs.characters, *defs.trumps]
-    labels = set(defs.rules.label_names()) if defs.rules else set()
     for item in items:
         if not item.keycards:
             continue
@@ -210,10 +206,6 @@ def keycards_parse(result: LoadResult) -> Iterator[Diagnostic]:
                 "BP024",
                 f"keycards '{shorten(str(item.keycards))}': {problem}",
             )
-            continue
-        pattern = item.keycards.pattern
-        if pattern.kind == "unit" and defs.rules and pattern.label not in labels:
-            yield Diagnostic(location, "BP024", f"keycards '{shorten(str(item.keycards))}': no label '{pattern.label}' in rules.yaml")
 
 
 # -- BP025 markup -----------------------------------------------------------------------------
@@ -273,6 +265,8 @@ def costs_in_legend(result: LoadResult) -> Iterator[Diagnostic]:
 
 
 def trump_links(result: LoadResult) -> Iterator[Diagnostic]:
+    """Any frame action may belong to a trump (summon, spell, soldier-borne, triggered); one whose key is a
+    soldier with a label (soldier<label>: soldier-borne) needs the label its trump grants."""
     defs = result.definitions
     for action in defs.frame_actions:
         if not action.trump:
@@ -281,63 +275,121 @@ def trump_links(result: LoadResult) -> Iterator[Diagnostic]:
         if not trump:
             continue
         granted = trump.ability.grants if trump.ability else None
-        if action.keycards and action.keycards.error is not None:
-            continue  # reported by BP024
-        pattern = action.keycards.pattern if action.keycards else None
-        if pattern is None or pattern.kind != "unit":
-            yield Diagnostic(
-                action.source.location("keycards" if action.keycards else "trump"),
-                "BP027",
-                f"{action.name} comes from the trump {trump.name}, so its keycards must be a soldier with a label (soldier<label>)",
-            )
-        elif pattern.label != granted:
+        if not action.keycards or action.keycards.error is not None:
+            continue  # no key soldier (or keycards that do not parse: BP024)
+        pattern = action.keycards.pattern
+        if pattern.kind == "unit" and pattern.label != granted:
             yield Diagnostic(
                 action.source.location("keycards"),
                 "BP027",
-                f"{action.name} needs <{pattern.label}>, but its trump {trump.name} grants {f'<{granted}>' if granted else 'no label'}",
+                f"{action.name} needs <{pattern.label}>, but its trump {trump.name} grants {f'<{granted}>' if granted else 'no label'}: "
+                + (f"write keycards: soldier<{granted}>, or " if granted else "")
+                + f"give {trump.name} the ability grants: {pattern.label}",
             )
 
 
 # -- BP028 vocabularies -----------------------------------------------------------------------
 
 
-def vocabularies_named(result: LoadResult) -> Iterator[Diagnostic]:
-    defs = result.definitions
-    if not defs.rules:
+@dataclass(frozen=True)
+class _Word:
+    """A value of a closed vocabulary of rules.yaml, where a definition uses it."""
+
+    source: m.Source
+    field: tuple[str | int, ...]
+    vocabulary: str  # the vocabulary's key in rules.yaml
+    value: str
+    key: bool = False  # the value is a mapping's key (a zone of an example's side)
+    offset: int = 0  # where in the text the value starts (a label inside keycards)
+
+
+def _situation_zones(source: m.Source, field: tuple[str | int, ...], situation: object) -> Iterator[_Word]:
+    """The zones of a situation (an example's given or expect, a trump's image): the keys of each side."""
+    if not isinstance(situation, dict):
         return
-    uses: list[tuple[m.Source, tuple[str | int, ...], str, str]] = []
+    for side in ("you", "opponent"):
+        zones = situation.get(side)
+        for zone in zones if isinstance(zones, dict) else ():
+            if zone not in _SIDE_FIELDS:
+                yield _Word(source, (*field, side, zone), "zones", str(zone), key=True)
+
+
+_SIDE_FIELDS = ("pack_opened", "size_bonus")  # the other keys of a side (schema/examples.schema.json)
+
+
+def _example_zones(example: m.Example) -> Iterator[_Word]:
+    yield from _situation_zones(example.source, ("given",), example.given)
+    yield from _situation_zones(example.source, ("expect",), example.expect)
+    for i, step in enumerate(example.steps):
+        yield from _situation_zones(example.source, ("steps", i, "expect"), step.get("expect"))
+
+
+def _keycards_label(source: m.Source, keycards: m.KeycardsText | None) -> Iterator[_Word]:
+    if keycards and keycards.error is None and keycards.pattern.kind == "unit" and keycards.pattern.label:
+        yield _Word(source, ("keycards",), "labels", keycards.pattern.label, offset=str(keycards).index("<") + 1)
+
+
+def _words(defs: m.Definitions) -> Iterator[_Word]:
+    """Every use of a closed vocabulary in the definitions (the programs' are the simulator's: BP031)."""
     for action in (*defs.actions, *defs.frame_actions):
-        uses += [
-            (action.source, ("category",), "categories", action.category),
-            (action.source, ("trigger",), "triggers", action.trigger),
-            (action.source, ("speed",), "speeds", action.speed),
-            (action.source, ("timing",), "timings", action.timing),
-        ]
+        source = action.source
+        yield _Word(source, ("category",), "categories", action.category)
+        yield _Word(source, ("trigger",), "triggers", action.trigger)
+        yield _Word(source, ("speed",), "speeds", action.speed)
+        yield _Word(source, ("timing",), "timings", action.timing)
         if action.group:
-            uses.append((action.source, ("group",), "frame_action_groups", action.group))
+            yield _Word(source, ("group",), "frame_action_groups", action.group)
+        if action.target:
+            yield _Word(source, ("target", "kind"), "target_kinds", action.target.kind)
+        yield from _keycards_label(source, action.keycards)
+        for example in action.examples:
+            yield from _example_zones(example)
     for character in defs.characters:
-        uses.append((character.source, ("type",), "character_types", character.type))
+        source = character.source
+        yield _Word(source, ("type",), "character_types", character.type)
+        yield from _keycards_label(source, character.keycards)
         for i, label in enumerate(character.labels):
-            field = ("labels", i) if label.condition is None else ("labels", i, "label")
-            uses.append((character.source, field, "labels", label.label))
+            yield _Word(source, ("labels", i) if label.condition is None else ("labels", i, "label"), "labels", label.label)
         for i, ability in enumerate(character.abilities):
-            uses.append((character.source, ("abilities", i, "scope"), "scopes", ability.scope))
+            yield _Word(source, ("abilities", i, "scope"), "scopes", ability.scope)
+            if ability.waive_cost:
+                yield _Word(source, ("abilities", i, "waive_cost", "category"), "categories", ability.waive_cost.category)
     for entry in (*defs.fog, *defs.frame_fog):
-        uses.append((entry.source, ("group",), "fog_groups", entry.group))
-        uses.append((entry.source, ("category",), "categories", entry.category))
+        yield _Word(entry.source, ("group",), "fog_groups", entry.group)
+        yield _Word(entry.source, ("category",), "categories", entry.category)
     for frame in defs.frames:
-        uses.append((frame.source, ("start", "then"), "start_steps", frame.then))
+        yield _Word(frame.source, ("start", "then"), "start_steps", frame.then)
+        for i, zone in enumerate(frame.zones):
+            yield _Word(frame.source, ("zones", i), "zones", zone)
     for trump in defs.trumps:
-        uses.append((trump.source, ("category",), "trump_categories", trump.category))
+        source = trump.source
+        yield _Word(source, ("category",), "trump_categories", trump.category)
         if trump.ability:
-            uses.append((trump.source, ("ability", "scope"), "scopes", trump.ability.scope))
+            yield _Word(source, ("ability", "scope"), "scopes", trump.ability.scope)
             if trump.ability.grants:
-                uses.append((trump.source, ("ability", "grants"), "labels", trump.ability.grants))
-    for source, field, vocabulary, value in uses:
-        if value not in defs.rules.vocabulary(vocabulary):
-            yield Diagnostic(
-                source.location(*field), "BP028", f"'{value}' is not in the {vocabulary} of {defs.rules.source.path}"
-            )
+                yield _Word(source, ("ability", "grants"), "labels", trump.ability.grants)
+        yield from _situation_zones(source, ("image",), trump.image)
+
+
+def vocabularies_named(result: LoadResult) -> Iterator[Diagnostic]:
+    """Every id of a closed vocabulary (a category, a label, a zone, …) is one rules.yaml names: the
+    schemas check only that it is a word, so that an edition can rename or add one in rules.yaml alone."""
+    rules = result.definitions.rules
+    if not rules:
+        return
+    rules_path = rules.source.path
+    for word in _words(result.definitions):
+        vocabulary = rules.vocabulary(word.vocabulary)
+        if word.value in vocabulary:
+            continue
+        place = word.source.location(*word.field, key=word.key)
+        if word.offset:
+            place = place.__class__(place.path, place.line, place.column + word.offset)
+        hint = m.id_hint(word.value, vocabulary.entries)
+        if " is its name: " not in hint:  # a typo, or a new word: the words there are, and where a new one goes
+            listed = shorten(", ".join(vocabulary.ids()), 200)
+            hint += f" (the {word.vocabulary} are {listed}; a new one is added to {word.vocabulary} in {rules_path})"
+        yield Diagnostic(place, "BP028", f"'{shorten(word.value)}' is not one of the {word.vocabulary} of {rules_path}{hint}")
 
 
 # -- BP034 readings of names ------------------------------------------------------------------
@@ -371,10 +423,54 @@ def versions_in_order(result: LoadResult) -> Iterator[Diagnostic]:
                 continue
             place = item.source.location(*(field if isinstance(field, tuple) else (field,)))
             if current is not None and number > current:
+                # a typo (v9.1 for v8.1), or the next edition begun before rules.yaml says so
                 yield Diagnostic(place, "BP035", f"{version} is later than the current edition {current_id} "
-                                                 f"(rules.yaml edition.id): a typo for {current_id}?")
+                                                 f"(rules.yaml edition.id): a typo for {current_id}? If you are starting "
+                                                 f"the edition {version}, set edition.id first (bp edition new {version})")
             elif field != "since" and since is not None and number < since:
                 yield Diagnostic(place, "BP035", f"updated in {version}, before it was introduced (since: {item.since})")
+
+
+# -- BP036 text only -------------------------------------------------------------------------
+
+
+def _about(item: object, *fields: str) -> bool:
+    """Whether a reading of the definition is about one of these fields (it says why the text is all there is)."""
+    return any(reading.about in fields for reading in getattr(item, "readings", ()))
+
+
+def played_as_data(result: LoadResult) -> Iterator[Diagnostic]:
+    """What the rules say is played by the engine, or a reading says why not: an ability of a character or a trump
+    with text and no data (grants, size, labels, waive_cost, prohibit) would be printed and never played; so would
+    the effect of an action new or changed in the edition being prepared (its `since` or `updated`) without a program."""
+    defs = result.definitions
+    for character in defs.characters:
+        for i, ability in enumerate(character.abilities):
+            if not ability.has_effect and not _about(character, "abilities"):
+                yield Diagnostic(
+                    character.source.location("abilities", i), "BP036",
+                    f"the ability {ability.name} of {character.name} has text and no data, so the simulator never plays it: "
+                    "say what it does as data (size, labels, waive_cost, prohibit), or why it is text only in a reading "
+                    "(reading: {about: abilities, says, reads, why})",
+                )
+    for trump in defs.trumps:
+        if trump.ability and not trump.ability.has_effect and not _about(trump, "ability"):
+            yield Diagnostic(
+                trump.source.location("ability", "text"), "BP036",
+                f"the ability of the trump {trump.name} has text and no data, so the simulator never plays it: say what it "
+                "does as data (grants, size, labels, waive_cost, prohibit), or why it is text only in a reading "
+                "(reading: {about: ability, says, reads, why})",
+            )
+    current = defs.rules.edition.get("id") if defs.rules else None
+    for action in (*defs.actions, *defs.frame_actions):
+        new = current is not None and (action.since == current or current in action.updated)
+        if new and action.program is None and not _about(action, "effect", "program"):
+            yield Diagnostic(
+                action.source.location("effect"), "BP036",
+                f"{action.name} is new or changed in {current} and its effect has no program, so the simulator never plays "
+                "it: write its program (definitions/README.md, Programs and examples), or why it has none in a reading "
+                "(reading: {about: effect, says, reads, why})",
+            )
 
 
 CHECKS: tuple[Check, ...] = (
@@ -389,4 +485,5 @@ CHECKS: tuple[Check, ...] = (
     vocabularies_named,
     names_read,
     versions_in_order,
+    played_as_data,
 )

@@ -1,7 +1,8 @@
 """What `bp check` asks of the simulator: every program compiles (BP031), every example of every
-action runs as written (BP030) and ends within the engine's step budget (BP033), located at the YAML
-that says so. One run gives the report;
-its diagnostics and its summary line are read from it.
+action runs as written (BP030) and ends within the engine's step budget (BP033), every trigger holds
+in some example (BP037) and no effect step is aimed at nothing in every example that runs it (BP038),
+located at the YAML that says so. One run gives the report; its diagnostics and its summary line are
+read from it.
 
 bp check keeps them (`played`) under the key of what the simulator reads (`played_key`): every
 definition but its printed words (markup texts, flavor, readings), which no program or example
@@ -45,15 +46,22 @@ class Report:
     has_examples: bool = False  # whether the definitions give any example (else there is no summary line)
     not_run: str | None = None  # why no example ran (a file the engine is built from has errors)
     shared: str | None = None  # many failed examples that request one action: which (cascades.shared_request)
+    never_executed: list[m.Action] = field(default_factory=list)  # actions no example ran the effect of, in file order
+    unshown: list[Diagnostic] = field(default_factory=list)  # what the examples never showed (BP037, BP038)
 
     def summary(self) -> str:
         return examples_summary(self.as_dict())
 
-    def as_dict(self) -> dict[str, int | str]:
-        counts: dict[str, int | str] = {
+    def as_dict(self) -> dict[str, int | str | list[str]]:
+        counts: dict[str, int | str | list[str]] = {
             "actions": self.actions, "executed": self.executed, "examples": self.examples,
             "failed": len(self.failed), "blocked": len(self.blocked),
+            "never_executed": [action.id for action in self.never_executed],
         }
+        if self.never_executed:  # which never ran, and why: their examples failed (reported above), or none runs the effect
+            failing = {outcome.action.id for outcome in (*self.failed, *self.blocked)}
+            counts["never_ran_failing"] = [a.name for a in self.never_executed if a.id in failing]
+            counts["never_ran_unrun"] = [a.name for a in self.never_executed if a.id not in failing]
         if self.shared:
             counts["shared"] = self.shared
         return {**counts, "not_run": self.not_run} if self.not_run else counts
@@ -64,9 +72,9 @@ class Kept:
     """A Report as bp check's cache keeps it: what is printed of it."""
 
     has_examples: bool
-    counts: dict[str, int | str]
+    counts: dict[str, int | str | list[str]]
 
-    def as_dict(self) -> dict[str, int | str]:
+    def as_dict(self) -> dict[str, int | str | list[str]]:
         return self.counts
 
     def summary(self) -> str:
@@ -78,7 +86,7 @@ def report(defs: m.Definitions) -> Report:
 
     result = Report(has_examples=has_examples(defs))
     broken: set[str] = set()
-    engine = sim.Engine(defs)
+    engine = sim.Engine(defs, instrument=True)
     for problem in engine.problems:
         source = problem.definition.source
         fix = Fix(source.base + problem.path, problem.fix) if problem.fix else None
@@ -89,7 +97,8 @@ def report(defs: m.Definitions) -> Report:
         broken.add(problem.definition.id)
     passed: set[str] = set()
     result.actions = len(defs.actions) + len(defs.frame_actions)
-    for outcome in sim.run_examples(engine, skip=broken):
+    tally = sim.Tally()
+    for outcome in sim.run_examples(engine, skip=broken, tally=tally):
         result.examples += 1
         result.outcomes.append(outcome)
         if outcome.ok:
@@ -100,7 +109,41 @@ def report(defs: m.Definitions) -> Report:
         else:
             result.failed.append(outcome)
     result.executed = len(passed)
+    result.never_executed = [action for action in (*defs.actions, *defs.frame_actions) if action.id not in passed]
+    if result.has_examples and not (result.failed or result.blocked or result.program_errors):
+        result.unshown = list(_unshown(defs, engine, tally))  # with every example as written, what they never showed
     return result
+
+
+def _unshown(defs: m.Definitions, engine: sim.Engine, tally: sim.Tally) -> Iterator[Diagnostic]:
+    """A trigger whose condition never held in any example (an example of a triggered action requested directly is
+    made as if it held, so it shows nothing of the condition); a step run only with nothing to act on."""
+    actions = {action.id: action for action in (*defs.actions, *defs.frame_actions)}
+    for action_id, spec in engine.compiled.actions.items():
+        if spec.trigger_spec is not None and action_id not in tally.fired:
+            action = actions[action_id]
+            yield Diagnostic(
+                action.source.location("program", "trigger"), "BP037",
+                f"the trigger of {action.name} never held in the examples: in none of them does it trigger by itself "
+                "(an example that requests it directly makes it as if its condition held). Add an example in which "
+                "what triggers it happens, e.g. a flow of the action that triggers it; or fix the condition, which may "
+                "never hold",
+            )
+    for action_id, path in tally.never_aimed():
+        action = actions[action_id]
+        step = _step_name(action.program, path)
+        yield Diagnostic(
+            action.source.location("program", *path), "BP038",
+            f"{action.name}: this `{step}` step found nothing to act on in every example that ran it: what it is aimed "
+            "at is always empty. Fix what it selects, or add an example in which it finds something",
+        )
+
+
+def _step_name(program: object, path: tuple) -> str:
+    node = program
+    for part in path:
+        node = node[part] if isinstance(node, (dict, list)) else None  # type: ignore[index]
+    return next(iter(node)) if isinstance(node, dict) and node else "?"
 
 
 def not_run(defs: m.Definitions, reason: str) -> Report:
@@ -198,6 +241,7 @@ def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[D
     yield from result.program_errors
     for _, finding in failures(result, defs):
         yield finding
+    yield from result.unshown
 
 
 def failures(result: Report, defs: m.Definitions | None = None) -> Iterator[tuple[sim.Outcome, Diagnostic]]:

@@ -18,8 +18,10 @@ SIM_HELP = _("Play seeded games of legal moves and check the invariants after ev
 REPLAY_HELP = _("Replay every game of a transcript exactly: the same choices must be offered and the game end the same way.")
 
 
-def _regulation(defs, format_key: str, frame_key: str) -> tuple[str, str]:  # noqa: ANN001
-    fmt, frame = defs.find_format(format_key), defs.find_frame(frame_key)
+def _regulation(defs, format_key: str | None, frame_key: str | None) -> tuple[str, str]:  # noqa: ANN001
+    """The regulation asked for; by default the first format and the first frame of the definitions (ライト + エントリー20)."""
+    fmt = defs.find_format(format_key) if format_key is not None else next(iter(defs.formats), None)
+    frame = defs.find_frame(frame_key) if frame_key is not None else next(iter(defs.frames), None)
     # Name only what is unknown, with what there is: a user reads "no format 'x' or frame
     # 'entry20'" as if the default frame were wrong too.
     if fmt is None:
@@ -36,7 +38,7 @@ def _regulation(defs, format_key: str, frame_key: str) -> tuple[str, str]:  # no
         frames = [f.name for f in defs.frames if defs.is_legal(fmt.id, f.id)]
         formats = [f.name for f in defs.formats if defs.is_legal(f.id, frame.id)]
         names = {"format": fmt.name, "frame": frame.name, "frames": _either(frames), "formats": _either(formats)}
-        if frames and (format_key != "lite" or frame_key == "entry20"):
+        if frames and (format_key is not None or frame_key is None):
             message = _("table 3.1 does not allow {format} + {frame}: {format} is played with {frames} (--frame)")
         elif formats:
             message = _("table 3.1 does not allow {format} + {frame}: {frame} is played in {formats} (--format)")
@@ -55,8 +57,8 @@ def _either(names: list[str]) -> str:
 @stops_on_ctrl_c("sim")
 def sim(
     root: RootOption = None,
-    format_key: Annotated[str, typer.Option("--format", help=_("The game's format, by id or name (lite, standard, pro, master; ライト, …); not the report's: that is --json."))] = "lite",
-    frame_key: Annotated[str, typer.Option("--frame", help=_("Frame id or name (entry20, pack, rare-pack, strategy, extra)."))] = "entry20",
+    format_key: Annotated[Optional[str], typer.Option("--format", help=_("The game's format, by id or name (default: the first of formats.yaml); not the report's: that is --json."), show_default=False)] = None,
+    frame_key: Annotated[Optional[str], typer.Option("--frame", help=_("Frame id or name (default: the first of frames/frames.yaml)."), show_default=False)] = None,
     all_regulations: Annotated[bool, typer.Option("--all-regulations", help=_("Play every regulation of table 3.1 (ignores --format and --frame)."))] = False,
     games: Annotated[int, typer.Option("--games", min=1, help=_("How many games (per regulation)."))] = 100,
     seed: Annotated[int, typer.Option("--seed", help=_("The seed of the games' seeds."))] = 0,

@@ -19,12 +19,13 @@ JSON (schema/diff.schema.json).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..checks import Checked, load
 from ..diagnostics import Diagnostic
+from ..model import earlier
 from ..model.history import current_edition
 from .changes import DefinitionChange, compare
 from .checklist import ChecklistItem, checklist
@@ -159,7 +160,7 @@ def diff_revisions(root: Path, base: str | None, head: str | None, pages: bool =
     old_revision = resolve(root, base if base is not None else default_base(root))
     new_revision = resolve(root, head)
     with materialized(root, old_revision) as old_tree, materialized(root, new_revision) as new_tree:
-        return compare_checked(load(old_tree), load(new_tree), old_revision, new_revision, new_tree, pages=pages,
+        return compare_checked(read(old_tree), read(new_tree), old_revision, new_revision, new_tree, pages=pages,
                                old_tree=old_tree, root=root)
 
 
@@ -167,4 +168,12 @@ def load_revision(root: Path, spec: str) -> tuple[Revision, Checked]:
     """A revision's definitions, loaded and checked (for `bp check --since`)."""
     revision = resolve(root, spec)
     with materialized(root, revision) as tree:
-        return revision, load(tree)
+        return revision, read(tree)
+
+
+def read(tree: Path) -> Checked:
+    """A revision's definitions loaded and checked as today's toolchain reads them: one written before a change of
+    their shape (the last tag, on the first bp diff after upgrading) is read as today's, and what was read so
+    (BP039, model/earlier.py) is bp check's to say, not a finding that stops the comparison."""
+    checked = load(tree)
+    return replace(checked, findings=tuple(f for f in checked.findings if f.code != earlier.CODE))

@@ -292,7 +292,9 @@ def _category(defs: m.Definitions, kind: str, item: Any) -> str | None:
     return None
 
 
-Statuses = dict[tuple[str, str], ExampleStatus]  # (action id, example name) → how it ran
+# (action id, example name) → how it ran; None: no example of that revision ran (its definitions have errors the
+# examples would fail behind), so how each would have run is unknown, not changed
+Statuses = dict[tuple[str, str], ExampleStatus] | None
 
 
 def _compare_item(kind: str, old_defs: m.Definitions, new_defs: m.Definitions, old: Any, new: Any,
@@ -392,9 +394,9 @@ def _statuses(checked: Checked) -> Statuses:
     not compile are absent (not run). Examples are named (the schema requires it), the first of
     two with one name counts."""
     report = checked.examples
-    if report is None:
-        return {}
-    statuses: Statuses = {}
+    if report is None or report.not_run:
+        return None
+    statuses: dict[tuple[str, str], ExampleStatus] = {}
     blocked = {(o.action.id, o.name) for o in report.blocked}
     for outcome in report.outcomes:
         key = (outcome.action.id, outcome.name)
@@ -412,19 +414,23 @@ def _named_examples(raw: dict) -> dict[str, dict]:
 
 def _example_changes(action_id: str, old: dict, new: dict, before: Statuses, after: Statuses) -> Iterable[ExampleChange]:
     old_examples, new_examples = _named_examples(old), _named_examples(new)
+
+    def ran(statuses: Statuses, name: str) -> ExampleStatus | None:
+        return None if statuses is None else statuses.get((action_id, name), "not run")
+
     for name, example in new_examples.items():
-        status = after.get((action_id, name), "not run")
+        status = ran(after, name)
         if name not in old_examples:
             yield ExampleChange(name, "added", (), None, status)
             continue
         previous = old_examples[name]
-        previous_status = before.get((action_id, name), "not run")
+        previous_status = ran(before, name)
         keys = (*example, *(k for k in previous if k not in example))
         parts = tuple(k for k in keys if k != "name" and example.get(k) != previous.get(k))
         if parts:
             yield ExampleChange(name, "changed", parts, previous_status, status)
-        elif previous_status != status:
+        elif None not in (previous_status, status) and previous_status != status:
             yield ExampleChange(name, "outcome", (), previous_status, status)
     for name in old_examples:
         if name not in new_examples:
-            yield ExampleChange(name, "removed", (), before.get((action_id, name), "not run"), None)
+            yield ExampleChange(name, "removed", (), ran(before, name), None)

@@ -1,6 +1,7 @@
 """History kept honest (BP029): a definition whose rules changed since the last tagged edition must
 list the current edition (rules.yaml `edition.id`) in its `updated`; one that is new must have it
-as its `since` (or in `updated`)."""
+as its `since` (or in `updated`). An entry that returns from an earlier edition (absent from the
+last one, its `since` older) keeps its `since` — its history — and lists the edition in `updated`."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from ..model.history import changed_in_current_edition, current_edition, has_his
 from .changes import KIND_ITEMS, DefinitionChange
 
 CODE = "BP029"
-# Told as new: an added definition, and (for now) one that returns (再録), whose since the editor wrote.
+# Not in the older revision: an added definition, and one that returns (再録: its since older than that
+# revision's edition, as diff.changes tells them apart).
 NEW = ("added", "returned")
 
 
@@ -42,13 +44,17 @@ def history_findings(changes: Iterable[DefinitionChange], definitions: m.Definit
         if changed_in_current_edition(item, definitions) or new_in_current_edition(item, definitions):
             continue
         missing = f"its updated does not list {edition}"
-        if change.change in NEW:
+        if change.change == "returned":  # back from an earlier edition: its since is its history, which `since: v9.0` would erase
+            since = item.since  # type: ignore[attr-defined]
+            message = (f"{change.title} is not in {base} and its since, {since}, is older: if it returns from an "
+                       f"earlier edition, keep its since and add {edition} to updated; if it is new, set since: {edition}")
+        elif change.change == "added":
             since = item.since or "not set"  # type: ignore[attr-defined]
             message = f"{change.title} is new since {base} but its since is {since} and {missing}: set since: {edition}"
         else:
             what = ", ".join(_changed_items(change))
             message = f"{change.title} changed since {base} ({what}) but {missing}: add {edition} to updated"
-        # a new definition's fix is its since (a copied one brings an updated along)
+        # a new definition's fix is its since (a copied one brings an updated along; a returning one's since says it returns)
         keys = ("since", "updated", "id") if change.change in NEW else ("updated", "since", "id")
         found.append(Diagnostic(_location(item.source, keys), CODE, message))  # type: ignore[attr-defined]
     return found

@@ -2,7 +2,7 @@
 checkout, and the user's index and working tree are never touched.
 
     base = resolve(root, default_base(root))        # the last tag, else HEAD
-    with materialized(root, base) as tree:           # definitions/, schema/, docs/, templates/ of that commit
+    with materialized(root, base) as tree:           # definitions/, docs/, templates/ of that commit
         checked = toolchain.load(tree)
 """
 
@@ -15,13 +15,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..model.repository import DEFINITIONS_DIR, SCHEMA_DIR
+from ..model.repository import DEFINITIONS_DIR
 from ..temporaries import temporary_folder
 
 DOCS_DIR = "docs"
 TEMPLATES_DIR = "templates"
-# What a revision's rules are made of (definitions, schemas) and what shows them (docs, templates).
-TREES = (DEFINITIONS_DIR, SCHEMA_DIR, DOCS_DIR, TEMPLATES_DIR)
+# What a revision's rules are made of (definitions) and what shows them (docs, templates); its
+# definitions are checked against the toolchain's schemas, so a revision's own schema/ is not read.
+TREES = (DEFINITIONS_DIR, DOCS_DIR, TEMPLATES_DIR)
 WORKING_TREE = "working tree"
 
 
@@ -76,6 +77,12 @@ def last_tag(root: Path) -> str | None:
         return None
 
 
+def uncommitted(root: Path, paths: list[Path]) -> list[str]:
+    """Which of `paths` (under `root`) have changes git has not committed, as git names them."""
+    relative = [str(path.relative_to(root)) for path in paths]
+    return [line[3:] for line in _git(root, "status", "--porcelain", "--", *relative).decode().splitlines() if line.strip()]
+
+
 def default_base(root: Path) -> str:
     """What `bp diff` compares against by default: the last tag, else HEAD."""
     git_prefix(root)  # not a git repository: say so, rather than "no tag"
@@ -121,7 +128,7 @@ def parent(root: Path, commit: str) -> Revision | None:
 
 @contextmanager
 def materialized(root: Path, revision: Revision) -> Iterator[Path]:
-    """A directory holding the revision's definitions/, schema/, docs/ and templates/ (the working
+    """A directory holding the revision's definitions/, docs/ and templates/ (the working
     tree is the repository itself). Files are read with `git ls-tree` and `git cat-file`, so
     .gitattributes (export-ignore, filters) change nothing; the directory is removed afterwards."""
     if revision.commit is None:

@@ -28,7 +28,7 @@ class FigureSpec:
 
 
 def _drawing(table: Table) -> Callable[[m.Definitions], str]:
-    return lambda definitions: board.render(table(definitions), layouts.zone_names(definitions))
+    return lambda definitions: board.render(table(definitions), layouts.zone_looks(definitions))
 
 
 def _scene(name: str) -> Table:
@@ -45,7 +45,7 @@ def _frame(frame_id: str) -> Table:
         frame = definitions.frame(frame_id)
         if frame is None:
             raise KeyError(f"no frame '{frame_id}' in definitions/frames/frames.yaml")
-        return layouts.frame_situation(frame)
+        return layouts.frame_situation(frame, layouts.zone_looks(definitions))
 
     return table
 
@@ -54,14 +54,21 @@ def trump_scene(trump: m.Trump, definitions: m.Definitions) -> scenes.Scene:
     """イメージ of a standing-soldier trump (5.3.4): its situation, played by the widest regulation that
     has the trump, the trump named under its card and every soldier the engine gives its label marked."""
     return scenes.Scene(
-        regulation=definitions.widest_regulation(trump.frames) or ("master", "extra"),
+        regulation=definitions.widest_regulation(trump.frames),
         title=f"{display.item_name(definitions, 'image')}-{trump.name}",
         given=trump.image or {},
-        zones=("trump", "field"),
+        zones=_image_zones(trump, definitions),
         opponent=False,
         captions={trump.keycards: trump.name},
         labels=(trump.ability.grants,) if trump.ability and trump.ability.grants else (),
     )
+
+
+def _image_zones(trump: m.Trump, definitions: m.Definitions) -> tuple[str, ...]:
+    """The zones a trump's image puts cards in (the trump zone and the field), as the table lays them out."""
+    looks = layouts.zone_looks(definitions)
+    named = {zone for side in (trump.image or {}).values() if isinstance(side, dict) for zone in side if zone in looks}
+    return tuple(sorted(named, key=lambda zone: (looks[zone].row, looks[zone].column)))
 
 
 def _trump(trump_id: str) -> Table:
@@ -70,7 +77,7 @@ def _trump(trump_id: str) -> Table:
         if trump is None or not trump.image:
             raise KeyError(f"no trump '{trump_id}' with an image in definitions/frames/trumps.yaml")
         situation = scenes.situation(trump_scene(trump, definitions), definitions)
-        field_slots = max(1, len(situation.you.zones.get("field", ())))  # as wide as its soldiers need
+        field_slots = max(1, len(situation.you.zones.get(board.FIELD, ())))  # as wide as its soldiers need
         return replace(situation, field_slots=field_slots)
 
     return table
@@ -137,5 +144,6 @@ def describe(name: str, definitions: m.Definitions) -> str:
     """What the figure shows, in words (its alt text): the table's zones and cards, or a diagram's words."""
     figure = spec(name, definitions)
     if figure.table is not None:
-        return alt.describe_situation(figure.table(definitions), layouts.zone_names(definitions))
+        return alt.describe_situation(figure.table(definitions),
+                                      {zone: look.name for zone, look in layouts.zone_looks(definitions).items()})
     return alt.describe_svg(figure.draw(definitions))

@@ -7,8 +7,9 @@ figures of chapters 1, 2 and 5 look like one table:
     opponent (turned 180°):  hand / graveyard field life / fog
     you:                     fog / life field graveyard / hand          | stage (right)
 
-Zones a frame adds (pack, rare card, trump) get a column left of the life. A figure draws
-only the zones it names; unused rows are left out.
+Where each zone lies is the edition's data (rules.yaml `zones[].figure`, read into `ZoneLook`s):
+the zones a frame adds (pack, rare card, trump) get a column left of the life. A figure draws
+only the zones it names (by default every zone that no frame adds); unused rows are left out.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import BLANK, CARD_H, CARD_W, FULL, INDEX, RANK, Card, draw_card, parse
 from .svg import ACCENT, INK, MUTED, Svg
@@ -32,19 +33,36 @@ NAME_SIZE = 11.0
 CAPTION_LINE = 14.0  # 1.4 lines: the em boxes of two lines never touch
 CAPTION_GAP = 4.0  # between a card and its caption
 STAGE_TILT = 20.0
-COMMON_ZONES = ("fog", "life", "field", "graveyard", "hand")
 STAGE = "stage"
-# The row of each zone, counted from the centre of the table outwards.
-ZONE_ROW = {"fog": 0, "life": 1, "field": 1, "graveyard": 1, "hand": 2, "trump": 0, "pack": 1, "rare": 2}
-# The column of each zone, left to right as its owner sees it.
-ZONE_COLUMN = {"trump": "frame", "pack": "frame", "rare": "frame", "life": "life", "graveyard": "graveyard",
-               "fog": "field", "field": "field", "hand": "field"}
-COLUMNS = ("frame", "life", "field", "graveyard")
+FIELD = "field"  # the zone of characters: as wide as the figure's field_slots, the columns either side of it alike
 MAX_LEAN = 30.0  # degrees a card may lean towards its target
 OVERLAP = 15.0  # how far each card of a character shows below the one it covers
 FAN_STEP = 16.0  # how far apart the cards of a hand are fanned
 FAN_TURN = 3.0  # degrees each card of a hand turns from the next
 STACK_STEP = 1.5  # how far the cards of a squared pile peek out
+
+
+@dataclass(frozen=True)
+class ZoneLook:
+    """How a zone is drawn (rules.yaml `zones[].figure`): its name, its row from the centre of the table
+    outwards and its column left to right as its owner sees it, how its cards lie, and what a frame's layout
+    shows in it."""
+
+    name: str
+    row: int = 0
+    column: int = 0
+    pile: str = "overlap"  # "stack" (squared), "fan" (a hand), "overlap" (side by side)
+    start: str | None = None  # the piles of a frame's layout (配置図), in the notation of `piles`
+    common: bool = True  # every frame has it: drawn when a figure does not name its zones
+
+
+Looks = Mapping[str, ZoneLook]  # zone id (and STAGE) → how it is drawn
+
+
+def common_zones(looks: Looks) -> tuple[str, ...]:
+    """The zones every frame has, from the centre of the table outwards, left to right."""
+    return tuple(sorted((zone for zone, look in looks.items() if look.common and zone != STAGE),
+                        key=lambda zone: (looks[zone].row, looks[zone].column)))
 
 
 @dataclass(frozen=True)
@@ -112,7 +130,7 @@ class Situation:
     opponent: Side | None = None
     stage: tuple[Pile, ...] | None = None  # requests, bottom first; None: no stage drawn
     arrows: tuple[Arrow, ...] = ()
-    zones: tuple[str, ...] = COMMON_ZONES  # the zones drawn, common and frame zones alike
+    zones: tuple[str, ...] = ()  # the zones drawn, common and frame zones alike (none named: the common ones)
     field_slots: int = 5
 
 
@@ -213,27 +231,26 @@ def _pile_widths(side_key: str, side: Side, zone: str, leaning: set[Key]) -> lis
     return widths
 
 
-def _columns(situation: Situation, zone_names: Mapping[str, str], leaning: set[Key]) -> dict[str, tuple[float, float]]:
+def _columns(situation: Situation, looks: Looks, leaning: set[Key]) -> dict[int, tuple[float, float]]:
     """x and width of each column, as its owner sees it: wide enough for every zone's piles and name."""
-    widths: dict[str, float] = {}
+    widths: dict[int, float] = {}
     for zone in situation.zones:
-        column = ZONE_COLUMN[zone]
+        column = looks[zone].column
         content = max((sum(_pile_widths(key, side, zone, leaning)) for key, side in _sides(situation)), default=SLOT)
-        if zone == "field":
+        if zone == FIELD:
             content = max(content, situation.field_slots * SLOT)
-        label = text_width(zone_names.get(zone, zone), TEXT_SIZE) + 10  # the name starts 5 units in
+        label = text_width(looks[zone].name, TEXT_SIZE) + 10  # the name starts 5 units in
         widths[column] = max(widths.get(column, 0.0), content + 2 * INSET, label)
-    # The life and the graveyard flank the field alike, so that the turned side lines up with ours.
-    flanks = [widths[name] for name in ("life", "graveyard") if name in widths]
-    for name in ("life", "graveyard"):
-        if name in widths:
-            widths[name] = max(flanks)
-    columns: dict[str, tuple[float, float]] = {}
+    # The columns either side of the field's (the life, the graveyard) are alike, so that the turned side lines up with ours.
+    middle = looks[FIELD].column if FIELD in looks else None
+    flanks = [column for column in widths if middle is not None and abs(column - middle) == 1]
+    for column in flanks:
+        widths[column] = max(widths[other] for other in flanks)
+    columns: dict[int, tuple[float, float]] = {}
     x = PAD
-    for name in COLUMNS:
-        if name in widths:
-            columns[name] = (x, widths[name])
-            x += widths[name] + PAD
+    for column in sorted(widths):
+        columns[column] = (x, widths[column])
+        x += widths[column] + PAD
     return columns
 
 
@@ -248,12 +265,12 @@ class _Row:
         return LABEL_BAND + self.up + self.down + self.captions + PAD
 
 
-def _rows(situation: Situation, key: str, side: Side, leaning: set[Key]) -> dict[int, _Row]:
+def _rows(situation: Situation, looks: Looks, key: str, side: Side, leaning: set[Key]) -> dict[int, _Row]:
     rows: dict[int, _Row] = {}
-    for row in sorted({ZONE_ROW[zone] for zone in situation.zones}):
+    for row in sorted({looks[zone].row for zone in situation.zones}):
         up = down = CARD_H / 2
         lines = 0
-        for zone in (zone for zone in situation.zones if ZONE_ROW[zone] == row):
+        for zone in (zone for zone in situation.zones if looks[zone].row == row):
             for index, item in enumerate(side.zones.get(zone, ())):
                 leans = (-MAX_LEAN, MAX_LEAN) if (key, zone, index) in leaning else (None,)
                 _, top, _, bottom = extent(item, key == "opponent", leans)
@@ -263,16 +280,21 @@ def _rows(situation: Situation, key: str, side: Side, leaning: set[Key]) -> dict
     return rows
 
 
-def layout(situation: Situation, zone_names: Mapping[str, str] | None = None) -> Layout:
-    zone_names = zone_names or {}
+def drawn(situation: Situation, looks: Looks) -> Situation:
+    """The situation with the zones it draws named: its own, else the common ones."""
+    return situation if situation.zones else replace(situation, zones=common_zones(looks))
+
+
+def layout(situation: Situation, looks: Looks) -> Layout:
+    situation = drawn(situation, looks)
     leaning = _leans_of(situation) | {(STAGE, STAGE, index) for index in range(len(situation.stage or ()))}
-    columns = _columns(situation, zone_names, leaning)
+    columns = _columns(situation, looks, leaning)
     board_width = max(x + w for x, w in columns.values()) + PAD
     out = Layout(leaning=leaning)
     y = PAD
     for key, side in _sides(situation):
         turned = key == "opponent"
-        rows = _rows(situation, key, side, leaning)
+        rows = _rows(situation, looks, key, side, leaning)
         order = sorted(rows, reverse=turned)  # the opponent's rows from the edge of the table inwards
         if side.name and turned:
             out.names[key] = (PAD, y + NAME_BAND / 2)
@@ -285,9 +307,9 @@ def layout(situation: Situation, zone_names: Mapping[str, str] | None = None) ->
             out.names[key] = (PAD, y + NAME_BAND / 2 - 2)
             y += NAME_BAND
         for zone in situation.zones:
-            row = rows[ZONE_ROW[zone]]
-            cx, cw = columns[ZONE_COLUMN[zone]]
-            top = tops[ZONE_ROW[zone]]
+            row = rows[looks[zone].row]
+            cx, cw = columns[looks[zone].column]
+            top = tops[looks[zone].row]
             box = (board_width - cx - cw if turned else cx, top, cw, row.height - PAD)
             out.zones[(key, zone)] = box
             _place_piles(out, key, zone, side, box, row, turned, leaning)
@@ -410,13 +432,14 @@ def _place_stage(situation: Situation, out: Layout) -> None:
     out.height = max(out.height, top + height + PAD)
 
 
-def render(situation: Situation, zone_names: Mapping[str, str]) -> str:
-    """The situation as SVG. `zone_names` maps zone ids (and "stage") to their Japanese names."""
-    lay = layout(situation, zone_names)
+def render(situation: Situation, looks: Looks) -> str:
+    """The situation as SVG. `looks` says how each zone (and the stage) is drawn and named."""
+    situation = drawn(situation, looks)
+    lay = layout(situation, looks)
     svg = Svg(lay.width, lay.height, situation.title)
     for (_, zone), (x, y, w, h) in lay.zones.items():
         svg.rect(x, y, w, h, fill="#eef3fb" if zone == STAGE else "#f6f6f2", stroke="#a0a0a0", width=0.8, rx=6, dash="4 3")
-        svg.text(x + 5, y + LABEL_BAND / 2, zone_names.get(zone, zone), size=TEXT_SIZE, anchor="start", fill=MUTED)
+        svg.text(x + 5, y + LABEL_BAND / 2, looks[zone].name, size=TEXT_SIZE, anchor="start", fill=MUTED)
     for key, (x, y) in lay.names.items():
         side = situation.opponent if key == "opponent" else situation.you
         svg.text(x, y, side.name or "" if side else "", size=NAME_SIZE, anchor="start", weight="bold")

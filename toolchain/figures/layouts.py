@@ -2,49 +2,36 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import model as m
 from ..notation.cards import parse_card
-from .board import COMMON_ZONES, STAGE, Pile, Side, Situation, face_down_stack, hand, pile, piles
+from .board import FIELD, STAGE, Looks, Pile, Side, Situation, ZoneLook, common_zones, pile, piles
 
-# What lies in each zone once a frame's start procedure is done (5.3.1): the preset bulwark
-# and soldier, seven cards in hand, and the frame's own zones.
-FRAME_ZONE_PILES: dict[str, tuple[Pile, ...]] = {
-    "pack": (face_down_stack(14),),
-    "rare": piles("#"),
-    "trump": piles("# #"),
-}
-
-# One example of each character of 4.3.2 (Fig. 2.2), in the card notation.
-CHARACTER_EXAMPLES: dict[str, str] = {
-    "common-soldier": "♠5",
-    "hero": "♡K",
-    "ace": "♢A",
-    "magician": "Joker",
-    "equipped-soldier": "♣3+♣7",
-    "bulwark": "#",
-}
-
-
-def zone_names(definitions: m.Definitions) -> dict[str, str]:
-    names = {zone.id: zone.name for zone in definitions.rules.zones} if definitions.rules else {}
-    names[STAGE] = "ステージ"
-    return names
-
-
-def frame_situation(frame: m.Frame) -> Situation:
-    zones: dict[str, tuple[Pile, ...]] = {
-        "life": (face_down_stack(20),),
-        "graveyard": (),
-        "field": piles("#:防壁 ♠5:兵士"),
-        "hand": (hand(7),),
-        "fog": (),
+def zone_looks(definitions: m.Definitions) -> dict[str, ZoneLook]:
+    """How each zone of rules.yaml is drawn (its `figure`), and the stage; a zone some frame adds is not common."""
+    framed = {zone for frame in definitions.frames for zone in frame.zones}
+    looks = {
+        zone.id: ZoneLook(zone.name, int(zone.figure.get("row", 0)), int(zone.figure.get("column", 0)),
+                          zone.figure.get("pile", "overlap"), zone.figure.get("start"), zone.id not in framed)
+        for zone in (definitions.rules.zones if definitions.rules else ())
     }
-    for zone in frame.zones:
-        zones[zone] = FRAME_ZONE_PILES.get(zone, piles("#"))
+    looks[STAGE] = ZoneLook("ステージ")
+    return looks
+
+
+def _start(look: ZoneLook) -> tuple[Pile, ...]:
+    """What a frame's layout shows in a zone: its `start` piles, lying as the zone's cards lie."""
+    return tuple(replace(item, style=look.pile) for item in piles(look.start)) if look.start else ()
+
+
+def frame_situation(frame: m.Frame, looks: Looks) -> Situation:
+    """Fig. 5.1–5.5 配置図: every common zone and the frame's own, with what a game set up shows in them."""
+    zones = (*common_zones(looks), *frame.zones)
     return Situation(
         title=f"配置図-{frame.name}",
-        you=Side(zones),
-        zones=(*COMMON_ZONES, *frame.zones),
+        you=Side({zone: _start(looks[zone]) for zone in zones if zone in looks}),
+        zones=zones,
         field_slots=3,
     )
 
@@ -57,18 +44,19 @@ def character_size(character: m.Character, cards: str) -> int | None:
 
 
 def character_examples(definitions: m.Definitions) -> Situation:
-    """Fig. 2.2: one example of every character, named and sized from characters.yaml."""
+    """Fig. 2.2: an example of every character that says how it is pictured (`pictured`), named and sized from
+    characters.yaml."""
     examples = []
     for character in definitions.characters:
-        cards = CHARACTER_EXAMPLES.get(character.id)
+        cards = character.pictured
         if cards is None:
-            raise KeyError(f"Fig. 2.2 has no example cards for the character '{character.id}': add it to CHARACTER_EXAMPLES")
+            continue
         size = character_size(character, cards)
         caption = character.name + (f"\nサイズ {size}" if size is not None else "")
         examples.append(pile(cards, caption))
     return Situation(
         title="キャラクターの例",
-        you=Side({"field": tuple(examples)}),
-        zones=("field",),
+        you=Side({FIELD: tuple(examples)}),
+        zones=(FIELD,),
         field_slots=len(examples),
     )

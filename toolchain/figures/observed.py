@@ -13,12 +13,12 @@ from collections.abc import Mapping
 
 from .. import model as m
 from .. import sim
-from .board import COMMON_ZONES, STAGE, Arrow, Pile, Side, Situation, face_down_stack, render
+from ..model import display
+from .board import STAGE, Arrow, Pile, Side, Situation, common_zones, face_down_stack, render
 from .cards import Card
-from .layouts import zone_names
+from .layouts import zone_looks
 
 HIDDEN = "?"  # a card the observation does not show (sim's observation writes it so)
-_ZONE_OF_TRUMPS = "trump"  # the rulebook's zone id of the observation's `trumps`
 
 
 def _card(text: str, *, face_up: bool = True, drive: bool = False) -> Card:
@@ -42,7 +42,7 @@ def _character(character: sim.CharacterSeen, definitions: m.Definitions) -> Pile
     if character.kind == "bulwark" and character.size is not None and HIDDEN not in character.text:
         lines.append(character.text)  # your own bulwark: its card, which only you see
     elif character.size is not None:
-        lines.append(f"{definitions.name_of('items', 'size')} {character.size}")
+        lines.append(f"{display.item_name(definitions, 'size')} {character.size}")
     if character.role:
         lines.append(definitions.label_name(character.role))
     return Pile(cards, "\n".join(lines) or None)
@@ -70,13 +70,13 @@ def _side(seen: sim.SideSeen, definitions: m.Definitions, zones: tuple[str, ...]
         count = len(seen.rare) if isinstance(seen.rare, tuple) else seen.rare
         caption = " ".join(seen.rare) if isinstance(seen.rare, tuple) else None
         piles["rare"] = (face_down_stack(count, caption),) if count else ()
-    if _ZONE_OF_TRUMPS in zones:
+    if "trump" in zones:
         trumps = []
-        for trump in seen.trumps:
+        for trump in seen.trump:
             up = trump.endswith("(up)")
             card = trump.removesuffix("(up)")
             trumps.append(Pile((_card(card, face_up=up),), card if own and not up else None))
-        piles[_ZONE_OF_TRUMPS] = tuple(trumps)
+        piles["trump"] = tuple(trumps)
     return Side(piles, name)
 
 
@@ -84,7 +84,7 @@ def situation(observation: sim.Observation, definitions: m.Definitions, zones: t
               names: Mapping[str, str]) -> Situation:
     """The observation as a figure's situation; `zones` the frame's zones beside the common ones, `names`
     the players' names by side (you / opponent)."""
-    drawn = (*COMMON_ZONES, *zones)
+    drawn = (*common_zones(zone_looks(definitions)), *zones)
     you = _side(observation.you, definitions, drawn, names["you"])
     opponent = _side(observation.opponent, definitions, drawn, names["opponent"])
     characters = {character.id: ("you", "field", index) for index, character in enumerate(observation.you.field)}
@@ -102,4 +102,4 @@ def situation(observation: sim.Observation, definitions: m.Definitions, zones: t
 
 def board_svg(observation: sim.Observation, definitions: m.Definitions, zones: tuple[str, ...], names: Mapping[str, str]) -> str:
     """The SVG of the table as the observation's player sees it."""
-    return render(situation(observation, definitions, zones, names), zone_names(definitions))
+    return render(situation(observation, definitions, zones, names), zone_looks(definitions))

@@ -13,10 +13,10 @@ from typing import Any
 
 from .. import model as m
 from .. import sim
-from .board import COMMON_ZONES, STAGE, Arrow, Pile, Side, Situation
+from .board import FIELD, STAGE, Arrow, Pile, Side, Situation, common_zones
 from .cards import Card
+from .layouts import zone_looks
 
-_FACE_DOWN_ZONES = ("life", "pack", "rare")
 MAX_PASSES = 50
 
 
@@ -24,7 +24,7 @@ MAX_PASSES = 50
 class Scene:
     title: str
     given: Mapping[str, Any]  # the position, in the simulator's notation (definitions/README.md, "the situation notation")
-    zones: tuple[str, ...] = COMMON_ZONES
+    zones: tuple[str, ...] = ()  # the zones drawn; none named: every zone no frame adds
     names: Mapping[str, str] = field(default_factory=dict)  # side → the player's name printed by the side
     tags: Mapping[str, str] = field(default_factory=dict)  # side → a short name printed after its requests
     opponent: bool = True  # draw the opponent's side
@@ -33,7 +33,7 @@ class Scene:
     aims: tuple[tuple[str, str], ...] = ()  # (a fog card, its target's cards): the card leans towards the target
     resolve: bool = False  # let every player pass until the stage is empty, then draw
     show_hand: bool = True  # your hand face up
-    regulation: tuple[str, str] = ("master", "extra")
+    regulation: tuple[str, str] | None = None  # None: the widest (sim.from_situation)
     field_slots: int = 5
     labels: tuple[str, ...] = ()  # label ids printed under the characters the engine gives them (`<スラッシュ>`)
 
@@ -59,14 +59,16 @@ def _label_caption(scene: Scene, definitions: m.Definitions, character: sim.Char
 
 def situation(scene: Scene, definitions: m.Definitions) -> Situation:
     board = build_board(scene, definitions)
+    looks = zone_looks(definitions)
+    drawn = scene.zones or common_zones(looks)
     places: dict[str, tuple[str, str, int]] = {}  # a pile's text → where it lies
     character_places: dict[int, tuple[str, str, int]] = {}
     sides: dict[str, Side] = {}
     for view in board.sides:
         side = view.side
         zones: dict[str, tuple[Pile, ...]] = {}
-        for zone in scene.zones:
-            if zone == "field":
+        for zone in drawn:
+            if zone == FIELD:
                 piles = []
                 for index, character in enumerate(view.field):
                     cards = tuple(Card(card, face_up=not character.face_down, drive=character.driven) for card in character.cards)
@@ -85,7 +87,7 @@ def situation(scene: Scene, definitions: m.Definitions) -> Situation:
             else:
                 cards = view.zones[zone]
                 face_up = view.face_up if zone == "trump" else frozenset()
-                style = "stack" if zone in _FACE_DOWN_ZONES else "overlap"
+                style = looks[zone].pile
                 shown = cards[-4:]
                 caption = scene.captions.get("+".join(shown))
                 piles = [Pile(tuple(Card(card, face_up=card in face_up) for card in shown), caption, style=style)]
@@ -99,7 +101,7 @@ def situation(scene: Scene, definitions: m.Definitions) -> Situation:
         opponent=sides["opponent"] if scene.opponent else None,
         stage=stage,
         arrows=tuple(arrows),
-        zones=scene.zones,
+        zones=drawn,
         field_slots=scene.field_slots,
     )
 

@@ -6,6 +6,7 @@ Sphinx extension can point back at the YAML that defines them.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,7 +16,7 @@ from .notations import KeycardsText, Text
 from .yamlload import Document, Path_
 
 __all__ = [
-    "Source", "Reading", "Named", "Vocabulary", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Example",
+    "Source", "Reading", "Named", "Vocabulary", "id_hint", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Example",
     "Action", "LabelGrant", "WaiveCost", "Ability", "Character", "FogEntry", "Frame", "Trump", "Definitions",
     "KeycardsText", "Text",
 ]
@@ -79,12 +80,25 @@ class Vocabulary:
         return any(entry.id == id_ for entry in self.entries)
 
 
+def id_hint(value: str, entries: Iterable[Named]) -> str:
+    """What to write instead of `value`, an id that is not among `entries`: the id of the entry
+    named `value` (a Japanese name typed where an id belongs: `速攻魔法` → `quick-spell`), else the
+    closest id (a typo), else nothing."""
+    entries = list(entries)
+    named = next((entry for entry in entries if entry.name == value), None)
+    if named is not None:
+        return f"; {value} is its name: write its id, '{named.id}'"
+    close = difflib.get_close_matches(value, [entry.id for entry in entries], n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
 @dataclass(frozen=True)
 class Zone:
     id: str
     name: str
     description: str | None
     access: Mapping[str, str | None]
+    figure: Mapping[str, Any] = field(default_factory=dict)  # row, column, pile, start: its place in the drawings
 
 
 @dataclass(frozen=True)
@@ -104,6 +118,7 @@ class Cost:
 @dataclass(frozen=True)
 class Rules:
     edition: Mapping[str, str]
+    display: Mapping[str, str]  # what each edition prints its own way: trigger_speed_timing (items | at), at_form
     ranks: tuple[tuple[str, int], ...]
     suits: tuple[tuple[str, str], ...]
     costs: tuple[Cost, ...]
@@ -237,10 +252,13 @@ class Ability:
     size: Mapping[str, int] | None = field(default=None, compare=False)
     labels: Mapping[str, Any] | None = field(default=None, compare=False)
     where: Mapping[str, Any] | None = field(default=None, compare=False)
+    # What effects may not do to the characters and players of its scope: `{steps, from, if}`.
+    prohibit: Mapping[str, Any] | None = field(default=None, compare=False)
 
     @property
     def has_effect(self) -> bool:
-        return bool(self.waive_cost or self.size or self.labels)
+        """Whether the ability says as data what it does (else its text is all there is: BP036 unless a reading says why)."""
+        return bool(self.grants or self.waive_cost or self.size or self.labels or self.prohibit)
 
 
 @dataclass(frozen=True)
@@ -262,6 +280,7 @@ class Character:
     kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     search_terms: tuple[str, ...] = ()  # other words the searches find it by (ブラックジャック for B・J)
     readings: tuple[Reading, ...] = ()
+    pictured: str | None = None  # the cards Fig. 2.2 (キャラクターの例) shows it as
 
     @property
     def anchor(self) -> str:
@@ -422,10 +441,19 @@ class Definitions:
         return self.rules.vocabulary(vocabulary).name(id_) if self.rules else id_
 
     def trigger_speed_timing(self, action: Action) -> str:
-        """`@直接-通常-メイン`: trigger, speed and timing as the rulebook writes them."""
-        return "@" + "-".join(
-            (self.name_of("triggers", action.trigger), self.name_of("speeds", action.speed), self.name_of("timings", action.timing))
-        )
+        """`@直接-通常-メイン`: trigger, speed and timing in the edition's @ form (rules.yaml display.at_form)."""
+        if not self.rules:
+            return ""
+        form = self.rules.display["at_form"]
+        names = {"trigger": self.name_of("triggers", action.trigger), "speed": self.name_of("speeds", action.speed),
+                 "timing": self.name_of("timings", action.timing)}
+        for part, name in names.items():  # replaced, not str.format: the form is the editor's text
+            form = form.replace(f"{{{part}}}", name)
+        return form
+
+    def at_layout(self) -> bool:
+        """Whether an entry prints its trigger, speed and timing as one item in the @ form (rules.yaml display)."""
+        return bool(self.rules) and self.rules.display.get("trigger_speed_timing") == "at"
 
     def keycards_display(self, keycards: KeycardsText | None) -> str | None:
         if not keycards:
@@ -447,10 +475,6 @@ class Definitions:
     def trump_heading(self, trump: Trump) -> str:
         """`♠ スペード` or `その他`, the heading of the trump list."""
         return f"{trump.suit} {self.rules.suit_name(trump.suit)}" if trump.suit and self.rules else "その他"
-
-    def trump_group_heading(self, trump: Trump) -> str:
-        """`切札 ♠ 2`, the heading of a soldier-borne action in the frame action list."""
-        return f"{self.name_of('categories', 'trump')} {self.keycards_display(trump.keycards)}"
 
     def counts(self) -> dict[str, int]:
         return {

@@ -223,9 +223,11 @@ def _keycards(definitions: Definitions, keycards: str | None) -> Text:
 _ACTION_ITEMS = (
     Item("formats", FormatTable, lambda d, a: None if a.is_frame_action else FormatTable(a.formats), Leaflet.SCREEN),
     Item("frames", FrameList, _frames),
-    Item("trigger", Text, lambda d, a: Text(d.name_of("triggers", a.trigger)), Leaflet.HEADING),
-    Item("speed", Text, lambda d, a: Text(d.name_of("speeds", a.speed)), Leaflet.HEADING),
-    Item("timing", Text, lambda d, a: Text(d.name_of("timings", a.timing)), Leaflet.HEADING),
+    # three items, or one in the @ form (rules.yaml display.trigger_speed_timing); the action lists' heading line sums them up
+    Item("trigger", Text, lambda d, a: None if d.at_layout() else Text(d.name_of("triggers", a.trigger)), Leaflet.HEADING),
+    Item("speed", Text, lambda d, a: None if d.at_layout() else Text(d.name_of("speeds", a.speed)), Leaflet.HEADING),
+    Item("timing", Text, lambda d, a: None if d.at_layout() else Text(d.name_of("timings", a.timing)), Leaflet.HEADING),
+    Item("trigger-speed-timing", Text, lambda d, a: Text(d.trigger_speed_timing(a)) if d.at_layout() else None, Leaflet.HEADING),
     Item("keycards", Text, lambda d, a: _keycards(d, a.keycards) if a.keycards else None, Leaflet.HEADING),
     Item("cost", Text, lambda d, a: Text(a.cost) if a.cost else None, Leaflet.HEADING),
     Item("note", Markup, lambda d, a: _markup(a.note, "※"), Leaflet.NOTE),
@@ -321,13 +323,13 @@ def _own_keycards(definitions: Definitions, definition: Action | Character | Tru
 
 
 def _frame_action_group(definitions: Definitions, action: Action) -> Group:
-    """パック, 切札, or `切札 ♠ 2` for the actions a trump's soldiers have."""
-    trump = definitions.trump(action.trump) if action.trump else None
-    if trump:
-        return Group(f"trump-{trump.id}", definitions.trump_group_heading(trump))
+    """The heading of the action's group (パック, 切札), or for the actions of a trump its group and the trump's
+    keycards (`切札 ♠ 2`)."""
+    group = definitions.name_of("frame_action_groups", action.group or "")
     if action.trump:
-        return Group(f"trump-{action.trump}", action.trump)  # a trump the definitions lack (BP021)
-    return Group(action.group or action.category, definitions.name_of("frame_action_groups", action.group or action.category))
+        trump = definitions.trump(action.trump)  # a trump the definitions lack is BP021's
+        return Group(f"trump-{action.trump}", f"{group} {definitions.keycards_display(trump.keycards)}" if trump else action.trump)
+    return Group(action.group or "", group)
 
 
 SUIT_KEYS = {"♠": "spade", "♡": "heart", "♢": "diamond", "♣": "club"}

@@ -184,7 +184,6 @@ class Family:
 
 NUMBER, ITEMS, PLAYER, CONDITION, STEPS = Ref("number"), Ref("items"), Ref("player"), Ref("condition"), Ref("steps")
 ZONE, NAME = Ref("zone"), Ref("name")
-ZONES = ("life", "hand", "graveyard", "fog", "pack", "rare", "trumps")
 VARIABLE_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 TRUE = Choice((True,))
 CHARACTER_TYPES = Choice(("soldier", "bulwark"))
@@ -259,6 +258,13 @@ ITEMS_FAMILY = Family(
             "the characters on the field, filtered",
         ),
         Form("cards_of", ITEMS, "the cards of items"),
+        Form(
+            "was", ITEMS,
+            "last-known information: the characters the cards were part of when they last left the field (this turn), as "
+            "they were then: kind, role, the attacker a blocker blocked, controller, owner, size (`{was: trigger}`: what the "
+            "card that triggered was)",
+        ),
+        Form("blocked_by", ITEMS, "the attackers these blockers block (as they were, if they have left the field)"),
         Form("union", ListOf(ITEMS), "all of them, in order"),
         Form(
             "filter",
@@ -307,6 +313,7 @@ CONDITIONS = Family(
         *(Form(name, ITEMS, f"there are characters, and every one is {word}") for name, word in _CHARACTER_TESTS),
         Form("face_up", ITEMS, "there are items, and every one is face up"),
         Form("has_label", Fixed((ITEMS, Id("labels"))), "one of the characters has the label"),
+        Form("has_role", Fixed((ITEMS, ROLES)), "one of the characters has the role (as it was, for `{was: …}`)"),
         Form("shares_rank", PAIR_OF_ITEMS, "a card of a and a card of b have the same number"),
         Form("shares_card", PAIR_OF_ITEMS, "a card of a and a card of b are the same card (suit and number)"),
         Form("same_suit", PAIR_OF_ITEMS, "every card of a and b has one suit"),
@@ -398,6 +405,21 @@ STEP_FAMILY = Family(
             (OnlyWhen("lock", "face", "down", False, "lock: end-of-turn keeps a card face down (with face: down)"),),
         ),
         Form("pass_turn", TRUE, "エンド: the turn ends (このターンが終わるまで ends with it) and goes to the opponent"),
+        Form(
+            "request", Id("actions"),
+            "the controller requests this action (「…アクションをリクエストする」): once this effect is over, it goes through the "
+            "core flow like a request made at [5] (the trigger check, then resolved or put on the stage); it is made only if "
+            "its keycards make the action's keycards and its target is one the action may have (timing and 起動条件 are the "
+            "effect's, not checked)",
+            (Field("keycards", ITEMS, "the cards it is requested with (they go on the stage with it); default none"),
+             Field("target", Either((ITEMS, PLAYER)), "its target (items, or a player); default: the controller chooses one it may have"),
+             Field("cost", Base("boolean"), "false: コストを支払わずに; default true: the controller pays it")),
+        ),
+        Form(
+            "after_triggers", STEPS,
+            "the steps once the triggers this resolution caused have been handled (the trigger check after it, 6.4.1): "
+            "ダメージ判定 clears the roles then, so that what it triggered still reads who attacked and blocked",
+        ),
     ),
 )
 
@@ -406,15 +428,14 @@ FAMILIES: tuple[Family, ...] = (NUMBERS, ITEMS_FAMILY, PLAYERS, CONDITIONS, STEP
 
 # -- what a program holds besides its effect ------------------------------------------------------------
 
-ZONE_OR_FIELD = Either((ZONE, Choice(("field",))))
-
 TRIGGER = Record((
     Field("on", Choice(("resolved", "staged", "moved")), "a request resolves, goes on the stage, or a card moves", required=True),
     Field("action", Id("actions"), "the action that resolved, or went on the stage"),
     Field("controller", Choice(("turn-player", "any")), "turn-player: ターンプレイヤーかつ, the action's owner holds the turn"),
-    Field("from", ZONE_OR_FIELD, "for moved: from the owner's zone"),
-    Field("to", ZONE_OR_FIELD, "for moved: to this zone"),
+    Field("from", ZONE, "for moved: from the owner's zone (or the field)"),
+    Field("to", ZONE, "for moved: to this zone (or the field)"),
     Field("cards", Record((Field("ranks", Ref("ranks"), required=True),)), "for moved: which cards, once per card"),
+    Field("by", Id("actions"), "for moved: while a request of this action resolved (ダメージ判定で)"),
     Field("if", CONDITION, "`trigger` is the request or card that triggered it"),
 ))
 
@@ -445,7 +466,7 @@ PROGRAM = Record((
 
 WAIVE_COST = Record((
     Field("letters", Base("cost"), required=True),
-    Field("category", Base("id"), required=True),
+    Field("category", Base("category"), "a category of rules.yaml (BP028)", required=True),
 ))
 
 # A character's standing abilities (6.3) as data, beside waive_cost: what they change for the characters in
@@ -459,12 +480,27 @@ ABILITY_LABELS = Record((
     Field("remove", ListOf(Id("labels")), "the characters lose these labels (…を持たない, …できない)"),
 ))
 
+# The steps an ability may stop (prohibit): those whose subject is a character or a player.
+PROHIBITABLE_STEPS = ("move", "charge", "drive", "transform", "modify_size", "set_role", "flip", "damage", "draw")
+REQUEST_SOURCE = Record((
+    Field("player", Choice(("you", "opponent", "any")), "whose requests (you: the ability's controller); default any"),
+    Field("actions", ListOf(Id("actions")), "requests of these actions"),
+    Field("where", CONDITION, "`it` is the request (its keycards: `{of: it}`), `you` the ability's controller"),
+))
+ABILITY_PROHIBIT = Record((
+    Field("steps", ListOf(Choice(PROHIBITABLE_STEPS)),
+          "the steps of an effect that do nothing to the characters and players of the ability's scope (`[charge]`: "
+          "…をチャージ状態にすることができない; `[damage]`: …によってダメージを受けない)", required=True),
+    Field("from", REQUEST_SOURCE, "whose effects: the requests they belong to; default every request"),
+    Field("if", CONDITION, "checked just before the effect (効果を発揮する直前), `you` the ability's controller"),
+))
+
 # Every kind a Ref may name: the families, and the kinds they share.
 KINDS: dict[str, Family | Kind] = {
     **{family.name: family for family in FAMILIES},
     "steps": ListOf(Ref("step"), min_items=0),
     "value": Either((NUMBER, ITEMS, PLAYER)),
-    "zone": Choice(ZONES),
+    "zone": Id("zones"),  # a zone of rules.yaml: the zones are the edition's, stated once
     "name": Pattern(f"^{VARIABLE_NAME}$", "a variable name (without $)"),
     "ranks": ListOf(Base("rank")),
     "trigger": TRIGGER,
@@ -472,6 +508,7 @@ KINDS: dict[str, Family | Kind] = {
     "waive_cost": WAIVE_COST,
     "ability_size": ABILITY_SIZE,
     "ability_labels": ABILITY_LABELS,
+    "ability_prohibit": ABILITY_PROHIBIT,
 }
 
 KIND_MEANINGS: dict[str, str] = {
@@ -483,4 +520,6 @@ KIND_MEANINGS: dict[str, str] = {
     "waive_cost": "an ability that removes cost letters from the actions of a category (魔力増加)",
     "ability_size": "an ability that changes the size of the characters in its scope: add, or set",
     "ability_labels": "an ability that grants or removes labels of the characters in its scope",
+    "ability_prohibit": "an ability that stops steps of effects for the characters and players in its scope: "
+                        "what an effect may not do, damage it may not deal",
 }

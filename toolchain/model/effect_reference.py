@@ -21,8 +21,8 @@ from . import effect_schema
 README = Path("definitions") / "README.md"
 SCHEMA = Path("schema") / effect_schema.SCHEMA_FILE
 
-_SINGULAR = {"actions": "action id", "characters": "character id", "labels": "label", "trumps": "trump id"}
-_BASE_TEXT = {"boolean": "true/false", "cost": "cost letters", "suit": "♠/♡/♢/♣"}
+_SINGULAR = {"actions": "action id", "characters": "character id", "labels": "label", "trumps": "trump id", "zones": "zone"}
+_BASE_TEXT = {"boolean": "true/false", "cost": "cost letters", "suit": "♠/♡/♢/♣", "category": "category id"}
 
 
 class MarkerError(ValueError):

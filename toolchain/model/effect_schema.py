@@ -15,6 +15,7 @@ from typing import Any
 from . import effect_language as lang
 
 SCHEMA_FILE = "effect.schema.json"
+RULES_VOCABULARIES = ("labels", "zones")  # the ids the effect language names that are rules.yaml's, not a definition's
 _COMMON = "common.schema.json#/$defs/"
 
 _BASES: dict[str, dict[str, Any]] = {
@@ -22,6 +23,7 @@ _BASES: dict[str, dict[str, Any]] = {
     "boolean": {"type": "boolean"},
     "text": {"type": "string"},
     "id": {"$ref": _COMMON + "id"},
+    "category": {"$ref": _COMMON + "word", "x-vocabulary": "categories"},
     "suit": {"$ref": _COMMON + "suit"},
     "cost": {"$ref": _COMMON + "cost"},
     "rank": {"oneOf": [{"$ref": _COMMON + "rank"}, {"type": "integer", "minimum": 2, "maximum": 10}]},
@@ -74,8 +76,9 @@ def kind_schema(kind: lang.Kind) -> dict[str, Any]:
         return {"$ref": f"#/$defs/{kind.name}"}
     if isinstance(kind, lang.Choice):
         return {"const": kind.values[0]} if len(kind.values) == 1 else {"enum": list(kind.values)}
-    if isinstance(kind, lang.Id):
-        return {"$ref": _COMMON + "id", "description": f"the id of one of the {kind.space} of the definitions"}
+    if isinstance(kind, lang.Id):  # x-vocabulary, x-reference: what `bp schema` lists for an editor (model/editor_schemas.py)
+        marked = {"x-vocabulary": kind.space} if kind.space in RULES_VOCABULARIES else {"x-reference": kind.space}
+        return {"$ref": _COMMON + "id", "description": f"the id of one of the {kind.space} of the definitions", **marked}
     if isinstance(kind, lang.ListOf):
         listed: dict[str, Any] = {"type": "array", "items": kind_schema(kind.item)}
         return listed | ({"minItems": kind.min_items} if kind.min_items else {})

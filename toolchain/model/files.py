@@ -22,9 +22,9 @@ from pathlib import Path
 from ..diagnostics import printable
 from ..provenance import skipped_file, skipped_folder
 
-# The folders of a rules repository bp reads (the definitions, their schemas, the rulebook's
-# sources, the action lists' templates).
-SOURCE_DIRS = ("definitions", "schema", "docs", "templates")
+# The folders of a rules repository bp reads (the definitions, the rulebook's sources, the action
+# lists' templates). Its schema/, if any, is the editors' copy bp schema writes: bp never reads it.
+SOURCE_DIRS = ("definitions", "docs", "templates")
 # A page, a stylesheet or a picture of the rulebook is at most a few megabytes.
 MAX_SOURCE_BYTES = 32 * 1024 * 1024
 # A definitions file is a few kilobytes (the YAML loader bounds it too, before parsing).

@@ -20,13 +20,15 @@ MACHINE_FIELDS = ("program", "examples")
 READING_FIELDS = ("reading",)
 # How a name is read (its kana) and the other words it is searched by: a help to find it, not a rule.
 NAME_READING_FIELDS = ("kana", "search_terms")
+# How the rulebook's figures picture an entry (Fig. 2.2's cards): a drawing, not a rule.
+FIGURE_FIELDS = ("pictured",)
 
 
 def is_rules_field(field: str) -> bool:
     """Whether a change of this field (a top-level key of a definition) changes the rules: everything
     but the story, the flavour, `since`/`updated`, the simulator's program and examples, readings, the name's kana
-    and search terms."""
-    return field not in (*LORE_FIELDS, *VERSION_FIELDS, *MACHINE_FIELDS, *READING_FIELDS, *NAME_READING_FIELDS)
+    and search terms, and how the figures picture it."""
+    return field not in (*LORE_FIELDS, *VERSION_FIELDS, *MACHINE_FIELDS, *READING_FIELDS, *NAME_READING_FIELDS, *FIGURE_FIELDS)
 
 
 _EDITION = re.compile(r"v(\d+)\.(\d+)")

@@ -11,9 +11,10 @@ from typing import Any
 
 from .. import model as m
 from ..diagnostics import Diagnostic, Fix, Location, relative
+from .earlier import upgraded
 from .kept import FileCache
 from .notations import keycards_text, markup_text
-from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, Kind, kind_of
+from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, TOOLCHAIN_SCHEMAS, Kind, kind_of
 from .sources import LoadProblem, Sources, read_sources
 from .validation import Names, schema_problem, unusable_schemas, validate
 from .yamlload import Document, load
@@ -57,7 +58,7 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = (), sources:
     `sources`: the files as read already; `kept`: their documents and schema findings kept by bp check's
     cache (not with fixes: a fixed document is not the one its bytes make)."""
     result = LoadResult(root=root, definitions=m.Definitions())
-    schema_dir = root / SCHEMA_DIR
+    schema_dir = TOOLCHAIN_SCHEMAS  # the toolchain's shapes, never a repository's own copy (repository.py)
     seen_kinds: set[str] = set()
     sources = sources or read_sources(root)
     kept = None if fixes else kept
@@ -87,7 +88,8 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = (), sources:
         seen_kinds.add(kind.name)
         raw = sources.raw[path]
         doc = kept.document(path, raw, rel) if kept and isinstance(raw, bytes) else load(path, raw)
-        loaded.append((rel, kind, _fixed(doc, [fix for where, fix in fixes if where == rel]), raw))
+        # written for an earlier toolchain: read as today's, each change a finding (earlier.py)
+        loaded.append((rel, kind, upgraded(kind.name, _fixed(doc, [fix for where, fix in fixes if where == rel])), raw))
     names = defined_names((rel, kind, doc) for rel, kind, doc, _ in loaded)
     for rel, kind, doc, raw in loaded:
         result.documents[rel] = doc
@@ -167,7 +169,7 @@ def _schema_usable(schema_dir: Path, kind: Kind, result: LoadResult) -> bool:
         problem = schema_problem(schema_dir, name)
         if problem is not None:
             line, column, message = problem
-            finding = Diagnostic(Location(f"{SCHEMA_DIR}/{name}", line, column), "BP012", message)
+            finding = Diagnostic(Location(relative(schema_dir / name, result.root), line, column), "BP012", message)
             if finding not in result.diagnostics:
                 result.diagnostics.append(finding)
     return not missing
@@ -251,7 +253,7 @@ def _named(items: list[dict[str, str]]) -> m.Vocabulary:
 
 
 _VOCABULARIES = (
-    "labels", "categories", "triggers", "speeds", "timings", "character_types", "scopes",
+    "labels", "categories", "triggers", "speeds", "timings", "character_types", "target_kinds", "scopes",
     "fog_groups", "frame_action_groups", "trump_categories", "start_steps", "items",
 )
 
@@ -259,12 +261,14 @@ _VOCABULARIES = (
 def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
     return m.Rules(
         edition=data["edition"],
+        display=data["display"],
         ranks=tuple((r["card"], r["value"]) for r in data["ranks"]),
         suits=tuple((s["symbol"], s["name"]) for s in data["suits"]),
         costs=tuple(m.Cost(c["letter"], c["name"], c["payment"]) for c in data["costs"]),
-        zones=tuple(m.Zone(z["id"], z["name"], z.get("description"), z["access"]) for z in data["zones"]),
+        zones=tuple(m.Zone(z["id"], z["name"], z.get("description"), z["access"], z["figure"]) for z in data["zones"]),
         access_levels=tuple(m.AccessLevel(a["id"], a["name"], a["description"]) for a in data["access_levels"]),
-        vocabularies={name: _named(data[name]) for name in _VOCABULARIES},
+        # the zones are a vocabulary too (examples, programs and frames name them), with more to say about each
+        vocabularies={name: _named(data[name]) for name in (*_VOCABULARIES, "zones")},
         source=source,
         rank_terms={r["card"]: tuple(r["search_terms"]) for r in data["ranks"] if r.get("search_terms")},
     )
@@ -368,11 +372,7 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
         source=source,
         size_text=_text(size.get("text")),
         size_value=size.get("value"),
-        abilities=tuple(
-            m.Ability(a["name"], a["scope"], _text(a["text"]), waive_cost=_waive_cost(a.get("waive_cost")), size=a.get("size"),
-                      labels=a.get("labels"), where=a.get("where"))
-            for a in item.get("abilities", ())
-        ),
+        abilities=tuple(_ability(a, a["name"]) for a in item.get("abilities", ())),
         story=_text(item.get("story")),
         flavor=_flavor(item),
         since=item.get("since"),
@@ -380,7 +380,14 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
         readings=_readings(item, source),
         kana=item.get("kana"),
         search_terms=tuple(item.get("search_terms", ())),
+        pictured=item.get("pictured"),
     )
+
+
+def _ability(item: dict[str, Any], name: str | None) -> m.Ability:
+    """A character's ability or a trump's: its text, and what it does as data (the same forms for both)."""
+    return m.Ability(name, item["scope"], _text(item["text"]), item.get("grants"), _waive_cost(item.get("waive_cost")),
+                     size=item.get("size"), labels=item.get("labels"), where=item.get("where"), prohibit=item.get("prohibit"))
 
 
 def _waive_cost(item: dict[str, Any] | None) -> m.WaiveCost | None:
@@ -435,7 +442,7 @@ def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
         frames=tuple(item["frames"]),
         keycards=_keycards(item["keycards"]),
         source=source,
-        ability=m.Ability(None, ability["scope"], _text(ability["text"]), ability.get("grants")) if ability else None,
+        ability=_ability(ability, None) if ability else None,
         image=item.get("image"),
         since=item.get("since"),
         updated=tuple(item.get("updated", ())),

@@ -1,4 +1,10 @@
-"""Where the rules repository is, and which definitions file holds which kind."""
+"""Where the rules repository is, which definitions file holds which kind, and where the schemas are.
+
+A rules repository needs only definitions/ (and docs/ to build the rulebook). The JSON Schemas are
+the toolchain's: they state the shape of each kind of definition, which only the toolchain changes,
+while the vocabularies the values are checked against are the edition's (rules.yaml, BP028). A
+repository's own schema/ folder, if it has one, is for editors (`bp schema` writes it, with the
+edition's vocabularies as enums for completion); the checks never read it."""
 
 from __future__ import annotations
 
@@ -7,10 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..i18n import _
+from ..provenance import TOOLCHAIN
 from .files import MAX_DEFINITION_BYTES, Refusal, source_tree
 
 DEFINITIONS_DIR = "definitions"
-SCHEMA_DIR = "schema"
+SCHEMA_DIR = "schema"  # where the definitions' `$schema=` comments point (../schema/<kind>.schema.json)
+# The schemas the definitions are validated against: the toolchain's own, beside its package.
+TOOLCHAIN_SCHEMAS = TOOLCHAIN.parent / SCHEMA_DIR
 
 
 @dataclass(frozen=True)
@@ -42,22 +51,21 @@ class RepositoryError(Exception):
 
 
 def find_root(start: Path | None = None) -> Path:
-    """The nearest directory at or above `start` that has definitions/ and schema/."""
+    """The nearest directory at or above `start` that has definitions/."""
     here = (start or Path.cwd()).resolve()
     for candidate in (here, *here.parents):
-        if (candidate / DEFINITIONS_DIR).is_dir() and (candidate / SCHEMA_DIR).is_dir():
+        if (candidate / DEFINITIONS_DIR).is_dir():
             return candidate
-    raise RepositoryError(_("no rules repository at or above {path}: expected a directory with {definitions}/ and {schema}/ "
-                            "(use --root PATH)").format(path=here, definitions=DEFINITIONS_DIR, schema=SCHEMA_DIR))
+    raise RepositoryError(_("no rules repository at or above {path}: expected a directory with {definitions}/ "
+                            "(use --root PATH)").format(path=here, definitions=DEFINITIONS_DIR))
 
 
 def check_root(root: Path) -> Path:
     root = root.resolve()
     if not root.is_dir():
         raise RepositoryError(_("{path}: no such directory").format(path=root))
-    for sub in (DEFINITIONS_DIR, SCHEMA_DIR):
-        if not (root / sub).is_dir():
-            raise RepositoryError(_("{path}: not a rules repository: {folder}/ is missing").format(path=root, folder=sub))
+    if not (root / DEFINITIONS_DIR).is_dir():
+        raise RepositoryError(_("{path}: not a rules repository: {folder}/ is missing").format(path=root, folder=DEFINITIONS_DIR))
     return root
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .files import MAX_DEFINITION_BYTES, SOURCE_DIRS, Refusal, RefusedFile, read_regular, refusal, source_tree
-from .repository import DEFINITIONS_DIR, SCHEMA_DIR, DefinitionFiles, scan_definitions
+from .repository import DEFINITIONS_DIR, TOOLCHAIN_SCHEMAS, DefinitionFiles, scan_definitions
 
 
 @dataclass(frozen=True)
@@ -67,4 +67,4 @@ def read_sources(root: Path) -> Sources:
     scanned = scan_definitions(root)
     others = [(file.path, file.refused) for folder in SOURCE_DIRS if folder != DEFINITIONS_DIR
               for file in source_tree(root / folder, root) if file.refused is not None]
-    return Sources(scanned, {path: read(path) for path in scanned.files}, schema_sources(root / SCHEMA_DIR), others)
+    return Sources(scanned, {path: read(path) for path in scanned.files}, schema_sources(TOOLCHAIN_SCHEMAS), others)

@@ -121,6 +121,11 @@ def schema_names(schema_dir: Path) -> set[str]:
     return set(_validators(schema_dir))
 
 
+def schema_documents(schema_dir: Path) -> dict[str, Any]:
+    """Every schema of the folder, by file name, as read (shared: copy before changing one)."""
+    return _schemas(schema_dir)[0]
+
+
 # A definition's name → what has it: (what it is, its id), e.g. チャージ → [("action", "charge")].
 Names = Mapping[str, Sequence[tuple[str, str]]]
 
@@ -261,7 +266,9 @@ def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Ite
                        f"{where}unknown field '{close[0]}'; did you mean '{name}'? ('{name}' is a required property)",
                        path + (close[0],))
                 return
-        yield doc.mark(path), f"{where}{error.message}", path
+        # a rule that states why the field is needed (frame-actions: group or trump) says it with the message
+        rule = error.schema.get("description") if isinstance(error.schema, dict) else None
+        yield doc.mark(path), f"{where}{error.message}" + (f": {rule}" if rule else ""), path
         return
     if error.validator == "pattern" and path and path[-1] == "keycards" and isinstance(error.instance, str):
         from .notations import keycards_text

@@ -233,7 +233,7 @@ def _fills(slots: Sequence[CardGroup], cards: Sequence[Card]) -> bool:
 _TOKEN_RANK = "|".join(sorted((re.escape(r) for r in RANK_VALUES), key=len, reverse=True))
 _RANGE = re.compile(rf"({_TOKEN_RANK})(?:-({_TOKEN_RANK}))?")
 _COUNT = re.compile(r" x([1-9][0-9]*)(\+?)$")
-_UNIT = re.compile(r"^soldier<([a-z][a-z0-9-]*)>$")
+_UNIT = re.compile(r"^soldier<([^<>\s]+)>$")  # any word: bp check holds it to the labels of rules.yaml (BP028)
 
 
 def parse(text: str) -> Keycards:

@@ -12,7 +12,7 @@ from typing import Any
 from .. import model as m
 from .. import sim
 from ..model.loader import example as example_of
-from ..model.repository import SCHEMA_DIR
+from ..model.repository import TOOLCHAIN_SCHEMAS
 from ..model.validation import validate_part
 from ..model.yamlload import Document, loads
 
@@ -66,7 +66,7 @@ def example_yaml(example: dict[str, Any], comments: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def problem(text: str, engine: sim.Engine, action: m.Action, root: Path) -> str | None:
+def problem(text: str, engine: sim.Engine, action: m.Action) -> str | None:
     """What `bp check` would say of the example as written (pasted under `action`), or None."""
     doc = loads(text, KEPT)
     if doc.problems:
@@ -74,7 +74,7 @@ def problem(text: str, engine: sim.Engine, action: m.Action, root: Path) -> str 
     if not isinstance(doc.data, list) or len(doc.data) != 1:
         return "not one example"
     item = Document(path=KEPT, data=doc.data[0])
-    errors = [message for _, message, _ in validate_part(item, root / SCHEMA_DIR, EXAMPLE)]
+    errors = [message for _, message, _ in validate_part(item, TOOLCHAIN_SCHEMAS, EXAMPLE)]
     if errors:
         return "; ".join(errors)
     outcome = sim.run_example(engine, action, example_of(doc.data[0], m.Source(str(KEPT), item)))
@@ -97,7 +97,7 @@ def keep(draft: sim.ExampleDraft, engine: sim.Engine, definitions: m.Definitions
     text, said = "", None
     for targeted in (True, False):
         text = example_yaml(draft.example(name, targeted=targeted), comments)
-        said = problem(text, engine, action, root)
+        said = problem(text, engine, action)
         if said is None:
             break
     return Kept(text, action.name, where, said)

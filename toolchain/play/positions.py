@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import sim
-from ..model.repository import SCHEMA_DIR
+from ..model.repository import TOOLCHAIN_SCHEMAS
 from ..model.validation import validate_part
 from ..model.yamlload import Document, loads
 
@@ -24,7 +24,7 @@ class PositionError(ValueError):
         self.lines = lines
 
 
-def read_position(text: str, root: Path) -> tuple[dict[str, Any], Document]:
+def read_position(text: str) -> tuple[dict[str, Any], Document]:
     """The situation typed (the mapping under `given:`, or the mapping itself) and its document."""
     doc = loads(text, TYPED)
     if doc.problems:
@@ -36,7 +36,7 @@ def read_position(text: str, root: Path) -> tuple[dict[str, Any], Document]:
     doc = Document(path=doc.path, data=data, values={path[len(base):]: mark for path, mark in doc.values.items()
                                                       if path[:len(base)] == base},
                    keys={path[len(base):]: mark for path, mark in doc.keys.items() if path[:len(base)] == base}, lines=doc.lines)
-    errors = [f"{mark.line}:{mark.column}: {message}" for mark, message, _ in validate_part(doc, root / SCHEMA_DIR, SITUATION)]
+    errors = [f"{mark.line}:{mark.column}: {message}" for mark, message, _ in validate_part(doc, TOOLCHAIN_SCHEMAS, SITUATION)]
     if errors:
         raise PositionError(errors)
     return data, doc

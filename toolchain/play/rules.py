@@ -1,5 +1,5 @@
 """The working tree's rules as the table plays them: loaded and checked at start, and again whenever a file
-under definitions/ or schema/ is saved (polled as `bp serve` polls, twice a second).
+under definitions/ is saved (polled as `bp serve` polls, twice a second).
 
 Rules that check become the next version the page may restart with; rules that do not are reported
 (path:line:column, as `bp check` prints them) and the game goes on with the last rules that checked.
@@ -14,10 +14,10 @@ from pathlib import Path
 
 from .. import model as m
 from .. import sim
-from ..model.repository import DEFINITIONS_DIR, SCHEMA_DIR
+from ..model.repository import DEFINITIONS_DIR
 from ..site.serve import signature
 
-WATCHED = (DEFINITIONS_DIR, SCHEMA_DIR)
+WATCHED = (DEFINITIONS_DIR,)  # the schemas are the toolchain's (model/repository.py)
 
 
 @dataclass(frozen=True)

@@ -181,7 +181,7 @@ class Session:
         """A game from a position typed in the examples' notation (`you` is P1, to play at [3] with the turn's chance)."""
         with self.lock:
             try:
-                given, doc = read_position(text, self.root)
+                given, doc = read_position(text)
             except PositionError as exc:
                 raise Refused("\n".join(exc.lines)) from exc
             try:

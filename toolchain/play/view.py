@@ -78,13 +78,11 @@ def _character(character: sim.CharacterSeen, definitions: m.Definitions) -> dict
 
 
 def _zones(side: sim.SideSeen, definitions: m.Definitions) -> dict[str, Any]:
-    return {
-        "life": side.life, "hand": list(side.hand) if isinstance(side.hand, tuple) else side.hand,
-        "graveyard": list(side.graveyard), "fog": list(side.fog), "trumps": list(side.trumps),
-        "pack": list(side.pack) if isinstance(side.pack, tuple) else side.pack, "pack_opened": side.pack_opened,
-        "rare": list(side.rare) if isinstance(side.rare, tuple) else side.rare, "known": list(side.known),
-        "field": [_character(character, definitions) for character in side.field],
-    }
+    """Each zone as SideSeen has it (a count, or the cards as a list), the characters as _character shows them."""
+    shown = {field.name: list(value) if isinstance(value := getattr(side, field.name), tuple) else value
+             for field in dataclasses.fields(side) if field.name != "side"}
+    shown["field"] = [_character(character, definitions) for character in side.field]
+    return shown
 
 
 def seen(game: sim.Game, seat: int, definitions: m.Definitions, names: Mapping[str, str]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ its modules (tests/architecture/test_layers.py).
     sim.board(game)                             # what a figure draws: sides, zones, characters, the stage
     sim.observe(game, seat)                     # what one player sees (2.11.1); agents get it as decision.observation
                                                 # and the options as decision.options (sim.OptionSeen), and answer with an index
-    sim.run_examples(engine)                    # every action's examples (bp check)
+    sim.run_examples(engine, tally=sim.Tally())  # every action's examples (bp check); what they showed of the programs
     sim.run_example(engine, action, example)    # one example (a model Example), as bp check runs it
     sim.position(game, seat)                    # the situation as `seat` knows it, in the examples' notation (given:)
     draft = sim.ExampleDraft(engine, game, seat)    # that position, `you` to request: draft.decision(), draft.apply(i),
@@ -49,7 +49,7 @@ from .example_writer import ExampleDraft, position
 from .examples import Outcome, run as run_example, run_all as run_examples
 from .game import Game
 from .notation import option_text
-from .observation import ACCESS, CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text
+from .observation import CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text
 from .policy import PolicyAgent
 from .randomplay import AGENTS, PROCESSES_PER_CORE, Stats, game_seeds, play, play_one, worker_cap
 from .refusal import REASONS as REFUSAL_REASONS, refusal, refusals
@@ -58,17 +58,18 @@ from .native import running_compiled as compiled
 from .ruleset import Ruleset
 from .situation import from_situation
 from .statehash import state_hash
+from .tally import Tally
 from .state import Character, Request, State
 from .telling import Told, tell, tell_decision
 from .transcript import Recorder, Replayed, TranscriptWriter, digest, games as transcript_games, replay_game, start_game
 from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
 __all__ = [
-    "ACCESS", "AGENTS", "Agent", "PROCESSES_PER_CORE", "BoardView", "Character", "CharacterSeen", "CharacterView", "Coverage", "Decision",
+    "AGENTS", "Agent", "PROCESSES_PER_CORE", "BoardView", "Character", "CharacterSeen", "CharacterView", "Coverage", "Decision",
     "Engine", "EngineError", "ExampleDraft", "Game", "IllegalRequest", "Observation", "OptionSeen", "Outcome", "PASS",
     "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS", "RandomAgent", "Recorder", "Replayed", "Request",
     "RequestOption", "RequestSeen", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideSeen", "SideView",
-    "State", "Stats", "TargetView", "Told", "TranscriptWriter", "board", "card_text", "compiled", "digest",
+    "State", "Stats", "Tally", "TargetView", "Told", "TranscriptWriter", "board", "card_text", "compiled", "digest",
     "from_situation", "game_seeds", "observe", "option_text", "play", "play_one", "position", "refusal", "refusals",
     "replay_game", "run_example", "run_examples", "scripted_agents", "seen_option_text", "start_game", "state_hash", "tell",
     "tell_decision", "transcript_games", "worker_cap",

@@ -1,16 +1,17 @@
-"""Standing abilities (6.3) and what they change: sizes, labels and costs, recomputed from
-scratch whenever they are asked for (6.4.2), scope by scope: all → your → this, and by
-timestamp inside a scope."""
+"""Standing abilities (6.3) of characters and open trumps, and what they change: sizes, labels and
+costs, recomputed from scratch whenever they are asked for (6.4.2), scope by scope: all → your →
+this, and by timestamp inside a scope; and what they stop effects from doing (barring)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .cards import RANK, SUIT
-from .state import Character
+from .state import Character, Former
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+    from .language import Ctx
     from .ruleset import AbilitySpec, ActionSpec
 
 SCOPE_ORDER = {"all": 0, "your": 1, "this": 2}
@@ -54,8 +55,15 @@ def standing(game: Game, character: Character, what: str) -> list[tuple[int, int
             for owner in game.state.characters()
             for ability in specs[owner.component].abilities
             if ability.changes_characters and _in_scope(ability.scope, owner, character)
-            and (ability.where is None or ability.where(game, owner, character))
+            and (ability.where is None or ability.where(game, owner.controller, character))
         ]
+        for seat in range(len(game.state.players)):  # an open trump's ability: its owner's, older than every character's
+            for trump in open_trumps(game, seat):
+                found += [
+                    (SCOPE_ORDER[ability.scope], TRUMP_TIMESTAMP, ability) for ability in trump.abilities
+                    if ability.changes_characters and (ability.scope == "all" or character.controller == seat)
+                    and (ability.where is None or ability.where(game, seat, character))
+                ]
     finally:
         _COMPUTING.discard(key)
     found.sort(key=lambda entry: entry[:2])
@@ -65,7 +73,10 @@ def standing(game: Game, character: Character, what: str) -> list[tuple[int, int
 def size(game: Game, character: Character) -> int:
     """2.8.2: the number on the cards, changed by what applies to this character now, recomputed from scratch
     in 6.4.2's order: the size changes of effects (modify_size, until the end of the turn) and of standing
-    abilities (add or set), all → your → this, by timestamp inside a scope."""
+    abilities (add or set), all → your → this, by timestamp inside a scope. A character that has left the field
+    (last-known information) has the size it had then."""
+    if isinstance(character, Former):
+        return character.size
     total = base_size(game, character)
     changes: list[tuple[int, int, int | None, int]] = [
         (SCOPE_ORDER[m.scope], m.timestamp, None, m.amount)
@@ -127,17 +138,23 @@ def waived(game: Game, seat: int) -> dict[str, str]:
     """{category: cost letters} that the abilities on the field take away from a player's requests (魔力増加):
     an all-scope ability's from every player's, a your-scope ability's from its controller's."""
     found: dict[str, str] = {}
-    waivers = game.ruleset.waivers
-    if not waivers:
-        return found
-    for player in game.state.players:
-        for character in player.field:
-            waiving = waivers.get(character.component)
-            if waiving is None:
-                continue
-            for scope, category, letters in waiving:
-                if scope == "all" or (scope == "your" and character.controller == seat):
-                    found[category] = found.get(category, "") + letters
+    rules = game.ruleset
+    waivers = rules.waivers
+    if waivers:
+        for player in game.state.players:
+            for character in player.field:
+                waiving = waivers.get(character.component)
+                if waiving is None:
+                    continue
+                for scope, category, letters in waiving:
+                    if scope == "all" or (scope == "your" and character.controller == seat):
+                        found[category] = found.get(category, "") + letters
+    if rules.trump_waivers:
+        for owner in range(len(game.state.players)):
+            for trump in open_trumps(game, owner):
+                for scope, category, letters in rules.trump_waivers.get(trump.id, ()):
+                    if scope == "all" or owner == seat:
+                        found[category] = found.get(category, "") + letters
     return found
 
 
@@ -148,3 +165,40 @@ def cost(game: Game, action: ActionSpec, seat: int) -> str:
         gone = waived(game, seat).get(action.category, "")
         letters = "".join(c for c in letters if c not in gone)
     return letters
+
+
+# -- what effects may not do (prohibit) ---------------------------------------------------------------------
+
+# A prohibition in force for one resolution: (the steps it stops, its scope, the ability's controller, the id of the
+# character that has it; -1 for a trump's). Game.barring finds them when the effect begins.
+Bar = tuple[frozenset[str], str, int, int]
+
+
+def prohibiting(game: Game) -> list[tuple[int, int, AbilitySpec]]:
+    """The abilities in force that stop steps of effects, as (controller, id of the character that has it or -1 for
+    an open trump's, ability)."""
+    found: list[tuple[int, int, AbilitySpec]] = [
+        (character.controller, character.id, ability)
+        for character in game.state.characters()
+        for ability in game.ruleset.characters[character.component].abilities if ability.prohibition
+    ]
+    for seat in range(len(game.state.players)):
+        found += [(seat, -1, ability) for trump in open_trumps(game, seat) for ability in trump.abilities if ability.prohibition]
+    return found
+
+
+def bars_character(ctx: Ctx, step: str, character: Character) -> bool:
+    """Whether a prohibition in force stops this step for this character (6.4.2 scopes)."""
+    for steps, scope, controller, owner in ctx.request.barred:
+        if step in steps and (scope == "all" or (scope == "your" and character.controller == controller)
+                              or (scope == "this" and character.id == owner)):
+            return True
+    return False
+
+
+def bars_player(ctx: Ctx, step: str, seat: int) -> bool:
+    """Whether a prohibition in force stops this step for this player (all: every player; your: the ability's controller)."""
+    for steps, scope, controller, _ in ctx.request.barred:
+        if step in steps and (scope == "all" or (scope == "your" and seat == controller)):
+            return True
+    return False

@@ -13,9 +13,9 @@ from .ruleset import Compiled, Ruleset, compile_definitions
 
 @dataclass(frozen=True)
 class ProgramProblem:
-    """A program (or a character's label condition or ability) the engine cannot compile (BP031)."""
+    """A program (or a character's label condition or ability, or a trump's ability) the engine cannot compile (BP031)."""
 
-    definition: m.Action | m.Character
+    definition: m.Action | m.Character | m.Trump
     path: tuple[str | int, ...]  # below the definition
     message: str
     fix: str | None = None  # the value the message suggests at `path`
@@ -28,9 +28,10 @@ class ProgramProblem:
 class Engine:
     """The rules engine for one set of definitions: their programs compiled, ready for any regulation."""
 
-    def __init__(self, definitions: m.Definitions) -> None:
+    def __init__(self, definitions: m.Definitions, instrument: bool = False) -> None:
+        """`instrument`: the steps record what they act on into a game's sim.Tally (bp check's examples, BP038)."""
         self.definitions = definitions
-        self.compiled: Compiled = compile_definitions(definitions)
+        self.compiled: Compiled = compile_definitions(definitions, instrument)
         self._rulesets: dict[tuple[str, str], Ruleset] = {}
 
     @property

@@ -21,7 +21,6 @@ has left the stage (no responses); the choices asked on the way are the example'
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .agents import GRAVEYARD_TOP, Decision, engine_options
@@ -32,7 +31,7 @@ from .notation import SIDES, character_text, keycards_text, side, target_text, t
 from .observation import PUBLIC_LIFE_BELOW
 from .requests import PASS, RequestOption
 from .situation import from_situation
-from .state import Character, Request
+from .state import FIELD, Character, Request
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Engine
@@ -47,7 +46,7 @@ def _seen_cards(game: Game, owner: int, viewer: int) -> set[int]:
         if own or not character.face_down:
             seen.update(character.cards)
     if own:
-        seen.update(player.hand, player.graveyard, player.rare, player.trumps)
+        seen.update(player.hand, player.graveyard, player.rare, player.trump)
         if player.pack_open:
             seen.update(player.pack)
     else:
@@ -116,24 +115,25 @@ class _Writer:
                 return self.cards(seat, life, ordered=True)
             return [self._stand_in(seat, None) for _ in range(PUBLIC_LIFE_BELOW)]  # its count is private
 
-        def trumps() -> list[str]:
-            seen = sorted(self.trump(card) for card in player.trumps if card in self.seen[seat])
-            return seen + [self.trump(card) for card in player.trumps if card not in self.seen[seat]]
+        def trump() -> list[str]:
+            seen = sorted(self.trump(card) for card in player.trump if card in self.seen[seat])
+            return seen + [self.trump(card) for card in player.trump if card not in self.seen[seat]]
 
-        zones: dict[str, Callable[[], list[str]]] = {
-            "life": lives,
-            "hand": lambda: self.cards(seat, player.hand),
-            "graveyard": lambda: self.cards(seat, player.graveyard if own else player.graveyard[-1:], ordered=True),
-            "field": lambda: [self.character(character) for character in player.field],
-            "fog": lambda: self.cards(seat, player.fog),
-            "pack": lambda: self.cards(seat, player.pack),
-            "rare": lambda: self.cards(seat, player.rare),
-            "trumps": trumps,
-        }
+        def cards_of(zone: str) -> list[str]:
+            if zone == "life":
+                return lives()
+            if zone == "graveyard":  # the other player's: its top card (墓地の中身 is private)
+                return self.cards(seat, player.graveyard if own else player.graveyard[-1:], ordered=True)
+            if zone == "trump":
+                return trump()
+            if zone == FIELD:
+                return [self.character(character) for character in player.field]
+            return self.cards(seat, player.zone(zone))
+
         written: dict[str, Any] = {}
-        for zone, cards_of in zones.items():
+        for zone in (*player.zones, FIELD):  # the rules' zones (Ruleset.card_zones), then the characters
             left = len(self.pool[seat])
-            cards = cards_of()
+            cards = cards_of(zone)
             if zone == "life" or cards:
                 written[zone] = " ".join(cards)
             if len(self.pool[seat]) < left:

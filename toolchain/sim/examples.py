@@ -27,9 +27,11 @@ from .cards import TEXT
 from .errors import EngineError, EngineLoop, IllegalRequest, ProgramError
 from .notation import SIDES, normalize, target_text, tokens, view
 from .refusal import REASONS, refusal
-from .requests import PASS, RequestOption
+from .requests import PASS, RequestOption, target_candidates
+from .state import Request
 from .ruleset import ActionSpec
 from .situation import Builder, mentioned
+from .tally import Tally
 
 
 @dataclass(frozen=True)
@@ -90,10 +92,10 @@ def regulation_of(defs: m.Definitions, action: m.Action, example: m.Example) -> 
     return found_format.id, found_frame.id
 
 
-def run(engine: Engine, action: m.Action, example: m.Example) -> Outcome:
+def run(engine: Engine, action: m.Action, example: m.Example, tally: Tally | None = None) -> Outcome:
     requested: list[str] = []  # filled as the example's requests are read
     try:
-        message = _run(engine, action, example, requested)
+        message = _run(engine, action, example, requested, tally)
     except ProgramError as exc:
         return Outcome(action, example, False, str(exc), exc.path, getattr(exc, "name", None), requested=tuple(requested))
     except EngineLoop as exc:
@@ -114,7 +116,8 @@ def mentioned_cards(example: m.Example) -> set[str]:
     return mentioned(written)
 
 
-def _run(engine: Engine, action: m.Action, example: m.Example, requested: list[str]) -> str | None:
+def _run(engine: Engine, action: m.Action, example: m.Example, requested: list[str],
+         tally: Tally | None = None) -> str | None:
     rules = engine.ruleset(*regulation_of(engine.definitions, action, example))
     spec = rules.compiled.actions.get(action.id)
     if spec is None or not spec.executable:
@@ -123,13 +126,14 @@ def _run(engine: Engine, action: m.Action, example: m.Example, requested: list[s
     agent = _ExampleAgent(script, None)
     builder = Builder(rules, mentioned_cards(example), [agent, agent], requested)
     game = builder.build(example.given, ("given",))
+    game.tally = tally
     before = view(game)
     if example.steps:
         _flow(game, builder, agent, spec, example, before)
     elif example.illegal is not None:
-        request_spec, seat, keys, _ = builder.parse_request(example.request, ("request",), spec, example.by)
+        request_spec, seat, keys, target = builder.parse_request(example.request, ("request",), spec, example.by)
         game.state.chance = seat
-        return _refused(game, builder, request_spec, seat, keys, example.illegal, ("request",))
+        return _refused(game, builder, request_spec, seat, keys, example.illegal, ("request",), target)
     else:
         _single(game, builder, agent, spec, example)
     if agent.script:
@@ -176,7 +180,7 @@ def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str
         raise IllegalRequest(f"{spec.name} is refused: {reason} ({REASONS.get(reason or '', 'no reason found')}); "
                              f"{instead}")
     game.apply(option, check=False)
-    made = game.current  # the request made at [5]
+    made = game.made  # the request made at [5] (an effect's requests follow it through [7])
     if named is not None and list(made.targets) != [named]:
         took = ", ".join(target_text(game, t, 0) for t in made.targets)
         raise IllegalRequest(f"{spec.name} cannot target {target_text(game, named, 0)} here "
@@ -184,18 +188,32 @@ def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str
     return made
 
 
-def _refused(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], expected: str, path: tuple) -> str | None:  # noqa: ANN001
-    """An `illegal:` request: None when the engine refuses it for the reason given, else what differs."""
+def _refused(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], expected: str, path: tuple,  # noqa: ANN001, PLR0913
+             target: str | None = None) -> str | None:
+    """An `illegal:` request: None when the engine refuses it for the reason given, else what differs. A request that
+    names its target (`→ opponent:♠2`) is refused for its target when that is not one the action may have, though it
+    may have others (2.10.3)."""
     cards, unit = builder.keycards(spec, seat, keys, path)
     reason = refusal(game, seat, spec, cards, unit)
     offered = any(isinstance(o, RequestOption) and o.action is spec and sorted(o.keys) == sorted(cards) and o.unit == unit
                   for o in game.legal_requests())
     if (reason is None) != offered:  # refusal mirrors requests.options: a disagreement is the engine's bug
         raise EngineError(f"{spec.name}: refusal says {reason or 'legal'}, but the request is {'' if offered else 'not '}offered")
+    named, because = None, ""
+    if target and spec.target is not None:
+        named = builder.target(target, path)
+        probe = Request(0, spec, seat)
+        probe.keys, probe.unit = tuple(cards), unit
+        may = target_candidates(game, probe)
+        if reason is None and named not in may:
+            reason = "target"
+            listed = ", ".join(target_text(game, t, seat) for t in may)
+            because = f"{target_text(game, named, seat)} is not a target it may have; it may target {listed or 'nothing'}"
     if reason is None:
-        return f"{spec.name} was not refused: it is a legal request here (expected illegal: {expected})"
+        also = f", and {target_text(game, named, seat)} is a target it may have" if named is not None else ""
+        return f"{spec.name} was not refused: it is a legal request here{also} (expected illegal: {expected})"
     if reason != expected:
-        return f"{spec.name} is refused for {reason} ({REASONS[reason]}), not for {expected} ({REASONS.get(expected, '?')})"
+        return f"{spec.name} is refused for {reason} ({because or REASONS[reason]}), not for {expected} ({REASONS.get(expected, '?')})"
     return None
 
 
@@ -264,7 +282,7 @@ def _step(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, exampl
         request_spec, seat, keys, target = builder.parse_request(text, path + ("request",), spec, example.by)
         _give_chance(game, seat, text)
         if "illegal" in step:
-            return _refused(game, builder, request_spec, seat, keys, str(step["illegal"]), path + ("request",))
+            return _refused(game, builder, request_spec, seat, keys, str(step["illegal"]), path + ("request",), target)
         agent.target = builder.target(target, path + ("request",)) if target else None
         _request(game, builder, request_spec, seat, keys, path + ("request",), named=agent.target)
     elif "pass" in step:
@@ -360,11 +378,12 @@ def _cards(count: int) -> str:
 # -- every example of the definitions ---------------------------------------------------------------
 
 
-def run_all(engine: Engine, skip: Collection[str] = frozenset()) -> Iterator[Outcome]:
-    """Every example of every action but those in `skip` (whose programs do not compile)."""
+def run_all(engine: Engine, skip: Collection[str] = frozenset(), tally: Tally | None = None) -> Iterator[Outcome]:
+    """Every example of every action but those in `skip` (whose programs do not compile); `tally` records what
+    they showed of the programs (which triggers held, which steps had something to act on)."""
     defs = engine.definitions
     for action in (*defs.actions, *defs.frame_actions):
         if action.id in skip:
             continue
         for example in action.examples:
-            yield run(engine, action, example)
+            yield run(engine, action, example, tally)

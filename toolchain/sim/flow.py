@@ -26,6 +26,7 @@ from ..model.coreflow import (
 from . import requests
 from .cards import RANK
 from .language import Ctx
+from .primitives import run_deferred
 from .requests import PASS
 from .state import Request
 
@@ -130,7 +131,7 @@ def _n4(game: Game) -> str:  # パス記録のリセット (done by _resets_pass
 
 def _n5(game: Game) -> str:  # アクションをリクエストする
     request = requests.make(game, game.state.chance, game.choice)
-    game.current = request
+    game.current = game.made = request
     game.after = "request"
     if game.observer is not None:
         game.observe("request", request)
@@ -150,6 +151,16 @@ def _n6(game: Game) -> str:  # 誘発チェック
             _walk(game, _TRIGGER_AFTER_COLLECT)
     else:
         _walk(game, _TRIGGER_START)
+    state = game.state
+    if state.requested and state.winner is None:
+        # A request an effect made (the `request` step) goes on from here as a request made at [5] by its controller:
+        # the trigger check just done saw its keycards and costs; [7] resolves it or puts it on the stage.
+        request = state.requested.pop(0)
+        game.current, game.after = request, "request"
+        state.chance = request.controller
+        state.passed.clear()
+        game.observe("request", request)
+        return AFTER_REQUEST
     return _AFTER[game.after]
 
 
@@ -226,7 +237,13 @@ def _t1(game: Game) -> str:  # 誘発したリクエストを分類しバッフ�
 
 
 def _t2(game: Game) -> str:  # バッファは空か?
-    return YES if not game.state.buffer else NO
+    state = game.state
+    if not state.buffer and state.deferred:
+        # Every trigger handled: the steps that waited for it run (after_triggers: ダメージ判定 clears the roles), and
+        # what they trigger joins the check.
+        run_deferred(game)
+        state.buffer.extend(collect(game))
+    return YES if not state.buffer else NO
 
 
 def _has(game: Game, speed: str, seat: int | None = None, timing: str | None = None) -> bool:
@@ -417,12 +434,16 @@ def collect(game: Game) -> list[Request]:
     out: list[Request] = []
     seats = (state.turn, 1 - state.turn)
     listening = rules.listening
+    by = None  # the action whose effect is moving cards (("resolving", id) marks, when a trigger reads it)
     for event in events:
         kind = event[0]
+        if kind == "resolving":
+            by = event[1]
+            continue
         moved = kind == "moved"
         # The triggered actions this kind of event (a move from and to these zones, or this action resolved or
         # staged) may trigger, in the ruleset's order: found once per key, then only the per-card tests remain.
-        key = (kind, event[2], event[4]) if moved else (kind, event[1].action.id)
+        key = (kind, event[2], event[4], by) if moved else (kind, event[1].action.id)
         specs = listening.get(key)
         if specs is None:
             specs = listening[key] = _listening(rules.triggered_by.get(kind, ()), key)
@@ -445,6 +466,8 @@ def collect(game: Game) -> list[Request]:
                     probe.cause = cause
                     if not trigger.condition(Ctx(game, probe, seat)):
                         continue
+                if game.tally is not None:
+                    game.tally.fired.add(spec.id)
                 request = requests.triggered(game, spec, seat, cause)
                 if request is not None:
                     out.append(request)
@@ -460,6 +483,8 @@ def _listening(specs: Sequence[ActionSpec], key: tuple) -> list[ActionSpec]:
             continue
         if key[0] == "moved":
             if (trigger.from_zone and key[1] != trigger.from_zone) or (trigger.to_zone and key[2] != trigger.to_zone):
+                continue
+            if trigger.by and key[3] != trigger.by:
                 continue
         elif trigger.action and key[1] != trigger.action:
             continue

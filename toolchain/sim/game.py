@@ -33,16 +33,18 @@ from collections.abc import Callable, Sequence
 from copy import deepcopy
 from typing import TYPE_CHECKING, Any
 
-from . import flow, operations as ops, requests
+from . import abilities, flow, operations as ops, requests
 from .agents import GRAVEYARD_TOP, Agent, Decision, engine_options
 from .budget import Budget
 from .cards import owner_of
 from .errors import EngineError, IllegalRequest, Stop
 from .language import Ctx
 from .observation import OptionSeen
+from .primitives import run_deferred
 from .requests import PASS, RequestOption
 from .ruleset import Ruleset
 from .start import setup
+from .tally import Tally
 from .state import Request, State
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -68,7 +70,8 @@ class Game:
         self.node = "1"  # where the core flow stands: "3" waiting for the chance holder, or "end"
         self.pending: Any = None  # the [3] choice handed in by apply()
         self.choice: Any = None
-        self.current: Request | None = None  # the request made at [5]
+        self.current: Request | None = None  # the request going through [7]: made at [5], or by an effect (flow._n6)
+        self.made: Request | None = None  # the request made at [5]
         self.taken: Request | None = None  # the request the trigger check took out of the buffer
         self.after = "request"  # how [6] was reached
         self.seat_order = 0  # the trigger check's player, counted from the turn player
@@ -92,6 +95,7 @@ class Game:
         self.asked: Decision | None = None  # the request decision offered at [3] (decision())
         self.history: list[Game] = []
         self.agreed_first: int | None = None  # the seat the players agreed goes first (None: 2.9.2 decides)
+        self.tally: Tally | None = None  # what the examples showed of the programs (bp check), when asked
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
@@ -134,7 +138,7 @@ class Game:
         copy.rng.setstate(self.rng.getstate())
         copy.violations = list(self.violations)
         copy.budget = self.budget.copy()
-        copy.current, copy.taken, copy.triggered, copy.trace = None, None, [], None
+        copy.current, copy.made, copy.taken, copy.triggered, copy.trace = None, None, None, [], None
         copy.chosen, copy.history, copy.asked = list(self.chosen), list(self.history), None
         if self.due is not None:  # the due decision's options are objects of the copy's own state
             recorder, observer = copy.recorder, copy.observer
@@ -384,6 +388,11 @@ class Game:
         state = self.state
         effective = all(self._target_present(t) for t in request.targets)
         if effective and request.action.effect is not None:
+            if self.ruleset.prohibitions:  # what the abilities in force stop, decided just before the effect
+                request.barred = self.barring(request)
+            marks = self.ruleset.marks_resolutions  # a moved trigger's `by:` reads which action's effect moved a card
+            if marks:
+                state.events.append(("resolving", request.action.id))
             state.resolving.append(request)
             try:
                 request.action.effect(Ctx(self, request, request.controller))
@@ -391,6 +400,8 @@ class Game:
                 pass
             finally:
                 state.resolving.remove(request)
+                if marks:
+                    state.events.append(("resolving", state.resolving[-1].action.id if state.resolving else None))
         if request in state.stage:
             state.stage.remove(request)
         if request.revealed:
@@ -400,6 +411,32 @@ class Game:
         self.budget.resolved.append(request.action)
         if self.observer is not None:
             self.observe("resolve", (request, effective))
+
+    def request_from_effect(self, spec: Any, seat: int, keys: list, target: Any, pay: bool) -> Request | None:
+        """「…アクションをリクエストする」: the request an effect makes; it enters the core flow once the effect is over
+        (flow: after the trigger check of the resolution, as if made at [5]). None when it cannot be made."""
+        return requests.from_effect(self, spec, seat, keys, target, pay)
+
+    def barring(self, request: Request) -> tuple[abilities.Bar, ...]:
+        """The prohibitions that apply to this request's effect: those of the abilities in force whose `from` admits the
+        request and whose `if` holds now, just before the effect (効果を発揮する直前)."""
+        found: list[abilities.Bar] = []
+        for controller, owner, ability in abilities.prohibiting(self):
+            rule = ability.prohibition
+            if rule.player != "any" and (request.controller == controller) != (rule.player == "you"):
+                continue
+            if rule.actions is not None and request.action.id not in rule.actions:
+                continue
+            ctx = Ctx(self, request, controller)
+            if rule.where is not None:
+                ctx.it = request
+                if not rule.where(ctx):
+                    continue
+                ctx.it = None
+            if rule.condition is not None and not rule.condition(ctx):
+                continue
+            found.append((rule.steps, ability.scope, controller, owner))
+        return tuple(found)
 
     def bury_keycards(self, request: Request) -> None:
         if len(request.held) < 2:  # one card at most: no choice of the public top (graveyard_tops)
@@ -434,7 +471,7 @@ class Game:
         if kind == "request":
             return state.request(value) is not None
         if kind == "trump":
-            return value in state.players[owner_of(value)].trumps
+            return value in state.players[owner_of(value)].trump
         return True
 
     def negate(self, request: Request) -> None:
@@ -461,6 +498,8 @@ class Game:
         for seat in (state.turn, 1 - state.turn):
             if not state.players[seat].life:
                 state.winner = 1 - seat
+                if state.deferred:
+                    run_deferred(self)  # no trigger will be handled any more: what waited for them is done now
                 self.observe("win", state.winner)
                 return True
         return False
@@ -479,6 +518,8 @@ class Game:
             player.locked.clear()
         for character in state.characters():
             character.role, character.blocking = None, None
+        state.former.clear()  # last-known information is this turn's
+        state.unlinked.clear()
         state.turn = 1 - ending
         state.turn_number += 1
         self.budget.new_turn()

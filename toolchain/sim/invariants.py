@@ -15,11 +15,11 @@ def places(game: Game, seat: int) -> list[int]:
     """Every card of a seat's deck where it is now: zones, field, stage, trigger buffer, the request being made."""
     state = game.state
     player = state.players[seat]
-    cards = [*player.life, *player.hand, *player.graveyard, *player.fog, *player.pack, *player.rare, *player.trumps]
+    cards = [card for zone in player.zones for card in player.zone(zone)]
     for other in state.players:
         for character in other.field:
             cards += [c for c in character.cards if c >> OWNER_SHIFT == seat]  # owner_of, inline: this runs every step
-    requests = [*state.stage, *state.buffer]
+    requests = [*state.stage, *state.buffer, *state.requested]  # requested: made by an effect, waiting for [7]
     if game.current is not None and game.current not in requests:
         requests.append(game.current)  # made at [5], not yet staged or resolved: a game can end in between (2.10.5)
     for request in requests:
@@ -49,7 +49,7 @@ def check(game: Game) -> list[str]:
                 problems.append(f"P{seat + 1}: a {character.kind} made as {character.component}")
             if character.blocking is not None and state.character(character.blocking) is None:
                 problems.append(f"P{seat + 1}: a blocker of an attacker that is gone")
-        if not player.trumps_up <= set(player.trumps):
+        if not player.trumps_up <= set(player.trump):
             problems.append(f"P{seat + 1}: a face-up trump that is not a trump")
     if state.turn_number < 1 or state.turn not in (0, 1) or any(n < 1 for n in state.used.values()):
         problems.append(f"a count out of range: turn {state.turn_number}, requests this turn {sorted(state.used.values())}")

@@ -8,6 +8,7 @@ controller of the request being made or resolved. The language is stated in mode
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,7 @@ from ..notation.cards import RANK_VALUES
 from . import abilities
 from .cards import FACE, RANK, SUIT, owner_of
 from .errors import ProgramError
-from .state import Character, Request, State
+from .state import FIELD, Character, Former, Request, State
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -64,6 +65,9 @@ def _characters(items: list) -> list[Character]:
 ITEM_WORDS = lang.ITEMS_FAMILY.word_names
 PLAYER_WORDS = lang.PLAYERS.word_names
 _PLAYER_ONLY_WORDS = tuple(word for word in PLAYER_WORDS if word not in ITEM_WORDS)  # `target` is items in `set`
+LAST_KNOWN = "last-known"  # what a program may read that the engine records only when asked (known["reads"])
+# How the programs are compiled (known[ENGINE]): with the examples' records (sim.Tally), with the prohibitions' checks.
+ENGINE, INSTRUMENT, PROHIBITS = "engine", "instrument", "prohibits"
 COMPARISONS = {"le": int.__le__, "lt": int.__lt__, "ge": int.__ge__, "gt": int.__gt__, "eq": int.__eq__, "ne": int.__ne__}
 
 
@@ -118,8 +122,16 @@ class Compiler:
 
     def known_id(self, value: str, space: str, path: Path) -> str:
         if value not in self.known.get(space, set()):
-            raise self.fail(path, f"'{value}' is not one of the {space} of the definitions")
+            close = difflib.get_close_matches(str(value), sorted(self.known.get(space, ())), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            raise self.fail(path, f"'{value}' is not one of the {space} of the definitions{hint}")
         return value
+
+    def card_zone(self, value: str, path: Path) -> str:
+        """A zone of rules.yaml that holds cards: any but the field, whose characters `{characters: …}` selects."""
+        if value == FIELD:
+            raise self.fail(path, f"the {FIELD} holds characters, not cards: select them with {{characters: …}}")
+        return self.known_id(value, "zones", path)
 
     # -- numbers ----------------------------------------------------------------------------
     def number(self, node: Any, path: Path) -> Number:
@@ -295,6 +307,10 @@ class Compiler:
         who = self.player(arg, here)
         return lambda ctx: ctx.state.turn == who(ctx)
 
+    def _has_role(self, op: str, arg: list, here: Path) -> Cond:
+        items, role = self.items(arg[0], here + (0,)), (None if arg[1] == "none" else arg[1])
+        return lambda ctx: any(c.role == role for c in _characters(items(ctx)))
+
     def _has_open_trump(self, op: str, arg: str, here: Path) -> Cond:
         trump = self.known_id(arg, "trumps", here)
         return lambda ctx: abilities.has_open_trump(ctx.game, ctx.you, trump)
@@ -326,7 +342,7 @@ class Compiler:
         return _all_of(tests) if tests else None
 
     def _zone(self, op: str, node: dict, path: Path) -> Items:
-        name = node["zone"]
+        name = self.card_zone(node["zone"], path + ("zone",))
         who = self.player(node.get("player", "you"), path + ("player",))
         top = self.number(node["top"], path + ("top",)) if "top" in node else None
         test = self.card_filter(node, path)
@@ -388,6 +404,38 @@ class Compiler:
         test = _all_of(tests)
         return lambda ctx: [c for c in ctx.state.characters() if test(ctx, c)]
 
+    def _last_known(self, op: str, node: dict, path: Path) -> Items:
+        """The items a last-known form reads; the engine remembers characters that leave the field only when one is used."""
+        self.known.setdefault("reads", set()).add(LAST_KNOWN)
+        return self.items(node[op], path + (op,))
+
+    def _was(self, op: str, node: dict, path: Path) -> Items:
+        inner = self._last_known(op, node, path)
+
+        def was(ctx: Ctx) -> list:
+            out: list = []
+            for item in inner(ctx):
+                found = item if isinstance(item, Former) else ctx.state.former.get(item) if isinstance(item, int) else None
+                if found is not None and found not in out:
+                    out.append(found)
+            return out
+        return was
+
+    def _blocked_by(self, op: str, node: dict, path: Path) -> Items:
+        inner = self._last_known(op, node, path)
+
+        def blocked_by(ctx: Ctx) -> list:
+            state, out = ctx.state, []
+            for blocker in _characters(inner(ctx)):
+                attacker_id = blocker.blocking if blocker.blocking is not None else state.unlinked.get(blocker.id)
+                if attacker_id is None:
+                    continue
+                attacker = state.character(attacker_id) or next((f for f in state.former.values() if f.id == attacker_id), None)
+                if attacker is not None and attacker not in out:
+                    out.append(attacker)
+            return out
+        return blocked_by
+
     def _cards_of(self, op: str, node: dict, path: Path) -> Items:
         inner = self.items(node[op], path + (op,))
         return lambda ctx: cards_of(inner(ctx))
@@ -412,13 +460,13 @@ PLAYER_FORMS: dict[str, str] = {"owner": "_whose", "controller": "_whose"}
 CONDITION_FORMS: dict[str, str] = {
     **dict.fromkeys(COMPARISONS, "_compare"), "and": "_all_or_any", "or": "_all_or_any", "not": "_not", "exists": "_exists",
     "soldier": "_character_test", "bulwark": "_character_test", "charged": "_character_test", "driven": "_character_test",
-    "entered_this_turn": "_character_test", "face_up": "_all_face_up", "has_label": "_has_label",
+    "entered_this_turn": "_character_test", "face_up": "_all_face_up", "has_label": "_has_label", "has_role": "_has_role",
     "shares_rank": "_shared", "shares_card": "_shared", "same_suit": "_shared",
     "is_turn_player": "_is_turn_player", "has_open_trump": "_has_open_trump",
 }
 ITEM_FORMS: dict[str, str] = {
     "zone": "_zone", "of": "_filtered_cards", "characters": "_select_characters", "cards_of": "_cards_of",
-    "union": "_union", "filter": "_filter",
+    "union": "_union", "filter": "_filter", "was": "_was", "blocked_by": "_blocked_by",
 }
 
 
@@ -455,7 +503,7 @@ def _face_up(ctx: Ctx, item: Any) -> bool:
         return not item.face_down
     if isinstance(item, int):
         player = ctx.state.players[owner_of(item)]
-        if item in player.trumps:
+        if item in player.trump:
             return item in player.trumps_up
         if item in player.pack:
             return player.pack_open
@@ -481,7 +529,7 @@ def _target(ctx: Ctx) -> list:
         elif kind == "request":
             found = state.request(value)
         elif kind == "trump":
-            found = value if value in state.players[owner_of(value)].trumps else None
+            found = value if value in state.players[owner_of(value)].trump else None
         else:
             continue
         if found is not None:

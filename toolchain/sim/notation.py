@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from . import abilities
 from .cards import TEXT, owner_of
 from .requests import PASS, RequestOption
-from .state import SEAT_NAMES, Character, Request, State
+from .state import FIELD, SEAT_NAMES, Character, Request, State
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -110,10 +110,6 @@ def option_text(game: Game, option: Any, viewer: int, targets: bool = False) -> 
 
 # -- a state, as the situation notation prints it ----------------------------------------------
 
-ZONE_KEYS = ("life", "hand", "graveyard", "field", "fog", "pack", "rare", "trumps")
-UNORDERED = {"hand", "graveyard", "field", "fog", "pack", "rare", "trumps"}
-
-
 def trump_text(state: State, card: int) -> str:
     player = state.players[owner_of(card)]
     marks = (["up"] if card in player.trumps_up else []) + (["locked"] if card in player.locked else [])
@@ -127,11 +123,14 @@ def view(game: Game, you: int = 0) -> dict[str, str]:
     for seat in (you, 1 - you):
         player = state.players[seat]
         name = side(seat, you)
-        out[f"{name}.life"] = cards_text(player.life[::-1])
-        for zone in ("hand", "graveyard", "fog", "pack", "rare"):
-            out[f"{name}.{zone}"] = normalize(cards_text(player.zone(zone)), True)
-        out[f"{name}.field"] = normalize(" ".join(character_text(c, game, flags=True) for c in player.field), True)
-        out[f"{name}.trumps"] = normalize(" ".join(trump_text(state, c) for c in player.trumps), True)
+        for zone in player.zones:
+            if zone == "life":  # written top first, in order
+                out[f"{name}.{zone}"] = cards_text(player.life[::-1])
+            elif zone == "trump":
+                out[f"{name}.{zone}"] = normalize(" ".join(trump_text(state, c) for c in player.trump), True)
+            else:
+                out[f"{name}.{zone}"] = normalize(cards_text(player.zone(zone)), True)
+        out[f"{name}.{FIELD}"] = normalize(" ".join(character_text(c, game, flags=True) for c in player.field), True)
         out[f"{name}.pack_opened"] = str(player.pack_open).lower()
         bonus = sum(m.amount for m in state.modifiers if m.scope == "your" and m.subject == seat)
         out[f"{name}.size_bonus"] = str(bonus)

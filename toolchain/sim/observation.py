@@ -2,8 +2,8 @@
 
     observe(game, seat)   # an Observation: plain, comparable data, seen from `seat` ("you")
 
-Each zone's access levels (rules.yaml `zones[].access`) say who may know what; ACCESS states them
-for the engine, one entry per zone of rules.yaml (a test checks that none is missing):
+Each zone's access levels (rules.yaml `zones[].access`) say who may know what; the engine shows each
+zone of rules.yaml so (a test checks that every one is seen):
 
 - life: 10 枚未満のライフ枚数 is public, ライフの枚数 private (its owner knows it), ライフの中身 hidden
   (nobody, the owner included, knows the order or the cards);
@@ -38,19 +38,6 @@ if TYPE_CHECKING:  # pragma: no cover
 HIDDEN = "?"
 PUBLIC_LIFE_BELOW = 10  # 10 枚未満のライフ枚数 is public; from 10 on the other player sees only "10 or more"
 
-# Every zone of rules.yaml, with what the other player sees of it (the owner sees the private level too).
-ACCESS: dict[str, str] = {
-    "life": "the count below 10 (the cards: nobody)",
-    "graveyard": "the top card",
-    "field": "face-up cards",
-    "hand": "the count",
-    "fog": "face-up cards",
-    "pack": "opened or not, the count",
-    "rare": "the count",
-    "trump": "face-up cards",
-}
-
-
 @dataclass(frozen=True)
 class CharacterSeen:
     id: int
@@ -75,7 +62,7 @@ class SideSeen:
     pack_opened: bool
     pack: tuple[str, ...] | int  # your opened pack (sorted), else how many cards it holds
     rare: tuple[str, ...] | int
-    trumps: tuple[str, ...]  # face up as `♠2(up)`; face down: the card to its owner, `?` to the other
+    trump: tuple[str, ...]  # face up as `♠2(up)`; face down: the card to its owner, `?` to the other
     known: tuple[str, ...]  # the other player's hidden cards this player was shown or looked at, as `hand:♠K`
 
 
@@ -134,7 +121,7 @@ def _side(game: Game, owner: int, viewer: int) -> SideSeen:
         pack_opened=player.pack_open,
         pack=_sorted(player.pack) if own and player.pack_open else len(player.pack),
         rare=_sorted(player.rare) if own else len(player.rare),
-        trumps=tuple(sorted(_trump(player, card, own) for card in player.trumps)),
+        trump=tuple(sorted(_trump(player, card, own) for card in player.trump)),
         known=() if own else _known(game, owner, viewer),
     )
 
@@ -227,7 +214,7 @@ def seen_option_text(game: Game, option: Any, viewer: int, targets: bool = False
         return f"{side(option.controller, viewer)}:{text}" if targets else text
     if isinstance(option, int) and owner_of(option) != viewer:
         player = game.state.players[owner_of(option)]
-        if option in player.trumps and option not in player.trumps_up:
+        if option in player.trump and option not in player.trumps_up:
             return f"{side(owner_of(option), viewer)}:{HIDDEN}" if targets else HIDDEN
     return option_text(game, option, viewer, targets)
 

@@ -3,6 +3,8 @@ is, put it into a zone, put cards onto the field as a character, take a characte
 
 Each move is logged in `state.events` as ("moved", card, from zone, from seat, to zone) for the
 trigger check (世代交代 triggers on field → graveyard).
+A character leaving the field is remembered as it was (last-known information, `{was: …}`) when the
+ruleset's programs read it.
 """
 
 from __future__ import annotations
@@ -10,33 +12,50 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from . import abilities
 from .cards import owner_of
 from .errors import EngineError
-from .state import Character, State
+from .state import FIELD, Character, Former, State
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-FIELD, STAGE = "field", "stage"
+STAGE = "stage"
 
 
-def take(state: State, card: int) -> tuple[str, int]:
+def remember(game: Game, character: Character) -> None:
+    """Last-known information: the character as it is now, before it leaves the field, for each of its cards
+    (what `{was: card}` reads: kind, role, the attacker it blocks, controller, size); called when the programs read it."""
+    state = game.state
+    blocking = character.blocking if character.blocking is not None else state.unlinked.get(character.id)
+    former = Former(character, abilities.size(game, character), blocking,
+                    state.resolving[-1].action.id if state.resolving else None)
+    for card in character.cards:
+        state.former[card] = former
+
+
+def take(game: Game, card: int) -> tuple[str, int]:
     """Remove a card from the place it is in; returns (zone, seat). A character losing its last card leaves."""
+    state = game.state
     player = state.players[owner_of(card)]
-    for name in ("hand", "life", "graveyard", "fog", "pack", "rare", "trumps"):
+    for name in player.zones:
         zone = player.zone(name)
         if card in zone:
             zone.remove(card)
-            if name == "trumps":
+            if zone is player.trump:  # a trump leaves its face and its lock behind
                 player.trumps_up.discard(card)
                 player.locked.discard(card)
+            if state.former:
+                state.former.pop(card, None)  # it moves on: what it was on the field is no longer its last move
             return name, player.index
     for seat in state.players:
         for character in seat.field:
             if card in character.cards:
+                if game.ruleset.remembers:
+                    remember(game, character)
                 character.cards.remove(card)
                 if not character.cards:
-                    leave_field(state, character)
+                    leave_field(game, character)
                 return FIELD, seat.index
     for request in (*state.stage, *state.resolving, *state.buffer):
         for cards in (request.held, request.revealed):
@@ -49,7 +68,7 @@ def take(state: State, card: int) -> tuple[str, int]:
 def zone_of(state: State, card: int) -> str | None:
     """The zone of its owner a card lies in (None: on the field, the stage or elsewhere)."""
     player = state.players[owner_of(card)]
-    return next((name for name in ("hand", "life", "graveyard", "fog", "pack", "rare", "trumps") if card in player.zone(name)), None)
+    return next((name for name in player.zones if card in player.zone(name)), None)
 
 
 def put(state: State, card: int, zone: str, seat: int | None = None, at: str = "top") -> None:
@@ -61,18 +80,20 @@ def put(state: State, card: int, zone: str, seat: int | None = None, at: str = "
         cards.append(card)
 
 
-def move(state: State, cards: Iterable[int], zone: str, seat: int | None = None, at: str = "top") -> list[int]:
-    moved = []
+def move(game: Game, cards: Iterable[int], zone: str, seat: int | None = None, at: str = "top") -> list[int]:
+    state, done = game.state, []
     for card in list(cards):
-        source, source_seat = take(state, card)
+        source, source_seat = take(game, card)
         put(state, card, zone, seat, at)
         state.events.append(("moved", card, source, source_seat, zone))
-        moved.append(card)
-    return moved
+        done.append(card)
+    return done
 
 
-def leave_field(state: State, character: Character) -> None:
-    """A character leaves the field: its size changes and its roles go with it."""
+def leave_field(game: Game, character: Character) -> None:
+    """A character leaves the field: its size changes and its roles go with it (a blocker of it keeps, as
+    last-known information, which attacker it blocked)."""
+    state = game.state
     field = state.players[character.controller].field
     if character in field:
         field.remove(character)
@@ -80,13 +101,17 @@ def leave_field(state: State, character: Character) -> None:
     for other in state.characters():
         if other.blocking == character.id:
             other.blocking = None
+            if game.ruleset.remembers:
+                state.unlinked[other.id] = character.id
 
 
-def move_character(state: State, character: Character, zone: str, seat: int | None = None, at: str = "top",
+def move_character(game: Game, character: Character, zone: str, seat: int | None = None, at: str = "top",
                    order: list[int] | None = None) -> list[int]:
     """2.8.3: a character of several cards moves as one; `order` is the order the cards are put in."""
-    controller = character.controller
-    leave_field(state, character)
+    state, controller = game.state, character.controller
+    if game.ruleset.remembers:
+        remember(game, character)
+    leave_field(game, character)
     cards = order if order is not None else list(character.cards)
     for card in cards:
         put(state, card, zone, seat, at)

@@ -13,11 +13,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from ..model import effect_language as lang
-from . import operations as ops
+from . import abilities, operations as ops
 from .budget import REPEAT_ROUNDS
 from .errors import EngineLoop, Stop
 from .cards import owner_of
-from .language import Compiler, Ctx, Path, _characters, cards_of, form_of
+from .language import ENGINE, INSTRUMENT, Compiler, Ctx, Items, Path, _characters, cards_of, form_of
 from .state import Character, Modifier, Request
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -46,10 +46,29 @@ class ProgramCompiler(Compiler):
     def step(self, node: dict, path: Path) -> Step:
         return getattr(self, "p_" + form_of(node, lang.STEP_FAMILY))(node, path)
 
+    def subjects(self, step: str, node: object, path: Path) -> Items:
+        """The items a step acts on, without the characters an ability in force stops it for (prohibit: 「…アクションの効果で
+        キャラクターをチャージ状態にすることができない」)."""
+        items = self.items(node, path)
+        here = path[:-1]  # the step itself
+        options = self.known.get(ENGINE, set())
+        if not options:
+            return items  # no ability prohibits, and no example records: the items as they are
+        instrument = INSTRUMENT in options
+
+        def allowed(ctx: Ctx) -> list:
+            found = items(ctx)
+            if instrument and ctx.game.tally is not None:
+                ctx.game.tally.aim(ctx.request.action.id, here, bool(found))
+            if not ctx.request.barred:
+                return found
+            return [item for item in found if not (isinstance(item, Character) and abilities.bars_character(ctx, step, item))]
+        return allowed
+
     # -- moving cards -----------------------------------------------------------------------
     def p_move(self, node: dict, path: Path) -> Step:
-        items = self.items(node["move"], path + ("move",))
-        zone = node["to"]
+        items = self.subjects("move", node["move"], path + ("move",))
+        zone = self.card_zone(node["to"], path + ("to",))
         seat = self.player(node["player"], path + ("player",)) if "player" in node else None
         at = node.get("at", "top")
         order = self.player(node["order"], path + ("order",)) if "order" in node else None
@@ -68,12 +87,12 @@ class ProgramCompiler(Compiler):
                     if state.character(item.id) is None:
                         continue
                     sequence = _ordered(ctx, list(item.cards), order) if order else None
-                    moved += ops.move_character(state, item, zone, destination, at, sequence)
+                    moved += ops.move_character(ctx.game, item, zone, destination, at, sequence)
                 elif isinstance(item, int):
                     cards.append(item)
             if order and len(cards) > 1:
                 cards = _ordered(ctx, cards, order)
-            moved += ops.move(state, cards, zone, destination, at)
+            moved += ops.move(ctx.game, cards, zone, destination, at)
             if public_top:
                 ctx.game.graveyard_tops(before)
             if shown_to:
@@ -96,7 +115,7 @@ class ProgramCompiler(Compiler):
                 kind = ctx.game.ruleset.component_for(group, component)
                 if kind is None:
                     continue  # no character of this format is made of these cards: they stay where they are
-                sources = [ops.take(ctx.state, c) for c in group]
+                sources = [ops.take(ctx.game, c) for c in group]
                 ops.new_character(ctx.game, group, kind, ctx.you, driven=driven)
                 for card, (zone, seat) in zip(group, sources):
                     ctx.state.events.append(("moved", card, zone, seat, ops.FIELD))
@@ -112,14 +131,14 @@ class ProgramCompiler(Compiler):
                 return
             host = hosts[0]
             for card in cards:
-                zone, seat = ops.take(ctx.state, card)
+                zone, seat = ops.take(ctx.game, card)
                 host.cards.append(card)
                 ctx.state.events.append(("moved", card, zone, seat, ops.FIELD))
             host.component = ctx.game.ruleset.component_for(host.cards, "soldier") or host.component
         return attach
 
     def p_transform(self, node: dict, path: Path) -> Step:
-        items = self.items(node["transform"], path + ("transform",))
+        items = self.subjects("transform", node["transform"], path + ("transform",))
         into = node["into"]
 
         def transform(ctx: Ctx) -> None:
@@ -132,13 +151,13 @@ class ProgramCompiler(Compiler):
                     continue
                 # 2.8.3 / リバース: new characters, without the old one's effects and roles; a character
                 # that came onto the field this turn stays one that came this turn.
-                ops.leave_field(ctx.state, character)
+                ops.leave_field(ctx.game, character)
                 for group, kind in zip(groups, kinds):
                     ops.new_character(ctx.game, group, kind, character.controller, driven=character.driven, entered=character.entered)
         return transform
 
     def p_charge(self, node: dict, path: Path) -> Step:
-        items = self.items(node["charge"], path + ("charge",))
+        items = self.subjects("charge", node["charge"], path + ("charge",))
 
         def charge(ctx: Ctx) -> None:
             for character in _characters(items(ctx)):
@@ -146,7 +165,7 @@ class ProgramCompiler(Compiler):
         return charge
 
     def p_drive(self, node: dict, path: Path) -> Step:
-        items = self.items(node["drive"], path + ("drive",))
+        items = self.subjects("drive", node["drive"], path + ("drive",))
         name = self.declare(node["as"], "items", path + ("as",)) if "as" in node else None
 
         def drive(ctx: Ctx) -> None:
@@ -162,10 +181,13 @@ class ProgramCompiler(Compiler):
     # -- life and hand ----------------------------------------------------------------------
     def p_damage(self, node: dict, path: Path) -> Step:
         who, amount = self.player(node["damage"], path + ("damage",)), self.number(node["amount"], path + ("amount",))
+        instrument = INSTRUMENT in self.known.get(ENGINE, set())
 
         def damage(ctx: Ctx) -> None:
             seat = who(ctx)
-            if seat >= 0:
+            if instrument and ctx.game.tally is not None:
+                ctx.game.tally.aim(ctx.request.action.id, path, seat >= 0)
+            if seat >= 0 and not (ctx.request.barred and abilities.bars_player(ctx, "damage", seat)):
                 before = ctx.game.graveyards()
                 ops.damage(ctx.state, seat, amount(ctx))
                 ctx.game.graveyard_tops(before)
@@ -176,7 +198,9 @@ class ProgramCompiler(Compiler):
         who = self.player(node.get("player", "you"), path + ("player",))
 
         def draw(ctx: Ctx) -> None:
-            ops.draw(ctx.state, who(ctx), count(ctx))
+            seat = who(ctx)
+            if not (ctx.request.barred and abilities.bars_player(ctx, "draw", seat)):
+                ops.draw(ctx.state, seat, count(ctx))
         return draw
 
     def p_reveal(self, node: dict, path: Path) -> Step:
@@ -197,7 +221,7 @@ class ProgramCompiler(Compiler):
         return reveal
 
     def p_shuffle(self, node: dict, path: Path) -> Step:
-        zone = node["shuffle"]
+        zone = self.card_zone(node["shuffle"], path + ("shuffle",))
         who = self.player(node.get("player", "you"), path + ("player",))
         return lambda ctx: ctx.game.rng.shuffle(ctx.state.players[who(ctx)].zone(zone))
 
@@ -312,7 +336,7 @@ class ProgramCompiler(Compiler):
                 state = ctx.state
                 state.modifiers.append(Modifier(scope, ctx.you if scope == "your" else None, amount(ctx), state.new_id()))
             return modify_scope
-        items = self.items(subject, path + ("modify_size",))
+        items = self.subjects("modify_size", subject, path + ("modify_size",))
 
         def modify(ctx: Ctx) -> None:
             state, value = ctx.state, amount(ctx)
@@ -342,8 +366,56 @@ class ProgramCompiler(Compiler):
     def p_pass_turn(self, node: dict, path: Path) -> Step:
         return lambda ctx: ctx.game.pass_turn()
 
+    def p_request(self, node: dict, path: Path) -> Step:
+        action = self.known_id(node["request"], "actions", path + ("request",))
+        keys = self.items(node["keycards"], path + ("keycards",)) if "keycards" in node else None
+        target_items: Items | None = None
+        target_player: Callable[[Ctx], int] | None = None
+        if "target" in node:  # items or a player (the requested action's target kind says which is used)
+            named, here = node["target"], path + ("target",)
+            if isinstance(named, str) and named.startswith("$"):
+                kind = self.vars.get(named[1:], "items")
+                target_player, target_items = (self.player(named, here), None) if kind == "player" else (None, self.items(named, here))
+            elif (isinstance(named, str) and named in lang.PLAYERS.word_names) or (
+                    isinstance(named, dict) and any(key in lang.PLAYERS.form_names for key in named)):
+                target_player = self.player(named, here)
+                if named in lang.ITEMS_FAMILY.word_names:  # `target`: the current target, a player or items
+                    target_items = self.items(named, here)
+            else:
+                target_items = self.items(named, here)
+        pay = bool(node.get("cost", True))
+
+        def request(ctx: Ctx) -> None:
+            spec = ctx.game.ruleset.action_by_id.get(action)
+            if spec is None:
+                return  # not an action of the regulation played
+            found_keys = keys(ctx) if keys is not None else []
+            target = None
+            if spec.target is not None and (target_items is not None or target_player is not None):
+                if spec.target.kind in ("player", "opponent"):
+                    seat = target_player(ctx) if target_player is not None else -1
+                    if seat < 0:
+                        return  # the target named is no player: the request is not made
+                    target = ("player", seat)
+                else:
+                    given = [_as_target(item) for item in (target_items(ctx) if target_items is not None else [])]
+                    if not given or given[0] is None:
+                        return  # the target named is not there: the request is not made
+                    target = given[0]
+            made = ctx.game.request_from_effect(spec, ctx.you, found_keys, target, pay)
+            if made is not None:
+                ctx.state.requested.append(made)
+        return request
+
+    def p_after_triggers(self, node: dict, path: Path) -> Step:
+        steps = self.steps(node["after_triggers"], path + ("after_triggers",))
+
+        def later(ctx: Ctx) -> None:
+            ctx.state.deferred.append((ctx.request, dict(ctx.vars), steps))
+        return later
+
     def p_set_role(self, node: dict, path: Path) -> Step:
-        items = self.items(node["set_role"], path + ("set_role",))
+        items = self.subjects("set_role", node["set_role"], path + ("set_role",))
         role = node["role"]
         of = self.items(node["of"], path + ("of",)) if "of" in node else None  # given exactly for a blocker
 
@@ -355,7 +427,7 @@ class ProgramCompiler(Compiler):
         return set_role
 
     def p_flip(self, node: dict, path: Path) -> Step:
-        items = self.items(node["flip"], path + ("flip",))
+        items = self.subjects("flip", node["flip"], path + ("flip",))
         up = node["face"] == "up"
         lock = "lock" in node  # only with face: down
 
@@ -365,7 +437,7 @@ class ProgramCompiler(Compiler):
                     item.face_down = not up
                     continue
                 player = ctx.state.players[owner_of(item)]
-                if item in player.trumps:
+                if item in player.trump:
                     if up and item not in player.locked:
                         player.trumps_up.add(item)
                     elif not up:
@@ -375,6 +447,29 @@ class ProgramCompiler(Compiler):
                 elif item in player.pack:
                     player.pack_open = up
         return flip
+
+
+def _as_target(item: object) -> tuple[str, int] | None:
+    """An item as a request's target: a character, a request, or a card (a trump)."""
+    if isinstance(item, Character):
+        return ("character", item.id)
+    if isinstance(item, Request):
+        return ("request", item.id)
+    if isinstance(item, int):
+        return ("trump", item)
+    return None
+
+
+def run_deferred(game: Game) -> None:
+    """The steps that waited for the triggers of their resolution to be handled (after_triggers), in order."""
+    waiting, game.state.deferred = game.state.deferred, []
+    for request, values, steps in waiting:
+        ctx = Ctx(game, request, request.controller)
+        ctx.vars = values
+        try:
+            steps(ctx)
+        except Stop:
+            pass
 
 
 def _learn(ctx: Ctx, seat: int, items: list) -> None:

@@ -20,7 +20,7 @@ from .errors import IllegalRequest
 from .language import Ctx
 from .primitives import choose_items
 from .ruleset import cost_counts
-from .state import Player, Request, Target
+from .state import Character, Player, Request, Target
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -213,10 +213,10 @@ def pay(game: Game, request: Request, letters: str) -> None:
         elif letter == "L":
             ops.damage(state, seat, count)
         elif letter == "D":
-            ops.move(state, choose_items(game, seat, list(player.hand), count, count, "D: 捨てる手札"), "graveyard")
+            ops.move(game, choose_items(game, seat, list(player.hand), count, count, "D: 捨てる手札"), "graveyard")
         elif letter == "S":
             for character in choose_items(game, seat, list(player.field), count, count, "S: 墓地に移すキャラクター"):
-                ops.move_character(state, character, "graveyard")
+                ops.move_character(game, character, "graveyard")
         elif letter == "K":
             state.character(request.unit).driven = True  # it stays driven instead of going to the graveyard
         if before is not None:
@@ -267,7 +267,7 @@ def target_candidates(game: Game, request: Request, first: bool = False) -> list
         return out
     if kind == "trump":
         for seat in _seats(spec.player, you):
-            for card in state.players[seat].trumps:
+            for card in state.players[seat].trump:
                 if spec.where is None or _holds(ctx, card, spec.where):
                     out.append(("trump", card))
                     if first:
@@ -443,12 +443,53 @@ def make(game: Game, seat: int, option: RequestOption) -> Request:
     request = Request(state.new_id(), spec, seat)
     request.keys, request.unit = option.keys, option.unit
     for card in option.keys:
-        zone, source = ops.take(state, card)
+        zone, source = ops.take(game, card)
         request.held.append(card)
         state.events.append(("moved", card, zone, source, ops.STAGE))
     state.used[(seat, spec.id)] = state.used.get((seat, spec.id), 0) + 1
     pay(game, request, abilities.cost(game, spec, seat))
     if spec.target is not None:
+        choose_target(game, request)
+    return request
+
+
+def from_effect(game: Game, spec: ActionSpec, seat: int, keys: list, target: Target | None, pay_cost: bool) -> Request | None:
+    """A request an effect makes (the `request` step): its keycards go on the stage with it, its cost is paid (or not:
+    コストを支払わずに), its target is the one named or the controller's choice. None when it cannot be made: keycards
+    that do not make the action's, a target it may not have (or none), a cost that cannot be paid. Timing and 起動条件
+    are not checked: the effect requests it, not a player holding the chance."""
+    state = game.state
+    cards = tuple(k for k in keys if isinstance(k, int))
+    soldiers = [k for k in keys if isinstance(k, Character) and state.character(k.id) is not None]
+    unit = soldiers[0].id if soldiers else None
+    if spec.key_from == "unit":
+        if unit is None or cards or spec.pattern.label not in abilities.labels(game, soldiers[0]):
+            return None
+    elif spec.key_from is not None:
+        if unit is not None or not cards or not spec.pattern.matches([to_card(c) for c in cards]):
+            return None
+        if spec.key_from == "rare" and not all(c in state.players[seat].rare for c in cards):
+            return None
+    elif cards or unit is not None:
+        return None  # an action without keycards is not requested with some
+    request = Request(state.new_id(), spec, seat)
+    request.keys, request.unit = cards, unit
+    letters = abilities.cost(game, spec, seat) if pay_cost else ""
+    if not payable(game, seat, letters, cards, unit):
+        return None
+    if spec.target is not None:
+        candidates = target_candidates(game, request)
+        if (target is not None and target not in candidates) or not candidates:
+            return None
+        if target is not None:
+            request.targets = [target]
+    for card in cards:
+        zone, source = ops.take(game, card)
+        request.held.append(card)
+        state.events.append(("moved", card, zone, source, ops.STAGE))
+    state.used[(seat, spec.id)] = state.used.get((seat, spec.id), 0) + 1
+    pay(game, request, letters)
+    if spec.target is not None and not request.targets:
         choose_target(game, request)
     return request
 
@@ -470,7 +511,7 @@ def triggered(game: Game, spec: ActionSpec, seat: int, cause: object) -> Request
         if not rare:
             return None
         card = rare[0]
-        ops.take(state, card)
+        ops.take(game, card)
         request.keys, request.held = (card,), [card]
     if spec.target is not None:
         candidates = target_candidates(game, request)

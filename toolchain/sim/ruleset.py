@@ -15,9 +15,9 @@ from ..notation.cards import Card
 from ..notation import keycards as keycards_notation
 from .cards import RANK, SUIT, code, to_card
 from .errors import ProgramError
-from .language import Cond, Ctx
+from .language import ENGINE, INSTRUMENT, LAST_KNOWN, PROHIBITS, Cond, Ctx
 from .primitives import ProgramCompiler, Step
-from .state import Character, Request
+from .state import FIELD, Character, Request
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class TriggerSpec:
     to_zone: str | None = None  # … to this zone
     ranks: frozenset[int] | None = None  # for moved: which cards (1枚につき1回)
     condition: Cond | None = None
+    by: str | None = None  # for moved: while a request of this action resolved
 
 
 @dataclass(frozen=True)
@@ -77,9 +78,22 @@ def cost_counts(letters: str) -> tuple[int, int, int, int, int]:
 
 
 @dataclass(frozen=True)
+class Prohibition:
+    """What an ability stops (6.3): these steps of the effects of the requests `source` admits do nothing to the
+    characters and players of the ability's scope, when `condition` holds just before the effect."""
+
+    steps: frozenset[str]
+    player: str = "any"  # whose requests: you (the ability's controller), opponent, any
+    actions: frozenset[str] | None = None  # requests of these actions only
+    where: Cond | None = None  # `it` is the request
+    condition: Cond | None = None  # 効果を発揮する直前: checked when the effect begins
+
+
+@dataclass(frozen=True)
 class AbilitySpec:
-    """A standing ability (6.3) as the engine applies it (abilities.py): in its scope (6.4.2 all / your / this),
-    to the characters `where` admits, it changes sizes, labels and its players' costs."""
+    """A standing ability (6.3) of a character or an open trump as the engine applies it (abilities.py): in its
+    scope (6.4.2 all / your / this), to the characters `where` admits, it changes sizes, labels and its players'
+    costs, or stops what effects may do."""
 
     scope: str
     waive_letters: str = ""
@@ -88,7 +102,8 @@ class AbilitySpec:
     size_set: int | None = None
     grant: frozenset[str] = frozenset()
     remove: frozenset[str] = frozenset()
-    where: Callable[[Any, Character, Character], bool] | None = None  # (game, owner, candidate)
+    where: Callable[[Any, int, Character], bool] | None = None  # (game, the ability's controller, candidate)
+    prohibition: Prohibition | None = None
 
     @property
     def changes_characters(self) -> bool:
@@ -136,7 +151,8 @@ class TrumpSpec:
     name: str
     card: int | None  # the trump's card (owner 0), None for 裏切札
     suit: str | None
-    grants: str | None
+    grants: str | None  # the label it gives your soldiers of its suit (5.3.4)
+    abilities: tuple[AbilitySpec, ...] = ()  # its ability as data, in the forms of characters' abilities
 
 
 @dataclass
@@ -146,7 +162,8 @@ class Compiled:
     actions: dict[str, ActionSpec] = field(default_factory=dict)
     characters: dict[str, CharacterSpec] = field(default_factory=dict)
     trumps: list[TrumpSpec] = field(default_factory=list)
-    errors: list[tuple[Any, tuple, ProgramError]] = field(default_factory=list)
+    errors: list[tuple[Any, tuple, ProgramError]] = field(default_factory=list)  # the definition: an action, character or trump
+    remembers: bool = False  # a program reads last-known information (`was`, `blocked_by`): the engine records it
 
 
 def known_ids(defs: m.Definitions) -> dict[str, set[str]]:
@@ -156,12 +173,18 @@ def known_ids(defs: m.Definitions) -> dict[str, set[str]]:
         "characters": {c.id for c in defs.characters},
         "labels": set(defs.rules.label_names()) if defs.rules else set(),
         "trumps": {t.id for t in defs.trumps},
+        "zones": set(defs.rules.vocabulary("zones").ids()) if defs.rules else set(),
     }
 
 
-def compile_definitions(defs: m.Definitions) -> Compiled:
+def compile_definitions(defs: m.Definitions, instrument: bool = False) -> Compiled:
+    """Every definition compiled. Steps check the prohibitions in force only when some ability prohibits, and
+    record what they act on (sim.Tally, BP038) only when `instrument`: random games pay for neither."""
     compiled = Compiled()
     known = known_ids(defs)
+    prohibits = any(a.prohibit for c in defs.characters for a in c.abilities) or any(
+        t.ability is not None and t.ability.prohibit for t in defs.trumps)
+    known[ENGINE] = {name for name, wanted in ((INSTRUMENT, instrument), (PROHIBITS, bool(prohibits))) if wanted}
     for character in defs.characters:
         try:
             compiled.characters[character.id] = _character(character, known)
@@ -170,7 +193,12 @@ def compile_definitions(defs: m.Definitions) -> Compiled:
         except keycards_notation.KeycardsError:
             continue  # reported by BP024
     for trump in defs.trumps:
-        compiled.trumps.append(_trump(trump))
+        try:
+            compiled.trumps.append(_trump(trump, known))
+        except ProgramError as exc:
+            compiled.errors.append((trump, exc.path, exc))
+        except keycards_notation.KeycardsError:
+            continue  # reported by BP024
     for action in (*defs.actions, *defs.frame_actions):
         try:
             compiled.actions[action.id] = compile_action(action, known)
@@ -178,6 +206,7 @@ def compile_definitions(defs: m.Definitions) -> Compiled:
             compiled.errors.append((action, ("program", *exc.path), exc))
         except keycards_notation.KeycardsError:
             continue
+    compiled.remembers = LAST_KNOWN in known.get("reads", ())
     return compiled
 
 
@@ -235,7 +264,11 @@ def _trigger(node: dict[str, Any], compiler: ProgramCompiler, known: dict[str, s
     if "cards" in node:
         ranks = frozenset(keycards_notation.RANK_VALUES[str(r)] for r in node["cards"]["ranks"])
     condition = compiler.cond(node["if"], path + ("if",)) if "if" in node else None
-    return TriggerSpec(node["on"], action, controller == "turn-player", node.get("from"), node.get("to"), ranks, condition)
+    by = node.get("by")
+    if by is not None and by not in known["actions"]:
+        raise _unknown_action(path + ("by",), by, known)
+    places = [compiler.known_id(node[end], "zones", path + (end,)) if end in node else None for end in ("from", "to")]
+    return TriggerSpec(node["on"], action, controller == "turn-player", places[0], places[1], ranks, condition, by)
 
 
 _TARGET_KEYS = {
@@ -273,13 +306,12 @@ def _character(character: m.Character, known: dict[str, set[str]]) -> CharacterS
                 message = f"the label {label.label} holds only sometimes: give its condition as data (if: …)"
                 raise ProgramError(("labels", i), message)
             conditional.append((label.label, _label_condition(compiler.cond(label.when, ("labels", i, "if")))))
-    abilities = tuple(_ability(ability, ("abilities", i), compiler, known) for i, ability in enumerate(character.abilities))
+    abilities = tuple(_ability(ability, ("abilities", i), compiler, known) for i, ability in enumerate(character.abilities)
+                      if ability.has_effect)  # an ability with text only is BP036's (a reading says why)
     return CharacterSpec(character, character.keycards.pattern, tuple(conditional), abilities)
 
 
 def _ability(ability: m.Ability, path: tuple, compiler: ProgramCompiler, known: dict[str, set[str]]) -> AbilitySpec:
-    if not ability.has_effect:
-        raise ProgramError(path, f"the ability {ability.name} needs its effect as data (waive_cost, size or labels: …)")
     if ability.waive_cost is not None and ability.scope == "this":
         raise ProgramError(path + ("waive_cost",), "a cost belongs to a player's requests: waive_cost takes scope all or your, not this")
     size = ability.size or {}
@@ -294,13 +326,27 @@ def _ability(ability: m.Ability, path: tuple, compiler: ProgramCompiler, known: 
     if ability.where is not None:
         where = _ability_condition(compiler.cond(ability.where, path + ("where",)))
     waive = ability.waive_cost
+    prohibition = _prohibition(ability.prohibit, path + ("prohibit",), compiler, known) if ability.prohibit else None
     return AbilitySpec(ability.scope, waive.letters if waive else "", waive.category if waive else None, size.get("add"),
-                       size.get("set"), frozenset(labels.get("grant", ())), frozenset(labels.get("remove", ())), where)
+                       size.get("set"), frozenset(labels.get("grant", ())), frozenset(labels.get("remove", ())), where,
+                       prohibition)
 
 
-def _ability_condition(condition: Cond) -> Callable[[Any, Character, Character], bool]:
-    def holds(game: Any, owner: Character, candidate: Character) -> bool:
-        ctx = Ctx(game, _NO_REQUEST, owner.controller)
+def _prohibition(node: Any, path: tuple, compiler: ProgramCompiler, known: dict[str, set[str]]) -> Prohibition:
+    source = node.get("from", {})
+    actions = source.get("actions")
+    for i, action in enumerate(actions or ()):
+        if action not in known["actions"]:
+            raise _unknown_action(path + ("from", "actions", i), action, known)
+    where = compiler.cond(source["where"], path + ("from", "where")) if "where" in source else None
+    condition = compiler.cond(node["if"], path + ("if",)) if "if" in node else None
+    return Prohibition(frozenset(node["steps"]), source.get("player", "any"), frozenset(actions) if actions is not None else None,
+                       where, condition)
+
+
+def _ability_condition(condition: Cond) -> Callable[[Any, int, Character], bool]:
+    def holds(game: Any, controller: int, candidate: Character) -> bool:
+        ctx = Ctx(game, _NO_REQUEST, controller)
         ctx.it = candidate
         return condition(ctx)
     return holds
@@ -314,7 +360,7 @@ def _label_condition(condition: Cond) -> Callable[[Any, Character], bool]:
     return holds
 
 
-def _trump(trump: m.Trump) -> TrumpSpec:
+def _trump(trump: m.Trump, known: dict[str, set[str]]) -> TrumpSpec:
     pattern = trump.keycards.pattern
     card = None
     if pattern.kind == "cards" and pattern.card_count == 1:
@@ -322,8 +368,14 @@ def _trump(trump: m.Trump) -> TrumpSpec:
         low, high = group.ranks.ranges[0]
         if low == high and group.suit:
             card = code(0, Card(group.suit, low))
-    grants = trump.ability.grants if trump.ability else None
-    return TrumpSpec(trump.id, trump.name, card, SUIT[card] if card is not None else None, grants)
+    ability = trump.ability
+    grants = ability.grants if ability else None
+    abilities: tuple[AbilitySpec, ...] = ()
+    if ability is not None and ability.has_effect and (ability.waive_cost or ability.size or ability.labels or ability.prohibit):
+        if ability.scope == "this":
+            raise ProgramError(("ability", "scope"), "a trump is not a character: its ability takes scope all or your, not this")
+        abilities = (_ability(ability, ("ability",), ProgramCompiler(known), known),)
+    return TrumpSpec(trump.id, trump.name, card, SUIT[card] if card is not None else None, grants, abilities)
 
 
 # The request an ability's condition is evaluated under: none (a real ActionSpec, as the compiled engine checks the type).
@@ -343,6 +395,7 @@ class Ruleset:
         self.compiled = compiled
         ids = [a.id for a in defs.actions if format_id in a.formats] + [a.id for a in defs.frame_actions if frame_id in a.frames]
         self.actions = [compiled.actions[i] for i in ids if i in compiled.actions and compiled.actions[i].executable]
+        self.action_by_id = {spec.id: spec for spec in self.actions}  # what an effect's `request` step may request
         self.direct = [a for a in self.actions if a.trigger == "direct"]
         self.direct_quick = [a for a in self.direct if a.timing != "main"]  # what may be requested on a stage in use
         self.triggered = [a for a in self.actions if a.trigger == "triggered" and a.trigger_spec]
@@ -353,16 +406,32 @@ class Ruleset:
         self.listening: dict[tuple, list[ActionSpec]] = {}
         self.characters = compiled.characters
         self.format_characters = [c for c in compiled.characters.values() if format_id in c.formats]
-        # Whether any character has an ability that changes sizes or labels (abilities.standing skips the search if not).
-        self.changing_abilities = any(a.changes_characters for c in compiled.characters.values() for a in c.abilities)
-        # The cost-waiving abilities (魔力増加) of each character, as (scope, category, letters) (abilities.waived).
+        self.trumps = compiled.trumps if "trump" in self.frame.zones else []
+        trump_abilities = [a for trump in self.trumps for a in trump.abilities]
+        # Whether any character or trump has an ability that changes sizes or labels (abilities.standing skips the search if not).
+        self.changing_abilities = any(a.changes_characters for c in compiled.characters.values() for a in c.abilities) or any(
+            a.changes_characters for a in trump_abilities)
+        # The cost-waiving abilities (魔力増加) of each character and trump, as (scope, category, letters) (abilities.waived).
         self.waivers: dict[str, tuple[tuple[str, str, str], ...]] = {
             c.id: waiving for c in compiled.characters.values()
             if (waiving := tuple((a.scope, a.waive_category, a.waive_letters) for a in c.abilities if a.waive_category))
         }
+        self.trump_waivers: dict[str, tuple[tuple[str, str, str], ...]] = {
+            t.id: waiving for t in self.trumps
+            if (waiving := tuple((a.scope, a.waive_category, a.waive_letters) for a in t.abilities if a.waive_category))
+        }
         # The categories some ability may waive costs of: requests.options asks abilities.waived only for these.
-        self.waivable_categories = frozenset(category for waiving in self.waivers.values() for _, category, _ in waiving)
-        self.trumps = compiled.trumps if "trump" in self.frame.zones else []
+        self.waivable_categories = frozenset(category for waivers in (self.waivers, self.trump_waivers)
+                                             for waiving in waivers.values() for _, category, _ in waiving)
+        self.remembers = compiled.remembers  # record last-known information (operations.remember) only when read
+        # Mark in the events which action's effect moves cards (Game.resolve) only when a trigger reads it (by:).
+        self.marks_resolutions = any(spec.trigger_spec.by for spec in self.triggered)
+        # Whether some ability stops steps of effects (abilities.barring runs at every resolution only then).
+        self.prohibitions = any(a.prohibition for c in compiled.characters.values() for a in c.abilities) or any(
+            a.prohibition for a in trump_abilities)
+        # The zones that hold cards: every zone of rules.yaml but the field (a player has them all; a frame's are empty
+        # without it).
+        self.card_zones = tuple(zone for zone in defs.rules.vocabulary("zones").ids() if zone != FIELD) if defs.rules else ()
         # The trump definitions a face-up card is, by its (rank, suit): two Jokers are the same card (abilities.open_trumps).
         self.trumps_by_face: dict[tuple[int, str | None], tuple[TrumpSpec, ...]] = {}
         self.trump_faces: dict[str, set[tuple[int, str | None]]] = {}  # and the faces of each trump (has_open_trump)

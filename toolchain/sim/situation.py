@@ -17,13 +17,14 @@ from .errors import ProgramError, UnknownAction
 from .game import Game
 from .notation import SIDES, character_text, tokens
 from .ruleset import Ruleset
-from .state import Character, Modifier, Player, Request, State, Target
+from .state import FIELD, Character, Modifier, Player, Request, State, Target
 
 if TYPE_CHECKING:  # pragma: no cover
     from .agents import Agent
     from .engine import Engine
 
 DEFAULT_LIFE = 10
+_SIDE_FLAGS = ("pack_opened", "size_bonus")  # what a side says besides its zones (schema/examples.schema.json)
 _FILLER_ORDER = [f"{suit}{rank}" for suit in "♣♢♡♠" for rank in range(2, 11)] + [
     f"{suit}{rank}" for rank in ("A", "J", "Q", "K") for suit in "♣♢♡♠"] + ["Joker", "Joker2"]
 _CARD = re.compile(r"(?:[♠♡♢♣](?:10|[2-9]|[AJQK])|Joker2?)")
@@ -39,11 +40,17 @@ def mentioned(data: Any) -> set[str]:
     return set(_CARD.findall(data)) if isinstance(data, str) else set()
 
 
-def from_situation(engine: Engine, given: Mapping[str, Any], *, regulation: tuple[str, str] = ("master", "extra"),
+def from_situation(engine: Engine, given: Mapping[str, Any], *, regulation: tuple[str, str] | None = None,
                    agents: Sequence[Agent | None] | None = (None, None)) -> Game:
     """A game in the situation `given` (`{"you": {"hand": "♠5"}, "stage": [...]}`), waiting at [3]
-    with the chance at the turn player; a situation the rules do not allow raises ProgramError.
+    with the chance at the turn player; a situation the rules do not allow raises ProgramError. The regulation is by
+    default the widest: the highest format of the last frame (マスター + エクストラ), where every action is played.
     `agents=None`: every decision public (decision() / apply() / undo()), as Game.new(agents=None)."""
+    if regulation is None:
+        defs = engine.definitions
+        regulation = defs.widest_regulation(frame.id for frame in defs.frames)
+        if regulation is None:
+            raise ProgramError((), "table 3.1 allows no regulation to play the situation in")
     builder = Builder(engine.ruleset(*regulation), mentioned(given), list(agents or ()))
     game = builder.build(given, ("given",))
     game.protocol = agents is None
@@ -59,7 +66,8 @@ class Builder:
         self.reserved = reserved
         self.requested = [] if requested is None else requested  # the ids of the actions parse_request read, in order
         self.filler: dict[int, set[str]] = {0: set(), 1: set()}  # filler already dealt, per seat
-        self.game = Game(rules, State([Player(seat, deck_from(seat, full_deck())) for seat in (0, 1)]), agents, seed=0)
+        self.game = Game(rules, State([Player(seat, deck_from(seat, full_deck()), rules.card_zones) for seat in (0, 1)]), agents,
+                         seed=0)
         self.timestamp = 0
         self.placed: set[int] = set()  # every card the situation has put somewhere: a deck holds one of each
 
@@ -122,22 +130,33 @@ class Builder:
 
     def side(self, seat: int, side: dict, path: tuple) -> None:
         player = self.game.state.players[seat]
-        player.life = self.cards(seat, side.get("life", DEFAULT_LIFE), path + ("life",))[::-1]  # written top first
-        for zone in ("hand", "graveyard", "fog", "pack", "rare"):
-            player.zone(zone).extend(self.cards(seat, side.get(zone), path + (zone,)))
+        unknown = [key for key in side if key not in player.zones and key != FIELD and key not in _SIDE_FLAGS]
+        if unknown:
+            raise self.fail(path + (unknown[0],), f"no zone '{unknown[0]}': a side holds {', '.join((*player.zones, FIELD))}")
+        for zone in player.zones:
+            if zone == "life":
+                player.life = self.cards(seat, side.get(zone, DEFAULT_LIFE), path + (zone,))[::-1]  # written top first
+            elif zone == "trump":
+                self.trumps(seat, side.get(zone), path + (zone,))
+            else:
+                player.zone(zone).extend(self.cards(seat, side.get(zone), path + (zone,)))
         player.pack_open = bool(side.get("pack_opened", False))
-        for token in self.tokens(side.get("trumps"), path + ("trumps",)):
+        for token in self.tokens(side.get(FIELD), path + (FIELD,)):
+            player.field.append(self.character(seat, token, path + (FIELD,)))
+        if side.get("size_bonus"):
+            self.modify("your", seat, int(side["size_bonus"]))
+
+    def trumps(self, seat: int, value: Any, path: tuple) -> None:
+        """The trump zone: cards with their flags, `♠2(up)` face up, `♡3(locked)` kept face down (クローズ)."""
+        player = self.game.state.players[seat]
+        for token in self.tokens(value, path):
             body, flags = _split_flags(token)
-            card = self.placed_card(seat, body, path + ("trumps",))
-            player.trumps.append(card)
+            card = self.placed_card(seat, body, path)
+            player.trump.append(card)
             if "up" in flags:
                 player.trumps_up.add(card)
             if "locked" in flags:
                 player.locked.add(card)
-        for token in self.tokens(side.get("field"), path + ("field",)):
-            player.field.append(self.character(seat, token, path + ("field",)))
-        if side.get("size_bonus"):
-            self.modify("your", seat, int(side["size_bonus"]))
 
     def tokens(self, value: Any, path: tuple) -> list[str]:
         """The cards and characters of a zone, refusing text the notation does not read (`♢5(`, `[♣7`):
@@ -232,7 +251,7 @@ class Builder:
             for character in state.players[seat].field:
                 if character_text(character) in (body, f"[{body}]"):
                     found.append(("character", character.id))
-            for card in state.players[seat].trumps:
+            for card in state.players[seat].trump:
                 if TEXT[card] == body:
                     found.append(("trump", card))
             for request in state.stage:

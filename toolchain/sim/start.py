@@ -40,7 +40,7 @@ def setup(game: Game) -> None:
     frame = game.ruleset.frame
     players = []
     for seat in (0, 1):
-        player = Player(seat, deck_for(game, seat))
+        player = Player(seat, deck_for(game, seat), game.ruleset.card_zones)
         players.append(player)
     game.state = State(players)
     staging: dict[int, list[int]] = {seat: list(p.deck) for seat, p in enumerate(players)}
@@ -130,14 +130,14 @@ def _choose_hand(game: Game, seat: int, deck: list[int], count: int) -> None:
 
 
 def _choose_trumps(game: Game, seat: int, deck: list[int], count: int) -> None:
-    game.state.players[seat].trumps.extend(_choose_from_deck(game, seat, deck, count, "切札"))
+    game.state.players[seat].trump.extend(_choose_from_deck(game, seat, deck, count, "切札"))
 
 
 def _open_trump(game: Game, seat: int, deck: list[int], count: int) -> None:
     player = game.state.players[seat]
-    if player.trumps:
-        index = game.decide(seat, "setup", "表にする切札", list(player.trumps))
-        player.trumps_up.add(player.trumps[index])
+    if player.trump:
+        index = game.decide(seat, "setup", "表にする切札", list(player.trump))
+        player.trumps_up.add(player.trump[index])
 
 
 BOTH_READY = "both-ready"

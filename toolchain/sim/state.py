@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # pragma: no cover
 YOU, OPPONENT = 0, 1  # seat indices; "you"/"opponent" in programs are relative to a controller
 SEAT_NAMES = ("P1", "P2")
 
-CARD_ZONES = ("life", "hand", "graveyard", "fog", "pack", "rare", "trumps")
+FIELD = "field"  # the zone of characters (2.5); every other zone of rules.yaml holds cards
 
 
 class Character:
@@ -39,15 +39,35 @@ class Character:
         return copy
 
 
-class Player:
-    """One seat: its deck and the zones of 2.5 plus the frame zones (pack, rare card, trumps)."""
+class Former(Character):
+    """Last-known information (`{was: …}`): a character as it was just before it left the field, with its size
+    then, the attacker it blocked (even one that left first), and the action whose request was resolving (`by`).
+    It is not on the field: the steps that act on characters find nothing to do to it."""
 
-    __slots__ = ("index", "deck", "life", "hand", "graveyard", "field", "fog", "pack", "pack_open", "rare", "trumps",
+    __slots__ = ("size", "by")
+
+    def __init__(self, character: Character, size: int, blocking: int | None, by: str | None) -> None:
+        super().__init__(character.id, list(character.cards), character.component, character.kind, character.controller,
+                         driven=character.driven, entered=character.entered, face_down=character.face_down)
+        self.role, self.blocking = character.role, blocking
+        self.size = size
+        self.by = by
+
+    def clone(self) -> Character:
+        return self  # a record of the past: never changed, shared by the copies of a state
+
+
+class Player:
+    """One seat: its deck and the zones of 2.5 plus the frame zones (pack, rare card, trump). Each zone is the
+    attribute named by its id in rules.yaml; `zones` are the ids of those that hold cards, in rules.yaml's order."""
+
+    __slots__ = ("index", "deck", "zones", "life", "hand", "graveyard", "field", "fog", "pack", "pack_open", "rare", "trump",
                  "trumps_up", "locked")
 
-    def __init__(self, index: int, deck: list[int]) -> None:
+    def __init__(self, index: int, deck: list[int], zones: tuple[str, ...]) -> None:
         self.index = index
         self.deck = deck  # every card this player brought (the invariant's reference)
+        self.zones = zones  # the card zones the rules name (Ruleset.card_zones), shared by every copy
         self.life: list[int] = []  # the top card is the last one
         self.hand: list[int] = []
         self.graveyard: list[int] = []  # the top card is the last one
@@ -56,7 +76,7 @@ class Player:
         self.pack: list[int] = []
         self.pack_open = False
         self.rare: list[int] = []
-        self.trumps: list[int] = []
+        self.trump: list[int] = []
         self.trumps_up: set[int] = set()  # trumps turned face up (表切札)
         self.locked: set[int] = set()  # trumps that may not turn face up this turn (クローズ)
 
@@ -64,11 +84,11 @@ class Player:
         return getattr(self, name)
 
     def clone(self) -> Player:
-        copy = Player(self.index, self.deck)  # compiled by mypyc, a class has no __new__ that skips __init__
+        copy = Player(self.index, self.deck, self.zones)  # compiled by mypyc, a class has no __new__ that skips __init__
         copy.index, copy.deck = self.index, self.deck
         copy.life, copy.hand, copy.graveyard = self.life[:], self.hand[:], self.graveyard[:]
         copy.field = [c.clone() for c in self.field]
-        copy.fog, copy.pack, copy.rare, copy.trumps = self.fog[:], self.pack[:], self.rare[:], self.trumps[:]
+        copy.fog, copy.pack, copy.rare, copy.trump = self.fog[:], self.pack[:], self.rare[:], self.trump[:]
         copy.pack_open = self.pack_open
         copy.trumps_up, copy.locked = set(self.trumps_up), set(self.locked)
         return copy
@@ -81,7 +101,7 @@ Target = tuple[str, int]
 class Request:
     """A request (6.2.2): an action asked for by its controller, with keycards, costs and targets."""
 
-    __slots__ = ("id", "action", "controller", "keys", "held", "unit", "paid", "targets", "revealed", "cause")
+    __slots__ = ("id", "action", "controller", "keys", "held", "unit", "paid", "targets", "revealed", "cause", "barred")
 
     def __init__(self, id_: int, action: ActionSpec, controller: int) -> None:
         self.id = id_
@@ -94,11 +114,12 @@ class Request:
         self.targets: list[Target] = []
         self.revealed: list[int] = []  # cards turned over by the effect, not yet placed
         self.cause: Any = None  # what triggered it: a request (罠カウンター) or a card (世代交代)
+        self.barred: tuple = ()  # the prohibitions in force while its effect runs (abilities.barring)
 
     def clone(self) -> Request:
         copy = Request(self.id, self.action, self.controller)
         copy.keys, copy.held, copy.unit, copy.paid = self.keys, self.held[:], self.unit, self.paid
-        copy.targets, copy.revealed, copy.cause = self.targets[:], self.revealed[:], self.cause
+        copy.targets, copy.revealed, copy.cause, copy.barred = self.targets[:], self.revealed[:], self.cause, self.barred
         return copy
 
 
@@ -113,7 +134,7 @@ class Modifier:
 
 class State:
     __slots__ = ("players", "stage", "turn", "turn_number", "chance", "passed", "buffer", "modifiers", "used", "events",
-                 "next_id", "winner", "resolving", "first", "known")
+                 "next_id", "winner", "resolving", "first", "known", "former", "unlinked", "deferred", "requested")
 
     def __init__(self, players: list[Player]) -> None:
         self.players = players
@@ -133,6 +154,14 @@ class State:
         # Cards of the other player each seat has been shown or has looked at (見せ, 見て), beyond 2.11.1's
         # access levels; it knows them while they stay in the zone they were seen in (observation.py).
         self.known: tuple[dict[int, str], dict[int, str]] = ({}, {})
+        # Last-known information (kept this turn, when the programs read it): each card that left the field, as the
+        # character it was part of; and blockers whose attacker left first, with that attacker's id.
+        self.former: dict[int, Former] = {}
+        self.unlinked: dict[int, int] = {}
+        # Steps of effects waiting for the triggers of their resolution to be handled (after_triggers), as (request,
+        # its variables, the steps); and requests made by effects, waiting for their turn in the core flow (request).
+        self.deferred: list[tuple[Request, dict[str, Any], Any]] = []
+        self.requested: list[Request] = []
 
     def new_id(self) -> int:
         self.next_id += 1
@@ -169,4 +198,7 @@ class State:
         copy.next_id, copy.winner, copy.first = self.next_id, self.winner, self.first
         copy.resolving = [r.clone() for r in self.resolving]
         copy.known = (dict(self.known[0]), dict(self.known[1]))
+        copy.former, copy.unlinked = dict(self.former), dict(self.unlinked)
+        copy.deferred = [(r.clone(), dict(values), steps) for r, values, steps in self.deferred]
+        copy.requested = [r.clone() for r in self.requested]
         return copy

@@ -20,7 +20,7 @@ def _character(c: Character) -> list[Any]:
 def _player(p: Player) -> dict[str, Any]:
     return {
         "life": p.life, "hand": p.hand, "graveyard": p.graveyard, "fog": p.fog, "pack": p.pack, "pack_open": p.pack_open,
-        "rare": p.rare, "trumps": p.trumps, "up": sorted(p.trumps_up), "locked": sorted(p.locked),
+        "rare": p.rare, "trumps": p.trump, "up": sorted(p.trumps_up), "locked": sorted(p.locked),
         "field": [_character(c) for c in p.field],
     }
 
@@ -35,7 +35,12 @@ def canonical(game: Game) -> dict[str, Any]:
     the RNG."""
     state = game.state
     due = game.due
+    remembered = {  # last-known information, when the programs read it (empty otherwise: 8.1's hashes stay as they were)
+        "former": sorted([card, *_character(f), f.size, f.by] for card, f in state.former.items()),
+        "unlinked": sorted([blocker, attacker] for blocker, attacker in state.unlinked.items()),
+    } if state.former or state.unlinked else {}
     return {
+        **remembered,
         "players": [_player(p) for p in state.players],
         "stage": [_request(r) for r in state.stage],
         "buffer": [_request(r) for r in state.buffer],

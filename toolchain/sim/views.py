@@ -18,11 +18,6 @@ from .state import Character, Request
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-# The engine's zone of each rulebook zone (2.5, 5.3.1); the field holds characters, not cards.
-_ENGINE_ZONES = {"life": "life", "hand": "hand", "graveyard": "graveyard", "fog": "fog", "pack": "pack", "rare": "rare",
-                 "trump": "trumps"}
-
-
 @dataclass(frozen=True)
 class CharacterView:
     id: int  # stable while it stays on the field; a request's target names it
@@ -91,7 +86,7 @@ def _side(game: Game, seat: int) -> SideView:
     return SideView(
         seat=seat,
         side=SIDES[seat],
-        zones={zone: tuple(TEXT[c] for c in player.zone(engine_zone)) for zone, engine_zone in _ENGINE_ZONES.items()},
+        zones={zone: tuple(TEXT[c] for c in player.zone(zone)) for zone in player.zones},
         field=tuple(_character(game, character) for character in player.field),
         face_up=frozenset(TEXT[c] for c in player.trumps_up),
         locked=frozenset(TEXT[c] for c in player.locked),

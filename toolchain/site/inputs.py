@@ -41,7 +41,9 @@ def _tops(root: Path) -> list[tuple[str, Path, Path]]:
     """Each folder a build reads: its label, where it is, and the tree it must stay inside."""
     tops = [(name, root / name, root) for name in SOURCE_DIRS]
     own = TOOLCHAIN.parent
-    return tops + [("toolchain", TOOLCHAIN, own), ("toolchain-templates", own / "templates", own)]
+    # the definitions are validated against the toolchain's schemas, whatever the repository's schema/ holds
+    return tops + [("toolchain", TOOLCHAIN, own), ("toolchain-templates", own / "templates", own),
+                   ("toolchain-schema", own / "schema", own)]
 
 
 def _input_files(root: Path) -> Iterator[tuple[str, SourceFile]]:

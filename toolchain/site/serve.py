@@ -1,6 +1,6 @@
 """`bp serve`: the site on localhost, rebuilt when a source file is saved.
 
-- A watcher polls definitions/, docs/, templates/ and schema/ (a stat of each file, twice a
+- A watcher polls definitions/, docs/ and templates/ (a stat of each file, twice a
   second: no dependency, works on every file system).
 - On a change it rebuilds the HTML outputs first and publishes them (the browser reloads
   itself): the action lists at once, the rulebook once Sphinx is done; then the PDFs in the

@@ -89,10 +89,18 @@ class Entries:
         return [*markup(start.procedure), para("以降は、", sectionrefs.by_title(start.then), " 以降に沿ってゲームを開始します。")]
 
     def _frame_actions(self, value: display.FrameActions) -> list[nodes.Node]:
-        """The pack actions one by one; the trump-related ones as one item, as the rulebook does."""
-        items: list[nodes.Node | list[nodes.Node]] = [ref(a.anchor, a.name) for a in value.actions if a.group == "pack"]
-        if any(a.group != "pack" for a in value.actions):
-            items.append(ref(group_label("frame-actions", "trump"), "切札関連のアクション"))
+        """The frame's actions one by one, but a group that holds the actions of trumps as one item (「切札関連の
+        アクション」, linked to its heading), as the rulebook does."""
+        with_trumps = {a.group for a in self.defs.frame_actions if a.trump}
+        items: list[nodes.Node | list[nodes.Node]] = []
+        for group in dict.fromkeys(a.group or "" for a in value.actions):
+            members = [a for a in value.actions if a.group == group]
+            if group in with_trumps:  # linked to the first heading of the group (the group's own, or its first trump's)
+                heading = display.group_of(self.defs, members[0])
+                label = group_label("frame-actions", heading.key if heading else group)
+                items.append(ref(label, f"{self.defs.name_of('frame_action_groups', group)}関連のアクション"))
+            else:
+                items.extend(ref(a.anchor, a.name) for a in members)
         return [
             para("次のアクションが追加で利用可能です。"),
             bullets(items),

@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parents[3]
 
 # -- the statement, the schema and the compiler ----------------------------------------------------------
 
-KNOWN = {"actions": {"up"}, "characters": {"magician"}, "labels": {"blocker"}, "trumps": {"slash"}}
-_PLAIN = {"integer": 1, "boolean": True, "text": "選ぶ", "id": "up", "suit": "♠", "rank": "A", "cost": "D"}
+KNOWN = {"actions": {"up"}, "characters": {"magician"}, "labels": {"blocker"}, "trumps": {"slash"}, "zones": {"hand"}}
+_PLAIN = {"integer": 1, "boolean": True, "text": "選ぶ", "id": "up", "suit": "♠", "rank": "A", "cost": "D", "category": "basic"}
 _NAMED = {
     "number": 2, "items": "key", "player": "you", "condition": {"exists": "key"}, "step": {"stop": True},
     "steps": [{"stop": True}], "value": 1, "zone": "hand", "name": "x", "ranks": ["A"], "trigger": {"on": "resolved"},

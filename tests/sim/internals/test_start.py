@@ -26,7 +26,7 @@ def test_a_soldier_card_no_character_of_the_format_is_made_of_goes_to_the_gravey
     """パック: フォーマットがライトの場合、プリセットされた兵士カードが Joker ならばそれを墓地に移し、
     次のカードを兵士として場に出す (ライトに兵士「魔術士」がいないため)."""
     rules = engine.ruleset("lite", "pack")  # not in table 3.1 any more: the rule stays general
-    game = Game(rules, State([Player(0, []), Player(1, [])]), [sim.RandomAgent(1), sim.RandomAgent(2)])
+    game = Game(rules, State([Player(0, [], rules.card_zones), Player(1, [], rules.card_zones)]), [sim.RandomAgent(1), sim.RandomAgent(2)])
     game.state.players[0].life = [parse(0, "♣9"), parse(0, "♠5"), parse(0, "Joker"), parse(0, "♡7")]  # top last
     start._preset(game, 0, [], 1)
     player = game.state.players[0]

@@ -90,12 +90,13 @@ def changed_paragraphs(segments: tuple[Segment, ...]) -> list[tuple[Segment, ...
 
 def example_line(example: ExampleChange) -> str:
     """`example '…': passed → failed (expect changed)`."""
+    before, after = (status or "not run" for status in (example.before, example.after))  # None: that revision ran none
     if example.change == "added":
-        state = f"added, {example.after}"
+        state = f"added, {after}"
     elif example.change == "removed":
         state = "removed"
     else:
-        state = example.before if example.before == example.after else f"{example.before} → {example.after}"
+        state = before if before == after else f"{before} → {after}"
         if example.parts:
             state += f" ({', '.join(example.parts)} changed)"
     return f"example '{example.name}': {state}"

@@ -157,7 +157,7 @@ function renderZones(game) {
     block.append(zoneLine("場", seen.field.length ? seen.field.map((c) =>
       c.text + (c.driven ? " (ドライブ)" : "") + (c.size !== null && c.kind === "soldier" ? ` サイズ ${c.size}` : "") + (c.role ? ` ${c.role}` : "")).join("、") : "なし"));
     if (seen.fog.length) block.append(zoneLine("フォグ", list(seen.fog)));
-    if (seen.trumps.length) block.append(zoneLine("切札", seen.trumps.join(" ")));
+    if (seen.trump.length) block.append(zoneLine("切札", seen.trump.join(" ")));
     if (Array.isArray(seen.pack) ? seen.pack.length : seen.pack) block.append(zoneLine("パック", list(seen.pack) + (seen.pack_opened ? " (開封済み)" : "")));
     if (Array.isArray(seen.rare) ? seen.rare.length : seen.rare) block.append(zoneLine("レアカード", list(seen.rare)));
     if (seen.known.length) block.append(zoneLine("見たカード", seen.known.join(" ")));

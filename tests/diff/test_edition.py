@@ -1,0 +1,90 @@
+"""`bp edition new v9.0 --name 第9.0版`: rules.yaml's edition gets the new id and name (its release stays
+the editor's), and the 変更履歴 chapter the new edition's section from `bp diff --format rst` of the last
+tag; what it cannot do as asked it refuses, before any file is touched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import toolchain
+from tests.runbp import bp
+
+from .conftest import commit_all, edit, git
+
+RULES, HISTORY, NORMAL = "definitions/rules.yaml", "docs/history.rst", "definitions/actions/4-normal-spell.yaml"
+
+
+def _untagged(scratch_repo) -> Path:  # noqa: ANN001
+    """The rules of 第8.1版 committed, without a tag."""
+    repo = scratch_repo(("definitions", "docs"))
+    git(repo, "tag", "-d", "v8.0")
+    return repo
+
+
+def _released(scratch_repo) -> Path:  # noqa: ANN001
+    """The rules of 第8.1版 committed and tagged v8.1, as a released edition is."""
+    repo = _untagged(scratch_repo)
+    git(repo, "tag", "v8.1")
+    return repo
+
+
+def _files(repo: Path) -> dict[str, str]:
+    return {name: (repo / name).read_text(encoding="utf-8") for name in (RULES, HISTORY)}
+
+
+def test_it_bumps_the_edition_and_opens_its_history(scratch_repo) -> None:  # noqa: ANN001
+    repo = _released(scratch_repo)
+    edit(repo, NORMAL, "対象の対戦相手に X 点のダメージを与える。X はキーカードの ♠ カードの数字に等しい。",
+         "対象の対戦相手に X 点のダメージを与える。X はキーカードの ♠ カードの数字の2倍に等しい。")
+    commit_all(repo, "投擲の効果")  # a change of 第9.0版, made before the command
+    run = bp("edition", "new", "v9.0", "--name", "第9.0版", "--root", str(repo))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[0] == (
+        "definitions/rules.yaml: edition v8.1 → v9.0 (第9.0版); its release is still 2025/6/x: set it when the edition is released")
+    rules = (repo / RULES).read_text(encoding="utf-8")
+    assert "edition:\n  id: v9.0\n  name: 第9.0版\n  title: BlackPoker 公式ルール\n" in rules
+    assert "  release: 2025/6/x\n" in rules and "# Table 2.1 トランプの数字" in rules  # the rest as written, comments too
+    history = (repo / HISTORY).read_text(encoding="utf-8").split("\n")
+    top = history.index("変更履歴")
+    assert history[top + 1:top + 6] == ["=" * 50, "", ".. _history-v9-0:", "", "第9.0版の変更点"]
+    assert "v8.1 からの変更点です。" in history and any("投擲" in line and "効果" in line for line in history)
+    assert git(repo, "status", "--porcelain").split() == ["M", RULES, "M", HISTORY]
+    checked = toolchain.load(repo)
+    assert checked.findings == () and checked.definitions.rules.edition["id"] == "v9.0"
+
+
+def test_it_refuses_what_it_cannot_do_and_writes_nothing(scratch_repo) -> None:  # noqa: ANN001
+    repo = _untagged(scratch_repo)
+    before = _files(repo)
+    run = bp("edition", "new", "v9.0", "--name", "第9.0版", "--root", str(repo))
+    assert (run.returncode, run.stderr) == (2, "bp edition: no tag: the 変更履歴 of v9.0 is what changed since the released "
+                                               "edition, which git knows by its tag; tag it first (git tag v8.1)\n")
+    git(repo, "tag", "v8.1")
+    cases = [
+        (("v8.1",), "v8.1 is not later than the current edition v8.1 (definitions/rules.yaml edition.id)"),
+        (("v8.0",), "v8.0 is not later than the current edition v8.1 (definitions/rules.yaml edition.id)"),
+        (("9.0",), "'9.0' is not an edition: an edition is written v<major>.<minor> (v9.0)"),
+    ]
+    for args, says in cases:
+        run = bp("edition", "new", *args, "--name", "第9.0版", "--root", str(repo))
+        assert (run.returncode, run.stderr) == (2, f"bp edition: {says}\n"), args
+    assert _files(repo) == before
+    edit(repo, RULES, "  release: 2025/6/x", "  release: 2025/7/x")  # an edit not committed
+    run = bp("edition", "new", "v9.0", "--name", "第9.0版", "--root", str(repo))
+    assert run.returncode == 2 and "definitions/rules.yaml: changes not committed; commit them first" in run.stderr
+    assert (repo / HISTORY).read_text(encoding="utf-8") == before[HISTORY]
+
+
+def test_a_section_already_opened_is_not_opened_twice(scratch_repo) -> None:  # noqa: ANN001
+    repo = _released(scratch_repo)
+    assert bp("edition", "new", "v9.0", "--name", "第9.0版", "--root", str(repo)).returncode == 0
+    commit_all(repo, "第9.0版を開始")
+    after = _files(repo)
+    run = bp("edition", "new", "v9.1", "--name", "第9.1版", "--root", str(repo))
+    assert run.returncode == 0  # v9.1 opens its own section
+    commit_all(repo, "第9.1版を開始")
+    edit(repo, RULES, "  id: v9.1\n  name: 第9.1版\n", "  id: v9.0\n  name: 第9.0版\n")
+    commit_all(repo, "戻す")
+    run = bp("edition", "new", "v9.1", "--name", "第9.1版", "--root", str(repo))
+    assert run.returncode == 2 and "docs/history.rst already has the section of v9.1 (.. _history-v9-1:)" in run.stderr
+    assert after[HISTORY] != (repo / HISTORY).read_text(encoding="utf-8")

@@ -1,0 +1,36 @@
+"""The next edition written as data (tests/editions/v9.0): a copy to check, play and break on purpose."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+EDITIONS = Path(__file__).resolve().parent
+ROOT = EDITIONS.parent.parent
+V9 = EDITIONS / "v9.0"
+
+
+def copy_v9(target: Path) -> Path:
+    """A copy of the 9.0 rules repository (definitions/, and the rulebook's text in docs/). What a rules repository
+    still carries that names no edition comes from this repository: the rulebook's Sphinx configuration and
+    stylesheet (docs/conf.py, docs/_static), until the toolchain brings its own (the schemas are the toolchain's)."""
+    root = target / "rules"
+    for part in ("definitions", "docs"):
+        shutil.copytree(V9 / part, root / part)
+    shutil.copy(ROOT / "docs" / "conf.py", root / "docs" / "conf.py")
+    shutil.copytree(ROOT / "docs" / "_static", root / "docs" / "_static")
+    return root
+
+
+@pytest.fixture(scope="module")
+def v9(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One copy for the module's tests that only read it."""
+    return copy_v9(tmp_path_factory.mktemp("v9"))
+
+
+@pytest.fixture
+def v9_to_break(tmp_path: Path) -> Path:
+    """A copy of its own, for a test that changes it."""
+    return copy_v9(tmp_path)

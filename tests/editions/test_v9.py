@@ -1,0 +1,104 @@
+"""第9.0版 written as data: tests/editions/v9.0 is this repository's 第8.1版 rules with items of the public 9.0
+changelog applied (its README lists them and what is left to apply). It passes bp check with an example for each
+item, every new action is played in 2,000 マスター + エクストラ games, the lists file the trumps' actions under their
+trumps with their own types, and no toolchain code names one of its actions, trumps or categories."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import toolchain
+from tests.runbp import bp
+
+from .conftest import ROOT, V9
+
+# The frame actions the applied changelog items add or change, and the changed common action (ドロー).
+NEW_ACTIONS = (
+    "quick-soldier-summon-spade", "quick-soldier-summon-heart", "quick-soldier-summon-diamond", "quick-soldier-summon-club",
+    "temptation", "intimidation", "quick-intimidation", "salvation", "bulwark-addition", "quick-bulwark-placement",
+    "prostration", "repair", "reset", "counterattack",
+)
+NEW_TRUMPS = ("temptation", "intimidation", "salvation", "bulwark-addition", "loss", "repair", "reset", "fortress")
+NEW_VOCABULARY = ("temptation", "face-up-trump", "triggered-spell")
+
+
+def test_bp_check_passes_with_an_example_of_every_item(v9: Path) -> None:
+    run = bp("check", "--root", str(v9), cwd=v9)
+    assert run.returncode == 0, run.stdout + run.stderr
+    counts, examples = run.stdout.strip().splitlines()
+    assert counts.endswith(": OK") and "24 frame actions" in counts and "12 trumps" in counts
+    assert examples.startswith("61/61 actions executed, ") and examples.endswith(", 0 failed")
+    defs = toolchain.load(v9).definitions
+    actions = {a.id: a for a in (*defs.actions, *defs.frame_actions)}
+    # each item: an example that runs its effect as written, and the edition in its since or updated
+    for action_id in (*NEW_ACTIONS, "draw"):
+        action = actions[action_id]
+        assert any(e.illegal is None for e in action.examples), action_id
+        assert "v9.0" in (action.since, *action.updated), action_id
+
+
+def test_2000_games_of_master_and_extra_play_every_new_action(v9: Path) -> None:
+    run = bp("sim", "--root", str(v9), "--format", "master", "--frame", "extra", "--games", "2000", "--coverage",
+             "--json", "--seed", "0", "--workers", "2", cwd=v9, timeout=1800)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    (played,) = json.loads(run.stdout)["regulations"]
+    assert played["games"] == played["decided"] == 2000 and played["violations"] == []
+    actions = played["coverage"]["actions"]
+    assert {a: actions[a]["resolved"] for a in (*NEW_ACTIONS, "draw") if actions[a]["resolved"] == 0} == {}
+
+
+def _text(html: str) -> str:
+    """The page's words without tags or spaces (the lists keep words together with spans, which would
+    otherwise read as spaces): compare with needles written without spaces."""
+    return re.sub(r"\s+", "", re.sub(r"<[^>]+>", "", html))
+
+
+def test_the_action_list_files_a_trumps_actions_under_it_with_their_own_types(v9: Path, tmp_path: Path) -> None:
+    page = tmp_path / "master-extra.html"
+    run = bp("actionlist", "--root", str(v9), "--format", "master", "--frame", "extra", "--html", str(page), cwd=v9)
+    assert run.returncode == 0, run.stderr
+    text = _text(page.read_text(encoding="utf-8"))
+    spade, spade4, heart = text.index("切札♠2"), text.index("切札♠4"), text.index("切札♡3")
+    assert spade < text.index("クイック兵士召喚♠(召喚)") < spade4 < text.index("クイック威圧(通常魔法)") < heart
+    club9 = text.index("切札♣9")
+    assert club9 < text.index("反撃(誘発魔法)")
+    assert "(切札)" not in text[spade:]  # オープン, クローズ come before: nothing under a trump is printed as 切札
+
+
+def test_the_rulebook_files_them_so_too(v9: Path, tmp_path: Path) -> None:
+    run = bp("rulebook", "--root", str(v9), "--html-only", "--out", str(tmp_path / "site"), cwd=v9, timeout=600)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    text = _text((tmp_path / "site" / "rulebook" / "frame.html").read_text(encoding="utf-8"))
+    for heading, entries in (("切札♠2", ("スラッシュ(兵士起因)", "クイック兵士召喚♠(召喚)")),
+                             ("切札♡8", ("救済(通常魔法)",)), ("切札♣9", ("反撃(誘発魔法)",))):
+        at = text.index(heading)
+        assert all(text.index(entry, at) > at for entry in entries), heading
+    assert "要塞(表切札)" in text and "喪失(表切札)" in text and "誘惑(立ち上がる兵)" in text
+
+
+def test_no_toolchain_code_names_what_the_edition_adds() -> None:
+    """The next edition is data: no Python of the toolchain names one of its actions, trumps or categories (ids as
+    quoted strings, names anywhere)."""
+    names = set()
+    for path in (V9 / "definitions" / "frames").glob("*.yaml"):
+        text = path.read_text(encoding="utf-8")
+        for action_id in (*NEW_ACTIONS, *NEW_TRUMPS):
+            block = re.search(rf"^- id: {re.escape(action_id)}\n  name: (.+)$", text, re.M)
+            if block:
+                names.add(block.group(1))
+    assert {"誘惑", "反撃", "要塞", "喪失", "虚脱", "クイック防壁設置"} <= names
+    names.discard("リセット")  # a word of the rules' text too (パス記録のリセット): its id is checked
+    offenders = []
+    for path in sorted((ROOT / "toolchain").rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        for word in (*NEW_ACTIONS, *NEW_TRUMPS, *NEW_VOCABULARY):
+            if re.search(rf"""["']{re.escape(word)}["']""", source):
+                offenders.append(f"{path.relative_to(ROOT)}: '{word}'")
+        offenders += [f"{path.relative_to(ROOT)}: {name}" for name in names if name in source]
+    assert offenders == []
+
+
+def test_the_repository_holds_definitions_and_docs_only() -> None:
+    assert sorted(p.name for p in V9.iterdir()) == ["README.md", "definitions", "docs"]

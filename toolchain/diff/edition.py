@@ -1,0 +1,119 @@
+"""Starting the next edition (`bp edition new v9.0 --name 第9.0版`): rules.yaml's `edition` gets the new
+id and name (its release is the editor's to set), and docs/ the new edition's section of the 変更履歴
+chapter, written by `bp diff --format rst` from the last tag (the released edition).
+
+Nothing is written unless everything can be: a version not later than the current edition, a tree
+without a tag, a rules.yaml or 変更履歴 file with changes not yet committed (this command's own edit
+would be mixed into them), or a section already opened is refused before any file is touched, and
+both files are replaced at once."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..model.history import edition_number
+from ..model.loader import load_definitions
+from ..model.repository import DEFINITIONS_DIR
+from ..model.yamlload import load as load_yaml
+from ..site.outputs import OutputError, replacing
+from . import diff_revisions
+from .render import rst
+from .revisions import DOCS_DIR, RevisionError, git_prefix, last_tag, uncommitted
+
+RULES = f"{DEFINITIONS_DIR}/rules.yaml"
+CHAPTER = "変更履歴"  # the title of the rulebook's chapter the edition's section opens in
+_VERSION = re.compile(r"v[0-9]+\.[0-9]+")
+
+
+class EditionError(Exception):
+    """The new edition cannot be started as asked (exit 2): what is wrong, and what to do."""
+
+
+@dataclass(frozen=True)
+class Started:
+    previous: str  # v8.1
+    edition: str  # v9.0
+    name: str  # 第9.0版
+    tag: str  # the revision the 変更履歴 is written from
+    release: str  # rules.yaml's release, left as it was
+    history: Path  # the docs/ file the section was opened in (relative to the root)
+
+
+def _replace_value(text: str, line: int, column: int, old: str, new: str) -> str:
+    """`text` with the scalar `old` written at (line, column) — plain or quoted — replaced by `new`."""
+    lines = text.split("\n")
+    current = lines[line - 1]
+    start = column - 1
+    for written in (old, f'"{old}"', f"'{old}'"):
+        if current.startswith(written, start):
+            quote = written[0] if written != old else ""
+            lines[line - 1] = current[:start] + f"{quote}{new}{quote}" + current[start + len(written):]
+            return "\n".join(lines)
+    raise EditionError(f"{RULES}:{line}:{column}: cannot find '{old}' where rules.yaml's edition writes it")
+
+
+def _chapter(root: Path) -> tuple[Path, int]:
+    """The docs/ file whose title is 変更履歴, and the line after its title (where the newest edition's section goes)."""
+    for path in sorted((root / DOCS_DIR).glob("*.rst")):
+        lines = path.read_text(encoding="utf-8").split("\n")
+        for i, line in enumerate(lines[:-1]):
+            if line.strip() == CHAPTER and set(lines[i + 1].strip()) == {"="}:
+                return path, i + 2
+    raise EditionError(f"no chapter titled {CHAPTER} in {DOCS_DIR}/: the new edition's section opens at the top of it")
+
+
+def start_edition(root: Path, edition: str, name: str) -> Started:
+    """Bump rules.yaml's edition to `edition` (`name`) and open its 変更履歴 section; EditionError if it cannot be."""
+    if not _VERSION.fullmatch(edition):
+        raise EditionError(f"'{edition}' is not an edition: an edition is written v<major>.<minor> (v9.0)")
+    if not name.strip():
+        raise EditionError("the edition needs a name as the rulebook prints it: --name 第9.0版")
+    rules_path = root / RULES
+    document = load_yaml(rules_path)
+    rules = load_definitions(root).definitions.rules if document.data is not None else None
+    if rules is None:
+        raise EditionError(f"{RULES} does not load: fix it first (bp check)")
+    previous, release = str(rules.edition["id"]), str(rules.edition.get("release", ""))
+    if (edition_number(edition) or (0, 0)) <= (edition_number(previous) or (0, 0)):
+        raise EditionError(f"{edition} is not later than the current edition {previous} ({RULES} edition.id)")
+    try:
+        git_prefix(root)
+        tag = last_tag(root)
+    except RevisionError as exc:
+        raise EditionError(str(exc)) from exc
+    if tag is None:
+        raise EditionError(f"no tag: the 変更履歴 of {edition} is what changed since the released edition, which git knows by "
+                           f"its tag; tag it first (git tag {previous})")
+    history, at = _chapter(root)
+    dirty = uncommitted(root, [rules_path, history])
+    if dirty:
+        raise EditionError(f"{', '.join(dirty)}: changes not committed; commit them first, so that this command's edit can be "
+                           "reviewed and undone on its own (git diff, git checkout)")
+    try:
+        report = diff_revisions(root, tag, None)
+    except RevisionError as exc:
+        raise EditionError(str(exc)) from exc
+    report = replace(report, new=replace(report.new, edition=name, edition_id=edition))
+    section = rst.render(report).rstrip("\n")
+    label = section.split("\n", 1)[0]  # `.. _history-v9-0:`
+    text = history.read_text(encoding="utf-8")
+    if label in text.split("\n"):
+        raise EditionError(f"{history.relative_to(root)} already has the section of {edition} ({label})")
+    rules_text = rules_path.read_text(encoding="utf-8")
+    for key, old, new in (("id", previous, edition), ("name", str(rules.edition["name"]), name)):
+        mark = document.mark(("edition", key))
+        rules_text = _replace_value(rules_text, mark.line, mark.column, old, new)
+    lines = text.split("\n")
+    rest = lines[at:]
+    while rest and not rest[0].strip():
+        rest.pop(0)
+    opened = "\n".join([*lines[:at], "", section, "", "", *rest])
+    try:
+        with replacing([rules_path, history]) as temporary:
+            temporary[rules_path].write_text(rules_text, encoding="utf-8")
+            temporary[history].write_text(opened, encoding="utf-8")
+    except (OSError, OutputError) as exc:
+        raise EditionError(f"cannot write: {exc}") from exc
+    return Started(previous, edition, name, tag, release, history.relative_to(root))
