@@ -13,14 +13,11 @@ V9 = EDITIONS / "v9.0"
 
 
 def copy_v9(target: Path) -> Path:
-    """A copy of the 9.0 rules repository (definitions/, and the rulebook's text in docs/). What a rules repository
-    still carries that names no edition comes from this repository: the rulebook's Sphinx configuration and
-    stylesheet (docs/conf.py, docs/_static), until the toolchain brings its own (the schemas are the toolchain's)."""
+    """A copy of the 9.0 rules repository as it is: definitions/ and docs/ (the rulebook's text, its Sphinx
+    configuration and stylesheet); nothing of this repository is added to it (the schemas are the toolchain's)."""
     root = target / "rules"
     for part in ("definitions", "docs"):
         shutil.copytree(V9 / part, root / part)
-    shutil.copy(ROOT / "docs" / "conf.py", root / "docs" / "conf.py")
-    shutil.copytree(ROOT / "docs" / "_static", root / "docs" / "_static")
     return root
 
 

@@ -21,7 +21,10 @@ NEW_ACTIONS = (
     "prostration", "repair", "reset", "counterattack",
 )
 NEW_TRUMPS = ("temptation", "intimidation", "salvation", "bulwark-addition", "loss", "repair", "reset", "fortress")
-NEW_VOCABULARY = ("temptation", "face-up-trump", "triggered-spell")
+NEW_VOCABULARY = ("temptation", "face-up-trump", "triggered-spell", "basic-spell", "intermediate-spell", "advanced-spell")
+# The changelog's 魔法分類の再編 (7章: the action list's spells), as it names the moves.
+BASIC, INTERMEDIATE, ADVANCED = ("up", "down", "twist", "counter"), \
+    ("kill", "reunion", "ceasefire", "retarget", "search", "reverse", "return"), ("blackjack", "royal-straight-flush")
 
 
 def test_bp_check_passes_with_an_example_of_every_item(v9: Path) -> None:
@@ -37,6 +40,32 @@ def test_bp_check_passes_with_an_example_of_every_item(v9: Path) -> None:
         action = actions[action_id]
         assert any(e.illegal is None for e in action.examples), action_id
         assert "v9.0" in (action.since, *action.updated), action_id
+
+
+def test_the_spells_are_reclassified_as_the_changelog_says_and_read_where_it_is_silent(v9: Path) -> None:
+    defs = toolchain.load(v9).definitions
+    actions = {a.id: a for a in defs.actions}
+    moved = {**dict.fromkeys(BASIC, "basic-spell"), **dict.fromkeys(INTERMEDIATE, "intermediate-spell"),
+             **dict.fromkeys(ADVANCED, "advanced-spell")}
+    assert {a: actions[a].category for a in moved} == moved
+    assert all("v9.0" in actions[a].updated for a in moved)
+    # the former 通常魔法, which the changelog does not place: each has its category as a reading
+    rest = {a.id: a.category for a in defs.actions if a.id not in moved and a.category not in ("basic", "summon")}
+    assert set(rest.values()) == {"intermediate-spell", "advanced-spell"} and len(rest) == 10
+    assert all(any(r.about == "category" for r in actions[a].readings) for a in rest)
+    # no entry of the action list is of the 8.1 categories any more; the frame's spells are, as upstream's 9.0 data
+    assert {a.category for a in defs.actions} & {"quick-spell", "normal-spell"} == set()
+    assert {f.category for f in defs.fog} <= set(moved.values())
+    assert {a.category for a in defs.frame_actions} >= {"quick-spell", "normal-spell"}
+    magician = next(c for c in defs.characters if c.id == "magician")
+    assert "基礎魔法" in magician.abilities[0].text and any("魔力増加" in r.says for r in magician.readings)
+
+
+def test_it_prints_the_at_form(v9: Path) -> None:
+    defs = toolchain.load(v9).definitions
+    assert defs.at_layout()
+    up = next(a for a in defs.actions if a.id == "up")
+    assert defs.trigger_speed_timing(up) == "@ 直接-通常-クイック"
 
 
 def test_2000_games_of_master_and_extra_play_every_new_action(v9: Path) -> None:
@@ -65,6 +94,8 @@ def test_the_action_list_files_a_trumps_actions_under_it_with_their_own_types(v9
     club9 = text.index("切札♣9")
     assert club9 < text.index("反撃(誘発魔法)")
     assert "(切札)" not in text[spade:]  # オープン, クローズ come before: nothing under a trump is printed as 切札
+    assert text.index("基礎魔法") < text.index("アップ(基礎魔法)") < text.index("中級魔法") < text.index("上級魔法")
+    assert "第9.0版" in text and "@直接-通常-クイック" in text
 
 
 def test_the_rulebook_files_them_so_too(v9: Path, tmp_path: Path) -> None:
@@ -76,6 +107,10 @@ def test_the_rulebook_files_them_so_too(v9: Path, tmp_path: Path) -> None:
         at = text.index(heading)
         assert all(text.index(entry, at) > at for entry in entries), heading
     assert "要塞(表切札)" in text and "喪失(表切札)" in text and "誘惑(立ち上がる兵)" in text
+    entries = _text((tmp_path / "site" / "rulebook" / "format.html").read_text(encoding="utf-8"))
+    at = entries.index("アップ(基礎魔法)¶")  # the entry, not the table of contents
+    assert "トリガー・スピード・タイミング:&#64;直接-通常-クイック" in entries[at:at + 200]
+    assert "R・S・F(上級魔法)" in entries and "第9.0版" in entries
 
 
 def test_no_toolchain_code_names_what_the_edition_adds() -> None:
@@ -101,4 +136,7 @@ def test_no_toolchain_code_names_what_the_edition_adds() -> None:
 
 
 def test_the_repository_holds_definitions_and_docs_only() -> None:
+    """…and docs/ holds what the rulebook's build needs (its Sphinx configuration and stylesheet): the tests copy
+    nothing else in, as a rules editor's own repository has nothing else."""
     assert sorted(p.name for p in V9.iterdir()) == ["README.md", "definitions", "docs"]
+    assert {"conf.py", "_static", "index.rst"} <= {p.name for p in (V9 / "docs").iterdir()}

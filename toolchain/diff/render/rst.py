@@ -159,5 +159,6 @@ def _prose(change: ProseChange) -> list[str]:
     if change.old == change.new:
         return lines
     parts = [part for part in changed_paragraphs(change.segments) if part is not None]
-    old, new = "\n".join(map(old_text, parts)), "\n".join(map(new_text, parts))
+    # a paragraph only one side has is no line of the other (not an empty `|` line in its place)
+    old, new = ("\n".join(line for line in map(side, parts) if line.strip()) for side in (old_text, new_text))
     return [*lines, *_before_after(old or _NOTHING, new or _NOTHING)]
