@@ -53,7 +53,7 @@ def from_situation(engine: Engine, given: Mapping[str, Any], *, regulation: tupl
             raise ProgramError((), "table 3.1 allows no regulation to play the situation in")
     builder = Builder(engine.ruleset(*regulation), mentioned(given), list(agents or ()))
     game = builder.build(given, ("given",))
-    game.protocol = agents is None
+    game.public.enabled = agents is None
     return game
 
 
