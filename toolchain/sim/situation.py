@@ -233,7 +233,10 @@ class Builder:
         spec, seat, keys, target = self.parse_request(text, path)
         state = self.game.state
         request = Request(state.new_id(), spec, seat)
-        request.keys = tuple(self.placed_card(seat, k, path) for k in keys)
+        if spec.key_from == "unit":  # `★♠9`: the key soldier, on the field
+            request.keys, request.unit = self.keycards(spec, seat, keys, path)
+        else:
+            request.keys = tuple(self.placed_card(seat, k, path) for k in keys)
         request.held = list(request.keys)
         if target:
             request.targets = [self.target(target, path)]
