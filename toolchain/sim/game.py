@@ -83,7 +83,7 @@ class PublicDecisions:
         return copy
 
 
-class Played:
+class Progress:
     """What a game counted and found as it was played: decisions, requests, invariant violations."""
 
     __slots__ = ("decisions", "requests", "violations")
@@ -93,8 +93,8 @@ class Played:
         self.requests = 0
         self.violations: list[str] = []
 
-    def copy(self) -> Played:
-        copy = Played()
+    def copy(self) -> Progress:
+        copy = Progress()
         copy.decisions, copy.requests, copy.violations = self.decisions, self.requests, list(self.violations)
         return copy
 
@@ -110,7 +110,7 @@ class Game:
         self.core = flow.Position()  # where the core flow stands, and what it carries from node to node
         self.public = PublicDecisions()  # the public decision protocol (agents=None)
         self.budget = Budget()
-        self.played = Played()  # the decisions and requests counted, the invariant violations found
+        self.played = Progress()  # the decisions and requests counted, the invariant violations found
         self.observer: Observer | None = None  # transcripts
         self.recorder: Callable[[Decision, int], None] | None = None
         self.agreed_first: int | None = None  # the seat the players agreed goes first (None: 2.9.2 decides)
@@ -140,18 +140,6 @@ class Game:
     def history(self) -> list[Game]:
         """The games before each decision taken (a game without agents), for undo."""
         return self.public.history
-
-    @property
-    def decisions(self) -> int:
-        return self.played.decisions
-
-    @property
-    def requests(self) -> int:
-        return self.played.requests
-
-    @property
-    def violations(self) -> list[str]:
-        return self.played.violations
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
@@ -567,9 +555,9 @@ class Game:
         state = self.state
         ending = state.turn
         if any(r not in state.resolving for r in state.stage):
-            self.violations.append(f"turn {state.turn_number}: the stage is not empty when the turn passes")
+            self.played.violations.append(f"turn {state.turn_number}: the stage is not empty when the turn passes")
         if state.players[ending].fog:
-            self.violations.append(f"turn {state.turn_number}: the fog is not empty after エンド")
+            self.played.violations.append(f"turn {state.turn_number}: the fog is not empty after エンド")
         state.modifiers.clear()
         state.used.clear()
         for player in state.players:

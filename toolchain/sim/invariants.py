@@ -31,7 +31,7 @@ def places(game: Game, seat: int) -> list[int]:
 def check(game: Game) -> list[str]:
     """The violations of the invariants in the game's current state (empty when all hold)."""
     state = game.state
-    problems = list(game.violations)
+    problems = list(game.played.violations)
     for seat, player in enumerate(state.players):
         cards = places(game, seat)
         if len(cards) != len(player.deck) or set(cards) != set(player.deck):

@@ -216,7 +216,7 @@ class Builder:
                 return spec
         raise UnknownAction(path, name)
 
-    def parse_request(self, text: str, path: tuple, default_action=None, default_who: str = "you"):  # noqa: ANN001, ANN201
+    def parse_request(self, text: str, path: tuple, default_action=None, default_who: str = "you"):
         match = _REQUEST.match(text)
         if not match:
             raise self.fail(path, f"'{text}' is not a request: [you|opponent:] name ★keycards → target")
@@ -264,7 +264,7 @@ class Builder:
             raise self.fail(path, f"the target '{text}' names {'nothing' if not found else 'more than one thing'}")
         return found[0]
 
-    def keycards(self, spec, seat: int, keys: list[str], path: tuple) -> tuple[tuple[int, ...], int | None]:  # noqa: ANN001
+    def keycards(self, spec, seat: int, keys: list[str], path: tuple) -> tuple[tuple[int, ...], int | None]:
         if spec.key_from == "unit":
             if len(keys) != 1:
                 raise self.fail(path, "a soldier-borne action names its key soldier: ★♠5")
