@@ -33,10 +33,6 @@ class Selection:
         return " + ".join(parts)
 
     @property
-    def is_everything(self) -> bool:
-        return self.format is None and self.frame_choice == ALL
-
-    @property
     def slug(self) -> str:
         """A file-name part: `pro`, `pro-strategy`, `all`."""
         parts = [self.format.id if self.format else ALL]

@@ -117,10 +117,6 @@ def _validators(schema_dir: Path) -> dict[str, Draft202012Validator]:
     return {name: Draft202012Validator(schema, registry=registry) for name, schema in schemas.items()}
 
 
-def schema_names(schema_dir: Path) -> set[str]:
-    return set(_validators(schema_dir))
-
-
 def schema_documents(schema_dir: Path) -> dict[str, Any]:
     """Every schema of the folder, by file name, as read (shared: copy before changing one)."""
     return _schemas(schema_dir)[0]

@@ -97,7 +97,7 @@ class PlayHandler(BaseHTTPRequestHandler):
         self.session, self.hosts = session, hosts
         super().__init__(*args, **kwargs)
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - http.server's name
+    def log_message(self, format: str, *args: Any) -> None:
         pass  # the rules' findings are what the terminal shows
 
     def _allowed(self) -> bool:
@@ -106,7 +106,7 @@ class PlayHandler(BaseHTTPRequestHandler):
             return False
         return True
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+    def do_GET(self) -> None:
         if not self._allowed():
             return
         path = self.path.split("?", 1)[0]
@@ -125,7 +125,7 @@ class PlayHandler(BaseHTTPRequestHandler):
         else:
             self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
 
-    def do_POST(self) -> None:  # noqa: N802 - http.server's name
+    def do_POST(self) -> None:
         if not self._allowed():
             return
         origin = self.headers.get("Origin")

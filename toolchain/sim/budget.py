@@ -66,7 +66,7 @@ class Budget:
             span, what, budget = self.resolved[self.request_resolved:], "after one request", REQUEST_STEPS
         counts = Counter(spec.action.id for spec in span)
         if not counts:
-            spec = game.current.action if game.current is not None else None
+            spec = game.core.current.action if game.core.current is not None else None
             name = spec.action.name if spec is not None else "no request"
             return EngineLoop(spec.action if spec is not None else None, ("program",),
                               f"the core flow ran {budget} steps {what} without a decision ({name})")

@@ -174,7 +174,7 @@ def _play_indexed(job: _Job, index: int, game_seed: int) -> Played:
                                        check=job.check, recorder=recorder, coverage=counts, agent=job.agent)
     if recorder is not None:
         recorder.game = None  # the records and lines are all that travel back
-    return Played(index, game_seed, game.state.turn_number, game.requests, problems, decided, game.winner,
+    return Played(index, game_seed, game.state.turn_number, game.played.requests, problems, decided, game.winner,
                   game.state.first, recorder, counts)
 
 

@@ -53,7 +53,7 @@ def from_situation(engine: Engine, given: Mapping[str, Any], *, regulation: tupl
             raise ProgramError((), "table 3.1 allows no regulation to play the situation in")
     builder = Builder(engine.ruleset(*regulation), mentioned(given), list(agents or ()))
     game = builder.build(given, ("given",))
-    game.protocol = agents is None
+    game.public.enabled = agents is None
     return game
 
 
@@ -216,7 +216,7 @@ class Builder:
                 return spec
         raise UnknownAction(path, name)
 
-    def parse_request(self, text: str, path: tuple, default_action=None, default_who: str = "you"):  # noqa: ANN001, ANN201
+    def parse_request(self, text: str, path: tuple, default_action=None, default_who: str = "you"):
         match = _REQUEST.match(text)
         if not match:
             raise self.fail(path, f"'{text}' is not a request: [you|opponent:] name ★keycards → target")
@@ -233,7 +233,10 @@ class Builder:
         spec, seat, keys, target = self.parse_request(text, path)
         state = self.game.state
         request = Request(state.new_id(), spec, seat)
-        request.keys = tuple(self.placed_card(seat, k, path) for k in keys)
+        if spec.key_from == "unit":  # `★♠9`: the key soldier, on the field
+            request.keys, request.unit = self.keycards(spec, seat, keys, path)
+        else:
+            request.keys = tuple(self.placed_card(seat, k, path) for k in keys)
         request.held = list(request.keys)
         if target:
             request.targets = [self.target(target, path)]
@@ -261,7 +264,7 @@ class Builder:
             raise self.fail(path, f"the target '{text}' names {'nothing' if not found else 'more than one thing'}")
         return found[0]
 
-    def keycards(self, spec, seat: int, keys: list[str], path: tuple) -> tuple[tuple[int, ...], int | None]:  # noqa: ANN001
+    def keycards(self, spec, seat: int, keys: list[str], path: tuple) -> tuple[tuple[int, ...], int | None]:
         if spec.key_from == "unit":
             if len(keys) != 1:
                 raise self.fail(path, "a soldier-borne action names its key soldier: ★♠5")

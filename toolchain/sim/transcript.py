@@ -89,10 +89,10 @@ class Recorder:
     def finish(self, game: Game, decided: bool) -> None:
         self.records.append({
             "type": "end", "winner": game.winner, "decided": decided, "turns": game.state.turn_number,
-            "requests": game.requests, "digest": digest(game),
+            "requests": game.played.requests, "digest": digest(game),
         })
         result = f"{SEAT_NAMES[game.winner]} の勝ち" if decided else "ターン上限"
-        self.lines.append(f"=== {result} ({game.state.turn_number} ターン, {game.requests} リクエスト) ===")
+        self.lines.append(f"=== {result} ({game.state.turn_number} ターン, {game.played.requests} リクエスト) ===")
 
 
 def record(decision: Decision, index: int) -> dict[str, Any]:

@@ -275,7 +275,7 @@ def run_build(plan: Plan, definitions: m.Definitions, log: Callable[[str], None]
                 raise Cancelled("stopped for a newer change")
         except (BuildError, OutputError):
             raise
-        except Exception as exc:  # noqa: BLE001 - any failure of a step fails the whole build
+        except Exception as exc:
             if cancelled():  # the pool was stopped under the step's feet (_stop_rendering_when)
                 raise Cancelled("stopped for a newer change") from exc
             raise BuildError(f"{exc} (the previous {plan.target} is unchanged)") from exc

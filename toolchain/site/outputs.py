@@ -363,9 +363,3 @@ def swap_into_place(new: Path, target: Path) -> None:
     os.rename(target, old)
     os.rename(new, target)
     shutil.rmtree(old, ignore_errors=True)
-
-
-def owned_by(names: Iterable[str]) -> Callable[[str], bool]:
-    """A `keep` for carry_over: the top-level entries not among `names`."""
-    taken = set(names)
-    return lambda name: name not in taken
