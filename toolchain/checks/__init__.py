@@ -42,6 +42,8 @@ class Checked:
 # Items the engine is built from: with one of them left out, examples would fail behind its error.
 # (An action left out only blocks the examples that request it: programs.Report.blocked.)
 _ENGINE_SPACES = ("char", "frame", "trump")
+# Rulings are played by the engine, not built into it: a rulings file with errors stops no action's example.
+_NOT_ENGINE_SPACES = ("ruling",)
 
 
 def load(root: Path) -> Checked:
@@ -57,7 +59,7 @@ def load(root: Path) -> Checked:
         # trump left out, keycards it cannot read, or two definitions under one id (it keeps one
         # per id, so every example naming the other fails), programs and examples would fail
         # behind that error, so none is run.
-        broken = {path for paths in loaded.incomplete.values() for path in paths}
+        broken = {path for space, paths in loaded.incomplete.items() if space not in _NOT_ENGINE_SPACES for path in paths}
         broken.update(path for space in _ENGINE_SPACES for path in loaded.left_out.get(space, ()))
         broken.update(f.location.path for f in crossfile_findings if f.code in ("BP020", "BP024"))
         if broken:

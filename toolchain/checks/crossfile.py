@@ -5,8 +5,10 @@ keycards, markup, costs, trump links, vocabularies and the readings of names. Ev
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from .. import model as m
 from ..diagnostics import Diagnostic, shorten
@@ -35,6 +37,7 @@ def _id_spaces(defs: m.Definitions) -> dict[str, list]:
         "frame": defs.frames,
         "trump": defs.trumps,
         "format": defs.formats,
+        "ruling": defs.rulings,
     }
 
 
@@ -46,6 +49,7 @@ _SPACE_WORDS = {
     "frame": "every frame needs its own id",
     "trump": "every trump needs its own id",
     "format": "every format needs its own id",
+    "ruling": "every ruling needs its own id",
 }
 
 
@@ -138,6 +142,42 @@ def references_resolve(result: LoadResult) -> Iterator[Diagnostic]:
             close = difflib.get_close_matches(ref.id, sorted(known[ref.space]), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             yield Diagnostic(ref.source.location(*ref.field, key=key), "BP021", f"no {ref.what} has the id '{ref.id}'{hint}")
+
+
+def ruling_references(result: LoadResult) -> Iterator[Diagnostic]:
+    """A ruling concerns definitions by their labels (`act-counter`) and sections of the rulebook by
+    theirs (`common-request`, checked when docs/ is there: a rules repository may have none)."""
+    defs = result.definitions
+    anchors = {d.anchor for d in defs.every_definition()}
+    anchors |= {f"{space}-{id_}" for space, ids in result.invalid_ids.items() for id_ in ids}
+    labels = section_labels(result.root / DOCS_DIR)
+    for ruling in defs.rulings:
+        for i, anchor in enumerate(ruling.concerns):
+            if anchor not in anchors and anchor.partition("-")[0] not in result.incomplete:
+                close = difflib.get_close_matches(anchor, sorted(anchors), n=1, cutoff=0.6)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                yield Diagnostic(ruling.source.location("concerns", i), "BP021", f"no definition has the label '{anchor}'{hint}")
+        for i, label in enumerate(ruling.sections if labels is not None else ()):
+            if label not in labels:
+                close = difflib.get_close_matches(label, sorted(labels), n=1, cutoff=0.6)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                yield Diagnostic(ruling.source.location("sections", i), "BP021",
+                                 f"no section of {DOCS_DIR}/ has the label '{label}' (.. _{label}:){hint}")
+
+
+DOCS_DIR = "docs"
+_LABEL = re.compile(r"^\.\.\s+_([^:`\s][^:`]*):\s*$", re.MULTILINE)
+
+
+def section_labels(docs: Path) -> set[str] | None:
+    """The labels written in the rulebook's pages (`.. _common-request:`), None without docs/."""
+    if not docs.is_dir():
+        return None
+    labels: set[str] = set()
+    for page in sorted(docs.rglob("*.rst")):
+        if page.is_file():  # a FIFO or a device would never end
+            labels.update(_LABEL.findall(page.read_text(encoding="utf-8", errors="replace")))
+    return labels
 
 
 # -- BP022 format consistency -----------------------------------------------------------------
@@ -241,6 +281,8 @@ def _texts(defs: m.Definitions) -> Iterator[tuple[m.Source, tuple[str | int, ...
     for trump in defs.trumps:
         if trump.ability:
             yield trump.source, ("ability", "text"), trump.ability.text
+    for ruling in defs.rulings:
+        yield ruling.source, ("answer",), ruling.answer
 
 
 def markup_parses(result: LoadResult) -> Iterator[Diagnostic]:
@@ -380,6 +422,7 @@ def versions_in_order(result: LoadResult) -> Iterator[Diagnostic]:
 CHECKS: tuple[Check, ...] = (
     unique_ids,
     references_resolve,
+    ruling_references,
     formats_consistent,
     regulation_table_agrees,
     keycards_parse,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from .. import model as m
 from .. import sim
@@ -24,9 +25,10 @@ class Report:
     # examples that could not run because an action they use was left out for its errors
     blocked: list[sim.Outcome] = field(default_factory=list)
     program_errors: list[Diagnostic] = field(default_factory=list)
-    outcomes: list[examples.Outcome] = field(default_factory=list)  # every example that ran, passed or not (bp diff)
+    outcomes: list[sim.Outcome] = field(default_factory=list)  # every example that ran, actions' and rulings', passed or not (bp diff)
     has_examples: bool = False  # whether the definitions give any example (else there is no summary line)
     not_run: str | None = None  # why no example ran (a file the engine is built from has errors)
+    rulings: RulingsRun | None = None  # the rulings' examples; None when there are no rulings
 
     def summary(self) -> str:
         if self.not_run:
@@ -34,12 +36,41 @@ class Report:
         line = f"{self.executed}/{self.actions} actions executed, {self.examples} examples, {len(self.failed)} failed"
         return line + (f", {len(self.blocked)} not run (they use an action with errors)" if self.blocked else "")
 
-    def as_dict(self) -> dict[str, int | str]:
-        counts: dict[str, int | str] = {
+    def as_dict(self) -> dict[str, Any]:
+        counts: dict[str, Any] = {
             "actions": self.actions, "executed": self.executed, "examples": self.examples,
             "failed": len(self.failed), "blocked": len(self.blocked),
         }
+        if self.rulings is not None:
+            counts["rulings"] = self.rulings.as_dict()
         return {**counts, "not_run": self.not_run} if self.not_run else counts
+
+    @property
+    def every_failure(self) -> list[sim.Outcome]:
+        """The failed examples of the actions, then of the rulings."""
+        return [*self.failed, *(self.rulings.failed if self.rulings else ())]
+
+
+@dataclass
+class RulingsRun:
+    """The rulings' examples (definitions/rulings.yaml): a ruling whose outcome a rule change flips fails here."""
+
+    rulings: int = 0
+    examples: int = 0
+    failed: list[sim.Outcome] = field(default_factory=list)
+    blocked: list[sim.Outcome] = field(default_factory=list)  # they play an action whose program does not compile
+    not_executable: int = 0  # rulings that say why no example shows them (bp check --rulings lists them)
+
+    def summary(self) -> str:
+        """`5 rulings: 6 examples, 0 failed, 1 not executable (bp check --rulings)`."""
+        line = f"{self.rulings} rulings: {self.examples} examples, {len(self.failed)} failed"
+        if self.blocked:
+            line += f", {len(self.blocked)} not run (they use an action with errors)"
+        return line + (f", {self.not_executable} not executable (bp check --rulings)" if self.not_executable else "")
+
+    def as_dict(self) -> dict[str, int]:
+        return {"rulings": self.rulings, "examples": self.examples, "failed": len(self.failed), "blocked": len(self.blocked),
+                "not_executable": self.not_executable}
 
 
 def report(defs: m.Definitions) -> Report:
@@ -62,7 +93,29 @@ def report(defs: m.Definitions) -> Report:
         else:
             result.failed.append(outcome)
     result.executed = len(passed)
+    if defs.rulings:
+        result.rulings = _rulings(engine, broken, result)
     return result
+
+
+def _rulings(engine: sim.Engine, broken: set[str], result: Report) -> RulingsRun:
+    defs = engine.definitions
+    run = RulingsRun(rulings=len(defs.rulings), not_executable=sum(1 for r in defs.rulings if r.not_executable))
+    for ruling in defs.rulings:
+        action = defs.ruling_action(ruling)
+        if action is not None and action.id in broken:  # BP031 says why: its examples are not run behind it
+            run.blocked += [sim.Outcome(action, example, False, f"{action.name} does not compile", ruling=ruling)
+                            for example in ruling.examples]
+    for outcome in sim.run_ruling_examples(engine, skip=broken):
+        run.examples += 1
+        result.outcomes.append(outcome)
+        if outcome.ok:
+            continue
+        if outcome.missing_action in defs.left_out_actions:
+            run.blocked.append(outcome)
+        else:
+            run.failed.append(outcome)
+    return run
 
 
 def not_run(defs: m.Definitions, reason: str) -> Report:
@@ -70,7 +123,7 @@ def not_run(defs: m.Definitions, reason: str) -> Report:
 
 
 def has_examples(defs: m.Definitions) -> bool:
-    return any(a.examples for a in (*defs.actions, *defs.frame_actions))
+    return any(a.examples for a in (*defs.actions, *defs.frame_actions)) or bool(defs.rulings)
 
 
 def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
@@ -88,14 +141,21 @@ def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
+def _of(outcome: sim.Outcome) -> str:
+    """What an example is of, in a message: `ダウン`, or `ruling 'self-target' (アクションを対象とする…?)`."""
+    if outcome.ruling is not None:
+        return f"ruling '{outcome.ruling.id}' ({outcome.ruling.question})"
+    return outcome.owner.name
+
+
 def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[Diagnostic]:
     yield from result.program_errors
-    for outcome in result.failed:
+    for outcome in result.every_failure:
         loop = outcome.loop
         if loop is not None and loop.action is not None:
             yield Diagnostic(loop.action.source.location(*loop.path), "BP033",
-                             f"{loop} (in example '{outcome.name}' of {outcome.action.name})")
+                             f"{loop} (in example '{outcome.name}' of {_of(outcome)})")
             continue
-        message = f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}"
+        message = f"example '{outcome.name}' of {_of(outcome)} failed: {outcome.message}"
         message += _did_you_mean(outcome.missing_action, defs)
         yield Diagnostic(outcome.location(), "BP030", message)

@@ -10,6 +10,7 @@ import typer
 
 from ..diagnostics import CODES, Diagnostic, render_json
 from ..model.readings import readings
+from ..model.rulings import rulings
 from .common import OutputFormat, RootOption, fail, load, load_clean, resolve_root, summary_line
 
 if TYPE_CHECKING:  # pragma: no cover - the checks load only in a command that checks (a no-op build does not)
@@ -26,6 +27,9 @@ def check(
     show_readings: Annotated[
         bool, typer.Option("--readings", help="Also list the readings: where the text is silent and what the toolchain reads (file:line).")
     ] = False,
+    show_rulings: Annotated[
+        bool, typer.Option("--rulings", help="Also list the rulings: each with its examples, or why it has none (file:line).")
+    ] = False,
 ) -> None:
     """Validate every definition: YAML, JSON Schema and the cross-file checks. Exit 0 clean, 1 findings, 2 usage or I/O error."""
     root_path = resolve_root(root)
@@ -36,21 +40,28 @@ def check(
     counts = checked.definitions.counts()
     examples = checked.examples if checked.examples is not None and checked.examples.has_examples else None
     noted = readings(checked.definitions) if show_readings else []
+    listed = rulings(checked.definitions) if show_rulings else []
     if output_format is OutputFormat.json:
         summary = {"counts": counts, "errors": len(findings), "ok": not findings}
         if examples:
             summary["examples"] = examples.as_dict()
         if show_readings:
             summary["readings"] = [n.as_dict() for n in noted]
+        if show_rulings:
+            summary["rulings"] = [r.as_dict() for r in listed]
         typer.echo(render_json(findings, summary))
     else:
         for reading in noted:
             typer.echo(reading.text())
+        for ruling in listed:
+            typer.echo(ruling.text())
         for finding in findings:
             typer.echo(finding.github() if output_format is OutputFormat.github else finding.text(), err=True)
         typer.echo(summary_line(counts, findings))
         if examples:
             typer.echo(examples.summary())  # 48/48 actions executed, N examples, 0 failed
+            if examples.rulings is not None:
+                typer.echo(examples.rulings.summary())  # 5 rulings: 6 examples, 0 failed, 1 not executable (…)
     raise typer.Exit(1 if findings else 0)
 
 

@@ -40,7 +40,7 @@ class LoadResult:
 
 _SPACE = {
     "rules": "rules", "formats": "format", "actions": "act", "frame-actions": "act", "characters": "char",
-    "fog": "fog", "frame-fog": "fog", "frames": "frame", "trumps": "trump",
+    "fog": "fog", "frame-fog": "fog", "frames": "frame", "trumps": "trump", "rulings": "ruling",
 }
 
 
@@ -81,7 +81,7 @@ def load_definitions(root: Path) -> LoadResult:
             invalid.add(path_[0] if path_ and isinstance(path_[0], int) else None)
         _build(kind, doc, rel, invalid, result)
     for kind in KINDS:
-        if kind.name not in seen_kinds:
+        if kind.name not in seen_kinds and not kind.optional:
             result.lost(kind, f"{DEFINITIONS_DIR}/{kind.pattern}")
             result.diagnostics.append(
                 Diagnostic(
@@ -136,6 +136,7 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: set[int | None], result
         "frame-fog": (_fog, defs.frame_fog, "fog"),
         "frames": (_frame, defs.frames, "frame"),
         "trumps": (_trump, defs.trumps, "trump"),
+        "rulings": (_ruling, defs.rulings, "ruling"),
     }
     build, target, space = builders[kind.name]
     for index, item in enumerate(data):
@@ -344,4 +345,19 @@ def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
         updated=tuple(item.get("updated", ())),
         readings=_readings(item, source),
         kana=item.get("kana"),
+    )
+
+
+def _ruling(item: dict[str, Any], source: m.Source, order: int) -> m.Ruling:
+    return m.Ruling(
+        id=item["id"],
+        question=item["question"],
+        answer=_text(item["answer"]),
+        source=source,
+        concerns=tuple(item.get("concerns", ())),
+        sections=tuple(item.get("sections", ())),
+        origin=item["source"],
+        date=item["date"],
+        examples=tuple(_example(example, source.within("examples", i)) for i, example in enumerate(item.get("examples", ()))),
+        not_executable=item.get("not_executable"),
     )

@@ -17,6 +17,7 @@ its modules (tests/architecture/test_layers.py).
     sim.observe(game, seat)                     # what one player sees (2.11.1); agents get it as decision.observation
                                                 # and the options as decision.options (sim.OptionSeen), and answer with an index
     sim.run_examples(engine)                    # every action's examples (bp check)
+    sim.run_ruling_examples(engine)             # every ruling's examples (definitions/rulings.yaml)
     sim.refusal(game, seat, spec, keys, unit)   # why a request is refused (a key of sim.REFUSAL_REASONS), or None
     sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
     sim.play(…, coverage=sim.Coverage())        # + how often each action, character, fog entry was played (bp sim --coverage)
@@ -35,7 +36,7 @@ from .cards import text as card_text
 from .coverage import Coverage
 from .engine import Engine, ProgramProblem
 from .errors import EngineError, IllegalRequest, ProgramError
-from .examples import Outcome, run_all as run_examples
+from .examples import Outcome, run_all as run_examples, run_rulings as run_ruling_examples
 from .game import Game
 from .notation import option_text
 from .observation import ACCESS, Observation, OptionSeen, observe, seen_option_text
@@ -56,6 +57,6 @@ __all__ = [
     "IllegalRequest", "Observation", "OptionSeen", "Outcome", "PASS", "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS",
     "RandomAgent", "Recorder", "Replayed", "Request", "RequestOption", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideView",
     "State", "Stats", "TargetView", "TranscriptWriter", "board", "card_text", "compiled", "digest", "from_situation", "game_seeds", "observe",
-    "option_text", "play", "play_one", "refusal", "replay_game", "run_examples", "scripted_agents", "seen_option_text", "state_hash",
+    "option_text", "play", "play_one", "refusal", "replay_game", "run_examples", "run_ruling_examples", "scripted_agents", "seen_option_text", "state_hash",
     "transcript_games",
 ]
