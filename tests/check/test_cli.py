@@ -111,6 +111,9 @@ def test_export_matches_its_schema(repo_root: Path, tmp_path: Path) -> None:
     assert (equip["cost"], equip["keycards"], equip["formats"]) == ("BBL", "J〜K", ["lite", "standard", "pro", "master"])
     slash = next(a for a in data["frame_actions"] if a["name"] == "スラッシュ")
     assert slash["frames"] == ["extra"] and slash["formats"] == ["master"]
+    self_target = next(r for r in data["rulings"] if r["id"] == "self-target")
+    assert self_target["anchor"] == "ruling-self-target" and self_target["concerns"][0] == "act-counter"
+    assert self_target["examples"] and self_target["not_executable"] is None and data["counts"]["rulings"] == 5
 
 
 def test_export_refuses_broken_definitions(minimal_repo: Path) -> None:
