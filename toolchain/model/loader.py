@@ -349,15 +349,7 @@ def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
 
 
 def _ruling(item: dict[str, Any], source: m.Source, order: int) -> m.Ruling:
-    return m.Ruling(
-        id=item["id"],
-        question=item["question"],
-        answer=_text(item["answer"]),
-        source=source,
-        concerns=tuple(item.get("concerns", ())),
-        sections=tuple(item.get("sections", ())),
-        origin=item["source"],
-        date=item["date"],
-        examples=tuple(_example(example, source.within("examples", i)) for i, example in enumerate(item.get("examples", ()))),
-        not_executable=item.get("not_executable"),
-    )
+    examples = tuple(_example(example, source.within("examples", i)) for i, example in enumerate(item.get("examples", ())))
+    listed = {key: tuple(item.get(key, ())) for key in ("concerns", "sections")}
+    return m.Ruling(item["id"], item["question"], _text(item["answer"]), source, **listed, origin=item["source"], date=item["date"],
+                    examples=examples, not_executable=item.get("not_executable"))
