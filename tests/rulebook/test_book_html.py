@@ -12,7 +12,7 @@ from . import seed
 from .htmltext import nested_paragraphs, numbered_headings, read
 
 # The chapter pages, in the order of the toctree.
-CHAPTERS = ["preface", "common", "regulation", "format", "frame", "core", "appendix", "history"]
+CHAPTERS = ["preface", "common", "regulation", "format", "frame", "core", "appendix", "history", "faq"]
 
 
 def test_the_site_has_its_front_page(book) -> None:

@@ -4,3 +4,4 @@ HTML_DIR = "rulebook"  # what the rulebook writes into a site
 PDF_NAME = "blackpoker.pdf"
 BOOKLET_NAME = "blackpoker_a5-booklet.pdf"
 OUTPUTS = (HTML_DIR, PDF_NAME, BOOKLET_NAME)
+FAQ_PAGE = "faq"  # docs/faq.rst: the page of every ruling (.. bp-faq::), which the action lists link to

@@ -8,6 +8,7 @@ Register it in conf.py (`extensions = ["toolchain.sphinxext"]`). Directives and 
                bp-zones, bp-format-list, bp-version-history
     figures    bp-figure, bp-flowchart
     readings   bp-readings (chapter 6's readings about one thing, as a ※ note)
+    rulings    bp-ruling (a ruling where the rulebook asks its question), bp-faq (every ruling: docs/faq.rst)
     roles      bp-count
     links      bp-site (a PDF or action list of the site: the public address in print, a relative link in HTML)
     interface  Furo's English interface in Japanese, in the written pages (interface.py)
@@ -27,8 +28,8 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import (chapters, edition, figures, indexorder, interface, lists, namesearch, readings, roles, searchindex, sectionrefs, sitelinks,
-               source, suits, tables)
+from . import (chapters, edition, figures, indexorder, interface, lists, namesearch, readings, roles, rulings, searchindex, sectionrefs,
+               sitelinks, source, suits, tables)
 
 VERSION = "1"
 
@@ -38,7 +39,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("bp_root", None, "env", types=frozenset({str, type(None)}))
     for name, directive in {**lists.LISTS, **tables.TABLES}.items():
         app.add_directive(name, directive)
-    for module in (figures, readings, roles, sectionrefs, chapters, edition, searchindex, sitelinks, indexorder, suits, interface,
+    for module in (figures, readings, rulings, roles, sectionrefs, chapters, edition, searchindex, sitelinks, indexorder, suits, interface,
                    namesearch):
         module.setup(app)
     app.connect("env-purge-doc", source.purge_doc)

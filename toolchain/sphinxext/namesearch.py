@@ -4,7 +4,7 @@ Sphinx's search splits a Japanese query differently from the index (防壁破壊
 防壁 and 破壊 do), and its hits open a chapter at its top. So the HTML build also writes
 `_static/bp-names.js`: every action, character, fog entry, frame and trump with its name, its reading
 (the definition's `kana:`, or the name in kana), its heading and the page and anchor of its entry, from
-the definitions. `bp-search.js` checks a query against those names and readings first (katakana as
+the definitions, and every ruling with its question, landing on it in the FAQ. `bp-search.js` checks a query against those names and readings first (katakana as
 hiragana, full-width as half-width, either tilde), so ぼうへきはかい finds 防壁破壊, and lists
 the entries it names above Sphinx's results, each linked to the entry itself. Opened from a file,
 the browser refuses the requests Sphinx makes for the results' snippets: the page then shows no
@@ -48,6 +48,20 @@ def names(app: Sphinx) -> list[dict[str, str]]:
             "name": shown.name, "kana": shown.kana or "", "title": shown.title, "kind": KIND_NAMES.get(shown.kind.id, shown.kind.id),
             "page": app.builder.get_target_uri(docname), "anchor": anchor, "chapter": app.env.titles[docname].astext(),
         })
+    return found + rulings(app, defs)
+
+
+def rulings(app: Sphinx, defs: m.Definitions) -> list[dict[str, str]]:
+    """Each ruling, found by its question (a query within it: 自身を対象), landing on it in the FAQ."""
+    labels = app.env.domains.standard_domain.labels
+    kind = display.item_name(defs, "ruling")
+    found = []
+    for ruling in defs.rulings:
+        if ruling.anchor not in labels:
+            continue
+        docname, anchor, _title = labels[ruling.anchor]
+        found.append({"name": ruling.question, "kana": "", "title": ruling.question, "kind": kind,
+                      "page": app.builder.get_target_uri(docname), "anchor": anchor, "chapter": app.env.titles[docname].astext()})
     return found
 
 
