@@ -136,6 +136,9 @@ def test_a_section_the_docs_lack_is_reported_where_docs_are(repo_root: Path, tmp
     root = _copy(repo_root, tmp_path)
     _edit(root / "definitions" / "rulings.yaml", "  sections: [common-character-notes]", "  sections: [common-charater-notes]")
     assert toolchain.load(root).findings == ()  # no docs/: a rules repository without a rulebook
+    (root / "docs").mkdir()
+    assert toolchain.load(root).findings == ()  # no page in it either (bp diff's copy of a revision without a rulebook)
+    shutil.rmtree(root / "docs")
     shutil.copytree(repo_root / "docs", root / "docs")
     findings = [f.text() for f in toolchain.load(root).findings]
     assert findings == ["definitions/rulings.yaml:14:14: error[BP021]: no section of docs/ has the label 'common-charater-notes' "

@@ -170,14 +170,12 @@ _LABEL = re.compile(r"^\.\.\s+_([^:`\s][^:`]*):\s*$", re.MULTILINE)
 
 
 def section_labels(docs: Path) -> set[str] | None:
-    """The labels written in the rulebook's pages (`.. _common-request:`), None without docs/."""
-    if not docs.is_dir():
+    """The labels written in the rulebook's pages (`.. _common-request:`), None without a page in docs/ (a
+    rules repository without a rulebook; bp diff's copy of a revision that has none)."""
+    pages = [page for page in sorted(docs.rglob("*.rst")) if page.is_file()] if docs.is_dir() else []  # a FIFO would never end
+    if not pages:
         return None
-    labels: set[str] = set()
-    for page in sorted(docs.rglob("*.rst")):
-        if page.is_file():  # a FIFO or a device would never end
-            labels.update(_LABEL.findall(page.read_text(encoding="utf-8", errors="replace")))
-    return labels
+    return {label for page in pages for label in _LABEL.findall(page.read_text(encoding="utf-8", errors="replace"))}
 
 
 # -- BP022 format consistency -----------------------------------------------------------------
