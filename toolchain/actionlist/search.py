@@ -1,7 +1,8 @@
 """What the search box of all.html matches, folded the way actionlist.js folds a query.
 
 An entry is found by its name, the reading of its name (the definition's `kana:`, or the name in kana), its
-category, keycards, trigger-speed-timing, cost and the text of its items as printed — not by
+category, keycards, trigger-speed-timing, cost and the text of its items as printed (the questions of
+its rulings too, 関連する裁定) — not by
 the details folded away on screen, nor by the format table or the list of frames (「ライト」
 would match almost every entry). A suit also answers to its name in rules.yaml (♡: ハート).
 
