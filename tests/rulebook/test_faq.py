@@ -119,3 +119,16 @@ def test_the_rulebook_search_finds_a_ruling_by_its_question_and_lands_on_it(book
     page.wait_for_load_state("load")
     assert page.evaluate("location.hash") == f"#{anchor}"
     assert Path(page.evaluate("location.pathname")).name == "faq.html"
+
+
+@pytest.mark.parametrize(("text", "message"), [(".. bp-ruling:: nowhere", "no ruling 'nowhere' in definitions/rulings.yaml"),
+                                               (".. bp-faq::", "bp-faq belongs on docs/faq.rst")])
+def test_a_ruling_directive_that_cannot_render_stops_the_build_at_its_line(tmp_path: Path, text: str, message: str) -> None:
+    from toolchain.rulebook.build import RulebookError, run_sphinx
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "conf.py").write_text(f'extensions = ["toolchain.sphinxext"]\nbp_root = {str(ROOT)!r}\nlanguage = "ja"\n', encoding="utf-8")
+    (docs / "index.rst").write_text(f"見出し\n======\n\n{text}\n", encoding="utf-8")
+    with pytest.raises(RulebookError, match=rf"index.rst:4: .*{message}"):
+        run_sphinx(docs, tmp_path / "out", tmp_path / "doctrees", "html")
