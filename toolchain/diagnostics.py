@@ -38,7 +38,7 @@ CODES: dict[str, Code] = {
              "a dangling or looping symbolic link, one that leads out of the repository or into its .git, "
              "a FIFO, device or socket"),
         Code("BP020", "duplicate-id", "two definitions of one id space share an id, or a name"),
-        Code("BP021", "unresolved-reference", "an id that names no definition"),
+        Code("BP021", "unresolved-reference", "an id that names no definition (or a ruling's label that names no definition or section)"),
         Code("BP022", "format-consistency", "a definition refers to a character or fog entry absent from one of its formats"),
         Code("BP023", "regulation-table", "table 3.1 disagrees with the frames' formats"),
         Code("BP024", "keycards", "keycards that do not parse"),
@@ -47,7 +47,7 @@ CODES: dict[str, Code] = {
         Code("BP027", "trump-link", "a soldier-borne action and its trump disagree on the label"),
         Code("BP028", "vocabulary", "an id of a closed vocabulary that rules.yaml does not name"),
         Code("BP029", "history", "a definition whose rules changed since the last tagged edition does not list the current edition in `updated` (bp check --since REV)"),
-        Code("BP030", "example-failed", "an action's example does not run as written: the situation after the request is not the expected one"),
+        Code("BP030", "example-failed", "an action's or a ruling's example does not run as written: the situation after the request is not the expected one"),
         Code(
             "BP031", "program",
             "a program that does not fit its action or the definitions (one that breaks the effect language is BP010)",

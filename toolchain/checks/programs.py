@@ -1,7 +1,7 @@
 """What `bp check` asks of the simulator: every program compiles (BP031), every example of every
-action runs as written (BP030) and ends within the engine's step budget (BP033), located at the YAML
-that says so. One run gives the report;
-its diagnostics and its summary line are read from it.
+action and of every ruling runs as written (BP030) and ends within the engine's step budget (BP033),
+located at the YAML that says so. One run gives the report;
+its diagnostics and its summary lines are read from it.
 
 bp check keeps them (`played`) under the key of what the simulator reads (`played_key`): every
 definition but its printed words (markup texts, flavor, readings), which no program or example
@@ -40,10 +40,12 @@ class Report:
     blocked: list[sim.Outcome] = field(default_factory=list)
     program_errors: list[Diagnostic] = field(default_factory=list)
     left_out_named: dict[Diagnostic, str] = field(default_factory=dict)  # a program error → the left-out action it names
-    outcomes: list[examples.Outcome] = field(default_factory=list)  # every example that ran, passed or not (bp diff)
+    # every example that ran, the actions' and the rulings', passed or not (bp diff)
+    outcomes: list[sim.Outcome] = field(default_factory=list)
     has_examples: bool = False  # whether the definitions give any example (else there is no summary line)
     not_run: str | None = None  # why no example ran (a file the engine is built from has errors)
     shared: str | None = None  # many failed examples that request one action: which (cascades.shared_request)
+    rulings: RulingsRun | None = None  # the rulings' examples; None when there are no rulings
 
     def summary(self) -> str:
         if self.not_run:
@@ -51,29 +53,66 @@ class Report:
         line = f"{self.executed}/{self.actions} actions executed, {self.examples} examples, {len(self.failed)} failed"
         return line + (f", {len(self.blocked)} not run (they use an action with errors)" if self.blocked else "")
 
-    def as_dict(self) -> dict[str, int | str]:
-        counts: dict[str, int | str] = {
+    def as_dict(self) -> dict[str, Any]:
+        counts: dict[str, Any] = {
             "actions": self.actions, "executed": self.executed, "examples": self.examples,
             "failed": len(self.failed), "blocked": len(self.blocked),
         }
+        if self.rulings is not None:
+            counts["rulings"] = self.rulings.as_dict()
         if self.shared:
             counts["shared"] = self.shared
         return {**counts, "not_run": self.not_run} if self.not_run else counts
 
+    def rulings_summary(self) -> str | None:
+        """The rulings' summary line, when there are rulings."""
+        return self.rulings.summary() if self.rulings is not None else None
+
+    @property
+    def every_failure(self) -> list[sim.Outcome]:
+        """The failed examples of the actions, then of the rulings."""
+        return [*self.failed, *(self.rulings.failed if self.rulings else ())]
+
+
+@dataclass
+class RulingsRun:
+    """The rulings' examples (definitions/rulings.yaml): a ruling whose outcome a rule change flips fails here."""
+
+    rulings: int = 0
+    examples: int = 0
+    failed: list[sim.Outcome] = field(default_factory=list)
+    blocked: list[sim.Outcome] = field(default_factory=list)  # they play an action whose program does not compile
+    not_executable: int = 0  # rulings that say why no example shows them (bp check --rulings lists them)
+
+    def summary(self) -> str:
+        """`5 rulings: 6 examples, 0 failed, 1 not executable (bp check --rulings)`."""
+        line = f"{self.rulings} rulings: {self.examples} examples, {len(self.failed)} failed"
+        if self.blocked:
+            line += f", {len(self.blocked)} not run (they use an action with errors)"
+        return line + (f", {self.not_executable} not executable (bp check --rulings)" if self.not_executable else "")
+
+    def as_dict(self) -> dict[str, int]:
+        return {"rulings": self.rulings, "examples": self.examples, "failed": len(self.failed), "blocked": len(self.blocked),
+                "not_executable": self.not_executable}
+
 
 @dataclass(frozen=True)
 class Kept:
-    """A Report as bp check's cache keeps it: what is printed of it."""
+    """A Report as bp check's cache keeps it: what is printed of it (the rulings' line too)."""
 
     has_examples: bool
-    counts: dict[str, int | str]
+    counts: dict[str, Any]
     line: str
+    rulings_line: str | None = None
 
-    def as_dict(self) -> dict[str, int | str]:
+    def as_dict(self) -> dict[str, Any]:
         return self.counts
 
     def summary(self) -> str:
         return self.line
+
+    def rulings_summary(self) -> str | None:
+        return self.rulings_line
 
 
 def report(defs: m.Definitions) -> Report:
@@ -103,7 +142,31 @@ def report(defs: m.Definitions) -> Report:
         else:
             result.failed.append(outcome)
     result.executed = len(passed)
+    if defs.rulings:
+        result.rulings = _rulings(engine, broken, result)
     return result
+
+
+def _rulings(engine: sim.Engine, broken: set[str], result: Report) -> RulingsRun:
+    from .. import sim
+
+    defs = engine.definitions
+    run = RulingsRun(rulings=len(defs.rulings), not_executable=sum(1 for r in defs.rulings if r.not_executable))
+    for ruling in defs.rulings:
+        action = defs.ruling_action(ruling)
+        if action is not None and action.id in broken:  # BP031 says why: its examples are not run behind it
+            run.blocked += [sim.Outcome(action, example, False, f"{action.name} does not compile", ruling=ruling)
+                            for example in ruling.examples]
+    for outcome in sim.run_ruling_examples(engine, skip=broken):
+        run.examples += 1
+        result.outcomes.append(outcome)
+        if outcome.ok:
+            continue
+        if outcome.missing_action in defs.left_out_actions:
+            run.blocked.append(outcome)
+        else:
+            run.failed.append(outcome)
+    return run
 
 
 def not_run(defs: m.Definitions, reason: str) -> Report:
@@ -111,7 +174,7 @@ def not_run(defs: m.Definitions, reason: str) -> Report:
 
 
 def has_examples(defs: m.Definitions) -> bool:
-    return any(a.examples for a in (*defs.actions, *defs.frame_actions))
+    return any(a.examples for a in (*defs.actions, *defs.frame_actions)) or bool(defs.rulings)
 
 
 def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
@@ -140,7 +203,9 @@ def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | 
         kept = store.get("examples", key)
         try:
             linked = [Diagnostic.from_row(row) for row in kept["findings"]]
-            return Kept(bool(kept["has_examples"]), dict(kept["counts"]), str(kept["line"])), linked
+            rulings_line = kept["rulings_line"]
+            return Kept(bool(kept["has_examples"]), dict(kept["counts"]), str(kept["line"]),
+                        None if rulings_line is None else str(rulings_line)), linked
         except (TypeError, KeyError, ValueError, RecursionError):
             pass  # nothing kept for this key: run them
     from . import cascades
@@ -149,9 +214,10 @@ def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | 
     result = report(defs)
     found = [*findings, *diagnostics(result, defs), *check_images(defs)]
     linked = cascades.link(sorted(set(found)), loaded, list(failures(result, defs)), result.left_out_named)
-    result.shared = cascades.shared_request(result.failed, result.outcomes, defs)
+    result.shared = cascades.shared_request(result.every_failure, result.outcomes, defs)
     if store is not None:
         store.put("examples", key, {"has_examples": result.has_examples, "counts": result.as_dict(), "line": result.summary(),
+                                    "rulings_line": result.rulings_summary(),
                                     "findings": [finding.as_row() for finding in linked]})
     return result, linked
 
@@ -197,6 +263,13 @@ def _fields(kind: type) -> tuple[str, ...]:
     return tuple(item.name for item in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else ()
 
 
+def _of(outcome: sim.Outcome) -> str:
+    """What an example is of, in a message: `ダウン`, or `ruling 'self-target' (アクションを対象とする…?)`."""
+    if outcome.ruling is not None:
+        return f"ruling '{outcome.ruling.id}' ({outcome.ruling.question})"
+    return outcome.owner.name
+
+
 def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[Diagnostic]:
     yield from result.program_errors
     for _, finding in failures(result, defs):
@@ -204,13 +277,14 @@ def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[D
 
 
 def failures(result: Report, defs: m.Definitions | None = None) -> Iterator[tuple[sim.Outcome, Diagnostic]]:
-    """Each failed example with its finding: BP033 at the program that loops, else BP030 at the example."""
-    for outcome in result.failed:
+    """Each failed example, the actions' then the rulings', with its finding: BP033 at the program that
+    loops, else BP030 at the example."""
+    for outcome in result.every_failure:
         loop = outcome.loop
         if loop is not None and loop.action is not None:
             yield outcome, Diagnostic(loop.action.source.location(*loop.path), "BP033",
-                                      f"{loop} (in example '{outcome.name}' of {outcome.action.name})")
+                                      f"{loop} (in example '{outcome.name}' of {_of(outcome)})")
             continue
-        message = f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}"
+        message = f"example '{outcome.name}' of {_of(outcome)} failed: {outcome.message}"
         message += _did_you_mean(outcome.missing_action, defs)
         yield outcome, Diagnostic(outcome.location(), "BP030", message)

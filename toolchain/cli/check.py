@@ -27,13 +27,16 @@ def check(
     show_readings: Annotated[
         bool, typer.Option("--readings", help="Also list the readings: where the text is silent and what the toolchain reads (file:line).")
     ] = False,
+    show_rulings: Annotated[
+        bool, typer.Option("--rulings", help="Also list the rulings: each with its examples, or why it has none (file:line).")
+    ] = False,
     cache_dir: Annotated[Optional[Path], typer.Option("--cache-dir", help=CACHE_DIR_HELP)] = None,
     use_cache: Annotated[bool, typer.Option("--cache/--no-cache", help=CACHE_HELP)] = True,
 ) -> None:
     """Validate every definition: YAML, JSON Schema and the cross-file checks. Exit 0 clean, 1 findings, 2 usage or I/O error.
 
     What did not change since the last run is answered from its cache (build/cache/check): the same findings, at once."""
-    raise typer.Exit(check_command(root, output_format, since, show_readings, cache_dir, use_cache))
+    raise typer.Exit(check_command(root, output_format, since, show_readings, cache_dir, use_cache, show_rulings))
 
 
 def export(

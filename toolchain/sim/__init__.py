@@ -20,6 +20,7 @@ its modules (tests/architecture/test_layers.py).
                                                 # and the options as decision.options (sim.OptionSeen), and answer with an index
     sim.run_examples(engine)                    # every action's examples (bp check)
     sim.run_example(engine, action, example)    # one example (a model Example), as bp check runs it
+    sim.run_ruling_examples(engine)             # every ruling's examples (definitions/rulings.yaml)
     sim.position(game, seat)                    # the situation as `seat` knows it, in the examples' notation (given:)
     draft = sim.ExampleDraft(engine, game, seat)    # that position, `you` to request: draft.decision(), draft.apply(i),
     draft.example(name)                         # … then the example (given, request, choices, expect)
@@ -46,7 +47,7 @@ from .coverage import Coverage
 from .engine import Engine, ProgramProblem
 from .errors import EngineError, IllegalRequest, ProgramError
 from .example_writer import ExampleDraft, position
-from .examples import Outcome, run as run_example, run_all as run_examples
+from .examples import Outcome, run as run_example, run_all as run_examples, run_rulings as run_ruling_examples
 from .game import Game
 from .notation import option_text
 from .observation import ACCESS, CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text
@@ -70,6 +71,6 @@ __all__ = [
     "RequestOption", "RequestSeen", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideSeen", "SideView",
     "State", "Stats", "TargetView", "Told", "TranscriptWriter", "board", "card_text", "compiled", "digest",
     "from_situation", "game_seeds", "observe", "option_text", "play", "play_one", "position", "refusal", "refusals",
-    "replay_game", "run_example", "run_examples", "scripted_agents", "seen_option_text", "start_game", "state_hash", "tell",
-    "tell_decision", "transcript_games", "worker_cap",
+    "replay_game", "run_example", "run_examples", "run_ruling_examples", "scripted_agents", "seen_option_text", "start_game",
+    "state_hash", "tell", "tell_decision", "transcript_games", "worker_cap",
 ]
