@@ -13,11 +13,17 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from mypy_extensions import mypyc_attr
 
+from . import abilities
+from .cards import TEXT
 from .errors import EngineError
+from .notation import SIDES, side
+from .observation import PUBLIC_LIFE_BELOW, _request as request_seen  # one top request, not the whole stage
+from .requests import PASS, RequestOption
+from .state import Character, Request
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
-    from .observation import Observation, OptionSeen
+    from .observation import Observation, OptionSeen, RequestSeen
 
 
 GRAVEYARD_TOP = "墓地の一番上"  # the prompt of the owner's choice of the public top card (2.11.1), and how a script names it
@@ -33,14 +39,17 @@ class Decision:
     forced       a choice of one: the engine takes it without asking (transcripts still record it)
     options      the legal options as the deciding player sees them (sim.OptionSeen: text, kind, ref, …)
     observation  what the deciding player sees of the game (2.11.1, sim.Observation)
+    glance       the part of the observation a quick agent reads (sim.Glance), each part worked out when read
     len(d)       how many options there are
     texts()      the options as the notation writes them (stable, the referee's view: scripts and transcripts use these)
+    kinds        each option's kind (options[i].kind), without the rest of options
+    cost(i), keys(i)   a request option's cost and keycards (options[i].cost, .keys), without the rest of options
 
     The engine objects the options stand for stay inside the simulator. A decision describes the game as it
     stood when it was asked: once taken, what it had not yet worked out is no longer available.
     """
 
-    __slots__ = ("player", "kind", "prompt", "_game", "_options", "_seen", "_observation", "_actions")
+    __slots__ = ("player", "kind", "prompt", "_game", "_options", "_seen", "_observation", "_actions", "_glance", "_kinds")
 
     def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list) -> None:
         self.player, self.kind, self.prompt = player, kind, prompt
@@ -49,6 +58,8 @@ class Decision:
         self._seen: tuple[OptionSeen, ...] | None = None
         self._observation: Observation | None = None
         self._actions: tuple[str, ...] | None = None
+        self._glance: Glance | None = None
+        self._kinds: tuple[str, ...] | None = None
 
     def __len__(self) -> int:
         return len(self._options)
@@ -98,6 +109,33 @@ class Decision:
             self._observation = observe(self._live(), self.player)
         return self._observation
 
+    @property
+    def glance(self) -> Glance:
+        """What the deciding player sees, as far as the policy agent reads it: the same values as `observation`,
+        each worked out when first read (the observation describes every card of both sides; an agent deciding
+        thousands of times a second reads a few)."""
+        if self._glance is None:
+            self._glance = Glance(self._live(), self.player)
+        return self._glance
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Each option's kind, as `options` names it (pass, action, character, player, request, trump, card, label),
+        without writing every option's text: the game start offers some fifty cards at a time."""
+        if self._kinds is None:
+            self._kinds = tuple([_kind(option) for option in self._options])
+        return self._kinds
+
+    def cost(self, index: int) -> str:
+        """A request option's cost letters as printed, before abilities ('' for a pass): `options[index].cost`."""
+        option = self._options[index]
+        return option.action.cost if isinstance(option, RequestOption) else ""
+
+    def keys(self, index: int) -> tuple[str, ...]:
+        """A request option's keycards (the deciding player's own cards, so seen): `options[index].keys`."""
+        option = self._options[index]
+        return tuple([TEXT[card] for card in option.keys]) if isinstance(option, RequestOption) else ()
+
     def text(self, index: int) -> str:
         """The option as the notation writes it, seen from the deciding seat (`opponent:♢3`, `アップ ★♡3`)."""
         from .notation import option_text
@@ -109,6 +147,111 @@ class Decision:
 
     def seen_texts(self) -> list[str]:
         return [option.text for option in self.options]
+
+
+def _kind(option: Any) -> str:
+    """An engine option's kind, as observation.seen_option classifies it."""
+    if option is PASS:
+        return "pass"
+    if isinstance(option, RequestOption):
+        return "action"
+    if isinstance(option, tuple):
+        return str(option[0])  # a target: (kind, what)
+    if isinstance(option, Character):
+        return "character"
+    if isinstance(option, Request):
+        return "request"
+    if isinstance(option, int):
+        return "card"
+    return "label"
+
+
+class CharacterGlance:
+    """A character as the deciding player sees it: observation.CharacterSeen's fields but its text, with its
+    size and labels worked out when first read (None, as there, for a card the player cannot see)."""
+
+    __slots__ = ("id", "kind", "driven", "role", "blocking", "new", "_game", "_character", "_seen", "_size", "_labels", "_known")
+
+    def __init__(self, game: Game, character: Character, viewer: int) -> None:
+        self.id, self.kind, self.driven = character.id, character.kind, character.driven
+        self.role, self.blocking = character.role, character.blocking
+        self.new = character.entered == game.state.turn_number
+        self._game, self._character = game, character
+        self._seen = not character.face_down or character.controller == viewer  # as observation._seen
+        self._size: int | None = None
+        self._labels: tuple[str, ...] | None = None
+        self._known = 0  # 1: size worked out, 2: labels, 3: both
+
+    @property
+    def size(self) -> int | None:
+        if not self._known & 1:
+            self._size = abilities.size(self._game, self._character) if self._seen else None
+            self._known |= 1
+        return self._size
+
+    @property
+    def labels(self) -> tuple[str, ...] | None:
+        if not self._known & 2:
+            self._labels = tuple(sorted(abilities.labels(self._game, self._character))) if self._seen else None
+            self._known |= 2
+        return self._labels
+
+
+class SideGlance:
+    """One side as the deciding player sees it: observation.SideSeen's life, the hand's size and the field."""
+
+    __slots__ = ("side", "life", "hand_size", "field")
+
+    def __init__(self, game: Game, owner: int, viewer: int) -> None:
+        player = game.state.players[owner]
+        own = owner == viewer
+        life = len(player.life)
+        self.side = SIDES[0] if own else SIDES[1]
+        self.life: int | None = life if own or life < PUBLIC_LIFE_BELOW else None  # as observation.SideSeen
+        self.hand_size = len(player.hand)
+        self.field = tuple([CharacterGlance(game, character, viewer) for character in player.field])
+
+
+class Glance:
+    """The part of a decision's observation (2.11.1) the policy agent reads, each worked out when first read:
+    whose turn it is, each side's life, hand size and field, the request on top of the stage. The same values
+    as the observation's (tests/sim/test_policy.py compares them at every decision of many games), read while
+    the decision is being taken."""
+
+    __slots__ = ("turn", "_game", "_seat", "_you", "_opponent", "_top", "_top_known")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.turn = side(game.state.turn, seat)
+        self._game, self._seat = game, seat
+        self._you: SideGlance | None = None
+        self._opponent: SideGlance | None = None
+        self._top: RequestSeen | None = None
+        self._top_known = False
+
+    @property
+    def you(self) -> SideGlance:
+        if self._you is None:
+            self._you = SideGlance(self._game, self._seat, self._seat)
+        return self._you
+
+    @property
+    def opponent(self) -> SideGlance:
+        if self._opponent is None:
+            self._opponent = SideGlance(self._game, 1 - self._seat, self._seat)
+        return self._opponent
+
+    @property
+    def stage_top(self) -> RequestSeen | None:
+        """The request on top of the stage as observation.stage[-1] shows it, None with the stage empty."""
+        if not self._top_known:
+            stage = self._game.state.stage
+            self._top = request_seen(self._game, stage[-1], self._seat) if stage else None
+            self._top_known = True
+        return self._top
+
+    def stage_sides(self) -> dict[int, str]:
+        """Whose each request on the stage is (you / opponent), by the request's id: observation.stage's sides."""
+        return {request.id: side(request.controller, self._seat) for request in self._game.state.stage}
 
 
 def engine_options(decision: Decision) -> list:
