@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mypy_extensions import mypyc_attr
@@ -27,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 GRAVEYARD_TOP = "墓地の一番上"  # the prompt of the owner's choice of the public top card (2.11.1), and how a script names it
+TRUMP_CHOICE = "切札"  # the prompt of the game start's choice of trumps (エクストラ: デッキから2枚選び切札として…)
 
 
 class Decision:
@@ -135,6 +137,10 @@ class Decision:
         """A request option's keycards (the deciding player's own cards, so seen): `options[index].keys`."""
         option = self._options[index]
         return tuple([TEXT[card] for card in option.keys]) if isinstance(option, RequestOption) else ()
+
+    def narrowed(self, indices: list[int]) -> Decision:
+        """The same decision with only these options (a restricted agent's), asked of the same game."""
+        return Decision(self._live(), self.player, self.kind, self.prompt, [self._options[i] for i in indices])
 
     def text(self, index: int) -> str:
         """The option as the notation writes it, seen from the deciding seat (`opponent:♢3`, `アップ ★♡3`)."""
@@ -278,6 +284,44 @@ class RandomAgent:
         actions = decision.actions
         chosen = self.rng.choice(list(dict.fromkeys(actions)))  # an action (or pass), each once, in the order they come
         return self.rng.choice([i for i, action in enumerate(actions) if action == chosen])
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """What a restricted agent never does (restricted play, Jaffe et al., AIIDE 2012): request these actions, or
+    take these cards as trumps at the game start (so that trump never comes face up for it)."""
+
+    actions: frozenset[str] = frozenset()
+    trump_cards: frozenset[str] = frozenset()  # card texts (`♠2`)
+
+    def refused(self, decision: Decision) -> list[int]:
+        """The indices of the options this restriction refuses at a decision."""
+        if decision.kind == "request" and self.actions:
+            return [i for i, action in enumerate(decision.actions) if action in self.actions]
+        if decision.kind == "choose" and decision.prompt == TRUMP_CHOICE and self.trump_cards:
+            return [i for i, option in enumerate(decision._options) if isinstance(option, int) and TEXT[option] in self.trump_cards]
+        return []
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class RestrictedAgent:
+    """Another agent, forbidden what a Restriction names: where the restriction refuses some options, the agent
+    decides among the others as if they were all there were (a pass is always left at a request)."""
+
+    def __init__(self, agent: Agent, restriction: Restriction) -> None:
+        self.agent, self.restriction = agent, restriction
+
+    def choose(self, decision: Decision) -> int:
+        refused = self.restriction.refused(decision)
+        if not refused or len(refused) == len(decision):
+            return self.agent.choose(decision)
+        left = set(refused)
+        allowed = [i for i in range(len(decision)) if i not in left]
+        narrowed = decision.narrowed(allowed)
+        try:
+            return allowed[self.agent.choose(narrowed)]
+        finally:
+            narrowed.seal()
 
 
 class ScriptError(ValueError):
