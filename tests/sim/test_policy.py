@@ -82,7 +82,7 @@ class _Comparing(sim.PolicyAgent):
             assert mine.hand_size == (len(theirs.hand) if isinstance(theirs.hand, tuple) else theirs.hand)
             assert [(c.id, c.kind, c.driven, c.size, c.role, c.blocking, c.new, c.labels) for c in mine.field] == [
                 (c.id, c.kind, c.driven, c.size, c.role, c.blocking, c.new, c.labels) for c in theirs.field]
-        assert glance.stage_top == (seen.stage[-1] if seen.stage else None)
+        assert (glance.top_side, glance.top_refs) == ((seen.stage[-1].side, seen.stage[-1].refs) if seen.stage else (None, ()))
         assert glance.stage_sides() == {request.id: request.side for request in seen.stage}
         assert decision.kinds == tuple(option.kind for option in decision.options)
         if decision.kind == "request":

@@ -18,13 +18,13 @@ from . import abilities
 from .cards import TEXT
 from .errors import EngineError
 from .notation import SIDES, side
-from .observation import PUBLIC_LIFE_BELOW, _request as request_seen  # one top request, not the whole stage
+from .observation import PUBLIC_LIFE_BELOW, _ref as target_ref
 from .requests import PASS, RequestOption
 from .state import Character, Request
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
-    from .observation import Observation, OptionSeen, RequestSeen
+    from .observation import Observation, OptionSeen
 
 
 GRAVEYARD_TOP = "墓地の一番上"  # the prompt of the owner's choice of the public top card (2.11.1), and how a script names it
@@ -206,7 +206,7 @@ class CharacterGlance:
 class SideGlance:
     """One side as the deciding player sees it: observation.SideSeen's life, the hand's size and the field."""
 
-    __slots__ = ("side", "life", "hand_size", "field")
+    __slots__ = ("side", "life", "hand_size", "_game", "_characters", "_viewer", "_field")
 
     def __init__(self, game: Game, owner: int, viewer: int) -> None:
         player = game.state.players[owner]
@@ -215,24 +215,30 @@ class SideGlance:
         self.side = SIDES[0] if own else SIDES[1]
         self.life: int | None = life if own or life < PUBLIC_LIFE_BELOW else None  # as observation.SideSeen
         self.hand_size = len(player.hand)
-        self.field = tuple([CharacterGlance(game, character, viewer) for character in player.field])
+        self._game, self._characters, self._viewer = game, player.field, viewer
+        self._field: tuple[CharacterGlance, ...] | None = None
+
+    @property
+    def field(self) -> tuple[CharacterGlance, ...]:
+        if self._field is None:
+            self._field = tuple([CharacterGlance(self._game, character, self._viewer) for character in self._characters])
+        return self._field
 
 
 class Glance:
     """The part of a decision's observation (2.11.1) the policy agent reads, each worked out when first read:
-    whose turn it is, each side's life, hand size and field, the request on top of the stage. The same values
+    whose turn it is, each side's life, hand size and field, whose request is on top of the stage and what it
+    targets. The same values
     as the observation's (tests/sim/test_policy.py compares them at every decision of many games), read while
     the decision is being taken."""
 
-    __slots__ = ("turn", "_game", "_seat", "_you", "_opponent", "_top", "_top_known")
+    __slots__ = ("turn", "_game", "_seat", "_you", "_opponent")
 
     def __init__(self, game: Game, seat: int) -> None:
         self.turn = side(game.state.turn, seat)
         self._game, self._seat = game, seat
         self._you: SideGlance | None = None
         self._opponent: SideGlance | None = None
-        self._top: RequestSeen | None = None
-        self._top_known = False
 
     @property
     def you(self) -> SideGlance:
@@ -247,13 +253,16 @@ class Glance:
         return self._opponent
 
     @property
-    def stage_top(self) -> RequestSeen | None:
-        """The request on top of the stage as observation.stage[-1] shows it, None with the stage empty."""
-        if not self._top_known:
-            stage = self._game.state.stage
-            self._top = request_seen(self._game, stage[-1], self._seat) if stage else None
-            self._top_known = True
-        return self._top
+    def top_side(self) -> str | None:
+        """Whose request is on top of the stage (observation.stage[-1].side), None with the stage empty."""
+        stage = self._game.state.stage
+        return side(stage[-1].controller, self._seat) if stage else None
+
+    @property
+    def top_refs(self) -> tuple[tuple[str, Any], ...]:
+        """What the request on top of the stage targets, as observation.stage[-1].refs names it."""
+        stage = self._game.state.stage
+        return tuple([target_ref(self._game, target, self._seat) for target in stage[-1].targets]) if stage else ()
 
     def stage_sides(self) -> dict[int, str]:
         """Whose each request on the stage is (you / opponent), by the request's id: observation.stage's sides."""

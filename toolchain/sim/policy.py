@@ -106,12 +106,15 @@ class PolicyAgent:
         for i, action in enumerate(actions):
             by_action.setdefault(action, []).append(i)
         view = decision.glance
+        life = _life(view)
         weights = [0.0] * len(actions)
         for action, indices in by_action.items():
             weight = self._action_weight(view, action)
-            if "L" in decision.cost(indices[-1]) and _life(view) <= LOW_LIFE:
-                weight *= 0.05  # L is paid with the life: a short life is kept for the game, not spent
-            weight *= self._life_pressure(view, action)
+            if life <= LOW_LIFE:
+                if "L" in decision.cost(indices[-1]):
+                    weight *= 0.05  # L is paid with the life: a short life is kept for the game, not spent
+                if action not in UNPRESSED:
+                    weight *= 0.5  # with a short life, only what protects it is worth a request: bulwarks and answers
             best = indices[0]
             if len(indices) > 1:  # one way to make it: the keycards worth most for it (the first of the best)
                 values = [self._keys_value(decision.keys(i), action) for i in indices]
@@ -120,16 +123,16 @@ class PolicyAgent:
         return weights
 
     def _action_weight(self, view: Glance, action: str) -> float:
-        top = view.stage_top
+        top = view.top_side
         if top is not None:
-            if top.side == "you":
+            if top == "you":
                 return 8.0 if action == "pass" else 0.2
             if action == "pass":
                 return 6.0
             if action in ANSWERS:
                 mine = {c.id for c in view.you.field}
                 against_me = any((kind == "character" and ref in mine) or (kind == "player" and ref == "you")
-                                 for kind, ref in top.refs)
+                                 for kind, ref in view.top_refs)
                 return 3.0 if against_me else 0.3
             return 0.3
         if view.turn != "you":
@@ -149,13 +152,6 @@ class PolicyAgent:
         if action == "pass":
             return 0.2  # with an empty stage it only hands the chance round: the turn goes on
         return 0.4  # any other spell: now and then, keeping the hand for answers
-
-    @staticmethod
-    def _life_pressure(view: Glance, action: str) -> float:
-        """With a short life, only what protects it is worth a request: bulwarks and answers, not new threats."""
-        if _life(view) > LOW_LIFE or action in UNPRESSED:
-            return 1.0
-        return 0.5
 
     @staticmethod
     def _keys_value(keys: tuple[str, ...], action: str) -> int:
