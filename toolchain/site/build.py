@@ -30,7 +30,7 @@ from ..jobs import PriorityPool, ahead, process_pool
 from ..provenance import BuildDate, build_date, code_salt
 from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME
 from .index import FAVICON, INDEX, render_index
-from .inputs import fingerprint
+from .inputs import balance_report, fingerprint
 from .manifest import MANIFEST, FileRecord, Label, Manifest, StepRecord, file_hash, read_manifest, text_key, write_manifest
 from .outputs import MARKER, OutputError, carry_over, check_target, clean_stale, locked, publishing, write_marker
 
@@ -42,6 +42,7 @@ SITE = "site"  # the marker kind of a directory `bp build` writes
 CACHE = "rulebook-cache"  # the marker kind of the rulebook's Sphinx cache
 CACHE_ENTRIES = ("doctrees", "doctrees-pdf", "html", "pdf")  # what an unmarked cache of earlier versions holds
 ACTIONLIST = "actionlist"
+BALANCE = "balance"  # bp balance's report (build/balance), linked into the site when there is one
 
 
 class BuildError(Exception):
@@ -65,6 +66,7 @@ STEPS: tuple[Step, ...] = (
     Step("actionlist-pdf", (f"{ACTIONLIST}/pdf",), ("pdf", ACTIONLIST)),
     Step("rulebook-html", (HTML_DIR,), ("html", "rulebook")),
     Step("rulebook-pdf", (PDF_NAME, BOOKLET_NAME), ("pdf", "rulebook")),
+    Step(BALANCE, (BALANCE,), ("html",)),
 )
 INDEX_STEP = Step("index", (INDEX, FAVICON), ())  # always built: it lists what the site holds
 ONLY_NAMES = ("definitions.json", ACTIONLIST, "rulebook", "html", "pdf", *(s.name for s in STEPS[1:]))
@@ -394,6 +396,20 @@ def _rulebook_pdf(build: Build) -> None:
         build.record("rulebook-pdf", BOOKLET_NAME, key, booklet_label)
 
 
+def _balance(build: Build) -> None:
+    """The last `bp balance` report of the repository (build/balance), linked into the site as it is, when there is one."""
+    report = balance_report(build.plan.root)
+    if not (report / INDEX).is_file():
+        return
+    for file in sorted(p for p in report.iterdir() if p.is_file() and p.suffix in (".html", ".json")):
+        path = f"{BALANCE}/{file.name}"
+        label = Label("バランス", "自己対戦による測定 (bp balance)", "JSON" if file.suffix == ".json" else "HTML", 40)
+        key = file_hash(file)
+        if not build.keep(BALANCE, path, key, label):
+            link(file, build.staging / path)
+            build.record(BALANCE, path, key, label)
+
+
 RUNNERS: dict[str, Callable[[Build], None]] = {
     # The slow, parallel step first: its PDFs render on the pool while Sphinx runs here. The lists' HTML
     # after Sphinx: without the PDFs, a process of the pool makes them meanwhile (make_list_pages_beside_sphinx).
@@ -402,6 +418,7 @@ RUNNERS: dict[str, Callable[[Build], None]] = {
     "rulebook-html": _rulebook_html,
     "actionlist-html": _actionlist_html,
     "rulebook-pdf": _rulebook_pdf,
+    BALANCE: _balance,
 }
 
 

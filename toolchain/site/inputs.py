@@ -16,6 +16,11 @@ from ..provenance import TOOLCHAIN, BuildDate, renderer_versions, source_files
 SOURCE_DIRS = ("definitions", "schema", "docs", "templates")
 
 
+def balance_report(root: Path) -> Path:
+    """Where `bp balance` writes its report by default, which the site links when it is there (an input too)."""
+    return root / "build" / "balance"
+
+
 def fingerprint(root: Path, date: BuildDate) -> str:
     """One hash of everything a build reads: change any input file, the toolchain, a renderer's
     version or the build date, and it changes."""
@@ -25,6 +30,7 @@ def fingerprint(root: Path, date: BuildDate) -> str:
         digest.update(f"{line}\n".encode())
     digest.update(f"date {date.iso}\n".encode())
     tops = [(name, root / name) for name in SOURCE_DIRS]
+    tops.append(("balance", balance_report(root)))
     tops += [("toolchain", TOOLCHAIN), ("toolchain-templates", TOOLCHAIN.parent / "templates")]
     for label, top in tops:
         if not top.is_dir():
