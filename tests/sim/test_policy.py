@@ -69,7 +69,7 @@ def test_bp_sim_plays_by_the_agent_asked_for(repo_root) -> None:  # noqa: ANN001
 
 
 class _Comparing(sim.PolicyAgent):
-    """The policy agent, comparing at every decision what it reads (decision.glance, kinds, cost(i), keys(i)) with the
+    """The policy agent, comparing at every decision what it reads (decision.glance, kinds, refs, cost(i), keys(i)) with the
     decision's observation and options, which it no longer builds."""
 
     compared = 0
@@ -85,6 +85,7 @@ class _Comparing(sim.PolicyAgent):
         assert (glance.top_side, glance.top_refs) == ((seen.stage[-1].side, seen.stage[-1].refs) if seen.stage else (None, ()))
         assert glance.stage_sides() == {request.id: request.side for request in seen.stage}
         assert decision.kinds == tuple(option.kind for option in decision.options)
+        assert decision.refs == tuple(option.ref for option in decision.options)
         if decision.kind == "request":
             options = decision.options
             assert [decision.cost(i) for i in range(len(decision))] == [o.cost for o in options]

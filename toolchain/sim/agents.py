@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 from mypy_extensions import mypyc_attr
 
 from . import abilities
-from .cards import TEXT
+from .cards import TEXT, owner_of
 from .errors import EngineError
 from .notation import SIDES, side
-from .observation import PUBLIC_LIFE_BELOW, _ref as target_ref
+from .observation import HIDDEN, PUBLIC_LIFE_BELOW, _ref as target_ref
 from .requests import PASS, RequestOption
 from .state import Character, Request
 
@@ -51,7 +51,8 @@ class Decision:
     stood when it was asked: once taken, what it had not yet worked out is no longer available.
     """
 
-    __slots__ = ("player", "kind", "prompt", "_game", "_options", "_seen", "_observation", "_actions", "_glance", "_kinds")
+    __slots__ = ("player", "kind", "prompt", "_game", "_options", "_seen", "_observation", "_actions", "_glance", "_kinds",
+                 "_refs")
 
     def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list) -> None:
         self.player, self.kind, self.prompt = player, kind, prompt
@@ -62,6 +63,7 @@ class Decision:
         self._actions: tuple[str, ...] | None = None
         self._glance: Glance | None = None
         self._kinds: tuple[str, ...] | None = None
+        self._refs: tuple[Any, ...] | None = None
 
     def __len__(self) -> int:
         return len(self._options)
@@ -99,8 +101,14 @@ class Decision:
     def actions(self) -> tuple[str, ...]:
         """For a request decision: each option's action id (`pass` for PASS), cheaper than `options`."""
         if self._actions is None:
-            self._actions = tuple([action.id if (action := getattr(option, "action", None)) is not None else "pass"
-                                   for option in self._options])
+            ids = []
+            for option in self._options:
+                if isinstance(option, RequestOption):  # most options: read natively, not through getattr
+                    ids.append(option.action.id)
+                else:
+                    action = getattr(option, "action", None)
+                    ids.append(action.id if action is not None else "pass")
+            self._actions = tuple(ids)
         return self._actions
 
     @property
@@ -127,6 +135,15 @@ class Decision:
         if self._kinds is None:
             self._kinds = tuple([_kind(option) for option in self._options])
         return self._kinds
+
+    @property
+    def refs(self) -> tuple[Any, ...]:
+        """What each option names, as `options` gives it (an action id, a character's or a request's id, a side, a
+        card's text or `?`, a label), without writing every option's text."""
+        if self._refs is None:
+            game = self._live()
+            self._refs = tuple([_ref(game, option, self.player) for option in self._options])
+        return self._refs
 
     def cost(self, index: int) -> str:
         """A request option's cost letters as printed, before abilities ('' for a pass): `options[index].cost`."""
@@ -170,6 +187,24 @@ def _kind(option: Any) -> str:
     if isinstance(option, int):
         return "card"
     return "label"
+
+
+def _ref(game: Game, option: Any, viewer: int) -> Any:
+    """What an engine option names, as observation.seen_option gives it (its `ref`)."""
+    if option is PASS:
+        return None
+    if isinstance(option, RequestOption):
+        return option.action.id
+    if isinstance(option, tuple):
+        return target_ref(game, option, viewer)[1]
+    if isinstance(option, (Character, Request)):
+        return option.id
+    if isinstance(option, int):
+        owner = owner_of(option)
+        player = game.state.players[owner]
+        hidden = owner != viewer and option in player.trumps and option not in player.trumps_up  # as seen_option_text
+        return HIDDEN if hidden else TEXT[option]
+    return str(option)
 
 
 class CharacterGlance:

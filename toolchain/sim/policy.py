@@ -23,8 +23,6 @@ the engine's own work (a balance run plays hundreds of thousands of games). Its 
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
-from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
@@ -33,13 +31,13 @@ from .cards import RANK, TEXT
 
 if TYPE_CHECKING:  # pragma: no cover
     from .agents import CharacterGlance, Decision, Glance, SideGlance
-    from .observation import OptionSeen
 
 SUMMONS = frozenset({"soldier-summon", "hero-summon", "ace-summon", "magician-summon", "quick-summon", "rare-summon"})
 ANSWERS = frozenset({"counter", "ceasefire", "retarget"})  # requests that answer a request on the stage
 HELPFUL = frozenset({"up", "equip", "encourage", "return", "reanimate", "switch", "negotiate"})  # target one's own
 SETUP = frozenset({"pack-open", "rare-draw", "open", "bulwark-refill", "recruit", "force"})
 UNPRESSED = frozenset({"end", "pass", "bulwark-placement"}) | ANSWERS  # what a short life still requests as often
+OFF_TURN = {"pass": 6.0, "quick-summon": 2.0}  # on the other player's turn, with the stage empty
 MANY_SOLDIERS, MANY_BULWARKS, SHORT_LIFE, LOW_LIFE, BIG_ATTACKER = 2, 2, 5, 6, 4
 
 
@@ -79,11 +77,11 @@ class PolicyAgent:
         if kind == "request":
             weights = self._request(decision)
         elif kind == "target":
-            weights = self._target(decision.glance, decision.options)
+            weights = self._target(decision.glance, decision.kinds, decision.refs)
         elif kind == "choose":
             weights = self._choose(decision)
         elif kind == "option":
-            weights = self._option(decision.glance, decision.options)
+            weights = self._option(decision.glance, decision.kinds, decision.refs)
         else:
             weights = [1.0] * count
         if not any(weights):
@@ -95,9 +93,18 @@ class PolicyAgent:
         return index
 
     def _draw(self, weights: list[float]) -> int:
-        """One index, drawn as `random.choices(range(len(weights)), weights)[0]` draws it (the same random number)."""
-        cumulative = list(accumulate(weights))
-        return bisect_right(cumulative, self.rng.random() * (cumulative[-1] + 0.0), 0, len(cumulative) - 1)
+        """One index, drawn as `random.choices(range(len(weights)), weights)[0]` draws it: the same sums in the same
+        order, the same random number, the first index whose running sum passes it (bisect_right, the last kept)."""
+        cumulative = []
+        total = 0.0
+        for weight in weights:
+            total += weight
+            cumulative.append(total)
+        drawn = self.rng.random() * (cumulative[-1] + 0.0)
+        index, last = 0, len(cumulative) - 1
+        while index < last and cumulative[index] <= drawn:
+            index += 1
+        return index
 
     # -- [3]: which request, or pass ----------------------------------------------------------------------
     def _request(self, decision: Decision) -> list[float]:
@@ -136,7 +143,7 @@ class PolicyAgent:
                 return 3.0 if against_me else 0.3
             return 0.3
         if view.turn != "you":
-            return {"pass": 6.0, "quick-summon": 2.0}.get(action, 0.3)
+            return OFF_TURN.get(action, 0.3)
         you = view.you
         if action in SUMMONS:
             return 6.0 if len(_soldiers(you.field)) < MANY_SOLDIERS else 0.4
@@ -163,27 +170,30 @@ class PolicyAgent:
     # -- attacks and blocks ---------------------------------------------------------------------------------
     @staticmethod
     def _attackers(view: Glance) -> list[CharacterGlance]:
-        """My soldiers worth attacking with: charged, able to attack, and bigger than every charged soldier of the opponent."""
+        """My soldiers worth attacking with: charged, able to attack, and bigger than every charged soldier of the opponent
+        (the cheap tests first: most of the time none is charged, or none can attack)."""
+        ready = [c for c in _soldiers(view.you.field) if not c.driven]
+        ready = [c for c in ready if "attacker" in _labels(c) and (not c.new or "haste" in _labels(c))]
+        if not ready:
+            return []
         strongest = max((_size(c) for c in _soldiers(view.opponent.field) if not c.driven), default=-1)
-        ready = [c for c in _soldiers(view.you.field) if not c.driven and "attacker" in _labels(c)
-                 and (not c.new or "haste" in _labels(c))]
         return [c for c in ready if _size(c) > strongest]
 
     def _choose(self, decision: Decision) -> list[float]:
         prompt, kinds = decision.prompt, decision.kinds
         discard = "捨てる" in prompt or prompt.startswith("D")  # discard the lowest cards
         if prompt != "アタッカー" and "character" not in kinds and not (discard and "card" in kinds):
-            return [1.0] * len(kinds)  # nothing to weigh (the game start's choices of cards: no option text is needed)
-        view, options = decision.glance, decision.options
+            return [1.0] * len(kinds)  # nothing to weigh (the game start's choices of cards)
+        view, refs = decision.glance, decision.refs
         done = [i for i, kind in enumerate(kinds) if kind == "label"]
         if prompt == "アタッカー":
             wanted = {c.id for c in self._attackers(view)}
-            weights = [4.0 if o.kind == "character" and o.ref in wanted else 0.0 for o in options]
+            weights = [4.0 if kind == "character" and ref in wanted else 0.0 for kind, ref in zip(kinds, refs)]
             for i in done:
                 weights[i] = 1.0 if any(weights) else 5.0
             return weights
         characters = {c.id: c for side in (view.you, view.opponent) for c in side.field}
-        chosen = [characters.get(o.ref) if o.kind == "character" else None for o in options]
+        chosen = [characters.get(ref) if kind == "character" else None for kind, ref in zip(kinds, refs)]
         present = [c for c in chosen if c is not None]
         if prompt == "ブロッカー" and present:
             biggest = max(present, key=lambda c: _size(c) if c.kind == "soldier" else 0)
@@ -193,12 +203,12 @@ class PolicyAgent:
             return [5.0 if c is smallest else 0.5 for c in chosen]
         cards = [i for i, kind in enumerate(kinds) if kind == "card"]
         if cards and discard:
-            lowest = min(cards, key=lambda i: rank(options[i].ref))
-            return [5.0 if i == lowest else 0.5 for i in range(len(options))]
-        return [1.0] * len(options)
+            lowest = min(cards, key=lambda i: rank(refs[i]))
+            return [5.0 if i == lowest else 0.5 for i in range(len(kinds))]
+        return [1.0] * len(kinds)
 
-    def _option(self, view: Glance, options: tuple[OptionSeen, ...]) -> list[float]:
-        labels = [o.text for o in options]
+    def _option(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...]) -> list[float]:
+        labels = [ref if kind == "label" else None for kind, ref in zip(kinds, refs)]  # a label's text is what it names
         if "ブロックしない" in labels:
             return [self._block_weight(view, label) for label in labels]
         if "もう1枚引く" in labels:  # a card more in the hand is a card less in the life
@@ -221,20 +231,20 @@ class PolicyAgent:
         return 0.02 if short else 1.0
 
     # -- targets --------------------------------------------------------------------------------------------
-    def _target(self, view: Glance, options: tuple[OptionSeen, ...]) -> list[float]:
+    def _target(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...]) -> list[float]:
         helpful = self.acting in HELPFUL
         you, opponent = view.you, view.opponent
         mine = {c.id for c in you.field}
         stage_side = view.stage_sides()
         weights = []
-        for option in options:
-            if option.kind == "character":
-                own = option.ref in mine
-                weights.append((3.0 + _soldier_size(you, opponent, option.ref) / 4) if own == helpful else 0.3)
-            elif option.kind == "player":
-                weights.append(3.0 if (option.ref == "you") == helpful else 0.3)
-            elif option.kind == "request":
-                side = stage_side.get(option.ref)
+        for kind, ref in zip(kinds, refs):
+            if kind == "character":
+                own = ref in mine
+                weights.append((3.0 + _soldier_size(you, opponent, ref) / 4) if own == helpful else 0.3)
+            elif kind == "player":
+                weights.append(3.0 if (ref == "you") == helpful else 0.3)
+            elif kind == "request":
+                side = stage_side.get(ref)  # type: ignore[call-overload]
                 weights.append(3.0 if side is not None and side != "you" else 0.3)
             else:
                 weights.append(1.0)
