@@ -79,7 +79,7 @@ def render(document: dict[str, Any]) -> str:
     differences = [{"data": d, "figure": Markup(_difference_figure(d))} for d in document.get("differences", [])]
     return env.get_template("report.html.j2").render(
         document=document, revisions=revisions, differences=differences, kinds=KIND_NAMES,
-        reasons={code: text for code, (text, _) in REASONS.items()},
+        reasons=REASONS,
     )
 
 

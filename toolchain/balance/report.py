@@ -16,7 +16,7 @@ from typing import Any
 from . import stats
 from .figures import RegulationFigures
 from .run import Plan, RegulationPlan
-from .subjects import REASONS, Subject
+from .subjects import REASONS
 
 SCHEMA_VERSION = 1
 HALF = 0.5
@@ -55,7 +55,7 @@ def _restricted(plan: RegulationPlan, figures: RegulationFigures) -> list[dict[s
     for subject in figures.subjects:
         entry: dict[str, Any] = {"kind": subject.kind, "id": subject.id, "name": subject.name}
         if not subject.restricted:
-            entry.update(reason=subject.reason, why=REASONS[subject.reason or ""][0])
+            entry.update(reason=subject.reason, why=REASONS[subject.reason or ""])
             out.append(entry)
             continue
         agent = figures.agents.get(subject.key)
@@ -99,7 +99,7 @@ def report(plan: Plan, figures: dict[tuple[str, str, str], RegulationFigures], m
         one = figures[(regulation.rules.digest, regulation.format_id, regulation.frame_id)]
         revisions.setdefault(regulation.rules.digest, []).append(regulation_report(regulation, one, plan))
         labels[regulation.rules.digest] = regulation.rules.label
-    sides = [{"revision": labels[digest], "regulations": regs} for digest, regs in revisions.items()]
+    sides: list[dict[str, Any]] = [{"revision": labels[digest], "regulations": regs} for digest, regs in revisions.items()]
     document: dict[str, Any] = {"version": SCHEMA_VERSION, "settings": _settings(plan), **meta}
     if not plan.compare:
         return {"kind": "balance", **document, **sides[0]}
@@ -184,19 +184,17 @@ def _signed(interval: dict[str, float], turns: bool = False) -> str:
 
 
 def lines(document: dict[str, Any]) -> list[str]:
-    """The terminal's summary of a run."""
+    """The terminal's summary of a run: each regulation's headline figures (of each revision), then what is flagged."""
     out = []
-    regulations = document["regulations"] if document["kind"] == "balance" else document["head"]["regulations"]
-    for regulation in regulations:
-        first = regulation["first_player"]
-        out.append(f"{regulation['name']}: {regulation['games_per_agent']} games per agent, {regulation['agents']} agents; "
-                   f"the first player wins {first['rate']['estimate'] * 100:.1f} % "
-                   f"({_signed(first['advantage'])}); {regulation['length']['mean_turns']:.1f} turns on average")
+    sides = [document] if document["kind"] == "balance" else [document["base"], document["head"]]
+    for side in sides:
+        prefix = f"{side['revision']}: " if len(sides) > 1 else ""
+        for regulation in side["regulations"]:
+            first = regulation["first_player"]
+            out.append(f"{prefix}{regulation['name']}: {regulation['games_per_agent']:,} games per agent, {regulation['agents']} agents; "
+                       f"the first player wins {first['rate']['estimate'] * 100:.1f} % ({_signed(first['advantage'])}); "
+                       f"{regulation['length']['mean_turns']:.1f} turns on average")
     found = flagged(document)
     out.append(f"flagged: {len(found)}" + (":" if found else " (no figure's interval leaves out zero)"))
     out.extend(f"  {line}" for line in found)
     return out
-
-
-def subject_reason(subject: Subject) -> str:
-    return REASONS[subject.reason or ""][1]

@@ -49,15 +49,18 @@ class Settings:
 
 @dataclass
 class Rules:
-    """One revision's rules: a label (`working tree`, `v8.0 (4a2656b)`), the definitions and a digest of them."""
+    """One revision's rules: a label (`working tree`, `v8.0 (4a2656b)`), the definitions, and a digest of both
+    (which names the engine that plays them: two revisions are two engines, even with the same rules)."""
 
     label: str
     definitions: Definitions
     digest: str
 
     @classmethod
-    def of(cls, label: str, definitions: Definitions) -> Rules:
-        return cls(label, definitions, hashlib.sha256(pickle.dumps(definitions)).hexdigest())
+    def of(cls, label: str, definitions: Definitions, position: int = 0) -> Rules:
+        """`position`: the revision's place in the run (the same revision named twice is two)."""
+        digest = hashlib.sha256(f"{position} {label}\n".encode() + pickle.dumps(definitions)).hexdigest()
+        return cls(label, definitions, digest)
 
     @property
     def engine(self) -> sim.Engine:
@@ -138,7 +141,7 @@ def _key(plan: RegulationPlan) -> tuple[str, str, str]:
 def calibrate(plan: Plan, runner: Runner, progress: Callable[[int], None]) -> list[tuple[Batch, list]]:
     """Play the first games of each regulation's standard agents here, timed: the rate of the rest. They are
     part of the run (returned, to be added)."""
-    done = []
+    done: list[tuple[Batch, list]] = []
     for regulation in plan.regulations:
         count = min(CALIBRATION_GAMES, regulation.games)
         batch = _batch(regulation, plan.settings, "", 0, tuple(sim.game_seeds(plan.settings.seed, count)))
@@ -209,13 +212,13 @@ def load_rules(root: Path, specs: list[str]) -> list[Rules]:
     one, that revision and the working tree; two, those two, the older first. RevisionError (exit 2) for an unknown
     revision or no git repository, RulesError (exit 1) for rules with findings."""
     from ..checks import load
-    from ..diff.revisions import materialized, resolve
+    from ..diff.revisions import Revision, materialized, resolve
 
-    revisions = [resolve(root, spec) for spec in specs]
+    revisions: list[Revision | None] = [resolve(root, spec) for spec in specs]
     if len(specs) < 2:
         revisions.append(resolve(root, None) if specs else None)  # None: the working tree, git or not
     out = []
-    for revision in revisions:
+    for position, revision in enumerate(revisions):
         if revision is None or revision.is_working_tree:
             checked, label = load(root), "working tree"
         else:
@@ -226,5 +229,5 @@ def load_rules(root: Path, specs: list[str]) -> list[Rules]:
             shown = "; ".join(finding.message for finding in checked.findings[:3])
             raise RulesError(f"the rules of the {label} do not load cleanly ({len(checked.findings)} findings: {shown}): "
                              "fix them first (bp check)")
-        out.append(Rules.of(label, checked.definitions))
+        out.append(Rules.of(label, checked.definitions, position))
     return out

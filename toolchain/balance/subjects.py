@@ -20,15 +20,13 @@ from .. import sim
 
 KINDS = ("action", "trump", "character")
 
-# Why a subject is not restricted: a reason's code, and what it says in the report and on the terminal.
-REASONS: dict[str, tuple[str, str]] = {
-    "triggered": ("誘発するアクションで、プレイヤーが選ぶものではない", "triggered: no player chooses it"),
-    "passes-turn": ("ターンはこのアクションでしか終わらないため、禁じるとゲームが進まない",
-                    "the turn passes only through it: forbidden, the game cannot go on"),
-    "no-card": ("特定のカードではないため、選ばないことができない", "it is no particular card: it cannot be left unchosen"),
-    "not-summoned": ("場に出すアクションがこのレギュレーションにない (プリセットのみ)",
-                     "no action of the regulation puts it on the field (the preset only)"),
-    "not-selected": ("今回は測っていない (--only で選ばれていない)", "not measured this time (not named by --only)"),
+# Why a subject is not restricted: a reason's code, and what the report says of it.
+REASONS: dict[str, str] = {
+    "triggered": "誘発するアクションで、プレイヤーが選ぶものではない",
+    "passes-turn": "ターンはこのアクションでしか終わらないため、禁じるとゲームが進まない",
+    "no-card": "特定のカードではないため、選ばないことができない",
+    "not-summoned": "場に出すアクションがこのレギュレーションにない (プリセットのみ)",
+    "not-selected": "今回は測っていない (--only で選ばれていない)",
 }
 # The step of the effect language by which the turn passes (model/effect_language.py): an action whose program
 # holds it is how a turn ends, and an agent forbidden it would hold the turn for ever.

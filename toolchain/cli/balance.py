@@ -19,7 +19,7 @@ from .sim import _regulation
 
 def balance(
     revisions: Annotated[Optional[list[str]], typer.Argument(
-        help="None: the working tree's balance; REV: REV against the working tree; REV REV2: REV against REV2.",
+        help="None: the working tree's balance; REV: REV compared with the working tree; REV REV2: REV with REV2.",
         show_default=False)] = None,
     root: RootOption = None,
     format_key: Annotated[str, typer.Option("--format", help="The game's format, by id or name (lite, ライト, …).")] = "lite",
@@ -35,7 +35,7 @@ def balance(
     workers: Annotated[int, typer.Option("--workers", min=0, help="Processes to play on (0: one per core); the figures do not depend on it.")] = 1,
     cluster: Annotated[Optional[str], typer.Option("--cluster", help="A Dask scheduler's address (tcp://host:8786): the games are played by its workers, with the same figures.")] = None,
     out: Annotated[Optional[Path], typer.Option("--out", help="The report's directory (index.html, balance.json); default build/balance.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Also print the JSON document (schema/balance.schema.json) on stdout.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the JSON document (schema/balance.schema.json) on stdout instead of the summary.")] = False,
 ) -> None:
     """Measure the balance by self-play: the first player's advantage, game length, how often each action,
     character and trump is played and by the winner, and the win rate of an agent forbidden each one (restricted
@@ -148,7 +148,7 @@ class Stopped(Exception):
 
 
 def _rates(plan) -> str:  # noqa: ANN001 - a balance.run.Plan
-    shown = {}
+    shown: dict[str, float] = {}
     for regulation in plan.regulations:
         rate = plan.calibrated.get((regulation.rules.digest, regulation.format_id, regulation.frame_id))
         if rate:
