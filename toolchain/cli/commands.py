@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from . import actionlist, build, check, diff, play, rulebook, serve, sim
+from . import actionlist, balance, build, check, diff, play, rulebook, serve, sim
 
 
 def _flags_show_no_value() -> None:
@@ -43,3 +43,4 @@ app.command("rulebook")(rulebook.rulebook)
 app.command("diff")(diff.diff)
 app.command("serve")(serve.serve)
 app.command("play")(play.play)
+app.command("balance")(balance.balance)
