@@ -71,6 +71,39 @@ def test_a_misspelt_trigger_id_is_the_one_finding_first_with_the_failures_it_cau
                                   "why": "they pass with 'end' there"} for d in report[1:])
 
 
+END_RULING = """
+- id: end-draw
+  question: エンドの後、相手はいつドローするのか?
+  answer: チャージの後に誘発するドローで。
+  concerns: [act-end]
+  source: テスト
+  date: 2025-06
+  examples:
+    - name: エンドでターンを渡すと、相手のドローがステージに置かれる
+      given:
+        you: {hand: ♠2 ♠3}
+      request: ""
+      expect:
+        turn: opponent
+        stage: ["opponent: ドロー"]
+"""
+
+
+def test_a_ruling_example_the_misspelling_broke_is_folded_under_it_too(rules: Path) -> None:
+    """A ruling's examples are linked as an action's are: with チャージ's trigger misspelt, a ruling about エンド
+    that expects the ドロー fails too, and is told as what the misspelling caused (it passes with 'end')."""
+    rulings = rules / "definitions" / "rulings.yaml"
+    rulings.write_text(rulings.read_text(encoding="utf-8") + END_RULING, encoding="utf-8")
+    assert not toolchain.load(rules).findings
+    _edit(rules, BASIC, "trigger: {on: resolved, action: end,", "trigger: {on: resolved, action: edn,")
+    findings = list(toolchain.load(rules).findings)
+    (cause,) = [f for f in findings if f.cause is None]
+    (at_ruling,) = [f for f in findings if f.location.path == "definitions/rulings.yaml"]
+    assert at_ruling.code == "BP030" and "of ruling 'end-draw'" in at_ruling.message
+    assert at_ruling.cause == cause and "end" in at_ruling.why
+    assert len([f for f in findings if f.cause == cause]) == 6  # エンド's five and the ruling's
+
+
 def test_an_action_name_where_its_id_belongs_is_told_the_id_and_folds_what_it_caused(rules: Path) -> None:
     """ドロー triggers on チャージ, written by its name: a schema error (an id is wanted) that leaves ドロー out,
     and six examples that expect a ドロー fail. The message gives the id; with it, they pass."""
@@ -95,11 +128,11 @@ def test_a_program_naming_an_action_left_out_for_its_errors_follows_from_them(ru
 
 def test_one_change_that_breaks_many_examples_gets_a_line_that_names_what_they_share(rules: Path) -> None:
     """アップ's cost D made DD: nine examples in three files fail, none of them at アップ's cost. They all request
-    アップ, and most are refused for the cost."""
+    アップ, and most are refused for the cost. (21 examples request it: the actions' 20 and a ruling's.)"""
     line = _edit(rules, "definitions/actions/3-quick-spell.yaml", "  keycards: ♡A-10\n  cost: D\n", "  keycards: ♡A-10\n  cost: DD\n")
     done = bp("check", "--root", str(rules))
     notes = [text for text in done.stderr.splitlines() if text.startswith("note: ")]
-    assert notes == ["note: 9 failed examples in 3 files request アップ (20 examples request it): look at アップ first, "
+    assert notes == ["note: 9 failed examples in 3 files request アップ (21 examples request it): look at アップ first, "
                      f"definitions/actions/3-quick-spell.yaml:{line - 7}:3; 7 of them: アップ is refused: cost "
                      "(the costs cannot be paid (2.2, Table 2.2 コスト))"]
     report = json.loads(bp("check", "--format", "json", "--root", str(rules)).stdout)

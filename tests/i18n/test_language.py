@@ -148,9 +148,11 @@ def test_a_japanese_locale_gets_japanese_with_the_same_codes_and_locations(broke
     assert _located(japanese.stderr) == _located(english.stderr) and len(_located(english.stderr)) == 6
     cascade = japanese.stderr.splitlines()[1]
     assert cascade == "  この原因で 5 件の例が失敗（they pass with 'end' there）:"  # the reason is the check's: English until it is wrapped
-    summary, examples = japanese.stdout.splitlines()
+    summary, examples, rulings = japanese.stdout.splitlines()
     assert summary.startswith("アクション ") and summary.endswith(": 1 ファイルにエラー 6 件（うち 5 件はほかのエラーが原因）")
     assert re.fullmatch(r"アクション \d+/\d+ を実行(（.+は一度も実行されませんでした.+）)?、例 \d+ 件、失敗 5 件", examples)
+    assert re.fullmatch(r"裁定 \d+ 件: 例 \d+ 件、失敗 \d+ 件(、未実行 \d+ 件（エラーのあるアクションを使うため）)?"
+                        r"(、実行できないもの \d+ 件（bp check --rulings）)?", rulings)
 
     # --lang en overrides the locale, after the command or before it
     for args in (("check", "--root", str(broken), "--lang", "en"), ("--lang=en", "check", "--root", str(broken))):
