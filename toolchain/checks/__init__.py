@@ -18,7 +18,7 @@ from pathlib import Path
 from .. import model as m
 from ..diagnostics import Diagnostic
 from ..model.loader import LoadResult, load_definitions
-from . import cascades, crossfile, images, programs
+from . import cascades, crossfile, guidelines, images, programs
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,12 @@ class Checked:
 
     @property
     def ok(self) -> bool:
-        return not self.findings
+        return not self.errors
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        """The findings that fail the check: all but the warnings (a 推奨 design guideline)."""
+        return tuple(f for f in self.findings if f.severity == "error")
 
 
 # Items the engine is built from: with one of them left out, examples would fail behind its error.
@@ -67,6 +72,7 @@ def load(root: Path) -> Checked:
             report = programs.report(loaded.definitions)
             findings += programs.diagnostics(report, loaded.definitions)
             findings += images.check_images(loaded.definitions)
+            findings += guidelines.run(loaded.definitions)
             failures = list(programs.failures(report, loaded.definitions))
             findings = cascades.link(sorted(set(findings)), loaded, failures, report.left_out_named)
             report.shared = cascades.shared_request(report.failed, report.outcomes, loaded.definitions)

@@ -37,7 +37,8 @@ def check(
     examples = checked.examples if checked.examples is not None and checked.examples.has_examples else None
     noted = readings(checked.definitions) if show_readings else []
     if output_format is OutputFormat.json:
-        summary = {"counts": counts, "errors": len(findings), "ok": not findings}
+        errors = sum(1 for f in findings if f.severity == "error")
+        summary = {"counts": counts, "errors": errors, "warnings": len(findings) - errors, "ok": not errors}
         if examples:
             summary["examples"] = examples.as_dict()
         if show_readings:
@@ -53,7 +54,7 @@ def check(
         typer.echo(summary_line(counts, findings))
         if examples:
             typer.echo(examples.summary())  # 48/48 actions executed, N examples, 0 failed
-    raise typer.Exit(1 if findings else 0)
+    raise typer.Exit(1 if any(f.severity == "error" for f in findings) else 0)  # warnings do not fail
 
 
 def _history(root: Path, since: str, checked: Checked) -> list[Diagnostic]:

@@ -89,7 +89,7 @@ def load(root: Path) -> Checked:
 def load_clean(root: Path, command: str) -> Checked:
     """Load for a command that needs valid definitions: with findings, print them and exit 1."""
     checked = load(root)
-    if checked.findings:
+    if checked.errors:  # a warning (a 推奨 design guideline) does not stop a build
         for line in render_text(list(checked.findings)):
             typer.echo(line, err=True)
         fail(command, f"{summary_line(checked.definitions.counts(), checked.findings)}; fix them first (bp check)", 1)
@@ -98,10 +98,14 @@ def load_clean(root: Path, command: str) -> Checked:
 
 def summary_line(counts: dict[str, int], findings: tuple[Diagnostic, ...] | list[Diagnostic]) -> str:
     parts = ", ".join(f"{n} {what}" for what, n in counts.items())
-    if not findings:
-        return f"{parts}: OK"
-    errors = len(findings)
-    files = len({d.location.path for d in findings})
-    followed = sum(1 for d in findings if d.cause is not None)
+    failing = [d for d in findings if d.severity == "error"]
+    warnings = len(findings) - len(failing)
+    warned = f"{warnings} warning{'s' if warnings != 1 else ''}"
+    if not failing:
+        return f"{parts}: OK, {warned}" if warnings else f"{parts}: OK"
+    errors = len(failing)
+    files = len({d.location.path for d in failing})
+    followed = sum(1 for d in failing if d.cause is not None)
     caused = f", {followed} of them caused by another" if followed else ""
-    return f"{parts}: {errors} error{'s' if errors != 1 else ''} in {files} file{'s' if files != 1 else ''}{caused}"
+    also = f", and {warned}" if warnings else ""
+    return f"{parts}: {errors} error{'s' if errors != 1 else ''} in {files} file{'s' if files != 1 else ''}{caused}{also}"

@@ -31,6 +31,8 @@ its modules (tests/architecture/test_layers.py).
     sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
     sim.play(…, coverage=sim.Coverage())        # + how often each action, character, fog entry was played (bp sim --coverage)
     sim.play(…, agent="policy")                 # played by sim.PolicyAgent (rules of thumb) instead of RandomAgent
+    sim.find_loop(game); sim.first_turn_win(game)   # the design guidelines' bounded searches (search.py)
+    sim.double_trigger(engine, ("pro", "strategy"))  # two 誘発-通常-メイン requests at once, in random games
     sim.compiled()                              # whether the modules running are the ones mypyc compiled (native.py)
 """
 
@@ -56,6 +58,8 @@ from .refusal import REASONS as REFUSAL_REASONS, refusal, refusals
 from .requests import PASS, RequestOption
 from .native import running_compiled as compiled
 from .ruleset import Ruleset
+from .examples import default_regulation
+from .search import DoubleTrigger, Loop, double_trigger, example_situations, find_loop, first_turn_win, start_positions
 from .situation import from_situation
 from .statehash import state_hash
 from .state import Character, Request, State
@@ -72,4 +76,7 @@ __all__ = [
     "from_situation", "game_seeds", "observe", "option_text", "play", "play_one", "position", "refusal", "refusals",
     "replay_game", "run_example", "run_examples", "scripted_agents", "seen_option_text", "start_game", "state_hash", "tell",
     "tell_decision", "transcript_games", "worker_cap",
+    # the design guidelines' searches (search.py)
+    "DoubleTrigger", "Loop", "default_regulation", "double_trigger", "example_situations", "find_loop", "first_turn_win",
+    "start_positions",
 ]
