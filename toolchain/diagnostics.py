@@ -64,14 +64,10 @@ CODES: dict[str, Code] = {
         Code("BP039", "guideline-one-target", "guideline (必須): an action whose target names more than one thing"),
         Code("BP040", "guideline-keycards", "guideline (必須): a 通常-クイック action without keycards"),
         Code("BP041", "guideline-triggered-speed", "guideline (推奨): a triggered action that is not 即時-クイック"),
-        Code("BP042", "guideline-first-turn-win",
-             "guideline (必須): the first player wins on the first turn whatever the opponent does (found by the engine's search)"),
-        Code("BP043", "guideline-double-trigger",
-             "guideline (必須): a 誘発-メイン action triggered twice by one resolution (found in the engine's random games)"),
+        Code("BP042", "guideline-first-turn-win", "guideline (必須): the engine's search wins the first turn whatever the opponent does"),
+        Code("BP043", "guideline-double-trigger", "guideline (必須): two 誘発-通常-メイン requests at once, in the engine's random games"),
         Code("BP044", "guideline-character", "guideline (必須): two characters that the same cards, face up or down, can make"),
-        Code("BP045", "guideline-loop",
-             "guideline (必須): a loop of requests that deals damage again and again while the opponent can only pass "
-             "(found by the engine's search)"),
+        Code("BP045", "guideline-loop", "guideline (必須): the engine's search loops dealing damage while the opponent can only pass"),
     ]
 }
 

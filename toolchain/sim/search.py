@@ -139,26 +139,37 @@ def find_loop(game: Game, nodes: int = LOOP_NODES, depth: int = LOOP_DEPTH) -> L
                 on_path.pop(key, None)
 
     def _try(index: int, text: tuple[str, str] | None, then: Any) -> Loop | None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _Spent
-        try:
-            game.apply(index)
-        except (EngineError, EngineLoop, IllegalRequest):
-            return None
-        if text is not None:
-            said.append(text)
-        try:
-            return then()
-        finally:
+        def along() -> Loop | None:
             if text is not None:
-                said.pop()
-            game.undo()
+                said.append(text)
+            try:
+                return then()
+            finally:
+                if text is not None:
+                    said.pop()
+
+        return _taken(game, index, budget, along)
 
     try:
         return visit(0, 0)
     except _Spent:
         return None
+
+
+def _taken(game: Game, index: int, budget: list[int], then: Any) -> Any:
+    """What `then()` finds with option `index` taken (None when the engine refuses it), the game taken back after;
+    one decision of the budget spent."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _Spent
+    try:
+        game.apply(index)
+    except (EngineError, EngineLoop, IllegalRequest):
+        return None
+    try:
+        return then()
+    finally:
+        game.undo()
 
 
 def _passes_last(texts: list[str], actions: tuple[str, ...]) -> list[tuple[int, str]]:
@@ -204,7 +215,7 @@ def first_turn_win(game: Game, nodes: int = WIN_NODES, depth: int = LOOP_DEPTH) 
         found: list[str] | None = None
         texts = decision.texts() if mine else [""] * len(decision)  # read now: a decision taken lets go of the game
         for index, text in _passes_last(texts, decision.actions if decision.kind == "request" else ()):
-            result = _step(index, lambda: wins(line + [text] if mine else line, height + 1))
+            result = _taken(game, index, budget, lambda: wins(line + [text] if mine else line, height + 1))
             if mine and result is not None:
                 return result
             if not mine:
@@ -212,19 +223,6 @@ def first_turn_win(game: Game, nodes: int = WIN_NODES, depth: int = LOOP_DEPTH) 
                     return None  # an answer of the opponent that does not lose
                 found = result
         return found
-
-    def _step(index: int, then: Any) -> list[str] | None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _Spent
-        try:
-            game.apply(index)
-        except (EngineError, EngineLoop, IllegalRequest):
-            return None
-        try:
-            return then()
-        finally:
-            game.undo()
 
     try:
         for limit in range(1, depth + 1):  # the shortest win first: a deep first line must not spend the budget
