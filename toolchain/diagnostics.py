@@ -75,6 +75,15 @@ CODES: dict[str, Code] = {
         Code("BP039", "earlier-shape",
              N_("definitions written for an earlier toolchain: what they lack is read as it was, a renamed id as today's; "
                 "write it as the message says (bp diff reads older revisions so)")),
+        # The design guidelines for new actions and characters (definitions/README.md, "Design guidelines"):
+        # 必須 items are errors, 推奨 items warnings.
+        Code("BP040", "guideline-one-target", N_("guideline (必須): an action whose target names more than one thing")),
+        Code("BP041", "guideline-keycards", N_("guideline (必須): a 通常-クイック action without keycards")),
+        Code("BP042", "guideline-triggered-speed", N_("guideline (推奨): a triggered action that is not 即時-クイック")),
+        Code("BP043", "guideline-first-turn-win", N_("guideline (必須): the engine's search wins the first turn whatever the opponent does")),
+        Code("BP044", "guideline-double-trigger", N_("guideline (必須): two 誘発-通常-メイン requests at once, in the engine's random games")),
+        Code("BP045", "guideline-character", N_("guideline (必須): two characters that the same cards, face up or down, can make")),
+        Code("BP046", "guideline-loop", N_("guideline (必須): the engine's search loops dealing damage while the opponent can only pass")),
     ]
 }
 

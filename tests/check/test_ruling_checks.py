@@ -108,7 +108,7 @@ def test_a_rule_change_that_flips_a_ruling_fails_bp_check_at_the_ruling(repo_roo
         f"{where.path}:{where.line}:{where.column}: error[BP030]: example '{example.name}' of ruling 'no-target' "
         "(対象を指定しないでアクションを起こせるか?) failed: キル was not refused: it is a legal request here (expected illegal: target)"
     ]
-    assert run.stdout.splitlines()[1:] == ["48/48 actions executed, 201 examples, 0 failed",
+    assert run.stdout.splitlines()[1:] == ["48/48 actions executed, 202 examples, 0 failed",
                                             "5 rulings: 6 examples, 1 failed, 1 not executable (bp check --rulings)"]
 
 

@@ -42,7 +42,12 @@ class Checked:
 
     @property
     def ok(self) -> bool:
-        return not self.findings
+        return not self.errors
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        """The findings that fail the check: all but the warnings (a 推奨 design guideline)."""
+        return tuple(f for f in self.findings if f.severity == "error")
 
 
 # Items the engine is built from: with one of them left out, examples would fail behind its error.

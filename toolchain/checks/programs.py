@@ -242,11 +242,12 @@ def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | 
             return Kept(bool(kept["has_examples"]), dict(kept["counts"])), linked
         except (TypeError, KeyError, ValueError, RecursionError):
             pass  # nothing kept for this key: run them
-    from . import cascades
+    from . import cascades, guidelines
     from .images import check_images
 
     result = report(defs)
-    found = [*findings, *diagnostics(result, defs), *check_images(defs)]
+    # the design guidelines (BP040–BP046) play the engine's searches too: kept with the examples' findings
+    found = [*findings, *diagnostics(result, defs), *check_images(defs), *guidelines.run(defs)]
     linked = cascades.link(sorted(set(found)), loaded, list(failures(result, defs)), result.left_out_named)
     result.shared = cascades.shared_request(result.every_failure, result.outcomes, defs)
     if store is not None:

@@ -100,7 +100,9 @@ def _check_command(root: Path | None, output_format: OutputFormat, since: str | 
         print(printable(f"bp check: {exc}"), file=sys.stderr)
         return 2
     if output_format is OutputFormat.json:
-        summary: dict[str, object] = {"counts": result.counts, "errors": len(result.findings), "ok": not result.findings}
+        errors = sum(1 for f in result.findings if f.severity == "error")
+        summary: dict[str, object] = {"counts": result.counts, "errors": errors, "warnings": len(result.findings) - errors,
+                                      "ok": not errors}
         if result.examples:
             summary["examples"] = result.examples
         if show_readings:
@@ -120,4 +122,4 @@ def _check_command(root: Path | None, output_format: OutputFormat, since: str | 
             print(result.examples_line)  # 48/48 actions executed, N examples, 0 failed
         if result.rulings_line:
             print(result.rulings_line)  # 5 rulings: 6 examples, 0 failed, 1 not executable (…)
-    return 1 if result.findings else 0
+    return 1 if any(f.severity == "error" for f in result.findings) else 0  # warnings do not fail

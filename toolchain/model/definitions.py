@@ -53,6 +53,7 @@ class Reading:
     why: str  # why this reading (e.g. it keeps every printed card playable)
     location: Location = field(compare=False)  # where the reading is written
     about: str | None = None  # the field it is about (`abilities`, `start`, `trigger_condition`), None: the whole entry
+    guideline: str | None = None  # the design guideline (its code, BP040…) the definition departs from, and why
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,7 @@ class Rules:
     vocabularies: Mapping[str, Vocabulary]
     source: Source
     rank_terms: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # card → other words for it (Joker: ジョーカー)
+    guidelines: str = "new"  # which definitions the design guidelines hold: new (since = edition.id) or all
 
     def vocabulary(self, name: str) -> Vocabulary:
         return self.vocabularies.get(name, Vocabulary(()))

@@ -272,6 +272,7 @@ def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
         vocabularies={name: _named(data[name]) for name in (*_VOCABULARIES, "zones")},
         source=source,
         rank_terms={r["card"]: tuple(r["search_terms"]) for r in data["ranks"] if r.get("search_terms")},
+        guidelines=data.get("guidelines", "new"),
     )
 
 
@@ -335,7 +336,7 @@ def _readings(item: dict[str, Any], source: m.Source) -> tuple[m.Reading, ...]:
     notes = [(value, ("reading",))] if isinstance(value, dict) else [(note, ("reading", i)) for i, note in enumerate(value)]
     return tuple(
         m.Reading(str(note["says"]).strip(), str(note["reads"]).strip(), str(note["why"]).strip(), source.location(*path),
-                  note.get("about"))
+                  note.get("about"), note.get("guideline"))
         for note, path in notes
     )
 

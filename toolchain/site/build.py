@@ -207,7 +207,7 @@ def build_site(root: Path, out: Path | None = None, only: Sequence[str] | None =
         from ..checks import load
 
         checked = load(root)
-    if checked.findings:
+    if checked.errors:  # a warning (a 推奨 design guideline) does not stop a build
         raise Unchecked(checked)
     return run_build(plan, checked.definitions, log, jobs)
 
