@@ -1,0 +1,48 @@
+"""Each area's findings in Japanese: a representative message of every area that reports to an
+editor, asked for in Japanese, and the codes and places it carries unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from toolchain import i18n
+
+
+@pytest.fixture()
+def japanese(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """This process speaks Japanese for the test, its choice undone after it."""
+    for name, value in (("_explicit", None), ("_setting", None), ("_settled", None), ("_catalogue", None)):
+        monkeypatch.setattr(i18n, name, value)
+    i18n.choose("ja")
+    yield
+
+
+def test_yaml_problems(japanese: None) -> None:
+    from toolchain.model.yamlload import loads
+
+    doc = loads("- id: up\n\tname: アップ\n", Path("definitions/actions/x.yaml"))
+    assert [(p.code, p.mark.line) for p in doc.problems] == [("BP001", 2)]
+    assert doc.problems[0].message.startswith("字下げにタブ文字があります: YAML の字下げは空白だけです")
+
+
+def test_refused_files(japanese: None, tmp_path: Path) -> None:
+    from toolchain.model.files import refusal
+
+    link = tmp_path / "link.yaml"
+    link.symlink_to(tmp_path / "nowhere.yaml")
+    refused = refusal(link, tmp_path)
+    assert refused is not None and refused.code == "BP012"
+    assert refused.message == f"シンボリックリンクの先 {tmp_path / 'nowhere.yaml'} は存在しません"
+
+
+def test_schema_findings(japanese: None) -> None:
+    from toolchain.model.repository import TOOLCHAIN_SCHEMAS
+    from toolchain.model.validation import validate
+    from toolchain.model.yamlload import loads
+
+    doc = loads("- id: up\n  nmae: アップ\n", Path("definitions/actions/x.yaml"))
+    messages = [message for _mark, message, _path, _fix in validate(doc, TOOLCHAIN_SCHEMAS, "actions.schema.json")]
+    assert "up: 不明なフィールド 'nmae'。'name' のことですか？（'name' は必須のプロパティです）" in messages
