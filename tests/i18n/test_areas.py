@@ -46,3 +46,35 @@ def test_schema_findings(japanese: None) -> None:
     doc = loads("- id: up\n  nmae: アップ\n", Path("definitions/actions/x.yaml"))
     messages = [message for _mark, message, _path, _fix in validate(doc, TOOLCHAIN_SCHEMAS, "actions.schema.json")]
     assert "up: 不明なフィールド 'nmae'。'name' のことですか？（'name' は必須のプロパティです）" in messages
+
+
+def test_a_cached_english_check_does_not_answer_a_japanese_one(tmp_path: Path) -> None:
+    """bp check's cache keeps findings as they were said: a run in another language is not answered by it."""
+    import shutil
+
+    from tests.conftest import MINIMAL
+    from tests.runbp import ROOT, bp
+
+    root = tmp_path / "rules"
+    shutil.copytree(MINIMAL, root)
+    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
+    shutil.copytree(ROOT / "schema", root / "schema")
+    actions = next((root / "definitions" / "actions").glob("*.yaml"))
+    text = actions.read_text(encoding="utf-8")
+    actions.write_text(text.replace("\n  name: ", "\n  nmae: ", 1), encoding="utf-8")
+    cache = tmp_path / "cache"
+    args = ("check", "--root", str(root), "--cache-dir", str(cache))
+    english = bp(*args)
+    assert english.returncode == 1 and "unknown field 'nmae'; did you mean 'name'?" in english.stderr
+    assert bp(*args).stderr == english.stderr and any(cache.iterdir())  # answered from the cache
+    japanese = bp(*args, env={"LANGUAGE": "ja"})
+    assert japanese.returncode == 1 and "不明なフィールド 'nmae'。'name' のことですか？" in japanese.stderr
+    assert bp(*args).stderr == english.stderr
+
+
+def test_cross_file_findings(japanese: None) -> None:
+    from toolchain.model.definitions import Named, id_hint
+    from toolchain.notation.kana import kana_problem
+
+    assert kana_problem("速攻魔法", None) == "名前 '速攻魔法' に漢字があります: 読みをひらがなで kana: に書いてください"
+    assert id_hint("速攻魔法", [Named("quick-spell", "速攻魔法")]) == "。速攻魔法 は名前です: ID 'quick-spell' を書いてください"

@@ -24,6 +24,7 @@ from ..diagnostics import Diagnostic, Fix
 from ..model.definitions import Flavor, Reading, Source
 from ..model.notations import Text
 from ..notation.cards import parse_card
+from ..i18n import language
 from ..resultcache import ResultCache, key_of
 from .summary import examples_summary
 
@@ -175,7 +176,7 @@ def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | 
     finding linked to the one it follows from (cascades.py): the report and all the findings, from
     `store` when what the simulator and the linking read is what it was when they were kept."""
     defs = loaded.definitions
-    key = key_of(played_key(loaded, findings)) if store is not None else ""
+    key = key_of(language(), played_key(loaded, findings)) if store is not None else ""  # the findings' language too
     if store is not None:
         kept = store.get("examples", key)
         try:

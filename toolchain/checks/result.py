@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, relative
+from ..i18n import language
 from .summary import examples_summary
 from ..resultcache import ResultCache, key_of
 
@@ -96,7 +97,7 @@ def check(root: Path, store: ResultCache, show_readings: bool = False) -> CheckR
     from . import load
 
     sources = read_sources(root)
-    key = key_of(f"readings {show_readings}", *_sources_key(root, sources))
+    key = key_of(f"readings {show_readings}", f"language {language()}", *_sources_key(root, sources))  # findings are said in it
     try:
         return CheckResult.from_json(store.get("check", key))
     except (ValueError, TypeError, KeyError, AttributeError):
