@@ -78,3 +78,11 @@ def test_cross_file_findings(japanese: None) -> None:
 
     assert kana_problem("速攻魔法", None) == "名前 '速攻魔法' に漢字があります: 読みをひらがなで kana: に書いてください"
     assert id_hint("速攻魔法", [Named("quick-spell", "速攻魔法")]) == "。速攻魔法 は名前です: ID 'quick-spell' を書いてください"
+
+
+def test_program_errors(japanese: None) -> None:
+    from toolchain.sim.ruleset import _unknown_action
+
+    error = _unknown_action(("effect", "request"), "chrage", {"left-out actions": set(), "actions": {"charge", "up"}})
+    assert (error.path, error.fix) == (("effect", "request"), "charge")
+    assert str(error).endswith("'chrage' はアクションの ID ではありません。'charge' のことですか？")
