@@ -86,3 +86,12 @@ def test_program_errors(japanese: None) -> None:
     error = _unknown_action(("effect", "request"), "chrage", {"left-out actions": set(), "actions": {"charge", "up"}})
     assert (error.path, error.fix) == (("effect", "request"), "charge")
     assert str(error).endswith("'chrage' はアクションの ID ではありません。'charge' のことですか？")
+
+
+def test_simulator_reports(japanese: None, tmp_path: Path) -> None:
+    from toolchain.sim.transcript import games
+
+    bad = tmp_path / "game.jsonl"
+    bad.write_text('{"type": "decision"}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"game\.jsonl:1: 記録の行ではありません|game\.jsonl:1: 記録は \"game\" の行で始まります"):
+        list(games(bad))

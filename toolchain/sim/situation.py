@@ -199,7 +199,7 @@ class Builder:
         """`blocks ♠9`: the blocker of the attacker ♠9 on the other side (resolved once both fields exist)."""
         state = self.game.state
         for token, character in zip(self.tokens(side.get("field"), path + ("field",)), state.players[seat].field):
-            _, flags = _split_flags(token)
+            _body, flags = _split_flags(token)
             for flag in flags:
                 if flag.startswith("blocks "):
                     attacker = self.find_character(1 - seat, flag[len("blocks "):].strip(), path + ("field",))
@@ -245,7 +245,7 @@ class Builder:
         """`you`, `opponent` (players), `you:♢3` (a character, a trump), `opponent:アップ` (a request on the stage)."""
         if text in SIDES:
             return ("player", SIDES.index(text))
-        who, _, body = text.rpartition(":")
+        who, _colon, body = text.rpartition(":")
         seats = [SIDES.index(who)] if who in SIDES else [0, 1]
         state = self.game.state
         found: list[Target] = []
@@ -274,6 +274,6 @@ class Builder:
 
 def _split_flags(token: str) -> tuple[str, list[str]]:
     if token.endswith(")") and "(" in token:
-        body, _, flags = token[:-1].partition("(")
+        body, _paren, flags = token[:-1].partition("(")
         return body, [f.strip() for f in flags.split(",") if f.strip()]
     return token, []
