@@ -95,3 +95,17 @@ def test_simulator_reports(japanese: None, tmp_path: Path) -> None:
     bad.write_text('{"type": "decision"}\n', encoding="utf-8")
     with pytest.raises(ValueError, match=r"game\.jsonl:1: 記録の行ではありません|game\.jsonl:1: 記録は \"game\" の行で始まります"):
         list(games(bad))
+
+
+def test_outputs_and_selection(japanese: None, tmp_path: Path) -> None:
+    from toolchain.actionlist.selection import SelectionError, select
+    from toolchain.model.loader import load_definitions
+    from toolchain.site.outputs import OutputError, output_file
+
+    with pytest.raises(OutputError, match="はディレクトリです。ファイル名を指定してください"):
+        output_file(tmp_path)
+    from tests.runbp import ROOT
+
+    defs = load_definitions(ROOT).definitions
+    with pytest.raises(SelectionError, match="^フォーマット 'nope' はありません。フォーマットは "):
+        select(defs, "nope", None)
