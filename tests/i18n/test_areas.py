@@ -109,3 +109,10 @@ def test_outputs_and_selection(japanese: None, tmp_path: Path) -> None:
     defs = load_definitions(ROOT).definitions
     with pytest.raises(SelectionError, match="^フォーマット 'nope' はありません。フォーマットは "):
         select(defs, "nope", None)
+
+
+def test_diff_reports(japanese: None) -> None:
+    from toolchain.diff.render import summary_line
+
+    assert summary_line({"added": 1, "returned": 0, "removed": 0, "renamed": 0, "changed": 3, "behaviour": 1}) == \
+        "追加 1, 削除 0, 改名 0, 変更 3（動作の変更 1 件）"
