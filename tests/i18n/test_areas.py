@@ -116,3 +116,9 @@ def test_diff_reports(japanese: None) -> None:
 
     assert summary_line({"added": 1, "returned": 0, "removed": 0, "renamed": 0, "changed": 3, "behaviour": 1}) == \
         "追加 1, 削除 0, 改名 0, 変更 3（動作の変更 1 件）"
+
+
+def test_example_failures(japanese: None) -> None:
+    from toolchain.sim.examples import _difference
+
+    assert _difference("you.hand", 3, "♠5") == "you.hand: 期待 カード 3 枚、実際 カード 1 枚"

@@ -106,5 +106,6 @@ def shared_request(failed: Sequence[sim.Outcome], outcomes: Sequence[sim.Outcome
 
 
 def _first_words(message: str) -> str:
-    """What a failure says first, without the step it happened at (`step 3: `)."""
-    return re.sub(r"^step \d+: ", "", message).split("; ")[0]
+    """What a failure says first, without the step it happened at (`step 3: `, in the language of the messages)."""
+    step = re.escape(_("step {number}: ")).replace(re.escape("{number}"), r"\d+")
+    return re.sub(f"^{step}", "", message).split("; ")[0]

@@ -24,7 +24,7 @@ from ..diagnostics import Diagnostic, Fix
 from ..model.definitions import Flavor, Reading, Source
 from ..model.notations import Text
 from ..notation.cards import parse_card
-from ..i18n import language
+from ..i18n import _, language
 from ..resultcache import ResultCache, key_of
 from .summary import examples_summary
 
@@ -125,18 +125,19 @@ def _unshown(defs: m.Definitions, engine: sim.Engine, tally: sim.Tally) -> Itera
             action = actions[action_id]
             yield Diagnostic(
                 action.source.location("program", "trigger"), "BP037",
-                f"the trigger of {action.name} never held in the examples: in none of them does it trigger by itself "
-                "(an example that requests it directly makes it as if its condition held). Add an example in which "
-                "what triggers it happens, e.g. a flow of the action that triggers it; or fix the condition, which may "
-                "never hold",
+                _("the trigger of {action} never held in the examples: in none of them does it trigger by itself "
+                  "(an example that requests it directly makes it as if its condition held). Add an example in which "
+                  "what triggers it happens, e.g. a flow of the action that triggers it; or fix the condition, which may "
+                  "never hold").format(action=action.name),
             )
     for action_id, path in tally.never_aimed():
         action = actions[action_id]
         step = _step_name(action.program, path)
         yield Diagnostic(
             action.source.location("program", *path), "BP038",
-            f"{action.name}: this `{step}` step found nothing to act on in every example that ran it: what it is aimed "
-            "at is always empty. Fix what it selects, or add an example in which it finds something",
+            _("{action}: this `{step}` step found nothing to act on in every example that ran it: what it is aimed "
+              "at is always empty. Fix what it selects, or add an example in which it finds something").format(
+                action=action.name, step=step),
         )
 
 
@@ -164,10 +165,10 @@ def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
     except ValueError:
         cards = []
     if cards:
-        return f"; the keycards are written after ★: ★{missing}"
+        return _("; the keycards are written after ★: ★{keycards}").format(keycards=missing)
     names = [action.name for action in (*defs.actions, *defs.frame_actions)]
     close = difflib.get_close_matches(missing, names, n=1, cutoff=0.5)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    return _("; did you mean '{name}'?").format(name=close[0]) if close else ""
 
 
 def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | None = None
@@ -240,7 +241,7 @@ def _fields(kind: type) -> tuple[str, ...]:
 
 def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[Diagnostic]:
     yield from result.program_errors
-    for _, finding in failures(result, defs):
+    for _outcome, finding in failures(result, defs):
         yield finding
     yield from result.unshown
 
@@ -251,8 +252,10 @@ def failures(result: Report, defs: m.Definitions | None = None) -> Iterator[tupl
         loop = outcome.loop
         if loop is not None and loop.action is not None:
             yield outcome, Diagnostic(loop.action.source.location(*loop.path), "BP033",
-                                      f"{loop} (in example '{outcome.name}' of {outcome.action.name})")
+                                      _("{loop} (in example '{example}' of {action})").format(
+                                          loop=loop, example=outcome.name, action=outcome.action.name))
             continue
-        message = f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}"
+        message = _("example '{example}' of {action} failed: {reason}").format(
+            example=outcome.name, action=outcome.action.name, reason=outcome.message)
         message += _did_you_mean(outcome.missing_action, defs)
         yield outcome, Diagnostic(outcome.location(), "BP030", message)
