@@ -122,3 +122,10 @@ def test_example_failures(japanese: None) -> None:
     from toolchain.sim.examples import _difference
 
     assert _difference("you.hand", 3, "♠5") == "you.hand: 期待 カード 3 枚、実際 カード 1 枚"
+
+
+def test_diff_errors(japanese: None, tmp_path: Path) -> None:
+    from toolchain.diff.revisions import RevisionError, git_prefix
+
+    with pytest.raises(RevisionError, match="は git リポジトリの中にありません: bp diff はコミットを比べます"):
+        git_prefix(tmp_path)
