@@ -129,3 +129,12 @@ def test_diff_errors(japanese: None, tmp_path: Path) -> None:
 
     with pytest.raises(RevisionError, match="は git リポジトリの中にありません: bp diff はコミットを比べます"):
         git_prefix(tmp_path)
+
+
+def test_play_server(japanese: None) -> None:
+    from toolchain.model.loader import load_definitions
+    from toolchain.play.server import UnknownRegulation, _regulation
+    from tests.runbp import ROOT
+
+    with pytest.raises(UnknownRegulation, match="^'nope' は表 3.1 の対戦レギュレーション"):
+        _regulation(load_definitions(ROOT).definitions, "nope")
