@@ -138,3 +138,10 @@ def test_play_server(japanese: None) -> None:
 
     with pytest.raises(UnknownRegulation, match="^'nope' は表 3.1 の対戦レギュレーション"):
         _regulation(load_definitions(ROOT).definitions, "nope")
+
+
+def test_notation_errors(japanese: None) -> None:
+    from toolchain.notation.keycards import KeycardsError, parse
+
+    with pytest.raises(KeycardsError, match="^ジョーカーにスートはありません"):
+        parse("♠Joker")
