@@ -80,23 +80,6 @@ def test_cross_file_findings(japanese: None) -> None:
     assert id_hint("速攻魔法", [Named("quick-spell", "速攻魔法")]) == "。速攻魔法 は名前です: ID 'quick-spell' を書いてください"
 
 
-def test_program_errors(japanese: None) -> None:
-    from toolchain.sim.ruleset import _unknown_action
-
-    error = _unknown_action(("effect", "request"), "chrage", {"left-out actions": set(), "actions": {"charge", "up"}})
-    assert (error.path, error.fix) == (("effect", "request"), "charge")
-    assert str(error).endswith("'chrage' はアクションの ID ではありません。'charge' のことですか？")
-
-
-def test_simulator_reports(japanese: None, tmp_path: Path) -> None:
-    from toolchain.sim.transcript import games
-
-    bad = tmp_path / "game.jsonl"
-    bad.write_text('{"type": "decision"}\n', encoding="utf-8")
-    with pytest.raises(ValueError, match=r"game\.jsonl:1: 記録の行ではありません|game\.jsonl:1: 記録は \"game\" の行で始まります"):
-        list(games(bad))
-
-
 def test_outputs_and_selection(japanese: None, tmp_path: Path) -> None:
     from toolchain.actionlist.selection import SelectionError, select
     from toolchain.model.loader import load_definitions
@@ -118,12 +101,6 @@ def test_diff_reports(japanese: None) -> None:
         "追加 1, 削除 0, 改名 0, 変更 3（動作の変更 1 件）"
 
 
-def test_example_failures(japanese: None) -> None:
-    from toolchain.sim.examples import _difference
-
-    assert _difference("you.hand", 3, "♠5") == "you.hand: 期待 カード 3 枚、実際 カード 1 枚"
-
-
 def test_diff_errors(japanese: None, tmp_path: Path) -> None:
     from toolchain.diff.revisions import RevisionError, git_prefix
 
@@ -132,9 +109,9 @@ def test_diff_errors(japanese: None, tmp_path: Path) -> None:
 
 
 def test_play_server(japanese: None) -> None:
+    from tests.runbp import ROOT
     from toolchain.model.loader import load_definitions
     from toolchain.play.server import UnknownRegulation, _regulation
-    from tests.runbp import ROOT
 
     with pytest.raises(UnknownRegulation, match="^'nope' は表 3.1 の対戦レギュレーション"):
         _regulation(load_definitions(ROOT).definitions, "nope")

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from .. import model as m
 from ..diagnostics import Diagnostic, Fix
+from ..i18n import _, language
 from ..model.definitions import Flavor, Reading, Source
 from ..model.notations import Text
 from ..notation.cards import parse_card
-from ..i18n import _, language
 from ..resultcache import ResultCache, key_of
 from .summary import examples_summary
 

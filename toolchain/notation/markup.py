@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-
-from ..i18n import _
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+
+from ..i18n import _
 
 # A marker without its space: `2.めくった`, `-Aは` (not `1.5倍` nor `-1`, which are text).
 _UNSPACED_MARKER = re.compile(r"^(?:[1-9][0-9]*\.|-)(?=[^\s\d.\-])")

@@ -21,8 +21,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..imposition import BOOKLET_NOTE, TWO_UP_NOTE
 from ..i18n import N_, _
+from ..imposition import BOOKLET_NOTE, TWO_UP_NOTE
 from ..jobs import PriorityPool, ahead
 from ..provenance import code_salt
 from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME, PRINT_SHOP_NAME
