@@ -3,24 +3,16 @@ each a representative message of an internal module."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from toolchain import i18n
+from tests.i18n.test_areas import japanese  # noqa: F401 - the fixture: this process speaks Japanese
+
+pytestmark = pytest.mark.usefixtures("japanese")
 
 
-@pytest.fixture()
-def japanese(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """This process speaks Japanese for the test, its choice undone after it."""
-    for name, value in (("_explicit", None), ("_setting", None), ("_settled", None), ("_catalogue", None)):
-        monkeypatch.setattr(i18n, name, value)
-    i18n.choose("ja")
-    yield
-
-
-def test_program_errors(japanese: None) -> None:
+def test_program_errors() -> None:
     from toolchain.sim.ruleset import _unknown_action
 
     error = _unknown_action(("effect", "request"), "chrage", {"left-out actions": set(), "actions": {"charge", "up"}})
@@ -28,7 +20,7 @@ def test_program_errors(japanese: None) -> None:
     assert str(error).endswith("'chrage' はアクションの ID ではありません。'charge' のことですか？")
 
 
-def test_simulator_reports(japanese: None, tmp_path: Path) -> None:
+def test_simulator_reports(tmp_path: Path) -> None:
     from toolchain.sim.transcript import games
 
     bad = tmp_path / "game.jsonl"
@@ -37,7 +29,7 @@ def test_simulator_reports(japanese: None, tmp_path: Path) -> None:
         list(games(bad))
 
 
-def test_example_failures(japanese: None) -> None:
+def test_example_failures() -> None:
     from toolchain.sim.examples import _difference
 
     assert _difference("you.hand", 3, "♠5") == "you.hand: 期待 カード 3 枚、実際 カード 1 枚"
