@@ -122,3 +122,29 @@ def test_notation_errors(japanese: None) -> None:
 
     with pytest.raises(KeycardsError, match="^ジョーカーにスートはありません"):
         parse("♠Joker")
+
+
+def test_diff_json_stays_english_and_text_speaks_japanese(tmp_path: Path) -> None:
+    """bp diff's json is read by programs: the locale does not change it; its text report follows the locale."""
+    import shutil
+    import subprocess
+
+    from tests.conftest import MINIMAL
+    from tests.runbp import ROOT, bp
+
+    root = tmp_path / "rules"
+    shutil.copytree(MINIMAL, root)
+    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
+    shutil.copytree(ROOT / "schema", root / "schema")
+    git = ("git", "-c", "user.name=t", "-c", "user.email=t@t.invalid", "-C", str(root))
+    subprocess.run((*git, "init", "-q"), check=True)
+    subprocess.run((*git, "add", "-A"), check=True)
+    subprocess.run((*git, "commit", "-qm", "rules"), check=True)
+    actions = next((root / "definitions" / "actions").glob("*.yaml"))
+    actions.write_text(actions.read_text(encoding="utf-8").replace("\n  category: ", "\n  categry: ", 1), encoding="utf-8")
+    japanese_env = {"LANGUAGE": "ja"}
+    english = bp("diff", "HEAD", "--format", "json", "--root", str(root))
+    assert english.returncode == 0, english.stderr
+    assert bp("diff", "HEAD", "--format", "json", "--root", str(root), env=japanese_env).stdout == english.stdout
+    assert "unknown field 'categry'" in english.stdout
+    assert "不明なフィールド 'categry'" in bp("diff", "HEAD", "--root", str(root), env=japanese_env).stdout
