@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from copy import deepcopy
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from . import abilities, flow, operations as ops, requests
 from .agents import GRAVEYARD_TOP, Agent, Decision, engine_options
 from .budget import Budget
@@ -220,14 +221,14 @@ class Game:
         if isinstance(choice, int) and not isinstance(choice, bool):
             if 0 <= choice < len(options):
                 return choice
-            raise IllegalRequest(f"{decision.prompt}: there is no option {choice} of {len(options)}")
+            raise IllegalRequest(_("{prompt}: there is no option {choice} of {count}").format(prompt=decision.prompt, choice=choice, count=len(options)))
         for candidates in ((decision.options if isinstance(choice, OptionSeen) else ()), options):
             index = next((i for i, option in enumerate(candidates) if option is choice), None)
             if index is None:
                 index = next((i for i, option in enumerate(candidates) if option == choice), None)
             if index is not None:
                 return index
-        raise IllegalRequest(f"not an option of {decision.prompt}: {choice!r}")
+        raise IllegalRequest(_("not an option of {prompt}: {choice!r}").format(prompt=decision.prompt, choice=choice))
 
     def rerun(self, alter: Callable[[State], None]) -> Game:
         """What this game would offer now had its state at the last stable point been otherwise: a copy whose
@@ -338,11 +339,11 @@ class Game:
             if index is None:
                 index = next((i for i, option in enumerate(engine_options(asked)) if option == choice), None)
             if index is None:
-                raise IllegalRequest(f"not a legal request now: {choice!r}")
+                raise IllegalRequest(_("not a legal request now: {choice!r}").format(choice=choice))
             self._take_request(asked, index)
             return
         if check and choice is not PASS and choice not in self.legal_requests():
-            raise IllegalRequest(f"not a legal request now: {choice!r}")
+            raise IllegalRequest(_("not a legal request now: {choice!r}").format(choice=choice))
         self.public.asked = None
         self._run_request(choice)
 
@@ -555,9 +556,9 @@ class Game:
         state = self.state
         ending = state.turn
         if any(r not in state.resolving for r in state.stage):
-            self.played.violations.append(f"turn {state.turn_number}: the stage is not empty when the turn passes")
+            self.played.violations.append(_("turn {turn}: the stage is not empty when the turn passes").format(turn=state.turn_number))
         if state.players[ending].fog:
-            self.played.violations.append(f"turn {state.turn_number}: the fog is not empty after エンド")
+            self.played.violations.append(_("turn {turn}: the fog is not empty after エンド").format(turn=state.turn_number))
         state.modifiers.clear()
         state.used.clear()
         for player in state.players:
