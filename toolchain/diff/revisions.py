@@ -39,6 +39,10 @@ class Revision:
     commit: str | None
 
     @property
+    def is_working_tree(self) -> bool:
+        return self.commit is None
+
+    @property
     def label(self) -> str:
         """`v8.0 (3f2a1c9)`, `HEAD (3f2a1c9)` or `working tree`."""
         return WORKING_TREE if self.commit is None else f"{self.spec} ({self.commit[:7]})"

@@ -12,7 +12,7 @@ finding is always a line of play the engine played, never a guess.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -89,6 +89,23 @@ def _life(game: Game, seat: int) -> int:
 # -- loops ------------------------------------------------------------------------------------------
 
 
+def _opponent_passes(decision: Any) -> tuple[int, bool]:
+    """The opponent's choice on a loop's line, and whether it had a say there: where it may choose, it is
+    played as if it passed (or took the first option)."""
+    options = decision.actions if decision.kind == "request" else ()
+    choice = options.index("pass") if "pass" in options else 0
+    return choice, len(decision) > 1 and not (decision.kind == "request" and set(options) == {"pass"})
+
+
+def _closed(then: tuple[int, int, int] | None, life: int, says: int, loop: Callable[[int, int], Loop]) -> Loop | None:
+    """Back at a situation on the line (`then`: where it was, the opponent's life and says there): a loop when
+    the opponent lost life and had no say on the way; a situation seen on another line is no loop."""
+    if then is None:
+        return None
+    start, before, says_then = then
+    return loop(start, before - life) if life < before and says_then == says else None
+
+
 def find_loop(game: Game, nodes: int = LOOP_NODES, depth: int = LOOP_DEPTH) -> Loop | None:
     """A loop the player holding the turn can play from here, within the budget: a sequence of its requests
     that comes back to the same situation (but for the opponent's life and graveyard) with the opponent's life
@@ -106,25 +123,16 @@ def find_loop(game: Game, nodes: int = LOOP_NODES, depth: int = LOOP_DEPTH) -> L
         decision = game.decision()
         if decision is None or game.over or game.state.turn_number != turn_number or height >= depth:
             return None
+        key = None
         if game.due is None:  # a stable point at [3]: where a loop comes back to
             key, life = _key(game, opponent), _life(game, opponent)
-            if key in on_path:
-                start, before, says_then = on_path[key]
-                if life < before and says_then == says:
-                    return _loop(looper, said[start:], before - life)
-                return None
-            if (key, life) in seen:
-                return None
+            if key in on_path or (key, life) in seen:
+                return _closed(on_path.get(key), life, says, lambda start, lost: _loop(looper, said[start:], lost))
             seen.add((key, life))
             on_path[key] = (len(said), life, says)
-        else:
-            key = None
         try:
             if decision.seat == opponent:
-                # The opponent has a say where it may choose: it is played as if it passed (or took the first option).
-                options = decision.actions if decision.kind == "request" else ()
-                choice = options.index("pass") if "pass" in options else 0
-                had_say = len(decision) > 1 and not (decision.kind == "request" and set(options) == {"pass"})
+                choice, had_say = _opponent_passes(decision)
                 return _try(choice, None, lambda: visit(height + 1, says + int(had_say)))
             texts = decision.texts()  # read now: a decision taken lets go of the game
             actions = decision.actions if decision.kind == "request" else ()
