@@ -38,11 +38,11 @@ CODES: dict[str, Code] = {
         Code("BP011", "limit",
              N_("the file is larger than bp reads (a definitions file 4 MB, any other source 32 MB) or nested more than 64 levels deep")),
         Code("BP012", "unreadable",
-             N_("a file under definitions/, docs/ or templates/ that bp cannot or must not read: no permission, "
+             N_("a file under definitions/, schema/, docs/ or templates/ that bp cannot or must not read: no permission, "
                 "a dangling or looping symbolic link, one that leads out of the repository or into its .git, "
                 "a FIFO, device or socket")),
         Code("BP020", "duplicate-id", N_("two definitions of one id space share an id, or a name")),
-        Code("BP021", "unresolved-reference", N_("an id that names no definition")),
+        Code("BP021", "unresolved-reference", N_("an id that names no definition (or a ruling's label that names no definition or section)")),
         Code("BP022", "format-consistency", N_("a definition refers to a character or fog entry absent from one of its formats")),
         Code("BP023", "regulation-table", N_("table 3.1 disagrees with the frames' formats")),
         Code("BP024", "keycards", N_("keycards that do not parse")),
@@ -51,7 +51,7 @@ CODES: dict[str, Code] = {
         Code("BP027", "trump-link", N_("a soldier-borne action and its trump disagree on the label")),
         Code("BP028", "vocabulary", N_("an id of a closed vocabulary that rules.yaml does not name")),
         Code("BP029", "history", N_("a definition whose rules changed since the last tagged edition does not list the current edition in `updated` (bp check --since REV)")),
-        Code("BP030", "example-failed", N_("an action's example does not run as written: the situation after the request is not the expected one")),
+        Code("BP030", "example-failed", N_("an action's or a ruling's example does not run as written: the situation after the request is not the expected one")),
         Code(
             "BP031", "program",
             N_("a program that does not fit its action or the definitions (one that breaks the effect language is BP010)"),
@@ -75,6 +75,15 @@ CODES: dict[str, Code] = {
         Code("BP039", "earlier-shape",
              N_("definitions written for an earlier toolchain: what they lack is read as it was, a renamed id as today's; "
                 "write it as the message says (bp diff reads older revisions so)")),
+        # The design guidelines for new actions and characters (definitions/README.md, "Design guidelines"):
+        # 必須 items are errors, 推奨 items warnings.
+        Code("BP040", "guideline-one-target", N_("guideline (必須): an action whose target names more than one thing")),
+        Code("BP041", "guideline-keycards", N_("guideline (必須): a 通常-クイック action without keycards")),
+        Code("BP042", "guideline-triggered-speed", N_("guideline (推奨): a triggered action that is not 即時-クイック")),
+        Code("BP043", "guideline-first-turn-win", N_("guideline (必須): the engine's search wins the first turn whatever the opponent does")),
+        Code("BP044", "guideline-double-trigger", N_("guideline (必須): two 誘発-通常-メイン requests at once, in the engine's random games")),
+        Code("BP045", "guideline-character", N_("guideline (必須): two characters that the same cards, face up or down, can make")),
+        Code("BP046", "guideline-loop", N_("guideline (必須): the engine's search loops dealing damage while the opponent can only pass")),
     ]
 }
 

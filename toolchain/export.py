@@ -132,6 +132,22 @@ def _trump(defs: m.Definitions, trump: m.Trump) -> dict[str, Any]:
     }
 
 
+def _ruling(ruling: m.Ruling) -> dict[str, Any]:
+    return {
+        "id": ruling.id,
+        "anchor": ruling.anchor,
+        "question": ruling.question,
+        "answer": ruling.answer,
+        "answer_plain": markup.plain(ruling.answer.blocks),
+        "concerns": list(ruling.concerns),
+        "sections": list(ruling.sections),
+        "source": ruling.origin,
+        "date": ruling.date,
+        "examples": [example.name for example in ruling.examples],
+        "not_executable": ruling.not_executable,
+    }
+
+
 def export(defs: m.Definitions) -> dict[str, Any]:
     rules = defs.rules
     assert rules is not None
@@ -152,6 +168,7 @@ def export(defs: m.Definitions) -> dict[str, Any]:
         "frame_actions": [_action(defs, a) for a in defs.frame_actions],
         "frame_fog": [_fog(defs, f) for f in defs.frame_fog],
         "trumps": [_trump(defs, t) for t in defs.trumps],
+        "rulings": [_ruling(r) for r in defs.rulings],
     }
 
 

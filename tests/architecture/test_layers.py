@@ -25,6 +25,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("site", ("toolchain.site",)),
     ("playtest", ("toolchain.play",)),  # bp play: the rules played in the browser (serve's watcher, the figures' board)
     ("review", ("toolchain.diff",)),  # bp diff: two revisions compared, and the outputs the change reaches
+    ("balance", ("toolchain.balance",)),  # bp balance: self-play measured, one revision or two (read as bp diff reads them)
     ("cli", ("toolchain.cli", "toolchain.__main__")),
 )
 

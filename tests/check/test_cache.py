@@ -45,10 +45,10 @@ def test_a_cache_never_changes_a_result(case: dict[str, Any], tmp_path: Path, wa
     shutil.copytree(warmed[case.get("base", "minimal")], cache)
     for edit in case.get("edits", ()):
         _apply(workspace, edit)
-    clean = check(workspace.root, cache_in(None), show_readings=True)
+    clean = check(workspace.root, cache_in(None), show_readings=True, show_rulings=True)
     assert clean.findings, "every case has a finding"
-    after_the_edit = check(workspace.root, cache_in(cache), show_readings=True)
-    again = check(workspace.root, cache_in(cache), show_readings=True)
+    after_the_edit = check(workspace.root, cache_in(cache), show_readings=True, show_rulings=True)
+    again = check(workspace.root, cache_in(cache), show_readings=True, show_rulings=True)
     assert after_the_edit == clean
     assert again == clean
 
@@ -124,7 +124,7 @@ def test_no_example_reads_a_printed_word(repo_root: Path) -> None:
 
     def played(defs: Any) -> tuple[Any, ...]:
         report = programs.report(defs)
-        outcomes = [(o.action.id, o.name, o.ok, o.message, o.path, o.missing_action) for o in report.outcomes]
+        outcomes = [(o.owner.anchor, o.name, o.ok, o.message, o.path, o.missing_action) for o in report.outcomes]
         return json.dumps(report.as_dict()), outcomes, list(programs.diagnostics(report, defs)), list(images.check_images(defs))
 
     assert played(reworded) == played(definitions)
@@ -174,5 +174,35 @@ def test_a_cache_dir_bp_did_not_make_is_refused(minimal_repo: Path, tmp_path: Pa
 
 
 def test_the_result_is_data(minimal_repo: Path) -> None:
-    result = check(minimal_repo, cache_in(None), show_readings=True)
+    result = check(minimal_repo, cache_in(None), show_readings=True, show_rulings=True)
     assert CheckResult.from_json(json.loads(json.dumps(result.to_json()))) == result
+
+
+def test_a_kept_result_keeps_the_rulings(repo_root: Path, tmp_path: Path) -> None:
+    """The rulings' summary line and --rulings' list come from the cache as a clean check prints them."""
+    root = tmp_path / "rules"
+    for folder in ("definitions", "schema", "docs"):
+        shutil.copytree(repo_root / folder, root / folder)
+    clean = check(root, cache_in(None), show_rulings=True)
+    assert clean.rulings_line and clean.rulings_line.startswith("5 rulings: ") and len(clean.rulings) == 5
+    check(root, cache_in(tmp_path / "cache"), show_rulings=True)
+    assert check(root, cache_in(tmp_path / "cache"), show_rulings=True) == clean
+    bp("check", "--root", str(root), "--rulings", "--cache-dir", str(tmp_path / "bp-cache"))
+    text = bp("check", "--root", str(root), "--rulings", "--cache-dir", str(tmp_path / "bp-cache")).stdout
+    assert text == bp("check", "--root", str(root), "--rulings", "--no-cache").stdout
+    assert clean.rulings_line in text.splitlines()
+
+
+def test_a_section_label_renamed_in_docs_is_seen(repo_root: Path, tmp_path: Path) -> None:
+    """A ruling names the rulebook's sections by their labels in docs/ (BP021): renaming one there
+    changes the findings, so the cache key holds the labels."""
+    root = tmp_path / "rules"
+    for folder in ("definitions", "schema", "docs"):
+        shutil.copytree(repo_root / folder, root / folder)
+    cache = cache_in(tmp_path / "cache")
+    assert not check(root, cache).findings
+    page = root / "docs" / "common.rst"
+    page.write_text(page.read_text(encoding="utf-8").replace(".. _common-request:", ".. _common-requests:"), encoding="utf-8")
+    kept = check(root, cache)
+    assert kept == check(root, cache_in(None))
+    assert {finding.code for finding in kept.findings} == {"BP021"}

@@ -24,9 +24,10 @@ def bp(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
 def test_check_on_the_repository(repo_root: Path) -> None:
     run = bp("check", cwd=repo_root / "definitions" / "actions")  # found from a subdirectory
     assert run.returncode == 0, run.stderr
-    counts, examples = run.stdout.splitlines()
-    assert counts == "37 actions, 6 characters, 3 fog, 5 frames, 11 frame actions, 1 frame fog, 5 trumps: OK"
+    counts, examples, rulings = run.stdout.splitlines()
+    assert counts == "37 actions, 6 characters, 3 fog, 5 frames, 11 frame actions, 1 frame fog, 5 trumps, 5 rulings: OK"
     assert re.fullmatch(r"48/48 actions executed, [1-9][0-9]+ examples, 0 failed", examples)
+    assert re.fullmatch(r"5 rulings: [1-9][0-9]* examples, 0 failed, 1 not executable \(bp check --rulings\)", rulings)
     assert run.stderr == ""
 
 
@@ -124,6 +125,9 @@ def test_export_matches_its_schema(repo_root: Path, tmp_path: Path) -> None:
     assert (equip["cost"], equip["keycards"], equip["formats"]) == ("BBL", "J〜K", ["lite", "standard", "pro", "master"])
     slash = next(a for a in data["frame_actions"] if a["name"] == "スラッシュ")
     assert slash["frames"] == ["extra"] and slash["formats"] == ["master"]
+    self_target = next(r for r in data["rulings"] if r["id"] == "self-target")
+    assert self_target["anchor"] == "ruling-self-target" and self_target["concerns"][0] == "act-counter"
+    assert self_target["examples"] and self_target["not_executable"] is None and data["counts"]["rulings"] == 5
 
 
 def test_export_refuses_broken_definitions(minimal_repo: Path) -> None:

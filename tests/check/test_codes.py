@@ -208,6 +208,18 @@ CASES = [
          "the trigger of こだま never held in the examples"),
     Case("BP038", "actions/1-basic.yaml", None, AIMED_AT_NOTHING, ("actions/1-basic.yaml", 35, 9),
          "反動: this `damage` step found nothing to act on in every example that ran it"),
+    # The design guidelines hold what is new in the current edition (since: v8.1); the ones that need play
+    # have their fixtures in test_guidelines.py.
+    Case("BP040", "actions/2-summon.yaml", "  cost: D\n  target:\n    kind: soldier\n    text: 兵士1体を対象とする。",
+         "  cost: D\n  since: v8.1\n  target:\n    kind: soldier\n    text: 兵士2体を対象とする。", ("actions/2-summon.yaml", 26, 11),
+         "its target names more than one thing"),
+    Case("BP041", "actions/2-summon.yaml", "  keycards: ♡A-10\n  cost: D\n", "  cost: D\n  since: v8.1\n", ("actions/2-summon.yaml", 19, 10),
+         "アップ is 通常-クイック without keycards"),
+    Case("BP042", "actions/1-basic.yaml", "  timing: main\n  trigger_condition", "  timing: main\n  since: v8.1\n  trigger_condition",
+         ("actions/1-basic.yaml", 19, 10), "チャージ is a triggered action that is not 即時-クイック (instant-main)"),
+    Case("BP045", "characters.yaml", None, "- id: jester\n  name: 道化\n  kana: どうけ\n  type: soldier\n  formats: [pro]\n"
+         "  keycards: Joker\n  size: {text: \"0\", value: 0}\n  labels: [attacker]\n  since: v8.1\n",
+         ("characters.yaml", 24, 13), "道化 and 魔術士 can be made of the same cards (Joker)"),
     # A trump's image (イメージ): the trump not face up; no soldier the trump gives its label (the
     # fixture's only soldier is Joker, which has no suit); a situation the engine cannot build.
     Case("BP033", "actions/1-basic.yaml", None, SELF_TRIGGER, ("actions/1-basic.yaml", 34, 14),
@@ -268,6 +280,8 @@ def test_finding_is_reported_where_the_rule_is_broken(minimal_repo: Path, case: 
 
 # Codes that compare two git revisions (`bp check --since`) have their failing fixture in a git repository.
 ELSEWHERE = {"BP029": Path(__file__).resolve().parents[1] / "diff" / "test_history.py"}
+# The design guidelines that need play are found on the real definitions, or with the planted loop.
+ELSEWHERE.update(dict.fromkeys(("BP043", "BP044", "BP046"), Path(__file__).resolve().parent / "test_guidelines.py"))
 
 
 def test_every_code_has_a_failing_fixture() -> None:

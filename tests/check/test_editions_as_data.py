@@ -143,7 +143,7 @@ def test_bp_schema_writes_schemas_that_list_the_editions_ids(tmp_path: Path) -> 
     root = reclassified(tmp_path / "v9")
     run = bp("schema", cwd=root)
     assert run.returncode == 0, run.stderr
-    assert "wrote 14 schemas into" in run.stdout
+    assert f"wrote {len(list((ROOT / 'schema').glob('*.schema.json')))} schemas into" in run.stdout  # every one of the toolchain's
     folder = root / "schema"
     actions = json.loads((folder / "actions.schema.json").read_text(encoding="utf-8"))
     category = actions["items"]["properties"]["category"]

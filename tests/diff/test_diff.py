@@ -99,7 +99,8 @@ def test_json_matches_its_schema(reports: dict) -> None:
     schemas = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "schema").glob("*.schema.json")}
     errors = [e.message for e in Draft202012Validator(schemas["diff.schema.json"]).iter_errors(data)]
     assert errors == []
-    assert data["summary"] == {"added": 1, "returned": 0, "removed": 0, "renamed": 1, "changed": 5, "behaviour": 1}
+    assert data["summary"] == {"added": 1, "returned": 0, "removed": 0, "renamed": 1, "changed": 5, "behaviour": 1,
+                               "rulings": {"added": 0, "removed": 0, "changed": 0, "outcome": 0}}
     assert (data["old"]["revision"], data["new"]["revision"], data["new"]["edition_id"]) == ("v8.0", "HEAD", "v8.1")
     by_id = {d["id"]: d for d in data["definitions"]}
     assert (by_id["scout"]["change"], by_id["scout"]["kind"], by_id["scout"]["anchor"]) == ("added", "actions", "act-scout")

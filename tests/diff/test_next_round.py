@@ -84,7 +84,8 @@ def test_text_in_colour(report: dict, round_reports: dict) -> None:
 def test_json_matches_its_schema(report: dict) -> None:
     schema = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
     assert [e.message for e in Draft202012Validator(schema).iter_errors(report)] == []
-    assert report["summary"] == {"added": 0, "returned": 2, "removed": 1, "renamed": 2, "changed": 4, "behaviour": 0}
+    assert report["summary"] == {"added": 0, "returned": 2, "removed": 1, "renamed": 2, "changed": 4, "behaviour": 0,
+                                 "rulings": {"added": 0, "removed": 0, "changed": 0, "outcome": 0}}
 
 
 def test_entries_come_as_the_lists_group_them(report: dict, round_reports: dict) -> None:

@@ -126,7 +126,7 @@ def test_the_serve_overlay_title_is_translated(fresh: None) -> None:
 
 @pytest.fixture(scope="module")
 def broken(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real rules with チャージ's trigger misspelt `edn`: one cause (BP031), five examples it breaks."""
+    """The real rules with チャージ's trigger misspelt `edn`: one cause (BP031), six examples it breaks."""
     root = tmp_path_factory.mktemp("i18n") / "rules"
     for folder in ("definitions", "schema"):
         shutil.copytree(ROOT / folder, root / folder)
@@ -145,12 +145,14 @@ def test_a_japanese_locale_gets_japanese_with_the_same_codes_and_locations(broke
     english = bp("check", "--root", str(broken))
     japanese = bp("check", "--root", str(broken), env=JAPANESE)
     assert english.returncode == japanese.returncode == 1
-    assert _located(japanese.stderr) == _located(english.stderr) and len(_located(english.stderr)) == 6
+    assert _located(japanese.stderr) == _located(english.stderr) and len(_located(english.stderr)) == 7
     cascade = japanese.stderr.splitlines()[1]
-    assert cascade == "  この原因で 5 件の例が失敗（they pass with 'end' there）:"  # the reason is the check's: English until it is wrapped
-    summary, examples = japanese.stdout.splitlines()
-    assert summary.startswith("アクション ") and summary.endswith(": 1 ファイルにエラー 6 件（うち 5 件はほかのエラーが原因）")
-    assert re.fullmatch(r"アクション \d+/\d+ を実行(（.+は一度も実行されませんでした.+）)?、例 \d+ 件、失敗 5 件", examples)
+    assert cascade == "  この原因で 6 件の例が失敗（they pass with 'end' there）:"  # the reason is the check's: English until it is wrapped
+    summary, examples, rulings = japanese.stdout.splitlines()
+    assert summary.startswith("アクション ") and summary.endswith(": 1 ファイルにエラー 7 件（うち 6 件はほかのエラーが原因）")
+    assert re.fullmatch(r"アクション \d+/\d+ を実行(（.+は一度も実行されませんでした.+）)?、例 \d+ 件、失敗 6 件", examples)
+    assert re.fullmatch(r"裁定 \d+ 件: 例 \d+ 件、失敗 \d+ 件(、未実行 \d+ 件（エラーのあるアクションを使うため）)?"
+                        r"(、実行できないもの \d+ 件（bp check --rulings）)?", rulings)
 
     # --lang en overrides the locale, after the command or before it
     for args in (("check", "--root", str(broken), "--lang", "en"), ("--lang=en", "check", "--root", str(broken))):

@@ -32,7 +32,8 @@ def _find(defs: m.Definitions, kind: str, id_: str) -> object:
 
 
 # The items as the rulebook prints them (4.3.1–4.3.3, 5.3.1–5.3.4); 解釈 is the toolchain's ※ note of its
-# readings (definitions/README.md "Readings"), after the items it concerns.
+# readings (definitions/README.md "Readings"), after the items it concerns; 関連する裁定 the rulings that
+# concern the entry (definitions/rulings.yaml), after it.
 RULEBOOK = [
     ("action", "down", "ダウン (速攻魔法)",
      ["フォーマット", "トリガー", "スピード", "タイミング", "キーカード", "コスト", "対象", "効果", "導入バージョン", "更新バージョン"]),
@@ -40,7 +41,7 @@ RULEBOOK = [
      ["フォーマット", "トリガー", "スピード", "タイミング", "キーカード", "コスト", "効果", "ストーリー", "フレーバー",
       "導入バージョン", "更新バージョン"]),
     ("frame-action", "trap-counter", "罠カウンター (パック)",
-     ["フレーム", "トリガー", "スピード", "タイミング", "特記事項", "対象", "効果", "解釈"]),
+     ["フレーム", "トリガー", "スピード", "タイミング", "特記事項", "対象", "効果", "解釈", "関連する裁定"]),
     ("character", "magician", "魔術士 (兵士)",
      ["フォーマット", "キーカード", "サイズ", "ラベル", "能力", "解釈", "導入バージョン", "更新バージョン"]),
     ("fog", "up", "アップ (速攻魔法)", ["キーカード", "能力", "導入バージョン"]),

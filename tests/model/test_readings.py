@@ -75,7 +75,8 @@ def test_the_entry_prints_the_reading_as_a_note(defs) -> None:  # noqa: ANN001
     assert note.name == "解釈" and note.value.mark == "※" and note.rulebook
     text = "".join(str(block) for block in note.value.text.blocks)
     assert "誰の速攻魔法のコストか" in text and "理由" in text
-    assert "reading" not in {item.id for item in display.entry(defs, defs.actions[0]).items}  # none without a reading
+    plain = next(action for action in defs.actions if not action.readings)
+    assert "reading" not in {item.id for item in display.entry(defs, plain).items}  # none without a reading
 
 
 def test_a_reading_without_its_why_is_refused(minimal_repo: Path) -> None:

@@ -110,8 +110,12 @@ HEADINGS: list[tuple[str, str]] = [
 ]
 
 # Numbered headings the book adds to the seed, on purpose: the version history derived from
-# every definition's since/updated (issue 5) has a section of its own in 第8章.
-ADDED_HEADINGS: set[str] = {"導入・更新バージョン一覧"}
+# every definition's since/updated (issue 5) has a section of its own in 第8章; the rulings
+# (issue 22) a chapter after it, 第9章 裁定 (FAQ), with a section for each of the seed's Q&A items.
+ADDED_HEADINGS: set[str] = {
+    "導入・更新バージョン一覧", "裁定 (FAQ)", "複数枚で1体となるキャラクターが防壁になったら?", "対象を指定しないでアクションを起こせるか?",
+    "アクションを対象とするアクションは自身を対象にできるか?", "残りライフを聞かれたらどうしたらいいの?", "墓地の一番上のカードはいつ決まるのか?",
+}
 
 # Every figure and table of the edition, by number and caption.
 FIGURES: dict[str, str] = {

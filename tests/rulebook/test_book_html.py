@@ -20,7 +20,7 @@ def _read(page: Path) -> str:
     return _KEPT.sub(r"\1", page.read_text(encoding="utf-8"))
 
 # The chapter pages, in the order of the toctree.
-CHAPTERS = ["preface", "common", "regulation", "format", "frame", "core", "appendix", "history"]
+CHAPTERS = ["preface", "common", "regulation", "format", "frame", "core", "appendix", "history", "faq"]
 
 
 def test_the_site_has_its_front_page(book) -> None:

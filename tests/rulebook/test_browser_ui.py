@@ -10,7 +10,7 @@ import pytest
 from toolchain.sphinxext.interface import JAPANESE
 
 RED = "rgb(198, 40, 40)"  # #c62828, the cover's red
-PAGES = ["index", "preface", "common", "regulation", "format", "frame", "core", "appendix", "history", "genindex", "search"]
+PAGES = ["index", "preface", "common", "regulation", "format", "frame", "core", "appendix", "history", "faq", "genindex", "search"]
 
 
 @pytest.fixture(scope="module")

@@ -51,3 +51,19 @@ def test_the_same_seeds_play_the_same_game(engine: Engine) -> None:
     other = new(engine, 12)
     other.play()
     assert digest(other) != digest(first)
+
+
+def test_from_situation_with_its_default_agents_answers_a_choice_inside_an_effect(repo_root) -> None:  # noqa: ANN001
+    """The example builder's default agents make the choices an effect asks (here ブロック's: block or not, and with
+    which soldiers) instead of failing at the first one."""
+    import toolchain
+    from toolchain import sim
+
+    engine = sim.Engine(toolchain.load(repo_root).definitions)
+    game = sim.from_situation(engine, {"you": {"field": "♠9(driven,attacker)"}, "opponent": {"field": "♣4 ♣3"},
+                                       "stage": ["you: ブロック"]})
+    for _ in range(10):
+        if not game.state.stage:
+            break
+        game.apply(sim.PASS)
+    assert game.state.stage == []  # ブロック and the ダメージ判定 it triggered resolved

@@ -44,7 +44,7 @@ def test_bp_check_runs_every_example_of_every_action(repo_root: Path) -> None:
     assert run.returncode == 0, run.stderr
     lines = run.stdout.strip().splitlines()
     assert lines[0].endswith(": OK")
-    total, examples, failed = lines[-1].split(", ")
+    total, examples, failed = lines[1].split(", ")  # the actions' examples (the rulings' are the next line)
     assert total == "48/48 actions executed" and failed == "0 failed"
     assert int(examples.split()[0]) >= 48
 
@@ -101,7 +101,7 @@ def test_a_wrong_effect_fails_at_its_examples(broken_repo: Path) -> None:
     assert "opponent.field: expected '♣4(-2)', actual '♣4(+2)'" in above_zero
     run = run_bp("check", "--root", str(broken_repo), cwd=broken_repo)
     assert run.returncode == 1
-    summary = run.stdout.strip().splitlines()[-1]
+    summary = run.stdout.strip().splitlines()[1]  # the actions' examples (the rulings' are the next line)
     assert summary.startswith("47/48 actions executed (ダウン never ran: its examples failed), ") and summary.endswith(", 7 failed")
 
 

@@ -1,7 +1,8 @@
-"""The same seed plays the same game: seeded random games of every regulation against fingerprints
-(winner, turns, requests, decisions, final state hash) that main's engine recorded before the speed
-work (golden/fingerprints.json, written by scripts/sim-fingerprints --write). An optimisation that
-changes what a game does shows here; scripts/sim-fingerprints compares all 200 games per regulation."""
+"""The same seed plays the same game: seeded games of every regulation against fingerprints (winner,
+turns, requests, decisions, final state hash) that main's engine recorded before the speed work:
+golden/fingerprints.json (random agents) and golden/policy-fingerprints.json (the policy agent),
+written by scripts/sim-fingerprints --write. An optimisation that changes what a game does shows here;
+scripts/sim-fingerprints compares all 200 games per regulation."""
 
 from __future__ import annotations
 
@@ -12,16 +13,18 @@ import pytest
 
 from toolchain import sim
 
-RECORDED = json.loads((Path(__file__).parent / "golden" / "fingerprints.json").read_text(encoding="utf-8"))
-GAMES = 12  # per regulation: every regulation's start and a spread of games, in about a second
+GOLDEN = Path(__file__).parent / "golden"
+RECORDED = {agent: json.loads((GOLDEN / name).read_text(encoding="utf-8"))
+            for agent, name in (("random", "fingerprints.json"), ("policy", "policy-fingerprints.json"))}
+GAMES = {"random": 12, "policy": 6}  # per regulation: every regulation's start and a spread of games, in about a second
 
 
-@pytest.mark.parametrize("regulation", sorted(RECORDED))
-def test_seeded_games_play_as_recorded(engine: sim.Engine, regulation: str) -> None:
+@pytest.mark.parametrize(("agent", "regulation"), [(agent, regulation) for agent in RECORDED for regulation in sorted(RECORDED[agent])])
+def test_seeded_games_play_as_recorded(engine: sim.Engine, agent: str, regulation: str) -> None:
     fmt, frame = regulation.split("/")
     played = []
-    for seed in range(GAMES):
-        game, decided, problems = sim.play_one(engine, fmt, frame, seed, check=False)
+    for seed in range(GAMES[agent]):
+        game, decided, problems = sim.play_one(engine, fmt, frame, seed, check=False, agent=agent)
         played.append([game.winner if decided else None, game.state.turn_number, game.requests, game.decisions,
                        sim.state_hash(game)[:16]])
-    assert played == RECORDED[regulation][:GAMES]
+    assert played == RECORDED[agent][regulation][:GAMES[agent]]

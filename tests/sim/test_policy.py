@@ -66,3 +66,40 @@ def test_bp_sim_plays_by_the_agent_asked_for(repo_root) -> None:  # noqa: ANN001
     random = bp("sim", "--games", "4", "--seed", "3", "--json", "--agent", "random", "--root", str(repo_root))
     assert policy.returncode == random.returncode == 0
     assert policy.stdout != random.stdout  # the default is the policy, not uniform random play
+
+
+class _Comparing(sim.PolicyAgent):
+    """The policy agent, comparing at every decision what it reads (decision.glance, kinds, refs, cost(i), keys(i)) with the
+    decision's observation and options, which it no longer builds."""
+
+    compared = 0
+
+    def choose(self, decision: sim.Decision) -> int:
+        seen, glance = decision.observation, decision.glance
+        assert glance.turn == seen.turn
+        for mine, theirs in ((glance.you, seen.you), (glance.opponent, seen.opponent)):
+            assert (mine.side, mine.life) == (theirs.side, theirs.life)
+            assert mine.hand_size == (len(theirs.hand) if isinstance(theirs.hand, tuple) else theirs.hand)
+            assert [(c.id, c.kind, c.driven, c.size, c.role, c.blocking, c.new, c.labels) for c in mine.field] == [
+                (c.id, c.kind, c.driven, c.size, c.role, c.blocking, c.new, c.labels) for c in theirs.field]
+        assert (glance.top_side, glance.top_refs) == ((seen.stage[-1].side, seen.stage[-1].refs) if seen.stage else (None, ()))
+        assert glance.stage_sides() == {request.id: request.side for request in seen.stage}
+        assert decision.kinds == tuple(option.kind for option in decision.options)
+        assert decision.refs == tuple(option.ref for option in decision.options)
+        if decision.kind == "request":
+            options = decision.options
+            assert [decision.cost(i) for i in range(len(decision))] == [o.cost for o in options]
+            assert [decision.keys(i) for i in range(len(decision))] == [o.keys for o in options]
+        _Comparing.compared += 1
+        return super().choose(decision)
+
+
+@pytest.mark.parametrize(("format_id", "frame_id"), [("lite", "entry20"), ("master", "extra"), ("pro", "strategy")])
+def test_what_it_reads_is_what_the_observation_shows(engine: sim.Engine, format_id: str, frame_id: str) -> None:
+    """The glance is the observation's values, read piecemeal: the same at every decision of whole games
+    (trumps granting labels in エクストラ, face-down bulwarks, attacks and blocks, stages several deep)."""
+    _Comparing.compared = 0
+    for seed in range(4):
+        game = sim.Game.new(engine, format_id, frame_id, seed=seed, agents=(_Comparing(seed), _Comparing(seed + 100)))
+        game.play(200)
+    assert _Comparing.compared > 200

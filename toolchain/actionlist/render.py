@@ -15,6 +15,7 @@ from .qrcode import qr_svg
 from .search import card_words
 from .selection import Selection
 from .suits import suits_html, text_html
+from .values_html import FAQ_FROM_LISTS
 from .view import ActionList
 
 TEMPLATES = "templates"
@@ -60,16 +61,17 @@ def render_page(
     context = _context(defs, everything, selection, build_date)
     # On screen the [1]–[4] marker stands in for the format table wherever it says the same.
     context.update(interactive=interactive, nav=pages is not None, pages=pages, pdf=pdf, markers=True,
-                   favicon=favicon_data_uri(), filter_data=_filter_data(defs))
+                   favicon=favicon_data_uri(), filter_data=_filter_data(defs), faq={"href": FAQ_FROM_LISTS, "text": ""})
     return environment(root).get_template("actionlist/page.html.j2").render(context)
 
 
 def render_leaflet(root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, build_date: str = "",
-                   page_url: str = "") -> str:
+                   page_url: str = "", faq_url: str = "") -> str:
     """The HTML that WeasyPrint lays out as the A5 leaflet; `page_url`, the same list's web page, is
-    printed with its QR code."""
+    printed with its QR code; `faq_url`, the rulebook's FAQ, where the legend sends a reader for the rulings."""
     context = _context(defs, everything, selection, build_date)
-    context.update(page_url=page_url, qr=qr_svg(page_url) if page_url else "")
+    context.update(page_url=page_url, qr=qr_svg(page_url) if page_url else "",
+                   faq={"href": faq_url, "text": faq_url} if faq_url else None)
     return environment(root).get_template("actionlist/leaflet.html.j2").render(context)
 
 

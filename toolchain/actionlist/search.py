@@ -2,10 +2,10 @@
 
 An entry is found by its name, the reading of its name (the definition's `kana:`, or the name in kana),
 the other words it is searched by (`search_terms:`, ブラックジャック for B・J), its category, keycards,
-trigger-speed-timing, cost and the text of its items as printed — not by the details folded away on
-screen, nor by the format table or the list of frames (「ライト」 would match almost every entry). A
-word of the rules stands for another (rules.yaml): a suit for its name (♡: ハート), a card for its
-other words (Joker: ジョーカー).
+trigger-speed-timing, cost and the text of its items as printed (the questions of its rulings too,
+関連する裁定) — not by the details folded away on screen, nor by the format table or the list of
+frames (「ライト」 would match almost every entry). A word of the rules stands for another
+(rules.yaml): a suit for its name (♡: ハート), a card for its other words (Joker: ジョーカー).
 
 A query that names a card (♡3, H3, ハートの3, ♥3, ジョーカー) also finds every entry whose keycards
 that card can be one of (`cards`, from the keycards notation: アップ ♡A〜10, 一般兵 2〜10, 激励 ♡3);

@@ -6,8 +6,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from urllib.parse import urljoin
 
 from .. import model as m
+from ..rulebook import FAQ_PAGE, HTML_DIR
 from .pdf import PdfJob, PdfResult, render_all
 from .qrcode import public_url
 from .render import render_leaflet, render_page
@@ -101,7 +103,12 @@ class ListOutput:
     @cached_property
     def leaflet_html(self) -> str:
         url = public_url(self.base_url, page_name(self.selection)) if self.base_url else ""
-        return render_leaflet(self.root, self.defs, self.everything, self.selection, self.build_date, url)
+        return render_leaflet(self.root, self.defs, self.everything, self.selection, self.build_date, url, faq_url(self.base_url))
+
+
+def faq_url(base_url: str) -> str:
+    """The public address of the rulebook's FAQ (its rulings), printed in the leaflets' legend; '' without an address."""
+    return urljoin(base_url if base_url.endswith("/") else base_url + "/", f"{HTML_DIR}/{FAQ_PAGE}.html") if base_url else ""
 
 
 def default_base_url(defs: m.Definitions) -> str:
@@ -142,4 +149,4 @@ def write_one(root: Path, defs: m.Definitions, selection: Selection, *, pdf: Pat
     if pdf:
         url = default_base_url(defs)
         page_url = public_url(url, page_name(selection)) if url else ""
-        render_all([PdfJob(render_leaflet(root, defs, everything, selection, page_url=page_url), pdf)])
+        render_all([PdfJob(render_leaflet(root, defs, everything, selection, page_url=page_url, faq_url=faq_url(url)), pdf)])

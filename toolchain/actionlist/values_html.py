@@ -13,9 +13,12 @@ from markupsafe import Markup
 from .. import figures
 from .. import model as m
 from ..model import display
+from ..rulebook import FAQ_PAGE, HTML_DIR
 from .markup_html import bullet_list, to_html
 from .suits import text_html
 
+# The rulebook's FAQ (docs/faq.rst) from the action lists' pages: the site holds actionlist/html/ and rulebook/.
+FAQ_FROM_LISTS = f"../../{HTML_DIR}/{FAQ_PAGE}.html"
 # Values that are a block of their own rather than the body of a labelled field.
 UNWRAPPED = (display.FormatTable, display.FrameList)
 
@@ -72,6 +75,11 @@ def _figure(defs: m.Definitions, value: display.Figure) -> Markup:
     return Markup('<figure class="figure">{}</figure>').format(Markup(svg))
 
 
+def _ruling_links(value: display.RulingLinks) -> Markup:
+    """関連する裁定: each ruling's question, linked to it in the rulebook's FAQ."""
+    return bullet_list(Markup('<a href="{}#{}">{}</a>').format(FAQ_FROM_LISTS, r.anchor, text_html(r.question)) for r in value.rulings)
+
+
 def _links(value: display.FrameActions) -> Markup:
     return bullet_list(Markup('<a href="#{}">{}</a>').format(a.anchor, text_html(a.name)) for a in value.actions) or Markup("")
 
@@ -90,6 +98,7 @@ _RENDER: dict[type, Callable[[m.Definitions, Any], Markup]] = {
     display.StartProcedure: lambda defs, v: to_html(v.procedure),
     display.FrameActions: lambda defs, v: _links(v),
     display.AccessLevels: _access_levels,
+    display.RulingLinks: lambda defs, v: _ruling_links(v),
 }
 
 

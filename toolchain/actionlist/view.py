@@ -50,6 +50,7 @@ class Entry:
     names: str = ""  # its name, reading and search terms, folded: what a search that finds nothing suggests from
     changed: bool = False  # changed in the current edition: its `updated` has rules.yaml edition.id (the 「変更」 mark)
     furigana: tuple[tuple[str, str | None], ...] = ()  # the name's parts with the reading of each kanji run (ruby on screen)
+    rulings: tuple[str, ...] = ()  # the questions of its rulings (関連する裁定): the leaflet's legend names the entry
 
     @property
     def frame_bound(self) -> bool:
@@ -158,6 +159,7 @@ def _entry(defs: m.Definitions, shown: display.Entry) -> Entry:
         names=names([shown.name, shown.kana, *shown.search_terms]),
         changed=bool(defs.rules) and defs.rules.edition.get("id") in getattr(definition, "updated", ()),
         furigana=_furigana(shown),
+        rulings=tuple(r.question for item in shown.items if isinstance(item.value, display.RulingLinks) for r in item.value.rulings),
     )
 
 

@@ -42,12 +42,19 @@ class Checked:
 
     @property
     def ok(self) -> bool:
-        return not self.findings
+        return not self.errors
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        """The findings that fail the check: all but the warnings (a 推奨 design guideline)."""
+        return tuple(f for f in self.findings if f.severity == "error")
 
 
 # Items the engine is built from: with one of them left out, examples would fail behind its error.
 # (An action left out only blocks the examples that request it: programs.Report.blocked.)
 _ENGINE_SPACES = ("char", "frame", "trump")
+# Rulings are played by the engine, not built into it: a rulings file with errors stops no action's example.
+_NOT_ENGINE_SPACES = ("ruling",)
 
 
 def load(root: Path, sources: Sources | None = None, store: ResultCache | None = None) -> Checked:
@@ -74,7 +81,7 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
         # per id, so every example naming the other fails), a reference that names nothing, a cost
         # or a word of no vocabulary (a trigger, a zone the engine would not know), programs and
         # examples would fail behind that error, so none is run.
-        broken = {path for paths in loaded.incomplete.values() for path in paths}
+        broken = {path for space, paths in loaded.incomplete.items() if space not in _NOT_ENGINE_SPACES for path in paths}
         broken.update(path for space in _ENGINE_SPACES for path in loaded.left_out.get(space, ()))
         broken.update(f.location.path for f in crossfile_findings if f.code in ("BP020", "BP021", "BP024", "BP026", "BP028"))
         if broken:

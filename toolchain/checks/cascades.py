@@ -45,7 +45,7 @@ def link(findings: Sequence[Diagnostic], loaded: LoadResult, failures: Sequence[
         passing = _passing_with(loaded.root, suggestion, [outcome for outcome, _ in failed])
         said = f"they pass with '{suggestion.fix.value}' there" if suggestion.fix else ""
         for outcome, finding in failed:
-            if (outcome.action.id, outcome.example.name) in passing:
+            if (outcome.owner.anchor, outcome.example.name) in passing:
                 causes[finding] = (suggestion, said)
         failed = [(outcome, finding) for outcome, finding in failed if finding not in causes]
     linked: dict[Diagnostic, Diagnostic] = {}
@@ -61,7 +61,8 @@ def link(findings: Sequence[Diagnostic], loaded: LoadResult, failures: Sequence[
 
 
 def _passing_with(root: Path, suggestion: Diagnostic, outcomes: list[sim.Outcome]) -> set[tuple[str, str]]:
-    """Of the failed examples, those that pass (as (action id, example name)) with the suggested value in place."""
+    """Of the failed examples, those that pass (as (the label of their action or ruling, example name))
+    with the suggested value in place."""
     assert suggestion.fix is not None
     tried = load_definitions(root, [(suggestion.location.path, suggestion.fix)])
     defs = tried.definitions
@@ -70,26 +71,32 @@ def _passing_with(root: Path, suggestion: Diagnostic, outcomes: list[sim.Outcome
     engine = sim.Engine(defs)
     broken = {problem.definition.id for problem in engine.problems}
     actions = {action.id: action for action in (*defs.actions, *defs.frame_actions) if action.id not in broken}
+    rulings = {ruling.id: ruling for ruling in defs.rulings}
     passing = set()
     for outcome in outcomes:
-        action = actions.get(outcome.action.id)
-        example = next((e for e in action.examples if e.name == outcome.example.name), None) if action else None
-        if action is not None and example is not None and sim.run_example(engine, action, example).ok:
-            passing.add((action.id, example.name))
+        ruling, action = None, actions.get(outcome.action.id) if outcome.action is not None else None
+        examples = action.examples if action is not None else ()
+        if outcome.ruling is not None:  # a ruling's example plays the first action its ruling concerns
+            ruling = rulings.get(outcome.ruling.id)
+            action = defs.ruling_action(ruling) if ruling is not None else None
+            examples = ruling.examples if ruling is not None and (action is None or action.id not in broken) else ()
+        example = next((e for e in examples if e.name == outcome.example.name), None)
+        if example is not None and sim.run_example(engine, action, example, ruling=ruling).ok:
+            passing.add((outcome.owner.anchor, example.name))
     return passing
 
 
 def shared_request(failed: Sequence[sim.Outcome], outcomes: Sequence[sim.Outcome], defs: m.Definitions,
                    least: int = 3) -> str | None:
-    """When `least` failed examples or more, in more than one action, request one action: a line that says so
-    (and whether every example that requests it fails), pointing at that action."""
+    """When `least` failed examples or more, of more than one action or ruling, request one action: a line
+    that says so (and whether every example that requests it fails), pointing at that action."""
     counts = Counter(ident for outcome in failed for ident in set(outcome.requested))
     if not counts:
         return None
     ident, count = counts.most_common(1)[0]
     sharing = [outcome for outcome in failed if ident in outcome.requested]
     action = defs.action(ident)
-    if count < least or action is None or len({outcome.action.id for outcome in sharing}) < 2:
+    if count < least or action is None or len({outcome.owner.anchor for outcome in sharing}) < 2:
         return None
     files = len({outcome.location().path for outcome in sharing})
     requesting = sum(1 for outcome in outcomes if ident in outcome.requested)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from .. import model as m
 from ..diagnostics import Diagnostic, shorten
+from ..model.doclabels import DOCS_DIR, section_labels
 from ..model.history import edition_number
 from ..model.loader import LoadResult
 from ..notation.kana import kana_problem
@@ -35,6 +36,7 @@ def _id_spaces(defs: m.Definitions) -> dict[str, list]:
         "frame": defs.frames,
         "trump": defs.trumps,
         "format": defs.formats,
+        "ruling": defs.rulings,
     }
 
 
@@ -46,6 +48,7 @@ _SPACE_WORDS = {
     "frame": "every frame needs its own id",
     "trump": "every trump needs its own id",
     "format": "every format needs its own id",
+    "ruling": "every ruling needs its own id",
 }
 
 
@@ -135,6 +138,27 @@ def references_resolve(result: LoadResult) -> Iterator[Diagnostic]:
             key = ref.field == (ref.id,)  # a mapping key (table 3.1's frame)
             hint = m.id_hint(ref.id, (m.Named(item.id, item.name) for item in spaces[ref.space]))
             yield Diagnostic(ref.source.location(*ref.field, key=key), "BP021", f"no {ref.what} has the id '{shorten(ref.id)}'{hint}")
+
+
+def ruling_references(result: LoadResult) -> Iterator[Diagnostic]:
+    """A ruling concerns definitions by their labels (`act-counter`) and sections of the rulebook by
+    theirs (`common-request`, checked when docs/ is there: a rules repository may have none)."""
+    defs = result.definitions
+    anchors = {d.anchor for d in defs.every_definition()}
+    anchors |= {f"{space}-{id_}" for space, ids in result.invalid_ids.items() for id_ in ids}
+    labels = section_labels(result.root)
+    for ruling in defs.rulings:
+        for i, anchor in enumerate(ruling.concerns):
+            if anchor not in anchors and anchor.partition("-")[0] not in result.incomplete:
+                close = difflib.get_close_matches(anchor, sorted(anchors), n=1, cutoff=0.6)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                yield Diagnostic(ruling.source.location("concerns", i), "BP021", f"no definition has the label '{anchor}'{hint}")
+        for i, label in enumerate(ruling.sections if labels is not None else ()):
+            if label not in labels:
+                close = difflib.get_close_matches(label, sorted(labels), n=1, cutoff=0.6)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                yield Diagnostic(ruling.source.location("sections", i), "BP021",
+                                 f"no section of {DOCS_DIR}/ has the label '{label}' (.. _{label}:){hint}")
 
 
 # -- BP022 format consistency -----------------------------------------------------------------
@@ -233,6 +257,8 @@ def _texts(defs: m.Definitions) -> Iterator[tuple[m.Source, tuple[str | int, ...
     for trump in defs.trumps:
         if trump.ability:
             yield trump.source, ("ability", "text"), trump.ability.text
+    for ruling in defs.rulings:
+        yield ruling.source, ("answer",), ruling.answer
 
 
 def markup_parses(result: LoadResult) -> Iterator[Diagnostic]:
@@ -476,6 +502,7 @@ def played_as_data(result: LoadResult) -> Iterator[Diagnostic]:
 CHECKS: tuple[Check, ...] = (
     unique_ids,
     references_resolve,
+    ruling_references,
     formats_consistent,
     regulation_table_agrees,
     keycards_parse,

@@ -1,8 +1,8 @@
 """What `bp check` asks of the simulator: every program compiles (BP031), every example of every
-action runs as written (BP030) and ends within the engine's step budget (BP033), every trigger holds
-in some example (BP037) and no effect step is aimed at nothing in every example that runs it (BP038),
-located at the YAML that says so. One run gives the report; its diagnostics and its summary line are
-read from it.
+action and of every ruling runs as written (BP030) and ends within the engine's step budget (BP033),
+every trigger holds in some example (BP037) and no effect step is aimed at nothing in every example
+that runs it (BP038), located at the YAML that says so. One run gives the report; its diagnostics and
+its summary lines are read from it.
 
 bp check keeps them (`played`) under the key of what the simulator reads (`played_key`): every
 definition but its printed words (markup texts, flavor, readings), which no program or example
@@ -25,7 +25,7 @@ from ..model.definitions import Flavor, Reading, Source
 from ..model.notations import Text
 from ..notation.cards import parse_card
 from ..resultcache import ResultCache, key_of
-from .summary import examples_summary
+from .summary import examples_summary, rulings_line, rulings_summary
 
 if TYPE_CHECKING:  # pragma: no cover - the simulator loads only when examples run (not for a kept result)
     from .. import sim
@@ -42,18 +42,20 @@ class Report:
     blocked: list[sim.Outcome] = field(default_factory=list)
     program_errors: list[Diagnostic] = field(default_factory=list)
     left_out_named: dict[Diagnostic, str] = field(default_factory=dict)  # a program error → the left-out action it names
-    outcomes: list[examples.Outcome] = field(default_factory=list)  # every example that ran, passed or not (bp diff)
+    # every example that ran, the actions' and the rulings', passed or not (bp diff)
+    outcomes: list[sim.Outcome] = field(default_factory=list)
     has_examples: bool = False  # whether the definitions give any example (else there is no summary line)
     not_run: str | None = None  # why no example ran (a file the engine is built from has errors)
     shared: str | None = None  # many failed examples that request one action: which (cascades.shared_request)
     never_executed: list[m.Action] = field(default_factory=list)  # actions no example ran the effect of, in file order
     unshown: list[Diagnostic] = field(default_factory=list)  # what the examples never showed (BP037, BP038)
+    rulings: RulingsRun | None = None  # the rulings' examples; None when there are no rulings
 
     def summary(self) -> str:
         return examples_summary(self.as_dict())
 
-    def as_dict(self) -> dict[str, int | str | list[str]]:
-        counts: dict[str, int | str | list[str]] = {
+    def as_dict(self) -> dict[str, Any]:
+        counts: dict[str, Any] = {
             "actions": self.actions, "executed": self.executed, "examples": self.examples,
             "failed": len(self.failed), "blocked": len(self.blocked),
             "never_executed": [action.id for action in self.never_executed],
@@ -62,23 +64,56 @@ class Report:
             failing = {outcome.action.id for outcome in (*self.failed, *self.blocked)}
             counts["never_ran_failing"] = [a.name for a in self.never_executed if a.id in failing]
             counts["never_ran_unrun"] = [a.name for a in self.never_executed if a.id not in failing]
+        if self.rulings is not None:
+            counts["rulings"] = self.rulings.as_dict()
         if self.shared:
             counts["shared"] = self.shared
         return {**counts, "not_run": self.not_run} if self.not_run else counts
 
+    def rulings_summary(self) -> str | None:
+        """The rulings' summary line, when there are rulings."""
+        return rulings_summary(self.as_dict())
+
+    @property
+    def every_failure(self) -> list[sim.Outcome]:
+        """The failed examples of the actions, then of the rulings."""
+        return [*self.failed, *(self.rulings.failed if self.rulings else ())]
+
+
+@dataclass
+class RulingsRun:
+    """The rulings' examples (definitions/rulings.yaml): a ruling whose outcome a rule change flips fails here."""
+
+    rulings: int = 0
+    examples: int = 0
+    failed: list[sim.Outcome] = field(default_factory=list)
+    blocked: list[sim.Outcome] = field(default_factory=list)  # they play an action whose program does not compile
+    not_executable: int = 0  # rulings that say why no example shows them (bp check --rulings lists them)
+
+    def summary(self) -> str:
+        """`5 rulings: 6 examples, 0 failed, 1 not executable (bp check --rulings)`."""
+        return rulings_line(self.as_dict())
+
+    def as_dict(self) -> dict[str, int]:
+        return {"rulings": self.rulings, "examples": self.examples, "failed": len(self.failed), "blocked": len(self.blocked),
+                "not_executable": self.not_executable}
+
 
 @dataclass(frozen=True)
 class Kept:
-    """A Report as bp check's cache keeps it: what is printed of it."""
+    """A Report as bp check's cache keeps it: the counts its summary lines are made from (the rulings' too)."""
 
     has_examples: bool
-    counts: dict[str, int | str | list[str]]
+    counts: dict[str, Any]
 
-    def as_dict(self) -> dict[str, int | str | list[str]]:
+    def as_dict(self) -> dict[str, Any]:
         return self.counts
 
     def summary(self) -> str:
         return examples_summary(self.counts)
+
+    def rulings_summary(self) -> str | None:
+        return rulings_summary(self.counts)
 
 
 def report(defs: m.Definitions) -> Report:
@@ -110,9 +145,33 @@ def report(defs: m.Definitions) -> Report:
             result.failed.append(outcome)
     result.executed = len(passed)
     result.never_executed = [action for action in (*defs.actions, *defs.frame_actions) if action.id not in passed]
+    if defs.rulings:
+        result.rulings = _rulings(engine, broken, result)
     if result.has_examples and not (result.failed or result.blocked or result.program_errors):
         result.unshown = list(_unshown(defs, engine, tally))  # with every example as written, what they never showed
     return result
+
+
+def _rulings(engine: sim.Engine, broken: set[str], result: Report) -> RulingsRun:
+    from .. import sim
+
+    defs = engine.definitions
+    run = RulingsRun(rulings=len(defs.rulings), not_executable=sum(1 for r in defs.rulings if r.not_executable))
+    for ruling in defs.rulings:
+        action = defs.ruling_action(ruling)
+        if action is not None and action.id in broken:  # BP031 says why: its examples are not run behind it
+            run.blocked += [sim.Outcome(action, example, False, f"{action.name} does not compile", ruling=ruling)
+                            for example in ruling.examples]
+    for outcome in sim.run_ruling_examples(engine, skip=broken):
+        run.examples += 1
+        result.outcomes.append(outcome)
+        if outcome.ok:
+            continue
+        if outcome.missing_action in defs.left_out_actions:
+            run.blocked.append(outcome)
+        else:
+            run.failed.append(outcome)
+    return run
 
 
 def _unshown(defs: m.Definitions, engine: sim.Engine, tally: sim.Tally) -> Iterator[Diagnostic]:
@@ -151,7 +210,7 @@ def not_run(defs: m.Definitions, reason: str) -> Report:
 
 
 def has_examples(defs: m.Definitions) -> bool:
-    return any(a.examples for a in (*defs.actions, *defs.frame_actions))
+    return any(a.examples for a in (*defs.actions, *defs.frame_actions)) or bool(defs.rulings)
 
 
 def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
@@ -183,13 +242,14 @@ def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | 
             return Kept(bool(kept["has_examples"]), dict(kept["counts"])), linked
         except (TypeError, KeyError, ValueError, RecursionError):
             pass  # nothing kept for this key: run them
-    from . import cascades
+    from . import cascades, guidelines
     from .images import check_images
 
     result = report(defs)
-    found = [*findings, *diagnostics(result, defs), *check_images(defs)]
+    # the design guidelines (BP040–BP046) play the engine's searches too: kept with the examples' findings
+    found = [*findings, *diagnostics(result, defs), *check_images(defs), *guidelines.run(defs)]
     linked = cascades.link(sorted(set(found)), loaded, list(failures(result, defs)), result.left_out_named)
-    result.shared = cascades.shared_request(result.failed, result.outcomes, defs)
+    result.shared = cascades.shared_request(result.every_failure, result.outcomes, defs)
     if store is not None:
         store.put("examples", key, {"has_examples": result.has_examples, "counts": result.as_dict(),
                                     "findings": [finding.as_row() for finding in linked]})
@@ -237,6 +297,13 @@ def _fields(kind: type) -> tuple[str, ...]:
     return tuple(item.name for item in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else ()
 
 
+def _of(outcome: sim.Outcome) -> str:
+    """What an example is of, in a message: `ダウン`, or `ruling 'self-target' (アクションを対象とする…?)`."""
+    if outcome.ruling is not None:
+        return f"ruling '{outcome.ruling.id}' ({outcome.ruling.question})"
+    return outcome.owner.name
+
+
 def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[Diagnostic]:
     yield from result.program_errors
     for _, finding in failures(result, defs):
@@ -245,13 +312,14 @@ def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[D
 
 
 def failures(result: Report, defs: m.Definitions | None = None) -> Iterator[tuple[sim.Outcome, Diagnostic]]:
-    """Each failed example with its finding: BP033 at the program that loops, else BP030 at the example."""
-    for outcome in result.failed:
+    """Each failed example, the actions' then the rulings', with its finding: BP033 at the program that
+    loops, else BP030 at the example."""
+    for outcome in result.every_failure:
         loop = outcome.loop
         if loop is not None and loop.action is not None:
             yield outcome, Diagnostic(loop.action.source.location(*loop.path), "BP033",
-                                      f"{loop} (in example '{outcome.name}' of {outcome.action.name})")
+                                      f"{loop} (in example '{outcome.name}' of {_of(outcome)})")
             continue
-        message = f"example '{outcome.name}' of {outcome.action.name} failed: {outcome.message}"
+        message = f"example '{outcome.name}' of {_of(outcome)} failed: {outcome.message}"
         message += _did_you_mean(outcome.missing_action, defs)
         yield outcome, Diagnostic(outcome.location(), "BP030", message)

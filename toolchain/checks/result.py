@@ -4,7 +4,8 @@ cache, like ruff's.
 The whole result is kept under the key of everything it is computed from: the toolchain (its
 files, the Python, the libraries that load and validate), the schemas, every file under
 definitions/ (its bytes, or why it was not read), the files bp does not open in the folders it
-reads, and whether the readings are listed. When anything differs, the definitions are checked
+reads, the labels of docs/'s sections (a ruling names them), and whether the readings and the
+rulings are listed. When anything differs, the definitions are checked
 again; each file's document and schema findings are taken from the cache when its bytes (and the
 schemas, and the names the files define) did not change (model/kept.py), and the examples' and
 the linked findings when what the simulator and the linking read did not (checks/programs.py,
@@ -18,8 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, relative
-from .summary import examples_summary
+from ..model.doclabels import section_labels
 from ..resultcache import ResultCache, key_of
+from .summary import examples_summary, rulings_summary
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.sources import Sources
@@ -43,28 +45,41 @@ class CheckResult:
     counts: dict[str, int]
     examples: dict[str, Any] | None = None  # the examples' report (programs.Report.as_dict), when there are examples
     readings: tuple[tuple[str, dict[str, Any]], ...] = ()  # each reading's line and its fields, when asked for
+    rulings: tuple[tuple[str, dict[str, Any]], ...] = ()  # each ruling's line and its fields, when asked for
 
     @property
     def examples_line(self) -> str | None:
         """The examples' summary line, in the language of the run that prints it (not the one that kept it)."""
         return None if self.examples is None else examples_summary(self.examples)
 
+    @property
+    def rulings_line(self) -> str | None:
+        """The rulings' summary line, when there are rulings and they ran (made like examples_line)."""
+        return None if self.examples is None else rulings_summary(self.examples)
+
     @classmethod
-    def of(cls, checked: Checked, show_readings: bool = False, findings: tuple[Diagnostic, ...] | None = None) -> CheckResult:
+    def of(cls, checked: Checked, show_readings: bool = False, findings: tuple[Diagnostic, ...] | None = None,
+           show_rulings: bool = False) -> CheckResult:
         report = checked.examples if checked.examples is not None and checked.examples.has_examples else None
-        noted = ()
+        noted: tuple[tuple[str, dict[str, Any]], ...] = ()
+        listed: tuple[tuple[str, dict[str, Any]], ...] = ()
         if show_readings:
             from ..model.readings import readings
 
             noted = tuple((reading.text(), reading.as_dict()) for reading in readings(checked.definitions))
+        if show_rulings:
+            from ..model.rulings import rulings
+
+            listed = tuple((ruling.text(), ruling.as_dict()) for ruling in rulings(checked.definitions))
         return cls(checked.findings if findings is None else findings, checked.definitions.counts(),
-                   report.as_dict() if report else None, noted)
+                   report.as_dict() if report else None, noted, listed)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "findings": [finding.as_row() for finding in self.findings],
             "counts": self.counts, "examples": self.examples,
             "readings": [list(reading) for reading in self.readings],
+            "rulings": [list(ruling) for ruling in self.rulings],
         }
 
     @classmethod
@@ -72,9 +87,9 @@ class CheckResult:
         """The result kept as `to_json` wrote it (ValueError, TypeError or KeyError for anything else)."""
         findings = tuple(Diagnostic.from_row(row) for row in data["findings"])
         readings = tuple((str(text), dict(fields)) for text, fields in data["readings"])
+        rulings = tuple((str(text), dict(fields)) for text, fields in data["rulings"])
         counts = {str(k): int(v) for k, v in data["counts"].items()}
-        return cls(findings, counts, data["examples"], readings)
-
+        return cls(findings, counts, data["examples"], readings, rulings)
 
 
 def _sources_key(root: Path, sources: Sources) -> list[str | bytes]:
@@ -86,21 +101,23 @@ def _sources_key(root: Path, sources: Sources) -> list[str | bytes]:
         parts += [relative(path, root), raw if isinstance(raw, bytes) else f"not read: {raw.code} {raw.message}"]
     for path, refused in (*sources.scanned.refused, *sources.others):  # the files bp does not open, and why
         parts += [f"refused {relative(path.parent, root)}/{path.name}", f"{refused.code} {refused.message}"]
+    labels = section_labels(root)
+    parts.append("no docs" if labels is None else "labels " + " ".join(sorted(labels)))
     return parts
 
 
-def check(root: Path, store: ResultCache, show_readings: bool = False) -> CheckResult:
+def check(root: Path, store: ResultCache, show_readings: bool = False, show_rulings: bool = False) -> CheckResult:
     """Check the repository at `root`: the result kept in `store` when nothing it is made from
     changed, else a check (keeping what it can of the cache), kept for the next time."""
     from ..model.sources import read_sources
     from . import load
 
     sources = read_sources(root)
-    key = key_of(f"readings {show_readings}", *_sources_key(root, sources))
+    key = key_of(f"readings {show_readings}", f"rulings {show_rulings}", *_sources_key(root, sources))
     try:
         return CheckResult.from_json(store.get("check", key))
     except (ValueError, TypeError, KeyError, AttributeError):
         pass  # nothing kept for this key (or not what this version keeps)
-    result = CheckResult.of(load(root, sources, store), show_readings)
+    result = CheckResult.of(load(root, sources, store), show_readings, show_rulings=show_rulings)
     store.put("check", key, result.to_json())
     return result

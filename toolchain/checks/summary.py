@@ -1,4 +1,4 @@
-"""The examples' summary line, from the counts bp check reports and keeps (programs.Report.as_dict):
+"""The examples' and the rulings' summary lines, from the counts bp check reports and keeps (programs.Report.as_dict):
 made in the language of the run that prints it, never kept."""
 
 from __future__ import annotations
@@ -45,3 +45,21 @@ def _some(names: list[str], shown: int = 5) -> str:
     if len(names) <= shown:
         return ", ".join(names)
     return _("{names} and {more} more").format(names=", ".join(names[:shown]), more=len(names) - shown)
+
+
+def rulings_summary(counts: dict[str, Any]) -> str | None:
+    """The rulings' line from a Report's counts (programs.Report.as_dict), when there are rulings."""
+    rulings = counts.get("rulings")
+    return rulings_line(rulings) if rulings else None
+
+
+def rulings_line(counts: dict[str, int]) -> str:
+    """`5 rulings: 6 examples, 0 failed, 1 not executable (bp check --rulings)` from programs.RulingsRun.as_dict."""
+    values = {name: counts.get(name, 0) for name in ("rulings", "examples", "failed", "blocked", "not_executable")}
+    line = ngettext("{rulings} ruling: {examples} examples, {failed} failed",
+                    "{rulings} rulings: {examples} examples, {failed} failed", values["rulings"]).format(**values)
+    if values["blocked"]:
+        line += _(", {blocked} not run (they use an action with errors)").format(**values)
+    if values["not_executable"]:
+        line += _(", {not_executable} not executable (bp check --rulings)").format(**values)
+    return line

@@ -33,11 +33,14 @@ def check(
     show_readings: Annotated[
         bool, typer.Option("--readings", help=_("Also list the readings: where the text is silent and what the toolchain reads (file:line)."))
     ] = False,
+    show_rulings: Annotated[
+        bool, typer.Option("--rulings", help=_("Also list the rulings: each with its examples, or why it has none (file:line)."))
+    ] = False,
     cache_dir: Annotated[Optional[Path], typer.Option("--cache-dir", help=CACHE_DIR_HELP)] = None,
     use_cache: Annotated[bool, typer.Option("--cache/--no-cache", help=CACHE_HELP)] = True,
 ) -> None:
     """`bp check` (CHECK_HELP)."""
-    raise typer.Exit(check_command(root, output_format, since, show_readings, cache_dir, use_cache))
+    raise typer.Exit(check_command(root, output_format, since, show_readings, cache_dir, use_cache, show_rulings))
 
 
 def export(

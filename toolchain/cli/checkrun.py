@@ -53,7 +53,7 @@ def _store(root: Path, cache_dir: Path | None, use_cache: bool) -> ResultCache:
     return cache_in(folder)
 
 
-def _with_history(root: Path, since: str, show_readings: bool) -> CheckResult:
+def _with_history(root: Path, since: str, show_readings: bool, show_rulings: bool) -> CheckResult:
     """The check and BP029: the definitions changed since `since` whose `updated` lacks the current edition.
     Without the cache: the comparison reads every example's outcome, which the cache does not keep."""
     from ..checks import load
@@ -68,20 +68,21 @@ def _with_history(root: Path, since: str, show_readings: bool) -> CheckResult:
     except RevisionError as exc:
         raise _Refused(str(exc)) from exc
     findings = tuple(sorted({*checked.findings, *history_findings(compare(before, checked), checked.definitions, since)}))
-    return CheckResult.of(checked, show_readings, findings)
+    return CheckResult.of(checked, show_readings, findings, show_rulings)
 
 
 def check_command(root: Path | None, output_format: OutputFormat = OutputFormat.text, since: str | None = None,
-                  show_readings: bool = False, cache_dir: Path | None = None, use_cache: bool = True) -> int:
+                  show_readings: bool = False, cache_dir: Path | None = None, use_cache: bool = True,
+                  show_rulings: bool = False) -> int:
     """`bp check`: print the findings and the summary; the exit code (0 clean, 1 findings, 2 usage or I/O).
     The json and github formats are read by programs: their messages are English unless --lang chose."""
     machine = english_unless_chosen() if output_format is not OutputFormat.text else contextlib.nullcontext()
     with machine:
-        return _check_command(root, output_format, since, show_readings, cache_dir, use_cache)
+        return _check_command(root, output_format, since, show_readings, cache_dir, use_cache, show_rulings)
 
 
 def _check_command(root: Path | None, output_format: OutputFormat, since: str | None, show_readings: bool,
-                   cache_dir: Path | None, use_cache: bool) -> int:
+                   cache_dir: Path | None, use_cache: bool, show_rulings: bool) -> int:
     from ..checks.result import check
     from ..diagnostics import printable, render_json, render_text
     from ..model.repository import RepositoryError, check_root, find_root
@@ -90,7 +91,8 @@ def _check_command(root: Path | None, output_format: OutputFormat, since: str | 
     try:
         root_path = check_root(root) if root else find_root()
         store = _store(root_path, cache_dir, use_cache)
-        result = check(root_path, store, show_readings) if since is None else _with_history(root_path, since, show_readings)
+        result = (check(root_path, store, show_readings, show_rulings) if since is None
+                  else _with_history(root_path, since, show_readings, show_rulings))
     except RepositoryError as exc:
         print(printable(f"bp: {exc}"), file=sys.stderr)
         return 2
@@ -98,14 +100,18 @@ def _check_command(root: Path | None, output_format: OutputFormat, since: str | 
         print(printable(f"bp check: {exc}"), file=sys.stderr)
         return 2
     if output_format is OutputFormat.json:
-        summary: dict[str, object] = {"counts": result.counts, "errors": len(result.findings), "ok": not result.findings}
+        errors = sum(1 for f in result.findings if f.severity == "error")
+        summary: dict[str, object] = {"counts": result.counts, "errors": errors, "warnings": len(result.findings) - errors,
+                                      "ok": not errors}
         if result.examples:
             summary["examples"] = result.examples
         if show_readings:
             summary["readings"] = [fields for _, fields in result.readings]
+        if show_rulings:
+            summary["rulings"] = [fields for _, fields in result.rulings]
         print(render_json(list(result.findings), summary))
     else:
-        for text, _fields in result.readings:
+        for text, _fields in (*result.readings, *result.rulings):
             print(text)
         for line in render_text(list(result.findings), "github" if output_format is OutputFormat.github else "text"):
             print(line, file=sys.stderr)
@@ -114,4 +120,6 @@ def _check_command(root: Path | None, output_format: OutputFormat, since: str | 
         print(summary_line(result.counts, result.findings))
         if result.examples_line:
             print(result.examples_line)  # 48/48 actions executed, N examples, 0 failed
-    return 1 if result.findings else 0
+        if result.rulings_line:
+            print(result.rulings_line)  # 5 rulings: 6 examples, 0 failed, 1 not executable (…)
+    return 1 if any(f.severity == "error" for f in result.findings) else 0  # warnings do not fail

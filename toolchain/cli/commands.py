@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from ..i18n import SOURCE, _, language
-from . import actionlist, build, check, diff, edition, play, rulebook, schema, serve, sim
+from . import actionlist, balance, build, check, diff, edition, play, rulebook, schema, serve, sim
 
 
 def _flags_show_no_value() -> None:
@@ -116,5 +116,6 @@ app.command("rulebook", help=rulebook.HELP)(rulebook.rulebook)
 app.command("diff", help=diff.HELP)(diff.diff)
 app.command("serve", help=serve.HELP)(serve.serve)
 app.command("play", help=play.HELP)(play.play)
+app.command("balance", help=balance.HELP)(balance.balance)
 app.command("schema")(schema.schema)
 app.add_typer(edition.app, name="edition")

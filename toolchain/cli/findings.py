@@ -16,18 +16,29 @@ if TYPE_CHECKING:  # pragma: no cover
 COUNTED = {
     "actions": N_("{count} actions"), "characters": N_("{count} characters"), "fog": N_("{count} fog"),
     "frames": N_("{count} frames"), "frame actions": N_("{count} frame actions"), "frame fog": N_("{count} frame fog"),
-    "trumps": N_("{count} trumps"),
+    "trumps": N_("{count} trumps"), "rulings": N_("{count} rulings"),
 }
 
 
 def summary_line(counts: dict[str, int], findings: tuple[Diagnostic, ...] | list[Diagnostic]) -> str:
     """`48 actions, 61 characters, …: 6 errors in 1 file, 5 of them caused by another` (the counts are
-    the definitions' kinds, named as in the files)."""
+    the definitions' kinds, named as in the files); the warnings (a 推奨 design guideline) after them,
+    which do not fail the check: `…: OK, 1 warning`."""
     parts = ", ".join(_(COUNTED[what]).format(count=n) if what in COUNTED else f"{n} {what}" for what, n in counts.items())
-    if not findings:
+    failing = [d for d in findings if d.severity == "error"]
+    warnings = len(findings) - len(failing)
+    warned = ngettext("{warnings} warning", "{warnings} warnings", warnings).format(warnings=warnings)
+    if not failing:
+        if warnings:
+            return _("{counts}: OK, {warned}").format(counts=parts, warned=warned)
         return _("{counts}: OK").format(counts=parts)
-    errors, files = len(findings), len({d.location.path for d in findings})
-    followed = sum(1 for d in findings if d.cause is not None)
+    line = _errors_line(parts, failing)
+    return _("{line}, and {warned}").format(line=line, warned=warned) if warnings else line
+
+
+def _errors_line(parts: str, failing: list[Diagnostic]) -> str:
+    errors, files = len(failing), len({d.location.path for d in failing})
+    followed = sum(1 for d in failing if d.cause is not None)
     values = {"counts": parts, "errors": errors, "files": files, "followed": followed}
     # Many files hold many errors: only the errors in one file can be one.
     if files > 1 and followed:

@@ -27,7 +27,7 @@ from ..checks import Checked, load
 from ..diagnostics import Diagnostic
 from ..model import earlier
 from ..model.history import current_edition
-from .changes import DefinitionChange, compare
+from .changes import RULINGS, DefinitionChange, compare, labelled_kinds
 from .checklist import ChecklistItem, checklist
 from .history import history_findings
 from .outputs import OutputChange, output_changes
@@ -41,6 +41,8 @@ __all__ = ["RulesDiff", "Side", "RevisionError", "diff_revisions", "compare_chec
            "changelog_label"]
 # What the report counts of the definitions, in the order it says them.
 SUMMARY = ("added", "returned", "removed", "renamed", "changed", "behaviour")
+# … and of the rulings (definitions/rulings.yaml): `outcome`, those whose examples' expected situation or result changed.
+RULINGS_SUMMARY = ("added", "removed", "changed", "outcome")
 
 
 def changelog_label(edition: str) -> str:
@@ -91,19 +93,29 @@ class RulesDiff:
     def empty(self) -> bool:
         return not (self.definitions or self.regulations or self.outputs or self.prose)
 
+    @property
+    def rulings(self) -> list[DefinitionChange]:
+        return [c for c in self.definitions if c.kind == RULINGS]
+
     def count(self, change: str) -> int:
+        definitions = [c for c in self.definitions if c.kind != RULINGS]
         if change == "renamed":
-            return sum(1 for c in self.definitions if c.renamed)
+            return sum(1 for c in definitions if c.renamed)
         if change == "behaviour":
-            return sum(1 for c in self.definitions if c.behaviour)
-        return sum(1 for c in self.definitions if c.change == change)
+            return sum(1 for c in definitions if c.behaviour)
+        return sum(1 for c in definitions if c.change == change)
 
     def summary(self) -> dict[str, int]:
         return {what: self.count(what) for what in SUMMARY}
 
+    def rulings_summary(self) -> dict[str, int]:
+        """The rulings added, removed, changed, and whose outcome changed (a changed one may be both)."""
+        counted = {what: sum(1 for c in self.rulings if c.change == what) for what in RULINGS_SUMMARY[:3]}
+        return {**counted, "outcome": sum(1 for c in self.rulings if c.outcome_changed)}
+
     def as_dict(self) -> dict[str, Any]:
         return {
-            "old": self.old.as_dict(), "new": self.new.as_dict(), "summary": self.summary(),
+            "old": self.old.as_dict(), "new": self.new.as_dict(), "summary": {**self.summary(), "rulings": self.rulings_summary()},
             "definitions": [c.as_dict() for c in self.definitions],
             "regulations": [r.as_dict() for r in self.regulations],
             "outputs": [o.as_dict() for o in self.outputs], "pages_counted": self.pages_counted,
@@ -148,7 +160,7 @@ def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revi
     return RulesDiff(
         old=Side.of(old_revision, old), new=new_side,
         definitions=definitions, regulations=regulations, outputs=outputs,
-        rulebook=rulebook_changes(definitions, new_tree / DOCS_DIR, new_tree),
+        rulebook=rulebook_changes(definitions, new_tree / DOCS_DIR, new_tree, labelled_kinds(new.definitions, old.definitions)),
         history=history_findings(definitions, new.definitions, old_revision.spec),
         prose=prose, checklist=checklist(definitions, regulations, prose, rulebook),
         pages_counted=pages and not broken, skipped=skipped,

@@ -37,8 +37,11 @@ KIND_ITEMS: dict[str, Callable[[m.Definitions], Sequence[Any]]] = {
     "frame-actions": lambda d: d.frame_actions,
     "frame-fog": lambda d: d.frame_fog,
     "trumps": lambda d: d.trumps,
+    "rulings": lambda d: d.rulings,
 }
 RULES = "rules"  # rules.yaml: one definition whose fields are its top-level keys
+RULINGS = "rulings"  # definitions/rulings.yaml: questions with examples, reported beside the definitions
+_WITH_EXAMPLES = ("actions", "frame-actions", RULINGS)
 
 # A field whose rules.yaml item id is not its own name (with `_` as `-`).
 _FIELD_ITEMS = {"category": "type", "type": "type"}
@@ -132,6 +135,7 @@ class DefinitionChange:
     # a returning definition: the revision it was last printed in, whose version `fields` compare with
     # (None: git has no revision holding it, and its fields are all new)
     last_printed: LastPrinted | None = None
+    concerns: tuple[str, ...] = ()  # a ruling's: the labels of the definitions it concerns, before and after
 
     @property
     def renamed(self) -> bool:
@@ -153,6 +157,11 @@ class DefinitionChange:
         return self.change != "changed" or self.renamed or any(f.rules for f in self.fields)
 
     @property
+    def outcome_changed(self) -> bool:
+        """An example whose expected situation or result changed (for a ruling: its answer as the engine plays it)."""
+        return any(e.outcome_changed for e in self.examples)
+
+    @property
     def title(self) -> str:
         """`キル (召喚)`, as the rulebook heads the entry."""
         return f"{self.name} ({self.category})" if self.category else self.name
@@ -161,7 +170,8 @@ class DefinitionChange:
         return {
             "kind": self.kind, "id": self.id, "name": self.name, "change": self.change, "old_name": self.old_name,
             "renamed": self.renamed, "category": self.category, "anchor": self.anchor, "behaviour": self.behaviour,
-            "rules_changed": self.rules_changed, "fields": [f.as_dict() for f in self.fields],
+            "rules_changed": self.rules_changed, "outcome_changed": self.outcome_changed, "concerns": list(self.concerns),
+            "fields": [f.as_dict() for f in self.fields],
             "examples": [e.as_dict() for e in self.examples], "listing": self.listing, "group": self.group,
             "last_printed": self.last_printed.as_dict() if self.last_printed else None,
         }
@@ -208,7 +218,10 @@ def compare(old: Checked, new: Checked) -> list[DefinitionChange]:
         for id_, item in before.items():
             if id_ not in after:
                 found.append(_compare_item(kind, old.definitions, new.definitions, item, None, before_outcomes, after_outcomes))
-        changes.extend(in_list_order(kind, found, old.definitions, new.definitions))
+        ordered = in_list_order(kind, found, old.definitions, new.definitions)
+        if kind == RULINGS:  # not in a list: under their own heading (裁定), in the file's order
+            ordered = [replace(c, listing=item_name(new.definitions, "ruling")) for c in ordered]
+        changes.extend(ordered)
     return changes
 
 
@@ -292,8 +305,8 @@ def _category(defs: m.Definitions, kind: str, item: Any) -> str | None:
     return None
 
 
-# (action id, example name) → how it ran; None: no example of that revision ran (its definitions have errors the
-# examples would fail behind), so how each would have run is unknown, not changed
+# (the action's or ruling's label, example name) → how it ran; None: no example of that revision ran (its
+# definitions have errors the examples would fail behind), so how each would have run is unknown, not changed
 Statuses = dict[tuple[str, str], ExampleStatus] | None
 
 
@@ -304,8 +317,8 @@ def _compare_item(kind: str, old_defs: m.Definitions, new_defs: m.Definitions, o
     new_raw = raw_of(new.source) if new is not None else {}
     keycards = (_keycards(old_defs, old), _keycards(new_defs, new))
     fields = tuple(_field_changes(old_defs, new_defs, old_raw, new_raw, {KEYCARDS: keycards}))
-    has_examples = kind in ("actions", "frame-actions")
-    examples = tuple(_example_changes(current.id, old_raw, new_raw, before, after)) if has_examples else ()
+    has_examples = kind in _WITH_EXAMPLES
+    examples = tuple(_example_changes(current.anchor, old_raw, new_raw, before, after)) if has_examples else ()
     renamed = old is not None and new is not None and old.name != new.name
     if old is not None and new is not None and not (fields or examples or renamed):
         return None
@@ -317,7 +330,14 @@ def _compare_item(kind: str, old_defs: m.Definitions, new_defs: m.Definitions, o
         anchor=getattr(current, "anchor", None),
         source=current.source,
         fields=fields, examples=examples,
+        concerns=tuple(dict.fromkeys(str(a) for raw in (new_raw, old_raw) for a in raw.get("concerns") or ())) if kind == RULINGS else (),
     )
+
+
+def labelled_kinds(*definitions: m.Definitions) -> dict[str, str]:
+    """Every definition's label → its kind (actions, frame-actions, …), in any of the revisions."""
+    return {item.anchor: kind for defs in definitions for kind, items in KIND_ITEMS.items() if kind not in ("formats", RULINGS)
+            for item in items(defs)}
 
 
 def _compare_rules(old: m.Definitions, new: m.Definitions) -> DefinitionChange | None:
@@ -390,16 +410,16 @@ def _shown(defs: m.Definitions, path: str, value: Any) -> str | None:
 
 
 def _statuses(checked: Checked) -> Statuses:
-    """(action id, example name) → how the example ran; examples of an action whose program does
-    not compile are absent (not run). Examples are named (the schema requires it), the first of
-    two with one name counts."""
+    """(the action's or ruling's label, example name) → how the example ran; examples of an action
+    whose program does not compile are absent (not run). Examples are named (the schema requires it),
+    the first of two with one name counts."""
     report = checked.examples
     if report is None or report.not_run:
         return None
     statuses: dict[tuple[str, str], ExampleStatus] = {}
-    blocked = {(o.action.id, o.name) for o in report.blocked}
+    blocked = {(o.owner.anchor, o.name) for o in (*report.blocked, *(report.rulings.blocked if report.rulings else ()))}
     for outcome in report.outcomes:
-        key = (outcome.action.id, outcome.name)
+        key = (outcome.owner.anchor, outcome.name)
         statuses.setdefault(key, "passed" if outcome.ok else "blocked" if key in blocked else "failed")
     return statuses
 
@@ -412,11 +432,12 @@ def _named_examples(raw: dict) -> dict[str, dict]:
     return found
 
 
-def _example_changes(action_id: str, old: dict, new: dict, before: Statuses, after: Statuses) -> Iterable[ExampleChange]:
+def _example_changes(owner: str, old: dict, new: dict, before: Statuses, after: Statuses) -> Iterable[ExampleChange]:
+    """The examples of one action or ruling (`owner`: its label) added, removed, changed, or run with another result."""
     old_examples, new_examples = _named_examples(old), _named_examples(new)
 
     def ran(statuses: Statuses, name: str) -> ExampleStatus | None:
-        return None if statuses is None else statuses.get((action_id, name), "not run")
+        return None if statuses is None else statuses.get((owner, name), "not run")
 
     for name, example in new_examples.items():
         status = ran(after, name)

@@ -14,11 +14,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .changes import RULES, DefinitionChange
+from .changes import RULES, RULINGS, DefinitionChange
 from .prose import ProseChange, Rulebook
 from .regulations import RegulationChange
 
-About = Literal["definition", "regulation", "rulebook"]
+About = Literal["definition", "ruling", "regulation", "rulebook"]
 # The regulation groups as the rulebook names them (4.3.1–4.3.3, 5.3.4).
 GROUP_NAMES = {"actions": "アクション", "characters": "キャラクター", "fog": "フォグ", "trumps": "切札"}
 _REGULATIONS = "regulations"  # what the table directive of table 3.1 shows, beside the kinds of definition
@@ -40,7 +40,10 @@ def _directives() -> dict[str, str]:
     from ..sphinxext.lists import LISTS  # imported here: Sphinx loads only when the rulebook is read
     from ..sphinxext.tables import TABLES, FormatList, RegulationTable
 
+    from ..sphinxext.rulings import FAQ_DIRECTIVE
+
     shown = {directive.listing: name for name, directive in LISTS.items()}
+    shown[RULINGS] = FAQ_DIRECTIVE
     tables = {FormatList: "formats", RegulationTable: _REGULATIONS}
     shown.update({tables[directive]: name for name, directive in TABLES.items() if directive in tables})
     return shown
@@ -50,8 +53,25 @@ def _quoted(change: DefinitionChange) -> str:
     return f"「{change.name}」({change.category})" if change.category else f"「{change.name}」"
 
 
+def ruling_lines(change: DefinitionChange) -> list[str]:
+    """What a player must learn of a ruling: that it came or went, its answer (or what it says) changed, or
+    the engine plays it another way now (an example's expected situation or result)."""
+    name = f"裁定「{change.name}」"
+    if change.change == "added":
+        return [f"{name}が追加されました。"]
+    if change.change == "removed":
+        return [f"{name}が削除されました。"]
+    items = "、".join(dict.fromkeys(f.item for f in change.fields if f.rules))
+    lines = [f"{name}の{items}が変わりました。"] if items else []
+    if change.outcome_changed:
+        lines.append(f"{name}の実行例の結果が変わりました。")
+    return lines
+
+
 def definition_lines(change: DefinitionChange) -> list[str]:
     """What a player must learn of one definition's change (nothing for lore, versions or programs)."""
+    if change.kind == RULINGS:
+        return ruling_lines(change)
     if change.kind == RULES or not change.rules_changed:
         return []
     name = _quoted(change)
@@ -112,7 +132,7 @@ def checklist(definitions: Iterable[DefinitionChange], regulations: Iterable[Reg
     for index, change in enumerate(definitions):
         position = where(change.kind) or known
         for line in definition_lines(change):
-            item = ChecklistItem(line, "definition", change.anchor)
+            item = ChecklistItem(line, "ruling" if change.kind == RULINGS else "definition", change.anchor)
             if position is None:
                 waiting.append((index, item))
             else:

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .changes import EXAMPLES, PROGRAM, RULES, DefinitionChange
+from .changes import EXAMPLES, PROGRAM, RULES, RULINGS, DefinitionChange
 
-_DIRECTIVE = re.compile(r"^\.\.\s+(bp-[a-z-]+)::")
+_DIRECTIVE = re.compile(r"^\.\.\s+(bp-[a-z-]+)::\s*(\S*)")
 _COUNT = re.compile(r":bp-count:`([a-z-]+)(?::[^`]*)?`")
 _REF = re.compile(r":ref:`(?:[^`<]*<)?([a-z0-9-]+)>?`")
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+])\1+\s*$")
@@ -39,6 +39,7 @@ class _Use:
     line: int
     heading: str
     what: str  # directive name, `count:<kind>` or `ref:<label>`
+    argument: str = ""  # the directive's (a ruling's id)
 
 
 def _uses(docs: Path, root: Path) -> list[_Use]:
@@ -54,7 +55,7 @@ def _uses(docs: Path, root: Path) -> list[_Use]:
             if _is_title(line, following):
                 heading = line.strip()
             if match := _DIRECTIVE.match(line):
-                found.append(_Use(page, number, heading, match.group(1)))
+                found.append(_Use(page, number, heading, match.group(1), match.group(2)))
             found.extend(_Use(page, number, heading, f"count:{m.group(1)}") for m in _COUNT.finditer(line))
             found.extend(_Use(page, number, heading, f"ref:{m.group(1)}") for m in _REF.finditer(line))
     return found
@@ -78,20 +79,32 @@ def _directive_kinds() -> dict[str, tuple[str, ...]]:
     return kinds
 
 
-def rulebook_changes(changes: list[DefinitionChange], docs: Path, root: Path) -> list[SectionChange]:
-    """The sections of the rulebook in `docs` that the changes reach, page by page in order."""
+def rulebook_changes(changes: list[DefinitionChange], docs: Path, root: Path, listed: dict[str, str] | None = None) -> list[SectionChange]:
+    """The sections of the rulebook in `docs` that the changes reach, page by page in order. `listed`: the
+    kind of definition (the list) of every label of the newer and older revision, for the entries whose
+    関連する裁定 a ruling's change reaches."""
     if not docs.is_dir() or not changes:
         return []
+    from ..sphinxext.rulings import FAQ_DIRECTIVE, RULING_DIRECTIVE
+
     uses = _uses(docs, root)
     directives = _directive_kinds()
     lists = {name: kinds[0] for name, kinds in directives.items() if name.endswith("-list") and name != "bp-format-list"}
     shown = [c for c in changes if _shows(c)]
+    rulings = [c for c in changes if c.kind == RULINGS]  # the FAQ prints every field, and the examples' names
+    asked = [c for c in rulings if c.change != "changed" or any(f.top in ("question", "answer") for f in c.fields)]
+    ruled = _ruled_entries(changes, listed or {})
     found: list[SectionChange] = []
     for use in uses:
         labels: tuple[str, ...] = ()
         reason = ""
-        if use.what in lists:
-            reason, labels = "entries", _labels(c for c in shown if c.kind == lists[use.what])
+        if use.what == FAQ_DIRECTIVE:
+            reason, labels = "rulings", _labels(rulings)
+        elif use.what == RULING_DIRECTIVE:
+            reason, labels = "ruling", _labels(c for c in asked if c.id == use.argument)
+        elif use.what in lists:
+            entries = _labels(c for c in shown if c.kind == lists[use.what])
+            reason, labels = "entries", tuple(dict.fromkeys((*entries, *ruled.get(lists[use.what], ()))))
         elif use.what == "bp-version-history":
             versioned = (c for c in changes if c.kind in directives[use.what])
             reason = "version history"
@@ -116,6 +129,20 @@ def rulebook_changes(changes: list[DefinitionChange], docs: Path, root: Path) ->
         # conf.py reads the edition for the title, the headers and the PDF's cover: every page shows it
         found.append(SectionChange(docs.relative_to(root).as_posix(), "every page", "edition", ("rules.yaml edition",)))
     return _merged(found)
+
+
+def _ruled_entries(changes: list[DefinitionChange], listed: dict[str, str]) -> dict[str, list[str]]:
+    """Kind of definition → the labels of its entries whose 関連する裁定 changes: those a ruling added or removed
+    concerns, or that a ruling's question or `concerns` now or before names."""
+    reached: dict[str, list[str]] = {}
+    for change in changes:
+        if change.kind != RULINGS:
+            continue
+        touched = change.change != "changed" or any(f.top in ("question", "concerns") for f in change.fields)
+        for anchor in change.concerns if touched else ():
+            if anchor in listed:
+                reached.setdefault(listed[anchor], []).append(anchor)
+    return reached
 
 
 def _shows(change: DefinitionChange) -> bool:

@@ -56,6 +56,9 @@ def _name(defs: m.Definitions, key: str, value: Any) -> str:
     if key == "zones":
         zone = defs.rules.zone(text)
         return zone.name if zone else text
+    if key == "concerns":  # a ruling's: the definitions' names for their labels
+        definition = defs.by_anchor(text)
+        return definition.name if definition else text
     for vocabulary in _VOCABULARIES.get(key, ()):
         if text in defs.rules.vocabulary(vocabulary):
             return defs.name_of(vocabulary, text)

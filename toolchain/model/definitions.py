@@ -17,7 +17,7 @@ from .yamlload import Document, Path_
 
 __all__ = [
     "Source", "Reading", "Named", "Vocabulary", "id_hint", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Example",
-    "Action", "LabelGrant", "WaiveCost", "Ability", "Character", "FogEntry", "Frame", "Trump", "Definitions",
+    "Action", "LabelGrant", "WaiveCost", "Ability", "Character", "FogEntry", "Frame", "Trump", "Ruling", "Definitions",
     "KeycardsText", "Text",
 ]
 
@@ -53,6 +53,7 @@ class Reading:
     why: str  # why this reading (e.g. it keeps every printed card playable)
     location: Location = field(compare=False)  # where the reading is written
     about: str | None = None  # the field it is about (`abilities`, `start`, `trigger_condition`), None: the whole entry
+    guideline: str | None = None  # the design guideline (its code, BP040…) the definition departs from, and why
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,7 @@ class Rules:
     vocabularies: Mapping[str, Vocabulary]
     source: Source
     rank_terms: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # card → other words for it (Joker: ジョーカー)
+    guidelines: str = "new"  # which definitions the design guidelines hold: new (since = edition.id) or all
 
     def vocabulary(self, name: str) -> Vocabulary:
         return self.vocabularies.get(name, Vocabulary(()))
@@ -360,6 +362,32 @@ class Trump:
         return suits[0] if suits else None
 
 
+@dataclass(frozen=True)
+class Ruling:
+    """A ruling (definitions/rulings.yaml): a question, its answer, what it concerns, where it was given,
+    and examples that show the answer, which bp check runs (or why it has none)."""
+
+    id: str
+    question: str
+    answer: Text
+    source: Source  # where it is written (the YAML `source:` is `origin`)
+    concerns: tuple[str, ...] = ()  # the labels of the definitions it concerns (act-counter)
+    sections: tuple[str, ...] = ()  # the labels of the rulebook's sections it concerns (common-request)
+    origin: str = ""  # where the ruling was given: 第8.1版 ルールブック, a FAQ
+    date: str = ""  # YYYY-MM-DD, or YYYY-MM
+    examples: tuple[Example, ...] = field(default=(), compare=False, repr=False)
+    not_executable: str | None = None  # instead of examples: why none can show it
+
+    @property
+    def name(self) -> str:
+        """What lists and messages call it: its question."""
+        return self.question
+
+    @property
+    def anchor(self) -> str:
+        return f"ruling-{self.id}"
+
+
 @dataclass
 class Definitions:
     """Everything under definitions/, as loaded (items that failed the schema are left out)."""
@@ -375,6 +403,7 @@ class Definitions:
     frame_fog: list[FogEntry] = field(default_factory=list)
     frames: list[Frame] = field(default_factory=list)
     trumps: list[Trump] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
     # ids and names of actions left out because they failed the schema: what refers to them is
     # not reported again (their own errors are).
     left_out_actions: set[str] = field(default_factory=set)
@@ -403,6 +432,26 @@ class Definitions:
         """A frame by id or Japanese name (`strategy`, `ストラテジー`)."""
         normalized = key.replace(" ", "")
         return next((f for f in self.frames if normalized in (f.id, f.name)), None)
+
+    def every_definition(self) -> list[Action | Character | FogEntry | Frame | Trump]:
+        """Every definition with an entry in the lists, in the lists' order."""
+        return [*self.actions, *self.characters, *self.fog, *self.frames, *self.frame_actions, *self.frame_fog, *self.trumps]
+
+    def by_anchor(self, anchor: str) -> Action | Character | FogEntry | Frame | Trump | None:
+        """A definition by its label (`act-counter`, `char-magician`)."""
+        return next((d for d in self.every_definition() if d.anchor == anchor), None)
+
+    def ruling(self, id_: str) -> Ruling | None:
+        return next((r for r in self.rulings if r.id == id_), None)
+
+    def rulings_of(self, definition: Action | Character | FogEntry | Frame | Trump) -> tuple[Ruling, ...]:
+        """The rulings that concern a definition (関連する裁定), in the rulings' order."""
+        return tuple(r for r in self.rulings if definition.anchor in r.concerns)
+
+    def ruling_action(self, ruling: Ruling) -> Action | None:
+        """The action a ruling's examples play unless their request names another: the first it concerns."""
+        found = (self.by_anchor(anchor) for anchor in ruling.concerns)
+        return next((d for d in found if isinstance(d, Action)), None)
 
     # -- derived membership ----------------------------------------------------------------
     def formats_of(self, item: Action | FogEntry) -> tuple[str, ...]:
@@ -485,4 +534,5 @@ class Definitions:
             "frame actions": len(self.frame_actions),
             "frame fog": len(self.frame_fog),
             "trumps": len(self.trumps),
+            "rulings": len(self.rulings),
         }

@@ -20,7 +20,7 @@ from enum import Enum
 from typing import Any
 
 from ..notation.kana import name_reading
-from .definitions import Ability, Action, Character, Definitions, Flavor, FogEntry, Frame, Reading, Trump, Zone
+from .definitions import Ability, Action, Character, Definitions, Flavor, FogEntry, Frame, Reading, Ruling, Trump, Zone
 from .notations import KeycardsText, markup_text
 
 NONE = "なし"  # what the rulebook prints for an item that has nothing (能力: なし)
@@ -120,8 +120,29 @@ class AccessLevels:
     zones: tuple[Zone, ...]
 
 
+@dataclass(frozen=True)
+class RulingLinks:
+    """関連する裁定: the rulings that concern an entry, each linked to its place in the FAQ (by its question)."""
+
+    rulings: tuple[Ruling, ...]
+
+
+@dataclass(frozen=True)
+class DefinitionLinks:
+    """A ruling's 関連する定義: the entries it concerns, each linked to its entry (`anchor`, the entry's title)."""
+
+    entries: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class SectionLinks:
+    """A ruling's 関連する節: the rulebook's sections it concerns, by their labels (linked by number and title)."""
+
+    labels: tuple[str, ...]
+
+
 VALUE_KINDS = (Text, Markup, Bullets, InlineList, Nothing, FormatTable, FrameList, Flavor, Figure, Deck, StartProcedure,
-               FrameActions, AccessLevels)
+               FrameActions, AccessLevels, RulingLinks, DefinitionLinks, SectionLinks)
 
 
 class Leaflet(Enum):
@@ -204,6 +225,9 @@ def reading_markup(readings: Sequence[Reading]) -> Markup | None:
 
 # 解釈: the toolchain's readings, printed under the items they concern; folded away in the action lists.
 _READING = Item("reading", Markup, lambda d, x: reading_markup(x.readings), Leaflet.DETAILS)
+# 関連する裁定 (definitions/rulings.yaml): on screen a field of links to the FAQ; the leaflets name the
+# entries that have rulings in their legend instead, where the space is.
+_RULINGS = Item("rulings", RulingLinks, lambda d, x: RulingLinks(r) if (r := d.rulings_of(x)) else None, Leaflet.SCREEN)
 
 
 def _frames(definitions: Definitions, item: Action | FogEntry | Trump) -> FrameList | None:
@@ -236,6 +260,7 @@ _ACTION_ITEMS = (
     Item("target", Markup, lambda d, a: _markup(a.target.text) if a.target else None),
     Item("effect", Markup, lambda d, a: _markup(a.effect)),
     _READING,
+    _RULINGS,
     *_versions(lore=True),
 )
 
@@ -247,6 +272,7 @@ _CHARACTER_ITEMS = (
     Item("labels", Text, lambda d, c: Text(labels) if (labels := d.labels_display(c)) else None),
     Item("abilities", Bullets, lambda d, c: Bullets(tuple(_ability(a) for a in c.abilities)) if c.abilities else None),
     _READING,
+    _RULINGS,
     *_versions(lore=True),
 )
 
@@ -263,6 +289,7 @@ _FOG_ITEMS = (
     Item("keycards", Text, lambda d, f: Text(k) if (k := d.keycards_display(d.fog_keycards(f))) else None, Leaflet.HEADING),
     Item("ability", Markup, lambda d, f: _markup(f.ability)),
     _READING,
+    _RULINGS,
     *_versions(lore=False),
 )
 
@@ -278,6 +305,7 @@ _TRUMP_ITEMS = (
     Item("ability", Markup, lambda d, t: Markup(t.ability.text) if t.ability else Nothing()),
     Item("image", Figure, _image),
     _READING,
+    _RULINGS,
     *_versions(lore=False),
 )
 
@@ -302,6 +330,7 @@ _FRAME_ITEMS = (
     Item("frame-actions", FrameActions, lambda d, f: FrameActions(tuple(a)) if (a := d.frame_actions_of(f.id)) else None),
     Item("zones", AccessLevels, _zones),
     _READING,
+    _RULINGS,
 )
 
 
@@ -508,3 +537,33 @@ def grouped_definitions(definitions: Definitions, listing: Listing) -> list[tupl
 
 def listing(key: str) -> Listing:
     return next(listing for listing in LISTINGS if listing.key == key)
+
+
+# -- a ruling, as the FAQ shows it ----------------------------------------------------------------
+def _concerned(definitions: Definitions, ruling: Ruling) -> DefinitionLinks | None:
+    found = [definitions.by_anchor(anchor) for anchor in ruling.concerns]
+    shown = tuple((d.anchor, entry(definitions, d).title) for d in found if d is not None)
+    return DefinitionLinks(shown) if shown else None
+
+
+# The FAQ's items of a ruling (its question is the heading): the answer, what it concerns, where and when
+# it was given, and the examples bp check runs (or why it has none).
+_RULING_ITEMS = (
+    Item("answer", Markup, lambda d, r: Markup(r.answer)),
+    Item("concerns", DefinitionLinks, _concerned),
+    Item("sections", SectionLinks, lambda d, r: SectionLinks(r.sections) if r.sections else None),
+    Item("source", Text, lambda d, r: Text(r.origin)),
+    Item("date", Text, lambda d, r: Text(r.date)),
+    Item("examples", Bullets, lambda d, r: Bullets(tuple(e.name for e in r.examples)) if r.examples else None),
+    Item("not-executable", Text, lambda d, r: Text(" ".join(r.not_executable.split())) if r.not_executable else None),
+)
+
+
+def ruling_items(definitions: Definitions, ruling: Ruling) -> tuple[Shown, ...]:
+    """What the FAQ shows of a ruling under its question, in order, with the items' names."""
+    shown = []
+    for item in _RULING_ITEMS:
+        value = item.value(definitions, ruling)
+        if value is not None:
+            shown.append(Shown(item.id, item_name(definitions, item.id), value, item.leaflet, item.rulebook))
+    return tuple(shown)

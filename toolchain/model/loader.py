@@ -47,7 +47,7 @@ class LoadResult:
 
 _SPACE = {
     "rules": "rules", "formats": "format", "actions": "act", "frame-actions": "act", "characters": "char",
-    "fog": "fog", "frame-fog": "fog", "frames": "frame", "trumps": "trump",
+    "fog": "fog", "frame-fog": "fog", "frames": "frame", "trumps": "trump", "rulings": "ruling",
 }
 
 
@@ -112,7 +112,7 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = (), sources:
             invalid.setdefault(path_[0] if path_ and isinstance(path_[0], int) else None, finding)
         _build(kind, doc, rel, invalid, result)
     for kind in KINDS:
-        if kind.name not in seen_kinds:
+        if kind.name not in seen_kinds and not kind.optional:
             result.lost(kind, f"{DEFINITIONS_DIR}/{kind.pattern}")
             result.diagnostics.append(
                 Diagnostic(
@@ -229,6 +229,7 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: dict[int | None, Diagno
         "frame-fog": (_fog, defs.frame_fog, "fog"),
         "frames": (_frame, defs.frames, "frame"),
         "trumps": (_trump, defs.trumps, "trump"),
+        "rulings": (_ruling, defs.rulings, "ruling"),
     }
     build, target, space = builders[kind.name]
     for index, item in enumerate(data):
@@ -271,6 +272,7 @@ def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
         vocabularies={name: _named(data[name]) for name in (*_VOCABULARIES, "zones")},
         source=source,
         rank_terms={r["card"]: tuple(r["search_terms"]) for r in data["ranks"] if r.get("search_terms")},
+        guidelines=data.get("guidelines", "new"),
     )
 
 
@@ -334,7 +336,7 @@ def _readings(item: dict[str, Any], source: m.Source) -> tuple[m.Reading, ...]:
     notes = [(value, ("reading",))] if isinstance(value, dict) else [(note, ("reading", i)) for i, note in enumerate(value)]
     return tuple(
         m.Reading(str(note["says"]).strip(), str(note["reads"]).strip(), str(note["why"]).strip(), source.location(*path),
-                  note.get("about"))
+                  note.get("about"), note.get("guideline"))
         for note, path in notes
     )
 
@@ -450,3 +452,10 @@ def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
         kana=item.get("kana"),
         search_terms=tuple(item.get("search_terms", ())),
     )
+
+
+def _ruling(item: dict[str, Any], source: m.Source, order: int) -> m.Ruling:
+    examples = tuple(example(written, source.within("examples", i)) for i, written in enumerate(item.get("examples", ())))
+    listed = {key: tuple(item.get(key, ())) for key in ("concerns", "sections")}
+    return m.Ruling(item["id"], item["question"], _text(item["answer"]), source, **listed, origin=item["source"], date=item["date"],
+                    examples=examples, not_executable=item.get("not_executable"))

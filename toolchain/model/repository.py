@@ -27,6 +27,7 @@ class Kind:
     name: str
     pattern: str  # glob relative to definitions/
     schema: str  # file name in schema/
+    optional: bool = False  # a repository may have none (no rulings yet): not reported missing (BP008)
 
     def matches(self, relative: str) -> bool:
         return fnmatch.fnmatchcase(relative, self.pattern) and "/" not in relative[len(self.pattern.split("*")[0]):]
@@ -43,6 +44,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("frame-actions", "frames/actions.yaml", "frame-actions.schema.json"),
     Kind("frame-fog", "frames/fog.yaml", "frame-fog.schema.json"),
     Kind("trumps", "frames/trumps.yaml", "trumps.schema.json"),
+    Kind("rulings", "rulings.yaml", "rulings.schema.json", optional=True),
 )
 
 

@@ -20,6 +20,7 @@ its modules (tests/architecture/test_layers.py).
                                                 # and the options as decision.options (sim.OptionSeen), and answer with an index
     sim.run_examples(engine, tally=sim.Tally())  # every action's examples (bp check); what they showed of the programs
     sim.run_example(engine, action, example)    # one example (a model Example), as bp check runs it
+    sim.run_ruling_examples(engine)             # every ruling's examples (definitions/rulings.yaml)
     sim.position(game, seat)                    # the situation as `seat` knows it, in the examples' notation (given:)
     draft = sim.ExampleDraft(engine, game, seat)    # that position, `you` to request: draft.decision(), draft.apply(i),
     draft.example(name)                         # … then the example (given, request, choices, expect)
@@ -31,6 +32,11 @@ its modules (tests/architecture/test_layers.py).
     sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
     sim.play(…, coverage=sim.Coverage())        # + how often each action, character, fog entry was played (bp sim --coverage)
     sim.play(…, agent="policy")                 # played by sim.PolicyAgent (rules of thumb) instead of RandomAgent
+    sim.play_tally(engine, "pro", "strategy", seed, restriction=sim.Restriction(frozenset({"kill"})), restricted_seat=1)
+                                                # one game, one seat's agent forbidden an action (or trumps' cards): a sim.GameTally
+    sim.RestrictedAgent(agent, restriction)     # any agent, never taking what the restriction refuses (restricted play)
+    sim.find_loop(game); sim.first_turn_win(game)   # the design guidelines' bounded searches (search.py)
+    sim.double_trigger(engine, ("pro", "strategy"))  # two 誘発-通常-メイン requests at once, in random games
     sim.compiled()                              # whether the modules running are the ones mypyc compiled (native.py)
 """
 
@@ -40,22 +46,24 @@ from . import native
 
 __path__ = native.search_path(__path__)  # the modules compiled by mypyc first, when they are current (native.py)
 
-from .agents import Agent, Decision, RandomAgent, ScriptedAgent, ScriptError, scripted_agents
+from .agents import Agent, Decision, Glance, RandomAgent, RestrictedAgent, Restriction, ScriptedAgent, ScriptError, scripted_agents
 from .cards import text as card_text
 from .coverage import Coverage
 from .engine import Engine, ProgramProblem
 from .errors import EngineError, IllegalRequest, ProgramError
 from .example_writer import ExampleDraft, position
-from .examples import Outcome, run as run_example, run_all as run_examples
+from .examples import Outcome, run as run_example, run_all as run_examples, run_rulings as run_ruling_examples
 from .game import Game
 from .notation import option_text
 from .observation import CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text
 from .policy import PolicyAgent
-from .randomplay import AGENTS, PROCESSES_PER_CORE, Stats, game_seeds, play, play_one, worker_cap
+from .randomplay import AGENTS, PROCESSES_PER_CORE, GameTally, Stats, game_seeds, play, play_one, play_tally, worker_cap
 from .refusal import REASONS as REFUSAL_REASONS, refusal, refusals
 from .requests import PASS, RequestOption
 from .native import running_compiled as compiled
 from .ruleset import Ruleset
+from .examples import default_regulation
+from .search import DoubleTrigger, Loop, double_trigger, example_situations, find_loop, first_turn_win, start_positions
 from .situation import from_situation
 from .statehash import state_hash
 from .tally import Tally
@@ -65,12 +73,16 @@ from .transcript import Recorder, Replayed, TranscriptWriter, digest, games as t
 from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
 __all__ = [
-    "AGENTS", "Agent", "PROCESSES_PER_CORE", "BoardView", "Character", "CharacterSeen", "CharacterView", "Coverage", "Decision",
-    "Engine", "EngineError", "ExampleDraft", "Game", "IllegalRequest", "Observation", "OptionSeen", "Outcome", "PASS",
-    "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS", "RandomAgent", "Recorder", "Replayed", "Request",
-    "RequestOption", "RequestSeen", "RequestView", "Ruleset", "ScriptError", "ScriptedAgent", "SideSeen", "SideView",
-    "State", "Stats", "Tally", "TargetView", "Told", "TranscriptWriter", "board", "card_text", "compiled", "digest",
-    "from_situation", "game_seeds", "observe", "option_text", "play", "play_one", "position", "refusal", "refusals",
-    "replay_game", "run_example", "run_examples", "scripted_agents", "seen_option_text", "start_game", "state_hash", "tell",
-    "tell_decision", "transcript_games", "worker_cap",
+    "AGENTS", "Agent", "BoardView", "Character", "CharacterSeen", "CharacterView", "Coverage", "Decision",
+    "Engine", "EngineError", "ExampleDraft", "Game", "GameTally", "Glance", "IllegalRequest", "Observation", "OptionSeen",
+    "Outcome", "PASS", "PROCESSES_PER_CORE", "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS", "RandomAgent",
+    "Recorder", "Replayed", "Request", "RequestOption", "RequestSeen", "RequestView", "RestrictedAgent", "Restriction",
+    "Ruleset", "ScriptError", "ScriptedAgent", "SideSeen", "SideView", "State", "Stats", "Tally", "TargetView", "Told",
+    "TranscriptWriter", "board", "card_text", "compiled", "digest", "from_situation", "game_seeds", "observe", "option_text",
+    "play", "play_one", "play_tally", "position", "refusal", "refusals", "replay_game", "run_example", "run_examples",
+    "run_ruling_examples", "scripted_agents", "seen_option_text", "start_game", "state_hash", "tell", "tell_decision",
+    "transcript_games", "worker_cap",
+    # the design guidelines' searches (search.py)
+    "DoubleTrigger", "Loop", "default_regulation", "double_trigger", "example_situations", "find_loop", "first_turn_win",
+    "start_positions",
 ]

@@ -9,11 +9,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mypy_extensions import mypyc_attr
 
+from . import abilities
+from .cards import TEXT, owner_of
 from .errors import EngineError
+from .notation import SIDES, side
+from .observation import HIDDEN, PUBLIC_LIFE_BELOW, _ref as target_ref
+from .requests import PASS, RequestOption
+from .state import Character, Request
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -21,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 GRAVEYARD_TOP = "墓地の一番上"  # the prompt of the owner's choice of the public top card (2.11.1), and how a script names it
+TRUMP_CHOICE = "切札"  # the prompt of the game start's choice of trumps (エクストラ: デッキから2枚選び切札として…)
 
 
 class Decision:
@@ -33,14 +41,18 @@ class Decision:
     forced       a choice of one: the engine takes it without asking (transcripts still record it)
     options      the legal options as the deciding player sees them (sim.OptionSeen: text, kind, ref, …)
     observation  what the deciding player sees of the game (2.11.1, sim.Observation)
+    glance       the part of the observation a quick agent reads (sim.Glance), each part worked out when read
     len(d)       how many options there are
     texts()      the options as the notation writes them (stable, the referee's view: scripts and transcripts use these)
+    kinds        each option's kind (options[i].kind), without the rest of options
+    cost(i), keys(i)   a request option's cost and keycards (options[i].cost, .keys), without the rest of options
 
     The engine objects the options stand for stay inside the simulator. A decision describes the game as it
     stood when it was asked: once taken, what it had not yet worked out is no longer available.
     """
 
-    __slots__ = ("player", "kind", "prompt", "_game", "_options", "_seen", "_observation", "_actions")
+    __slots__ = ("player", "kind", "prompt", "_game", "_options", "_seen", "_observation", "_actions", "_glance", "_kinds",
+                 "_refs")
 
     def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list) -> None:
         self.player, self.kind, self.prompt = player, kind, prompt
@@ -49,6 +61,9 @@ class Decision:
         self._seen: tuple[OptionSeen, ...] | None = None
         self._observation: Observation | None = None
         self._actions: tuple[str, ...] | None = None
+        self._glance: Glance | None = None
+        self._kinds: tuple[str, ...] | None = None
+        self._refs: tuple[Any, ...] | None = None
 
     def __len__(self) -> int:
         return len(self._options)
@@ -86,8 +101,14 @@ class Decision:
     def actions(self) -> tuple[str, ...]:
         """For a request decision: each option's action id (`pass` for PASS), cheaper than `options`."""
         if self._actions is None:
-            self._actions = tuple([action.id if (action := getattr(option, "action", None)) is not None else "pass"
-                                   for option in self._options])
+            ids = []
+            for option in self._options:
+                if isinstance(option, RequestOption):  # most options: read natively, not through getattr
+                    ids.append(option.action.id)
+                else:
+                    action = getattr(option, "action", None)
+                    ids.append(action.id if action is not None else "pass")
+            self._actions = tuple(ids)
         return self._actions
 
     @property
@@ -97,6 +118,46 @@ class Decision:
 
             self._observation = observe(self._live(), self.player)
         return self._observation
+
+    @property
+    def glance(self) -> Glance:
+        """What the deciding player sees, as far as the policy agent reads it: the same values as `observation`,
+        each worked out when first read (the observation describes every card of both sides; an agent deciding
+        thousands of times a second reads a few)."""
+        if self._glance is None:
+            self._glance = Glance(self._live(), self.player)
+        return self._glance
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Each option's kind, as `options` names it (pass, action, character, player, request, trump, card, label),
+        without writing every option's text: the game start offers some fifty cards at a time."""
+        if self._kinds is None:
+            self._kinds = tuple([_kind(option) for option in self._options])
+        return self._kinds
+
+    @property
+    def refs(self) -> tuple[Any, ...]:
+        """What each option names, as `options` gives it (an action id, a character's or a request's id, a side, a
+        card's text or `?`, a label), without writing every option's text."""
+        if self._refs is None:
+            game = self._live()
+            self._refs = tuple([_ref(game, option, self.player) for option in self._options])
+        return self._refs
+
+    def cost(self, index: int) -> str:
+        """A request option's cost letters as printed, before abilities ('' for a pass): `options[index].cost`."""
+        option = self._options[index]
+        return option.action.cost if isinstance(option, RequestOption) else ""
+
+    def keys(self, index: int) -> tuple[str, ...]:
+        """A request option's keycards (the deciding player's own cards, so seen): `options[index].keys`."""
+        option = self._options[index]
+        return tuple([TEXT[card] for card in option.keys]) if isinstance(option, RequestOption) else ()
+
+    def narrowed(self, indices: list[int]) -> Decision:
+        """The same decision with only these options (a restricted agent's), asked of the same game."""
+        return Decision(self._live(), self.player, self.kind, self.prompt, [self._options[i] for i in indices])
 
     def text(self, index: int) -> str:
         """The option as the notation writes it, seen from the deciding seat (`opponent:♢3`, `アップ ★♡3`)."""
@@ -109,6 +170,138 @@ class Decision:
 
     def seen_texts(self) -> list[str]:
         return [option.text for option in self.options]
+
+
+def _kind(option: Any) -> str:
+    """An engine option's kind, as observation.seen_option classifies it."""
+    if option is PASS:
+        return "pass"
+    if isinstance(option, RequestOption):
+        return "action"
+    if isinstance(option, tuple):
+        return str(option[0])  # a target: (kind, what)
+    if isinstance(option, Character):
+        return "character"
+    if isinstance(option, Request):
+        return "request"
+    if isinstance(option, int):
+        return "card"
+    return "label"
+
+
+def _ref(game: Game, option: Any, viewer: int) -> Any:
+    """What an engine option names, as observation.seen_option gives it (its `ref`)."""
+    if option is PASS:
+        return None
+    if isinstance(option, RequestOption):
+        return option.action.id
+    if isinstance(option, tuple):
+        return target_ref(game, option, viewer)[1]
+    if isinstance(option, (Character, Request)):
+        return option.id
+    if isinstance(option, int):
+        owner = owner_of(option)
+        player = game.state.players[owner]
+        hidden = owner != viewer and option in player.trump and option not in player.trumps_up  # as seen_option_text
+        return HIDDEN if hidden else TEXT[option]
+    return str(option)
+
+
+class CharacterGlance:
+    """A character as the deciding player sees it: observation.CharacterSeen's fields but its text, with its
+    size and labels worked out when first read (None, as there, for a card the player cannot see)."""
+
+    __slots__ = ("id", "kind", "driven", "role", "blocking", "new", "_game", "_character", "_seen", "_size", "_labels", "_known")
+
+    def __init__(self, game: Game, character: Character, viewer: int) -> None:
+        self.id, self.kind, self.driven = character.id, character.kind, character.driven
+        self.role, self.blocking = character.role, character.blocking
+        self.new = character.entered == game.state.turn_number
+        self._game, self._character = game, character
+        self._seen = not character.face_down or character.controller == viewer  # as observation._seen
+        self._size: int | None = None
+        self._labels: tuple[str, ...] | None = None
+        self._known = 0  # 1: size worked out, 2: labels, 3: both
+
+    @property
+    def size(self) -> int | None:
+        if not self._known & 1:
+            self._size = abilities.size(self._game, self._character) if self._seen else None
+            self._known |= 1
+        return self._size
+
+    @property
+    def labels(self) -> tuple[str, ...] | None:
+        if not self._known & 2:
+            self._labels = tuple(sorted(abilities.labels(self._game, self._character))) if self._seen else None
+            self._known |= 2
+        return self._labels
+
+
+class SideGlance:
+    """One side as the deciding player sees it: observation.SideSeen's life, the hand's size and the field."""
+
+    __slots__ = ("side", "life", "hand_size", "_game", "_characters", "_viewer", "_field")
+
+    def __init__(self, game: Game, owner: int, viewer: int) -> None:
+        player = game.state.players[owner]
+        own = owner == viewer
+        life = len(player.life)
+        self.side = SIDES[0] if own else SIDES[1]
+        self.life: int | None = life if own or life < PUBLIC_LIFE_BELOW else None  # as observation.SideSeen
+        self.hand_size = len(player.hand)
+        self._game, self._characters, self._viewer = game, player.field, viewer
+        self._field: tuple[CharacterGlance, ...] | None = None
+
+    @property
+    def field(self) -> tuple[CharacterGlance, ...]:
+        if self._field is None:
+            self._field = tuple([CharacterGlance(self._game, character, self._viewer) for character in self._characters])
+        return self._field
+
+
+class Glance:
+    """The part of a decision's observation (2.11.1) the policy agent reads, each worked out when first read:
+    whose turn it is, each side's life, hand size and field, whose request is on top of the stage and what it
+    targets. The same values
+    as the observation's (tests/sim/test_policy.py compares them at every decision of many games), read while
+    the decision is being taken."""
+
+    __slots__ = ("turn", "_game", "_seat", "_you", "_opponent")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.turn = side(game.state.turn, seat)
+        self._game, self._seat = game, seat
+        self._you: SideGlance | None = None
+        self._opponent: SideGlance | None = None
+
+    @property
+    def you(self) -> SideGlance:
+        if self._you is None:
+            self._you = SideGlance(self._game, self._seat, self._seat)
+        return self._you
+
+    @property
+    def opponent(self) -> SideGlance:
+        if self._opponent is None:
+            self._opponent = SideGlance(self._game, 1 - self._seat, self._seat)
+        return self._opponent
+
+    @property
+    def top_side(self) -> str | None:
+        """Whose request is on top of the stage (observation.stage[-1].side), None with the stage empty."""
+        stage = self._game.state.stage
+        return side(stage[-1].controller, self._seat) if stage else None
+
+    @property
+    def top_refs(self) -> tuple[tuple[str, Any], ...]:
+        """What the request on top of the stage targets, as observation.stage[-1].refs names it."""
+        stage = self._game.state.stage
+        return tuple([target_ref(self._game, target, self._seat) for target in stage[-1].targets]) if stage else ()
+
+    def stage_sides(self) -> dict[int, str]:
+        """Whose each request on the stage is (you / opponent), by the request's id: observation.stage's sides."""
+        return {request.id: side(request.controller, self._seat) for request in self._game.state.stage}
 
 
 def engine_options(decision: Decision) -> list:
@@ -135,6 +328,44 @@ class RandomAgent:
         actions = decision.actions
         chosen = self.rng.choice(list(dict.fromkeys(actions)))  # an action (or pass), each once, in the order they come
         return self.rng.choice([i for i, action in enumerate(actions) if action == chosen])
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """What a restricted agent never does (restricted play, Jaffe et al., AIIDE 2012): request these actions, or
+    take these cards as trumps at the game start (so that trump never comes face up for it)."""
+
+    actions: frozenset[str] = frozenset()
+    trump_cards: frozenset[str] = frozenset()  # card texts (`♠2`)
+
+    def refused(self, decision: Decision) -> list[int]:
+        """The indices of the options this restriction refuses at a decision."""
+        if decision.kind == "request" and self.actions:
+            return [i for i, action in enumerate(decision.actions) if action in self.actions]
+        if decision.kind == "choose" and decision.prompt == TRUMP_CHOICE and self.trump_cards:
+            return [i for i, option in enumerate(decision._options) if isinstance(option, int) and TEXT[option] in self.trump_cards]
+        return []
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class RestrictedAgent:
+    """Another agent, forbidden what a Restriction names: where the restriction refuses some options, the agent
+    decides among the others as if they were all there were (a pass is always left at a request)."""
+
+    def __init__(self, agent: Agent, restriction: Restriction) -> None:
+        self.agent, self.restriction = agent, restriction
+
+    def choose(self, decision: Decision) -> int:
+        refused = self.restriction.refused(decision)
+        if not refused or len(refused) == len(decision):
+            return self.agent.choose(decision)
+        left = set(refused)
+        allowed = [i for i in range(len(decision)) if i not in left]
+        narrowed = decision.narrowed(allowed)
+        try:
+            return allowed[self.agent.choose(narrowed)]
+        finally:
+            narrowed.seal()
 
 
 class ScriptError(ValueError):

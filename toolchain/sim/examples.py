@@ -36,7 +36,7 @@ from .tally import Tally
 
 @dataclass(frozen=True)
 class Outcome:
-    action: m.Action = field(repr=False)
+    action: m.Action | None = field(repr=False)  # the example's own action (a ruling's may have none)
     example: m.Example = field(repr=False)
     ok: bool
     message: str = ""
@@ -44,10 +44,18 @@ class Outcome:
     missing_action: str | None = None  # the action it names that the definitions lack
     loop: EngineLoop | None = None  # a step budget ran out: the program that loops (BP033)
     requested: tuple[str, ...] = ()  # the ids of the actions it requests, as far as it ran (its own, responses, steps)
+    ruling: m.Ruling | None = field(default=None, repr=False)  # the ruling the example is of (else: the action's)
 
     @property
     def name(self) -> str:
         return self.example.name
+
+    @property
+    def owner(self) -> m.Action | m.Ruling:
+        """What the example is written under: its ruling, or its action."""
+        owner = self.ruling or self.action
+        assert owner is not None  # an example is an action's, or a ruling's
+        return owner
 
     def location(self) -> Location:
         """Where the example (or the part of it that is wrong) is written."""
@@ -70,18 +78,20 @@ class _ExampleAgent(ScriptedAgent):
         return super().choose(decision)
 
 
-def default_regulation(defs: m.Definitions, action: m.Action) -> tuple[str, str]:
+def default_regulation(defs: m.Definitions, action: m.Action | None) -> tuple[str, str]:
     """The widest regulation that has the action: its highest format, with the last frame of table 3.1
-    that allows it (and that has the action, for a frame action)."""
-    formats = [f for f in defs.formats if f.id in defs.formats_of(action)] or defs.formats
+    that allows it (and that has the action, for a frame action). Without an action (a ruling about no
+    action), the widest of table 3.1."""
+    formats = [f for f in defs.formats if action is None or f.id in defs.formats_of(action)] or defs.formats
     fmt = max(formats, key=lambda f: f.order).id
-    frames = [fr for fr, fmts in defs.regulations.items() if fmt in fmts and (not action.frames or fr in action.frames)]
+    frames = [fr for fr, fmts in defs.regulations.items()
+              if fmt in fmts and (action is None or not action.frames or fr in action.frames)]
     if not frames:
-        raise ProgramError(("examples",), f"no regulation of table 3.1 has {action.name}")
+        raise ProgramError(("examples",), f"no regulation of table 3.1 has {action.name if action else 'the format ' + fmt}")
     return fmt, frames[-1]
 
 
-def regulation_of(defs: m.Definitions, action: m.Action, example: m.Example) -> tuple[str, str]:
+def regulation_of(defs: m.Definitions, action: m.Action | None, example: m.Example) -> tuple[str, str]:
     text = example.regulation
     if not text:
         return default_regulation(defs, action)
@@ -92,21 +102,28 @@ def regulation_of(defs: m.Definitions, action: m.Action, example: m.Example) -> 
     return found_format.id, found_frame.id
 
 
-def run(engine: Engine, action: m.Action, example: m.Example, tally: Tally | None = None) -> Outcome:
+def run(engine: Engine, action: m.Action | None, example: m.Example, tally: Tally | None = None,
+        ruling: m.Ruling | None = None) -> Outcome:
+    """One example of `action` (or of `ruling`, whose examples play `action` unless their request names
+    another; a ruling about no action has its examples name every action they request)."""
     requested: list[str] = []  # filled as the example's requests are read
+
+    def outcome(ok: bool, message: str, path: tuple = (), missing: str | None = None, loop: EngineLoop | None = None) -> Outcome:
+        return Outcome(action, example, ok, message, path, missing, loop, tuple(requested), ruling)
+
     try:
         message = _run(engine, action, example, requested, tally)
     except ProgramError as exc:
-        return Outcome(action, example, False, str(exc), exc.path, getattr(exc, "name", None), requested=tuple(requested))
+        return outcome(False, str(exc), exc.path, getattr(exc, "name", None))
     except EngineLoop as exc:
-        return Outcome(action, example, False, str(exc), loop=exc, requested=tuple(requested))
+        return outcome(False, str(exc), loop=exc)
     except StepFailed as exc:
-        return Outcome(action, example, False, str(exc), exc.path, requested=tuple(requested))
+        return outcome(False, str(exc), exc.path)
     except (ScriptError, IllegalRequest, EngineError) as exc:
-        return Outcome(action, example, False, _said(exc), requested=tuple(requested))
+        return outcome(False, _said(exc))
     except Exception as exc:  # noqa: BLE001 - a broken definition must not stop bp check: report it at the example
-        return Outcome(action, example, False, f"the engine failed: {type(exc).__name__}: {exc}", requested=tuple(requested))
-    return Outcome(action, example, message is None, message or "", requested=tuple(requested))
+        return outcome(False, f"the engine failed: {type(exc).__name__}: {exc}")
+    return outcome(message is None, message or "")
 
 
 def mentioned_cards(example: m.Example) -> set[str]:
@@ -116,11 +133,11 @@ def mentioned_cards(example: m.Example) -> set[str]:
     return mentioned(written)
 
 
-def _run(engine: Engine, action: m.Action, example: m.Example, requested: list[str],
+def _run(engine: Engine, action: m.Action | None, example: m.Example, requested: list[str],
          tally: Tally | None = None) -> str | None:
     rules = engine.ruleset(*regulation_of(engine.definitions, action, example))
-    spec = rules.compiled.actions.get(action.id)
-    if spec is None or not spec.executable:
+    spec = rules.compiled.actions.get(action.id) if action is not None else None
+    if action is not None and (spec is None or not spec.executable):
         raise ProgramError((), f"{action.name} has no program to run")
     script = [str(c) if not isinstance(c, int) else c for c in example.choices]
     agent = _ExampleAgent(script, None)
@@ -141,7 +158,7 @@ def _run(engine: Engine, action: m.Action, example: m.Example, requested: list[s
     return compare(before, example.expect, view(game))
 
 
-def _single(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, example: m.Example) -> None:  # noqa: ANN001
+def _single(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None, example: m.Example) -> None:  # noqa: ANN001
     """One request, the responses made in answer, then passes until it has left the stage."""
     request_spec, seat, keys, target = builder.parse_request(example.request, ("request",), spec, example.by)
     if target:
@@ -262,7 +279,7 @@ def _said(exc: Exception) -> str:
     return str(exc)
 
 
-def _flow(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, example: m.Example, before: dict) -> None:  # noqa: ANN001
+def _flow(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None, example: m.Example, before: dict) -> None:  # noqa: ANN001
     """`steps:` in order: requests (the players before the requester pass), passes, `until:` a point, `expect:`."""
     for i, step in enumerate(example.steps):
         path = ("steps", i)
@@ -274,7 +291,7 @@ def _flow(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, exampl
             raise StepFailed(path, f"step {i + 1}: {message}")
 
 
-def _step(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec, example: m.Example, before: dict,  # noqa: ANN001, PLR0913
+def _step(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None, example: m.Example, before: dict,  # noqa: ANN001, PLR0913
           step: Any, path: tuple) -> str | None:
     """One step of a flow; what differs, or None."""
     if "request" in step:
@@ -387,3 +404,15 @@ def run_all(engine: Engine, skip: Collection[str] = frozenset(), tally: Tally | 
             continue
         for example in action.examples:
             yield run(engine, action, example, tally)
+
+
+def run_rulings(engine: Engine, skip: Collection[str] = frozenset()) -> Iterator[Outcome]:
+    """Every example of every ruling (definitions/rulings.yaml), each playing the first action its ruling
+    concerns unless its request names another; not those whose action is in `skip`."""
+    defs = engine.definitions
+    for ruling in defs.rulings:
+        action = defs.ruling_action(ruling)
+        if action is not None and action.id in skip:
+            continue
+        for example in ruling.examples:
+            yield run(engine, action, example, ruling=ruling)

@@ -516,8 +516,8 @@ class Game:
         state.used.clear()
         for player in state.players:
             player.locked.clear()
-        for character in state.characters():
-            character.role, character.blocking = None, None
+        # The attacker and blocker roles are not ended here: when they end is a reading, stated in the data
+        # (エンド's program, definitions/actions/1-basic.yaml).
         state.former.clear()  # last-known information is this turn's
         state.unlinked.clear()
         state.turn = 1 - ending

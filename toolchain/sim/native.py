@@ -23,12 +23,10 @@ MANIFEST = BUILD / "manifest.json"
 GROUP = "toolchain.sim.compiled"  # the shared library is toolchain.sim.compiled__mypyc (no name of the sources)
 
 # Every module of the package but these: the door and this module (they run before the path is chosen);
-# errors (its exceptions subclass builtin types, which mypyc does not compile); policy (mypyc fails on a
-# starred tuple inside `in`; PolicyAgent is not in the random games' hot path);
-# randomplay, coverage and transcript (a worker process sends back their objects pickled, and a compiled
-# class does not unpickle: it has no __new__ that skips __init__).
-NOT_COMPILED = frozenset({"__init__.py", "native.py", "errors.py", "policy.py",
-                          "randomplay.py", "coverage.py", "transcript.py"})
+# errors (its exceptions subclass builtin types, which mypyc does not compile); randomplay, coverage and
+# transcript (a worker process sends back their objects pickled, and a compiled class does not unpickle: it
+# has no __new__ that skips __init__). The policy agent is compiled: a balance run plays it by the million.
+NOT_COMPILED = frozenset({"__init__.py", "native.py", "errors.py", "randomplay.py", "coverage.py", "transcript.py"})
 
 
 def compiled_sources() -> list[Path]:

@@ -12,6 +12,12 @@ nothing is worth doing; it answers the opponent's requests against its own chara
 with a counter now and then, and otherwise lets requests resolve; it blocks an attacker it can
 beat with a soldier, blocks a big one (or any, when its life is short) with a bulwark, discards its
 lowest cards and targets the opponent's biggest soldier with harmful actions, its own with helpful ones.
+
+It reads the observation through `decision.glance` (the same values, each worked out when first read)
+and a request's cost and keycards through `decision.cost(i)` and `decision.keys(i)`: most decisions
+need a few facts, and building the whole observation and every option's text took five times as long as
+the engine's own work (a balance run plays hundreds of thousands of games). Its draws are those of
+`random.choices`, so a seed plays the games it always did (tests/sim/golden/policy-fingerprints.json).
 """
 
 from __future__ import annotations
@@ -19,16 +25,19 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from .cards import RANK, TEXT
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .agents import Decision
-    from .observation import CharacterSeen, Observation, OptionSeen
+    from .agents import CharacterGlance, Decision, Glance, SideGlance
 
 SUMMONS = frozenset({"soldier-summon", "hero-summon", "ace-summon", "magician-summon", "quick-summon", "rare-summon"})
 ANSWERS = frozenset({"counter", "ceasefire", "retarget"})  # requests that answer a request on the stage
 HELPFUL = frozenset({"up", "equip", "encourage", "return", "reanimate", "switch", "negotiate"})  # target one's own
 SETUP = frozenset({"pack-open", "rare-draw", "open", "bulwark-refill", "recruit", "force"})
+UNPRESSED = frozenset({"end", "pass", "bulwark-placement"}) | ANSWERS  # what a short life still requests as often
+OFF_TURN = {"pass": 6.0, "quick-summon": 2.0}  # on the other player's turn, with the stage empty
 MANY_SOLDIERS, MANY_BULWARKS, SHORT_LIFE, LOW_LIFE, BIG_ATTACKER = 2, 2, 5, 6, 4
 
 
@@ -40,70 +49,107 @@ def rank(text: str) -> int:
     return max(RANK_OF_TEXT.get(text, 0), 0)
 
 
-def _soldiers(characters: tuple[CharacterSeen, ...]) -> list[CharacterSeen]:
+def _soldiers(characters: tuple[CharacterGlance, ...]) -> list[CharacterGlance]:
     return [c for c in characters if c.kind == "soldier"]
 
 
-def _size(character: CharacterSeen) -> int:
-    return character.size if character.size is not None else 0
+def _size(character: CharacterGlance) -> int:
+    size = character.size
+    return size if size is not None else 0
 
 
+def _labels(character: CharacterGlance) -> tuple[str, ...]:
+    labels = character.labels
+    return labels if labels is not None else ()
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests and users subclass it
 class PolicyAgent:
-    """Weighs every option by rules of thumb and draws one (seeded); reads only the decision's observation."""
+    """Weighs every option by rules of thumb and draws one (seeded); reads only what the decision shows its player."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.acting: str | None = None  # the action of the request this agent is making (its targets and costs follow)
 
     def choose(self, decision: Decision) -> int:
-        weigh = {"request": self._request, "target": self._target, "choose": self._choose, "option": self._option}.get(decision.kind)
+        kind = decision.kind
         count = len(decision)
-        weights = weigh(decision.observation, decision.options, decision.prompt) if weigh else [1.0] * count
+        if kind == "request":
+            weights = self._request(decision)
+        elif kind == "target":
+            weights = self._target(decision.glance, decision.kinds, decision.refs)
+        elif kind == "choose":
+            weights = self._choose(decision)
+        elif kind == "option":
+            weights = self._option(decision.glance, decision.kinds, decision.refs)
+        else:
+            weights = [1.0] * count
         if not any(weights):
             weights = [1.0] * count
-        index = self.rng.choices(range(count), weights)[0]
-        if decision.kind == "request":
-            option = decision.options[index]
-            self.acting = option.ref if option.kind == "action" else None
+        index = self._draw(weights)
+        if kind == "request":
+            actions = decision.actions
+            self.acting = actions[index] if actions[index] != "pass" else None
+        return index
+
+    def _draw(self, weights: list[float]) -> int:
+        """One index, drawn as `random.choices(range(len(weights)), weights)[0]` draws it: the same sums in the same
+        order, the same random number, the first index whose running sum passes it (bisect_right, the last kept)."""
+        cumulative = []
+        total = 0.0
+        for weight in weights:
+            total += weight
+            cumulative.append(total)
+        drawn = self.rng.random() * (cumulative[-1] + 0.0)
+        index, last = 0, len(cumulative) - 1
+        while index < last and cumulative[index] <= drawn:
+            index += 1
         return index
 
     # -- [3]: which request, or pass ----------------------------------------------------------------------
-    def _request(self, view: Observation, options: tuple[OptionSeen, ...], prompt: str) -> list[float]:
+    def _request(self, decision: Decision) -> list[float]:
+        actions = decision.actions
         by_action: dict[str, list[int]] = {}
-        for i, option in enumerate(options):
-            by_action.setdefault(option.ref if option.kind == "action" else "pass", []).append(i)
-        weights = [0.0] * len(options)
-        costs = {option.ref: option.cost for option in options if option.kind == "action"}
+        for i, action in enumerate(actions):
+            by_action.setdefault(action, []).append(i)
+        view = decision.glance
+        life = _life(view)
+        weights = [0.0] * len(actions)
         for action, indices in by_action.items():
             weight = self._action_weight(view, action)
-            if "L" in costs.get(action, "") and view.you.life <= LOW_LIFE:
-                weight *= 0.05  # L is paid with the life: a short life is kept for the game, not spent
-            weight *= self._life_pressure(view, action)
-            best = max(indices, key=lambda i: self._keys_value(options[i], action))
-            weights[best] = weight  # one way to make it: the keycards worth most for it
+            if life <= LOW_LIFE:
+                if "L" in decision.cost(indices[-1]):
+                    weight *= 0.05  # L is paid with the life: a short life is kept for the game, not spent
+                if action not in UNPRESSED:
+                    weight *= 0.5  # with a short life, only what protects it is worth a request: bulwarks and answers
+            best = indices[0]
+            if len(indices) > 1:  # one way to make it: the keycards worth most for it (the first of the best)
+                values = [self._keys_value(decision.keys(i), action) for i in indices]
+                best = indices[values.index(max(values))]
+            weights[best] = weight
         return weights
 
-    def _action_weight(self, view: Observation, action: str) -> float:
-        mine = view.you.field
-        if view.stage:
-            top = view.stage[-1]
-            if top.side == "you":
+    def _action_weight(self, view: Glance, action: str) -> float:
+        top = view.top_side
+        if top is not None:
+            if top == "you":
                 return 8.0 if action == "pass" else 0.2
-            against_me = any((kind == "character" and any(c.id == ref for c in mine)) or (kind == "player" and ref == "you")
-                             for kind, ref in top.refs)
             if action == "pass":
                 return 6.0
             if action in ANSWERS:
+                mine = {c.id for c in view.you.field}
+                against_me = any((kind == "character" and ref in mine) or (kind == "player" and ref == "you")
+                                 for kind, ref in view.top_refs)
                 return 3.0 if against_me else 0.3
             return 0.3
         if view.turn != "you":
-            return {"pass": 6.0, "quick-summon": 2.0}.get(action, 0.3)
-        soldiers = _soldiers(mine)
-        bulwarks = [c for c in mine if c.kind == "bulwark"]
+            return OFF_TURN.get(action, 0.3)
+        you = view.you
         if action in SUMMONS:
-            return 6.0 if len(soldiers) < MANY_SOLDIERS else 0.4
+            return 6.0 if len(_soldiers(you.field)) < MANY_SOLDIERS else 0.4
         if action == "bulwark-placement":
-            return 5.0 if len(bulwarks) < MANY_BULWARKS and len(view.you.hand) > 2 else 0.2
+            bulwarks = [c for c in you.field if c.kind == "bulwark"]
+            return 5.0 if len(bulwarks) < MANY_BULWARKS and you.hand_size > 2 else 0.2
         if action == "attack":
             return 5.0 if self._attackers(view) else 0.2
         if action in SETUP:
@@ -115,40 +161,39 @@ class PolicyAgent:
         return 0.4  # any other spell: now and then, keeping the hand for answers
 
     @staticmethod
-    def _life_pressure(view: Observation, action: str) -> float:
-        """With a short life, only what protects it is worth a request: bulwarks and answers, not new threats."""
-        if view.you.life > LOW_LIFE or action in ("end", "pass", "bulwark-placement", *ANSWERS):
-            return 1.0
-        return 0.5
-
-    @staticmethod
-    def _keys_value(option: OptionSeen, action: str) -> int:
+    def _keys_value(keys: tuple[str, ...], action: str) -> int:
         """How much the keycards are worth for the action: bigger soldiers and stronger spells; bulwarks and
         discards spend the smallest cards."""
-        if option.kind != "action":
-            return 0
-        total = sum(rank(card) for card in option.keys)
+        total = sum(rank(card) for card in keys)
         return -total if action == "bulwark-placement" else total
 
     # -- attacks and blocks ---------------------------------------------------------------------------------
     @staticmethod
-    def _attackers(view: Observation) -> list[CharacterSeen]:
-        """My soldiers worth attacking with: charged, able to attack, and bigger than every charged soldier of the opponent."""
+    def _attackers(view: Glance) -> list[CharacterGlance]:
+        """My soldiers worth attacking with: charged, able to attack, and bigger than every charged soldier of the opponent
+        (the cheap tests first: most of the time none is charged, or none can attack)."""
+        ready = [c for c in _soldiers(view.you.field) if not c.driven]
+        ready = [c for c in ready if "attacker" in _labels(c) and (not c.new or "haste" in _labels(c))]
+        if not ready:
+            return []
         strongest = max((_size(c) for c in _soldiers(view.opponent.field) if not c.driven), default=-1)
-        ready = [c for c in _soldiers(view.you.field) if not c.driven and "attacker" in (c.labels or ())
-                 and (not c.new or "haste" in (c.labels or ()))]
         return [c for c in ready if _size(c) > strongest]
 
-    def _choose(self, view: Observation, options: tuple[OptionSeen, ...], prompt: str) -> list[float]:
-        characters = {c.id: c for c in (*view.you.field, *view.opponent.field)}
-        chosen = [characters.get(o.ref) if o.kind == "character" else None for o in options]
-        done = [i for i, o in enumerate(options) if o.kind == "label"]
+    def _choose(self, decision: Decision) -> list[float]:
+        prompt, kinds = decision.prompt, decision.kinds
+        discard = "捨てる" in prompt or prompt.startswith("D")  # discard the lowest cards
+        if prompt != "アタッカー" and "character" not in kinds and not (discard and "card" in kinds):
+            return [1.0] * len(kinds)  # nothing to weigh (the game start's choices of cards)
+        view, refs = decision.glance, decision.refs
+        done = [i for i, kind in enumerate(kinds) if kind == "label"]
         if prompt == "アタッカー":
             wanted = {c.id for c in self._attackers(view)}
-            weights = [4.0 if o.kind == "character" and o.ref in wanted else 0.0 for o in options]
+            weights = [4.0 if kind == "character" and ref in wanted else 0.0 for kind, ref in zip(kinds, refs)]
             for i in done:
                 weights[i] = 1.0 if any(weights) else 5.0
             return weights
+        characters = {c.id: c for side in (view.you, view.opponent) for c in side.field}
+        chosen = [characters.get(ref) if kind == "character" else None for kind, ref in zip(kinds, refs)]
         present = [c for c in chosen if c is not None]
         if prompt == "ブロッカー" and present:
             biggest = max(present, key=lambda c: _size(c) if c.kind == "soldier" else 0)
@@ -156,28 +201,28 @@ class PolicyAgent:
         if present:  # S: the character to give up: the smallest
             smallest = min(present, key=lambda c: _size(c) if c.kind == "soldier" else -1)
             return [5.0 if c is smallest else 0.5 for c in chosen]
-        cards = [i for i, o in enumerate(options) if o.kind == "card"]
-        if cards and ("捨てる" in prompt or prompt.startswith("D")):  # discard the lowest cards
-            lowest = min(cards, key=lambda i: rank(options[i].ref))
-            return [5.0 if i == lowest else 0.5 for i in range(len(options))]
-        return [1.0] * len(options)
+        cards = [i for i, kind in enumerate(kinds) if kind == "card"]
+        if cards and discard:
+            lowest = min(cards, key=lambda i: rank(refs[i]))
+            return [5.0 if i == lowest else 0.5 for i in range(len(kinds))]
+        return [1.0] * len(kinds)
 
-    def _option(self, view: Observation, options: tuple[OptionSeen, ...], prompt: str) -> list[float]:
-        labels = [o.text for o in options]
+    def _option(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...]) -> list[float]:
+        labels = [ref if kind == "label" else None for kind, ref in zip(kinds, refs)]  # a label's text is what it names
         if "ブロックしない" in labels:
             return [self._block_weight(view, label) for label in labels]
         if "もう1枚引く" in labels:  # a card more in the hand is a card less in the life
-            more = len(view.you.hand) < 3 and view.you.life > LOW_LIFE
+            more = view.you.hand_size < 3 and _life(view) > LOW_LIFE
             return [5.0 if (label == "もう1枚引く") == more else 0.5 for label in labels]
         return [1.0] * len(labels)
 
     @staticmethod
-    def _block_weight(view: Observation, label: str) -> float:
+    def _block_weight(view: Glance, label: str) -> float:
         mine_field = view.you.field
         blocked = {c.blocking for c in mine_field if c.blocking is not None}
         attacker = next((c for c in view.opponent.field if c.role == "attacker" and c.id not in blocked), None)
         size = _size(attacker) if attacker is not None else 0
-        short = view.you.life <= size + SHORT_LIFE  # this hit would leave little or nothing
+        short = _life(view) <= size + SHORT_LIFE  # this hit would leave little or nothing
         mine = [_size(c) for c in _soldiers(mine_field) if not c.driven and c.role is None]
         if label == "兵士でブロック":
             return 6.0 if any(s >= size for s in mine) else (3.0 if short else 0.3)
@@ -186,21 +231,36 @@ class PolicyAgent:
         return 0.02 if short else 1.0
 
     # -- targets --------------------------------------------------------------------------------------------
-    def _target(self, view: Observation, options: tuple[OptionSeen, ...], prompt: str) -> list[float]:
+    def _target(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...]) -> list[float]:
         helpful = self.acting in HELPFUL
-        mine = {c.id for c in view.you.field}
-        sizes = {c.id: _size(c) for c in (*view.you.field, *view.opponent.field) if c.kind == "soldier"}
-        stage = {request.id: request for request in view.stage}
+        you, opponent = view.you, view.opponent
+        mine = {c.id for c in you.field}
+        stage_side = view.stage_sides()
         weights = []
-        for option in options:
-            if option.kind == "character":
-                own = option.ref in mine
-                weights.append((3.0 + sizes.get(option.ref, 0) / 4) if own == helpful else 0.3)
-            elif option.kind == "player":
-                weights.append(3.0 if (option.ref == "you") == helpful else 0.3)
-            elif option.kind == "request":
-                request = stage.get(option.ref)
-                weights.append(3.0 if request is not None and request.side != "you" else 0.3)
+        for kind, ref in zip(kinds, refs):
+            if kind == "character":
+                own = ref in mine
+                weights.append((3.0 + _soldier_size(you, opponent, ref) / 4) if own == helpful else 0.3)
+            elif kind == "player":
+                weights.append(3.0 if (ref == "you") == helpful else 0.3)
+            elif kind == "request":
+                side = stage_side.get(ref)  # type: ignore[call-overload]
+                weights.append(3.0 if side is not None and side != "you" else 0.3)
             else:
                 weights.append(1.0)
         return weights
+
+
+def _life(view: Glance) -> int:
+    """The deciding player's own life (it always knows its count)."""
+    life = view.you.life
+    return life if life is not None else 0
+
+
+def _soldier_size(you: SideGlance, opponent: SideGlance, ref: object) -> int:
+    """A character's size when it is a soldier (0 for a bulwark or one not on the field)."""
+    for side in (you, opponent):
+        for character in side.field:
+            if character.id == ref and character.kind == "soldier":
+                return _size(character)
+    return 0

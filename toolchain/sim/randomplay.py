@@ -20,7 +20,8 @@ from ..temporaries import temporary_folder
 from . import invariants
 from .coverage import Coverage, CoverageObserver
 from .policy import PolicyAgent
-from .agents import RandomAgent
+from .agents import RandomAgent, RestrictedAgent, Restriction
+from .cards import FACE
 from .engine import Engine
 from .errors import EngineLoop
 from .game import Game
@@ -131,6 +132,82 @@ def play_one(engine: Engine, format_id: str, frame_id: str, seed: int, *, turn_c
     if recorder:
         recorder.finish(game, decided)
     return game, decided, problems
+
+
+@dataclass
+class GameTally:
+    """One game of a balance run (picklable: it travels back from a worker): who won and went first, how long
+    it lasted, and, per seat, what was played: the actions requested (made or triggered), the characters that
+    came onto the field after the start, the trumps that were face up at some point."""
+
+    seed: int
+    decided: bool
+    winner: int | None
+    first: int
+    turns: int
+    requested: tuple[dict[str, int], dict[str, int]] = field(default_factory=lambda: ({}, {}))
+    characters: tuple[dict[str, int], dict[str, int]] = field(default_factory=lambda: ({}, {}))
+    trumps: tuple[dict[str, int], dict[str, int]] = field(default_factory=lambda: ({}, {}))
+
+
+class _Tallying:
+    """A game's observer that counts into a GameTally what each seat played."""
+
+    def __init__(self, tally: GameTally) -> None:
+        self.tally = tally
+        self.game: Game | None = None
+        self.seen: set[tuple[int, str]] = set()  # (character id, character): 装備 makes a soldier an 装備兵
+
+    def attach(self, game: Game) -> None:
+        """The game, once set up: what the start put on the field (the preset) was dealt, not played."""
+        self.game = game
+        self.seen = {(character.id, character.component) for character in game.state.characters()}
+        self._trumps()
+
+    def observe(self, kind: str, data: object) -> None:
+        if kind == "request":
+            counts = self.tally.requested[data.controller]  # type: ignore[attr-defined]
+            action = data.action.id  # type: ignore[attr-defined]
+            counts[action] = counts.get(action, 0) + 1
+        elif kind == "resolve" and self.game is not None:
+            for character in self.game.state.characters():
+                key = (character.id, character.component)
+                if key not in self.seen:
+                    self.seen.add(key)
+                    counts = self.tally.characters[character.controller]
+                    counts[character.component] = counts.get(character.component, 0) + 1
+            self._trumps()
+
+    def _trumps(self) -> None:
+        if self.game is None or not self.game.ruleset.trumps:
+            return
+        faces = self.game.ruleset.trumps_by_face
+        for seat, player in enumerate(self.game.state.players):
+            for card in player.trumps_up:
+                for trump in faces.get(FACE[card], ()):
+                    self.tally.trumps[seat][trump.id] = 1
+
+
+def play_tally(engine: Engine, format_id: str, frame_id: str, seed: int, *, agent: str = "policy",
+               restriction: Restriction | None = None, restricted_seat: int = 0, turn_cap: int = TURN_CAP,
+               detail: bool = True) -> GameTally:
+    """One game of two seeded `agent`s, as play_one plays it (the same game, without a restriction), the agent at
+    `restricted_seat` forbidden what `restriction` names; with `detail`, what each seat played is counted."""
+    agents: list = [AGENTS[agent](seed * 2 + 1), AGENTS[agent](seed * 2 + 2)]
+    if restriction is not None:
+        agents[restricted_seat] = RestrictedAgent(agents[restricted_seat], restriction)
+    tally = GameTally(seed, False, None, 0, 0)
+    counter = _Tallying(tally) if detail else None
+    game = Game.new(engine, format_id, frame_id, seed=seed, agents=agents, observer=counter.observe if counter else None)
+    if counter is not None:
+        counter.attach(game)
+    try:
+        decided = game.play(turn_cap, None)
+    except EngineLoop:  # a program that never ends: the game is not decided
+        decided = False
+    tally.decided, tally.first, tally.turns = decided, game.state.first, game.state.turn_number
+    tally.winner = game.winner if decided else None
+    return tally
 
 
 @dataclass

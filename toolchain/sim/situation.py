@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..notation.cards import full_deck
 from .cards import TEXT, deck_from, parse as parse_card_code
+from .agents import RandomAgent
 from .errors import ProgramError, UnknownAction
 from .game import Game
 from .notation import SIDES, character_text, tokens
@@ -45,13 +46,16 @@ def from_situation(engine: Engine, given: Mapping[str, Any], *, regulation: tupl
     """A game in the situation `given` (`{"you": {"hand": "♠5"}, "stage": [...]}`), waiting at [3]
     with the chance at the turn player; a situation the rules do not allow raises ProgramError. The regulation is by
     default the widest: the highest format of the last frame (マスター + エクストラ), where every action is played.
+    A seat whose agent is None (the default) is played by a seeded RandomAgent.
     `agents=None`: every decision public (decision() / apply() / undo()), as Game.new(agents=None)."""
     if regulation is None:
         defs = engine.definitions
         regulation = defs.widest_regulation(frame.id for frame in defs.frames)
         if regulation is None:
             raise ProgramError((), "table 3.1 allows no regulation to play the situation in")
-    builder = Builder(engine.ruleset(*regulation), mentioned(given), list(agents or ()))
+    # A seat without an agent gets a seeded random one: a choice inside an effect is answered, never crashed on.
+    seated = [agent if agent is not None else RandomAgent(seat) for seat, agent in enumerate(agents or ())]
+    builder = Builder(engine.ruleset(*regulation), mentioned(given), seated)
     game = builder.build(given, ("given",))
     game.protocol = agents is None
     return game

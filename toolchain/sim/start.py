@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..notation.cards import RANK_VALUES, Card, full_deck
 from . import operations as ops
+from .agents import TRUMP_CHOICE
 from .cards import RANK, deck_from
 from .primitives import choose_items
 from .state import Player, State
@@ -130,7 +131,7 @@ def _choose_hand(game: Game, seat: int, deck: list[int], count: int) -> None:
 
 
 def _choose_trumps(game: Game, seat: int, deck: list[int], count: int) -> None:
-    game.state.players[seat].trump.extend(_choose_from_deck(game, seat, deck, count, "切札"))
+    game.state.players[seat].trump.extend(_choose_from_deck(game, seat, deck, count, TRUMP_CHOICE))
 
 
 def _open_trump(game: Game, seat: int, deck: list[int], count: int) -> None:

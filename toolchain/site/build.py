@@ -34,7 +34,7 @@ from .index import FAVICON, INDEX
 from .inputs import Inputs, fingerprint
 from .manifest import MANIFEST, STALE, Manifest, StepRecord, read_manifest, text_key, write_manifest
 from .outputs import MARKER, OutputError, carry_over, check_target, clean_stale, locked, publishing
-from .steps import ACTIONLIST, CACHE, DEFINITIONS_JSON, Build, BuildReport
+from .steps import ACTIONLIST, BALANCE, CACHE, DEFINITIONS_JSON, Build, BuildReport
 
 if TYPE_CHECKING:  # pragma: no cover
     from .. import model as m
@@ -79,6 +79,7 @@ STEPS: tuple[Step, ...] = (
     Step("rulebook-html", (HTML_DIR,), ("html", "rulebook"), steps.rulebook_html),
     Step("actionlist-html", (f"{ACTIONLIST}/html",), ("html", ACTIONLIST), steps.actionlist_html, pooled=True),
     Step("rulebook-pdf", (PDF_NAME, BOOKLET_NAME, PRINT_SHOP_NAME), ("pdf", "rulebook"), steps.rulebook_pdf, pooled=True),
+    Step(BALANCE, (BALANCE,), ("html",), steps.balance),  # the last bp balance report, linked when there is one
 )
 INDEX_STEP = Step("index", (INDEX, FAVICON), (), steps.index)  # always built, last: it lists what the site holds
 _GROUPS = dict.fromkeys(group for step in STEPS for group in step.groups)
@@ -206,7 +207,7 @@ def build_site(root: Path, out: Path | None = None, only: Sequence[str] | None =
         from ..checks import load
 
         checked = load(root)
-    if checked.findings:
+    if checked.errors:  # a warning (a 推奨 design guideline) does not stop a build
         raise Unchecked(checked)
     return run_build(plan, checked.definitions, log, jobs)
 

@@ -1,5 +1,6 @@
 """What a build is made from, hashed before anything is loaded: the repository's source folders,
-the toolchain's own files, the versions of the renderers, and the build date.
+the last `bp balance` report (build/balance, which the site links), the toolchain's own files, the
+versions of the renderers, and the build date.
 
 A build whose fingerprint equals the one recorded in the site's manifest has nothing to do;
 this module is imported on that fast path, so it imports nothing heavy.
@@ -37,9 +38,14 @@ class Inputs:
         return sorted(name for name in self.stamps.keys() | now.keys() if self.stamps.get(name) != now.get(name))
 
 
+def balance_report(root: Path) -> Path:
+    """Where `bp balance` writes its report by default, which the site links when it is there (an input too)."""
+    return root / "build" / "balance"
+
+
 def _tops(root: Path) -> list[tuple[str, Path, Path]]:
     """Each folder a build reads: its label, where it is, and the tree it must stay inside."""
-    tops = [(name, root / name, root) for name in SOURCE_DIRS]
+    tops = [(name, root / name, root) for name in SOURCE_DIRS] + [("balance", balance_report(root), root)]
     own = TOOLCHAIN.parent
     # the definitions are validated against the toolchain's schemas, whatever the repository's schema/ holds
     return tops + [("toolchain", TOOLCHAIN, own), ("toolchain-templates", own / "templates", own),

@@ -26,6 +26,7 @@ from ..jobs import PriorityPool, ahead
 from ..provenance import code_salt
 from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME, PRINT_SHOP_NAME
 from .index import FAVICON, INDEX, render_index
+from .inputs import balance_report
 from .manifest import FileRecord, Label, Manifest, StepRecord, file_hash, text_key
 from .outputs import OutputError, locked, write_marker
 
@@ -37,6 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
 CACHE = "rulebook-cache"  # the marker kind of the rulebook's Sphinx cache
 ACTIONLIST = "actionlist"
 DEFINITIONS_JSON = "definitions.json"
+BALANCE = "balance"  # bp balance's report (build/balance), linked into the site when there is one
 
 
 @dataclass
@@ -288,6 +290,20 @@ def rulebook_pdf(build: Build, step: str) -> None:
         shop_key = file_hash(build.staging / PRINT_SHOP_NAME)
         if not build.keep(step, PRINT_SHOP_NAME, shop_key, shop_label):
             build.record(step, PRINT_SHOP_NAME, shop_key, shop_label)
+
+
+def balance(build: Build, step: str) -> None:
+    """The last `bp balance` report of the repository (build/balance), linked into the site as it is, when there is one."""
+    report = balance_report(build.plan.root)
+    if not (report / INDEX).is_file():
+        return
+    for file in sorted(p for p in report.iterdir() if p.is_file() and p.suffix in (".html", ".json")):
+        path = f"{BALANCE}/{file.name}"
+        label = Label("バランス", "自己対戦による測定 (bp balance)", "JSON" if file.suffix == ".json" else "HTML", 40)
+        key = file_hash(file)
+        if not build.keep(step, path, key, label):
+            link(file, build.staging / path)
+            build.record(step, path, key, label)
 
 
 def index(build: Build, step: str) -> None:

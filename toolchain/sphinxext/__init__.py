@@ -8,6 +8,7 @@ Register it in conf.py (`extensions = ["toolchain.sphinxext"]`). Directives and 
                bp-zones, bp-format-list, bp-version-history
     figures    bp-figure, bp-flowchart
     readings   bp-readings (chapter 6's readings about one thing, as a ※ note)
+    rulings    bp-ruling (a ruling where the rulebook asks its question), bp-faq (every ruling: docs/faq.rst)
     roles      bp-count
     links      bp-site (a PDF or action list of the site: the public address in print, a relative link in HTML)
     interface  Furo's English interface in Japanese, in the written pages (interface.py)
@@ -29,7 +30,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from . import (chapters, domain, edition, figures, indexorder, interface, linebreaks, lists, namesearch, querysplit, readings, roles,
-               searchindex, sectionrefs, sitelinks, source, suits, tables)
+               rulings, searchindex, sectionrefs, sitelinks, source, suits, tables)
 
 VERSION = "1"
 
@@ -40,7 +41,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     domain.setup(app)  # the extension's state in the environment
     for name, directive in {**lists.LISTS, **tables.TABLES}.items():
         app.add_directive(name, directive)
-    for module in (figures, readings, roles, sectionrefs, chapters, edition, searchindex, sitelinks, indexorder, suits, interface,
+    for module in (figures, readings, rulings, roles, sectionrefs, chapters, edition, searchindex, sitelinks, indexorder, suits, interface,
                    namesearch, querysplit, linebreaks):
         module.setup(app)
     app.connect("env-get-outdated", source.outdated)

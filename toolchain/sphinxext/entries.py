@@ -16,7 +16,7 @@ from .. import model as m
 from ..model import display
 from . import sectionrefs
 from .figures import svg_node
-from .render import bullets, field, field_list, format_table, markup, para, ref
+from .render import bullets, field, field_list, format_table, markup, para, ref, section_number_ref
 
 
 def group_label(listing: str, key: str) -> str:
@@ -54,7 +54,14 @@ class Entries:
             display.AccessLevels: lambda v: [
                 para("このフレームで定義されている領域の公開レベルは次の通りです。"), access_levels(self.defs, v.zones)
             ],
+            display.RulingLinks: lambda v: [bullets(ref(ruling.anchor, ruling.question) for ruling in v.rulings)],
+            display.DefinitionLinks: lambda v: [bullets(ref(anchor, title) for anchor, title in v.entries)],
+            display.SectionLinks: lambda v: [bullets(section_number_ref(label) for label in v.labels)],
         }
+
+    def value(self, value: Any) -> list[nodes.Node]:
+        """The nodes of one item's value (model.display's kinds of value)."""
+        return self._values[type(value)](value)
 
     def entry(self, shown: display.Entry) -> nodes.section:
         """The section of one definition: its title, then every item the rulebook prints."""

@@ -62,8 +62,9 @@ class ListDirective(SphinxDirective):
         return display.grouped(definitions, display.listing(self.listing))
 
     def run(self) -> list[nodes.Node]:
-        # model/display.py decides what every entry shows: its changes rebuild the page too.
-        definitions = source.use(self.env, self.kinds, ("model/display.py",))
+        # model/display.py decides what every entry shows: its changes rebuild the page too; an entry
+        # lists the rulings that concern it (関連する裁定).
+        definitions = source.use(self.env, (*self.kinds, "rulings"), ("model/display.py",))
         sectionrefs.note_directive(self.name, self.state.parent)
         entries = Entries(definitions, self.state.document)
         sections: list[nodes.section] = []

@@ -5,11 +5,12 @@ its hits open a chapter at its top, and a name is a compound it cuts in two. So 
 writes `_static/bp-names.js`: every action, character, fog entry, frame and trump with its name, its
 reading (the definition's `kana:`, or the name in kana), the other words it is searched by
 (`search_terms:`, ブラックジャック for B・J), its heading and the page and anchor of its entry, from
-the definitions. `bp-search.js` checks a query against those names and readings (katakana as
-hiragana, full-width as half-width, either tilde), so ぼうへきはかい finds 防壁破壊, and puts the
-entries it names at the head of Sphinx's own list of results, each linked to the entry itself.
-Opened from a file, the browser refuses the requests Sphinx makes for the results' snippets: the
-page then shows no snippets, says so in Japanese, and requests nothing.
+the definitions, and every ruling with its question, landing on it in the FAQ. `bp-search.js`
+checks a query against those names and readings (katakana as hiragana, full-width as half-width,
+either tilde), so ぼうへきはかい finds 防壁破壊, and puts the entries it names at the head of
+Sphinx's own list of results, each linked to the entry itself. Opened from a file, the browser
+refuses the requests Sphinx makes for the results' snippets: the page then shows no snippets, says
+so in Japanese, and requests nothing.
 """
 
 from __future__ import annotations
@@ -50,6 +51,20 @@ def names(app: Sphinx) -> list[dict[str, str]]:
             "kind": KIND_NAMES.get(shown.kind.id, shown.kind.id), "doc": docname, "anchor": anchor,
             "chapter": app.env.titles[docname].astext(),
         })
+    return found + rulings(app, defs)
+
+
+def rulings(app: Sphinx, defs: m.Definitions) -> list[dict[str, str]]:
+    """Each ruling, found by its question (a query within it: 自身を対象), landing on it in the FAQ."""
+    labels = app.env.domains.standard_domain.labels
+    kind = display.item_name(defs, "ruling")
+    found = []
+    for ruling in defs.rulings:
+        if ruling.anchor not in labels:
+            continue
+        docname, anchor, _title = labels[ruling.anchor]
+        found.append({"name": ruling.question, "kana": "", "terms": [], "title": ruling.question, "kind": kind, "doc": docname,
+                      "anchor": anchor, "chapter": app.env.titles[docname].astext()})
     return found
 
 

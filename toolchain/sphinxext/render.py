@@ -134,6 +134,15 @@ def ref(label: str, text: str) -> addnodes.pending_xref:
     return node
 
 
+def section_number_ref(label: str, text: str | None = None) -> addnodes.pending_xref:
+    """A link to a section's label, written with its number and title (`2.10.3 リクエスト`, conf.py's
+    numfig_format for sections) or as `text` says (`裁定 {number}`), resolved and checked by Sphinx like :numref:."""
+    node = addnodes.pending_xref("", refdomain="std", reftype="numref", reftarget=label, refexplicit=text is not None,
+                                 refwarn=True)
+    node += nodes.inline(text or label, text or label)
+    return node
+
+
 def join(parts: Sequence[nodes.Node | str], separator: str = ", ") -> list[nodes.Node]:
     out: list[nodes.Node] = []
     for i, part in enumerate(parts):

@@ -27,6 +27,14 @@ def summary_line(summary: dict[str, int]) -> str:
     return line + (f" ({behaviour} behaviour change{'s' if behaviour != 1 else ''})" if behaviour else "")
 
 
+def rulings_line(summary: dict[str, int]) -> str | None:
+    """`1 added, 0 removed, 1 changed (1 outcome changed)`; None when no ruling changed."""
+    if not any(summary.values()):
+        return None
+    line = ", ".join(f"{summary[what]} {what}" for what in ("added", "removed", "changed"))
+    return line + (f" ({summary['outcome']} outcome changed)" if summary["outcome"] else "")
+
+
 def heading(change: DefinitionChange) -> str:
     """`actions/kill デス (速攻魔法), renamed from キル`."""
     if change.kind == RULES:

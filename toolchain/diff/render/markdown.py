@@ -14,7 +14,7 @@ from ..prose import ProseChange
 from ..textdiff import Segment
 from . import (
     ELIDED, changed_paragraphs, example_line, group_counts, group_heading, heading, pages_text, printable, program_lines,
-    prose_heading, returned_text, shown_fields, summary_line,
+    prose_heading, returned_text, rulings_line, shown_fields, summary_line,
 )
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
@@ -50,6 +50,8 @@ def render(report: RulesDiff) -> str:
     if report.old.edition != report.new.edition:
         lines += [f"Edition: {escape(str(report.old.edition))} → {escape(str(report.new.edition))}", ""]
     lines += [f"**{summary_line(report.summary())}**", ""]
+    if rulings := rulings_line(report.rulings_summary()):
+        lines += [f"**rulings: {rulings}**", ""]
     if report.empty:
         lines += ["No rules changes.", ""]
     listed_under = None

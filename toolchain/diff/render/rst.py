@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 from .. import RulesDiff, changelog_label, diff_revisions
-from ..changes import DefinitionChange, FieldChange
+from ..changes import RULINGS, DefinitionChange, FieldChange
 from ..checklist import regulation_line
 from ..prose import ProseChange
 from ..textdiff import new_text, old_text
@@ -30,7 +30,7 @@ _ONE_LINE = 60  # characters of old and new together that read well as `old → 
 _LEFT_OUT = ("since", "updated", "program", "examples")
 # The subsections, each with the label it gets under the edition's (history-v8-1-added).
 _SECTIONS = {"追加": "added", "再録": "returned", "削除": "removed", "名称変更": "renamed", "変更": "changed",
-             "ルールブック本文": "prose", "対戦レギュレーション": "regulations", "プレイヤー向けチェックリスト": "checklist"}
+             "裁定": "rulings", "ルールブック本文": "prose", "対戦レギュレーション": "regulations", "プレイヤー向けチェックリスト": "checklist"}
 
 
 def changelog_section(root: Path, base: str | None = None, head: str | None = None) -> str:
@@ -67,7 +67,7 @@ def render(report: RulesDiff) -> str:
     label = changelog_label(report.new.edition_id or report.new.revision.spec)
     lines = [f".. _{label}:", "", f"{escape(edition)}の変更点", _RULE, "",
              f"{escape(report.old.revision.spec)} からの変更点です。", ""]
-    listed = [c for c in report.definitions if c.kind != "rules" and (c.change != "changed" or c.renamed or _fields(c))]
+    listed = [c for c in report.definitions if c.kind not in ("rules", RULINGS) and (c.change != "changed" or c.renamed or _fields(c))]
     for title, chosen in (
         ("追加", [c for c in listed if c.change == "added"]),
         ("再録", [c for c in listed if c.change == "returned"]),
@@ -91,6 +91,11 @@ def render(report: RulesDiff) -> str:
                 for field in _fields(change):
                     lines += _field(field)
                 lines.append("")
+    rulings = [c for c in report.rulings if c.change != "changed" or _fields(c) or c.outcome_changed]
+    if rulings:
+        lines += _section(label, "裁定")
+        for change in rulings:
+            lines += _ruling(change)
     if report.prose:
         lines += _section(label, "ルールブック本文")
         for section in report.prose:
@@ -135,6 +140,20 @@ def _returned(change: DefinitionChange) -> list[str]:
     for field in _fields(change):
         lines += ["", *(f"  {line}" if line else "" for line in _field(field))]
     return lines
+
+
+def _ruling(change: DefinitionChange) -> list[str]:
+    """A ruling added or removed; or changed: its items before and after, and its examples whose outcome changed."""
+    if change.change != "changed":
+        return [f"- {'追加' if change.change == 'added' else '削除'}: {_link(change)}", ""]
+    lines = [_link(change), ""]
+    for field in _fields(change):
+        lines += _field(field)
+    for example in change.examples:
+        if example.outcome_changed:
+            result = f" ({example.before} → {example.after})" if example.before != example.after else ""
+            lines.append(f"- 実行例「{escape(example.name)}」の結果が変わりました{result}")
+    return [*lines, ""]
 
 
 def _field(field: FieldChange) -> list[str]:

@@ -10,7 +10,7 @@ from ..prose import ProseChange
 from ..textdiff import Segment
 from . import (
     ELIDED, SYMBOL, changed_paragraphs, example_line, group_counts, group_heading, heading, pages_text, printable, program_lines,
-    prose_heading, returned_text, shown_fields, summary_line,
+    prose_heading, returned_text, rulings_line, shown_fields, summary_line,
 )
 
 _RED, _GREEN, _YELLOW, _BOLD, _DIM, _RESET = "\033[31m", "\033[32m", "\033[33m", "\033[1m", "\033[2m", "\033[0m"
@@ -44,6 +44,8 @@ def render(report: RulesDiff, color: bool = False) -> str:
     if report.old.edition != report.new.edition:
         lines.append(printable(f"edition: {report.old.edition} → {report.new.edition}"))
     lines.append(f"definitions: {summary_line(report.summary())}")
+    if rulings := rulings_line(report.rulings_summary()):
+        lines.append(f"rulings: {rulings}")
     if report.empty:
         lines.append("no rules changes")
     listed_under = None

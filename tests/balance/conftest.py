@@ -1,0 +1,30 @@
+"""Fixtures of the balance tests: the real rules in a git repository of their own, and a local Dask cluster."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.diff.conftest import commit_all, copy_rules, git
+
+
+@pytest.fixture
+def rules_repo(tmp_path: Path) -> Path:
+    """This repository's definitions and schemas, committed (tagged `before`) in a repository of their own."""
+    repo = copy_rules(tmp_path / "rules", ("definitions", "schema"))
+    git(repo, "init", "-q")
+    commit_all(repo, "第8.1版")
+    git(repo, "tag", "before")
+    return repo
+
+
+@pytest.fixture(scope="module")
+def local_cluster() -> Iterator[str]:
+    """A Dask cluster of three worker processes on this machine (one thread each, as games want); its address.
+    The workers start from this process, so they import this checkout's toolchain."""
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=3, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1") as cluster:
+        yield cluster.scheduler_address

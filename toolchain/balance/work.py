@@ -1,0 +1,232 @@
+"""The games of a balance run, cut into batches and played here, on worker processes, or on a Dask cluster.
+
+    batches = [Batch(rules, "lite", "entry20", "policy", subject_key, actions, cards, first, seeds, 200, detail), …]
+    for batch, records in runner.run(batches, progress):   # any order; each record is one game
+
+Every game has its own seed, and the restricted agent of game `i` sits at seat `i % 2` (so that an agent
+forbidden nothing wins exactly one half, whoever goes first); a batch is a range of games. Which process or
+machine plays a batch changes nothing: `--workers N`, `--cluster ADDRESS` and one core give the same records.
+
+Why Dask (distributed) rather than Ray: it installs from PyPI as pure Python (Ray brings its own native
+runtime, some hundreds of MB, and a cluster of its own kind), a `LocalCluster` of processes starts in about a
+second on a laptop, and a cluster is any `dask scheduler` with `dask worker`s reached by its address. The
+games are plain Python, so they run on one thread per worker process (`--nthreads 1`).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .. import sim
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Definitions
+
+
+@dataclass(frozen=True)
+class Batch:
+    """A range of games of one agent in one regulation under one revision of the rules (plain data: it travels)."""
+
+    rules: str  # the revision's digest: which engine plays it
+    format_id: str
+    frame_id: str
+    agent: str  # policy / random (sim.AGENTS)
+    subject: str  # the restricted agent's key (subjects.Subject.key); "" for the standard agents
+    actions: tuple[str, ...]  # what the restricted agent never requests
+    trump_cards: tuple[str, ...]  # and never takes as trumps
+    first: int  # the index of the first game
+    seeds: tuple[int, ...]
+    turn_cap: int
+    detail: bool  # every game's counts (the standard agents' games), not only its outcome
+
+    @property
+    def name(self) -> str:
+        """Unique in a run: the cluster's key of its task (`bp-balance-<name>`)."""
+        return f"{self.rules[:12]}-{self.format_id}-{self.frame_id}-{self.subject or 'unrestricted'}-{self.first}"
+
+
+@dataclass(frozen=True)
+class Record:
+    """One game: its index, who won (None: stopped at the turn cap), who went first, where the restricted agent sat,
+    its length, and (the standard agents' games) its tally."""
+
+    index: int
+    winner: int | None
+    first: int
+    restricted_seat: int
+    turns: int
+    tally: sim.GameTally | None = None
+
+
+_ENGINES: dict[str, sim.Engine] = {}  # by the rules' digest: built once per process (and inherited by forked workers)
+
+
+def engine_for(rules: str, definitions: Definitions | None = None) -> sim.Engine:
+    engine = _ENGINES.get(rules)
+    if engine is None:
+        if definitions is None:
+            raise RuntimeError(f"no engine for the rules {rules[:12]} in this process")
+        engine = _ENGINES[rules] = sim.Engine(definitions)
+    return engine
+
+
+def play_batch(batch: Batch, definitions: Definitions | None = None) -> list[Record]:
+    """Play a batch (this is what a worker runs: `definitions` the first time it meets the rules)."""
+    engine = engine_for(batch.rules, definitions)
+    restriction = sim.Restriction(frozenset(batch.actions), frozenset(batch.trump_cards)) if batch.subject else None
+    records = []
+    for offset, seed in enumerate(batch.seeds):
+        index = batch.first + offset
+        seat = index % 2
+        tally = sim.play_tally(engine, batch.format_id, batch.frame_id, seed, agent=batch.agent, restriction=restriction,
+                               restricted_seat=seat, turn_cap=batch.turn_cap, detail=batch.detail)
+        records.append(Record(index, tally.winner, tally.first, seat, tally.turns, tally if batch.detail else None))
+    return records
+
+
+Progress = Callable[[int], None]
+
+
+class Runner:
+    """Plays batches and hands back each one's records as it is done."""
+
+    parallel = 1  # games played at once (for the estimate of the time)
+    where = "one core"
+
+    def run(self, batches: list[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
+        for batch in batches:
+            records = play_batch(batch)
+            progress(len(batch.seeds))
+            yield batch, records
+
+    def close(self) -> None:
+        """Stop what still plays (Ctrl-C): nothing is left running."""
+
+
+def _ignore_interrupt() -> None:
+    """A worker process: Ctrl-C is the parent's to handle (it ends the workers), and it dies with the parent."""
+    from ..jobs import start_worker
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    start_worker()
+
+
+def _play_forked(batch: Batch) -> tuple[Batch, list[Record]]:
+    return batch, play_batch(batch)
+
+
+class LocalRunner(Runner):
+    """`--workers N`: N forked processes, which inherit the engines built here (compiled programs do not pickle)."""
+
+    def __init__(self, workers: int) -> None:
+        self.parallel = min(max(workers, 1), sim.worker_cap())  # as bp sim: --workers 10000 must not fork ten thousand
+        self.where = f"{self.parallel} processes" if self.parallel > 1 else "one core"
+        self._pool: Any = None
+
+    def run(self, batches: list[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
+        if self.parallel <= 1:
+            yield from super().run(batches, progress)
+            return
+        context = multiprocessing.get_context("fork")
+        self._pool = context.Pool(self.parallel, initializer=_ignore_interrupt)
+        try:
+            for batch, records in self._pool.imap_unordered(_play_forked, batches):
+                progress(len(batch.seeds))
+                yield batch, records
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+
+
+class ClusterError(Exception):
+    """The cluster cannot be reached, or its workers run another toolchain (exit code 2)."""
+
+
+def _toolchain_digest() -> str:
+    from ..provenance import code_salt
+
+    return code_salt()
+
+
+class DaskRunner(Runner):
+    """`--cluster ADDRESS`: the batches as tasks of a Dask cluster; each worker builds an engine once per revision
+    from the definitions, sent to every worker once."""
+
+    def __init__(self, address: Any, definitions: dict[str, Definitions], timeout: float = 10.0) -> None:
+        try:
+            from distributed import Client
+        except ImportError as exc:  # pragma: no cover - a dependency of the project
+            raise ClusterError("Dask's distributed is not installed (pip install -e .)") from exc
+        self._futures: list[Any] = []
+        try:
+            self.client = Client(address, timeout=timeout, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
+        self._check_workers()
+        self.parallel = max(1, sum(self.client.nthreads().values()))
+        self.where = f"the cluster {self.client.scheduler.address} ({len(self.client.nthreads())} workers, {self.parallel} threads)"
+        self._definitions = {rules: self.client.scatter(defs, broadcast=True, hash=False) for rules, defs in definitions.items()}
+
+    def _check_workers(self) -> None:
+        try:
+            self.client.wait_for_workers(1, timeout=20)
+            theirs = self.client.run(_toolchain_digest)
+        except (OSError, TimeoutError) as exc:
+            self.close()
+            raise ClusterError(f"the cluster has no worker that answers ({exc or 'no worker within 20 s'})") from exc
+        except Exception as exc:  # noqa: BLE001 - what a worker raised: it cannot run this toolchain
+            self.close()
+            raise ClusterError(f"the workers cannot run this toolchain ({type(exc).__name__}: {exc}): install it there") from exc
+        ours = _toolchain_digest()
+        other = sorted(worker for worker, digest in theirs.items() if digest != ours)
+        if other:
+            self.close()
+            raise ClusterError(f"the workers {', '.join(other)} run another version of the toolchain: install this one there "
+                               "(the same games need the same simulator)")
+
+    def run(self, batches: list[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
+        from distributed import as_completed
+
+        self._futures = [self.client.submit(_play_with, batch, self._definitions[batch.rules], key=f"bp-balance-{batch.name}",
+                                            pure=False) for batch in batches]
+        try:
+            for future in as_completed(self._futures, loop=self.client.loop):
+                batch, records = future.result()
+                progress(len(batch.seeds))
+                yield batch, records
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self._futures:
+            self.client.cancel(self._futures)
+            self._futures = []
+        if self.client.status not in ("closed", "closing"):
+            self.client.close()
+
+
+def _play_with(batch: Batch, definitions: Definitions) -> tuple[Batch, list[Record]]:
+    return batch, play_batch(batch, definitions)
+
+
+def batches_of(seeds: Iterable[int], first: int, size: int) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """(index of the first game, seeds) of consecutive batches of at most `size` games."""
+    chunk: list[int] = []
+    start = first
+    for seed in seeds:
+        chunk.append(seed)
+        if len(chunk) == size:
+            yield start, tuple(chunk)
+            start += size
+            chunk = []
+    if chunk:
+        yield start, tuple(chunk)

@@ -1,0 +1,225 @@
+"""The design guidelines for new actions and characters as lints (BP040–BP046, definitions/README.md
+"Design guidelines"): upstream's custom-rule guideline, each item a code, 必須 an error and 推奨 a warning.
+
+They hold the definitions new in the current edition (`since` = rules.yaml edition.id), or every definition
+when rules.yaml says `guidelines: all` (a fan rule set). A definition that departs from one on purpose says
+so in a reading (`reading: {guideline: BP042, says, reads, why}`), and is not held to it.
+
+The items that need play are checked by the simulator's bounded searches (sim/search.py): from the start
+positions of the widest regulation of the actions concerned, and from the situations of their examples.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Iterator
+
+from .. import model as m
+from .. import sim
+from ..diagnostics import Diagnostic
+from ..notation.cards import full_deck
+from ..notation.keycards import Keycards, KeycardsError
+
+# The level of each guideline: 必須 (must) is an error, 推奨 (should) a warning.
+LEVELS: dict[str, str] = {
+    "BP040": "error", "BP041": "error", "BP042": "warning", "BP043": "error", "BP044": "error", "BP045": "error",
+    "BP046": "error",
+}
+START_POSITIONS = 1  # dealt start positions searched per regulation (BP043, BP046)
+
+# A target text that names several things: a count above one before を対象 (兵士2体を対象とする), or a word
+# for many (全ての兵士を対象とする). The data holds one target kind; only its text can say more.
+_MANY = re.compile(r"(?:[2-9]|[1-9][0-9]+|二|三|四|五)\s*(?:体|人|枚|つ|個)(?:まで|以上)?を対象"
+                   r"|(?:複数|全て|すべて|全員|両方|それぞれ)の?[^。、]*?を対象")
+
+
+def run(definitions: m.Definitions, play: bool = True) -> list[Diagnostic]:
+    """The guideline findings: read from the definitions, and (`play`) found by the engine's searches."""
+    rules = definitions.rules
+    if rules is None:
+        return []
+    held = _held(definitions, rules)
+    actions = [a for a in (*definitions.actions, *definitions.frame_actions) if held(a)]
+    findings = [*_one_target(actions), *_keycards(actions), *_triggered_speed(actions), *_characters(definitions, held)]
+    if play and actions:
+        findings += _played(definitions, actions)
+    return [f for f in findings if f is not None]
+
+
+def _held(definitions: m.Definitions, rules: m.Rules):  # noqa: ANN202
+    """Whether a definition is held to the guidelines: new in this edition, or all of them."""
+    edition = rules.edition.get("id")
+    return lambda item: rules.guidelines == "all" or getattr(item, "since", None) == edition
+
+
+def _waives(item: m.Action | m.Character, code: str) -> bool:
+    return any(reading.guideline == code for reading in item.readings)
+
+
+def _finding(item: m.Action | m.Character, code: str, message: str, *path: str | int) -> Diagnostic | None:
+    """The finding at the field `path` of the definition; None when a reading of it says it departs from this
+    guideline on purpose (`guideline: BP042`)."""
+    if _waives(item, code):
+        return None
+    source = item.source
+    where = source.location(*path) if path and source.has(*path) else source.location()
+    return Diagnostic(where, code, message, LEVELS[code])
+
+
+# -- read from the definitions ------------------------------------------------------------------------
+
+
+def _one_target(actions: Iterable[m.Action]) -> Iterator[Diagnostic | None]:
+    """BP040 アクションの対象は単対象."""
+    for action in actions:
+        if action.target is not None and _MANY.search(str(action.target.text)):
+            yield _finding(action, "BP040", f"{action.name}: its target names more than one thing "
+                           f"('{action.target.text}'); an action has one target", "target", "text")
+
+
+def _has_keycards(action: m.Action) -> bool:
+    return bool(action.keycards) or bool((action.program or {}).get("keycards"))
+
+
+def _keycards(actions: Iterable[m.Action]) -> Iterator[Diagnostic | None]:
+    """BP041 キーカード条件なしの通常-クイックアクションを作らない."""
+    for action in actions:
+        if action.speed == "normal" and action.timing == "quick" and not _has_keycards(action):
+            yield _finding(action, "BP041", f"{action.name} is 通常-クイック without keycards: it stays on the stage, "
+                           "and keycards say in which order such requests resolve", "speed")
+
+
+def _triggered_speed(actions: Iterable[m.Action]) -> Iterator[Diagnostic | None]:
+    """BP042 誘発アクションは即時 (推奨)."""
+    for action in actions:
+        if action.trigger == "triggered" and (action.speed, action.timing) != ("instant", "quick"):
+            yield _finding(action, "BP042", f"{action.name} is a triggered action that is not 即時-クイック "
+                           f"({action.speed}-{action.timing}): a triggered action should resolve at once", "speed")
+
+
+def _characters(definitions: m.Definitions, holds) -> Iterator[Diagnostic | None]:  # noqa: ANN001
+    """BP045 場のキャラクターは一目でわかるように定義: no cards, face up or down, make two characters of one format."""
+    for one, other in itertools.combinations(definitions.characters, 2):
+        if not (holds(one) or holds(other)) or not set(one.formats) & set(other.formats):
+            continue
+        cards = _same_cards(one, other)
+        if cards is not None:
+            item = one if holds(one) else other
+            twin = other if item is one else one
+            yield _finding(item, "BP045", f"{item.name} and {twin.name} can be made of the same cards ({cards}), "
+                           "so the field does not tell which one lies there", "keycards")
+
+
+def _pattern(character: m.Character) -> Keycards | None:
+    try:
+        return character.keycards.pattern
+    except KeycardsError:
+        return None  # BP024 reports it
+
+
+def _same_cards(one: m.Character, other: m.Character) -> str | None:
+    """Cards of one deck that make both characters, face up (soldiers) or face down (bulwarks), or None."""
+    first, second = _pattern(one), _pattern(other)
+    if first is None or second is None or one.type != other.type:
+        return None
+    count = _common_count(first, second)
+    if count is None:
+        return None
+    deck = [card for card in full_deck() if _accepts(first, card) and _accepts(second, card)]
+    for cards in itertools.combinations(deck, count):
+        if first.matches(cards) and second.matches(cards):
+            return " ".join(str(card) for card in cards)
+    return None
+
+
+def _accepts(pattern: Keycards, card) -> bool:  # noqa: ANN001
+    return pattern.kind == "face-down" or any(group.accepts(card) for group in pattern.groups)
+
+
+def _common_count(first: Keycards, second: Keycards) -> int | None:
+    """The number of cards both patterns may be made of (one of them, at least, takes an exact count)."""
+    counts = (first.card_count, second.card_count)
+    exact = [c for p, c in zip((first, second), counts) if not p.at_least]
+    if len(set(exact)) > 1:
+        return None
+    return exact[0] if exact and exact[0] >= max(counts) else (max(counts) if not exact else None)
+
+
+# -- found by play ------------------------------------------------------------------------------------
+
+
+def _played(definitions: m.Definitions, actions: list[m.Action]) -> list[Diagnostic | None]:
+    """BP043, BP044, BP046: the engine's bounded searches, for the actions held to the guidelines."""
+    engine = sim.Engine(definitions)
+    held = {a.id: a for a in actions}
+    if any(a.id in held for a in (p.definition for p in engine.problems)):
+        return []  # an action that does not compile is BP031's
+    findings: list[Diagnostic | None] = []
+    regulations = list(dict.fromkeys(sim.default_regulation(definitions, a) for a in actions))
+    findings += _loops(engine, held, regulations)
+    findings += _first_turn(engine, held, regulations)
+    findings += _double_triggers(engine, held, regulations)
+    return findings
+
+
+def _loops(engine, held: dict[str, m.Action], regulations) -> Iterator[Diagnostic | None]:  # noqa: ANN001
+    """BP046: from each start position and from the situation of each example of an action held."""
+    starts = [(f"the situation of {action.name}'s example '{name}'", game)
+              for action in held.values() for name, game in sim.example_situations(engine, action)]
+    for regulation in regulations:
+        starts += [(f"a start position of {' + '.join(regulation)}", game)
+                   for game in sim.start_positions(engine, regulation, START_POSITIONS)]
+    reported: set[tuple[str, ...]] = set()
+    for where, game in starts:
+        loop = sim.find_loop(game)
+        if loop is None:
+            continue
+        ids = [i for i in _action_ids(engine, loop) if i in held and not _waives(held[i], "BP046")]
+        if not ids or tuple(sorted(set(ids))) in reported:
+            continue
+        reported.add(tuple(sorted(set(ids))))
+        action = held[ids[0]]  # the first of the loop's actions that does not depart from the guideline on purpose
+        yield _finding(action, "BP046", f"a loop of requests deals {loop.damage} damage each time round while the "
+                       f"opponent can only pass, from {where}: {loop.text()}", "program")
+
+
+def _action_ids(engine, loop) -> list[str]:  # noqa: ANN001
+    """The ids of the actions a loop requests, from their names (`アップ ★♡3`)."""
+    by_name = {a.name: a.id for a in (*engine.definitions.actions, *engine.definitions.frame_actions)}
+    return [by_name[name] for text in loop.actions if (name := text.split(" ★")[0].strip()) in by_name]
+
+
+def _first_turn(engine, held: dict[str, m.Action], regulations) -> Iterator[Diagnostic | None]:  # noqa: ANN001
+    """BP043: the first player's first turn, from each start position."""
+    by_name = {a.name: a for a in held.values()}
+    for regulation in regulations:
+        for seed, game in enumerate(sim.start_positions(engine, regulation, START_POSITIONS)):
+            line = sim.first_turn_win(game)
+            if line is None:
+                continue
+            used = [by_name[name] for text in line if (name := text.split(" ★")[0].strip()) in by_name]
+            if used:
+                yield _finding(used[0], "BP043", f"the first player wins on the first turn whatever the opponent does, "
+                               f"from start position {seed} of {' + '.join(regulation)}: {' → '.join(line)}", "effect")
+                return
+
+
+def _double_triggers(engine, held: dict[str, m.Action], regulations) -> Iterator[Diagnostic | None]:  # noqa: ANN001
+    """BP044: random games of each regulation, watching the trigger checks."""
+    if not any(a.trigger == "triggered" and a.speed == "normal" and a.timing == "main" for a in held.values()):
+        return
+    for regulation in regulations:
+        found = sim.double_trigger(engine, regulation)
+        if found is None:
+            continue
+        ids = [i for i in found.actions if i in held]
+        if ids:
+            action = held[ids[0]]
+            others = list(found.actions)
+            others.remove(action.id)
+            names = ", ".join(definition.name for i in others if (definition := engine.definitions.action(i)) is not None)
+            yield _finding(action, "BP044", f"{action.name} is 誘発-通常-メイン and was triggered together with {names} at once "
+                           f"(random game {found.seed} of {' + '.join(regulation)}, turn {found.turn}); "
+                           "its trigger condition must keep it to one at a time", "trigger_condition")
+            return
