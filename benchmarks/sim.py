@@ -31,9 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import conditions  # noqa: E402  (this folder, on the path of a script run from it)
-from toolchain import sim  # noqa: E402
-from toolchain.model.loader import load_definitions  # noqa: E402
+import conditions
+from toolchain import sim
+from toolchain.model.loader import load_definitions
 
 GOALS = {("lite", "entry20"): 1000.0, ("master", "extra"): 200.0}
 SPEEDUP_GOAL = 1.8

@@ -178,6 +178,6 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return translations.ngettext(singular, plural, count)
 
 
-def N_(message: str) -> str:  # noqa: N802 - gettext's name, which the extractor looks for
+def N_(message: str) -> str:
     """A message marked for extraction and translated where it is shown (`_(code.summary)`)."""
     return message

@@ -10,7 +10,7 @@ import pytest
 from toolchain.actionlist import columns
 
 weasyprint = pytest.importorskip("weasyprint")
-from weasyprint.layout import block  # noqa: E402
+from weasyprint.layout import block
 
 pytestmark = pytest.mark.skipif(not columns.supported(weasyprint.__version__), reason="the shortcut is off on this WeasyPrint")
 

@@ -147,7 +147,7 @@ def test_default_is_the_last_tag_against_the_working_tree(edition_repo: Path) ->
     assert data["summary"]["added"] == 1
 
 
-def test_no_tag_means_head_and_no_change_is_still_exit_0(scratch_repo) -> None:  # noqa: ANN001
+def test_no_tag_means_head_and_no_change_is_still_exit_0(scratch_repo) -> None:
     repo = scratch_repo()
     git(repo, "tag", "-d", "v8.0")
     run = bp("diff", "--root", str(repo))
@@ -173,7 +173,7 @@ def test_not_a_git_repository_is_exit_2(minimal_repo: Path) -> None:
     assert run.stderr == f"bp diff: {minimal_repo} is not in a git repository: bp diff compares commits (git init, git commit)\n"
 
 
-def test_a_revision_that_does_not_load_is_reported_with_its_findings(scratch_repo) -> None:  # noqa: ANN001
+def test_a_revision_that_does_not_load_is_reported_with_its_findings(scratch_repo) -> None:
     repo = scratch_repo()
     edit(repo, "definitions/fog.yaml", "  action: up\n", "  action: upp\n")
     edit(repo, "definitions/actions/1-basic.yaml", "  timing: main\n  effect: |\n    1. 手札が7枚", "  timing: later\n  effect: |\n    1. 手札が7枚")
@@ -189,7 +189,7 @@ def test_a_revision_that_does_not_load_is_reported_with_its_findings(scratch_rep
     assert "~ fog/up アップ (速攻魔法)\n    action: up{+p+}" in run.stdout
 
 
-def test_an_example_that_now_fails_is_an_outcome_change(scratch_repo) -> None:  # noqa: ANN001
+def test_an_example_that_now_fails_is_an_outcome_change(scratch_repo) -> None:
     repo = scratch_repo()
     edit(repo, "definitions/actions/3-quick-spell.yaml", "    target: {action: damage-judgment}\n    effect:\n      - negate: target\n",
          "    target: {action: damage-judgment}\n    effect:\n      - move: key\n        to: graveyard\n")
@@ -227,7 +227,7 @@ def _block(text: str, start: str) -> str:
     return text[begin:] if end < 0 else text[begin:end]
 
 
-def test_a_new_edition_in_rules_yaml(scratch_repo) -> None:  # noqa: ANN001
+def test_a_new_edition_in_rules_yaml(scratch_repo) -> None:
     repo = scratch_repo(("definitions", "schema", "docs"))
     edit(repo, "definitions/rules.yaml", "  id: v8.1\n  name: 第8.1版\n", "  id: v8.2\n  name: 第8.2版\n")
     data = json.loads(bp("diff", "--format", "json", "--root", str(repo)).stdout)
@@ -241,7 +241,7 @@ def test_a_new_edition_in_rules_yaml(scratch_repo) -> None:  # noqa: ANN001
     assert rst.rstrip().endswith("ゲームの遊び方に関わる変更はありません。")
 
 
-def test_control_characters_in_the_rules_do_not_reach_the_terminal(scratch_repo) -> None:  # noqa: ANN001
+def test_control_characters_in_the_rules_do_not_reach_the_terminal(scratch_repo) -> None:
     """A YAML escape ("\\e[2J") in a definition is shown as text, in every format."""
     repo = scratch_repo()
     edit(repo, "definitions/fog.yaml", "  name: アップ\n", '  name: "アップ\\e[2J"\n')
@@ -253,7 +253,7 @@ def test_control_characters_in_the_rules_do_not_reach_the_terminal(scratch_repo)
         assert shown in run.stdout.replace("\\\\x1b", "\\x1b"), output_format
 
 
-def test_a_targets_printed_words_are_the_item_and_its_kind_is_named(scratch_repo) -> None:  # noqa: ANN001
+def test_a_targets_printed_words_are_the_item_and_its_kind_is_named(scratch_repo) -> None:
     """対象's text is what the rulebook prints under 対象, so it is shown as 対象 itself; its kind is
     what the program reads, shown by the key the editor types and named from rules.yaml (防壁, not bulwark)."""
     repo = scratch_repo()

@@ -14,14 +14,14 @@ from .conftest import commit_all, edit, git
 RULES, HISTORY, NORMAL = "definitions/rules.yaml", "docs/history.rst", "definitions/actions/4-normal-spell.yaml"
 
 
-def _untagged(scratch_repo) -> Path:  # noqa: ANN001
+def _untagged(scratch_repo) -> Path:
     """The rules of 第8.1版 committed, without a tag."""
     repo = scratch_repo(("definitions", "docs"))
     git(repo, "tag", "-d", "v8.0")
     return repo
 
 
-def _released(scratch_repo) -> Path:  # noqa: ANN001
+def _released(scratch_repo) -> Path:
     """The rules of 第8.1版 committed and tagged v8.1, as a released edition is."""
     repo = _untagged(scratch_repo)
     git(repo, "tag", "v8.1")
@@ -32,7 +32,7 @@ def _files(repo: Path) -> dict[str, str]:
     return {name: (repo / name).read_text(encoding="utf-8") for name in (RULES, HISTORY)}
 
 
-def test_it_bumps_the_edition_and_opens_its_history(scratch_repo) -> None:  # noqa: ANN001
+def test_it_bumps_the_edition_and_opens_its_history(scratch_repo) -> None:
     repo = _released(scratch_repo)
     edit(repo, NORMAL, "対象の対戦相手に X 点のダメージを与える。X はキーカードの ♠ カードの数字に等しい。",
          "対象の対戦相手に X 点のダメージを与える。X はキーカードの ♠ カードの数字の2倍に等しい。")
@@ -53,7 +53,7 @@ def test_it_bumps_the_edition_and_opens_its_history(scratch_repo) -> None:  # no
     assert checked.findings == () and checked.definitions.rules.edition["id"] == "v9.0"
 
 
-def test_it_refuses_what_it_cannot_do_and_writes_nothing(scratch_repo) -> None:  # noqa: ANN001
+def test_it_refuses_what_it_cannot_do_and_writes_nothing(scratch_repo) -> None:
     repo = _untagged(scratch_repo)
     before = _files(repo)
     run = bp("edition", "new", "v9.0", "--name", "第9.0版", "--root", str(repo))
@@ -75,7 +75,7 @@ def test_it_refuses_what_it_cannot_do_and_writes_nothing(scratch_repo) -> None: 
     assert (repo / HISTORY).read_text(encoding="utf-8") == before[HISTORY]
 
 
-def test_a_section_already_opened_is_not_opened_twice(scratch_repo) -> None:  # noqa: ANN001
+def test_a_section_already_opened_is_not_opened_twice(scratch_repo) -> None:
     repo = _released(scratch_repo)
     assert bp("edition", "new", "v9.0", "--name", "第9.0版", "--root", str(repo)).returncode == 0
     commit_all(repo, "第9.0版を開始")

@@ -47,7 +47,7 @@ def test_the_finding_is_in_json_and_github_formats(edition_repo: Path) -> None:
     assert github.startswith(f"::error file={QUICK},line={ceasefire},col=3,title=BP029 history::停戦")
 
 
-def test_adding_the_edition_to_updated_clears_it(scratch_repo) -> None:  # noqa: ANN001
+def test_adding_the_edition_to_updated_clears_it(scratch_repo) -> None:
     repo = scratch_repo()
     edit(repo, "definitions/fog.yaml", "対象とした兵士のサイズは、このターンが終わるまでキーカードの数字分加算される。",
          "対象とした兵士のサイズは、このターンが終わるまでキーカードの数字の2倍分加算される。")
@@ -60,7 +60,7 @@ def test_adding_the_edition_to_updated_clears_it(scratch_repo) -> None:  # noqa:
     assert bp("check", "--since", "v8.0", "--root", str(repo)).returncode == 0
 
 
-def test_a_new_definition_needs_the_edition_as_its_since(scratch_repo) -> None:  # noqa: ANN001
+def test_a_new_definition_needs_the_edition_as_its_since(scratch_repo) -> None:
     repo = scratch_repo()
     fog = repo / "definitions/fog.yaml"
     fog.write_text(fog.read_text(encoding="utf-8") + "\n- id: down2\n  name: ダウン2\n  group: lingering\n  category: quick-spell\n"
@@ -79,7 +79,7 @@ def test_a_new_definition_needs_the_edition_as_its_since(scratch_repo) -> None: 
     assert "ダウン2" not in run.stderr
 
 
-def test_an_entry_back_from_an_earlier_edition_keeps_its_since(scratch_repo) -> None:  # noqa: ANN001
+def test_an_entry_back_from_an_earlier_edition_keeps_its_since(scratch_repo) -> None:
     """投擲 (since v0.1) is left out of one revision and comes back: the fix is the current edition in its
     updated, never `since: v8.1`, which would erase when it was introduced."""
     repo = scratch_repo()
@@ -101,7 +101,7 @@ def test_an_entry_back_from_an_earlier_edition_keeps_its_since(scratch_repo) -> 
     assert bp("check", "--since", "without-throw", "--root", str(repo)).returncode == 0  # the edition in updated is enough
 
 
-def test_lore_versions_and_programs_are_not_rules_changes(scratch_repo) -> None:  # noqa: ANN001
+def test_lore_versions_and_programs_are_not_rules_changes(scratch_repo) -> None:
     repo = scratch_repo()
     edit(repo, "definitions/characters.yaml", "speaker: 再現者見習いより", "speaker: 再現者見習い")
     edit(repo, "definitions/actions/3-quick-spell.yaml", "      - shuffle: life\n", "")
@@ -109,7 +109,7 @@ def test_lore_versions_and_programs_are_not_rules_changes(scratch_repo) -> None:
     assert (run.returncode, run.stderr) == (0, "")
 
 
-def test_since_an_unknown_revision_is_exit_2(scratch_repo) -> None:  # noqa: ANN001
+def test_since_an_unknown_revision_is_exit_2(scratch_repo) -> None:
     run = bp("check", "--since", "v0.0", "--root", str(scratch_repo()))
     assert run.returncode == 2
     assert run.stderr.startswith("bp check: unknown revision 'v0.0'")
@@ -134,7 +134,7 @@ def test_changed_in_current_edition_is_read_from_updated() -> None:
                                         "reading", "kana")] == [True, True, True, False, False, False, False, False, False, False, False]
 
 
-def test_a_new_definition_copied_with_its_updated_is_told_at_its_since(scratch_repo) -> None:  # noqa: ANN001
+def test_a_new_definition_copied_with_its_updated_is_told_at_its_since(scratch_repo) -> None:
     """An action copied to make a new one brings its `updated` along: the fix is the `since`, so the finding is there."""
     repo = scratch_repo()
     fog = repo / "definitions/fog.yaml"

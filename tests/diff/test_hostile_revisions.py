@@ -56,7 +56,7 @@ def _escaping_tree(repo: Path, depth: int, name: str) -> tuple[str, str, str, st
 
 
 @pytest.mark.parametrize("command", [("diff", "HEAD", "review/fix"), ("check", "--since", "review/fix")])
-def test_a_dotdot_entry_is_refused_and_nothing_is_written_outside(scratch_repo, tmp_path: Path,  # noqa: ANN001
+def test_a_dotdot_entry_is_refused_and_nothing_is_written_outside(scratch_repo, tmp_path: Path,
                                                                    command: tuple[str, ...]) -> None:
     repo = scratch_repo()
     temporary = tmp_path / "tmp" / "inner"  # bp-diff-XXXX/ is made here; three `..` above it is tmp_path
@@ -71,7 +71,7 @@ def test_a_dotdot_entry_is_refused_and_nothing_is_written_outside(scratch_repo, 
 
 
 @pytest.mark.parametrize("name", [".", ".git", ".GIT"])
-def test_dot_and_dot_git_entries_are_refused(scratch_repo, name: str) -> None:  # noqa: ANN001
+def test_dot_and_dot_git_entries_are_refused(scratch_repo, name: str) -> None:
     repo = scratch_repo()
     blob = _git_input(repo, "x\n", "hash-object", "-w", "--stdin")
     _branch_with_definitions(repo, [("040000", "tree", _tree(repo, [("100644", "blob", blob, "config")]), name)])
@@ -81,7 +81,7 @@ def test_dot_and_dot_git_entries_are_refused(scratch_repo, name: str) -> None:  
     assert "Traceback" not in run.stderr
 
 
-def test_a_name_that_is_both_a_file_and_a_folder_is_refused(scratch_repo) -> None:  # noqa: ANN001
+def test_a_name_that_is_both_a_file_and_a_folder_is_refused(scratch_repo) -> None:
     repo = scratch_repo()
     blob = _git_input(repo, "x\n", "hash-object", "-w", "--stdin")
     folder = _tree(repo, [("100644", "blob", blob, "inner.yaml")])
@@ -92,7 +92,7 @@ def test_a_name_that_is_both_a_file_and_a_folder_is_refused(scratch_repo) -> Non
     assert "Traceback" not in run.stderr
 
 
-def test_definitions_as_a_submodule_is_said_not_reported_as_removed(scratch_repo) -> None:  # noqa: ANN001
+def test_definitions_as_a_submodule_is_said_not_reported_as_removed(scratch_repo) -> None:
     repo = scratch_repo()
     head = git(repo, "rev-parse", "HEAD").strip()
     top = [e if e[3] != "definitions" else ("160000", "commit", head, "definitions") for e in _entries(repo, "HEAD")]

@@ -260,7 +260,7 @@ def test_markup_alone_is_no_prose_change(tmp_path: Path, label: str, page: str) 
     assert "root:" not in (change.new or "")  # nothing of /etc/passwd
 
 
-def test_a_fifo_among_the_pages_does_not_hang_it(scratch_repo) -> None:  # noqa: ANN001
+def test_a_fifo_among_the_pages_does_not_hang_it(scratch_repo) -> None:
     """A page that is a FIFO in the working tree is no page (reading it would wait for ever)."""
     repo = scratch_repo(("definitions", "schema", "docs"))
     os.mkfifo(repo / "docs" / "waiting.rst")
@@ -269,7 +269,7 @@ def test_a_fifo_among_the_pages_does_not_hang_it(scratch_repo) -> None:  # noqa:
     assert json.loads(run.stdout)["prose"] == []
 
 
-def test_a_page_docutils_cannot_read_is_said_not_compared(scratch_repo) -> None:  # noqa: ANN001
+def test_a_page_docutils_cannot_read_is_said_not_compared(scratch_repo) -> None:
     """A page nested deeper than docutils can parse is not compared, and says so, instead of a traceback."""
     repo = scratch_repo(("definitions", "schema", "docs"))
     nested = "\n\n".join("  " * depth + "- x" for depth in range(400))

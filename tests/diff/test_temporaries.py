@@ -69,7 +69,7 @@ def _leave_and_run(temporary: Path, prefix: str, holders: list[subprocess.Popen[
     assert (users / "notes.txt").read_text(encoding="utf-8") == "keep me"
 
 
-def test_bp_check_since_removes_what_a_killed_bp_diff_left(scratch_repo, temporary: Path,  # noqa: ANN001
+def test_bp_check_since_removes_what_a_killed_bp_diff_left(scratch_repo, temporary: Path,
                                                           holders: list[subprocess.Popen[str]]) -> None:
     repo = scratch_repo()
     _leave_and_run(temporary, "bp-diff-", holders,

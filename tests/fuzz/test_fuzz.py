@@ -21,7 +21,7 @@ def repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @SUITE
 @given(p.patterns())
-def test_keycards_render_and_parse_back(pattern) -> None:  # noqa: ANN001
+def test_keycards_render_and_parse_back(pattern) -> None:
     p.keycards_round_trip(pattern)
 
 
@@ -33,7 +33,7 @@ def test_any_keycards_text_parses_or_is_refused(pieces: list[str]) -> None:
 
 @SUITE
 @given(p.patterns(), p.hands)
-def test_keycards_matcher_agrees_with_brute_force(pattern, hand) -> None:  # noqa: ANN001
+def test_keycards_matcher_agrees_with_brute_force(pattern, hand) -> None:
     p.keycards_matcher(pattern, hand)
 
 
@@ -46,7 +46,7 @@ def test_loader_takes_any_bytes(data: bytes, tmp_path: Path) -> None:
 @pytest.mark.parametrize("mutations", [p.text_mutations, p.data_mutations], ids=["text", "data"])
 @settings(SUITE, max_examples=25)
 @given(st.data())
-def test_mutations_of_definitions_are_reported_in_place(repository: Path, mutations, data: st.DataObject) -> None:  # noqa: ANN001
+def test_mutations_of_definitions_are_reported_in_place(repository: Path, mutations, data: st.DataObject) -> None:
     """A definitions file changed as text (bytes, lines) or as data (values, keys) is reported inside that file."""
     file = data.draw(st.sampled_from(p.definition_files()))
     original = (repository / "definitions" / file).read_text(encoding="utf-8")

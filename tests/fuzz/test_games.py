@@ -30,7 +30,7 @@ def test_every_kind_of_failure_is_counted_and_fails_the_run(monkeypatch: pytest.
     play_one = sim.play_one
     calls: list[int] = []
 
-    def failing(engine, format_id, frame_id, seed, agent):  # noqa: ANN001, ANN202
+    def failing(engine, format_id, frame_id, seed, agent):
         calls.append(seed)
         if len(calls) == 2:  # the second game of the run: the one of standard + pack
             if failure == "crash":

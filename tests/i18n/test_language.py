@@ -147,7 +147,7 @@ def test_a_japanese_locale_gets_japanese_with_the_same_codes_and_locations(broke
     assert english.returncode == japanese.returncode == 1
     assert _located(japanese.stderr) == _located(english.stderr) and len(_located(english.stderr)) == 7
     cascade = japanese.stderr.splitlines()[1]
-    assert cascade == "  この原因で 6 件の例が失敗（they pass with 'end' there）:"  # the reason is the check's: English until it is wrapped
+    assert cascade == "  この原因で 6 件の例が失敗（そこを 'end' にすると成功）:"
     summary, examples, rulings = japanese.stdout.splitlines()
     assert summary.startswith("アクション ") and summary.endswith(": 1 ファイルにエラー 7 件（うち 6 件はほかのエラーが原因）")
     assert re.fullmatch(r"アクション \d+/\d+ を実行(（.+は一度も実行されませんでした.+）)?、例 \d+ 件、失敗 6 件", examples)

@@ -16,11 +16,11 @@ from tests.runbp import bp
 
 
 @pytest.fixture(scope="module")
-def defs(repo_root: Path):  # noqa: ANN201
+def defs(repo_root: Path):
     return toolchain.load(repo_root).definitions
 
 
-def test_every_reading_the_issue_names_is_marked_in_the_data(defs) -> None:  # noqa: ANN001
+def test_every_reading_the_issue_names_is_marked_in_the_data(defs) -> None:
     """魔術士's 魔力増加 scope, パック/レアパック's 7-card hand, 罠カウンター's trigger, and the core flow's pass record."""
     found = {(n.owner, n.reading.about) for n in readings(defs)}
     assert found >= {
@@ -31,7 +31,7 @@ def test_every_reading_the_issue_names_is_marked_in_the_data(defs) -> None:  # n
         assert noted.reading.says and noted.reading.reads and noted.reading.why
 
 
-def test_a_reading_is_located_at_its_own_line(defs, repo_root: Path) -> None:  # noqa: ANN001
+def test_a_reading_is_located_at_its_own_line(defs, repo_root: Path) -> None:
     for noted in readings(defs):
         where = noted.reading.location
         line = (repo_root / where.path).read_text(encoding="utf-8").splitlines()[where.line - 1]
@@ -68,7 +68,7 @@ def test_bp_check_lists_the_readings_with_file_and_line(repo_root: Path) -> None
     assert entry["path"] == "definitions/characters.yaml" and entry["about"] == "abilities" and entry["line"] > 1
 
 
-def test_the_entry_prints_the_reading_as_a_note(defs) -> None:  # noqa: ANN001
+def test_the_entry_prints_the_reading_as_a_note(defs) -> None:
     magician = next(c for c in defs.characters if c.id == "magician")
     shown = {item.id: item for item in display.entry(defs, magician).items}
     note = shown["reading"]

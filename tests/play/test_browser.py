@@ -140,7 +140,7 @@ def test_keep_a_position_as_an_example_that_bp_check_passes(page: Any, played: P
     try:
         checked = bp("check", "--root", str(played.root))
         assert checked.returncode == 0, checked.stdout + checked.stderr
-        examples = lambda out: int(re.search(r"(\d+) examples", out).group(1))  # noqa: E731
+        examples = lambda out: int(re.search(r"(\d+) examples", out).group(1))
         assert examples(checked.stdout) == examples(counts) + 1
     finally:
         path.write_text("".join(lines), encoding="utf-8")

@@ -25,6 +25,6 @@ def test_seeded_games_play_as_recorded(engine: sim.Engine, agent: str, regulatio
     played = []
     for seed in range(GAMES[agent]):
         game, decided, problems = sim.play_one(engine, fmt, frame, seed, check=False, agent=agent)
-        played.append([game.winner if decided else None, game.state.turn_number, game.requests, game.decisions,
+        played.append([game.winner if decided else None, game.state.turn_number, game.played.requests, game.played.decisions,
                        sim.state_hash(game)[:16]])
     assert played == RECORDED[agent][regulation][:GAMES[agent]]

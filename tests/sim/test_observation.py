@@ -61,7 +61,7 @@ def where(state: sim.State) -> dict[int, tuple]:
     return found
 
 
-def permutation(game: sim.Game, seat: int, rng: random.Random):  # noqa: ANN201 - a function of a State
+def permutation(game: sim.Game, seat: int, rng: random.Random):
     """A permutation of what `seat` cannot see now, to be made at the game's last stable point: only cards
     unseen (in the same class) both there and now, that have not moved since — what the flow did in between
     with the others may be what it saw — and not among the cards the decision offers (choosing among

@@ -57,7 +57,7 @@ def test_its_games_keep_every_invariant(engine: sim.Engine, format_id: str, fram
     assert stats.violations == [] and stats.decided == stats.games
 
 
-def test_bp_sim_plays_by_the_agent_asked_for(repo_root) -> None:  # noqa: ANN001
+def test_bp_sim_plays_by_the_agent_asked_for(repo_root) -> None:
     from tests.runbp import bp
 
     unknown = bp("sim", "--agent", "nobody", "--games", "1", "--root", str(repo_root))

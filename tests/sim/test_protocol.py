@@ -14,7 +14,7 @@ import pytest
 from toolchain import sim
 
 
-def regulations(defs) -> list[tuple[str, str]]:  # noqa: ANN001 - Definitions
+def regulations(defs) -> list[tuple[str, str]]:
     return [(fmt, frame) for frame, formats in defs.regulations.items() for fmt in formats]
 
 

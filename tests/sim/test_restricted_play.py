@@ -41,8 +41,8 @@ def test_without_a_restriction_it_is_the_game_bp_sim_plays(engine: sim.Engine) -
         game, decided, _ = sim.play_one(engine, "pro", "strategy", seed, agent="policy", check=False)
         assert (tally.winner, tally.first, tally.turns, tally.decided) == (game.winner if decided else None, game.state.first,
                                                                            game.state.turn_number, decided)
-        # every request counted, those the players made (game.requests) and those triggered (チャージ, ドロー, …)
-        assert sum(sum(seat.values()) for seat in tally.requested) > game.requests > 0
+        # every request counted, those the players made (game.played.requests) and those triggered (チャージ, ドロー, …)
+        assert sum(sum(seat.values()) for seat in tally.requested) > game.played.requests > 0
 
 
 def test_a_restriction_that_refuses_every_option_refuses_none(engine: sim.Engine) -> None:

@@ -73,7 +73,7 @@ def _edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
-def _finding(findings: list, code: str, name: str):  # noqa: ANN202
+def _finding(findings: list, code: str, name: str):
     found = [f for f in findings if f.code == code and name in f.message]
     assert len(found) == 1, [f.text() for f in findings]
     return found[0]

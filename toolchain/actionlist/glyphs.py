@@ -30,8 +30,12 @@ def check_pdf(pdf: Path, html: str) -> None:
     text = visible_text(html)
     missing = sorted({c for c in text if not c.isspace() and (c not in covered or c in notdef)})
     if missing:
-        described = "; ".join(f"U+{ord(c):04X} {c!r} in “{_around(text, c)}”" for c in missing)
-        raise MissingGlyphError(f"{pdf.name}: no glyph in the embedded fonts for {described} (fonts-noto-cjk installed?)")
+        from ..i18n import _
+
+        described = "; ".join(_("U+{code:04X} {character!r} in “{around}”").format(code=ord(c), character=c, around=_around(text, c))
+                              for c in missing)
+        raise MissingGlyphError(_("{pdf}: no glyph in the embedded fonts for {described} (fonts-noto-cjk installed?)").format(
+            pdf=pdf.name, described=described))
 
 
 def embedded_characters(pdf: Path) -> tuple[set[str], set[str]]:

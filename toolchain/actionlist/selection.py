@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import model as m
+from ..i18n import _
 
 ALL = "all"  # every format / every frame legal with the format
 NONE = "none"  # no frame: the format's own list
@@ -33,10 +34,6 @@ class Selection:
         return " + ".join(parts)
 
     @property
-    def is_everything(self) -> bool:
-        return self.format is None and self.frame_choice == ALL
-
-    @property
     def slug(self) -> str:
         """A file-name part: `pro`, `pro-strategy`, `all`."""
         parts = [self.format.id if self.format else ALL]
@@ -55,7 +52,7 @@ def select(defs: m.Definitions, format_key: str | None = None, frame_key: str | 
         fmt = defs.find_format(format_key)
         if fmt is None:
             choices = ", ".join(f"{f.id} ({f.name})" for f in defs.formats)
-            raise SelectionError(f"no format '{format_key}'; the formats are {choices}")
+            raise SelectionError(_("no format '{key}'; the formats are {choices}").format(key=format_key, choices=choices))
     choice = frame_key or (NONE if fmt else ALL)
     if choice == ALL:
         frames = tuple(f for f in defs.frames if fmt is None or defs.is_legal(fmt.id, f.id))
@@ -65,7 +62,7 @@ def select(defs: m.Definitions, format_key: str | None = None, frame_key: str | 
     frame = defs.find_frame(choice)
     if frame is None:
         choices = ", ".join(f"{f.id} ({f.name})" for f in defs.frames)
-        raise SelectionError(f"no frame '{frame_key}'; the frames are {choices}")
+        raise SelectionError(_("no frame '{key}'; the frames are {choices}").format(key=frame_key, choices=choices))
     if fmt and not defs.is_legal(fmt.id, frame.id):
         raise SelectionError(illegal_message(defs, fmt, frame))
     return Selection(fmt, (frame,), frame.id)
@@ -73,10 +70,8 @@ def select(defs: m.Definitions, format_key: str | None = None, frame_key: str | 
 
 def illegal_message(defs: m.Definitions, fmt: m.Format, frame: m.Frame) -> str:
     allowed = [f.name for f in defs.formats if defs.is_legal(f.id, frame.id)]
-    return (
-        f"{fmt.name} + {frame.name} is not a regulation: table 3.1 (フレーム対応一覧) plays "
-        f"{frame.name} only with {', '.join(allowed) or 'no format'}"
-    )
+    return _("{format} + {frame} is not a regulation: table 3.1 (フレーム対応一覧) plays {frame} only with {allowed}").format(
+        format=fmt.name, frame=frame.name, allowed=", ".join(allowed) or _("no format"))
 
 
 def every_format(defs: m.Definitions) -> list[Selection]:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .. import model as m
 from ..diagnostics import Diagnostic
+from ..i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover - the simulator loads only when a check runs (not for a kept result)
     from ..model.loader import LoadResult
@@ -85,7 +86,7 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
         broken.update(path for space in _ENGINE_SPACES for path in loaded.left_out.get(space, ()))
         broken.update(f.location.path for f in crossfile_findings if f.code in ("BP020", "BP021", "BP024", "BP026", "BP028"))
         if broken:
-            report = programs.not_run(loaded.definitions, f"fix the errors in {', '.join(sorted(broken))} first")
+            report = programs.not_run(loaded.definitions, _("fix the errors in {files} first").format(files=", ".join(sorted(broken))))
         else:
             report, findings = programs.played(loaded, findings, kept)
     return Checked(root, loaded, tuple(sorted(set(findings))), report)

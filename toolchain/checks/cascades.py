@@ -24,6 +24,7 @@ from pathlib import Path
 from .. import model as m
 from .. import sim
 from ..diagnostics import Diagnostic, shorten
+from ..i18n import _, ngettext
 from ..model.loader import LoadResult, load_definitions
 
 MAX_TRIED = 3  # suggestions tried in one check: each loads and compiles the definitions again
@@ -36,14 +37,14 @@ def link(findings: Sequence[Diagnostic], loaded: LoadResult, failures: Sequence[
     for finding, name in left_out_named.items():
         first = loaded.left_out_findings.get(name)
         if first is not None:
-            causes[finding] = (first, f"{name} is left out for its errors")
+            causes[finding] = (first, _("{name} is left out for its errors").format(name=name))
     failed = [(outcome, finding) for outcome, finding in failures if finding not in causes]
     suggested = [f for f in sorted(findings) if f.fix is not None and f not in causes][:MAX_TRIED]
     for suggestion in suggested:
         if not failed:
             break
         passing = _passing_with(loaded.root, suggestion, [outcome for outcome, _ in failed])
-        said = f"they pass with '{suggestion.fix.value}' there" if suggestion.fix else ""
+        said = _("they pass with '{value}' there").format(value=suggestion.fix.value) if suggestion.fix else ""
         for outcome, finding in failed:
             if (outcome.owner.anchor, outcome.example.name) in passing:
                 causes[finding] = (suggestion, said)
@@ -100,14 +101,18 @@ def shared_request(failed: Sequence[sim.Outcome], outcomes: Sequence[sim.Outcome
         return None
     files = len({outcome.location().path for outcome in sharing})
     requesting = sum(1 for outcome in outcomes if ident in outcome.requested)
-    every = "every example that requests it fails" if requesting == count else f"{requesting} examples request it"
+    every = _("every example that requests it fails") if requesting == count else \
+        ngettext("{requesting} example requests it", "{requesting} examples request it", requesting).format(requesting=requesting)
     where = action.source.location()
     said, times = Counter(_first_words(outcome.message) for outcome in sharing).most_common(1)[0]
-    saying = f"; {times} of them: {shorten(said, 120)}" if times > 1 else ""
-    return (f"{count} failed examples in {files} file{'s' if files != 1 else ''} request {action.name} ({every}): "
-            f"look at {action.name} first, {where.path}:{where.line}:{where.column}{saying}")
+    saying = _("; {times} of them: {said}").format(times=times, said=shorten(said, 120)) if times > 1 else ""
+    return ngettext("{count} failed examples in {files} file request {action} ({every}): look at {action} first, {place}",
+                    "{count} failed examples in {files} files request {action} ({every}): look at {action} first, {place}",
+                    files).format(count=count, files=files, action=action.name, every=every,
+                                  place=f"{where.path}:{where.line}:{where.column}") + saying
 
 
 def _first_words(message: str) -> str:
-    """What a failure says first, without the step it happened at (`step 3: `)."""
-    return re.sub(r"^step \d+: ", "", message).split("; ")[0]
+    """What a failure says first, without the step it happened at (`step 3: `, in the language of the messages)."""
+    step = re.escape(_("step {number}: ")).replace(re.escape("{number}"), r"\d+")
+    return re.sub(f"^{step}", "", message).split("; ")[0]

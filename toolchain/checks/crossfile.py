@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from .. import model as m
 from ..diagnostics import Diagnostic, shorten
 from ..model.doclabels import DOCS_DIR, section_labels
+from ..i18n import N_, _
 from ..model.history import edition_number
 from ..model.loader import LoadResult
 from ..notation.kana import kana_problem
@@ -42,13 +43,13 @@ def _id_spaces(defs: m.Definitions) -> dict[str, list]:
 
 # What shares one list of ids, in an editor's words (the space names are internal).
 _SPACE_WORDS = {
-    "act": "actions and frame actions share one list of ids",
-    "fog": "fog and frame fog entries share one list of ids",
-    "char": "every character needs its own id",
-    "frame": "every frame needs its own id",
-    "trump": "every trump needs its own id",
-    "format": "every format needs its own id",
-    "ruling": "every ruling needs its own id",
+    "act": N_("actions and frame actions share one list of ids"),
+    "fog": N_("fog and frame fog entries share one list of ids"),
+    "char": N_("every character needs its own id"),
+    "frame": N_("every frame needs its own id"),
+    "trump": N_("every trump needs its own id"),
+    "format": N_("every format needs its own id"),
+    "ruling": N_("every ruling needs its own id"),
 }
 
 
@@ -65,8 +66,8 @@ def unique_ids(result: LoadResult) -> Iterator[Diagnostic]:
                 yield Diagnostic(
                     item.source.location("id"),
                     "BP020",
-                    f"id '{item.id}' is already used by {other.path}:{other.location('id').line} "
-                    f"({_SPACE_WORDS[space]}): give one of them another id",
+                    _("id '{id}' is already used by {place} ({why}): give one of them another id").format(
+                        id=item.id, place=f"{other.path}:{other.location('id').line}", why=_(_SPACE_WORDS[space])),
                 )
                 continue
             first[item.id] = item.source
@@ -78,8 +79,8 @@ def unique_ids(result: LoadResult) -> Iterator[Diagnostic]:
                 yield Diagnostic(
                     item.source.location("name"),
                     "BP020",
-                    f"name '{name}' is already used by {other.path}:{other.location('name').line}: "
-                    f"the lists and the examples tell definitions apart by name; give one of them another name",
+                    _("name '{name}' is already used by {place}: the lists and the examples tell definitions apart "
+                      "by name; give one of them another name").format(name=name, place=f"{other.path}:{other.location('name').line}"),
                 )
             else:
                 named[name] = item.source
@@ -100,31 +101,31 @@ class _Ref:
 def _references(defs: m.Definitions) -> Iterator[_Ref]:
     for action in (*defs.actions, *defs.frame_actions):
         for i, character in enumerate(action.summons):
-            yield _Ref(action.source, ("summons", i), "char", character, "character")
+            yield _Ref(action.source, ("summons", i), "char", character, N_("character"))
         for i, fmt in enumerate(action.formats):
-            yield _Ref(action.source, ("formats", i), "format", fmt, "format")
+            yield _Ref(action.source, ("formats", i), "format", fmt, N_("format"))
         for i, frame in enumerate(action.frames):
-            yield _Ref(action.source, ("frames", i), "frame", frame, "frame")
+            yield _Ref(action.source, ("frames", i), "frame", frame, N_("frame"))
         if action.trump:
-            yield _Ref(action.source, ("trump",), "trump", action.trump, "trump")
+            yield _Ref(action.source, ("trump",), "trump", action.trump, N_("trump"))
     for entry in (*defs.fog, *defs.frame_fog):
-        yield _Ref(entry.source, ("action",), "act", entry.action, "action")
+        yield _Ref(entry.source, ("action",), "act", entry.action, N_("action"))
         for i, frame in enumerate(entry.frames):
-            yield _Ref(entry.source, ("frames", i), "frame", frame, "frame")
+            yield _Ref(entry.source, ("frames", i), "frame", frame, N_("frame"))
     for character in defs.characters:
         for i, fmt in enumerate(character.formats):
-            yield _Ref(character.source, ("formats", i), "format", fmt, "format")
+            yield _Ref(character.source, ("formats", i), "format", fmt, N_("format"))
     for frame in defs.frames:
         for i, fmt in enumerate(frame.formats):
-            yield _Ref(frame.source, ("formats", i), "format", fmt, "format")
+            yield _Ref(frame.source, ("formats", i), "format", fmt, N_("format"))
     for trump in defs.trumps:
         for i, frame in enumerate(trump.frames):
-            yield _Ref(trump.source, ("frames", i), "frame", frame, "frame")
+            yield _Ref(trump.source, ("frames", i), "frame", frame, N_("frame"))
     if defs.regulations_source:
         for frame, formats in defs.regulations.items():
-            yield _Ref(defs.regulations_source, (frame,), "frame", frame, "frame")
+            yield _Ref(defs.regulations_source, (frame,), "frame", frame, N_("frame"))
             for i, fmt in enumerate(formats):
-                yield _Ref(defs.regulations_source, (frame, i), "format", fmt, "format")
+                yield _Ref(defs.regulations_source, (frame, i), "format", fmt, N_("format"))
 
 
 def references_resolve(result: LoadResult) -> Iterator[Diagnostic]:
@@ -137,7 +138,8 @@ def references_resolve(result: LoadResult) -> Iterator[Diagnostic]:
         if ref.id not in known[ref.space] and ref.space not in result.incomplete:
             key = ref.field == (ref.id,)  # a mapping key (table 3.1's frame)
             hint = m.id_hint(ref.id, (m.Named(item.id, item.name) for item in spaces[ref.space]))
-            yield Diagnostic(ref.source.location(*ref.field, key=key), "BP021", f"no {ref.what} has the id '{shorten(ref.id)}'{hint}")
+            yield Diagnostic(ref.source.location(*ref.field, key=key), "BP021",
+                             _("no {what} has the id '{id}'").format(what=_(ref.what), id=shorten(ref.id)) + hint)
 
 
 def ruling_references(result: LoadResult) -> Iterator[Diagnostic]:
@@ -178,19 +180,22 @@ def formats_consistent(result: LoadResult) -> Iterator[Diagnostic]:
                 yield Diagnostic(
                     action.source.location("summons", i),
                     "BP022",
-                    f"{action.name} puts {character.name} on the field, but {character.name} is not in {'・'.join(missing)}",
+                    _("{action} puts {character} on the field, but {character} is not in {formats}").format(
+                        action=action.name, character=character.name, formats="・".join(missing)),
                 )
     for entry in defs.frame_fog:
         action = defs.action(entry.action)
         if action and not set(entry.frames) <= set(action.frames):
             extra = sorted(set(entry.frames) - set(action.frames))
             yield Diagnostic(
-                entry.source.location("frames"), "BP022", f"{entry.name} is in frames {extra} that its action {action.name} is not in"
+                entry.source.location("frames"), "BP022",
+                _("{entry} is in frames {frames} that its action {action} is not in").format(entry=entry.name, frames=extra, action=action.name)
             )
     for action in defs.frame_actions:
         trump = defs.trump(action.trump) if action.trump else None
         if trump and not set(action.frames) <= set(trump.frames):
-            yield Diagnostic(action.source.location("frames"), "BP022", f"{action.name} is in frames its trump {trump.name} is not in")
+            yield Diagnostic(action.source.location("frames"), "BP022",
+                             _("{action} is in frames its trump {trump} is not in").format(action=action.name, trump=trump.name))
 
 
 # -- BP023 regulation table -------------------------------------------------------------------
@@ -203,13 +208,15 @@ def regulation_table_agrees(result: LoadResult) -> Iterator[Diagnostic]:
     for frame in defs.frames:
         table = defs.regulations.get(frame.id)
         if table is None:
-            yield Diagnostic(defs.regulations_source.location(key=True), "BP023", f"table 3.1 has no row for the frame {frame.name}")
+            yield Diagnostic(defs.regulations_source.location(key=True), "BP023",
+                             _("table 3.1 has no row for the frame {frame}").format(frame=frame.name))
         elif set(table) != set(frame.formats):
             yield Diagnostic(
                 defs.regulations_source.location(frame.id),
                 "BP023",
-                f"table 3.1 gives {frame.name} the formats {list(table)}, the frame definition "
-                f"({frame.source.path}:{frame.source.location('formats').line}) gives {list(frame.formats)}",
+                _("table 3.1 gives {frame} the formats {table}, the frame definition ({place}) gives {formats}").format(
+                    frame=frame.name, table=list(table), place=f"{frame.source.path}:{frame.source.location('formats').line}",
+                    formats=list(frame.formats)),
             )
 
 
@@ -228,7 +235,7 @@ def keycards_parse(result: LoadResult) -> Iterator[Diagnostic]:
             yield Diagnostic(
                 location.__class__(location.path, location.line, location.column + problem.column),
                 "BP024",
-                f"keycards '{shorten(str(item.keycards))}': {problem}",
+                _("keycards '{keycards}': {problem}").format(keycards=shorten(str(item.keycards)), problem=problem),
             )
 
 
@@ -283,7 +290,7 @@ def costs_in_legend(result: LoadResult) -> Iterator[Diagnostic]:
                 yield Diagnostic(
                     location.__class__(location.path, location.line, location.column + offset),
                     "BP026",
-                    f"cost letter '{letter}' is not in the cost legend ({' '.join(sorted(letters))})",
+                    _("cost letter '{letter}' is not in the cost legend ({legend})").format(letter=letter, legend=" ".join(sorted(letters))),
                 )
 
 
@@ -308,9 +315,10 @@ def trump_links(result: LoadResult) -> Iterator[Diagnostic]:
             yield Diagnostic(
                 action.source.location("keycards"),
                 "BP027",
-                f"{action.name} needs <{pattern.label}>, but its trump {trump.name} grants {f'<{granted}>' if granted else 'no label'}: "
-                + (f"write keycards: soldier<{granted}>, or " if granted else "")
-                + f"give {trump.name} the ability grants: {pattern.label}",
+                (_("{action} needs <{label}>, but its trump {trump} grants <{granted}>: write keycards: soldier<{granted}>, "
+                   "or give {trump} the ability grants: {label}") if granted else
+                 _("{action} needs <{label}>, but its trump {trump} grants no label: give {trump} the ability grants: {label}")
+                 ).format(action=action.name, label=pattern.label, trump=trump.name, granted=granted),
             )
 
 
@@ -412,10 +420,12 @@ def vocabularies_named(result: LoadResult) -> Iterator[Diagnostic]:
         if word.offset:
             place = place.__class__(place.path, place.line, place.column + word.offset)
         hint = m.id_hint(word.value, vocabulary.entries)
-        if " is its name: " not in hint:  # a typo, or a new word: the words there are, and where a new one goes
-            listed = shorten(", ".join(vocabulary.ids()), 200)
-            hint += f" (the {word.vocabulary} are {listed}; a new one is added to {word.vocabulary} in {rules_path})"
-        yield Diagnostic(place, "BP028", f"'{shorten(word.value)}' is not one of the {word.vocabulary} of {rules_path}{hint}")
+        if not any(entry.name == word.value for entry in vocabulary.entries):
+            # a typo, or a new word: the words there are, and where a new one goes
+            hint += _(" (the {vocabulary} are {listed}; a new one is added to {vocabulary} in {rules})").format(
+                vocabulary=word.vocabulary, listed=shorten(", ".join(vocabulary.ids()), 200), rules=rules_path)
+        yield Diagnostic(place, "BP028", _("'{value}' is not one of the {vocabulary} of {rules}").format(
+            value=shorten(word.value), vocabulary=word.vocabulary, rules=rules_path) + hint)
 
 
 # -- BP034 readings of names ------------------------------------------------------------------
@@ -450,11 +460,11 @@ def versions_in_order(result: LoadResult) -> Iterator[Diagnostic]:
             place = item.source.location(*(field if isinstance(field, tuple) else (field,)))
             if current is not None and number > current:
                 # a typo (v9.1 for v8.1), or the next edition begun before rules.yaml says so
-                yield Diagnostic(place, "BP035", f"{version} is later than the current edition {current_id} "
-                                                 f"(rules.yaml edition.id): a typo for {current_id}? If you are starting "
-                                                 f"the edition {version}, set edition.id first (bp edition new {version})")
+                yield Diagnostic(place, "BP035", _("{version} is later than the current edition {current} (rules.yaml edition.id): "
+                                                   "a typo for {current}? If you are starting the edition {version}, set "
+                                                   "edition.id first (bp edition new {version})").format(version=version, current=current_id))
             elif field != "since" and since is not None and number < since:
-                yield Diagnostic(place, "BP035", f"updated in {version}, before it was introduced (since: {item.since})")
+                yield Diagnostic(place, "BP035", _("updated in {version}, before it was introduced (since: {since})").format(version=version, since=item.since))
 
 
 # -- BP036 text only -------------------------------------------------------------------------
@@ -475,17 +485,17 @@ def played_as_data(result: LoadResult) -> Iterator[Diagnostic]:
             if not ability.has_effect and not _about(character, "abilities"):
                 yield Diagnostic(
                     character.source.location("abilities", i), "BP036",
-                    f"the ability {ability.name} of {character.name} has text and no data, so the simulator never plays it: "
-                    "say what it does as data (size, labels, waive_cost, prohibit), or why it is text only in a reading "
-                    "(reading: {about: abilities, says, reads, why})",
+                    _("the ability {ability} of {character} has text and no data, so the simulator never plays it: "
+                      "say what it does as data (size, labels, waive_cost, prohibit), or why it is text only in a reading "
+                      "(reading: {{about: abilities, says, reads, why}})").format(ability=ability.name, character=character.name),
                 )
     for trump in defs.trumps:
         if trump.ability and not trump.ability.has_effect and not _about(trump, "ability"):
             yield Diagnostic(
                 trump.source.location("ability", "text"), "BP036",
-                f"the ability of the trump {trump.name} has text and no data, so the simulator never plays it: say what it "
-                "does as data (grants, size, labels, waive_cost, prohibit), or why it is text only in a reading "
-                "(reading: {about: ability, says, reads, why})",
+                _("the ability of the trump {trump} has text and no data, so the simulator never plays it: say what it "
+                  "does as data (grants, size, labels, waive_cost, prohibit), or why it is text only in a reading "
+                  "(reading: {{about: ability, says, reads, why}})").format(trump=trump.name),
             )
     current = defs.rules.edition.get("id") if defs.rules else None
     for action in (*defs.actions, *defs.frame_actions):
@@ -493,9 +503,9 @@ def played_as_data(result: LoadResult) -> Iterator[Diagnostic]:
         if new and action.program is None and not _about(action, "effect", "program"):
             yield Diagnostic(
                 action.source.location("effect"), "BP036",
-                f"{action.name} is new or changed in {current} and its effect has no program, so the simulator never plays "
-                "it: write its program (definitions/README.md, Programs and examples), or why it has none in a reading "
-                "(reading: {about: effect, says, reads, why})",
+                _("{action} is new or changed in {current} and its effect has no program, so the simulator never plays "
+                  "it: write its program (definitions/README.md, Programs and examples), or why it has none in a reading "
+                  "(reading: {{about: effect, says, reads, why}})").format(action=action.name, current=current),
             )
 
 

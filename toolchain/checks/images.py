@@ -14,6 +14,7 @@ from typing import Any
 from .. import model as m
 from .. import sim
 from ..diagnostics import Diagnostic
+from ..i18n import _
 
 
 def _your_side(
@@ -31,7 +32,7 @@ def check_images(defs: m.Definitions) -> Iterator[Diagnostic]:
         regulation = defs.widest_regulation(trump.frames)
         if not trump.image or regulation is None:
             continue  # no picture, or a trump table 3.1 plays nowhere (BP023)
-        image = f"the image (イメージ) of {trump.name}"
+        image = _("the image (イメージ) of {trump}").format(trump=trump.name)
         try:
             face_up, field_labels = _your_side(defs, trump.image, regulation)
         except sim.ProgramError as exc:
@@ -40,9 +41,10 @@ def check_images(defs: m.Definitions) -> Iterator[Diagnostic]:
             continue
         if trump.keycards not in face_up:
             yield Diagnostic(trump.source.location("image"), "BP032",
-                             f"{image} does not show it: put {trump.keycards} face up in your trumps ('{trump.keycards}(up)')")
+                             _("{image} does not show it: put {keycards} face up in your trumps ('{keycards}(up)')").format(
+                                 image=image, keycards=trump.keycards))
             continue
         grants = trump.ability.grants if trump.ability else None
         if grants and not any(grants in has for has in field_labels):
             yield Diagnostic(trump.source.location("image"), "BP032",
-                             f"{image} shows no soldier on your field that has <{defs.label_name(grants)}>")
+                             _("{image} shows no soldier on your field that has <{label}>").format(image=image, label=defs.label_name(grants)))

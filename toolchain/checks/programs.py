@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import model as m
 from ..diagnostics import Diagnostic, Fix
+from ..i18n import _, language
 from ..model.definitions import Flavor, Reading, Source
 from ..model.notations import Text
 from ..notation.cards import parse_card
@@ -183,18 +184,19 @@ def _unshown(defs: m.Definitions, engine: sim.Engine, tally: sim.Tally) -> Itera
             action = actions[action_id]
             yield Diagnostic(
                 action.source.location("program", "trigger"), "BP037",
-                f"the trigger of {action.name} never held in the examples: in none of them does it trigger by itself "
-                "(an example that requests it directly makes it as if its condition held). Add an example in which "
-                "what triggers it happens, e.g. a flow of the action that triggers it; or fix the condition, which may "
-                "never hold",
+                _("the trigger of {action} never held in the examples: in none of them does it trigger by itself "
+                  "(an example that requests it directly makes it as if its condition held). Add an example in which "
+                  "what triggers it happens, e.g. a flow of the action that triggers it; or fix the condition, which may "
+                  "never hold").format(action=action.name),
             )
     for action_id, path in tally.never_aimed():
         action = actions[action_id]
         step = _step_name(action.program, path)
         yield Diagnostic(
             action.source.location("program", *path), "BP038",
-            f"{action.name}: this `{step}` step found nothing to act on in every example that ran it: what it is aimed "
-            "at is always empty. Fix what it selects, or add an example in which it finds something",
+            _("{action}: this `{step}` step found nothing to act on in every example that ran it: what it is aimed "
+              "at is always empty. Fix what it selects, or add an example in which it finds something").format(
+                action=action.name, step=step),
         )
 
 
@@ -222,10 +224,10 @@ def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
     except ValueError:
         cards = []
     if cards:
-        return f"; the keycards are written after ★: ★{missing}"
+        return _("; the keycards are written after ★: ★{keycards}").format(keycards=missing)
     names = [action.name for action in (*defs.actions, *defs.frame_actions)]
     close = difflib.get_close_matches(missing, names, n=1, cutoff=0.5)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    return _("; did you mean '{name}'?").format(name=close[0]) if close else ""
 
 
 def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | None = None
@@ -234,7 +236,7 @@ def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | 
     finding linked to the one it follows from (cascades.py): the report and all the findings, from
     `store` when what the simulator and the linking read is what it was when they were kept."""
     defs = loaded.definitions
-    key = key_of(played_key(loaded, findings)) if store is not None else ""
+    key = key_of(language(), played_key(loaded, findings)) if store is not None else ""  # the findings' language too
     if store is not None:
         kept = store.get("examples", key)
         try:
@@ -300,13 +302,13 @@ def _fields(kind: type) -> tuple[str, ...]:
 def _of(outcome: sim.Outcome) -> str:
     """What an example is of, in a message: `ダウン`, or `ruling 'self-target' (アクションを対象とする…?)`."""
     if outcome.ruling is not None:
-        return f"ruling '{outcome.ruling.id}' ({outcome.ruling.question})"
+        return _("ruling '{id}' ({question})").format(id=outcome.ruling.id, question=outcome.ruling.question)
     return outcome.owner.name
 
 
 def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[Diagnostic]:
     yield from result.program_errors
-    for _, finding in failures(result, defs):
+    for _outcome, finding in failures(result, defs):
         yield finding
     yield from result.unshown
 
@@ -318,8 +320,10 @@ def failures(result: Report, defs: m.Definitions | None = None) -> Iterator[tupl
         loop = outcome.loop
         if loop is not None and loop.action is not None:
             yield outcome, Diagnostic(loop.action.source.location(*loop.path), "BP033",
-                                      f"{loop} (in example '{outcome.name}' of {_of(outcome)})")
+                                      _("{loop} (in example '{example}' of {action})").format(
+                                          loop=loop, example=outcome.name, action=_of(outcome)))
             continue
-        message = f"example '{outcome.name}' of {_of(outcome)} failed: {outcome.message}"
+        message = _("example '{example}' of {action} failed: {reason}").format(
+            example=outcome.name, action=_of(outcome), reason=outcome.message)
         message += _did_you_mean(outcome.missing_action, defs)
         yield outcome, Diagnostic(outcome.location(), "BP030", message)

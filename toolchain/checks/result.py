@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, relative
+from ..i18n import language
 from ..model.doclabels import section_labels
 from ..resultcache import ResultCache, key_of
 from .summary import examples_summary, rulings_summary
@@ -113,7 +114,8 @@ def check(root: Path, store: ResultCache, show_readings: bool = False, show_ruli
     from . import load
 
     sources = read_sources(root)
-    key = key_of(f"readings {show_readings}", f"rulings {show_rulings}", *_sources_key(root, sources))
+    key = key_of(f"readings {show_readings}", f"rulings {show_rulings}", f"language {language()}",  # findings are said in it
+                 *_sources_key(root, sources))
     try:
         return CheckResult.from_json(store.get("check", key))
     except (ValueError, TypeError, KeyError, AttributeError):

@@ -61,7 +61,7 @@ def actionlist(
     from ..site.outputs import publishing, replacing
     from .buildrun import site_build
 
-    log = lambda message: typer.echo(f"  {message}", err=True)  # noqa: E731
+    log = lambda message: typer.echo(f"  {message}", err=True)
     try:
         if pdf or html:
             # Written beside the targets and renamed into place once everything rendered.

@@ -3,6 +3,7 @@ A report: exit 0 with or without differences, 2 for an unknown revision or no gi
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 import os
@@ -11,7 +12,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import _
+from ..i18n import _, english_unless_chosen
 from .common import RootOption, fail, resolve_root
 
 HELP = _("""Show what changed in the rules between REV and REV2 (default: the last tag against the working tree): definitions added, removed, renamed and changed field by field, regulations, outputs, and history (BP029).""")
@@ -49,15 +50,18 @@ def diff(
     from ..diff.render import markdown, rst, text
 
     root_path = resolve_root(root)
-    try:
-        report = diff_revisions(root_path, rev, rev2, pages=pages)
-    except RevisionError as exc:
-        fail("diff", str(exc), 2)
-    if output_format is DiffFormat.json:
-        sys.stdout.write(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n")
-    elif output_format is DiffFormat.md:
-        sys.stdout.write(markdown.render(report))
-    elif output_format is DiffFormat.rst:
-        sys.stdout.write(rst.render(report))
-    else:
-        sys.stdout.write(text.render(report, color=_colored(color)))
+    # json is read by programs and rst is the rulebook's text: their findings and notes are English unless --lang chose
+    kept = english_unless_chosen() if output_format in (DiffFormat.json, DiffFormat.rst) else contextlib.nullcontext()
+    with kept:
+        try:
+            report = diff_revisions(root_path, rev, rev2, pages=pages)
+        except RevisionError as exc:
+            fail("diff", str(exc), 2)
+        if output_format is DiffFormat.json:
+            sys.stdout.write(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n")
+        elif output_format is DiffFormat.md:
+            sys.stdout.write(markdown.render(report))
+        elif output_format is DiffFormat.rst:
+            sys.stdout.write(rst.render(report))
+        else:
+            sys.stdout.write(text.render(report, color=_colored(color)))

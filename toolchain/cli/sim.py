@@ -18,7 +18,7 @@ SIM_HELP = _("Play seeded games of legal moves and check the invariants after ev
 REPLAY_HELP = _("Replay every game of a transcript exactly: the same choices must be offered and the game end the same way.")
 
 
-def _regulation(defs, format_key: str | None, frame_key: str | None) -> tuple[str, str]:  # noqa: ANN001
+def _regulation(defs, format_key: str | None, frame_key: str | None) -> tuple[str, str]:
     """The regulation asked for; by default the first format and the first frame of the definitions (ライト + エントリー20)."""
     fmt = defs.find_format(format_key) if format_key is not None else next(iter(defs.formats), None)
     frame = defs.find_frame(frame_key) if frame_key is not None else next(iter(defs.frames), None)

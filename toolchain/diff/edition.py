@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..i18n import _
 from ..model.history import edition_number
 from ..model.loader import load_definitions
 from ..model.repository import DEFINITIONS_DIR
@@ -51,7 +52,7 @@ def _replace_value(text: str, line: int, column: int, old: str, new: str) -> str
             quote = written[0] if written != old else ""
             lines[line - 1] = current[:start] + f"{quote}{new}{quote}" + current[start + len(written):]
             return "\n".join(lines)
-    raise EditionError(f"{RULES}:{line}:{column}: cannot find '{old}' where rules.yaml's edition writes it")
+    raise EditionError(f"{RULES}:{line}:{column}: " + _("cannot find '{old}' where rules.yaml's edition writes it").format(old=old))
 
 
 def _chapter(root: Path) -> tuple[Path, int]:
@@ -61,36 +62,37 @@ def _chapter(root: Path) -> tuple[Path, int]:
         for i, line in enumerate(lines[:-1]):
             if line.strip() == CHAPTER and set(lines[i + 1].strip()) == {"="}:
                 return path, i + 2
-    raise EditionError(f"no chapter titled {CHAPTER} in {DOCS_DIR}/: the new edition's section opens at the top of it")
+    raise EditionError(_("no chapter titled {chapter} in {folder}/: the new edition's section opens at the top of it").format(chapter=CHAPTER, folder=DOCS_DIR))
 
 
 def start_edition(root: Path, edition: str, name: str) -> Started:
     """Bump rules.yaml's edition to `edition` (`name`) and open its 変更履歴 section; EditionError if it cannot be."""
     if not _VERSION.fullmatch(edition):
-        raise EditionError(f"'{edition}' is not an edition: an edition is written v<major>.<minor> (v9.0)")
+        raise EditionError(_("'{edition}' is not an edition: an edition is written v<major>.<minor> (v9.0)").format(edition=edition))
     if not name.strip():
-        raise EditionError("the edition needs a name as the rulebook prints it: --name 第9.0版")
+        raise EditionError(_("the edition needs a name as the rulebook prints it: --name 第9.0版"))
     rules_path = root / RULES
     document = load_yaml(rules_path)
     rules = load_definitions(root).definitions.rules if document.data is not None else None
     if rules is None:
-        raise EditionError(f"{RULES} does not load: fix it first (bp check)")
+        raise EditionError(_("{rules} does not load: fix it first (bp check)").format(rules=RULES))
     previous, release = str(rules.edition["id"]), str(rules.edition.get("release", ""))
     if (edition_number(edition) or (0, 0)) <= (edition_number(previous) or (0, 0)):
-        raise EditionError(f"{edition} is not later than the current edition {previous} ({RULES} edition.id)")
+        raise EditionError(_("{edition} is not later than the current edition {previous} ({rules} edition.id)").format(
+            edition=edition, previous=previous, rules=RULES))
     try:
         git_prefix(root)
         tag = last_tag(root)
     except RevisionError as exc:
         raise EditionError(str(exc)) from exc
     if tag is None:
-        raise EditionError(f"no tag: the 変更履歴 of {edition} is what changed since the released edition, which git knows by "
-                           f"its tag; tag it first (git tag {previous})")
+        raise EditionError(_("no tag: the 変更履歴 of {edition} is what changed since the released edition, which git knows by "
+                             "its tag; tag it first (git tag {previous})").format(edition=edition, previous=previous))
     history, at = _chapter(root)
     dirty = uncommitted(root, [rules_path, history])
     if dirty:
-        raise EditionError(f"{', '.join(dirty)}: changes not committed; commit them first, so that this command's edit can be "
-                           "reviewed and undone on its own (git diff, git checkout)")
+        raise EditionError(_("{files}: changes not committed; commit them first, so that this command's edit can be "
+                             "reviewed and undone on its own (git diff, git checkout)").format(files=", ".join(dirty)))
     try:
         report = diff_revisions(root, tag, None)
     except RevisionError as exc:
@@ -100,7 +102,7 @@ def start_edition(root: Path, edition: str, name: str) -> Started:
     label = section.split("\n", 1)[0]  # `.. _history-v9-0:`
     text = history.read_text(encoding="utf-8")
     if label in text.split("\n"):
-        raise EditionError(f"{history.relative_to(root)} already has the section of {edition} ({label})")
+        raise EditionError(_("{history} already has the section of {edition} ({label})").format(history=history.relative_to(root), edition=edition, label=label))
     rules_text = rules_path.read_text(encoding="utf-8")
     for key, old, new in (("id", previous, edition), ("name", str(rules.edition["name"]), name)):
         mark = document.mark(("edition", key))
@@ -115,5 +117,5 @@ def start_edition(root: Path, edition: str, name: str) -> Started:
             temporary[rules_path].write_text(rules_text, encoding="utf-8")
             temporary[history].write_text(opened, encoding="utf-8")
     except (OSError, OutputError) as exc:
-        raise EditionError(f"cannot write: {exc}") from exc
+        raise EditionError(_("cannot write: {reason}").format(reason=exc)) from exc
     return Started(previous, edition, name, tag, release, history.relative_to(root))

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from .. import model as m
 from ..diagnostics import Diagnostic, Location
+from ..i18n import _
 from ..model.history import changed_in_current_edition, current_edition, has_history, new_in_current_edition
 from .changes import KIND_ITEMS, DefinitionChange
 
@@ -43,17 +44,20 @@ def history_findings(changes: Iterable[DefinitionChange], definitions: m.Definit
             continue
         if changed_in_current_edition(item, definitions) or new_in_current_edition(item, definitions):
             continue
-        missing = f"its updated does not list {edition}"
+        missing = _("its updated does not list {edition}").format(edition=edition)
         if change.change == "returned":  # back from an earlier edition: its since is its history, which `since: v9.0` would erase
             since = item.since  # type: ignore[attr-defined]
-            message = (f"{change.title} is not in {base} and its since, {since}, is older: if it returns from an "
-                       f"earlier edition, keep its since and add {edition} to updated; if it is new, set since: {edition}")
+            message = _("{title} is not in {base} and its since, {since}, is older: if it returns from an earlier edition, "
+                        "keep its since and add {edition} to updated; if it is new, set since: {edition}").format(
+                title=change.title, base=base, since=since, edition=edition)
         elif change.change == "added":
-            since = item.since or "not set"  # type: ignore[attr-defined]
-            message = f"{change.title} is new since {base} but its since is {since} and {missing}: set since: {edition}"
+            since = item.since or _("not set")  # type: ignore[attr-defined]
+            message = _("{title} is new since {base} but its since is {since} and {missing}: set since: {edition}").format(
+                title=change.title, base=base, since=since, missing=missing, edition=edition)
         else:
             what = ", ".join(_changed_items(change))
-            message = f"{change.title} changed since {base} ({what}) but {missing}: add {edition} to updated"
+            message = _("{title} changed since {base} ({what}) but {missing}: add {edition} to updated").format(
+                title=change.title, base=base, what=what, missing=missing, edition=edition)
         # a new definition's fix is its since (a copied one brings an updated along; a returning one's since says it returns)
         keys = ("since", "updated", "id") if change.change in NEW else ("updated", "since", "id")
         found.append(Diagnostic(_location(item.source, keys), CODE, message))  # type: ignore[attr-defined]
@@ -61,6 +65,6 @@ def history_findings(changes: Iterable[DefinitionChange], definitions: m.Definit
 
 
 def _changed_items(change: DefinitionChange) -> list[str]:
-    items = [f"name {change.old_name} → {change.name}"] if change.renamed else []
+    items = [_("name {old} → {new}").format(old=change.old_name, new=change.name)] if change.renamed else []
     items.extend(f.item for f in change.fields if f.rules)
     return list(dict.fromkeys(items))

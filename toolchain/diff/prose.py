@@ -113,11 +113,11 @@ def numbered_title(number: tuple[int, ...] | None, title: str) -> str:
 # -- reading the pages ----------------------------------------------------------------------------------
 
 
-class _toctree(nodes.Invisible, nodes.Element):  # noqa: N801 - docutils names its node classes in lower case
+class _toctree(nodes.Invisible, nodes.Element):
     """Where a page's toctree stands: its documents and how deep it numbers them."""
 
 
-class _directive_use(nodes.Invisible, nodes.Element):  # noqa: N801
+class _directive_use(nodes.Invisible, nodes.Element):
     """Where a directive the toolchain renders stands."""
 
 
@@ -159,12 +159,12 @@ class _TocTree(_Opaque):
         return [_toctree(entries=entries, numbered=depth)]
 
 
-class _reference(nodes.Inline, nodes.TextElement):  # noqa: N801
+class _reference(nodes.Inline, nodes.TextElement):
     """A role docutils does not know (`:ref:`, `:numref:`, `:index:`, the toolchain's): read as the
     title of the section it names, when it names one (resolved once every page is read)."""
 
 
-def _role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,  # noqa: ARG001 - docutils' role signature
+def _role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
           options: Any = None, content: Any = None) -> tuple[list[nodes.Node], list[nodes.system_message]]:
     from sphinx.util.nodes import split_explicit_title
 

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..i18n import _
 from ..model.repository import DEFINITIONS_DIR
 from ..temporaries import temporary_folder
 
@@ -38,10 +39,6 @@ class Revision:
     commit: str | None
 
     @property
-    def is_working_tree(self) -> bool:
-        return self.commit is None
-
-    @property
     def label(self) -> str:
         """`v8.0 (3f2a1c9)`, `HEAD (3f2a1c9)` or `working tree`."""
         return WORKING_TREE if self.commit is None else f"{self.spec} ({self.commit[:7]})"
@@ -51,10 +48,10 @@ def _git(root: Path, *args: str, input_: bytes | None = None) -> bytes:
     try:
         run = subprocess.run(["git", "-C", str(root), *args], input=input_, capture_output=True, check=False)
     except FileNotFoundError as exc:
-        raise RevisionError("git is not installed") from exc
+        raise RevisionError(_("git is not installed")) from exc
     if run.returncode != 0:
         message = run.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise RevisionError(message[-1] if message else f"git {' '.join(args)} failed")
+        raise RevisionError(message[-1] if message else _("git {arguments} failed").format(arguments=" ".join(args)))
     return run.stdout
 
 
@@ -65,7 +62,7 @@ def git_prefix(root: Path) -> str:
     except RevisionError:
         inside = "false"
     if inside != "true":
-        raise RevisionError(f"{root} is not in a git repository: bp diff compares commits (git init, git commit)")
+        raise RevisionError(_("{root} is not in a git repository: bp diff compares commits (git init, git commit)").format(root=root))
     return _git(root, "rev-parse", "--show-prefix").decode().strip()
 
 
@@ -96,15 +93,15 @@ def resolve(root: Path, spec: str | None) -> Revision:
         return Revision(WORKING_TREE, None)
     git_prefix(root)
     if spec.startswith("-"):
-        raise RevisionError(f"'{spec}' is not a revision")
+        raise RevisionError(_("'{spec}' is not a revision").format(spec=spec))
     try:
         commit = _git(root, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{spec}^{{commit}}").decode().strip()
     except RevisionError:
         commit = ""
     if not commit and spec == "HEAD":
-        raise RevisionError("the repository has no commit yet: commit the rules first (git add, git commit), or name a revision")
+        raise RevisionError(_("the repository has no commit yet: commit the rules first (git add, git commit), or name a revision"))
     if not commit:
-        raise RevisionError(f"unknown revision '{spec}': name a commit, a branch or a tag (git log --oneline, git tag)")
+        raise RevisionError(_("unknown revision '{spec}': name a commit, a branch or a tag (git log --oneline, git tag)").format(spec=spec))
     return Revision(spec, commit)
 
 
@@ -155,8 +152,8 @@ def _safe_parts(name: bytes, prefix: str, commit: str) -> tuple[str, ...]:
     if unsafe or text.startswith("/"):
         shown = text.encode("unicode_escape").decode("ascii")
         raise RevisionError(
-            f"revision {commit[:7]} holds a path git would refuse to check out, '{shown}': "
-            "refused, and nothing was written (check where the commit came from: git fsck)"
+            _("revision {commit} holds a path git would refuse to check out, '{path}': "
+              "refused, and nothing was written (check where the commit came from: git fsck)").format(commit=commit[:7], path=shown)
         )
     return parts
 
@@ -167,7 +164,7 @@ def _write_blobs(root: Path, commit: str, prefix: str, tree: Path) -> None:
     blobs: list[tuple[str, tuple[str, ...]]] = []
     submodules: list[str] = []
     for record in filter(None, listing.split(b"\0")):
-        meta, _, name = record.partition(b"\t")
+        meta, _tab, name = record.partition(b"\t")
         mode, kind, sha = meta.decode().split()
         parts = _safe_parts(name, prefix, commit)  # every entry, before anything is written
         if kind == "commit":
@@ -177,8 +174,9 @@ def _write_blobs(root: Path, commit: str, prefix: str, tree: Path) -> None:
         blobs.append((sha, parts))
     if submodules:
         raise RevisionError(
-            f"revision {commit[:7]} holds {', '.join(submodules)} as a git submodule, whose files are not in this "
-            "repository's history: bp diff compares the rules of one repository (run it inside the submodule)"
+            _("revision {commit} holds {paths} as a git submodule, whose files are not in this repository's history: "
+              "bp diff compares the rules of one repository (run it inside the submodule)").format(
+                commit=commit[:7], paths=", ".join(submodules))
         )
     if not blobs:
         return
@@ -186,7 +184,7 @@ def _write_blobs(root: Path, commit: str, prefix: str, tree: Path) -> None:
     output = _git(root, "cat-file", "--batch", input_="".join(f"{sha}\n" for sha, _ in blobs).encode())
     inside = Path(os.path.realpath(tree))
     offset = 0
-    for _, parts in blobs:
+    for _sha, parts in blobs:
         header_end = output.index(b"\n", offset)
         size = int(output[offset:header_end].split()[2])
         content = output[header_end + 1: header_end + 1 + size]
@@ -196,11 +194,11 @@ def _write_blobs(root: Path, commit: str, prefix: str, tree: Path) -> None:
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             if inside not in Path(os.path.realpath(target.parent)).parents and Path(os.path.realpath(target.parent)) != inside:
-                raise RevisionError(f"revision {commit[:7]}: '{'/'.join(parts)}' would be written outside its temporary directory")
+                raise RevisionError(_("revision {commit}: '{path}' would be written outside its temporary directory").format(commit=commit[:7], path="/".join(parts)))
             with open(target, "xb") as handle:  # never through a file or link already there
                 handle.write(content)
         except (FileExistsError, NotADirectoryError, IsADirectoryError) as exc:
             raise RevisionError(
-                f"revision {commit[:7]} holds '{'/'.join(parts)}' twice, or as both a file and a folder: "
-                "git cannot check it out either (git fsck names the broken tree)"
+                _("revision {commit} holds '{path}' twice, or as both a file and a folder: "
+                  "git cannot check it out either (git fsck names the broken tree)").format(commit=commit[:7], path="/".join(parts))
             ) from exc

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .definitions import *  # noqa: F401,F403 - the types are the model's public names
+    from .definitions import *
 
 
 def __getattr__(name: str) -> Any:

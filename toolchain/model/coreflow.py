@@ -55,10 +55,6 @@ class Flow:
     def node(self, id_: str) -> Node:
         return next(n for n in self.nodes if n.id == id_)
 
-    def successors(self, id_: str) -> dict[str, str]:
-        """{label: target} of the edges leaving a step ("" for an unconditional edge)."""
-        return {e.label: e.target for e in self.edges if e.source == id_}
-
 
 # The steps after which the pass record is reset: the reading `pass-record` of READINGS below.
 PASS_RECORD_RESETS: tuple[str, ...] = ("4", "15", "6-10-5", "6-10-7")
@@ -226,7 +222,7 @@ FLOWS: tuple[Flow, ...] = (CORE_FLOW, TRIGGER_CHECK, INSTANT_RESOLUTION, NORMAL_
 
 def _written_here() -> Location:
     """Where a reading of the core flow is written (this file, the caller's line), for `bp check --readings`."""
-    return Location("toolchain/model/coreflow.py", sys._getframe(1).f_lineno, 1)  # noqa: SLF001 - the caller's line
+    return Location("toolchain/model/coreflow.py", sys._getframe(1).f_lineno, 1)
 
 
 # The readings of chapter 6 (definitions/README.md "Readings"): the text edition lacks Fig. 6.6–6.9, so what

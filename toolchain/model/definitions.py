@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..diagnostics import Location
+from ..i18n import _
 from .notations import KeycardsText, Text
 from .yamlload import Document, Path_
 
@@ -88,9 +89,9 @@ def id_hint(value: str, entries: Iterable[Named]) -> str:
     entries = list(entries)
     named = next((entry for entry in entries if entry.name == value), None)
     if named is not None:
-        return f"; {value} is its name: write its id, '{named.id}'"
+        return _("; {value} is its name: write its id, '{id}'").format(value=value, id=named.id)
     close = difflib.get_close_matches(value, [entry.id for entry in entries], n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    return _("; did you mean '{name}'?").format(name=close[0]) if close else ""
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from ..i18n import _
 from . import effect_language as lang
 from .yamlload import Document, LoadProblem, Mark, Path_
 
@@ -127,16 +128,16 @@ def _rules(upgrade: _Upgrade) -> None:
         if key not in upgrade.data:
             upgrade.data[key] = copy.deepcopy(value)
             upgrade.said(upgrade.doc.mark(()),
-                         f"rules.yaml has no {key}, which it states since the vocabularies moved into it: read as "
-                         f"{key}: {_flow(value)}; write that in rules.yaml")
+                         _("rules.yaml has no {key}, which it states since the vocabularies moved into it: read as "
+                           "{key}: {value}; write that in rules.yaml").format(key=key, value=_flow(value)))
     zones = upgrade.data.get("zones")
     for index, zone in enumerate(zones if isinstance(zones, list) else ()):
         figure = earlier["zone_figures"].get(zone.get("id")) if isinstance(zone, dict) else None
         if figure is not None and "figure" not in zone:
             zone["figure"] = copy.deepcopy(figure)
             upgrade.said(upgrade.doc.mark(("zones", index)),
-                         f"the zone {zone['id']} has no figure, where the drawings put it: read as figure: {_flow(figure)}; "
-                         "write that in the zone")
+                         _("the zone {zone} has no figure, where the drawings put it: read as figure: {figure}; "
+                           "write that in the zone").format(zone=zone["id"], figure=_flow(figure)))
 
 
 def _group(upgrade: _Upgrade, index: int, item: dict[str, Any]) -> None:
@@ -144,8 +145,9 @@ def _group(upgrade: _Upgrade, index: int, item: dict[str, Any]) -> None:
         group = _earlier()["trump_action_group"]
         item["group"] = group
         upgrade.said(upgrade.doc.key_mark((index, "trump")),
-                     f"{item.get('id', 'the frame action')} belongs to a trump but names no group, which every frame action "
-                     f"names now: read as group: {group}; write group: {group} beside its trump")
+                     _("{action} belongs to a trump but names no group, which every frame action names now: read as "
+                       "group: {group}; write group: {group} beside its trump").format(
+                         action=item.get("id", _("the frame action")), group=group))
 
 
 def _zones_renamed(upgrade: _Upgrade, path: Path_, node: Any, in_program: bool) -> None:
@@ -170,4 +172,4 @@ def _zones_renamed(upgrade: _Upgrade, path: Path_, node: Any, in_program: bool) 
 
 
 def _renamed(old: str, new: str) -> str:
-    return f"'{old}' is the former id of the zone {new}: read as {new}; write {new}"
+    return _("'{old}' is the former id of the zone {new}: read as {new}; write {new}").format(old=old, new=new)

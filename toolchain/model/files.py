@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..diagnostics import printable
+from ..i18n import _
 from ..provenance import skipped_file, skipped_folder
 
 # The folders of a rules repository bp reads (the definitions, the rulebook's sources, the action
@@ -51,26 +52,28 @@ class RefusedFile(OSError):
 
 def _kind(mode: int) -> str:
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return _("a FIFO (named pipe)")
     if stat.S_ISCHR(mode):
-        return "a character device"
+        return _("a character device")
     if stat.S_ISBLK(mode):
-        return "a block device"
+        return _("a block device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return _("a socket")
+    return _("not a regular file")
 
 
 def _not_regular(mode: int) -> Refusal:
-    return Refusal("BP012", f"{_kind(mode)}, not a regular file: bp reads regular files only and never opens this one")
+    return Refusal("BP012", _("{kind}, not a regular file: bp reads regular files only and never opens this one").format(kind=_kind(mode)))
 
 
 def _too_large(size: int, limit: int) -> Refusal:
-    return Refusal("BP011", f"the file is larger than {_megabytes(limit)} ({size:,} bytes): bp reads no larger file")
+    return Refusal("BP011", _("the file is larger than {limit} ({size:,} bytes): bp reads no larger file").format(limit=_megabytes(limit), size=size))
 
 
 def _megabytes(limit: int) -> str:
-    return f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit:,} bytes"
+    if limit >= 1024 * 1024:
+        return _("{megabytes} MB").format(megabytes=limit // (1024 * 1024))
+    return _("{bytes:,} bytes").format(bytes=limit)
 
 
 def inside(target: str, root: Path) -> bool:
@@ -86,8 +89,8 @@ def refusal(path: Path, root: Path, limit: int = MAX_SOURCE_BYTES) -> Refusal | 
     """Why `path` must not be read, or None for a folder, or a regular file inside the repository
     `root` (a real path) of at most `limit` bytes. Looks with stat only: never opens the file."""
     if printable(path.name) != path.name:
-        return Refusal("BP012", f"the name '{printable(path.name)}' holds a control character (an escape sequence would "
-                                "reach the terminal, and the page's address): rename the file")
+        return Refusal("BP012", _("the name '{name}' holds a control character (an escape sequence would reach the terminal, "
+                                  "and the page's address): rename the file").format(name=printable(path.name)))
     try:
         if path.is_symlink():
             refused = _link_refusal(path, root)
@@ -95,7 +98,7 @@ def refusal(path: Path, root: Path, limit: int = MAX_SOURCE_BYTES) -> Refusal | 
                 return refused
         followed = path.stat()
     except OSError as exc:
-        return Refusal("BP012", f"cannot look at the file: {exc.strerror or exc}")
+        return Refusal("BP012", _("cannot look at the file: {reason}").format(reason=exc.strerror or exc))
     if stat.S_ISDIR(followed.st_mode):
         return None
     if not stat.S_ISREG(followed.st_mode):
@@ -111,18 +114,18 @@ def _link_refusal(link: Path, root: Path) -> Refusal | None:
     try:
         link.stat()
     except FileNotFoundError:
-        return Refusal("BP012", f"the symbolic link points to {os.readlink(link)}, which does not exist")
+        return Refusal("BP012", _("the symbolic link points to {target}, which does not exist").format(target=os.readlink(link)))
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            return Refusal("BP012", "the symbolic link loops (it points, in the end, back to itself)")
-        return Refusal("BP012", f"the symbolic link cannot be followed: {exc.strerror}")
+            return Refusal("BP012", _("the symbolic link loops (it points, in the end, back to itself)"))
+        return Refusal("BP012", _("the symbolic link cannot be followed: {reason}").format(reason=exc.strerror))
     target = os.path.realpath(link)
     if Path(target).is_relative_to(root / _GIT_DIR):
-        return Refusal("BP012", f"the symbolic link leads to {target}, into git's own folder (which may hold "
-                                "credentials): bp never reads it")
+        return Refusal("BP012", _("the symbolic link leads to {target}, into git's own folder (which may hold credentials): "
+                                  "bp never reads it").format(target=target))
     if not inside(target, root):
-        return Refusal("BP012", f"the symbolic link leads to {target}, outside the repository: bp reads only the "
-                                "repository's own files; copy the file into the repository instead")
+        return Refusal("BP012", _("the symbolic link leads to {target}, outside the repository: bp reads only the repository's "
+                                  "own files; copy the file into the repository instead").format(target=target))
     return None
 
 

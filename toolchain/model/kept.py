@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..i18n import language
 from ..resultcache import ResultCache, key_of
 from .sources import LoadProblem, Mark
 from .validation import Found, Names, validate
@@ -22,7 +23,7 @@ class FileCache:
 
     def document(self, path: Path, raw: bytes, rel: str) -> Document:
         """The document `load` makes of `raw`, parsed again only if it was not kept."""
-        key = key_of(raw)
+        key = key_of(raw, language())  # its problems are said in the language of the messages
         try:
             return _document(path, raw, self.store.get(f"document/{rel}", key))
         except (TypeError, ValueError, KeyError, AttributeError):
@@ -34,7 +35,7 @@ class FileCache:
     def validate(self, doc: Document, raw: bytes, schema_name: str, rel: str, names: Names) -> list[Found]:
         """validation.validate's findings, validated again only if they were not kept: by the file's bytes,
         the schemas, and the names every file defines (a name written for an id is told its id)."""
-        key = key_of(self.schemas, schema_name, json.dumps(names, ensure_ascii=False, sort_keys=True), raw)
+        key = key_of(language(), self.schemas, schema_name, json.dumps(names, ensure_ascii=False, sort_keys=True), raw)
         kept = self.store.get(f"validation/{rel}", key)
         try:
             return [(Mark(int(line), int(column)), str(message), tuple(path), None if value is None else str(value))

@@ -11,6 +11,7 @@ from typing import Any
 
 from .. import model as m
 from ..diagnostics import Diagnostic, Fix, Location, relative
+from ..i18n import N_, _
 from .earlier import upgraded
 from .kept import FileCache
 from .notations import keycards_text, markup_text
@@ -82,7 +83,7 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = (), sources:
         if kind is None:
             expected = ", ".join(k.pattern for k in KINDS)
             result.diagnostics.append(
-                Diagnostic(Location(rel, 1, 1), "BP006", f"no kind of definition lives here; the layout is: {expected}")
+                Diagnostic(Location(rel, 1, 1), "BP006", _("no kind of definition lives here; the layout is: {expected}").format(expected=expected))
             )
             continue
         seen_kinds.add(kind.name)
@@ -116,25 +117,27 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = (), sources:
             result.lost(kind, f"{DEFINITIONS_DIR}/{kind.pattern}")
             result.diagnostics.append(
                 Diagnostic(
-                    Location(f"{DEFINITIONS_DIR}/{kind.pattern}", 1, 1), "BP008", f"no {kind.name} file: expected {DEFINITIONS_DIR}/{kind.pattern}"
+                    Location(f"{DEFINITIONS_DIR}/{kind.pattern}", 1, 1), "BP008",
+                    _("no {kind} file: expected {path}").format(kind=kind.name, path=f"{DEFINITIONS_DIR}/{kind.pattern}")
                 )
             )
     return result
 
 
 # What a name where an id belongs is told it is: the definitions a rules editor names by id.
-_NAMED = {"actions": "action", "frame-actions": "frame action", "characters": "character", "fog": "fog entry",
-          "frame-fog": "frame fog entry", "frames": "frame", "trumps": "trump"}
+# Marked for translation: the message that names them translates them (validation.py).
+_NAMED = {"actions": N_("action"), "frame-actions": N_("frame action"), "characters": N_("character"), "fog": N_("fog entry"),
+          "frame-fog": N_("frame fog entry"), "frames": N_("frame"), "trumps": N_("trump")}
 
 
 def defined_names(documents: Iterable[tuple[str, Kind, Document]]) -> Names:
     """Each definition's name (and each format's) with what has it: read from the files as written,
     before any is checked, so that a name is known even where its own file has errors."""
     names: dict[str, list[tuple[str, str]]] = {}
-    for _, kind, doc in documents:
+    for _rel, kind, doc in documents:
         data = doc.data
         items = data.get("formats") if kind.name == "formats" and isinstance(data, dict) else data
-        what = "format" if kind.name == "formats" else _NAMED.get(kind.name)
+        what = N_("format") if kind.name == "formats" else _NAMED.get(kind.name)
         if what is None or not isinstance(items, list):
             continue
         for item in items:
@@ -192,12 +195,13 @@ def _check_schema_comment(doc: Document, rel: str, kind: Kind, result: LoadResul
     expected = "../" * depth + f"{SCHEMA_DIR}/{kind.schema}"
     if not match:
         result.diagnostics.append(
-            Diagnostic(Location(rel, 1, 1), "BP007", f"the first line should be '# yaml-language-server: $schema={expected}'")
+            Diagnostic(Location(rel, 1, 1), "BP007", _("the first line should be '# yaml-language-server: $schema={expected}'").format(expected=expected))
         )
     elif match.group(1) != expected:
         column = doc.lines[0].index(match.group(1)) + 1
         result.diagnostics.append(
-            Diagnostic(Location(rel, 1, column), "BP007", f"the schema of a {kind.name} file is '{expected}', not '{match.group(1)}'")
+            Diagnostic(Location(rel, 1, column), "BP007", _("the schema of a {kind} file is '{expected}', not '{written}'").format(
+                kind=kind.name, expected=expected, written=match.group(1)))
         )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import _
 from . import coreflow
 from .definitions import Definitions, Reading
 from .display import LISTINGS, kind_of
@@ -38,7 +39,8 @@ class Noted:
     def text(self) -> str:
         where = self.reading.location
         about = f" [{self.reading.about}]" if self.reading.about else ""
-        return f"{where.path}:{where.line}:{where.column}: reading: {self.owner}{about}: {self.reading.reads}"
+        said = _("reading: {owner}{about}: {reads}").format(owner=self.owner, about=about, reads=self.reading.reads)
+        return f"{where.path}:{where.line}:{where.column}: {said}"
 
 
 def readings(definitions: Definitions) -> list[Noted]:

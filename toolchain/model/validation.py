@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import shorten
+from ..i18n import _
 from .files import read_regular, refusal
 from .sources import Mark
 
@@ -41,9 +42,9 @@ def _read_schemas(schema_dir: Path) -> tuple[dict[str, Any], dict[str, tuple[int
         try:
             schemas[path.name] = json.loads(read_regular(path).decode("utf-8"))
         except json.JSONDecodeError as exc:
-            broken[path.name] = (exc.lineno, exc.colno, f"the schema is not valid JSON: {exc.msg}")
+            broken[path.name] = (exc.lineno, exc.colno, _("the schema is not valid JSON: {reason}").format(reason=exc.msg))
         except (OSError, UnicodeDecodeError) as exc:
-            broken[path.name] = (1, 1, f"cannot read the schema: {getattr(exc, 'strerror', None) or exc}")
+            broken[path.name] = (1, 1, _("cannot read the schema: {reason}").format(reason=getattr(exc, "strerror", None) or exc))
     return schemas, broken
 
 
@@ -89,7 +90,7 @@ def schema_problem(schema_dir: Path, name: str) -> tuple[int, int, str] | None:
         return broken[name]
     if (schema_dir / name).exists() or (schema_dir / name).is_symlink():
         return None
-    return 1, 1, f"the schema {name} is missing: the files of this kind cannot be checked without it"
+    return 1, 1, _("the schema {name} is missing: the files of this kind cannot be checked without it").format(name=name)
 
 
 @cache
@@ -115,10 +116,6 @@ def _validators(schema_dir: Path) -> dict[str, Draft202012Validator]:
 
     schemas, registry = _schemas(schema_dir)
     return {name: Draft202012Validator(schema, registry=registry) for name, schema in schemas.items()}
-
-
-def schema_names(schema_dir: Path) -> set[str]:
-    return set(_validators(schema_dir))
 
 
 def schema_documents(schema_dir: Path) -> dict[str, Any]:
@@ -170,10 +167,11 @@ def _id_of_name(error: ValidationError, names: Names) -> tuple[str | None, str] 
     if not found:
         return None
     ids = list(dict.fromkeys(ident for _, ident in found))
-    said = " and ".join(f"the {what} {ident}" for what, ident in found)
+    said = _(" and ").join(_("the {what} {id}").format(what=_(what), id=ident) for what, ident in found)
     if len(ids) == 1:
-        return ids[0], f"'{error.instance}' is the name of {said}: an id belongs here, write {ids[0]}"
-    return None, f"'{error.instance}' is the name of {said}: an id belongs here, write the one meant"
+        return ids[0], _("'{name}' is the name of {said}: an id belongs here, write {id}").format(
+            name=error.instance, said=said, id=ids[0])
+    return None, _("'{name}' is the name of {said}: an id belongs here, write the one meant").format(name=error.instance, said=said)
 
 
 def _leaf(error: ValidationError) -> ValidationError:
@@ -251,8 +249,9 @@ def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Ite
             if key in str(error.message) or error.validator == "additionalProperties":
                 known = allowed | _known_keys(error.schema, resolver)
                 close = difflib.get_close_matches(str(key), sorted(known - set(error.instance)), n=1, cutoff=0.6)
-                hint = f"; did you mean '{close[0]}'?" if close else ""
-                yield doc.key_mark(path + (key,)), f"{where}unknown field '{key}'{hint}{_forms(error)}", path + (key,)
+                hint = _("; did you mean '{name}'?").format(name=close[0]) if close else ""
+                said = _("unknown field '{key}'").format(key=key)
+                yield doc.key_mark(path + (key,)), f"{where}{said}{hint}{_forms(error)}", path + (key,)
         return
     if error.validator == "required" and isinstance(error.instance, dict):
         # A required field misspelt (`tipe:` for `type:`) is missing and unknown at once: say so at the key
@@ -263,7 +262,8 @@ def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Ite
             close = difflib.get_close_matches(name, unknown, n=1, cutoff=0.6)
             if close:
                 yield (doc.key_mark(path + (close[0],)),
-                       f"{where}unknown field '{close[0]}'; did you mean '{name}'? ('{name}' is a required property)",
+                       where + _("unknown field '{key}'; did you mean '{name}'? ('{name}' is a required property)").format(
+                           key=close[0], name=name),
                        path + (close[0],))
                 return
         # a rule that states why the field is needed (frame-actions: group or trump) says it with the message
@@ -276,16 +276,18 @@ def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Ite
         problem = keycards_text(error.instance).error  # the parser says where the notation goes wrong
         if problem is not None:
             mark = doc.mark(path)
-            yield Mark(mark.line, mark.column + problem.column), f"{where}keycards '{shorten(error.instance)}': {problem}", path
+            said = _("keycards '{keycards}': {problem}").format(keycards=shorten(error.instance), problem=problem)
+            yield Mark(mark.line, mark.column + problem.column), f"{where}{said}", path
             return
     if "propertyNames" in error.relative_schema_path and isinstance(error.instance, str):
         # The error is about a key (its instance is the key's name, e.g. an option of another
         # form): point at the key itself.
         if error.validator == "not" and isinstance(error.validator_value, dict):
             takes = error.validator_value.get("description")  # what the mapping may have instead
-            message = f"'{error.instance}' is not allowed here" + (f" ({takes})" if takes else "")
+            message = (_("'{key}' is not allowed here ({takes})") if takes else _("'{key}' is not allowed here")).format(
+                key=error.instance, takes=takes)
         else:
-            message = f"key {_message(error)}"
+            message = _("key {message}").format(message=_message(error))
         yield doc.key_mark(path + (error.instance,)), f"{where}{message}", path + (error.instance,)
         return
     if error.validator == "not" and isinstance(error.validator_value, dict) and isinstance(error.instance, dict):
@@ -316,12 +318,13 @@ def _forms(error: ValidationError) -> str:
 def _message(error: ValidationError) -> str:
     if error.validator == "enum":
         options = ", ".join(repr(v) for v in error.validator_value)
-        return f"{_short(error.instance)} is not one of {options}"
+        return _("{value} is not one of {options}").format(value=_short(error.instance), options=options)
     if error.validator == "not" and isinstance(error.validator_value, dict):
         required = error.validator_value.get("required")
         rule = error.validator_value.get("description")
         if required:
-            return f"'{required[0]}' is not allowed here" + (f": {rule}" if rule else "")
+            return (_("'{key}' is not allowed here: {rule}") if rule else _("'{key}' is not allowed here")).format(
+                key=required[0], rule=rule)
         if rule:
             return rule
     if error.validator == "type" and len(error.absolute_path) == 2:  # a definition's own field (not in a program)
@@ -329,13 +332,14 @@ def _message(error: ValidationError) -> str:
         value = error.instance
         said = error.message.replace(repr(value), _short(value))
         if "array" in wanted and isinstance(value, (str, int, float)) and not isinstance(value, bool):
-            return f"{said}: one value where a list is wanted: write [{value}]"
+            return _("{said}: one value where a list is wanted: write [{value}]").format(said=said, value=value)
         if "string" in wanted and isinstance(value, (int, float)) and not isinstance(value, bool):
             # `since: 8.1`, `text: 0`: YAML reads them as numbers
-            return f"{said}: {value} is a number to YAML, where text is wanted (a version is written v8.1; quote other text: '{value}')"
+            return _("{said}: {value} is a number to YAML, where text is wanted "
+                     "(a version is written v8.1; quote other text: '{value}')").format(said=said, value=value)
     description = error.schema.get("description") if isinstance(error.schema, dict) else None
     if error.validator == "pattern" and description:
-        return f"{_short(error.instance)} does not match: {description}"
+        return _("{value} does not match: {description}").format(value=_short(error.instance), description=description)
     return error.message.replace(repr(error.instance), _short(error.instance))
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from ..i18n import _, ngettext
 from .files import MAX_DEFINITION_BYTES
 from .sources import LoadProblem, Mark, read
 
@@ -99,7 +100,7 @@ def load(path: Path, raw: bytes | LoadProblem | None = None) -> Document:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         doc.problems.append(
-            LoadProblem("BP004", f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8", _byte_mark(raw, exc.start))
+            LoadProblem("BP004", _("byte 0x{byte:02x} is not UTF-8; save the file as UTF-8").format(byte=raw[exc.start]), _byte_mark(raw, exc.start))
         )
         return doc
     return _parse(text, doc)
@@ -110,7 +111,7 @@ def loads(text: str, path: Path) -> Document:
     `path` names it in messages."""
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         doc = Document(path=path, data=None)
-        doc.problems.append(LoadProblem("BP011", f"the text is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB", Mark(1, 1)))
+        doc.problems.append(LoadProblem("BP011", _("the text is larger than {megabytes} MB").format(megabytes=MAX_FILE_BYTES // (1024 * 1024)), Mark(1, 1)))
         return doc
     return _parse(text, Document(path=path, data=None))
 
@@ -120,8 +121,8 @@ def _parse(text: str, doc: Document) -> Document:
     unprintable = _NOT_PRINTABLE.search(text)
     if unprintable:
         doc.problems.append(
-            LoadProblem("BP001", f"the character U+{ord(unprintable.group()):04X} is not allowed in YAML (a control character); "
-                                 "remove it", _text_mark(text, unprintable.start()))
+            LoadProblem("BP001", _("the character U+{code:04X} is not allowed in YAML (a control character); remove it").format(
+                                     code=ord(unprintable.group())), _text_mark(text, unprintable.start()))
         )
         return doc
     try:
@@ -136,7 +137,7 @@ def _parse(text: str, doc: Document) -> Document:
         doc.problems.append(LoadProblem("BP001", str(exc).splitlines()[0], Mark(1, 1)))
         return doc
     if node is None or (isinstance(node, yaml.ScalarNode) and node.value.strip() == ""):
-        doc.problems.append(LoadProblem("BP005", "the file is empty", Mark(1, 1)))
+        doc.problems.append(LoadProblem("BP005", _("the file is empty"), Mark(1, 1)))
         return doc
     doc.data = _construct(node, (), doc)
     return doc
@@ -176,22 +177,23 @@ def _walk_events(events: Iterator[yaml.Event], doc: Document) -> None:
         if isinstance(event, yaml.DocumentStartEvent):
             documents += 1
             if documents > 1:
-                _refuse(doc, "BP001", "a definitions file holds one YAML document; remove the second '---'", event)
+                _refuse(doc, "BP001", _("a definitions file holds one YAML document; remove the second '---'"), event)
         elif isinstance(event, yaml.AliasEvent):
-            _refuse(doc, "BP009", f"the alias '*{event.anchor}' is not allowed: definitions files use no anchors or aliases; "
-                                  "write the value out", event)
+            _refuse(doc, "BP009", _("the alias '*{anchor}' is not allowed: definitions files use no anchors or aliases; "
+                                    "write the value out").format(anchor=event.anchor), event)
         elif isinstance(event, yaml.NodeEvent):
             if event.anchor is not None:
-                _refuse(doc, "BP009", f"the anchor '&{event.anchor}' is not allowed: definitions files use no anchors or aliases",
+                _refuse(doc, "BP009", _("the anchor '&{anchor}' is not allowed: definitions files use no anchors or aliases").format(
+                    anchor=event.anchor),
                         event)
             if getattr(event, "tag", None) is not None:
                 tag = event.tag.replace("tag:yaml.org,2002:", "!!")
-                _refuse(doc, "BP001", f"the tag '{tag}' is not allowed: definitions files use no tags; "
-                                      "quote the value if you mean text", event)
+                _refuse(doc, "BP001", _("the tag '{tag}' is not allowed: definitions files use no tags; "
+                                        "quote the value if you mean text").format(tag=tag), event)
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    _refuse(doc, "BP011", f"the data is nested more than {MAX_DEPTH} levels deep", event)
+                    _refuse(doc, "BP011", _("the data is nested more than {depth} levels deep").format(depth=MAX_DEPTH), event)
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 
@@ -214,7 +216,7 @@ def _key_column(line: str) -> int:
 
 
 def _spaces(count: int) -> str:
-    return f"{count} space" if count == 1 else f"{count} spaces"
+    return ngettext("{count} space", "{count} spaces", count).format(count=count)
 
 
 def _in_editors_words(exc: yaml.MarkedYAMLError, text: str) -> LoadProblem | None:
@@ -226,24 +228,25 @@ def _in_editors_words(exc: yaml.MarkedYAMLError, text: str) -> LoadProblem | Non
         return None
     problem, context = exc.problem or "", exc.context or ""
     parser_words = f"({' '.join(p for p in (context, problem) if p)})" if opened is None else (
-        f"({problem}; {context} started at line {opened.line + 1}, column {opened.column + 1})")
+        _("({problem}; {context} started at line {line}, column {column})").format(
+            problem=problem, context=context, line=opened.line + 1, column=opened.column + 1))
     lines = text.splitlines() or [""]
     line = lines[min(at.line, len(lines) - 1)]
     leading = line[: len(line) - len(line.lstrip(" \t\u3000"))]
     if "\t" in leading:
-        return LoadProblem("BP001", f"a tab character in the indentation: YAML indents with spaces only; "
-                                    f"replace the tab with spaces {parser_words}", Mark(at.line + 1, leading.index("\t") + 1))
+        return LoadProblem("BP001", _("a tab character in the indentation: YAML indents with spaces only; "
+                                      "replace the tab with spaces {parser_words}").format(parser_words=parser_words), Mark(at.line + 1, leading.index("\t") + 1))
     if "\u3000" in leading:
-        return LoadProblem("BP001", f"a full-width space (U+3000) in the indentation: YAML indents with half-width "
-                                    f"spaces only; replace it {parser_words}", Mark(at.line + 1, leading.index("\u3000") + 1))
+        return LoadProblem("BP001", _("a full-width space (U+3000) in the indentation: YAML indents with half-width "
+                                      "spaces only; replace it {parser_words}").format(parser_words=parser_words), Mark(at.line + 1, leading.index("\u3000") + 1))
     if "could not find expected ':'" in problem and opened is not None:
         key_line = lines[min(opened.line, len(lines) - 1)]
         where = Mark(opened.line + 1, opened.column + 1)
         if "：" in key_line:
-            return LoadProblem("BP001", f"a full-width colon '：': write a half-width ':' and a space after it "
-                                        f"{parser_words}", Mark(opened.line + 1, key_line.index("：") + 1))
-        return LoadProblem("BP001", f"this line has no ':' after its key: write 'key: value', with a half-width ':' "
-                                    f"and a space after it {parser_words}", where)
+            return LoadProblem("BP001", _("a full-width colon '：': write a half-width ':' and a space after it "
+                                          "{parser_words}").format(parser_words=parser_words), Mark(opened.line + 1, key_line.index("：") + 1))
+        return LoadProblem("BP001", _("this line has no ':' after its key: write 'key: value', with a half-width ':' "
+                                      "and a space after it {parser_words}").format(parser_words=parser_words), where)
     starts_line = line[: at.column].strip() == ""
     if opened is not None and starts_line and "expected '-' indicator" in problem:
         # Not an item of the list, and not indented like the keys of the item above (`effect:` at
@@ -251,33 +254,38 @@ def _in_editors_words(exc: yaml.MarkedYAMLError, text: str) -> LoadProblem | Non
         item = next((i for i in range(at.line - 1, opened.line - 1, -1) if _indent(lines[i]) == opened.column
                      and lines[i].lstrip(" ").startswith("- ")), opened.line)
         keys = _key_column(lines[item])
-        return LoadProblem("BP001", f"this line is indented {_spaces(_indent(line))}: the keys of the item that starts at "
-                                    f"line {item + 1} are indented {_spaces(keys)}, and a new item of the list starts "
-                                    f"with '- ' at {_spaces(opened.column)}: indent it {_spaces(keys)} like the keys above "
-                                    f"{parser_words}", Mark(at.line + 1, 1))
+        return LoadProblem("BP001", _("this line is indented {indent}: the keys of the item that starts at "
+                                      "line {line} are indented {keys}, and a new item of the list starts "
+                                      "with '- ' at {item}: indent it {keys} like the keys above "
+                                      "{parser_words}").format(indent=_spaces(_indent(line)), line=item + 1, keys=_spaces(keys),
+                                                               item=_spaces(opened.column), parser_words=parser_words), Mark(at.line + 1, 1))
     if opened is not None and starts_line and "expected key" in problem:
-        return LoadProblem("BP001", f"this line is indented {_spaces(_indent(line))}, but the keys of the mapping that "
-                                    f"starts at line {opened.line + 1} are indented {_spaces(opened.column)}: indent it "
-                                    f"like the level it belongs to {parser_words}", Mark(at.line + 1, 1))
+        return LoadProblem("BP001", _("this line is indented {indent}, but the keys of the mapping that "
+                                      "starts at line {line} are indented {keys}: indent it "
+                                      "like the level it belongs to {parser_words}").format(
+                                          indent=_spaces(_indent(line)), line=opened.line + 1, keys=_spaces(opened.column),
+                                          parser_words=parser_words), Mark(at.line + 1, 1))
     if "mapping values are not allowed" in problem and at.line > 0:
         above = next((lines[i] for i in range(at.line - 1, -1, -1) if lines[i].strip()), "")
         # a key (the files' keys are English words) indented under a complete value; a line of text
         # with ': ' in it (`ヒット: …`) is the text case below
         looks_like_key = re.match(r"[A-Za-z_][A-Za-z0-9_-]*:(\s|$)", line.lstrip(" -")) is not None
         if looks_like_key and _indent(line) > _key_column(above) and ": " in above and not above.rstrip().endswith(":"):
-            return LoadProblem("BP001", f"this line is indented {_spaces(_indent(line))}, more than the line above "
-                                        f"({_key_column(above)}), whose value is complete: indent it like the line above "
-                                        f"{parser_words}", Mark(at.line + 1, 1))
+            return LoadProblem("BP001", _("this line is indented {indent}, more than the line above "
+                                          "({above}), whose value is complete: indent it like the line above "
+                                          "{parser_words}").format(indent=_spaces(_indent(line)), above=_key_column(above),
+                                                                   parser_words=parser_words), Mark(at.line + 1, 1))
     if "mapping values are not allowed" in problem:
         # `text: 対象: 兵士` or a line of an unquoted text with `ヒット: …` in it: YAML takes the ': ' for a key
-        return LoadProblem("BP001", f"a ': ' inside a text that is neither quoted nor a block: YAML reads it as a new key; "
-                                    f"write the text as a block (the key, then ' |', and the text indented on the lines "
-                                    f"below) or put it in quotes {parser_words}", Mark(at.line + 1, at.column + 1))
+        return LoadProblem("BP001", _("a ': ' inside a text that is neither quoted nor a block: YAML reads it as a new key; "
+                                      "write the text as a block (the key, then ' |', and the text indented on the lines "
+                                      "below) or put it in quotes {parser_words}").format(parser_words=parser_words), Mark(at.line + 1, at.column + 1))
     if "expected key" in problem and not starts_line:
         quoted = _quoted_string_ending_on(text, at.line)
         if quoted is not None:
-            return LoadProblem("BP001", f"this quoted string runs on to line {at.line + 1}, where YAML stopped: "
-                                        f"a closing quote is missing on this line {parser_words}",
+            return LoadProblem("BP001", _("this quoted string runs on to line {line}, where YAML stopped: "
+                                          "a closing quote is missing on this line {parser_words}").format(
+                                              line=at.line + 1, parser_words=parser_words),
                                Mark(quoted.line + 1, quoted.column + 1))
     return None
 
@@ -309,14 +317,16 @@ def _syntax_problem(exc: yaml.MarkedYAMLError) -> LoadProblem:
         unclosed_string = "quoted scalar" in context and ("end of stream" in problem or "document" in problem)
         unclosed_flow = "flow" in context and at.line != opened.line
         if unclosed_string:
-            where_text = f"at line {where.line}, column {where.column}"
-            return LoadProblem("BP001", f"this quoted string is never closed ({problem} {where_text})", start)
+            return LoadProblem("BP001", _("this quoted string is never closed ({problem} at line {line}, column {column})").format(
+                problem=problem, line=where.line, column=where.column), start)
         if unclosed_flow:
             bracket = "[" if "sequence" in context else "{"
             return LoadProblem(
-                "BP001", f"this '{bracket}' is not closed: {problem} (at line {where.line}, column {where.column})", start
+                "BP001", _("this '{bracket}' is not closed: {problem} (at line {line}, column {column})").format(
+                    bracket=bracket, problem=problem, line=where.line, column=where.column), start
             )
-        return LoadProblem("BP001", f"{problem} ({context} started at line {start.line}, column {start.column})", where)
+        return LoadProblem("BP001", _("{problem} ({context} started at line {line}, column {column})").format(
+            problem=problem, context=context, line=start.line, column=start.column), where)
     return LoadProblem("BP001", " ".join(p for p in (context, problem) if p), where)
 
 
@@ -330,13 +340,13 @@ def _construct(node: yaml.Node, path: Path_, doc: Document) -> Any:
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
-                doc.problems.append(LoadProblem("BP001", "a mapping key must be a plain value", _mark(key_node)))
+                doc.problems.append(LoadProblem("BP001", _("a mapping key must be a plain value"), _mark(key_node)))
                 continue
             key = key_node.value
             if key in result:
                 first = doc.keys[path + (key,)]
                 doc.problems.append(
-                    LoadProblem("BP002", f"duplicate key '{key}' (first at line {first.line})", _mark(key_node))
+                    LoadProblem("BP002", _("duplicate key '{key}' (first at line {line})").format(key=key, line=first.line), _mark(key_node))
                 )
                 continue
             doc.keys[path + (key,)] = _mark(key_node)
@@ -359,16 +369,17 @@ def _scalar(node: yaml.ScalarNode, path: Path_, doc: Document) -> Any:
         return _BOOL[value]
     ambiguous = None
     if _YAML11_BOOL.match(value):
-        ambiguous = "a boolean"
+        ambiguous = _("a boolean")
     elif _SEXAGESIMAL.match(value):
-        ambiguous = "a base-60 number"
+        ambiguous = _("a base-60 number")
     elif _OCTAL_11.match(value) and value.lstrip("+-") != "0":
-        ambiguous = "an octal number"
+        ambiguous = _("an octal number")
     if ambiguous:
         doc.problems.append(
             LoadProblem(
                 "BP003",
-                f"'{value}' is read as {ambiguous} by YAML 1.1 tools; quote it (\"{value}\") if you mean text",
+                _("'{value}' is read as {ambiguous} by YAML 1.1 tools; quote it (\"{value}\") if you mean text").format(
+                    value=value, ambiguous=ambiguous),
                 _mark(node),
             )
         )

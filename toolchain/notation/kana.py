@@ -17,6 +17,7 @@ import unicodedata
 from functools import lru_cache
 
 from ..diagnostics import shorten
+from ..i18n import _
 
 KANJI = re.compile(r"[\u3400-\u9fff\uf900-\ufaff々〆]")
 _KATAKANA = re.compile("[\u30a1-\u30f6]")
@@ -56,15 +57,16 @@ def kana_problem(name: str, kana: str | None) -> str | None:
     """Why a name's `kana:` is wrong or missing, or None (BP034)."""
     quoted_name = shorten(name)
     if kana is None:
-        return f"name '{quoted_name}' has kanji: give its reading in hiragana as kana:" if has_kanji(name) else None
+        return _("name '{name}' has kanji: give its reading in hiragana as kana:").format(name=quoted_name) if has_kanji(name) else None
     if is_kana_name(name):
-        return f"name '{quoted_name}' is written in kana and reads as it is written: leave kana: out"
+        return _("name '{name}' is written in kana and reads as it is written: leave kana: out").format(name=quoted_name)
     if not _HIRAGANA_READING.match(kana):
         wrong = sorted({c for c in kana if not _HIRAGANA_READING.match(c)})
-        return f"kana '{shorten(kana)}' is not a reading in hiragana (ぁ〜ゖ and ー): {shorten(' '.join(wrong))}"
+        return _("kana '{kana}' is not a reading in hiragana (ぁ〜ゖ and ー): {wrong}").format(kana=shorten(kana), wrong=shorten(" ".join(wrong)))
     if furigana(name, kana) is None:
         kana_parts = shorten("、".join(part for part in _RUNS.findall(name)))
-        return f"kana '{shorten(kana)}' does not read name '{quoted_name}': it must say {kana_parts} as written (in hiragana)"
+        return _("kana '{kana}' does not read name '{name}': it must say {parts} as written (in hiragana)").format(
+            kana=shorten(kana), name=quoted_name, parts=kana_parts)
     return None
 
 

@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..i18n import _
 from .cards import RANK_NAMES, RANK_VALUES, SUIT_LETTERS, SUIT_SHAPES, SUIT_WORDS, SUITS, Card, full_deck
 
 
@@ -239,7 +240,7 @@ _UNIT = re.compile(r"^soldier<([^<>\s]+)>$")  # any word: bp check holds it to t
 def parse(text: str) -> Keycards:
     """Parse the notation; raises KeycardsError with the column of the problem."""
     if text != text.strip() or not text:
-        raise KeycardsError("keycards must not be empty or start or end with spaces")
+        raise KeycardsError(_("keycards must not be empty or start or end with spaces"))
     if text == "face-down":
         return Keycards("face-down")
     unit = _UNIT.match(text)
@@ -253,12 +254,12 @@ def parse(text: str) -> Keycards:
     for part in text.split(" & "):
         group, at_least = _parse_group(part, offset)
         if at_least:
-            raise KeycardsError("'+' (or more) is only for same-suit and same-rank", offset + len(part) - 1)
+            raise KeycardsError(_("'+' (or more) is only for same-suit and same-rank"), offset + len(part) - 1)
         groups.append(group)
         offset += len(part) + 3
     pattern = Keycards("cards", tuple(groups))
     if pattern.card_count > MAX_CARDS:
-        raise KeycardsError(f"keycards ask for at most {MAX_CARDS} cards, not {pattern.card_count}", 0)
+        raise KeycardsError(_("keycards ask for at most {most} cards, not {count}").format(most=MAX_CARDS, count=pattern.card_count), 0)
     return pattern
 
 
@@ -266,29 +267,30 @@ def _parse_same(kind: str, text: str) -> Keycards:
     rest = text[len(kind):]
     count = _COUNT.search(rest)
     if not count:
-        raise KeycardsError(f"{kind} needs a count, e.g. '{kind} x2'", len(text))
+        raise KeycardsError(_("{kind} needs a count, e.g. '{kind} x2'").format(kind=kind), len(text))
     ranks_text = rest[: count.start()]
     ranks = ANY_RANK
     if ranks_text:
         if not ranks_text.startswith(" "):
-            raise KeycardsError(f"a space must follow '{kind}'", len(kind))
+            raise KeycardsError(_("a space must follow '{kind}'").format(kind=kind), len(kind))
         ranks = _parse_ranks(ranks_text[1:], len(kind) + 1)
     group = CardGroup(None, ranks, _count(count.group(1), len(kind) + count.start() + 2))
     if group.count < 2:
-        raise KeycardsError(f"{kind} needs at least 2 cards", len(kind) + count.start() + 2)
+        raise KeycardsError(_("{kind} needs at least 2 cards").format(kind=kind), len(kind) + count.start() + 2)
     values = ranks.values()
     # one deck has a rank in four suits (Joker: two), a suit in thirteen ranks
     most = max(2 if rank == 0 else 4 for rank in values) if kind == "same-rank" else len(values - {0})
     if group.count > most:
-        raise KeycardsError(f"a deck has at most {most} cards of the {'same rank' if kind == 'same-rank' else 'same suit'} "
-                            f"among these ranks, not {group.count}", len(kind) + count.start() + 2)
+        said = _("a deck has at most {most} cards of the same rank among these ranks, not {count}") if kind == "same-rank" else \
+            _("a deck has at most {most} cards of the same suit among these ranks, not {count}")
+        raise KeycardsError(said.format(most=most, count=group.count), len(kind) + count.start() + 2)
     return Keycards(kind, (group,), at_least=bool(count.group(2)))
 
 
 def _count(digits: str, column: int) -> int:
     if len(digits) > 2 or int(digits) > MAX_CARDS:
-        shown = digits if len(digits) <= 6 else f"{digits[:3]}… ({len(digits)} digits)"
-        raise KeycardsError(f"keycards ask for at most {MAX_CARDS} cards, not {shown}", column)
+        shown = digits if len(digits) <= 6 else _("{start}… ({count} digits)").format(start=digits[:3], count=len(digits))
+        raise KeycardsError(_("keycards ask for at most {most} cards, not {count}").format(most=MAX_CARDS, count=shown), column)
     return int(digits)
 
 
@@ -298,37 +300,37 @@ _LOOSE_COUNT = re.compile(r"\s*([x×X*＊])\s*([0-9０-９]*)(\+?)$")
 
 def _parse_group(part: str, offset: int) -> tuple[CardGroup, bool]:
     if not part:
-        raise KeycardsError("empty group around '&'", offset)
+        raise KeycardsError(_("empty group around '&'"), offset)
     suit = None
     body = part
     if part[0] in SUITS:
         suit, body = part[0], part[1:]
     elif part[0] in SUIT_SHAPES:
-        raise KeycardsError(f"write the suit '{part[0]}' as one of ♠ ♡ ♢ ♣", offset)
+        raise KeycardsError(_("write the suit '{suit}' as one of ♠ ♡ ♢ ♣").format(suit=part[0]), offset)
     elif word := next((w for w in SUIT_WORDS if part.startswith(w)), None):
-        raise KeycardsError(f"write the suit {word} as {SUIT_WORDS[word]}", offset)
+        raise KeycardsError(_("write the suit {written} as {suit}").format(written=word, suit=SUIT_WORDS[word]), offset)
     elif part[0] in SUIT_LETTERS:
-        raise KeycardsError(f"write the suit {part[0]} as {SUIT_LETTERS[part[0]]}", offset)
+        raise KeycardsError(_("write the suit {written} as {suit}").format(written=part[0], suit=SUIT_LETTERS[part[0]]), offset)
     count = _COUNT.search(body)
     loose = None if count else _LOOSE_COUNT.search(body)
     if loose and _RANGE.fullmatch(body[: loose.start()]):
         column = offset + len(part) - len(body) + loose.start(1)
         digits = unicodedata.normalize("NFKC", loose.group(2))
         if not digits:
-            raise KeycardsError(f"'{loose.group(1)}' needs the number of cards, e.g. ' x2'", column)
-        raise KeycardsError(f"write the count as ' x{digits}{loose.group(3)}' (a space, x, the number)", column)
+            raise KeycardsError(_("'{written}' needs the number of cards, e.g. ' x2'").format(written=loose.group(1)), column)
+        raise KeycardsError(_("write the count as ' x{count}' (a space, x, the number)").format(count=f"{digits}{loose.group(3)}"), column)
     ranks_text = body[: count.start()] if count else body
     start = offset + (1 if suit else 0)
     ranks = _parse_ranks(ranks_text, start)
     number = _count(count.group(1), offset + len(part) - len(count.group(0)) + 2) if count else 1
     if suit is None and RANK_VALUES["Joker"] in ranks and ranks != RankSet(((0, 0),)):
-        raise KeycardsError("a range may not include Joker", start)
+        raise KeycardsError(_("a range may not include Joker"), start)
     if suit is not None and RANK_VALUES["Joker"] in ranks:
-        raise KeycardsError("a Joker has no suit: write Joker without ♠ ♡ ♢ ♣", offset)
+        raise KeycardsError(_("a Joker has no suit: write Joker without ♠ ♡ ♢ ♣"), offset)
     group = CardGroup(suit, ranks, number)
     if group.count > group.in_one_deck():
         what = group.display().split(" を ")[0]
-        raise KeycardsError(f"a deck has only {group.in_one_deck()} cards of {what}, not {group.count}",
+        raise KeycardsError(_("a deck has only {most} cards of {what}, not {count}").format(most=group.in_one_deck(), what=what, count=group.count),
                             offset + len(part) - len(count.group(0)) + 2 if count else offset)
     return group, bool(count and count.group(2))
 
@@ -350,13 +352,13 @@ def _parse_ranks(text: str, offset: int) -> RankSet:
         if not match:
             meant = _meant_ranks(piece)
             raise KeycardsError(
-                f"'{piece}' is not a rank or a range of ranks (A, 2–10, J, Q, K, Joker; e.g. A-10)"
-                + (f": write '{meant}'" if meant else ""), offset + position
+                _("'{piece}' is not a rank or a range of ranks (A, 2–10, J, Q, K, Joker; e.g. A-10)").format(piece=piece)
+                + (_(": write '{meant}'").format(meant=meant) if meant else ""), offset + position
             )
         low = RANK_VALUES[match.group(1)]
         high = RANK_VALUES[match.group(2)] if match.group(2) else low
         if high < low or (match.group(2) and "Joker" in match.groups()):
-            raise KeycardsError(f"the range '{piece}' must run upward from A to K", offset + position)
+            raise KeycardsError(_("the range '{piece}' must run upward from A to K").format(piece=piece), offset + position)
         ranges.append((low, high))
         position += len(piece) + 1
     return RankSet(tuple(ranges))

@@ -11,6 +11,8 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..i18n import _
+
 # A marker without its space: `2.めくった`, `-Aは` (not `1.5倍` nor `-1`, which are text).
 _UNSPACED_MARKER = re.compile(r"^(?:[1-9][0-9]*\.|-)(?=[^\s\d.\-])")
 # A marker typed in full width (２. 1． Ａ.) or a typed bullet ・: text to the parser, a broken list to the reader.
@@ -59,50 +61,53 @@ def parse(text: str) -> list[Block]:
         if not raw.strip():
             continue
         if "\t" in raw[: len(raw) - len(raw.lstrip())]:
-            raise MarkupError("indent with spaces, not tabs", number)
+            raise MarkupError(_("indent with spaces, not tabs"), number)
         indent = len(raw) - len(raw.lstrip(" "))
         line = raw.strip()
         while stack and indent < stack[-1].content:
             if indent > stack[-1].indent:
                 raise MarkupError(
-                    f"indentation {indent} is inside the marker of the item above; nest by {stack[-1].content}",
+                    _("indentation {indent} is inside the marker of the item above; nest by {content}").format(
+                        indent=indent, content=stack[-1].content),
                     number,
                 )
             stack.pop()
         siblings = stack[-1].item.children if stack else blocks
         if stack and indent > stack[-1].content:
-            raise MarkupError(f"indented {indent} spaces; an item's content starts at {stack[-1].content}", number)
+            raise MarkupError(_("indented {indent} spaces; an item's content starts at {content}").format(
+                indent=indent, content=stack[-1].content), number)
         if not stack and indent:
-            raise MarkupError("a top-level line must not be indented", number)
+            raise MarkupError(_("a top-level line must not be indented"), number)
         match = _MARKER.match(line)
         if not match:
             unspaced = _UNSPACED_MARKER.match(line)
             if unspaced:  # `2.めくった…` or `-Aは…` would print as text, the list broken around it
                 marker = unspaced.group()
-                raise MarkupError(f"'{marker}' needs a space after it to start an item: write '{marker} {line[len(marker):][:8]}…'",
+                raise MarkupError(_("'{marker}' needs a space after it to start an item: write '{marker} {text}…'").format(
+                    marker=marker, text=line[len(marker):][:8]),
                                   number)
             lookalike = _LOOKALIKE_MARKER.match(line)
             if lookalike and lookalike.group() == "・":
-                raise MarkupError("write a bullet as '- ' (it prints as ・)", number)
+                raise MarkupError(_("write a bullet as '- ' (it prints as ・)"), number)
             if lookalike:
                 marker = lookalike.group()
                 meant = unicodedata.normalize("NFKC", marker).replace("．", ".")
-                raise MarkupError(f"'{marker}' is not a list marker: write '{meant} ' (half-width, then a space)", number)
+                raise MarkupError(_("'{marker}' is not a list marker: write '{meant} ' (half-width, then a space)").format(marker=marker, meant=meant), number)
             siblings.append(Paragraph(line))
             continue
         style, ordinal = _style(match)
         body = line[match.end():].strip()
         if not body:
-            raise MarkupError("an item needs text after its marker", number)
+            raise MarkupError(_("an item needs text after its marker"), number)
         current = siblings[-1] if siblings and isinstance(siblings[-1], ListBlock) else None
         if current is None or current.style != style:
             if ordinal not in (None, 1):
-                raise MarkupError(f"a list must start at {_first(style)}", number)
+                raise MarkupError(_("a list must start at {first}").format(first=_first(style)), number)
             current = ListBlock(style)
             siblings.append(current)
         elif ordinal not in (None, len(current.items) + 1):
             expected = _ordinal_text(style, len(current.items) + 1)
-            raise MarkupError(f"this item should be numbered {expected}", number)
+            raise MarkupError(_("this item should be numbered {expected}").format(expected=expected), number)
         item = Item(body)
         current.items.append(item)
         stack.append(_Open(indent, indent + match.end(), item))

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import model as m
+from ..i18n import _, ngettext
 from .rules import RulesWatch
 from .session import Refused, Session
 
@@ -41,7 +42,7 @@ class RulesDoNotCheck(Exception):
     """bp play starts only with rules that check: the findings, as bp check prints them."""
 
     def __init__(self, findings: tuple[str, ...]) -> None:
-        super().__init__(f"{len(findings)} findings")
+        super().__init__(ngettext("{count} finding", "{count} findings", len(findings)).format(count=len(findings)))
         self.findings = findings
 
 
@@ -97,16 +98,16 @@ class PlayHandler(BaseHTTPRequestHandler):
         self.session, self.hosts = session, hosts
         super().__init__(*args, **kwargs)
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - http.server's name
+    def log_message(self, format: str, *args: Any) -> None:
         pass  # the rules' findings are what the terminal shows
 
     def _allowed(self) -> bool:
         if self.headers.get("Host", "").lower() not in self.hosts:
-            self._send(HTTPStatus.FORBIDDEN, b"bp play answers only to its own address\n", "text/plain; charset=utf-8")
+            self._send(HTTPStatus.FORBIDDEN, (_("bp play answers only to its own address") + "\n").encode(), "text/plain; charset=utf-8")
             return False
         return True
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+    def do_GET(self) -> None:
         if not self._allowed():
             return
         path = self.path.split("?", 1)[0]
@@ -123,18 +124,18 @@ class PlayHandler(BaseHTTPRequestHandler):
         elif path == "/favicon.ico":
             self._send(HTTPStatus.NO_CONTENT, b"", "image/x-icon")
         else:
-            self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
+            self._send(HTTPStatus.NOT_FOUND, (_("not found") + "\n").encode(), "text/plain; charset=utf-8")
 
-    def do_POST(self) -> None:  # noqa: N802 - http.server's name
+    def do_POST(self) -> None:
         if not self._allowed():
             return
         origin = self.headers.get("Origin")
         if origin is not None and origin.lower().removeprefix("http://") not in self.hosts:
-            self._send(HTTPStatus.FORBIDDEN, b"bp play answers only to its own page\n", "text/plain; charset=utf-8")
+            self._send(HTTPStatus.FORBIDDEN, (_("bp play answers only to its own page") + "\n").encode(), "text/plain; charset=utf-8")
             return
         action = ACTIONS.get(self.path.split("?", 1)[0].removeprefix("/api/"))
         if action is None:
-            self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
+            self._send(HTTPStatus.NOT_FOUND, (_("not found") + "\n").encode(), "text/plain; charset=utf-8")
             return
         try:
             body = self._body()
@@ -187,10 +188,10 @@ def hosts_of(host: str, port: int) -> frozenset[str]:
 
 
 def _regulation(definitions: m.Definitions, text: str) -> tuple[str, str]:
-    fmt_name, _, frame_name = (part.strip() for part in text.partition("+"))
+    fmt_name, _plus, frame_name = (part.strip() for part in text.partition("+"))
     fmt, frame = definitions.find_format(fmt_name), definitions.find_frame(frame_name)
     if fmt is None or frame is None or not definitions.is_legal(fmt.id, frame.id):
-        raise UnknownRegulation(f"'{text}' is not a regulation of table 3.1 (format + frame, e.g. 'lite + entry20')")
+        raise UnknownRegulation(_("'{text}' is not a regulation of table 3.1 (format + frame, e.g. 'lite + entry20')").format(text=text))
     return fmt.id, frame.id
 
 

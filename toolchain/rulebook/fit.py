@@ -83,7 +83,7 @@ def read_layout(document: Any) -> Layout:
 
     layout = Layout([], [], [], [], {}, [])
     for number, page in enumerate(document.pages):
-        page_box = page._page_box  # noqa: SLF001 - WeasyPrint keeps the laid-out boxes there
+        page_box = page._page_box
         top = page_box.content_box_y()
         layout.tops.append(top)
         layout.heights.append(page_box.height)

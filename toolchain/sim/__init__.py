@@ -15,7 +15,8 @@ its modules (tests/architecture/test_layers.py).
     game.regulation; game.first_player          # (format id, frame id); the seat that went first (先攻)
     sim.Game.new(engine, "lite", "entry20", seed=7, agents=None, first=1)   # the players agreed who starts (no 2.9.2)
     game = sim.from_situation(engine, {"you": {"hand": "♠5 ♡9"}, "opponent": {"field": "♣4"}})   # agents=None: every decision public
-    sim.board(game)                             # what a figure draws: sides, zones, characters, the stage
+    sim.board(game)                             # what a figure draws: sides, zones, characters, the stage; who went first
+                                                # (.first), each request's keycards and key soldier (.keycards, .key_unit)
     sim.observe(game, seat)                     # what one player sees (2.11.1); agents get it as decision.observation
                                                 # and the options as decision.options (sim.OptionSeen), and answer with an index
     sim.run_examples(engine, tally=sim.Tally())  # every action's examples (bp check); what they showed of the programs
@@ -27,7 +28,8 @@ its modules (tests/architecture/test_layers.py).
     sim.tell(game, kind, data, seat)            # an event (a Game's observer hears it) as `seat` is told it (a Told)
     sim.tell_decision(decision, index, seat)    # a decision taken (a Game's recorder hears it), as `seat` is told it
     sim.start_game(engine, header)              # the game a transcript's game line describes (seed, first player, given)
-    sim.refusal(game, seat, spec, keys, unit)   # why a request is refused (a key of sim.REFUSAL_REASONS), or None
+    sim.refusal(game, seat, "up", ("♡3",))      # why a request is refused (a key of sim.REFUSAL_REASONS, each with its
+                                                # rulebook item), or None; a key soldier by id: unit=board's character id
     sim.refusals(game, seat)                    # why each action not offered to the seat now is not (action id → reason)
     sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
     sim.play(…, coverage=sim.Coverage())        # + how often each action, character, fog entry was played (bp sim --coverage)

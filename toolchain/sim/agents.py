@@ -16,6 +16,7 @@ from mypy_extensions import mypyc_attr
 
 from . import abilities
 from .cards import TEXT, owner_of
+from ..i18n import _
 from .errors import EngineError
 from .notation import SIDES, side
 from .observation import HIDDEN, PUBLIC_LIFE_BELOW, _ref as target_ref
@@ -394,7 +395,8 @@ class ScriptedAgent:
             return self._graveyard_top(decision)
         if not self.script:
             if self.fallback is None:
-                raise ScriptError(f"no choice scripted for {decision.prompt}: {' | '.join(decision.texts())}", decision,
+                raise ScriptError(_("no choice scripted for {prompt}: {options}").format(prompt=decision.prompt, options=" | ".join(decision.texts())),
+                                  decision,
                                   ran_out=True)
             return self.fallback.choose(decision)
         wanted = self.script.pop(0)
@@ -425,10 +427,11 @@ def find_option(decision: Decision, wanted: str) -> int:
     loose = [i for i, text in enumerate(texts) if text.split(":", 1)[-1] == wanted]
     if len(loose) == 1:
         return loose[0]
-    raise ScriptError(f"'{wanted}' is not an option of {decision.prompt}: {' | '.join(texts)}", decision)
+    raise ScriptError(_("'{wanted}' is not an option of {prompt}: {options}").format(wanted=wanted, prompt=decision.prompt, options=" | ".join(texts)),
+                      decision)
 
 
 def scripted_agents(script: Iterable[Any], seats: int = 2, fallback: Agent | None = None) -> list[ScriptedAgent]:
     """Agents for every seat that read one script, in the order decisions are asked."""
     queue = list(script)
-    return [ScriptedAgent(queue, fallback) for _ in range(seats)]
+    return [ScriptedAgent(queue, fallback) for _seat in range(seats)]

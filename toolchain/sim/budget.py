@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from ..i18n import _
 from .errors import EngineLoop
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -59,26 +60,28 @@ class Budget:
     def exceeded(self, game: Game) -> EngineLoop:
         """The error for a spent budget, naming the action resolved most often in the spent span."""
         if self.steps >= GAME_STEPS:
-            span, what, budget = self.resolved, "in one game", GAME_STEPS
+            span, what, budget = self.resolved, _("in one game"), GAME_STEPS
         elif self.steps >= self.turn_start + TURN_STEPS:
-            span, what, budget = self.resolved, "in one turn", TURN_STEPS
+            span, what, budget = self.resolved, _("in one turn"), TURN_STEPS
         else:
-            span, what, budget = self.resolved[self.request_resolved:], "after one request", REQUEST_STEPS
+            span, what, budget = self.resolved[self.request_resolved:], _("after one request"), REQUEST_STEPS
         counts = Counter(spec.action.id for spec in span)
         if not counts:
-            spec = game.current.action if game.current is not None else None
-            name = spec.action.name if spec is not None else "no request"
+            spec = game.core.current.action if game.core.current is not None else None
+            name = spec.action.name if spec is not None else _("no request")
             return EngineLoop(spec.action if spec is not None else None, ("program",),
-                              f"the core flow ran {budget} steps {what} without a decision ({name})")
+                              _("the core flow ran {budget} steps {what} without a decision ({name})").format(
+                                  budget=budget, what=what, name=name))
         action_id, times = counts.most_common(1)[0]
         spec = next(s for s in span if s.action.id == action_id)
         trigger = spec.trigger_spec
         if trigger is not None and trigger.action == action_id:
-            why = "it is triggered by its own resolution"
+            why = _("it is triggered by its own resolution")
         elif trigger is not None and trigger.action:
-            why = f"it is triggered by {trigger.action}, in a chain of triggers that never ends"
+            why = _("it is triggered by {action}, in a chain of triggers that never ends").format(action=trigger.action)
         else:
-            why = "a chain of triggers that never ends"
-        message = f"{spec.action.name} ({action_id}) resolved {times} times {what}: {why} (the step budget of {budget} core-flow steps ran out)"
+            why = _("a chain of triggers that never ends")
+        message = _("{action} ({id}) resolved {times} times {what}: {why} (the step budget of {budget} core-flow steps ran out)").format(
+            action=spec.action.name, id=action_id, times=times, what=what, why=why, budget=budget)
         path = ("program", "trigger") if trigger is not None else ("program",)
         return EngineLoop(spec.action, path, message)

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import N_, _
 from .refusal import refusal
 from .requests import hand_enumerator, key_options
 
@@ -51,33 +53,36 @@ class Coverage:
         """Whether no cards of the frame's deck make the keycards pattern (エントリー20's 20 cards)."""
         return pattern is not None and bool(self.deck) and not hand_enumerator(pattern)(list(self.deck))
 
-    def action_reason(self, spec: Any) -> str:
+    def action_reason(self, spec: Any, say: Callable[[str], str] = str) -> str:
+        """Why the action was never requested, in English (the report's data), or as `say` translates it."""
         if spec.key_from == "hand" and self._unmakeable(spec.pattern):
-            return "unreachable: its keycards cannot be made from the frame's deck"
+            return say(N_("unreachable: its keycards cannot be made from the frame's deck"))
         if spec.trigger == "triggered":
-            return "never triggered in the games played"
+            return say(N_("never triggered in the games played"))
         if self.offered[spec.id]:
-            return f"legal {self.offered[spec.id]} times, but never chosen"
+            return say(N_("legal {times} times, but never chosen")).format(times=self.offered[spec.id])
         reasons = self.refused.get(spec.id)
         if not reasons:
-            return "never legal in the games played"
-        return "never legal in the games played: refused for " + ", ".join(f"{why} {n}" for why, n in reasons.most_common(3))
+            return say(N_("never legal in the games played"))
+        return say(N_("never legal in the games played: refused for {reasons}")).format(
+            reasons=", ".join(f"{why} {n}" for why, n in reasons.most_common(3)))
 
-    def unplayed(self, rules: Ruleset) -> list[dict[str, str]]:
+    def unplayed(self, rules: Ruleset, say: Callable[[str], str] = str) -> list[dict[str, str]]:
         """Every action of the regulation never requested, character never on the field and fog entry
-        never used, with the reason."""
+        never used, with the reason (English in the data, translated by `say` where it is printed)."""
         found = [
-            {"kind": "action", "id": spec.id, "name": spec.name, "reason": self.action_reason(spec)}
+            {"kind": "action", "id": spec.id, "name": spec.name, "reason": self.action_reason(spec, say)}
             for spec in rules.actions if not self.requested[spec.id]
         ]
         for character in rules.format_characters:
             if not self.characters[character.id]:
-                reason = ("unreachable: its keycards cannot be made from the frame's deck" if self._unmakeable(character.pattern)
-                          else "never came onto the field in the games played")
+                reason = (say(N_("unreachable: its keycards cannot be made from the frame's deck")) if self._unmakeable(character.pattern)
+                          else say(N_("never came onto the field in the games played")))
                 found.append({"kind": "character", "id": character.id, "name": character.definition.name, "reason": reason})
         for entry, action in fog_entries(rules):
             if not self.fog[entry.id]:
-                reason = f"its action {action.name} never resolved" if not self.resolved[action.id] else "no card reached the fog"
+                reason = say(N_("its action {action} never resolved")).format(action=action.name) if not self.resolved[action.id] \
+                    else say(N_("no card reached the fog"))
                 found.append({"kind": "fog", "id": entry.id, "name": entry.name, "reason": reason})
         return found
 
@@ -91,17 +96,22 @@ class Coverage:
 
     def lines(self, rules: Ruleset) -> list[str]:
         width = max((_columns(spec.name) for spec in rules.actions), default=0) + 2
-        out = [f"  {_pad('action', width)} {'offered':>8} {'requested':>9} {'resolved':>8} {'negated':>7}"]
+        heads = [(_("offered"), 8), (_("requested"), 9), (_("resolved"), 8), (_("negated"), 7)]
+        out = ["  " + _pad(_("action"), width) + "".join(" " + " " * max(0, size - _columns(head)) + head for head, size in heads)]
         for spec in rules.actions:
             out.append(f"  {_pad(spec.name, width)} {self.offered[spec.id]:8} {self.requested[spec.id]:9} "
                        f"{self.resolved[spec.id]:8} {self.negated[spec.id]:7}")
-        out.append("  characters: " + ", ".join(f"{c.definition.name} {self.characters[c.id]}" for c in rules.format_characters))
+        out.append("  " + _("characters: {counts}").format(
+            counts=", ".join(f"{c.definition.name} {self.characters[c.id]}" for c in rules.format_characters)))
         fog = fog_entries(rules)
         if fog:
-            out.append("  fog: " + ", ".join(f"{entry.name} {self.fog[entry.id]}" for entry, _ in fog))
-        for item in self.unplayed(rules):
-            out.append(f"  never played: {item['kind']} {item['name']}: {item['reason']}")
+            out.append("  " + _("fog: {counts}").format(counts=", ".join(f"{entry.name} {self.fog[entry.id]}" for entry, _action in fog)))
+        for item in self.unplayed(rules, _):
+            out.append("  " + _("never played: {kind} {name}: {reason}").format(kind=_(_KINDS[item["kind"]]), name=item["name"], reason=item["reason"]))
         return out
+
+
+_KINDS = {"action": N_("action"), "character": N_("character"), "fog": N_("fog entry")}  # as the lines name them
 
 
 def _columns(text: str) -> int:

@@ -172,7 +172,7 @@ class ExampleDraft:
             raise ProgramError(("given", "stage"), "a request on the stage has lost its target: the notation cannot write it")
         self.game = from_situation(engine, self.given, regulation=self.regulation, agents=None)
         self.game.state.chance = 0  # the example's request is made now, by `you` (as the example runner does)
-        self.game.asked = None
+        self.game.public.asked = None
         self.before = view(self.game)
         self.made: Request | None = None
         self.target: str | None = None  # the request's one target, as `→` names it when it was made

@@ -19,6 +19,7 @@ from typing import Any
 
 from .. import model as m
 from ..diagnostics import Location
+from ..i18n import _, ngettext
 from ..model.coreflow import TRIGGER_CHECK
 from . import flow
 from .agents import Decision, ScriptError, ScriptedAgent, engine_options
@@ -87,7 +88,8 @@ def default_regulation(defs: m.Definitions, action: m.Action | None) -> tuple[st
     frames = [fr for fr, fmts in defs.regulations.items()
               if fmt in fmts and (action is None or not action.frames or fr in action.frames)]
     if not frames:
-        raise ProgramError(("examples",), f"no regulation of table 3.1 has {action.name if action else 'the format ' + fmt}")
+        raise ProgramError(("examples",), _("no regulation of table 3.1 has {action}").format(action=action.name) if action else
+                           _("no regulation of table 3.1 has the format {format}").format(format=fmt))
     return fmt, frames[-1]
 
 
@@ -95,10 +97,10 @@ def regulation_of(defs: m.Definitions, action: m.Action | None, example: m.Examp
     text = example.regulation
     if not text:
         return default_regulation(defs, action)
-    fmt, _, frame = (part.strip() for part in str(text).partition("+"))
+    fmt, _plus, frame = (part.strip() for part in str(text).partition("+"))
     found_format, found_frame = defs.find_format(fmt), defs.find_frame(frame)
     if not found_format or not found_frame:
-        raise ProgramError(("regulation",), f"'{text}' is not a regulation (format + frame, e.g. lite + entry20)")
+        raise ProgramError(("regulation",), _("'{text}' is not a regulation (format + frame, e.g. lite + entry20)").format(text=text))
     return found_format.id, found_frame.id
 
 
@@ -122,7 +124,7 @@ def run(engine: Engine, action: m.Action | None, example: m.Example, tally: Tall
     except (ScriptError, IllegalRequest, EngineError) as exc:
         return outcome(False, _said(exc))
     except Exception as exc:  # noqa: BLE001 - a broken definition must not stop bp check: report it at the example
-        return outcome(False, f"the engine failed: {type(exc).__name__}: {exc}")
+        return outcome(False, _("the engine failed: {kind}: {error}").format(kind=type(exc).__name__, error=exc))
     return outcome(message is None, message or "")
 
 
@@ -138,7 +140,7 @@ def _run(engine: Engine, action: m.Action | None, example: m.Example, requested:
     rules = engine.ruleset(*regulation_of(engine.definitions, action, example))
     spec = rules.compiled.actions.get(action.id) if action is not None else None
     if action is not None and (spec is None or not spec.executable):
-        raise ProgramError((), f"{action.name} has no program to run")
+        raise ProgramError((), _("{action} has no program to run").format(action=action.name))
     script = [str(c) if not isinstance(c, int) else c for c in example.choices]
     agent = _ExampleAgent(script, None)
     builder = Builder(rules, mentioned_cards(example), [agent, agent], requested)
@@ -154,7 +156,7 @@ def _run(engine: Engine, action: m.Action | None, example: m.Example, requested:
     else:
         _single(game, builder, agent, spec, example)
     if agent.script:
-        return f"choices not used: {agent.script}"
+        return _("choices not used: {choices}").format(choices=agent.script)
     return compare(before, example.expect, view(game))
 
 
@@ -170,7 +172,7 @@ def _single(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | Non
         made = _request(game, builder, request_spec, seat, keys, named=agent.target)
     for i, text in enumerate(example.responses):
         _respond(game, builder, agent, text, ("responses", i))
-    for _ in range(100):
+    for _turn in range(100):
         if game.over or made not in game.state.stage:
             break
         game.apply(PASS, check=False)
@@ -192,16 +194,16 @@ def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str
         reason = refusal(game, seat, spec, cards, unit)
         ways = sorted({" ".join(TEXT[k] for k in o.keys) for o in legal})
         # 'legal keycard sets: none' read as if the keycards were at fault when the cost or the timing was.
-        instead = (f"it may be requested here with {', '.join('★' + way for way in ways)}" if ways
-                   else f"no keycards make {spec.name} legal here")
-        raise IllegalRequest(f"{spec.name} is refused: {reason} ({REASONS.get(reason or '', 'no reason found')}); "
-                             f"{instead}")
+        instead = (_("it may be requested here with {ways}").format(ways=", ".join("★" + way for way in ways)) if ways
+                   else _("no keycards make {action} legal here").format(action=spec.name))
+        raise IllegalRequest(_("{action} is refused: {reason} ({why}); {instead}").format(
+            action=spec.name, reason=reason, why=REASONS.get(reason or "", _("no reason found")), instead=instead))
     game.apply(option, check=False)
     made = game.made  # the request made at [5] (an effect's requests follow it through [7])
     if named is not None and list(made.targets) != [named]:
         took = ", ".join(target_text(game, t, 0) for t in made.targets)
-        raise IllegalRequest(f"{spec.name} cannot target {target_text(game, named, 0)} here "
-                             f"(the target it took instead: {took or 'none'})")
+        raise IllegalRequest(_("{action} cannot target {target} here (the target it took instead: {took})").format(
+            action=spec.name, target=target_text(game, named, 0), took=took or _("none")))
     return made
 
 
@@ -225,18 +227,21 @@ def _refused(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str
         if reason is None and named not in may:
             reason = "target"
             listed = ", ".join(target_text(game, t, seat) for t in may)
-            because = f"{target_text(game, named, seat)} is not a target it may have; it may target {listed or 'nothing'}"
+            because = _("{target} is not a target it may have; it may target {listed}").format(
+                target=target_text(game, named, seat), listed=listed or _("nothing"))
     if reason is None:
-        also = f", and {target_text(game, named, seat)} is a target it may have" if named is not None else ""
-        return f"{spec.name} was not refused: it is a legal request here{also} (expected illegal: {expected})"
+        also = _(", and {target} is a target it may have").format(target=target_text(game, named, seat)) if named is not None else ""
+        return _("{action} was not refused: it is a legal request here{also} (expected illegal: {expected})").format(
+            action=spec.name, also=also, expected=expected)
     if reason != expected:
-        return f"{spec.name} is refused for {reason} ({because or REASONS[reason]}), not for {expected} ({REASONS.get(expected, '?')})"
+        return _("{action} is refused for {reason} ({why}), not for {expected} ({expected_why})").format(
+            action=spec.name, reason=reason, why=because or REASONS[reason], expected=expected, expected_why=REASONS.get(expected, "?"))
     return None
 
 
 def _give_chance(game, seat: int, text: str) -> None:  # noqa: ANN001
     """The players before `seat` pass until it holds the chance (the chance moves, [16])."""
-    for _ in range(len(game.state.players)):
+    for _seat in range(len(game.state.players)):
         if game.state.chance == seat or game.node != "3":
             break
         game.apply(PASS, check=False)
@@ -274,8 +279,8 @@ class StepFailed(Exception):
 def _said(exc: Exception) -> str:
     """What a failed example says; a choice the game asked that `choices:` did not script says where it goes."""
     if isinstance(exc, ScriptError) and exc.ran_out and exc.decision is not None and exc.decision.texts():
-        return (f"{exc}; name the option taken in the example's choices (e.g. choices: [{exc.decision.texts()[0]}]), "
-                f"in the order they are asked")
+        return _("{error}; name the option taken in the example's choices (e.g. choices: [{option}]), "
+                 "in the order they are asked").format(error=exc, option=exc.decision.texts()[0])
     return str(exc)
 
 
@@ -288,7 +293,7 @@ def _flow(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None,
         except (ScriptError, IllegalRequest, EngineError) as exc:
             message = _said(exc)
         if message is not None:
-            raise StepFailed(path, f"step {i + 1}: {message}")
+            raise StepFailed(path, _("step {number}: ").format(number=i + 1) + message)
 
 
 def _step(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None, example: m.Example, before: dict,  # noqa: ANN001, PLR0913
@@ -303,15 +308,15 @@ def _step(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None,
         agent.target = builder.target(target, path + ("request",)) if target else None
         _request(game, builder, request_spec, seat, keys, path + ("request",), named=agent.target)
     elif "pass" in step:
-        for _ in range(int(step["pass"])):
+        for _pass in range(int(step["pass"])):
             game.apply(PASS, check=False)
     elif "until" in step:
         reached, turn = UNTIL[step["until"]], game.state.turn
-        for _ in range(MAX_PASSES):
+        for _pass in range(MAX_PASSES):
             if reached(game, turn):
                 return None
             game.apply(PASS, check=False)
-        return f"{step['until']} was never reached"
+        return _("{point} was never reached").format(point=step["until"])
     elif "expect" in step:
         return compare(before, step["expect"] or {}, view(game))
     return None
@@ -384,12 +389,12 @@ def compare(before: dict[str, str], expect: Mapping[str, Any], actual: dict[str,
 def _difference(key: str, wanted: Any, actual: str) -> str:
     """A count is told as counts: the cards of a zone the example only counts are the situation's filler."""
     if isinstance(wanted, int):
-        return f"{key}: expected {_cards(wanted)}, actual {_cards(len(tokens(actual)))}"
-    return f"{key}: expected {wanted!r}, actual {actual!r}"
+        return _("{key}: expected {wanted}, actual {actual}").format(key=key, wanted=_cards(wanted), actual=_cards(len(tokens(actual))))
+    return _("{key}: expected {wanted}, actual {actual}").format(key=key, wanted=repr(wanted), actual=repr(actual))
 
 
 def _cards(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 # -- every example of the definitions ---------------------------------------------------------------

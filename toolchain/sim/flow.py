@@ -8,7 +8,7 @@ data, so the engine takes exactly the edges the rulebook's figures are drawn fro
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..model.coreflow import (
     AFTER_INSTANT_OR_STAGING,
@@ -76,13 +76,40 @@ def run(game: Game, flow: Flow, handlers: dict[str, Handler], node: str) -> str:
     return _walk(game, compiled(flow, handlers)[node])
 
 
+class Position:
+    """Where a game's core flow stands, and what it carries from one node to the next."""
+
+    __slots__ = ("node", "pending", "choice", "current", "made", "taken", "after", "seat_order", "processing",
+                 "triggered", "trace")
+
+    def __init__(self) -> None:
+        self.node = "1"  # "3" waiting for the chance holder, or "end"
+        self.pending: Any = None  # the [3] choice handed in by Game.apply
+        self.choice: Any = None
+        self.current: Request | None = None  # the request going through [7]: made at [5], or by an effect (_n6)
+        self.made: Request | None = None  # the request made at [5]
+        self.taken: Request | None = None  # the request the trigger check took out of the buffer
+        self.after = "request"  # how [6] was reached
+        self.seat_order = 0  # the trigger check's player, counted from the turn player
+        self.processing: tuple[int, str] = (0, "main")
+        self.triggered: list[Request] = []
+        self.trace: list[str] | None = None  # node ids walked, when a test asks for them
+
+    def copy(self) -> Position:
+        """For a copy of the game, standing still: where it stands, without the requests in the making or a trace."""
+        copy = Position()
+        copy.node, copy.pending, copy.choice, copy.after = self.node, self.pending, self.choice, self.after
+        copy.seat_order, copy.processing = self.seat_order, self.processing
+        return copy
+
+
 def run_core(game: Game, node: str) -> str:
     """Walk the core flow (Fig. 6.6) from `node`, as run(game, CORE_FLOW, CORE_HANDLERS, node) does."""
     return _walk(game, _CORE_STEPS[node])
 
 
 def _walk(game: Game, step: Step) -> str:
-    trace = game.trace
+    trace = game.core.trace
     budget = game.budget
     state = game.state
     while True:
@@ -117,11 +144,11 @@ def _n2(game: Game) -> str:  # ターンプレイヤーにチャンスを移動
 
 
 def _n3(game: Game) -> str:  # アクションをリクエストするか?
-    choice = game.pending
+    choice = game.core.pending
     if choice is None:
         return WAIT
-    game.pending = None
-    game.choice = choice
+    game.core.pending = None
+    game.core.choice = choice
     return NO if choice is PASS else YES
 
 
@@ -130,16 +157,16 @@ def _n4(game: Game) -> str:  # パス記録のリセット (done by _resets_pass
 
 
 def _n5(game: Game) -> str:  # アクションをリクエストする
-    request = requests.make(game, game.state.chance, game.choice)
-    game.current = game.made = request
-    game.after = "request"
+    request = requests.make(game, game.state.chance, game.core.choice)
+    game.core.current = game.core.made = request
+    game.core.after = "request"
     if game.observer is not None:
         game.observe("request", request)
     return ""
 
 
 def _n6(game: Game) -> str:  # 誘発チェック
-    if game.trace is None:
+    if game.core.trace is None:
         # Fig. 6.7's first two steps (start, 6-1) without the walk: the same steps counted, 6-1's handler called.
         budget = game.budget
         for _ in range(2):
@@ -156,24 +183,24 @@ def _n6(game: Game) -> str:  # 誘発チェック
         # A request an effect made (the `request` step) goes on from here as a request made at [5] by its controller:
         # the trigger check just done saw its keycards and costs; [7] resolves it or puts it on the stage.
         request = state.requested.pop(0)
-        game.current, game.after = request, "request"
+        game.core.current, game.core.after = request, "request"
         state.chance = request.controller
         state.passed.clear()
         game.observe("request", request)
         return AFTER_REQUEST
-    return _AFTER[game.after]
+    return _AFTER[game.core.after]
 
 
 _AFTER = {"request": AFTER_REQUEST, "instant": AFTER_INSTANT_OR_STAGING, "staged": AFTER_INSTANT_OR_STAGING, "stage": AFTER_STAGE_RESOLUTION}
 
 
 def _n7(game: Game) -> str:  # 即時か?
-    return YES if game.current.action.speed == "instant" else NO
+    return YES if game.core.current.action.speed == "instant" else NO
 
 
 def _n8(game: Game) -> str:  # リクエストの解決
-    game.resolve(game.current)
-    game.after = "instant"
+    game.resolve(game.core.current)
+    game.core.after = "instant"
     return ""
 
 
@@ -182,8 +209,8 @@ def _n9(game: Game) -> str:  # 勝敗判定
 
 
 def _n10(game: Game) -> str:  # ステージに追加
-    game.put_on_stage(game.current)
-    game.after = "staged"
+    game.put_on_stage(game.core.current)
+    game.core.after = "staged"
     return ""
 
 
@@ -209,7 +236,7 @@ def _n14(game: Game) -> str:  # ステージにリクエストが存在するか
 
 def _n15(game: Game) -> str:  # 最後のリクエストを解決
     game.resolve(game.state.stage[-1])
-    game.after = "stage"
+    game.core.after = "stage"
     return ""
 
 
@@ -255,13 +282,13 @@ def _has(game: Game, speed: str, seat: int | None = None, timing: str | None = N
 
 def _t3(game: Game) -> str:  # バッファに即時はあるか?
     if _has(game, "instant"):
-        game.seat_order = 0  # the turn player first
+        game.core.seat_order = 0  # the turn player first
         return YES
     return NO
 
 
 def _seat(game: Game) -> int:
-    return (game.state.turn + game.seat_order) % len(game.state.players)
+    return (game.state.turn + game.core.seat_order) % len(game.state.players)
 
 
 def _t4(game: Game) -> str:  # 該当プレイヤーに即時があるか?
@@ -271,22 +298,22 @@ def _t4(game: Game) -> str:  # 該当プレイヤーに即時があるか?
 def _processing(timing: str, start: Callable[[], Step]) -> Handler:
     """6-5 / 6-6 / 6-10 / 6-11: the sub-flow for the current player and one timing."""
     def process(game: Game) -> str:
-        game.processing = (_seat(game), timing)
+        game.core.processing = (_seat(game), timing)
         _walk(game, start())
         return ""
     return process
 
 
 def _next_player(game: Game) -> str:  # 6-7 / 6-12 次のプレイヤーへ
-    if game.seat_order + 1 < len(game.state.players):
-        game.seat_order += 1
+    if game.core.seat_order + 1 < len(game.state.players):
+        game.core.seat_order += 1
         return "次のプレイヤーあり"
     return "全員済み"
 
 
 def _t8(game: Game) -> str:  # バッファに通常はあるか?
     if _has(game, "normal"):
-        game.seat_order = 0
+        game.core.seat_order = 0
         return YES
     return NO
 
@@ -310,7 +337,7 @@ TRIGGER_HANDLERS: dict[str, Handler] = {
 
 
 def _matching(game: Game, speed: str) -> list[Request]:
-    seat, timing = game.processing
+    seat, timing = game.core.processing
     return [r for r in game.state.buffer if r.controller == seat and r.action.timing == timing and r.action.speed == speed]
 
 
@@ -319,7 +346,7 @@ def _take(game: Game, speed: str) -> Request:
     candidates = _matching(game, speed)
     index = 0
     if len({r.action.id for r in candidates}) > 1:
-        index = game.decide(game.processing[0], "buffer", "バッファから取り出すリクエスト", candidates)
+        index = game.decide(game.core.processing[0], "buffer", "バッファから取り出すリクエスト", candidates)
     request = candidates[index]
     game.state.buffer.remove(request)
     return request
@@ -330,13 +357,13 @@ def _s1(game: Game) -> str:  # 6-5-1 バッファから該当の即時はある�
 
 
 def _s2(game: Game) -> str:  # 6-5-2 バッファからリクエストを取り出す
-    game.taken = _take(game, "instant")
-    game.observe("request", game.taken)
+    game.core.taken = _take(game, "instant")
+    game.observe("request", game.core.taken)
     return ""
 
 
 def _s3(game: Game) -> str:  # 6-5-3 取り出したリクエストを解決する
-    game.resolve(game.taken)
+    game.resolve(game.core.taken)
     return ""
 
 
@@ -346,13 +373,13 @@ def _s4(game: Game) -> str:  # 6-5-4 勝敗判定 (a decided game ends the flow)
 
 
 def _new_triggers(game: Game) -> str:  # 6-5-5 / 6-10-8 リクエストが新たな誘発を発生させたか?
-    game.triggered = collect(game)
-    return YES if game.triggered else NO
+    game.core.triggered = collect(game)
+    return YES if game.core.triggered else NO
 
 
 def _add_triggers(game: Game) -> str:  # 6-5-6 / 6-10-9 誘発したリクエストをバッファに追加
-    game.state.buffer.extend(game.triggered)
-    game.triggered = []
+    game.state.buffer.extend(game.core.triggered)
+    game.core.triggered = []
     return ""
 
 
@@ -366,12 +393,12 @@ def _u1(game: Game) -> str:  # 6-10-1 バッファから該当の通常はある
 
 
 def _u2(game: Game) -> str:  # 6-10-2 バッファからリクエストを取り出す
-    game.taken = _take(game, "normal")
+    game.core.taken = _take(game, "normal")
     return ""
 
 
 def _u3(game: Game) -> str:  # 6-10-3 取り出したリクエストのタイミングがメインか判定
-    return YES if game.taken.action.timing == "main" else NO
+    return YES if game.core.taken.action.timing == "main" else NO
 
 
 def _u4(game: Game) -> str:  # 6-10-4 ステージが空か判定
@@ -379,13 +406,13 @@ def _u4(game: Game) -> str:  # 6-10-4 ステージが空か判定
 
 
 def _u5(game: Game) -> str:  # 6-10-5 / 6-10-7 リクエストをステージに追加
-    game.observe("request", game.taken)
-    game.put_on_stage(game.taken)
+    game.observe("request", game.core.taken)
+    game.put_on_stage(game.core.taken)
     return ""
 
 
 def _u6(game: Game) -> str:  # 6-10-6 リクエストを破棄
-    game.discard(game.taken)
+    game.discard(game.core.taken)
     return ""
 
 

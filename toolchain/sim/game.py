@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from copy import deepcopy
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from . import abilities, flow, operations as ops, requests
 from .agents import GRAVEYARD_TOP, Agent, Decision, engine_options
 from .budget import Budget
@@ -59,34 +60,14 @@ class DecisionDue(Exception):
     """A decision no agent takes: the flow stops; Game.apply takes it and runs the flow again."""
 
 
-class Game:
-    """The engine: one game's state and rules, its agents and RNG, and where the core flow stands."""
+class PublicDecisions:
+    """The public decision protocol (agents=None): where the flow last stood still (a copy of the game), how it went
+    on from there (the request made at [3], or the game start), the decisions taken since, the one due now."""
 
-    def __init__(self, rules: Ruleset, state: State, agents: Sequence[Agent], seed: int | None = None) -> None:
-        self.ruleset = rules
-        self.state = state
-        self.agents = list(agents)
-        self.rng = random.Random(seed)
-        self.node = "1"  # where the core flow stands: "3" waiting for the chance holder, or "end"
-        self.pending: Any = None  # the [3] choice handed in by apply()
-        self.choice: Any = None
-        self.current: Request | None = None  # the request going through [7]: made at [5], or by an effect (flow._n6)
-        self.made: Request | None = None  # the request made at [5]
-        self.taken: Request | None = None  # the request the trigger check took out of the buffer
-        self.after = "request"  # how [6] was reached
-        self.seat_order = 0  # the trigger check's player, counted from the turn player
-        self.processing: tuple[int, str] = (0, "main")
-        self.triggered: list[Request] = []
-        self.decisions = 0
-        self.requests = 0
-        self.budget = Budget()
-        self.violations: list[str] = []
-        self.trace: list[str] | None = None  # node ids walked, when a test asks for them
-        self.observer: Observer | None = None  # transcripts
-        self.recorder: Callable[[Decision, int], None] | None = None
-        # The public decision protocol (agents=None): where the flow last stood still, how it went on from
-        # there (the request made at [3], or the game start), the decisions taken since, the one due now.
-        self.protocol = False
+    __slots__ = ("enabled", "base", "entry", "chosen", "replaying", "due", "asked", "history")
+
+    def __init__(self) -> None:
+        self.enabled = False
         self.base: Game | None = None
         self.entry: Any = None
         self.chosen: list[int] = []
@@ -94,8 +75,72 @@ class Game:
         self.due: Decision | None = None
         self.asked: Decision | None = None  # the request decision offered at [3] (decision())
         self.history: list[Game] = []
+
+    def copy(self) -> PublicDecisions:
+        """For a copy of the game: the decisions taken and the history its own, no request decision offered yet."""
+        copy = PublicDecisions()
+        copy.enabled, copy.base, copy.entry, copy.replaying, copy.due = self.enabled, self.base, self.entry, self.replaying, self.due
+        copy.chosen, copy.history = list(self.chosen), list(self.history)
+        return copy
+
+
+class Progress:
+    """What a game counted and found as it was played: decisions, requests, invariant violations."""
+
+    __slots__ = ("decisions", "requests", "violations")
+
+    def __init__(self) -> None:
+        self.decisions = 0
+        self.requests = 0
+        self.violations: list[str] = []
+
+    def copy(self) -> Progress:
+        copy = Progress()
+        copy.decisions, copy.requests, copy.violations = self.decisions, self.requests, list(self.violations)
+        return copy
+
+
+class Game:
+    """The engine: one game's state and rules, its agents and RNG, and where the core flow stands."""
+
+    def __init__(self, rules: Ruleset, state: State, agents: Sequence[Agent], seed: int | None = None) -> None:
+        self.ruleset = rules  # the rules it is played by
+        self.state = state
+        self.agents = list(agents)
+        self.rng = random.Random(seed)
+        self.core = flow.Position()  # where the core flow stands, and what it carries from node to node
+        self.public = PublicDecisions()  # the public decision protocol (agents=None)
+        self.budget = Budget()
+        self.played = Progress()  # the decisions and requests counted, the invariant violations found
+        self.observer: Observer | None = None  # transcripts
+        self.recorder: Callable[[Decision, int], None] | None = None
         self.agreed_first: int | None = None  # the seat the players agreed goes first (None: 2.9.2 decides)
         self.tally: Tally | None = None  # what the examples showed of the programs (bp check), when asked
+
+    # -- what others read of the parts ------------------------------------------------------
+    @property
+    def node(self) -> str:
+        """Where the core flow stands: "3" waiting for the chance holder, or "end"."""
+        return self.core.node
+
+    @node.setter
+    def node(self, node: str) -> None:
+        self.core.node = node
+
+    @property
+    def made(self) -> Request | None:
+        """The request made at [5]."""
+        return self.core.made
+
+    @property
+    def due(self) -> Decision | None:
+        """The decision due now that is not the request at [3] (a game without agents)."""
+        return self.public.due
+
+    @property
+    def history(self) -> list[Game]:
+        """The games before each decision taken (a game without agents), for undo."""
+        return self.public.history
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
@@ -110,7 +155,7 @@ class Game:
             raise ValueError(f"first: a seat is 0 or 1, not {first}")
         game.agreed_first = first
         if agents is None:
-            game.protocol = True
+            game.public.enabled = True
             game._go(_START)
             return game
         setup(game)
@@ -121,7 +166,7 @@ class Game:
         """[1] ゲーム開始 → [2] → [3]."""
         self.state.events.clear()
         self.observe("start", self.state.first)
-        self.node = flow.run_core(self, "1")
+        self.core.node = flow.run_core(self, "1")
 
     def clone(self, agents: Sequence[Agent] | None = None) -> Game:
         """An independent copy: state, RNG, and copies of the agents (or the agents given)."""
@@ -136,14 +181,14 @@ class Game:
         copy.agents = list(agents) if agents is not None else deepcopy(self.agents)
         copy.rng = random.Random()
         copy.rng.setstate(self.rng.getstate())
-        copy.violations = list(self.violations)
+        copy.played = self.played.copy()
         copy.budget = self.budget.copy()
-        copy.current, copy.made, copy.taken, copy.triggered, copy.trace = None, None, None, [], None
-        copy.chosen, copy.history, copy.asked = list(self.chosen), list(self.history), None
-        if self.due is not None:  # the due decision's options are objects of the copy's own state
+        copy.core = self.core.copy()
+        copy.public = self.public.copy()
+        if self.public.due is not None:  # the due decision's options are objects of the copy's own state
             recorder, observer = copy.recorder, copy.observer
             copy.recorder = copy.observer = None  # what the copy replays was recorded when it was played
-            copy._go(self.entry, replay=True)
+            copy._go(self.public.entry, replay=True)
             copy.recorder, copy.observer = recorder, observer
         return copy
 
@@ -156,13 +201,13 @@ class Game:
     def decision(self) -> Decision | None:
         """The decision due now: its seat, kind, prompt, options and the deciding player's observation
         (None when the game is over)."""
-        if self.due is not None:
-            return self.due
-        if self.node != "3":
+        if self.public.due is not None:
+            return self.public.due
+        if self.core.node != "3":
             return None
-        if self.asked is None:
-            self.asked = Decision(self, self.state.chance, "request", REQUEST_PROMPT, self.legal_requests())
-        return self.asked
+        if self.public.asked is None:
+            self.public.asked = Decision(self, self.state.chance, "request", REQUEST_PROMPT, self.legal_requests())
+        return self.public.asked
 
     def legal_decisions(self) -> list:
         """The options of the decision due, as the deciding player sees them (apply takes one, or its index)."""
@@ -176,66 +221,68 @@ class Game:
         if isinstance(choice, int) and not isinstance(choice, bool):
             if 0 <= choice < len(options):
                 return choice
-            raise IllegalRequest(f"{decision.prompt}: there is no option {choice} of {len(options)}")
+            raise IllegalRequest(_("{prompt}: there is no option {choice} of {count}").format(prompt=decision.prompt, choice=choice, count=len(options)))
         for candidates in ((decision.options if isinstance(choice, OptionSeen) else ()), options):
             index = next((i for i, option in enumerate(candidates) if option is choice), None)
             if index is None:
                 index = next((i for i, option in enumerate(candidates) if option == choice), None)
             if index is not None:
                 return index
-        raise IllegalRequest(f"not an option of {decision.prompt}: {choice!r}")
+        raise IllegalRequest(_("not an option of {prompt}: {choice!r}").format(prompt=decision.prompt, choice=choice))
 
     def rerun(self, alter: Callable[[State], None]) -> Game:
         """What this game would offer now had its state at the last stable point been otherwise: a copy whose
         stable-point state `alter` changed, played on with the same decisions up to the decision due (at [3],
         the current state is the stable point). For property tests: permuting what a player cannot see."""
         copy = self.clone()
-        if self.due is None:
+        if self.public.due is None:
             alter(copy.state)
-            copy.asked = None
+            copy.public.asked = None
             return copy
-        copy.base = self.base._copy()
-        alter(copy.base.state)
-        copy._go(copy.entry, replay=True)
+        copy.public.base = self.public.base._copy()
+        alter(copy.public.base.state)
+        copy._go(copy.public.entry, replay=True)
         return copy
 
     def stable_state(self) -> State:
         """The state at the last stable point (the decision at [3], or the start), which `rerun` alters."""
-        return self.base.state if self.due is not None else self.state
+        return self.public.base.state if self.public.due is not None else self.state
 
     def undo(self) -> None:
         """Back one decision (a game played without agents)."""
-        if not self.history:
+        if not self.public.history:
             raise IllegalRequest("no decision to undo")
-        history = self.history
+        history = self.public.history
         previous = history.pop()
         recorder, observer = self.recorder, self.observer
         self._adopt(previous)
-        self.history, self.recorder, self.observer = history, recorder, observer
+        self.public.history, self.recorder, self.observer = history, recorder, observer
 
     def _take(self, choice: Any) -> None:
         """The due decision (not at [3]) taken: run again from the stable point with one more decision."""
-        due = self.due
+        due = self.public.due
         index = self._index(due, choice)
-        self.history.append(self._copy())
-        self.decisions += 1
+        self.public.history.append(self._copy())
+        self.played.decisions += 1
         if self.recorder is not None:
             self.recorder(due, index)
         due.seal()
-        self.chosen.append(index)
-        self._go(self.entry, replay=True)
+        self.public.chosen.append(index)
+        self._go(self.public.entry, replay=True)
 
     def _go(self, entry: Any, replay: bool = False) -> None:
         """Run from the stable point (the game start, or [3] with `entry` as the request made there),
         answering the decisions asked with `chosen`, until the flow stands still again or a decision is due."""
         if not replay:
-            self.base, self.entry, self.chosen = self._copy(), entry, []
+            self.public.base, self.public.entry, self.public.chosen = self._copy(), entry, []
         else:
-            base = self.base._copy()
-            keep = (self.base, self.entry, self.chosen, self.history, self.recorder, self.observer, self.decisions)
+            base = self.public.base._copy()
+            public = self.public
+            keep = (public.base, public.entry, public.chosen, public.history, self.recorder, self.observer, self.played.decisions)
             self._adopt(base)
-            self.base, self.entry, self.chosen, self.history, self.recorder, self.observer, self.decisions = keep
-        self.replaying, self.due = list(self.chosen), None
+            public = self.public
+            public.base, public.entry, public.chosen, public.history, self.recorder, self.observer, self.played.decisions = keep
+        self.public.replaying, self.public.due = list(self.public.chosen), None
         observer, seen = self.observer, []
         self.observer = (lambda kind, data: seen.append((kind, data))) if observer is not None else None
         try:
@@ -248,7 +295,7 @@ class Game:
             return  # the events so far are told when the run completes
         finally:
             self.observer = observer
-        self.base, self.entry, self.chosen = None, None, []
+        self.public.base, self.public.entry, self.public.chosen = None, None, []
         for kind, data in seen:
             self.observe(kind, data)
 
@@ -273,7 +320,7 @@ class Game:
 
     def legal_requests(self) -> list:
         """[3]: PASS and every RequestOption the player holding the chance may make."""
-        if self.node != "3":
+        if self.core.node != "3":
             return []
         return requests.options(self, self.state.chance)
 
@@ -281,36 +328,36 @@ class Game:
         """The answer to the decision due: the index of the option taken (or the option itself, one of
         `legal_decisions()`); at [3] also PASS or a RequestOption (the core flow runs to the next decision).
         With agents, only the request at [3] is answered here; the agents take the others."""
-        if self.due is not None:
+        if self.public.due is not None:
             self._take(choice)
             return
-        if self.node != "3":
+        if self.core.node != "3":
             raise IllegalRequest("the game is over" if self.over else "no decision is due")
-        if isinstance(choice, (int, OptionSeen)) or self.protocol:
+        if isinstance(choice, (int, OptionSeen)) or self.public.enabled:
             asked = self.decision()
             index = self._index(asked, choice) if isinstance(choice, (int, OptionSeen)) or check else None
             if index is None:
                 index = next((i for i, option in enumerate(engine_options(asked)) if option == choice), None)
             if index is None:
-                raise IllegalRequest(f"not a legal request now: {choice!r}")
+                raise IllegalRequest(_("not a legal request now: {choice!r}").format(choice=choice))
             self._take_request(asked, index)
             return
         if check and choice is not PASS and choice not in self.legal_requests():
-            raise IllegalRequest(f"not a legal request now: {choice!r}")
-        self.asked = None
+            raise IllegalRequest(_("not a legal request now: {choice!r}").format(choice=choice))
+        self.public.asked = None
         self._run_request(choice)
 
     def _take_request(self, asked: Decision, index: int) -> None:
         """The request decision at [3] taken (option `index`): the core flow runs on."""
         choice = engine_options(asked)[index]
-        self.asked = None
-        if not self.protocol:
+        self.public.asked = None
+        if not self.public.enabled:
             if self.recorder is not None:
                 self.recorder(asked, index)
             asked.seal()
             self._run_request(choice)
             return
-        self.history.append(self._copy())
+        self.public.history.append(self._copy())
         if self.recorder is not None:
             self.recorder(asked, index)
         asked.seal()
@@ -318,20 +365,20 @@ class Game:
 
     def _run_request(self, choice: Any) -> None:
         if choice is not PASS:
-            self.requests += 1
-        self.pending = choice
+            self.played.requests += 1
+        self.core.pending = choice
         self.budget.new_request()
-        self.node = flow.run_core(self, "3")
+        self.core.node = flow.run_core(self, "3")
 
     def step(self) -> None:
         """The chance holder's agent decides at [3]."""
-        if self.protocol:
+        if self.public.enabled:
             raise EngineError("a game without agents is played through decision() and apply()")
         options = self.legal_requests()
         if not options:
             raise EngineError("no decision is due")
         index = self.decide(self.state.chance, "request", REQUEST_PROMPT, options)
-        self.asked = None
+        self.public.asked = None
         self._run_request(options[index])
 
     def play(self, turn_cap: int = 200, after_step: Callable[[Game], bool] | None = None) -> bool:
@@ -351,23 +398,23 @@ class Game:
         A choice of one is no choice: the engine takes it, and only a transcript hears of it (forced)."""
         if len(options) == 1:
             # While the protocol replays decisions already taken, the forced ones among them were recorded then.
-            if self.recorder is not None and not self.replaying:
+            if self.recorder is not None and not self.public.replaying:
                 decision = Decision(self, seat, kind, prompt, options)
                 self.recorder(decision, 0)
                 decision.seal()
             return 0
         if not options:
             raise EngineError(f"{prompt}: nothing to choose from")
-        if self.protocol:
-            if self.replaying:
-                return self.replaying.pop(0)
-            self.due = Decision(self, seat, kind, prompt, options)
+        if self.public.enabled:
+            if self.public.replaying:
+                return self.public.replaying.pop(0)
+            self.public.due = Decision(self, seat, kind, prompt, options)
             raise DecisionDue()
         decision = Decision(self, seat, kind, prompt, options)
         index = self.agents[seat].choose(decision)
         if not 0 <= index < len(options):
             raise EngineError(f"agent chose {index} of {len(options)} options")
-        self.decisions += 1
+        self.played.decisions += 1
         if self.recorder is not None:
             self.recorder(decision, index)
         decision.seal()
@@ -509,9 +556,9 @@ class Game:
         state = self.state
         ending = state.turn
         if any(r not in state.resolving for r in state.stage):
-            self.violations.append(f"turn {state.turn_number}: the stage is not empty when the turn passes")
+            self.played.violations.append(_("turn {turn}: the stage is not empty when the turn passes").format(turn=state.turn_number))
         if state.players[ending].fog:
-            self.violations.append(f"turn {state.turn_number}: the fog is not empty after エンド")
+            self.played.violations.append(_("turn {turn}: the fog is not empty after エンド").format(turn=state.turn_number))
         state.modifiers.clear()
         state.used.clear()
         for player in state.players:

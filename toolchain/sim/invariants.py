@@ -20,8 +20,8 @@ def places(game: Game, seat: int) -> list[int]:
         for character in other.field:
             cards += [c for c in character.cards if c >> OWNER_SHIFT == seat]  # owner_of, inline: this runs every step
     requests = [*state.stage, *state.buffer, *state.requested]  # requested: made by an effect, waiting for [7]
-    if game.current is not None and game.current not in requests:
-        requests.append(game.current)  # made at [5], not yet staged or resolved: a game can end in between (2.10.5)
+    if game.core.current is not None and game.core.current not in requests:
+        requests.append(game.core.current)  # made at [5], not yet staged or resolved: a game can end in between (2.10.5)
     for request in requests:
         cards += [c for c in request.held if c >> OWNER_SHIFT == seat]
         cards += [c for c in request.revealed if c >> OWNER_SHIFT == seat]
@@ -31,7 +31,7 @@ def places(game: Game, seat: int) -> list[int]:
 def check(game: Game) -> list[str]:
     """The violations of the invariants in the game's current state (empty when all hold)."""
     state = game.state
-    problems = list(game.violations)
+    problems = list(game.played.violations)
     for seat, player in enumerate(state.players):
         cards = places(game, seat)
         if len(cards) != len(player.deck) or set(cards) != set(player.deck):

@@ -12,6 +12,7 @@ import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from ..model import effect_language as lang
 from ..notation.cards import RANK_VALUES
 from . import abilities
@@ -96,14 +97,14 @@ class Compiler:
     def variable(self, node: str, path: Path, kind: str) -> Callable[[Ctx], Any]:
         name = node[1:]
         if name not in self.vars:
-            raise self.fail(path, f"variable '${name}' is not set before it is used")
+            raise self.fail(path, _("variable '${name}' is not set before it is used").format(name=name))
         if self.vars[name] != kind:
-            raise self.fail(path, f"variable '${name}' holds {self.vars[name]}, not {kind}")
+            raise self.fail(path, _("variable '${name}' holds {held}, not {kind}").format(name=name, held=self.vars[name], kind=kind))
         return lambda ctx: ctx.vars.get(name, [] if kind == "items" else 0)
 
     def declare(self, name: str, kind: str, path: Path) -> str:
         if self.vars.get(name, kind) != kind:
-            raise self.fail(path, f"variable '${name}' already holds {self.vars[name]}")
+            raise self.fail(path, _("variable '${name}' already holds {held}").format(name=name, held=self.vars[name]))
         self.vars[name] = kind
         return name
 
@@ -114,7 +115,7 @@ class Compiler:
         if isinstance(node, str) and node.startswith("$"):
             name = node[1:]
             if name not in self.vars:
-                raise self.fail(path, f"variable '${name}' is not set before it is used")
+                raise self.fail(path, _("variable '${name}' is not set before it is used").format(name=name))
             return self.vars[name], self.variable(node, path, self.vars[name])
         if node in _PLAYER_ONLY_WORDS or (isinstance(node, dict) and next(iter(node)) in lang.PLAYERS.form_names):
             return "player", self.player(node, path)
@@ -123,14 +124,14 @@ class Compiler:
     def known_id(self, value: str, space: str, path: Path) -> str:
         if value not in self.known.get(space, set()):
             close = difflib.get_close_matches(str(value), sorted(self.known.get(space, ())), n=1, cutoff=0.6)
-            hint = f"; did you mean '{close[0]}'?" if close else ""
-            raise self.fail(path, f"'{value}' is not one of the {space} of the definitions{hint}")
+            hint = _("; did you mean '{name}'?").format(name=close[0]) if close else ""
+            raise self.fail(path, _("'{value}' is not one of the {space} of the definitions").format(value=value, space=space) + hint)
         return value
 
     def card_zone(self, value: str, path: Path) -> str:
         """A zone of rules.yaml that holds cards: any but the field, whose characters `{characters: …}` selects."""
         if value == FIELD:
-            raise self.fail(path, f"the {FIELD} holds characters, not cards: select them with {{characters: …}}")
+            raise self.fail(path, _("the {field} holds characters, not cards: select them with {{characters: …}}").format(field=FIELD))
         return self.known_id(value, "zones", path)
 
     # -- numbers ----------------------------------------------------------------------------

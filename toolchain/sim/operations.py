@@ -141,7 +141,7 @@ def damage(state: State, seat: int, amount: int) -> int:
     return count
 
 
-def bury_keycards(state: State, request) -> None:  # noqa: ANN001 - a Request
+def bury_keycards(state: State, request) -> None:
     """The keycards still with a request (on the stage) go to their owners' graveyards."""
     for card in request.held:
         put(state, card, "graveyard")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
+from ..i18n import _
 from ..model import effect_language as lang
 from . import abilities, operations as ops
 from .budget import REPEAT_ROUNDS
@@ -105,7 +106,7 @@ class ProgramCompiler(Compiler):
         items = self.items(node["summon"], path + ("summon",))
         component = node["character"]
         if component not in ("soldier", "bulwark") and component not in self.known["characters"]:
-            raise self.fail(path + ("character",), f"'{component}' is not a character id (or soldier, bulwark)")
+            raise self.fail(path + ("character",), _("'{component}' is not a character id (or soldier, bulwark)").format(component=component))
         driven, each = node["state"] == "driven", bool(node.get("each", False)) or component == "bulwark"
 
         def summon(ctx: Ctx) -> None:
@@ -212,7 +213,7 @@ class ProgramCompiler(Compiler):
             seat = who(ctx)
             life = ctx.state.players[seat].life
             cards = []
-            for _ in range(max(0, min(count(ctx), len(life)))):
+            for _drawn in range(max(0, min(count(ctx), len(life)))):
                 card = life.pop()
                 ctx.request.revealed.append(card)
                 ctx.state.events.append(("moved", card, "life", seat, ops.STAGE))
@@ -297,16 +298,16 @@ class ProgramCompiler(Compiler):
         until = self.cond(node["until"], path + ("until",)) if "until" in node else None
 
         if until is None and not _stops(node["repeat"]):
-            raise self.fail(path + ("repeat",), "a repeat with neither until nor a stop inside never ends")
+            raise self.fail(path + ("repeat",), _("a repeat with neither until nor a stop inside never ends"))
 
         def repeat(ctx: Ctx) -> None:
-            for _ in range(REPEAT_ROUNDS):
+            for _round in range(REPEAT_ROUNDS):
                 body(ctx)
                 if until and until(ctx):
                     return
             action = ctx.request.action.action
-            raise EngineLoop(action, ("program", *path, "until"), f"{action.name}: the repeat ran {REPEAT_ROUNDS} rounds without "
-                             "its until holding or a stop (a broken program)")
+            raise EngineLoop(action, ("program", *path, "until"), _("{action}: the repeat ran {rounds} rounds without its until holding or a stop (a broken program)").format(
+                action=action.name, rounds=REPEAT_ROUNDS))
         return repeat
 
     def p_stop(self, node: dict, path: Path) -> Step:

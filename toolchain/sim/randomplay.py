@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..i18n import _
 from ..jobs import die_with_parent
 from ..temporaries import temporary_folder
 from . import invariants
@@ -64,12 +65,14 @@ class Stats:
         games = max(self.games, 1)
         rate = self.games / self.seconds if self.seconds else 0.0
         return [
-            f"{self.regulation}: {self.games} games, {self.decided} decided by the win/loss check, {self.capped} stopped at the turn cap",
-            f"  wins: player 1 {self.wins[0]}, player 2 {self.wins[1]}; the first player (先攻) won "
-            f"{self.first_player_wins} of {self.decided}",
-            f"  average {self.turns / games:.1f} turns, {self.requests / games:.1f} requests per game",
-            f"  invariant violations: {len(self.violations)}",
-            f"  {rate:.1f} games/s ({self.seconds:.2f} s)",
+            _("{regulation}: {games} games, {decided} decided by the win/loss check, {capped} stopped at the turn cap").format(
+                regulation=self.regulation, games=self.games, decided=self.decided, capped=self.capped),
+            "  " + _("wins: player 1 {first}, player 2 {second}; the first player (先攻) won {won} of {decided}").format(
+                first=self.wins[0], second=self.wins[1], won=self.first_player_wins, decided=self.decided),
+            "  " + _("average {turns:.1f} turns, {requests:.1f} requests per game").format(
+                turns=self.turns / games, requests=self.requests / games),
+            "  " + _("invariant violations: {count}").format(count=len(self.violations)),
+            "  " + _("{rate:.1f} games/s ({seconds:.2f} s)").format(rate=rate, seconds=self.seconds),
         ]
 
 
@@ -82,7 +85,7 @@ def game_seeds(seed: int, games: int) -> Iterator[int]:
     """The games' seeds, drawn from `seed` one at a time as they are played: `bp sim --games 10**12`
     holds one, not a list of a trillion."""
     rng = random.Random(seed)
-    for _ in range(games):
+    for _game in range(games):
         yield rng.randrange(2**31)
 
 
@@ -251,7 +254,7 @@ def _play_indexed(job: _Job, index: int, game_seed: int) -> Played:
                                        check=job.check, recorder=recorder, coverage=counts, agent=job.agent)
     if recorder is not None:
         recorder.game = None  # the records and lines are all that travel back
-    return Played(index, game_seed, game.state.turn_number, game.requests, problems, decided, game.winner,
+    return Played(index, game_seed, game.state.turn_number, game.played.requests, problems, decided, game.winner,
                   game.state.first, recorder, counts)
 
 
@@ -323,7 +326,7 @@ def _played_together(job: _Job, games: int, processes: int, progress: Callable[[
                     raise share
                 played += share
         finally:  # Ctrl-C, or a failure: no process is left playing
-            for child, _ in children:
+            for child, _out in children:
                 if child.is_alive():
                     child.kill()
                     child.join()

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import abilities
+from .cards import parse as parse_card
+from .errors import IllegalRequest
 from .language import Ctx
 from .requests import RequestOption, key_options, options, payable, target_candidates
 from .state import Request
@@ -32,8 +34,12 @@ REASONS: dict[str, str] = {
 }
 
 
-def refusal(game: Game, seat: int, spec: ActionSpec, keys: tuple[int, ...], unit: int | None) -> str | None:
-    """The reason (a key of REASONS) the player may not request the action with these keycards now; None: it may."""
+def refusal(game: Game, seat: int, action: ActionSpec | str, keys: tuple[int | str, ...] = (),
+            unit: int | None = None) -> str | None:
+    """The reason (a key of REASONS) the player may not request the action with these keycards now; None: it may.
+    `action`: the action or its id; `keys`: the keycards, cards or as the notation writes them (`♠5`, the seat's
+    own); `unit`: a soldier-borne action's key soldier (a character id, as sim.board shows it)."""
+    spec, keys = _action(game, action), _cards(seat, keys)
     state = game.state
     if spec not in game.ruleset.actions:
         return "regulation"
@@ -58,6 +64,28 @@ def refusal(game: Game, seat: int, spec: ActionSpec, keys: tuple[int, ...], unit
     if spec.target is not None and not target_candidates(game, probe, first=True):
         return "target"
     return None
+
+
+def _action(game: Game, action: ActionSpec | str) -> ActionSpec:
+    if not isinstance(action, str):
+        return action
+    spec = game.ruleset.compiled.actions.get(action)
+    if spec is None:
+        raise IllegalRequest(f"no action {action!r} in the definitions")
+    return spec
+
+
+def _cards(seat: int, keys: tuple[int | str, ...]) -> tuple[int, ...]:
+    cards: list[int] = []
+    for key in keys:
+        if isinstance(key, int):
+            cards.append(key)
+            continue
+        try:
+            cards.append(parse_card(seat, key))
+        except ValueError as error:
+            raise IllegalRequest(f"not a card: {key!r} ({error})") from None
+    return tuple(cards)
 
 
 def refusals(game: Game, seat: int) -> dict[str, str]:

@@ -24,7 +24,7 @@ from .state import Character, Player, Request, Target
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
-    from .ruleset import ActionSpec, Ruleset
+    from .ruleset import ActionSpec, Ruleset, TargetSpec
 
 
 class RequestOption:
@@ -192,11 +192,13 @@ def _affordable_with(game: Game, player: Player, counts: tuple[int, int, int, in
     need_d, need_k = counts[2], counts[4]
     if need_d and len(player.hand) - sum(1 for k in keys if k in player.hand) < need_d:
         return False
-    if need_k:
-        key_unit = game.state.character(unit) if unit is not None else None
-        if key_unit is None or key_unit.driven:
-            return False
-    return True
+    return not (need_k and not _charged_unit(game, unit))
+
+
+def _charged_unit(game: Game, unit: int | None) -> bool:
+    """Whether the key unit is on the field and charged (K: ドライブするキーユニット)."""
+    key_unit = game.state.character(unit) if unit is not None else None
+    return key_unit is not None and not key_unit.driven
 
 
 def pay(game: Game, request: Request, letters: str) -> None:
@@ -236,48 +238,70 @@ def target_candidates(game: Game, request: Request, first: bool = False) -> list
     spec = request.action.target
     if spec is None:
         return []
-    state, you = game.state, request.controller
+    you = request.controller
     kind = spec.kind
     if kind in ("player", "opponent"):
         seats = [1 - you] if kind == "opponent" or spec.player == "opponent" else ([you] if spec.player == "you" else [you, 1 - you])
         return [("player", s) for s in seats]
     ctx = Ctx(game, request, you) if spec.where is not None else None
-    out: list[Target] = []
     if kind == "request":
-        for other in state.stage:
-            if other is request or other.id == request.id:
-                continue
-            if spec.cause and other is not request.cause:
-                continue
-            if spec.player != "any" and other.controller not in _seats(spec.player, you):
-                continue
-            if spec.keycards and not (spec.keycards[0] <= len(other.keys) <= spec.keycards[1]):
-                continue
-            if spec.action and other.action.id != spec.action:
-                continue
-            if spec.has_target and not other.targets:
-                continue
-            if request.action.id in other.action.untargetable_by:
-                continue
-            if spec.where and not _holds(ctx, other, spec.where):
-                continue
+        return _request_targets(game, request, ctx, first)
+    if kind == "trump":
+        return _trump_targets(game, spec, you, ctx, first)
+    return _character_targets(game, spec, you, ctx, first)
+
+
+def _request_targets(game: Game, request: Request, ctx: Ctx | None, first: bool) -> list[Target]:
+    """The requests on the stage the action may target."""
+    out: list[Target] = []
+    for other in game.state.stage:
+        if _may_target_request(request, other, ctx):
             out.append(("request", other.id))
             if first:
                 break
-        return out
-    if kind == "trump":
-        for seat in _seats(spec.player, you):
-            for card in state.players[seat].trump:
-                if spec.where is None or _holds(ctx, card, spec.where):
-                    out.append(("trump", card))
-                    if first:
-                        return out
-        return out
-    players = state.players
+    return out
+
+
+def _may_target_request(request: Request, other: Request, ctx: Ctx | None) -> bool:
+    """Whether the request's action may target `other`, a request on the stage (never the request itself)."""
+    spec = request.action.target
+    if other is request or other.id == request.id:
+        return False
+    if spec.cause and other is not request.cause:
+        return False
+    if spec.player != "any" and other.controller not in _seats(spec.player, request.controller):
+        return False
+    if spec.keycards and not (spec.keycards[0] <= len(other.keys) <= spec.keycards[1]):
+        return False
+    if spec.action and other.action.id != spec.action:
+        return False
+    if spec.has_target and not other.targets:
+        return False
+    if request.action.id in other.action.untargetable_by:
+        return False
+    return not (spec.where and not _holds(ctx, other, spec.where))
+
+
+def _trump_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None, first: bool) -> list[Target]:
+    """The trump cards (切り札) the action may target."""
+    out: list[Target] = []
+    for seat in _seats(spec.player, you):
+        for card in game.state.players[seat].trump:
+            if spec.where is None or _holds(ctx, card, spec.where):
+                out.append(("trump", card))
+                if first:
+                    return out
+    return out
+
+
+def _character_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None, first: bool) -> list[Target]:
+    """The characters of the target's kind (any character, or soldiers, bulwarks, …) the action may target."""
+    kind, players = spec.kind, game.state.players
     if spec.where is None:  # the common case: which characters, by kind only
         out = [("character", c.id) for seat in _seats(spec.player, you) for c in players[seat].field
                if kind == "character" or c.kind == kind]
         return out[:1] if first else out
+    out = []
     for seat in _seats(spec.player, you):
         for character in players[seat].field:
             if kind != "character" and character.kind != kind:
@@ -310,82 +334,124 @@ def options(game: Game, seat: int) -> list:
     if state.winner is not None or state.chance != seat:
         return []
     out: list = [PASS]
-    rules = game.ruleset
+    asking = _Asking(game, seat)
     used = state.used
-    waivable = rules.waivable_categories
-    waived: dict[str, str] | None = None  # found when an action of a category some ability may waive has a cost
-    probe: Request | None = None  # the request an activation condition or a target test sees, made when one is asked
-    ctx: Ctx | None = None
-    player = state.players[seat]
-    hand = player.hand
-    seen: dict = {}  # the soldiers' labels, found once: nothing below changes the hand or the field
     main = state.turn == seat and not state.stage
-    has_soldier: bool | None = None
-    charged_bulwarks: int | None = None
     # Every test below is a pure function of the state: the cheap ones come first, the programs (activation,
     # labels, targets) last, so that most of the actions that cannot be requested cost little.
-    for spec, keys_and_units, (once, activation, letters, counts, category, target, key_from) in _makeable(rules, hand, main):
+    for spec, ways, (once, activation, letters, counts, category, target, key_from) in _makeable(game.ruleset, asking.hand, main):
         if once and used.get((seat, spec.id)):
             continue
-        if keys_and_units is None:  # keycards from the rare card, a key unit, or none
-            if key_from == "rare":
-                if not player.rare:
-                    continue
-            elif key_from == "unit":
-                if has_soldier is None:
-                    has_soldier = any(c.kind == "soldier" for c in player.field)
-                if not has_soldier:
-                    continue
-        if letters and category in waivable:
-            if waived is None:
-                waived = abilities.waived(game, seat)
-            if category in waived:
-                letters = "".join(c for c in letters if c not in waived[category])
-                counts = cost_counts(letters)
-        if letters:  # the letters whatever the keycards (_affordable): B, L, S
-            need_b, need_l, _, need_s, _ = counts
-            if need_b:
-                if charged_bulwarks is None:
-                    charged_bulwarks = sum(1 for c in player.field if c.kind == "bulwark" and not c.driven)
-                if charged_bulwarks < need_b:
-                    continue
-            if (need_l and len(player.life) < need_l) or (need_s and len(player.field) < need_s):
+        if ways is None and not asking.keycards_at_hand(key_from):  # keycards from the rare card, a key unit, or none
+            continue
+        if letters:
+            letters, counts = asking.unwaived(letters, counts, category)
+            if letters and not asking.affordable(counts):
                 continue
-        if probe is None:
-            probe = Request(0, spec, seat)
-            ctx = Ctx(game, probe, seat)
-        probe.action = spec
-        if activation is not None:
-            probe.keys, probe.unit = (), None
-            if not activation(ctx):
+        probe = asking.probe(spec)
+        if activation is not None and not asking.activates(activation):
+            continue
+        if ways is None:
+            ways = key_options(game, spec, seat, asking.seen)
+            if not ways:
                 continue
-        if keys_and_units is None:
-            keys_and_units = key_options(game, spec, seat, seen)
-            if not keys_and_units:
-                continue
-        # The costs that depend on the keycards (_affordable_with): D, the hand besides the keycards (a hand
-        # action's keycards are all in the hand, others' none of them); K, a charged key unit.
-        need_d = counts[2] if letters else 0
-        need_k = counts[4] if letters else 0
-        from_hand = key_from == "hand"
         if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
             probe.keys, probe.unit = (), None
             if not target_candidates(game, probe, first=True):
                 continue
             target = None
-        for keys, unit in keys_and_units:
-            if need_d and len(hand) - (len(keys) if from_hand else 0) < need_d:
+        out.extend(asking.requests(spec, ways, counts if letters else _NO_COST, key_from == "hand", target))
+    return out
+
+
+_NO_COST = (0, 0, 0, 0, 0)  # cost_counts("")
+
+
+class _Asking:
+    """What `options` finds once for one player, when it is first needed: nothing it asks changes the hand or the
+    field (the soldiers' labels, the abilities that waive costs, the charged bulwarks), and the request that an
+    activation condition or a target test sees."""
+
+    __slots__ = ("game", "seat", "player", "hand", "seen", "waivable", "waived", "has_soldier", "charged_bulwarks",
+                 "probe_request", "ctx")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.game, self.seat = game, seat
+        self.player: Player = game.state.players[seat]
+        self.hand: list[int] = self.player.hand
+        self.seen: dict = {}  # the soldiers' labels (key_options)
+        self.waivable = game.ruleset.waivable_categories
+        self.waived: dict[str, str] | None = None  # found when an action of a category some ability may waive has a cost
+        self.has_soldier: bool | None = None
+        self.charged_bulwarks: int | None = None
+        self.probe_request: Request | None = None
+        self.ctx: Ctx | None = None
+
+    def keycards_at_hand(self, key_from: str | None) -> bool:
+        """For an action whose keycards are not from the hand: a rare card, a soldier (a key unit), or none needed."""
+        if key_from == "rare":
+            return bool(self.player.rare)
+        if key_from == "unit":
+            if self.has_soldier is None:
+                self.has_soldier = any(c.kind == "soldier" for c in self.player.field)
+            return self.has_soldier
+        return True
+
+    def unwaived(self, letters: str, counts: tuple[int, int, int, int, int],
+                 category: str | None) -> tuple[str, tuple[int, int, int, int, int]]:
+        """The cost's letters and their counts, less those an ability in force waives for the action's category."""
+        if category not in self.waivable:
+            return letters, counts
+        if self.waived is None:
+            self.waived = abilities.waived(self.game, self.seat)
+        if category not in self.waived:
+            return letters, counts
+        letters = "".join(c for c in letters if c not in self.waived[category])
+        return letters, cost_counts(letters)
+
+    def affordable(self, counts: tuple[int, int, int, int, int]) -> bool:
+        """The letters whatever the keycards (_affordable): B, L, S."""
+        need_b, need_l, _, need_s, _ = counts
+        player = self.player
+        if need_b:
+            if self.charged_bulwarks is None:
+                self.charged_bulwarks = sum(1 for c in player.field if c.kind == "bulwark" and not c.driven)
+            if self.charged_bulwarks < need_b:
+                return False
+        return not ((need_l and len(player.life) < need_l) or (need_s and len(player.field) < need_s))
+
+    def probe(self, spec: ActionSpec) -> Request:
+        """The request an activation condition or a target test sees, made when one is first asked."""
+        if self.probe_request is None:
+            self.probe_request = Request(0, spec, self.seat)
+            self.ctx = Ctx(self.game, self.probe_request, self.seat)
+        self.probe_request.action = spec
+        return self.probe_request
+
+    def activates(self, activation: Callable[[Ctx], bool]) -> bool:
+        """Whether the activation condition (起動条件) holds for the probe's action, before any keycards."""
+        self.probe_request.keys, self.probe_request.unit = (), None
+        return activation(self.ctx)
+
+    def requests(self, spec: ActionSpec, ways: list[tuple[tuple[int, ...], int | None]],
+                 counts: tuple[int, int, int, int, int], from_hand: bool, target: TargetSpec | None) -> list[RequestOption]:
+        """The ways (keycards, key unit) the costs that depend on the keycards allow (_affordable_with): D, the hand
+        besides the keycards (a hand action's keycards are all in the hand, others' none of them); K, a charged key
+        unit; and, when what may be targeted depends on the keycards, with something to target."""
+        need_d, need_k = counts[2], counts[4]
+        game, probe, hand_size = self.game, self.probe_request, len(self.hand)
+        out: list[RequestOption] = []
+        for keys, unit in ways:
+            if need_d and hand_size - (len(keys) if from_hand else 0) < need_d:
                 continue
-            if need_k:
-                key_unit = state.character(unit) if unit is not None else None
-                if key_unit is None or key_unit.driven:
-                    continue
+            if need_k and not _charged_unit(game, unit):
+                continue
             if target is not None:
                 probe.keys, probe.unit = keys, unit
                 if not target_candidates(game, probe, first=True):
                     continue
             out.append(RequestOption(spec, keys, unit))
-    return out
+        return out
 
 
 _HANDS_KEPT = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)

@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from .. import model as m
+from ..i18n import _
 from ..notation.cards import Card
 from ..notation import keycards as keycards_notation
 from .cards import RANK, SUIT, code, to_card
@@ -222,7 +223,7 @@ def compile_action(action: m.Action, known: dict[str, set[str]]) -> ActionSpec:
     compiler = ProgramCompiler(known)
     if "keycards" in program:
         if pattern is not None:
-            raise ProgramError(("keycards",), "keycards: {from: rare} (the rare card) is for an action without keycards")
+            raise ProgramError(("keycards",), _("keycards: {{from: rare}} (the rare card) is for an action without keycards").format())
         spec.key_from = "rare"
     activation = program.get("activation")
     if activation is not None:
@@ -231,10 +232,10 @@ def compile_action(action: m.Action, known: dict[str, set[str]]) -> ActionSpec:
             spec.activation = compiler.cond(activation["if"], ("activation", "if"))
     if "trigger" in program:
         if action.trigger != "triggered":
-            raise ProgramError(("trigger",), "a trigger condition is for an action whose trigger is triggered (誘発)")
+            raise ProgramError(("trigger",), _("a trigger condition is for an action whose trigger is triggered (誘発)"))
         spec.trigger_spec = _trigger(program["trigger"], compiler, known)
     elif action.trigger == "triggered":
-        raise ProgramError((), "a triggered action needs trigger: {on: …} (the 誘発条件 as data)")
+        raise ProgramError((), _("a triggered action needs trigger: {{on: …}} (the 誘発条件 as data)").format())
     spec.target = _target(action, program.get("target"), compiler, known)
     spec.untargetable_by = frozenset(program.get("untargetable_by", ()))
     for i, other in enumerate(program.get("untargetable_by", ())):
@@ -248,9 +249,9 @@ def _unknown_action(path: tuple, name: Any, known: dict[str, set[str]]) -> Progr
     """An action id that does not exist, with the closest that does ('damage-judgement': did you mean 'damage-judgment'?);
     or that of an action left out for its own errors, which are the ones to fix."""
     if name in known["left-out actions"]:
-        return ProgramError(path, f"the action '{name}' is left out for its errors: fix them first", left_out=str(name))
+        return ProgramError(path, _("the action '{name}' is left out for its errors: fix them first").format(name=name), left_out=str(name))
     close = difflib.get_close_matches(str(name), sorted(known["actions"]), n=1, cutoff=0.6)
-    return ProgramError(path, f"'{name}' is not an action id" + (f"; did you mean '{close[0]}'?" if close else ""),
+    return ProgramError(path, _("'{name}' is not an action id").format(name=name) + (_("; did you mean '{name}'?").format(name=close[0]) if close else ""),
                         fix=close[0] if close else None)
 
 
@@ -282,13 +283,14 @@ def _target(action: m.Action, node: Any, compiler: ProgramCompiler, known: dict[
     path = ("target",)
     if action.target is None:
         if node is not None:
-            raise ProgramError(path, "the action has no target (対象): add target: {kind, text} first")
+            raise ProgramError(path, _("the action has no target (対象): add target: {{kind, text}} first").format())
         return None
     kind = action.target.kind
     node = node or {}
     extra = set(node) - _TARGET_KEYS[kind]
     if extra:
-        raise ProgramError(path + (sorted(extra)[0],), f"'{sorted(extra)[0]}' does not select a {kind} ({', '.join(sorted(_TARGET_KEYS[kind])) or 'nothing'})")
+        raise ProgramError(path + (sorted(extra)[0],), _("'{key}' does not select a {kind} ({keys})").format(
+            key=sorted(extra)[0], kind=kind, keys=", ".join(sorted(_TARGET_KEYS[kind])) or _("nothing")))
     player = node.get("player", "opponent" if kind == "opponent" else "any")
     keycards = (node["keycards"]["min"], node["keycards"]["max"]) if "keycards" in node else None
     if node.get("action") is not None and node["action"] not in known["actions"]:
@@ -303,7 +305,7 @@ def _character(character: m.Character, known: dict[str, set[str]]) -> CharacterS
     for i, label in enumerate(character.labels):
         if label.condition is not None:
             if label.when is None:
-                message = f"the label {label.label} holds only sometimes: give its condition as data (if: …)"
+                message = _("the label {label} holds only sometimes: give its condition as data (if: …)").format(label=label.label)
                 raise ProgramError(("labels", i), message)
             conditional.append((label.label, _label_condition(compiler.cond(label.when, ("labels", i, "if")))))
     abilities = tuple(_ability(ability, ("abilities", i), compiler, known) for i, ability in enumerate(character.abilities)
@@ -313,15 +315,15 @@ def _character(character: m.Character, known: dict[str, set[str]]) -> CharacterS
 
 def _ability(ability: m.Ability, path: tuple, compiler: ProgramCompiler, known: dict[str, set[str]]) -> AbilitySpec:
     if ability.waive_cost is not None and ability.scope == "this":
-        raise ProgramError(path + ("waive_cost",), "a cost belongs to a player's requests: waive_cost takes scope all or your, not this")
+        raise ProgramError(path + ("waive_cost",), _("a cost belongs to a player's requests: waive_cost takes scope all or your, not this"))
     size = ability.size or {}
     if "add" in size and "set" in size:
-        raise ProgramError(path + ("size",), "an ability's size either adds or sets, not both")
+        raise ProgramError(path + ("size",), _("an ability's size either adds or sets, not both"))
     labels = ability.labels or {}
     for key in ("grant", "remove"):
         for j, label in enumerate(labels.get(key, ())):
             if label not in known["labels"]:
-                raise ProgramError(path + ("labels", key, j), f"'{label}' is not a label of rules.yaml")
+                raise ProgramError(path + ("labels", key, j), _("'{label}' is not a label of rules.yaml").format(label=label))
     where = None
     if ability.where is not None:
         where = _ability_condition(compiler.cond(ability.where, path + ("where",)))
@@ -373,7 +375,7 @@ def _trump(trump: m.Trump, known: dict[str, set[str]]) -> TrumpSpec:
     abilities: tuple[AbilitySpec, ...] = ()
     if ability is not None and ability.has_effect and (ability.waive_cost or ability.size or ability.labels or ability.prohibit):
         if ability.scope == "this":
-            raise ProgramError(("ability", "scope"), "a trump is not a character: its ability takes scope all or your, not this")
+            raise ProgramError(("ability", "scope"), _("a trump is not a character: its ability takes scope all or your, not this"))
         abilities = (_ability(ability, ("ability",), ProgramCompiler(known), known),)
     return TrumpSpec(trump.id, trump.name, card, SUIT[card] if card is not None else None, grants, abilities)
 

@@ -280,7 +280,7 @@ def start_positions(engine: Engine, regulation: tuple[str, str], seeds: int) -> 
     player's first decision, every decision from there public."""
     for seed in range(seeds):
         game = Game.new(engine, *regulation, seed=seed, agents=(RandomAgent(seed), RandomAgent(seed + seeds)))
-        game.agents, game.protocol = [], True
+        game.agents, game.public.enabled = [], True
         yield game
 
 

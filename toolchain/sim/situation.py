@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from ..notation.cards import full_deck
 from .cards import TEXT, deck_from, parse as parse_card_code
 from .agents import RandomAgent
@@ -52,12 +53,12 @@ def from_situation(engine: Engine, given: Mapping[str, Any], *, regulation: tupl
         defs = engine.definitions
         regulation = defs.widest_regulation(frame.id for frame in defs.frames)
         if regulation is None:
-            raise ProgramError((), "table 3.1 allows no regulation to play the situation in")
+            raise ProgramError((), _("table 3.1 allows no regulation to play the situation in"))
     # A seat without an agent gets a seeded random one: a choice inside an effect is answered, never crashed on.
     seated = [agent if agent is not None else RandomAgent(seat) for seat, agent in enumerate(agents or ())]
     builder = Builder(engine.ruleset(*regulation), mentioned(given), seated)
     game = builder.build(given, ("given",))
-    game.protocol = agents is None
+    game.public.enabled = agents is None
     return game
 
 
@@ -97,14 +98,14 @@ class Builder:
         """A situation written by hand elsewhere than an example (a transcript, the playtest page) is refused,
         not crashed on, when it is not shaped as the examples' schema shapes one."""
         if not isinstance(given, Mapping):
-            raise self.fail(path, "a situation is a mapping: {you: {hand: ♠5}, opponent: {…}, stage: […]}")
+            raise self.fail(path, _("a situation is a mapping: {{you: {{hand: ♠5}}, opponent: {{…}}, stage: […]}}").format())
         for name in SIDES:
             if not isinstance(given.get(name) or {}, Mapping):
-                raise self.fail(path + (name,), f"'{name}:' is a mapping of zones ({{hand: ♠5 ♡9, field: ♢3}})")
+                raise self.fail(path + (name,), _("'{name}:' is a mapping of zones ({{hand: ♠5 ♡9, field: ♢3}})").format(name=name))
         if not isinstance(given.get("stage") or [], list):
-            raise self.fail(path + ("stage",), "'stage:' is a list of requests")
+            raise self.fail(path + ("stage",), _("'stage:' is a list of requests"))
         if given.get("turn", "you") not in SIDES:
-            raise self.fail(path + ("turn",), f"'turn:' is one of {', '.join(SIDES)}")
+            raise self.fail(path + ("turn",), _("'turn:' is one of {sides}").format(sides=", ".join(SIDES)))
 
     # -- cards ------------------------------------------------------------------------------
     def card(self, seat: int, text: str, path: tuple) -> int:
@@ -118,8 +119,9 @@ class Builder:
         of each; its second Joker is `Joker2`): the game would hold one card twice and play on that."""
         card = self.card(seat, text, path)
         if card in self.placed:
-            hint = " (a deck's second Joker is Joker2)" if text == "Joker" else ""
-            raise self.fail(path, f"{text} appears twice under '{SIDES[seat]}:': a deck holds one of each card{hint}")
+            hint = _(" (a deck's second Joker is Joker2)") if text == "Joker" else ""
+            raise self.fail(path, _("{card} appears twice under '{side}:': a deck holds one of each card").format(
+                card=text, side=SIDES[seat]) + hint)
         self.placed.add(card)
         return card
 
@@ -136,7 +138,7 @@ class Builder:
         player = self.game.state.players[seat]
         unknown = [key for key in side if key not in player.zones and key != FIELD and key not in _SIDE_FLAGS]
         if unknown:
-            raise self.fail(path + (unknown[0],), f"no zone '{unknown[0]}': a side holds {', '.join((*player.zones, FIELD))}")
+            raise self.fail(path + (unknown[0],), _("no zone '{zone}': a side holds {zones}").format(zone=unknown[0], zones=", ".join((*player.zones, FIELD))))
         for zone in player.zones:
             if zone == "life":
                 player.life = self.cards(seat, side.get(zone, DEFAULT_LIFE), path + (zone,))[::-1]  # written top first
@@ -168,10 +170,10 @@ class Builder:
         text = str(value or "")
         found = tokens(text)
         if "".join("".join(found).split()) != "".join(text.split()):
-            raise self.fail(path, f"'{text}' has text that is not a card or character: check its parentheses and brackets")
+            raise self.fail(path, _("'{text}' has text that is not a card or character: check its parentheses and brackets").format(text=text))
         for token in found:
             if token.count("(") != token.count(")") or token.count("[") != token.count("]") or token.count("(") > 1:
-                raise self.fail(path, f"'{token}' has unbalanced parentheses or brackets")
+                raise self.fail(path, _("'{token}' has unbalanced parentheses or brackets").format(token=token))
         return found
 
     def character(self, seat: int, token: str, path: tuple) -> Character:
@@ -180,7 +182,7 @@ class Builder:
         cards = [self.placed_card(seat, t, path) for t in body.strip("[]").split("+")]
         component = self.rules.component_for(cards, "bulwark" if bulwark else "soldier")
         if component is None:
-            raise self.fail(path, f"no character of {self.rules.name} is made of {body}")
+            raise self.fail(path, _("no character of {rules} is made of {cards}").format(rules=self.rules.name, cards=body))
         state = self.game.state
         character = Character(state.new_id(), cards, component, "bulwark" if bulwark else "soldier", seat,
                               driven="driven" in flags, entered=state.turn_number if "new" in flags else -1, face_down=bulwark)
@@ -190,7 +192,7 @@ class Builder:
             if re.fullmatch(r"[+-]\d+", flag):
                 self.modify("this", character.id, int(flag))
             elif flag not in ("driven", "new", "attacker") and not flag.startswith("blocks "):
-                raise self.fail(path, f"unknown flag '{flag}' (driven, new, attacker, blocks ♠9, +3, -2)")
+                raise self.fail(path, _("unknown flag '{flag}' (driven, new, attacker, blocks ♠9, +3, -2)").format(flag=flag))
         return character
 
     def modify(self, scope: str, subject: int, amount: int) -> None:
@@ -201,7 +203,7 @@ class Builder:
         """`blocks ♠9`: the blocker of the attacker ♠9 on the other side (resolved once both fields exist)."""
         state = self.game.state
         for token, character in zip(self.tokens(side.get("field"), path + ("field",)), state.players[seat].field):
-            _, flags = _split_flags(token)
+            _body, flags = _split_flags(token)
             for flag in flags:
                 if flag.startswith("blocks "):
                     attacker = self.find_character(1 - seat, flag[len("blocks "):].strip(), path + ("field",))
@@ -211,7 +213,7 @@ class Builder:
         for character in self.game.state.players[seat].field:
             if character_text(character) in (text, f"[{text}]"):
                 return character
-        raise self.fail(path, f"{SIDES[seat]} has no character {text} on the field")
+        raise self.fail(path, _("{side} has no character {character} on the field").format(side=SIDES[seat], character=text))
 
     # -- requests ---------------------------------------------------------------------------
     def action(self, name: str, path: tuple):  # -> ActionSpec
@@ -220,14 +222,14 @@ class Builder:
                 return spec
         raise UnknownAction(path, name)
 
-    def parse_request(self, text: str, path: tuple, default_action=None, default_who: str = "you"):  # noqa: ANN001, ANN201
+    def parse_request(self, text: str, path: tuple, default_action=None, default_who: str = "you"):
         match = _REQUEST.match(text)
         if not match:
-            raise self.fail(path, f"'{text}' is not a request: [you|opponent:] name ★keycards → target")
+            raise self.fail(path, _("'{text}' is not a request: [you|opponent:] name ★keycards → target").format(text=text))
         name = (match.group("name") or "").strip()
         spec = self.action(name, path) if name else default_action
         if spec is None:
-            raise self.fail(path, f"'{text}' names no action")
+            raise self.fail(path, _("'{text}' names no action").format(text=text))
         self.requested.append(spec.id)
         seat = SIDES.index(match.group("who") or default_who)
         keys = (match.group("keys") or "").split()
@@ -237,7 +239,10 @@ class Builder:
         spec, seat, keys, target = self.parse_request(text, path)
         state = self.game.state
         request = Request(state.new_id(), spec, seat)
-        request.keys = tuple(self.placed_card(seat, k, path) for k in keys)
+        if spec.key_from == "unit":  # `★♠9`: the key soldier, on the field
+            request.keys, request.unit = self.keycards(spec, seat, keys, path)
+        else:
+            request.keys = tuple(self.placed_card(seat, k, path) for k in keys)
         request.held = list(request.keys)
         if target:
             request.targets = [self.target(target, path)]
@@ -247,7 +252,7 @@ class Builder:
         """`you`, `opponent` (players), `you:♢3` (a character, a trump), `opponent:アップ` (a request on the stage)."""
         if text in SIDES:
             return ("player", SIDES.index(text))
-        who, _, body = text.rpartition(":")
+        who, _colon, body = text.rpartition(":")
         seats = [SIDES.index(who)] if who in SIDES else [0, 1]
         state = self.game.state
         found: list[Target] = []
@@ -262,19 +267,20 @@ class Builder:
                 if request.controller == seat and body in (request.action.name, request.action.id):
                     found.append(("request", request.id))
         if len(found) != 1:
-            raise self.fail(path, f"the target '{text}' names {'nothing' if not found else 'more than one thing'}")
+            raise self.fail(path, (_("the target '{text}' names nothing") if not found else
+                             _("the target '{text}' names more than one thing")).format(text=text))
         return found[0]
 
-    def keycards(self, spec, seat: int, keys: list[str], path: tuple) -> tuple[tuple[int, ...], int | None]:  # noqa: ANN001
+    def keycards(self, spec, seat: int, keys: list[str], path: tuple) -> tuple[tuple[int, ...], int | None]:
         if spec.key_from == "unit":
             if len(keys) != 1:
-                raise self.fail(path, "a soldier-borne action names its key soldier: ★♠5")
+                raise self.fail(path, _("a soldier-borne action names its key soldier: ★♠5"))
             return (), self.find_character(seat, keys[0], path).id
         return tuple(self.card(seat, k, path) for k in keys), None
 
 
 def _split_flags(token: str) -> tuple[str, list[str]]:
     if token.endswith(")") and "(" in token:
-        body, _, flags = token[:-1].partition("(")
+        body, _paren, flags = token[:-1].partition("(")
         return body, [f.strip() for f in flags.split(",") if f.strip()]
     return token, []

@@ -50,7 +50,7 @@ def canonical(game: Game) -> dict[str, Any]:
         "known": [sorted([card, zone] for card, zone in known.items()) for known in state.known],
         "next_id": state.next_id, "winner": state.winner, "first": state.first,
         "node": game.node,
-        "due": None if due is None else [due.seat, due.kind, due.prompt, due.texts(), game.chosen],
+        "due": None if due is None else [due.seat, due.kind, due.prompt, due.texts(), game.public.chosen],
         "rng": list(game.rng.getstate()[1]),
     }
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from ..i18n import _, ngettext
 from .agents import Decision, ScriptError
 from .engine import Engine
 from .game import Game
@@ -89,10 +90,10 @@ class Recorder:
     def finish(self, game: Game, decided: bool) -> None:
         self.records.append({
             "type": "end", "winner": game.winner, "decided": decided, "turns": game.state.turn_number,
-            "requests": game.requests, "digest": digest(game),
+            "requests": game.played.requests, "digest": digest(game),
         })
         result = f"{SEAT_NAMES[game.winner]} の勝ち" if decided else "ターン上限"
-        self.lines.append(f"=== {result} ({game.state.turn_number} ターン, {game.requests} リクエスト) ===")
+        self.lines.append(f"=== {result} ({game.state.turn_number} ターン, {game.played.requests} リクエスト) ===")
 
 
 def record(decision: Decision, index: int) -> dict[str, Any]:
@@ -152,7 +153,7 @@ class ReplayAgent:
 
     def _next(self, decision: Decision) -> dict[str, Any]:
         if not self.decisions:
-            raise ScriptError(f"the transcript has no more decisions, but {decision.prompt} is asked", decision)
+            raise ScriptError(_("the transcript has no more decisions, but {prompt} is asked").format(prompt=decision.prompt), decision)
         return self.decisions[0]
 
     def choose(self, decision: Decision) -> int:
@@ -172,8 +173,10 @@ class ReplayAgent:
         text = decision.text(index) if 0 <= index < len(decision) else None
         if wanted["seat"] != decision.player or wanted["kind"] != decision.kind or wanted["index"] != index or text != wanted["option"]:
             raise ScriptError(
-                f"the game went another way: {SEAT_NAMES[decision.player]} {decision.kind} {decision.prompt!r} "
-                f"offers {decision.texts()}, the transcript took {wanted['option']!r} ({SEAT_NAMES[wanted['seat']]} {wanted['kind']})",
+                _("the game went another way: {seat} {kind} {prompt!r} offers {options}, the transcript took {taken!r} "
+                  "({taken_seat} {taken_kind})").format(seat=SEAT_NAMES[decision.player], kind=decision.kind, prompt=decision.prompt,
+                                                       options=decision.texts(), taken=wanted["option"],
+                                                       taken_seat=SEAT_NAMES[wanted["seat"]], taken_kind=wanted["kind"]),
                 decision,
             )
 
@@ -202,16 +205,16 @@ def games(path: Path) -> Iterator[list[dict[str, Any]]]:
         try:
             lines = list(handle)
         except UnicodeDecodeError as exc:
-            raise ValueError(f"{path}: not a transcript: the file is not UTF-8 text") from exc
+            raise ValueError(_("{path}: not a transcript: the file is not UTF-8 text").format(path=path)) from exc
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}:{number}: not a JSON line: {exc.msg}") from exc
+            raise ValueError(f"{path}:{number}: " + _("not a JSON line: {reason}").format(reason=exc.msg)) from exc
         except RecursionError as exc:  # the decoder recurses once per level
-            raise ValueError(f"{path}:{number}: not a transcript record: nested too deeply") from None
+            raise ValueError(f"{path}:{number}: " + _("not a transcript record: nested too deeply")) from None
         problem = _malformed(record, first=not current)
         if problem:
             raise ValueError(f"{path}:{number}: {problem}")
@@ -225,18 +228,18 @@ def games(path: Path) -> Iterator[list[dict[str, Any]]]:
 
 def _malformed(record: Any, first: bool) -> str | None:
     if not isinstance(record, dict) or record.get("type") not in RECORD_FIELDS:
-        return f"not a transcript record: an object with \"type\" one of {', '.join(RECORD_FIELDS)}"
+        return _("not a transcript record: an object with \"type\" one of {types}").format(types=", ".join(RECORD_FIELDS))
     if first and record["type"] != "game":
-        return "a transcript starts with a \"game\" line"
+        return _("a transcript starts with a \"game\" line")
     optional = {name: kind for name, kind in OPTIONAL_FIELDS.items() if name in record and record["type"] == "game"}
     wanted = {**RECORD_FIELDS[record["type"]], **optional}
     for name, kind in wanted.items():
         value = record.get(name)
         if not isinstance(value, kind) or isinstance(value, bool):
-            said = {int: "a whole number", dict: "a situation: {you: {…}, opponent: {…}}"}.get(kind, "text")
-            return f"a {record['type']} line needs \"{name}\" ({said})"
+            said = {int: _("a whole number"), dict: _("a situation: {{you: {{…}}, opponent: {{…}}}}").format()}.get(kind, _("text"))
+            return _("a {type} line needs \"{name}\" ({said})").format(type=record["type"], name=name, said=said)
     if record["type"] == "decision" and not 0 <= record["seat"] < len(SEAT_NAMES):
-        return f"a decision line's \"seat\" is 0 or 1 (the first or the second player), not {record['seat']}"
+        return _("a decision line's \"seat\" is 0 or 1 (the first or the second player), not {seat}").format(seat=record["seat"])
     return None
 
 
@@ -278,9 +281,10 @@ def replay_game(engine: Engine, records: list[dict[str, Any]]) -> Replayed:
     except (ScriptError, ValueError) as exc:  # a regulation these definitions lack, a position they do not allow (ProgramError)
         return Replayed(index, False, str(exc))
     if agent.decisions:
-        return Replayed(index, False, f"{len(agent.decisions)} recorded decisions were not asked")
+        return Replayed(index, False, ngettext("{count} recorded decision was not asked", "{count} recorded decisions were not asked",
+                                                 len(agent.decisions)).format(count=len(agent.decisions)))
     found = {"winner": game.winner, "decided": decided, "turns": game.state.turn_number, "digest": digest(game)}
     wanted = {key: end.get(key) for key in found}
     if found != wanted:
-        return Replayed(index, False, f"the game ended otherwise: {found} instead of {wanted}")
+        return Replayed(index, False, _("the game ended otherwise: {found} instead of {wanted}").format(found=found, wanted=wanted))
     return Replayed(index, True)

@@ -57,6 +57,8 @@ class RequestView:
     controller: int  # seat
     cards: tuple[str, ...]  # the keycards still on the stage with it
     targets: tuple[TargetView, ...]
+    keycards: tuple[str, ...]  # the cards it was requested with (キーカード), wherever they are now
+    key_unit: int | None  # a soldier-borne request's key soldier (its CharacterView.id), else None
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,7 @@ class BoardView:
     turn_number: int
     chance: int | None
     winner: int | None
+    first: int | None  # the seat that went first (先攻); None during the game start
 
 
 def board(game: Game) -> BoardView:
@@ -78,6 +81,7 @@ def board(game: Game) -> BoardView:
         turn_number=state.turn_number,
         chance=state.chance,
         winner=state.winner,
+        first=game.first_player,
     )
 
 
@@ -117,6 +121,8 @@ def _request(request: Request) -> RequestView:
         controller=request.controller,
         cards=tuple(TEXT[c] for c in request.held),
         targets=tuple(_target(kind, value) for kind, value in request.targets),
+        keycards=tuple(TEXT[c] for c in request.keys),
+        key_unit=request.unit,
     )
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..i18n import _, ngettext
 from ..jobs import process_pool, stop_at_once
 from ..provenance import BuildDate, build_date
 from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME, PRINT_SHOP_NAME
@@ -57,7 +58,7 @@ class Unchecked(BuildError):
     """The definitions have findings: nothing is built."""
 
     def __init__(self, checked: Checked) -> None:
-        super().__init__(f"{len(checked.findings)} findings")
+        super().__init__(ngettext("{count} finding", "{count} findings", len(checked.findings)).format(count=len(checked.findings)))
         self.checked = checked
 
 
@@ -125,7 +126,8 @@ def select_steps(only: Sequence[str] | None) -> list[Step]:
         return list(STEPS)
     unknown = [name for name in only if name not in ONLY_NAMES]
     if unknown:
-        raise OutputError(f"no build step {', '.join(repr(u) for u in unknown)}; the steps are: {', '.join(ONLY_NAMES)}")
+        raise OutputError(_("no build step {unknown}; the steps are: {steps}").format(
+            unknown=", ".join(repr(u) for u in unknown), steps=", ".join(ONLY_NAMES)))
     return [step for step in STEPS if step.name in only or set(step.groups) & set(only)]
 
 
@@ -137,7 +139,8 @@ def worker_count(jobs: int | None, chosen: Sequence[Step], log: Callable[[str], 
     cores = os.cpu_count() or 1
     most = MAX_WORKERS_PER_CORE * cores
     if jobs is not None and jobs > most:
-        log(f"-j {jobs}: {most} processes render ({MAX_WORKERS_PER_CORE} per core, {cores} cores); more would only wait")
+        log(_("-j {jobs}: {most} processes render ({per_core} per core, {cores} cores); more would only wait").format(
+            jobs=jobs, most=most, per_core=MAX_WORKERS_PER_CORE, cores=cores))
         return most
     return max(1, jobs or cores)
 
@@ -247,8 +250,10 @@ def _mark_stale(build: Build, ran: set[str]) -> None:
         return
     for name in ran:
         build.step(name).inputs = STALE
-    shown = ", ".join(changed[:5]) + (f" and {len(changed) - 5} more" if len(changed) > 5 else "")
-    build.log(f"changed during the build: {shown}; what this build made of them is stale: the next build makes it again")
+    shown = _("{names} and {more} more").format(names=", ".join(changed[:5]), more=len(changed) - 5) if len(changed) > 5 \
+        else ", ".join(changed)
+    build.log(_("changed during the build: {shown}; what this build made of them is stale: the next build makes it again").format(
+        shown=shown))
     build.report.stale = changed
 
 
@@ -269,17 +274,17 @@ def run_build(plan: Plan, definitions: m.Definitions, log: Callable[[str], None]
         try:
             for step in plan.steps:
                 if cancelled():
-                    raise Cancelled("stopped for a newer change")
+                    raise Cancelled(_("stopped for a newer change"))
                 step.run(build, step.name)
             build.finish_pending()
             if cancelled():
-                raise Cancelled("stopped for a newer change")
+                raise Cancelled(_("stopped for a newer change"))
         except (BuildError, OutputError):
             raise
-        except Exception as exc:  # noqa: BLE001 - any failure of a step fails the whole build
+        except Exception as exc:
             if cancelled():  # the pool was stopped under the step's feet (_stop_rendering_when)
-                raise Cancelled("stopped for a newer change") from exc
-            raise BuildError(f"{exc} (the previous {plan.target} is unchanged)") from exc
+                raise Cancelled(_("stopped for a newer change")) from exc
+            raise BuildError(_("{error} (the previous {target} is unchanged)").format(error=exc, target=plan.target)) from exc
         INDEX_STEP.run(build, INDEX_STEP.name)
         _mark_stale(build, ran | {INDEX_STEP.name})
         write_manifest(staging, build.manifest)

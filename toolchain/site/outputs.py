@@ -26,6 +26,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from ..i18n import _
 from ..temporaries import temporary_folder
 
 MARKER = ".bp-output"
@@ -55,31 +56,33 @@ def check_target(target: Path, root: Path, kind: str, legacy: Iterable[str] = ()
     real = Path(os.path.realpath(target.expanduser()))
     repo = Path(os.path.realpath(root))
     if real == repo:
-        raise OutputError(f"{target} is the rules repository itself; choose a directory inside it (e.g. build/site) or elsewhere")
+        raise OutputError(_("{target} is the rules repository itself; choose a directory inside it (e.g. build/site) or elsewhere").format(target=target))
     if real in repo.parents:
-        raise OutputError(f"{target} contains the rules repository {repo}; choose a directory inside it (e.g. build/site) or elsewhere")
+        raise OutputError(_("{target} contains the rules repository {repo}; choose a directory inside it (e.g. build/site) or elsewhere").format(
+            target=target, repo=repo))
     if real.exists() and not real.is_dir():
-        raise OutputError(f"{target} is a file, not a directory")
+        raise OutputError(_("{target} is a file, not a directory").format(target=target))
     if real.is_dir():
         try:
             empty = not any(real.iterdir())
         except OSError as exc:
-            raise OutputError(f"cannot read {target}: {exc.strerror}") from exc
+            raise OutputError(_("cannot read {target}: {reason}").format(target=target, reason=exc.strerror)) from exc
         found = marker_kind(real)
         if not empty and found is None and legacy and {p.name for p in real.iterdir()} <= set(legacy):
             found = kind  # made by an earlier version, which wrote no marker
         if not empty and found is None:
             raise OutputError(
-                f"{target} is not empty and was not made by bp (it has no {MARKER} file); "
-                "choose a new or empty directory, so that nothing in it is replaced"
+                _("{target} is not empty and was not made by bp (it has no {marker} file); "
+                  "choose a new or empty directory, so that nothing in it is replaced").format(target=target, marker=MARKER)
             )
         if found is not None and found != kind:
-            raise OutputError(f"{target} holds a bp {found} output, not a {kind} output; choose another directory")
+            raise OutputError(_("{target} holds a bp {found} output, not a {kind} output; choose another directory").format(
+                target=target, found=found, kind=kind))
     existing = next(p for p in real.parents if p.exists())  # missing parents are made
     if not existing.is_dir():
-        raise OutputError(f"cannot write {target}: {existing} is a file")
+        raise OutputError(_("cannot write {target}: {existing} is a file").format(target=target, existing=existing))
     if not os.access(existing, os.W_OK | os.X_OK):
-        raise OutputError(f"cannot write {target}: {existing} is not writable")
+        raise OutputError(_("cannot write {target}: {existing} is not writable").format(target=target, existing=existing))
     return real
 
 
@@ -93,13 +96,14 @@ def output_file(path: Path) -> Path:
     except (FileNotFoundError, NotADirectoryError):
         mode = None  # a new file (its directory is looked at below)
     except OSError as exc:
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        raise OutputError(_("cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc)) from exc
     if mode is not None and stat.S_ISDIR(mode):
-        raise OutputError(f"{path} is a directory; give a file name")
+        raise OutputError(_("{path} is a directory; give a file name").format(path=path))
     if mode is not None and not (stat.S_ISREG(mode) or is_stream_mode(mode)):
-        raise OutputError(f"{path} is a {_special_kind(mode)}, not a file: bp writes only files, character devices and FIFOs")
+        raise OutputError(_("{path} is a {kind}, not a file: bp writes only files, character devices and FIFOs").format(
+            path=path, kind=_special_kind(mode)))
     if not real.parent.is_dir():
-        raise OutputError(f"cannot write {path}: no directory {real.parent}")
+        raise OutputError(_("cannot write {path}: no directory {folder}").format(path=path, folder=real.parent))
     return real
 
 
@@ -118,10 +122,10 @@ def is_stream(path: Path) -> bool:
 
 def _special_kind(mode: int) -> str:
     if stat.S_ISBLK(mode):
-        return "block device"
+        return _("block device")
     if stat.S_ISSOCK(mode):
-        return "socket"
-    return "special file"
+        return _("socket")
+    return _("special file")
 
 
 def _write_into(path: Path, source: Path | bytes) -> None:
@@ -131,8 +135,8 @@ def _write_into(path: Path, source: Path | bytes) -> None:
         fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
         if exc.errno == errno.ENXIO:
-            raise OutputError(f"cannot write {path}: it is a FIFO that no process is reading") from exc
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
+            raise OutputError(_("cannot write {path}: it is a FIFO that no process is reading").format(path=path)) from exc
+        raise OutputError(_("cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc)) from exc
     try:
         os.set_blocking(fd, True)
         with os.fdopen(fd, "wb", closefd=True) as handle:
@@ -143,7 +147,7 @@ def _write_into(path: Path, source: Path | bytes) -> None:
                 with source.open("rb") as data:
                     shutil.copyfileobj(data, handle)
     except OSError as exc:
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        raise OutputError(_("cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc)) from exc
     finally:
         if fd >= 0:
             os.close(fd)
@@ -159,7 +163,7 @@ def write_file(path: Path, data: bytes) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
     except OSError as exc:
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        raise OutputError(_("cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc)) from exc
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -168,7 +172,7 @@ def write_file(path: Path, data: bytes) -> None:
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        raise OutputError(_("cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc)) from exc
 
 
 @contextlib.contextmanager
@@ -190,7 +194,7 @@ def replacing(files: Iterable[Path]) -> Iterator[dict[Path, Path]]:
                 try:
                     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
                 except OSError as exc:
-                    raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
+                    raise OutputError(_("cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc)) from exc
             os.close(fd)
             temporary[path] = Path(name)
         yield temporary
@@ -235,7 +239,7 @@ def locked(path: Path, what: str, log: Callable[[str], None]) -> Iterator[None]:
             fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             if not waited:
-                log(f"waiting for another bp command writing {what}")
+                log(_("waiting for another bp command writing {what}").format(what=what))
                 waited = True
             fcntl.lockf(fd, fcntl.LOCK_EX)
         try:
@@ -363,9 +367,3 @@ def swap_into_place(new: Path, target: Path) -> None:
     os.rename(target, old)
     os.rename(new, target)
     shutil.rmtree(old, ignore_errors=True)
-
-
-def owned_by(names: Iterable[str]) -> Callable[[str], bool]:
-    """A `keep` for carry_over: the top-level entries not among `names`."""
-    taken = set(names)
-    return lambda name: name not in taken

@@ -144,7 +144,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.names = names
         super().__init__(*args, **kwargs)
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+    def log_message(self, format: str, *args: Any) -> None:
         pass  # the build's lines are what the editor reads
 
     def end_headers(self) -> None:
@@ -165,11 +165,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.send_error(HTTPStatus.FORBIDDEN, _("bp serve answers to localhost and to its addresses only"))
         return True
 
-    def do_HEAD(self) -> None:  # noqa: N802 - http.server's name
+    def do_HEAD(self) -> None:
         if not self._refused():
             super().do_HEAD()
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+    def do_GET(self) -> None:
         if self._refused():
             return
         if self.path.split("?")[0] == STATUS_PATH:
@@ -344,7 +344,7 @@ class Server:
             started = time.perf_counter()
             # A newer change stops the PDFs (the HTML of the change comes first); stopping stops any phase.
             cancelled = (lambda: self.changed.is_set() or self.stopping.is_set()) if phase == "pdf" else self.stopping.is_set
-            log = lambda message: self.log(f"  {message}")  # noqa: E731
+            log = lambda message: self.log(f"  {message}")
             report = run_build(plan, checked.definitions, log, self.jobs, cancelled=cancelled)
             self.state.update(bump=True)
             self.log(ngettext("{phase}: published in {seconds:.1f} s ({count} file rendered)",

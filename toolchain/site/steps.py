@@ -21,6 +21,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import N_, _
 from ..imposition import BOOKLET_NOTE, TWO_UP_NOTE
 from ..jobs import PriorityPool, ahead
 from ..provenance import code_salt
@@ -210,7 +211,8 @@ def actionlist_pdf(build: Build, step: str) -> None:
 
         def progress(future: Future[Any], pdf: str = pdf, started: float = started) -> None:
             if not future.cancelled() and future.exception() is None:
-                build.log(f"rendered {pdf}: {future.result().pages} pages ({time.perf_counter() - started:.1f} s)")
+                build.log(_("rendered {pdf}: {pages} pages ({seconds:.1f} s)").format(
+                    pdf=pdf, pages=future.result().pages, seconds=time.perf_counter() - started))
 
         future.add_done_callback(progress)
         build.later(future, done)
@@ -222,7 +224,7 @@ def _rulebook_cache(build: Build) -> Path:
         cache.mkdir(parents=True, exist_ok=True)
         write_marker(cache, CACHE)
     except OSError as exc:
-        raise OutputError(f"cannot write the cache {cache}: {exc.strerror or exc}") from exc
+        raise OutputError(_("cannot write the cache {cache}: {reason}").format(cache=cache, reason=exc.strerror or exc)) from exc
     return cache
 
 
@@ -233,7 +235,7 @@ def rulebook_html(build: Build, step: str) -> None:
     out = build.staging / HTML_DIR
     started = time.perf_counter()
     with locked(cache, str(cache), build.log):  # one Sphinx at a time per cache
-        _, read = build_html_reporting(build.plan.root, cache, out, definitions=build.definitions,
+        _built, read = build_html_reporting(build.plan.root, cache, out, definitions=build.definitions,
                                        overrides=_stamp(build).html_overrides(), salt=build.salt)
     changed = []
     for file in sorted(p for p in out.rglob("*") if p.is_file()):
@@ -245,8 +247,11 @@ def rulebook_html(build: Build, step: str) -> None:
             changed.append(file.relative_to(out).as_posix())
     pages = [name for name in changed if "/" not in name]
     others = len(changed) - len(pages)
-    build.log(f"rulebook HTML ({time.perf_counter() - started:.1f} s): Sphinx read {', '.join(read) or 'nothing'} again; "
-              f"changed: {', '.join(pages) or 'no page'}{f' and {others} other files' if others else ''}")
+    changed_pages = ", ".join(pages) or _("no page")
+    if others:
+        changed_pages = _("{pages} and {others} other files").format(pages=changed_pages, others=others)
+    build.log(_("rulebook HTML ({seconds:.1f} s): Sphinx read {read} again; changed: {changed}").format(
+        seconds=time.perf_counter() - started, read=", ".join(read) or _("nothing"), changed=changed_pages))
     build.report.notes.append(f"rulebook HTML: pages read again: {', '.join(read) or 'none'}")
 
 
@@ -271,11 +276,12 @@ def rulebook_pdf(build: Build, step: str) -> None:
     key = file_hash(pdf)
     label = Label("ルールブック", "ルールブック", "PDF (A5)", 10, report.pages)
     if build.keep(step, PDF_NAME, key, label):
-        pdf_note = "unchanged"
+        pdf_note = N_("unchanged")
     else:
         build.record(step, PDF_NAME, key, label)
         pdf_note = f"parts laid out: {', '.join(report.rendered) or 'none'}"
-    build.log(f"rulebook PDF ({time.perf_counter() - started:.1f} s): {report.pages} pages, {pdf_note}")
+    build.log(_("rulebook PDF ({seconds:.1f} s): {pages} pages, {note}").format(
+        seconds=time.perf_counter() - started, pages=report.pages, note=_(pdf_note) if pdf_note == "unchanged" else pdf_note))
     build.report.notes.append(f"{PDF_NAME}: {pdf_note}")
     booklet_label = Label("ルールブック", "ルールブック", "製本用 PDF (A4)", 10, (report.pages + 3) // 4 * 2, BOOKLET_NOTE)
     if not build.keep(step, BOOKLET_NAME, key, booklet_label):

@@ -30,7 +30,7 @@ from ..figures.flowchart import FLOWS, render_svg
 from ..figures.svg import measure
 from . import source
 
-class svg_figure(nodes.General, nodes.Element):  # noqa: N801 - docutils names nodes in lower case
+class svg_figure(nodes.General, nodes.Element):
     """An SVG drawing: `svg` (the text), `name` (used in the file name) and `alt`."""
 
 

@@ -21,7 +21,7 @@ from . import domain
 logger = logging.getLogger(__name__)
 
 
-class section_ref(nodes.Inline, nodes.Element):  # noqa: N801 - docutils names nodes in lower case
+class section_ref(nodes.Inline, nodes.Element):
     """A link to a section: `title` (its title) or `directive` (the list directive placed in it)."""
 
 

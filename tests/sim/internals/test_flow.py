@@ -45,10 +45,10 @@ def _core_steps(trace: list[str]) -> list[str]:
 def test_the_steps_taken_are_edges_of_the_core_flow(engine: sim.Engine) -> None:
     edges = {(e.source, e.target) for e in CORE_FLOW.edges}
     game = situation(engine, {"you": {"hand": "♠5", "field": "[♡6]", "life": "♣2 ♣3"}})
-    game.trace = []
+    game.core.trace = []
     request(game, "兵士召喚 ★♠5")  # [3] → [4] → [5] → [6] → [7] → [10] → [6] → [3]
     pass_(game, 2)  # [11] → [12] → [16] → [3]; [11] → [12] → [13] → [14] → [15] → [9] → [6] → [2] → (waits at [3])
-    steps = _core_steps(game.trace)
+    steps = _core_steps(game.core.trace)
     assert steps == ["3", "4", "5", "6", "7", "10", "6", "3", "11", "12", "16", "3", "11", "12", "13", "14", "15", "9", "6", "2"]
     assert all(pair in edges for pair in zip(steps, steps[1:]))
 
@@ -57,9 +57,9 @@ def test_an_instant_request_keeps_the_chance_with_its_requester(engine: sim.Engi
     """6.1.5: after [8] the requester still holds the chance ([6] → [3])."""
     game = situation(engine, {"turn": "opponent", "you": {"hand": "Joker", "life": "♠2 ♠K"}}, ["♠K"])
     game.state.chance = 0
-    game.trace = []
+    game.core.trace = []
     request(game, "サーチ ★Joker")
-    assert _core_steps(game.trace) == ["3", "4", "5", "6", "7", "8", "9", "6"]  # and waits at [3]
+    assert _core_steps(game.core.trace) == ["3", "4", "5", "6", "7", "8", "9", "6"]  # and waits at [3]
     assert game.state.chance == 0
 
 
@@ -67,8 +67,8 @@ def test_random_games_only_take_edges_of_the_flows(engine: sim.Engine) -> None:
     edges = {(e.source, e.target) for chart, _ in FLOWS.values() for e in chart.edges}
     for seed in range(5):
         game = sim.Game.new(engine, "master", "extra", seed=seed, agents=(sim.RandomAgent(seed), sim.RandomAgent(seed + 100)))
-        game.trace = []
+        game.core.trace = []
         game.play()
-        core = _core_steps(game.trace)
+        core = _core_steps(game.core.trace)
         assert all(pair in edges for pair in zip(core, core[1:]))
     assert sim.play_one(engine, "lite", "entry20", 3)[2] == []

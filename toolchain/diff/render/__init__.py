@@ -7,6 +7,7 @@ import difflib
 from collections.abc import Iterator
 
 from ...diagnostics import printable
+from ...i18n import N_, _, ngettext
 from ..changes import RULES, DefinitionChange, ExampleChange, FieldChange
 from ..outputs import OutputChange
 from ..prose import ProseChange
@@ -22,9 +23,16 @@ ELIDED = "…"  # unchanged paragraphs left out of a section's diff
 def summary_line(summary: dict[str, int]) -> str:
     """`1 added, 0 removed, 1 renamed, 3 changed (1 behaviour change)`; `1 returned` after `added` when one returned."""
     counted = [what for what in ("added", "returned", "removed", "renamed", "changed") if what != "returned" or summary.get(what)]
-    line = ", ".join(f"{summary[what]} {what}" for what in counted)
+    line = ", ".join(_(_COUNTED[what]).format(count=summary[what]) for what in counted)
     behaviour = summary["behaviour"]
-    return line + (f" ({behaviour} behaviour change{'s' if behaviour != 1 else ''})" if behaviour else "")
+    return line + (ngettext(" ({count} behaviour change)", " ({count} behaviour changes)", behaviour).format(count=behaviour)
+                   if behaviour else "")
+
+
+_COUNTED = {"added": N_("{count} added"), "returned": N_("{count} returned"), "removed": N_("{count} removed"),
+            "renamed": N_("{count} renamed"), "changed": N_("{count} changed")}
+# an example's state in a revision (changes.py), as the reports say it
+_STATUS = {"passed": N_("passed"), "failed": N_("failed"), "blocked": N_("blocked"), "not run": N_("not run")}
 
 
 def rulings_line(summary: dict[str, int]) -> str | None:
@@ -40,14 +48,14 @@ def heading(change: DefinitionChange) -> str:
     if change.kind == RULES:
         return change.name  # definitions/rules.yaml
     text = f"{change.kind}/{change.id} {change.title}"
-    return text + (f", renamed from {change.old_name}" if change.renamed else "")
+    return text + (_(", renamed from {name}").format(name=change.old_name) if change.renamed else "")
 
 
 def returned_text(change: DefinitionChange) -> str:
     """`returned: 再録, last printed in 第7版 (3f2a1c9)`, or without a version to compare with."""
     if change.last_printed is None:
-        return "returned: 再録, no earlier version in git"
-    return f"returned: 再録, last printed in {change.last_printed.label}"
+        return _("returned: 再録, no earlier version in git")
+    return _("returned: 再録, last printed in {label}").format(label=change.last_printed.label)
 
 
 def group_heading(change: DefinitionChange) -> str | None:
@@ -72,9 +80,9 @@ def prose_heading(change: ProseChange) -> str:
     """`docs/core.rst § 6.2.1 アクションの定義項目, retitled from …, was 6.2.2`."""
     text = f"{change.page} § {change.heading}"
     if change.old_title:
-        text += f", retitled from {change.old_title}"
+        text += _(", retitled from {title}").format(title=change.old_title)
     if change.old_number:
-        text += f", was {change.old_number}"
+        text += _(", was {number}").format(number=change.old_number)
     return text
 
 
@@ -98,16 +106,16 @@ def changed_paragraphs(segments: tuple[Segment, ...]) -> list[tuple[Segment, ...
 
 def example_line(example: ExampleChange) -> str:
     """`example '…': passed → failed (expect changed)`."""
-    before, after = (status or "not run" for status in (example.before, example.after))  # None: that revision ran none
+    before, after = (_(_STATUS.get(status or "not run", status or "")) for status in (example.before, example.after))  # None: ran none
     if example.change == "added":
-        state = f"added, {after}"
+        state = _("added, {after}").format(after=after)
     elif example.change == "removed":
-        state = "removed"
+        state = _("removed")
     else:
         state = before if before == after else f"{before} → {after}"
         if example.parts:
-            state += f" ({', '.join(example.parts)} changed)"
-    return f"example '{example.name}': {state}"
+            state += _(" ({parts} changed)").format(parts=", ".join(example.parts))
+    return _("example '{name}': {state}").format(name=example.name, state=state)
 
 
 def program_lines(field: FieldChange) -> Iterator[str]:
@@ -140,4 +148,4 @@ def pages_text(output: OutputChange) -> str:
         return f"{'—' if before is None else before} → {'—' if after is None else after}"
 
     pages, sheets = counts(output.pages_before, output.pages_after), counts(output.sheets_before, output.sheets_after)
-    return f"{pages} pages, 2-up {sheets} sheets"
+    return _("{pages} pages, 2-up {sheets} sheets").format(pages=pages, sheets=sheets)

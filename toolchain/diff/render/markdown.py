@@ -8,6 +8,7 @@ import html
 import re
 
 from ...diagnostics import Diagnostic
+from ...i18n import N_, _
 from .. import RulesDiff
 from ..changes import DefinitionChange
 from ..prose import ProseChange
@@ -18,7 +19,8 @@ from . import (
 )
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
-_TITLES = {"added": "Added", "removed": "Removed", "changed": "Changed", "returned": "Returned"}
+_TITLES = {"added": N_("Added"), "removed": N_("Removed"), "changed": N_("Changed"), "returned": N_("Returned")}
+_CHANGE = {"added": N_("added"), "removed": N_("removed"), "changed": N_("changed"), "returned": N_("returned")}
 
 
 def escape(text: str) -> str:
@@ -46,14 +48,14 @@ def segments(parts: tuple[Segment, ...]) -> str:
 
 
 def render(report: RulesDiff) -> str:
-    lines = [f"## Rules diff: {escape(report.old.revision.label)} → {escape(report.new.revision.label)}", ""]
+    lines = ["## " + _("Rules diff: {old} → {new}").format(old=escape(report.old.revision.label), new=escape(report.new.revision.label)), ""]
     if report.old.edition != report.new.edition:
-        lines += [f"Edition: {escape(str(report.old.edition))} → {escape(str(report.new.edition))}", ""]
+        lines += [_("Edition: {old} → {new}").format(old=escape(str(report.old.edition)), new=escape(str(report.new.edition))), ""]
     lines += [f"**{summary_line(report.summary())}**", ""]
     if rulings := rulings_line(report.rulings_summary()):
         lines += [f"**rulings: {rulings}**", ""]
     if report.empty:
-        lines += ["No rules changes.", ""]
+        lines += [_("No rules changes."), ""]
     listed_under = None
     for change in report.definitions:
         if group_heading(change) not in (None, listed_under):
@@ -61,48 +63,49 @@ def render(report: RulesDiff) -> str:
             lines += [f"### {escape(listed_under or '')}", ""]
         lines += _definition(change)
     if report.prose:
-        lines += ["### Rulebook prose (docs/)", ""]
+        lines += ["### " + _("Rulebook prose (docs/)"), ""]
         for rewritten in report.prose:
             lines += _prose(rewritten)
     if report.regulations:
-        lines += ["### Regulations (table 3.1)", "", "| regulation | change |", "|---|---|"]
+        lines += ["### " + _("Regulations (table 3.1)"), "", "| {} | {} |".format(_("regulation"), _("change")), "|---|---|"]
         for regulation in report.regulations:
             cells = []
             for group in regulation.groups:
                 moves = [f"<ins>{escape(m.name)}</ins>" for m in group.entered]
                 moves += [f"<del>{escape(m.name)}</del>" for m in group.left]
                 cells.append(group_counts(group) + (f" ({' '.join(moves)})" if moves else ""))
-            state = "" if regulation.change == "changed" else f" ({regulation.change})"
+            state = "" if regulation.change == "changed" else f" ({_(_CHANGE.get(regulation.change, regulation.change))})"
             lines.append(f"| {escape(regulation.title)}{state} | {'<br>'.join(cells)} |")
         lines.append("")
     if report.outputs or report.rulebook:
-        lines += ["### Outputs that change", ""]
+        lines += ["### " + _("Outputs that change"), ""]
         for output in report.outputs:
-            extra = f" and `{output.two_up.rsplit('/', 1)[-1]}`" if output.two_up else ""
+            extra = _(" and `{file}`").format(file=output.two_up.rsplit("/", 1)[-1]) if output.two_up else ""
             pages = pages_text(output)
-            lines.append(f"- `{output.path}`{extra}: {output.change}" + (f", {pages}" if pages else ""))
+            lines.append(f"- `{output.path}`{extra}: {_(_CHANGE.get(output.change, output.change))}" + (f", {pages}" if pages else ""))
         for section in report.rulebook:
             labels = ", ".join(f"`{label}`" for label in section.labels)
-            lines.append(f"- rulebook `{section.page}` § {escape(section.heading)} ({section.reason}): {labels}")
+            lines.append("- " + _("rulebook `{page}` § {heading} ({reason}): {labels}").format(
+                page=section.page, heading=escape(section.heading), reason=section.reason, labels=labels))
         lines.append("")
-    lines += _findings("History: the current edition is missing from `updated`", report.history)
+    lines += _findings(_("History: the current edition is missing from `updated`"), report.history)
     for side in (report.old, report.new):
-        lines += _findings(f"{escape(side.revision.label)} does not load cleanly", list(side.findings))
+        lines += _findings(_("{revision} does not load cleanly").format(revision=escape(side.revision.label)), list(side.findings))
     for note in report.skipped:
         lines += [f"_{escape(note)}_", ""]
     if report.checklist:
-        lines += ["### Checklist for players (プレイヤー向けチェックリスト)", ""]
+        lines += ["### " + _("Checklist for players (プレイヤー向けチェックリスト)"), ""]
         lines += [*(f"- [ ] {escape(item.text)}" for item in report.checklist), ""]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
 def _definition(change: DefinitionChange) -> list[str]:
-    lines = [f"#### {_TITLES[change.change]}: {escape(heading(change))}", ""]
+    lines = [f"#### {_(_TITLES[change.change])}: {escape(heading(change))}", ""]
     if change.change == "returned":
         lines += [f"_{escape(returned_text(change))}_", ""]
     for field in shown_fields(change):
         if field.behaviour:
-            lines += [f"- **{escape(field.item)}**: behaviour change", "", "  <details><summary>program</summary>", "",
+            lines += [f"- **{escape(field.item)}**: {_('behaviour change')}", "", f"  <details><summary>{_('program')}</summary>", "",
                       *fenced([printable(line) for line in program_lines(field)], "diff", "  "), "", "  </details>", ""]
             continue
         value = _inline(field.new or "") if change.new else segments(field.segments)
@@ -121,7 +124,7 @@ def _prose(section: ProseChange) -> list[str]:
         quoted = [ELIDED if part is None else segments(part) for part in changed_paragraphs(section.segments)]
     # a bare `>` between two paragraphs, so that GitHub keeps them apart
     body = [line for index, paragraph in enumerate(quoted) for line in ([">"] if index else []) + [f"> {paragraph}"]]
-    return [f"#### {_TITLES[section.change]}: {escape(prose_heading(section))}", "", *body, *([""] if body else [])]
+    return [f"#### {_(_TITLES[section.change])}: {escape(prose_heading(section))}", "", *body, *([""] if body else [])]
 
 
 def _findings(title: str, findings: list[Diagnostic]) -> list[str]:

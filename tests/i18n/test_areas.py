@@ -1,0 +1,150 @@
+"""Each area's findings in Japanese: a representative message of every area that reports to an
+editor, asked for in Japanese, and the codes and places it carries unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from toolchain import i18n
+
+
+@pytest.fixture()
+def japanese(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """This process speaks Japanese for the test, its choice undone after it."""
+    for name, value in (("_explicit", None), ("_setting", None), ("_settled", None), ("_catalogue", None)):
+        monkeypatch.setattr(i18n, name, value)
+    i18n.choose("ja")
+    yield
+
+
+def test_yaml_problems(japanese: None) -> None:
+    from toolchain.model.yamlload import loads
+
+    doc = loads("- id: up\n\tname: アップ\n", Path("definitions/actions/x.yaml"))
+    assert [(p.code, p.mark.line) for p in doc.problems] == [("BP001", 2)]
+    assert doc.problems[0].message.startswith("字下げにタブ文字があります: YAML の字下げは空白だけです")
+
+
+def test_refused_files(japanese: None, tmp_path: Path) -> None:
+    from toolchain.model.files import refusal
+
+    link = tmp_path / "link.yaml"
+    link.symlink_to(tmp_path / "nowhere.yaml")
+    refused = refusal(link, tmp_path)
+    assert refused is not None and refused.code == "BP012"
+    assert refused.message == f"シンボリックリンクの先 {tmp_path / 'nowhere.yaml'} は存在しません"
+
+
+def test_schema_findings(japanese: None) -> None:
+    from toolchain.model.repository import TOOLCHAIN_SCHEMAS
+    from toolchain.model.validation import validate
+    from toolchain.model.yamlload import loads
+
+    doc = loads("- id: up\n  nmae: アップ\n", Path("definitions/actions/x.yaml"))
+    messages = [message for _mark, message, _path, _fix in validate(doc, TOOLCHAIN_SCHEMAS, "actions.schema.json")]
+    assert "up: 不明なフィールド 'nmae'。'name' のことですか？（'name' は必須のプロパティです）" in messages
+
+
+def test_a_cached_english_check_does_not_answer_a_japanese_one(tmp_path: Path) -> None:
+    """bp check's cache keeps findings as they were said: a run in another language is not answered by it."""
+    import shutil
+
+    from tests.conftest import MINIMAL
+    from tests.runbp import ROOT, bp
+
+    root = tmp_path / "rules"
+    shutil.copytree(MINIMAL, root)
+    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
+    shutil.copytree(ROOT / "schema", root / "schema")
+    actions = next((root / "definitions" / "actions").glob("*.yaml"))
+    text = actions.read_text(encoding="utf-8")
+    actions.write_text(text.replace("\n  name: ", "\n  nmae: ", 1), encoding="utf-8")
+    cache = tmp_path / "cache"
+    args = ("check", "--root", str(root), "--cache-dir", str(cache))
+    english = bp(*args)
+    assert english.returncode == 1 and "unknown field 'nmae'; did you mean 'name'?" in english.stderr
+    assert bp(*args).stderr == english.stderr and any(cache.iterdir())  # answered from the cache
+    japanese = bp(*args, env={"LANGUAGE": "ja"})
+    assert japanese.returncode == 1 and "不明なフィールド 'nmae'。'name' のことですか？" in japanese.stderr
+    assert bp(*args).stderr == english.stderr
+
+
+def test_cross_file_findings(japanese: None) -> None:
+    from toolchain.model.definitions import Named, id_hint
+    from toolchain.notation.kana import kana_problem
+
+    assert kana_problem("速攻魔法", None) == "名前 '速攻魔法' に漢字があります: 読みをひらがなで kana: に書いてください"
+    assert id_hint("速攻魔法", [Named("quick-spell", "速攻魔法")]) == "。速攻魔法 は名前です: ID 'quick-spell' を書いてください"
+
+
+def test_outputs_and_selection(japanese: None, tmp_path: Path) -> None:
+    from toolchain.actionlist.selection import SelectionError, select
+    from toolchain.model.loader import load_definitions
+    from toolchain.site.outputs import OutputError, output_file
+
+    with pytest.raises(OutputError, match="はディレクトリです。ファイル名を指定してください"):
+        output_file(tmp_path)
+    from tests.runbp import ROOT
+
+    defs = load_definitions(ROOT).definitions
+    with pytest.raises(SelectionError, match="^フォーマット 'nope' はありません。フォーマットは "):
+        select(defs, "nope", None)
+
+
+def test_diff_reports(japanese: None) -> None:
+    from toolchain.diff.render import summary_line
+
+    assert summary_line({"added": 1, "returned": 0, "removed": 0, "renamed": 0, "changed": 3, "behaviour": 1}) == \
+        "追加 1, 削除 0, 改名 0, 変更 3（動作の変更 1 件）"
+
+
+def test_diff_errors(japanese: None, tmp_path: Path) -> None:
+    from toolchain.diff.revisions import RevisionError, git_prefix
+
+    with pytest.raises(RevisionError, match="は git リポジトリの中にありません: bp diff はコミットを比べます"):
+        git_prefix(tmp_path)
+
+
+def test_play_server(japanese: None) -> None:
+    from tests.runbp import ROOT
+    from toolchain.model.loader import load_definitions
+    from toolchain.play.server import UnknownRegulation, _regulation
+
+    with pytest.raises(UnknownRegulation, match="^'nope' は表 3.1 の対戦レギュレーション"):
+        _regulation(load_definitions(ROOT).definitions, "nope")
+
+
+def test_notation_errors(japanese: None) -> None:
+    from toolchain.notation.keycards import KeycardsError, parse
+
+    with pytest.raises(KeycardsError, match="^ジョーカーにスートはありません"):
+        parse("♠Joker")
+
+
+def test_diff_json_stays_english_and_text_speaks_japanese(tmp_path: Path) -> None:
+    """bp diff's json is read by programs: the locale does not change it; its text report follows the locale."""
+    import shutil
+    import subprocess
+
+    from tests.conftest import MINIMAL
+    from tests.runbp import ROOT, bp
+
+    root = tmp_path / "rules"
+    shutil.copytree(MINIMAL, root)
+    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
+    shutil.copytree(ROOT / "schema", root / "schema")
+    git = ("git", "-c", "user.name=t", "-c", "user.email=t@t.invalid", "-C", str(root))
+    subprocess.run((*git, "init", "-q"), check=True)
+    subprocess.run((*git, "add", "-A"), check=True)
+    subprocess.run((*git, "commit", "-qm", "rules"), check=True)
+    actions = next((root / "definitions" / "actions").glob("*.yaml"))
+    actions.write_text(actions.read_text(encoding="utf-8").replace("\n  category: ", "\n  categry: ", 1), encoding="utf-8")
+    japanese_env = {"LANGUAGE": "ja"}
+    english = bp("diff", "HEAD", "--format", "json", "--root", str(root))
+    assert english.returncode == 0, english.stderr
+    assert bp("diff", "HEAD", "--format", "json", "--root", str(root), env=japanese_env).stdout == english.stdout
+    assert "unknown field 'categry'" in english.stdout
+    assert "不明なフィールド 'categry'" in bp("diff", "HEAD", "--root", str(root), env=japanese_env).stdout
