@@ -34,6 +34,11 @@ class Selection:
         return " + ".join(parts)
 
     @property
+    def is_everything(self) -> bool:
+        """The whole list (every format, every frame): templates/actionlist/page.html.j2 marks its link current."""
+        return self.format is None and self.frame_choice == ALL
+
+    @property
     def slug(self) -> str:
         """A file-name part: `pro`, `pro-strategy`, `all`."""
         parts = [self.format.id if self.format else ALL]
