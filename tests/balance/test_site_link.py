@@ -37,3 +37,13 @@ def test_the_balance_report_is_linked_from_the_site(minimal_repo: Path, tmp_path
     _report(minimal_repo, "second")
     assert bp(*build).returncode == 0
     assert "second" in (site / "balance" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_site_without_a_report_is_up_to_date_the_second_time(minimal_repo: Path, tmp_path: Path) -> None:
+    """The balance step ran and found no report: that too is recorded, so nothing changed means nothing to do."""
+    build = ("build", "--root", str(minimal_repo), "--out", str(tmp_path / "site"), "--only", "definitions.json",
+             "--only", "balance")
+    assert bp(*build).returncode == 0
+    again = bp(*build)
+    assert again.returncode == 0, again.stderr
+    assert "is up to date" in again.stdout, again.stdout

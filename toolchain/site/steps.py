@@ -301,6 +301,7 @@ def rulebook_pdf(build: Build, step: str) -> None:
 def balance(build: Build, step: str) -> None:
     """The last `bp balance` report of the repository (build/balance), linked into the site as it is, when there is one."""
     report = balance_report(build.plan.root)
+    build.step(step)  # recorded as made from these inputs even with no report: the next build is up to date
     if not (report / INDEX).is_file():
         return
     for file in sorted(p for p in report.iterdir() if p.is_file() and p.suffix in (".html", ".json")):
