@@ -101,7 +101,7 @@ def test_an_unknown_step_is_a_usage_error_and_publishes_nothing(minimal_repo: Pa
     before = _tree(out)
     run = bp("build", "--root", str(minimal_repo), "--out", str(out), "--only", "nonsense")
     assert run.returncode == 2
-    assert "no build step 'nonsense'" in run.stderr and "definitions.json, actionlist, rulebook" in run.stderr
+    assert "no build step 'nonsense'" in run.stderr and "definitions.json, balance, actionlist, rulebook" in run.stderr
     assert _tree(out) == before
 
 

@@ -104,18 +104,22 @@ def options(
         choose(lang)
 
 
-# Each command's help is its module's, translated (a docstring is not).
-app.command("check", help=check.CHECK_HELP)(check.check)
-app.command("export", help=check.EXPORT_HELP)(check.export)
-app.command("build", help=build.HELP)(build.build)
-app.command("codes", help=check.CODES_HELP)(check.codes)
-app.command("actionlist", help=actionlist.HELP)(actionlist.actionlist)
-app.command("sim", help=sim.SIM_HELP)(sim.sim)
-app.command("replay", help=sim.REPLAY_HELP)(sim.replay)
-app.command("rulebook", help=rulebook.HELP)(rulebook.rulebook)
-app.command("diff", help=diff.HELP)(diff.diff)
-app.command("serve", help=serve.HELP)(serve.serve)
-app.command("play", help=play.HELP)(play.play)
-app.command("balance", help=balance.HELP)(balance.balance)
-app.command("schema")(schema.schema)
+# Each command, with its help: its module's, translated (a docstring is not); None: the docstring.
+COMMANDS: tuple[tuple[str, Callable[..., Any], str | None], ...] = (
+    ("check", check.check, check.CHECK_HELP),
+    ("export", check.export, check.EXPORT_HELP),
+    ("build", build.build, build.HELP),
+    ("codes", check.codes, check.CODES_HELP),
+    ("actionlist", actionlist.actionlist, actionlist.HELP),
+    ("sim", sim.sim, sim.SIM_HELP),
+    ("replay", sim.replay, sim.REPLAY_HELP),
+    ("rulebook", rulebook.rulebook, rulebook.HELP),
+    ("diff", diff.diff, diff.HELP),
+    ("serve", serve.serve, serve.HELP),
+    ("play", play.play, play.HELP),
+    ("balance", balance.balance, balance.HELP),
+    ("schema", schema.schema, None),
+)
+for name, command, help_text in COMMANDS:
+    app.command(name, help=help_text)(command)
 app.add_typer(edition.app, name="edition")
