@@ -1,60 +1,12 @@
-"""Sphinx configuration of the BlackPoker rulebook.
+"""Sphinx configuration of the BlackPoker rulebook, for `sphinx-build -b html docs OUT` (or `-b bppdf`):
+the toolchain's own (toolchain/rulebook/sphinxconf.py), which `bp build` uses without this file too."""
 
-The title, edition, author, release date and © come from definitions/rules.yaml (`edition`),
-like every other rules text: nothing here restates them. They are data, not markup: the page
-substitutions insert them as plain text (bp-edition), and html_title, which Sphinx and Furo
-insert into pages as HTML, is escaped here. The rulebook machinery lives in the
-toolchain package: the extension that renders the definitions (toolchain.sphinxext) and the
-A5 PDF builder (toolchain.rulebook.pdf; `sphinx-build -b bppdf docs OUT`).
-"""
-
-import html
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the toolchain package, also when it is not installed
 
-from toolchain.sphinxext.edition import prolog  # noqa: E402
-from toolchain.sphinxext.source import edition as read_edition  # noqa: E402
+from toolchain.rulebook.sphinxconf import settings
 
-edition = read_edition(ROOT)
-
-# -- Project ---------------------------------------------------------------------------------
-project = edition["title"]
-author = edition["author"]
-version = edition["name"]  # 第8.1版
-release = edition["release"]  # 2025/6/x
-copyright = edition["copyright"].removeprefix("©").strip()
-language = "ja"
-
-extensions = ["toolchain.sphinxext", "toolchain.rulebook.pdf"]
-root_doc = "index"
-exclude_patterns = ["_build"]
-rst_prolog = prolog(edition)  # |bp-title|, |bp-subtitle|, |bp-edition|, |bp-author|, |bp-release|, |bp-copyright|
-
-# -- Numbering: chapters 第N章, sections 2.10.4, figures and tables per chapter (図 2.1, 表 2.1) ---
-# The labels are Japanese, as the text around them, in the HTML and the PDF alike; a :numref:
-# reference reads the same (表 2.1 参照).
-numfig = True
-numfig_secnum_depth = 1
-numfig_format = {"figure": "図 %s", "table": "表 %s", "code-block": "リスト %s", "section": "{number} {name}"}
-html_secnumber_suffix = " "
-
-# -- Figures -------------------------------------------------------------------------------------
-graphviz_output_format = "svg"
-
-# -- HTML ----------------------------------------------------------------------------------------
-html_theme = "furo"
-html_title = html.escape(f"{edition['title']} {edition['name']}")  # inserted as HTML by the themes
-html_static_path = ["_static"]
-html_css_files = ["rulebook.css"]
-html_copy_source = False
-html_show_sourcelink = False
-html_search_language = "ja"
-html_last_updated_fmt = None
-html_sidebars = {
-    "**": ["sidebar/brand.html", "sidebar/search.html", "sidebar/scroll-start.html", "sidebar/navigation.html",
-           "sidebar/bp-links.html", "sidebar/scroll-end.html"],
-}
-html_favicon = "_static/favicon.svg"
+globals().update(settings(ROOT))

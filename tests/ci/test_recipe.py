@@ -90,8 +90,6 @@ def pull_request(tmp_path: Path, minimal_repo: Path) -> Path:
     """A clone of a small rules repository, on a pull request's branch that changes one fog entry."""
     upstream = tmp_path / "upstream"
     shutil.copytree(minimal_repo, upstream)
-    shutil.copytree(ROOT / "docs" / "_static", upstream / "docs" / "_static")
-    shutil.copy(ROOT / "docs" / "conf.py", upstream / "docs" / "conf.py")
     for name, text in ONE_PAGE_BOOK.items():
         (upstream / "docs" / name).write_text(text, encoding="utf-8")
     for name in ("Makefile", "pyproject.toml"):

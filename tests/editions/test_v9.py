@@ -11,6 +11,7 @@ from pathlib import Path
 
 import toolchain
 from tests.runbp import bp
+from toolchain.rulebook.sphinxconf import STATIC
 
 from .conftest import ROOT, V9
 
@@ -111,6 +112,12 @@ def test_the_rulebook_files_them_so_too(v9: Path, tmp_path: Path) -> None:
     at = entries.index("アップ(基礎魔法)¶")  # the entry, not the table of contents
     assert "トリガー・スピード・タイミング:&#64;直接-通常-クイック" in entries[at:at + 200]
     assert "R・S・F(上級魔法)" in entries and "第9.0版" in entries
+    # docs/ has no Sphinx configuration: the toolchain's own styles the book and titles it from rules.yaml
+    static = tmp_path / "site" / "rulebook" / "_static"
+    assert (static / "rulebook.css").read_bytes() == (STATIC / "rulebook.css").read_bytes()
+    assert (static / "favicon.svg").read_bytes() == (STATIC / "favicon.svg").read_bytes()
+    index = (tmp_path / "site" / "rulebook" / "index.html").read_text(encoding="utf-8")
+    assert 'href="_static/rulebook.css' in index and "第9.0版</title>" in index
 
 
 def test_no_toolchain_code_names_what_the_edition_adds() -> None:
@@ -136,7 +143,8 @@ def test_no_toolchain_code_names_what_the_edition_adds() -> None:
 
 
 def test_the_repository_holds_definitions_and_docs_only() -> None:
-    """…and docs/ holds what the rulebook's build needs (its Sphinx configuration and stylesheet): the tests copy
-    nothing else in, as a rules editor's own repository has nothing else."""
+    """…and docs/ holds the rulebook's prose only (its Sphinx configuration and stylesheet are the toolchain's):
+    the tests copy nothing else in, as a rules editor's own repository has nothing else."""
     assert sorted(p.name for p in V9.iterdir()) == ["README.md", "definitions", "docs"]
-    assert {"conf.py", "_static", "index.rst"} <= {p.name for p in (V9 / "docs").iterdir()}
+    assert "index.rst" in {p.name for p in (V9 / "docs").iterdir()}
+    assert {p.suffix for p in (V9 / "docs").iterdir()} == {".rst"}

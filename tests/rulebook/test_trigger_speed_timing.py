@@ -38,8 +38,6 @@ def _repository(tmp: Path, layout: str) -> Path:
     rules.write_text(text, encoding="utf-8")
     (root / "definitions" / "rulings.yaml").unlink()  # its rulings name sections of the whole book, which this one lacks
     (root / "docs").mkdir()
-    shutil.copy(ROOT / "docs" / "conf.py", root / "docs" / "conf.py")
-    shutil.copytree(ROOT / "docs" / "_static", root / "docs" / "_static")
     (root / "docs" / "index.rst").write_text("アクション\n==========\n\n.. bp-action-list::\n", encoding="utf-8")
     return root
 

@@ -58,9 +58,10 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
     marker.touch()
     status, warnings = io.StringIO(), io.StringIO()
     read: list[str] = []
+    confdir, settings = configuration(docs)
     with patch_docutils(docs), docutils_namespace(), _root_logger_kept(), _only_the_builders_bp_uses():
-        app = Sphinx(str(docs), str(docs), str(out), str(doctrees), builder, confoverrides=overrides or {}, status=status,
-                     warning=warnings, freshenv=fresh, warningiserror=strict)
+        app = Sphinx(str(docs), confdir, str(out), str(doctrees), builder, confoverrides={**settings, **(overrides or {})},
+                     status=status, warning=warnings, freshenv=fresh, warningiserror=strict)
         app.connect("env-before-read-docs", lambda _app, _env, docnames: read.extend(sorted(docnames)))
         _read_numref_targets_once(app)
         if definitions is not None:
@@ -80,6 +81,16 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
         pages.finish()
     marker.unlink()
     return read
+
+
+def configuration(docs: Path) -> tuple[str | None, dict[str, Any]]:
+    """Sphinx's configuration folder for a repository's docs/, and the values given besides: docs/conf.py
+    where the repository has one, else none and the toolchain's own values (sphinxconf.py)."""
+    if (docs / "conf.py").is_file():
+        return str(docs), {}
+    from .sphinxconf import settings
+
+    return None, settings(docs.parent)  # docs/ is ROOT/docs
 
 
 @contextlib.contextmanager
