@@ -90,6 +90,7 @@ def pull_request(tmp_path: Path, minimal_repo: Path) -> Path:
     """A clone of a small rules repository, on a pull request's branch that changes one fog entry."""
     upstream = tmp_path / "upstream"
     shutil.copytree(minimal_repo, upstream)
+    (upstream / "docs").mkdir()  # prose only: the Sphinx configuration is the toolchain's
     for name, text in ONE_PAGE_BOOK.items():
         (upstream / "docs" / name).write_text(text, encoding="utf-8")
     for name in ("Makefile", "pyproject.toml"):
