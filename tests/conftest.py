@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.repos import minimal_repository
 
 # bp speaks the locale's language (toolchain/i18n.py): the tests read English, from bp run in this
 # process or in one it starts, unless a test asks for another (LANGUAGE comes first of the variables).
 os.environ["LANGUAGE"] = "en"
 
 ROOT = Path(__file__).resolve().parent.parent
-MINIMAL = Path(__file__).resolve().parent / "fixtures" / "minimal"
 CHROMIUM = "/usr/bin/chromium"
 # This machine's notes: headless, no sandbox (root), no background traffic to a closed network.
 CHROMIUM_ARGS = [
@@ -31,11 +31,7 @@ def repo_root() -> Path:
 @pytest.fixture
 def minimal_repo(tmp_path: Path) -> Path:
     """A small valid rules repository (tests/fixtures/minimal, with the real rules.yaml and schemas)."""
-    root = tmp_path / "rules"
-    shutil.copytree(MINIMAL, root)
-    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
-    shutil.copytree(ROOT / "schema", root / "schema")
-    return root
+    return minimal_repository(tmp_path)
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import MINIMAL
+from tests.repos import minimal_repository
 from tests.runbp import ROOT, bp
 
 PAGE_TEMPLATE = Path("templates") / "actionlist" / "page.html.j2"
@@ -24,11 +24,8 @@ SAVED_DURING_THE_BUILD = "<!-- saved during the build -->"
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     """The minimal rules with the repository's own templates (the action lists read them when they render)."""
-    root = tmp_path / "rules"
-    shutil.copytree(MINIMAL, root)
-    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
-    for folder in ("schema", "templates"):
-        shutil.copytree(ROOT / folder, root / folder)
+    root = minimal_repository(tmp_path)
+    shutil.copytree(ROOT / "templates", root / "templates")
     return root
 
 

@@ -4,23 +4,19 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import MINIMAL
-from tests.runbp import ROOT, bp
+from tests.repos import minimal_repository
+from tests.runbp import bp
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A small repository (as the minimal_repo fixture) with its definitions.json built once."""
     base = tmp_path_factory.mktemp("noop")
-    root = base / "rules"
-    shutil.copytree(MINIMAL, root)
-    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
-    shutil.copytree(ROOT / "schema", root / "schema")
+    root = minimal_repository(base)
     run = bp("build", "--root", str(root), "--out", str(base / "site"), "--only", "definitions.json")
     assert run.returncode == 0, run.stderr
     return root, base / "site"

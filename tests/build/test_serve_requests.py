@@ -4,7 +4,6 @@ that connects and says nothing; `--host ''` is refused and a non-loopback --host
 
 from __future__ import annotations
 
-import shutil
 import socket
 import subprocess
 import time
@@ -14,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import MINIMAL
+from tests.repos import minimal_repository
 from tests.runbp import ROOT, bp, running, serve_status, stop
 
 CONNECTION_TIMEOUT = 10  # toolchain/site/serve.py
@@ -47,10 +46,7 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     base = tmp_path_factory.mktemp("serve")
-    root = base / "rules"
-    shutil.copytree(MINIMAL, root)
-    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
-    shutil.copytree(ROOT / "schema", root / "schema")
+    root = minimal_repository(base)
     port = _free_port()
     with running("serve", "--root", str(root), "--out", str(base / "site"), "--cache", str(base / "cache"),
                  "--port", str(port), "--no-pdf") as process:

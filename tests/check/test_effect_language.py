@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 import toolchain
+from tests.repos import minimal_repository
 from toolchain.model.effect_reference import MarkerError, generated_files, readme_text
 
 ROOT = Path(__file__).resolve().parents[2]
-MINIMAL = ROOT / "tests" / "fixtures" / "minimal"
 
 
 # -- the generated files ---------------------------------------------------------------------------
@@ -264,11 +264,7 @@ SCHEMA_CASES = [
 @pytest.fixture(scope="module")
 def fixture_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One copy of the minimal repository for every case (the schemas load once); each case puts it back."""
-    root = tmp_path_factory.mktemp("language") / "rules"
-    shutil.copytree(MINIMAL, root)
-    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
-    shutil.copytree(ROOT / "schema", root / "schema")
-    return root
+    return minimal_repository(tmp_path_factory.mktemp("language"))
 
 
 @pytest.fixture

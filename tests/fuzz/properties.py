@@ -20,7 +20,6 @@ import contextlib
 import itertools
 import re
 import signal
-import shutil
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,12 +29,12 @@ import yaml
 from hypothesis import strategies as st
 
 import toolchain
+from tests.repos import MINIMAL
 from toolchain.model import yamlload
 from toolchain.notation import keycards as kc
 from toolchain.notation.cards import SUITS, Card, full_deck
 
 ROOT = Path(__file__).resolve().parents[2]
-MINIMAL = ROOT / "tests" / "fixtures" / "minimal"
 HANG_SECONDS = 60
 CALLS: Counter[str] = Counter()
 
@@ -297,9 +296,3 @@ def _lines(data: bytes) -> list[str]:
     return re.split("\r\n|\r|\n|\x85|\u2028|\u2029", data.decode("utf-8", errors="replace"))
 
 
-def minimal_repository(into: Path) -> Path:
-    root = into / "rules"
-    shutil.copytree(MINIMAL, root)
-    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
-    shutil.copytree(ROOT / "schema", root / "schema")
-    return root

@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import toolchain
+from tests.repos import minimal_repository
 from toolchain import sim
 
 from . import properties as p
@@ -62,7 +63,7 @@ def _loader(scratch: Path) -> Callable[[], None]:
 
 def _mutations(mutate: Callable[[str], st.SearchStrategy[str]]) -> Callable[[Path], Callable[[], None]]:
     def make(scratch: Path) -> Callable[[], None]:
-        root = p.minimal_repository(scratch)
+        root = minimal_repository(scratch)
 
         @given(st.data())
         def mutated(data: st.DataObject) -> None:

@@ -8,6 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.repos import minimal_repository
+
 from . import properties as p
 
 SUITE = settings(max_examples=60, deadline=None, derandomize=True, database=None,
@@ -16,7 +18,7 @@ SUITE = settings(max_examples=60, deadline=None, derandomize=True, database=None
 
 @pytest.fixture(scope="module")
 def repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return p.minimal_repository(tmp_path_factory.mktemp("fuzz"))
+    return minimal_repository(tmp_path_factory.mktemp("fuzz"))
 
 
 @SUITE

@@ -50,15 +50,10 @@ def test_schema_findings(japanese: None) -> None:
 
 def test_a_cached_english_check_does_not_answer_a_japanese_one(tmp_path: Path) -> None:
     """bp check's cache keeps findings as they were said: a run in another language is not answered by it."""
-    import shutil
+    from tests.repos import minimal_repository
+    from tests.runbp import bp
 
-    from tests.conftest import MINIMAL
-    from tests.runbp import ROOT, bp
-
-    root = tmp_path / "rules"
-    shutil.copytree(MINIMAL, root)
-    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
-    shutil.copytree(ROOT / "schema", root / "schema")
+    root = minimal_repository(tmp_path)
     actions = next((root / "definitions" / "actions").glob("*.yaml"))
     text = actions.read_text(encoding="utf-8")
     actions.write_text(text.replace("\n  name: ", "\n  nmae: ", 1), encoding="utf-8")
@@ -126,16 +121,12 @@ def test_notation_errors(japanese: None) -> None:
 
 def test_diff_json_stays_english_and_text_speaks_japanese(tmp_path: Path) -> None:
     """bp diff's json is read by programs: the locale does not change it; its text report follows the locale."""
-    import shutil
     import subprocess
 
-    from tests.conftest import MINIMAL
-    from tests.runbp import ROOT, bp
+    from tests.repos import minimal_repository
+    from tests.runbp import bp
 
-    root = tmp_path / "rules"
-    shutil.copytree(MINIMAL, root)
-    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
-    shutil.copytree(ROOT / "schema", root / "schema")
+    root = minimal_repository(tmp_path)
     git = ("git", "-c", "user.name=t", "-c", "user.email=t@t.invalid", "-C", str(root))
     subprocess.run((*git, "init", "-q"), check=True)
     subprocess.run((*git, "add", "-A"), check=True)

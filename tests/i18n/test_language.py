@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import MINIMAL
+from tests.repos import MINIMAL
 from tests.runbp import ROOT, bp
 from toolchain import i18n
 from toolchain.diagnostics import CODES
