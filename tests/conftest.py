@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+import toolchain
 from tests.repos import minimal_repository
+from toolchain.model import Definitions
 
 # bp speaks the locale's language (toolchain/i18n.py): the tests read English, from bp run in this
 # process or in one it starts, unless a test asks for another (LANGUAGE comes first of the variables).
@@ -26,6 +28,15 @@ CHROMIUM_ARGS = [
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     return ROOT
+
+
+@pytest.fixture(scope="session")
+def defs(repo_root: Path) -> Definitions:
+    """This repository's definitions, which bp check finds clean."""
+    result = toolchain.load(repo_root)
+    findings = list(result.findings)
+    assert findings == [], [f.text() for f in findings]
+    return result.definitions
 
 
 @pytest.fixture

@@ -3,13 +3,10 @@ rulebook (4.3.1 ○/× tables, 4.3.2, 5.3, table 3.1), never derived from the de
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from toolchain.notation.cards import RANK_VALUES
-import toolchain
 from toolchain.model import Definitions
+from toolchain.notation.cards import RANK_VALUES
 
 BASIC = ["エンド", "チャージ", "ドロー", "アタック", "ブロック", "ダメージ判定", "世代交代"]
 LITE = BASIC + [
@@ -26,15 +23,6 @@ RULEBOOK_ORDER = BASIC + [
     "アップ", "ダウン", "ツイスト", "カウンター", "再会", "キル", "停戦", "対象変更", "サーチ", "B・J", "R・S・F", "リバース", "帰還",
     "防壁破壊", "投擲", "死の槍", "防壁補充", "リアニメイト", "ハンデス", "フォース", "剣の雨", "徴募", "奇襲",
 ]
-
-
-@pytest.fixture(scope="module")
-def defs(repo_root: Path) -> Definitions:
-    result = toolchain.load(repo_root)
-
-    findings = list(result.findings)
-    assert findings == [], [f.text() for f in findings]
-    return result.definitions
 
 
 def test_the_repository_checks_clean_with_the_rulebook_counts(defs: Definitions) -> None:

@@ -6,18 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
-import toolchain
+from tests.runbp import bp
 from toolchain.model import display
 from toolchain.model.readings import readings
-
-from tests.runbp import bp
-
-
-@pytest.fixture(scope="module")
-def defs(repo_root: Path):
-    return toolchain.load(repo_root).definitions
 
 
 def test_every_reading_the_issue_names_is_marked_in_the_data(defs) -> None:

@@ -29,15 +29,6 @@ READY = re.compile(r"playing on (http://\S+/)")
 
 
 @pytest.fixture(scope="session")
-def defs(repo_root: Path) -> Definitions:
-    import toolchain
-
-    result = toolchain.load(repo_root)
-    assert not result.findings
-    return result.definitions
-
-
-@pytest.fixture(scope="session")
 def engine(defs: Definitions) -> sim.Engine:
     return sim.Engine(defs)
 
