@@ -17,3 +17,23 @@ def minimal_repository(into: Path) -> Path:
     shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
     shutil.copytree(ROOT / "schema", root / "schema")
     return root
+
+
+def echo_action(speed: str, timing: str) -> str:
+    """A triggered action (こだま, `echo`) whose own resolution triggers it, as a YAML list item to add to the
+    minimal repository's actions/1-basic.yaml: a chain that never ends."""
+    return f"""- id: echo
+  name: こだま
+  category: basic
+  formats: [lite, pro]
+  trigger: triggered
+  speed: {speed}
+  timing: {timing}
+  trigger_condition: こだまアクションが解決した時に誘発する。
+  effect: ターンを持っているプレイヤーの場にいるキャラクターを全てチャージ状態にする。
+  since: v8.0
+  program:
+    trigger: {{on: resolved, action: echo}}
+    effect:
+      - charge: {{characters: {{player: turn-player}}}}
+"""

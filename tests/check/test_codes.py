@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import toolchain
+from tests.repos import echo_action
 from toolchain.diagnostics import CODES
 
 
@@ -37,21 +38,7 @@ GRANTS = "    grants: slash\n"  # the last line of the fixture's trump, which an
 
 # A triggered instant action whose own resolution triggers it (BP033), and direct actions whose repeat
 # never ends: with an until that never holds (BP033 at run time) or with neither until nor stop (BP031).
-SELF_TRIGGER = """- id: echo
-  name: こだま
-  category: basic
-  formats: [lite, pro]
-  trigger: triggered
-  speed: instant
-  timing: main
-  trigger_condition: こだまアクションが解決した時に誘発する。
-  effect: ターンを持っているプレイヤーの場にいるキャラクターを全てチャージ状態にする。
-  since: v8.0
-  program:
-    trigger: {on: resolved, action: echo}
-    effect:
-      - charge: {characters: {player: turn-player}}
-  examples:
+SELF_TRIGGER = echo_action("instant", "main") + """  examples:
     - name: チャージする
       given: {you: {field: "Joker(driven)"}}
       request: ""

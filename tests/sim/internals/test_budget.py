@@ -3,44 +3,22 @@ EngineLoop naming the action, and ordinary play stays far below every budget."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 import toolchain
+from tests.repos import echo_action, minimal_repository
 from toolchain import sim
 from toolchain.sim import budget
 from toolchain.sim.errors import EngineLoop
 
-FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "minimal"
-ROOT = Path(__file__).resolve().parents[3]
-
 # A normal, quick action triggered by its own resolution: each one on the stage, once both players
 # pass, resolves and puts the next on the stage, so the stage never empties and the turn never ends.
-ECHO = """- id: echo
-  name: こだま
-  category: basic
-  formats: [lite, pro]
-  trigger: triggered
-  speed: normal
-  timing: quick
-  trigger_condition: こだまアクションが解決した時に誘発する。
-  effect: ターンを持っているプレイヤーの場にいるキャラクターを全てチャージ状態にする。
-  since: v8.0
-  program:
-    trigger: {on: resolved, action: echo}
-    effect:
-      - charge: {characters: {player: turn-player}}
-"""
+ECHO = echo_action("normal", "quick")
 
 
 @pytest.fixture(scope="module")
 def looping(tmp_path_factory: pytest.TempPathFactory) -> sim.Engine:
-    root = tmp_path_factory.mktemp("looping") / "rules"
-    shutil.copytree(FIXTURE, root)
-    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
-    shutil.copytree(ROOT / "schema", root / "schema")
+    root = minimal_repository(tmp_path_factory.mktemp("looping"))
     with (root / "definitions" / "actions" / "1-basic.yaml").open("a", encoding="utf-8") as handle:
         handle.write(ECHO)
     return sim.Engine(toolchain.load(root).definitions)
