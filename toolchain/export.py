@@ -17,16 +17,22 @@ def _group_title(defs: m.Definitions, definition: m.Action | m.FogEntry | m.Trum
     return group.title if group else None
 
 
+def _identity(item: m.Action | m.Character | m.FogEntry | m.Frame | m.Trump) -> dict[str, Any]:
+    """What every named definition starts with: its id, name, reading and anchor."""
+    return {"id": item.id, "name": item.name, "kana": name_reading(item.name, item.kana), "anchor": item.anchor}
+
+
+def _flavor(flavor: m.Flavor | None) -> dict[str, str] | None:
+    return {"text": flavor.text, "speaker": flavor.speaker} if flavor else None
+
+
 def _versions(item: Any) -> dict[str, Any]:
     return {"since": item.since, "updated": list(item.updated)}
 
 
 def _action(defs: m.Definitions, action: m.Action) -> dict[str, Any]:
     return {
-        "id": action.id,
-        "name": action.name,
-        "kana": name_reading(action.name, action.kana),
-        "anchor": action.anchor,
+        **_identity(action),
         "category": defs.name_of("categories", action.category),
         "category_id": action.category,
         "formats": list(defs.formats_of(action)),
@@ -47,7 +53,7 @@ def _action(defs: m.Definitions, action: m.Action) -> dict[str, Any]:
         "effect_plain": markup.plain(action.effect.blocks),
         "summons": list(action.summons),
         "story": action.story,
-        "flavor": {"text": action.flavor.text, "speaker": action.flavor.speaker} if action.flavor else None,
+        "flavor": _flavor(action.flavor),
         "trump": action.trump,
         **_versions(action),
     }
@@ -55,10 +61,7 @@ def _action(defs: m.Definitions, action: m.Action) -> dict[str, Any]:
 
 def _character(defs: m.Definitions, character: m.Character) -> dict[str, Any]:
     return {
-        "id": character.id,
-        "name": character.name,
-        "kana": name_reading(character.name, character.kana),
-        "anchor": character.anchor,
+        **_identity(character),
         "type": defs.name_of("character_types", character.type),
         "type_id": character.type,
         "formats": list(character.formats),
@@ -73,17 +76,14 @@ def _character(defs: m.Definitions, character: m.Character) -> dict[str, Any]:
             {"name": a.name, "scope": a.scope, "text": a.text} for a in character.abilities
         ],
         "story": character.story,
-        "flavor": {"text": character.flavor.text, "speaker": character.flavor.speaker} if character.flavor else None,
+        "flavor": _flavor(character.flavor),
         **_versions(character),
     }
 
 
 def _fog(defs: m.Definitions, entry: m.FogEntry) -> dict[str, Any]:
     return {
-        "id": entry.id,
-        "name": entry.name,
-        "kana": name_reading(entry.name, entry.kana),
-        "anchor": entry.anchor,
+        **_identity(entry),
         "group": _group_title(defs, entry),
         "category": defs.name_of("categories", entry.category),
         "action": entry.action,
@@ -97,10 +97,7 @@ def _fog(defs: m.Definitions, entry: m.FogEntry) -> dict[str, Any]:
 
 def _frame(defs: m.Definitions, frame: m.Frame) -> dict[str, Any]:
     return {
-        "id": frame.id,
-        "name": frame.name,
-        "kana": name_reading(frame.name, frame.kana),
-        "anchor": frame.anchor,
+        **_identity(frame),
         "formats": list(frame.formats),
         "deck": {"min_cards": frame.min_cards} if frame.min_cards else {
             "cards": {suit: list(ranks) for suit, ranks in (frame.cards or {}).items()}, "size": frame.deck_size
@@ -116,10 +113,7 @@ def _frame(defs: m.Definitions, frame: m.Frame) -> dict[str, Any]:
 
 def _trump(defs: m.Definitions, trump: m.Trump) -> dict[str, Any]:
     return {
-        "id": trump.id,
-        "name": trump.name,
-        "kana": name_reading(trump.name, trump.kana),
-        "anchor": trump.anchor,
+        **_identity(trump),
         "category": defs.name_of("trump_categories", trump.category),
         "frames": list(trump.frames),
         "keycards": defs.keycards_display(trump.keycards),
