@@ -10,74 +10,77 @@ reading the parse of it raises that error. This module is the only caller of the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from ..notation import keycards, markup
 
 __all__ = ["KeycardsText", "Text", "keycards_text", "markup_text"]
 
 
-class KeycardsText(str):
+class _Parsed(str):
+    """A str with its parse (`_value`), or with the error of a text that does not parse. It is immutable:
+    a copy is itself, and a pickle holds the text alone (it is parsed again when loaded)."""
+
+    _value: Any
+    error: ValueError | None
+
+    @staticmethod
+    def _parse(text: str) -> Any:
+        raise NotImplementedError
+
+    @classmethod
+    def of(cls, text: str) -> Self:
+        value = cls(text)
+        try:
+            value._value, value.error = cls._parse(text), None
+        except ValueError as exc:  # the parser's own error (KeycardsError, MarkupError)
+            value._value, value.error = None, exc
+        return value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self).of, (str(self),)
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
+
+class KeycardsText(_Parsed):
     """A keycards field (`♠A-K & ♣A-K`, `soldier<slash>`) with its pattern."""
 
-    _pattern: keycards.Keycards | None
+    _value: keycards.Keycards | None
     error: keycards.KeycardsError | None
+    _parse = staticmethod(keycards.parse)
 
     @property
     def pattern(self) -> keycards.Keycards:
         """The parsed pattern; raises the KeycardsError of a text that does not parse."""
-        if self._pattern is None:
+        if self._value is None:
             assert self.error is not None
             raise keycards.KeycardsError(str(self.error), self.error.column)
-        return self._pattern
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return keycards_text, (str(self),)
-
-    def __copy__(self) -> KeycardsText:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> KeycardsText:
-        return self
+        return self._value
 
 
-class Text(str):
+class Text(_Parsed):
     """A text in the markup (effects, conditions, procedures, abilities) with its blocks."""
 
-    _blocks: tuple[markup.Block, ...] | None
+    _value: tuple[markup.Block, ...] | None
     error: markup.MarkupError | None
+
+    @staticmethod
+    def _parse(text: str) -> tuple[markup.Block, ...]:
+        return tuple(markup.parse(text))
 
     @property
     def blocks(self) -> tuple[markup.Block, ...]:
         """Paragraphs and lists; raises the MarkupError of a text that does not parse."""
-        if self._blocks is None:
+        if self._value is None:
             assert self.error is not None
             raise markup.MarkupError(str(self.error), self.error.line)
-        return self._blocks
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return markup_text, (str(self),)
-
-    def __copy__(self) -> Text:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Text:
-        return self
+        return self._value
 
 
-def keycards_text(text: str) -> KeycardsText:
-    value = KeycardsText(text)
-    try:
-        value._pattern, value.error = keycards.parse(text), None
-    except keycards.KeycardsError as exc:
-        value._pattern, value.error = None, exc
-    return value
-
-
-def markup_text(text: str) -> Text:
-    value = Text(text)
-    try:
-        value._blocks, value.error = tuple(markup.parse(text)), None
-    except markup.MarkupError as exc:
-        value._blocks, value.error = None, exc
-    return value
+keycards_text = KeycardsText.of
+markup_text = Text.of
