@@ -9,7 +9,7 @@ life is 1 damage.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from ..i18n import _
@@ -19,7 +19,7 @@ from .budget import REPEAT_ROUNDS
 from .errors import EngineLoop, Stop
 from .cards import owner_of
 from .language import ENGINE, INSTRUMENT, Compiler, Ctx, Items, Path, _characters, cards_of, form_of
-from .state import Character, Modifier, Request
+from .state import Character, Modifier, Request, State
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -349,9 +349,8 @@ class ProgramCompiler(Compiler):
         items = self.items(node["negate"], path + ("negate",))
 
         def negate(ctx: Ctx) -> None:
-            for request in items(ctx):
-                if isinstance(request, Request) and request in ctx.state.stage:
-                    ctx.game.negate(request)
+            for request in _on_stage(items(ctx), ctx.state):
+                ctx.game.negate(request)
         return negate
 
     def p_retarget(self, node: dict, path: Path) -> Step:
@@ -359,9 +358,8 @@ class ProgramCompiler(Compiler):
         by = self.player(node.get("by", "you"), path + ("by",))
 
         def retarget(ctx: Ctx) -> None:
-            for request in items(ctx):
-                if isinstance(request, Request) and request in ctx.state.stage:
-                    ctx.game.retarget(request, by(ctx))
+            for request in _on_stage(items(ctx), ctx.state):
+                ctx.game.retarget(request, by(ctx))
         return retarget
 
     def p_pass_turn(self, node: dict, path: Path) -> Step:
@@ -513,3 +511,9 @@ def _ordered(ctx: Ctx, cards: list[int], order: Callable[[Ctx], int]) -> list[in
         index = ctx.game.decide(decider, "order", "置く順", remaining)
         out.append(remaining.pop(index))
     return out + remaining
+
+
+def _on_stage(items: list, state: State) -> Iterator[Request]:
+    """The requests among `items` that are on the stage when reached: one that an earlier step of the same
+    loop took off (negated, resolved) is passed over."""
+    return (item for item in items if isinstance(item, Request) and item in state.stage)
