@@ -163,16 +163,13 @@ def test_diff_notes_and_reasons(japanese: None) -> None:
     assert working.label == "作業ツリー" and working.spec == "working tree"  # the spec, json's revision, stays English
 
 
-def test_simulator_invariants_and_example_drafts(japanese: None) -> None:
+def test_example_drafts(japanese: None) -> None:
+    """(The invariants' violations: tests/sim/internals/test_invariants.py.)"""
     from tests.runbp import ROOT
     from toolchain import sim
     from toolchain.model.loader import load_definitions
-    from toolchain.sim import invariants
 
     engine = sim.Engine(load_definitions(ROOT).definitions)
-    game = sim.from_situation(engine, {"you": {"hand": "♡3 ♠9", "field": "♢5"}}, regulation=("lite", "entry20"))
-    game.state.passed = {0, 1, 2}
-    assert "パス記録 [0, 1, 2] がプレイヤーの集合ではありません" in invariants.check(game)
     draft = sim.ExampleDraft(engine, sim.from_situation(engine, {"you": {"hand": "♡3 ♠9", "field": "♢5"}}, regulation=("lite", "entry20")), 0)
     with pytest.raises(ValueError, match="^例のリクエストがまだステージを離れていません$"):
         draft.example("未完成")
@@ -190,3 +187,19 @@ def test_balance_summary(japanese: None) -> None:
         "印の付いた数値: 1:",
         "  ライト: 先攻の有利 +4.0 ポイント [+1.0, +7.0]",
     ]
+
+
+def test_rulebook_directive_and_card_errors(japanese: None, tmp_path: Path) -> None:
+    from tests.runbp import ROOT
+    from toolchain.model.loader import load_definitions
+    from toolchain.notation.cards import parse_card
+    from toolchain.site.build import plan_build
+    from toolchain.site.outputs import OutputError
+    from toolchain.sphinxext.roles import count
+
+    with pytest.raises(ValueError, match="^'♠1' はカードではありません: スート"):
+        parse_card("♠1")
+    with pytest.raises(ValueError, match="^不明な種類 'nope'。数えられるのは: "):
+        count(load_definitions(ROOT).definitions, "nope")
+    with pytest.raises(OutputError, match="^--base-url 'example.org' は http"):
+        plan_build(tmp_path, None, base_url="example.org")
