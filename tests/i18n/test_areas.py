@@ -199,7 +199,12 @@ def test_rulebook_directive_and_card_errors(japanese: None, tmp_path: Path) -> N
 
     with pytest.raises(ValueError, match="^'♠1' はカードではありません: スート"):
         parse_card("♠1")
+    from toolchain import figures
+
+    definitions = load_definitions(ROOT).definitions
     with pytest.raises(ValueError, match="^不明な種類 'nope'。数えられるのは: "):
-        count(load_definitions(ROOT).definitions, "nope")
+        count(definitions, "nope")
+    with pytest.raises(KeyError, match="図 'nope' はありません。図は: "):
+        figures.spec("nope", definitions)
     with pytest.raises(OutputError, match="^--base-url 'example.org' は http"):
         plan_build(tmp_path, None, base_url="example.org")
