@@ -138,4 +138,64 @@ def test_diff_json_stays_english_and_text_speaks_japanese(tmp_path: Path) -> Non
     assert english.returncode == 0, english.stderr
     assert bp("diff", "HEAD", "--format", "json", "--root", str(root), env=japanese_env).stdout == english.stdout
     assert "unknown field 'categry'" in english.stdout
-    assert "不明なフィールド 'categry'" in bp("diff", "HEAD", "--root", str(root), env=japanese_env).stdout
+    assert "not compared, working tree has findings (bp check)" in english.stdout  # a note of the json's "skipped"
+    text = bp("diff", "HEAD", "--root", str(root), env=japanese_env).stdout
+    assert "不明なフィールド 'categry'" in text
+    assert "作業ツリー に指摘があるため比べていません（bp check）" in text and "→ 作業ツリー" in text
+
+
+def test_diff_notes_and_reasons(japanese: None) -> None:
+    from toolchain.diff.render import reason_text, rulings_line
+    from toolchain.diff.revisions import WORKING_TREE, Revision
+
+    assert rulings_line({"added": 1, "removed": 0, "changed": 2, "outcome": 1}) == "追加 1, 削除 0, 変更 2（結果の変わったもの 1）"
+    assert reason_text("version history") == "版の履歴" and reason_text("broken references") == "切れる参照"
+    working = Revision(WORKING_TREE, None)
+    assert working.label == "作業ツリー" and working.spec == "working tree"  # the spec, json's revision, stays English
+
+
+def test_example_drafts(japanese: None) -> None:
+    """(The invariants' violations: tests/sim/internals/test_invariants.py.)"""
+    from tests.runbp import ROOT
+    from toolchain import sim
+    from toolchain.model.loader import load_definitions
+
+    engine = sim.Engine(load_definitions(ROOT).definitions)
+    draft = sim.ExampleDraft(engine, sim.from_situation(engine, {"you": {"hand": "♡3 ♠9", "field": "♢5"}}, regulation=("lite", "entry20")), 0)
+    with pytest.raises(ValueError, match="^例のリクエストがまだステージを離れていません$"):
+        draft.example("未完成")
+
+
+def test_balance_summary(japanese: None) -> None:
+    from toolchain.balance.report import lines
+
+    interval = {"estimate": 0.04, "low": 0.01, "high": 0.07}
+    document = {"kind": "balance", "regulations": [{
+        "name": "ライト", "games_per_agent": 1600, "agents": 3, "length": {"mean_turns": 12.25},
+        "first_player": {"rate": {"estimate": 0.52}, "advantage": interval, "flagged": True}, "restricted": []}]}
+    assert lines(document) == [
+        "ライト: エージェントごとに 1,600 ゲーム、エージェント 3。先攻の勝率 52.0 %（+4.0 ポイント [+1.0, +7.0]）。平均 12.2 ターン",
+        "印の付いた数値: 1:",
+        "  ライト: 先攻の有利 +4.0 ポイント [+1.0, +7.0]",
+    ]
+
+
+def test_rulebook_directive_and_card_errors(japanese: None, tmp_path: Path) -> None:
+    from tests.runbp import ROOT
+    from toolchain.model.loader import load_definitions
+    from toolchain.notation.cards import parse_card
+    from toolchain.site.build import plan_build
+    from toolchain.site.outputs import OutputError
+    from toolchain.sphinxext.roles import count
+
+    with pytest.raises(ValueError, match="^'♠1' はカードではありません: スート"):
+        parse_card("♠1")
+    from toolchain import figures
+
+    definitions = load_definitions(ROOT).definitions
+    with pytest.raises(ValueError, match="^不明な種類 'nope'。数えられるのは: "):
+        count(definitions, "nope")
+    with pytest.raises(KeyError, match="図 'nope' はありません。図は: "):
+        figures.spec("nope", definitions)
+    with pytest.raises(OutputError, match="^--base-url 'example.org' は http"):
+        plan_build(tmp_path, None, base_url="example.org")

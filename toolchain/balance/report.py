@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import N_, _
 from . import stats
 from .figures import RegulationFigures
 from .run import Plan, RegulationPlan
@@ -150,37 +151,41 @@ def differences(base: dict[str, Any], head: dict[str, Any], z: float) -> dict[st
 
 
 def flagged(document: dict[str, Any]) -> list[str]:
-    """Every flagged figure, one line each (English: the terminal)."""
+    """Every flagged figure, one line each (the terminal's, in bp's language)."""
     out = []
     if document["kind"] == "balance-comparison":
         for regulation in document["differences"]:
             name = regulation["name"]
             for what in ("first_player", "length"):
                 if regulation[what]["flagged"]:
-                    out.append(f"{name}: {_WHAT[what]} {_signed(regulation[what]['difference'], what == 'length')}")
+                    out.append(_(_WHAT[what]).format(regulation=name, change=_signed(regulation[what]["difference"], what == "length")))
             for row in regulation["restricted"]:
                 if row.get("flagged"):
-                    out.append(f"{name}: forbidden {row['name']} ({row['kind']}), the win rate changed "
-                               f"{_signed(row['difference'])} (from {_signed(row['base'])} to {_signed(row['head'])})")
+                    out.append(_("{regulation}: forbidden {name} ({kind}), the win rate changed {change} (from {base} to {head})").format(
+                        regulation=name, name=row["name"], kind=row["kind"], change=_signed(row["difference"]),
+                        base=_signed(row["base"]), head=_signed(row["head"])))
         return out
     for regulation in document["regulations"]:
         name = regulation["name"]
         if regulation["first_player"]["flagged"]:
-            out.append(f"{name}: the first player's advantage {_signed(regulation['first_player']['advantage'])}")
+            out.append(_("{regulation}: the first player's advantage {change}").format(
+                regulation=name, change=_signed(regulation["first_player"]["advantage"])))
         for row in regulation["restricted"]:
             if row.get("flagged") and row.get("same_games_as") is None:
-                out.append(f"{name}: forbidden {row['name']} ({row['kind']}), the win rate changes {_signed(row['change'])}")
+                out.append(_("{regulation}: forbidden {name} ({kind}), the win rate changes {change}").format(
+                    regulation=name, name=row["name"], kind=row["kind"], change=_signed(row["change"])))
     return out
 
 
-_WHAT = {"first_player": "the first player's win rate changed", "length": "the game length changed"}
+_WHAT = {"first_player": N_("{regulation}: the first player's win rate changed {change}"),
+         "length": N_("{regulation}: the game length changed {change}")}
 
 
 def _signed(interval: dict[str, float], turns: bool = False) -> str:
     """`-12.3 points [-15.0, -9.6]` (or turns)."""
     if turns:
-        return f"{interval['estimate']:+.2f} turns [{interval['low']:+.2f}, {interval['high']:+.2f}]"
-    return f"{interval['estimate'] * 100:+.1f} points [{interval['low'] * 100:+.1f}, {interval['high'] * 100:+.1f}]"
+        return _("{estimate:+.2f} turns [{low:+.2f}, {high:+.2f}]").format(**interval)
+    return _("{estimate:+.1f} points [{low:+.1f}, {high:+.1f}]").format(**{key: interval[key] * 100 for key in ("estimate", "low", "high")})
 
 
 def lines(document: dict[str, Any]) -> list[str]:
@@ -191,10 +196,12 @@ def lines(document: dict[str, Any]) -> list[str]:
         prefix = f"{side['revision']}: " if len(sides) > 1 else ""
         for regulation in side["regulations"]:
             first = regulation["first_player"]
-            out.append(f"{prefix}{regulation['name']}: {regulation['games_per_agent']:,} games per agent, {regulation['agents']} agents; "
-                       f"the first player wins {first['rate']['estimate'] * 100:.1f} % ({_signed(first['advantage'])}); "
-                       f"{regulation['length']['mean_turns']:.1f} turns on average")
+            out.append(prefix + _("{regulation}: {games:,} games per agent, {agents} agents; the first player wins {rate:.1f} % "
+                                  "({advantage}); {turns:.1f} turns on average").format(
+                regulation=regulation["name"], games=regulation["games_per_agent"], agents=regulation["agents"],
+                rate=first["rate"]["estimate"] * 100, advantage=_signed(first["advantage"]), turns=regulation["length"]["mean_turns"]))
     found = flagged(document)
-    out.append(f"flagged: {len(found)}" + (":" if found else " (no figure's interval leaves out zero)"))
+    out.append(_("flagged: {count}:").format(count=len(found)) if found
+               else _("flagged: {count} (no figure's interval leaves out zero)").format(count=0))
     out.extend(f"  {line}" for line in found)
     return out

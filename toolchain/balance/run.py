@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import sim
+from ..i18n import _
 from . import stats
 from .figures import RegulationFigures
 from .subjects import Subject, selected, subjects
@@ -227,7 +228,7 @@ def load_rules(root: Path, specs: list[str]) -> list[Rules]:
             label = revision.label
         if checked.findings:
             shown = "; ".join(finding.message for finding in checked.findings[:3])
-            raise RulesError(f"the rules of the {label} do not load cleanly ({len(checked.findings)} findings: {shown}): "
-                             "fix them first (bp check)")
+            raise RulesError(_("the rules of the {revision} do not load cleanly ({count} findings: {shown}): fix them first "
+                               "(bp check)").format(revision=label, count=len(checked.findings), shown=shown))
         out.append(Rules.of(label, checked.definitions, position))
     return out

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import sim
+from ..i18n import _
 
 KINDS = ("action", "trump", "character")
 
@@ -66,7 +67,8 @@ def selected(found: list[Subject], names: tuple[str, ...]) -> list[Subject]:
         return found
     unknown = [name for name in names if not any(name in (s.id, s.name, s.label) for s in found)]
     if unknown:
-        raise ValueError(f"nothing named {', '.join(repr(u) for u in unknown)}: name an action, trump or character by id or name")
+        raise ValueError(_("nothing named {names}: name an action, trump or character by id or name").format(
+            names=", ".join(repr(u) for u in unknown)))
     return [s if not s.restricted or any(name in (s.id, s.name, s.label) for name in names)
             else replace(s, actions=(), trump_cards=(), reason="not-selected") for s in found]
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import sim
+from ..i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Definitions
@@ -165,12 +166,12 @@ class DaskRunner(Runner):
         try:
             from distributed import Client
         except ImportError as exc:  # pragma: no cover - a dependency of the project
-            raise ClusterError("Dask's distributed is not installed (pip install -e .)") from exc
+            raise ClusterError(_("Dask's distributed is not installed (pip install -e .)")) from exc
         self._futures: list[Any] = []
         try:
             self.client = Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
-            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
+            raise ClusterError(_("cannot reach the Dask scheduler at {address}: {reason}").format(address=address, reason=exc)) from exc
         self._check_workers()
         self.parallel = max(1, sum(self.client.nthreads().values()))
         self.where = f"the cluster {self.client.scheduler.address} ({len(self.client.nthreads())} workers, {self.parallel} threads)"
@@ -182,16 +183,17 @@ class DaskRunner(Runner):
             theirs = self.client.run(_toolchain_digest)
         except (OSError, TimeoutError) as exc:
             self.close()
-            raise ClusterError(f"the cluster has no worker that answers ({exc or 'no worker within 20 s'})") from exc
+            raise ClusterError(_("the cluster has no worker that answers ({reason})").format(reason=exc or _("no worker within 20 s"))) from exc
         except Exception as exc:  # noqa: BLE001 - what a worker raised: it cannot run this toolchain
             self.close()
-            raise ClusterError(f"the workers cannot run this toolchain ({type(exc).__name__}: {exc}): install it there") from exc
+            raise ClusterError(_("the workers cannot run this toolchain ({error}: {reason}): install it there").format(
+                error=type(exc).__name__, reason=exc)) from exc
         ours = _toolchain_digest()
         other = sorted(worker for worker, digest in theirs.items() if digest != ours)
         if other:
             self.close()
-            raise ClusterError(f"the workers {', '.join(other)} run another version of the toolchain: install this one there "
-                               "(the same games need the same simulator)")
+            raise ClusterError(_("the workers {workers} run another version of the toolchain: install this one there (the same "
+                                 "games need the same simulator)").format(workers=", ".join(other)))
 
     def run(self, batches: list[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
         from distributed import as_completed

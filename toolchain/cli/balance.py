@@ -22,33 +22,33 @@ HELP = _("""Measure the balance by self-play: the first player's advantage, game
 
 def balance(
     revisions: Annotated[Optional[list[str]], typer.Argument(
-        help="None: the working tree's balance; REV: REV compared with the working tree; REV REV2: REV with REV2.",
+        help=_("None: the working tree's balance; REV: REV compared with the working tree; REV REV2: REV with REV2."),
         show_default=False)] = None,
     root: RootOption = None,
-    format_key: Annotated[Optional[str], typer.Option("--format", help="The game's format, by id or name (default: the first of formats.yaml).", show_default=False)] = None,
-    frame_key: Annotated[Optional[str], typer.Option("--frame", help="Frame id or name (default: the first of frames/frames.yaml).", show_default=False)] = None,
-    all_regulations: Annotated[bool, typer.Option("--all-regulations", help="Every regulation of table 3.1 (ignores --format and --frame).")] = False,
-    detect: Annotated[float, typer.Option("--detect", min=0.1, max=49.9, help="The change of a win rate to detect, in percentage points: it sizes the games.")] = 5.0,
-    power: Annotated[float, typer.Option("--power", min=0.5, max=0.999, help="The chance that a change of --detect is flagged.")] = 0.8,
-    alpha: Annotated[float, typer.Option("--alpha", min=0.0001, max=0.5, help="The chance that chance alone flags a figure of a regulation (shared by its figures: Bonferroni).")] = 0.05,
-    games: Annotated[Optional[int], typer.Option("--games", min=2, help="Games per agent instead of the size --detect needs (the report says what they can detect).")] = None,
-    only: Annotated[Optional[list[str]], typer.Option("--only", help="Restrict only this action, trump or character (id or name; again for more): fewer agents, fewer games.")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="The seed of the games' seeds (the same for every agent and revision).")] = 0,
-    agent: Annotated[str, typer.Option("--agent", help="The standard agent: policy (the default) or random.")] = "policy",
-    workers: Annotated[int, typer.Option("--workers", min=0, help="Processes to play on (0: one per core); the figures do not depend on it.")] = 1,
-    cluster: Annotated[Optional[str], typer.Option("--cluster", help="A Dask scheduler's address (tcp://host:8786): the games are played by its workers, with the same figures.")] = None,
-    out: Annotated[Optional[Path], typer.Option("--out", help="The report's directory (index.html, balance.json); default build/balance.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the JSON document (schema/balance.schema.json) on stdout instead of the summary.")] = False,
+    format_key: Annotated[Optional[str], typer.Option("--format", help=_("The game's format, by id or name (default: the first of formats.yaml)."), show_default=False)] = None,
+    frame_key: Annotated[Optional[str], typer.Option("--frame", help=_("Frame id or name (default: the first of frames/frames.yaml)."), show_default=False)] = None,
+    all_regulations: Annotated[bool, typer.Option("--all-regulations", help=_("Every regulation of table 3.1 (ignores --format and --frame)."))] = False,
+    detect: Annotated[float, typer.Option("--detect", min=0.1, max=49.9, help=_("The change of a win rate to detect, in percentage points: it sizes the games."))] = 5.0,
+    power: Annotated[float, typer.Option("--power", min=0.5, max=0.999, help=_("The chance that a change of --detect is flagged."))] = 0.8,
+    alpha: Annotated[float, typer.Option("--alpha", min=0.0001, max=0.5, help=_("The chance that chance alone flags a figure of a regulation (shared by its figures: Bonferroni)."))] = 0.05,
+    games: Annotated[Optional[int], typer.Option("--games", min=2, help=_("Games per agent instead of the size --detect needs (the report says what they can detect)."))] = None,
+    only: Annotated[Optional[list[str]], typer.Option("--only", help=_("Restrict only this action, trump or character (id or name; again for more): fewer agents, fewer games."))] = None,
+    seed: Annotated[int, typer.Option("--seed", help=_("The seed of the games' seeds (the same for every agent and revision)."))] = 0,
+    agent: Annotated[str, typer.Option("--agent", help=_("The standard agent: policy (the default) or random."))] = "policy",
+    workers: Annotated[int, typer.Option("--workers", min=0, help=_("Processes to play on (0: one per core); the figures do not depend on it."))] = 1,
+    cluster: Annotated[Optional[str], typer.Option("--cluster", help=_("A Dask scheduler's address (tcp://host:8786): the games are played by its workers, with the same figures."))] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", help=_("The report's directory (index.html, balance.json); default build/balance."))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the JSON document (schema/balance.schema.json) on stdout instead of the summary."))] = False,
 ) -> None:
     """`bp balance` (HELP)."""
     try:
         _balance(revisions or [], root, format_key, frame_key, all_regulations, detect, power, alpha, games, tuple(only or ()),
                  seed, agent, workers, cluster, out, as_json)
     except Stopped as stop:  # Ctrl-C while playing: the workers are ended
-        typer.echo(f"\nbp balance: {stop}; nothing written", err=True)
+        typer.echo("\n" + _("bp balance: {reason}; nothing written").format(reason=stop), err=True)
         raise typer.Exit(130) from None
     except KeyboardInterrupt:  # Ctrl-C while loading the rules or writing: nothing was published
-        typer.echo("\nbp balance: stopped; nothing written", err=True)
+        typer.echo("\n" + _("bp balance: stopped; nothing written"), err=True)
         raise typer.Exit(130) from None
 
 
@@ -65,11 +65,11 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
     from ..site.outputs import OutputError, check_target, publishing
 
     if len(specs) > 2:
-        fail("balance", f"at most two revisions, not {len(specs)}: bp balance [REV] [REV2]", 2)
+        fail("balance", _("at most two revisions, not {count}: bp balance [REV] [REV2]").format(count=len(specs)), 2)
     if agent not in sim.AGENTS:
-        fail("balance", f"no agent '{agent}' (agents: {', '.join(sim.AGENTS)})", 2)
+        fail("balance", _("no agent '{agent}' (agents: {agents})").format(agent=agent, agents=", ".join(sim.AGENTS)), 2)
     if cluster is not None and workers != 1:
-        fail("balance", "--cluster and --workers both say where to play: give one", 2)
+        fail("balance", _("--cluster and --workers both say where to play: give one"), 2)
     root_path = resolve_root(root)
     try:
         target = check_target(out or balance_report(root_path), root_path, html.KIND)
@@ -88,7 +88,8 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
     else:
         regulations = [_regulation(defs, format_key, frame_key)]
         if not all(rule.definitions.is_legal(*regulations[0]) for rule in rules):
-            fail("balance", f"the {rules[0].label} does not have the regulation {' + '.join(regulations[0])}", 2)
+            fail("balance", _("the {revision} does not have the regulation {regulation}").format(
+                revision=rules[0].label, regulation=" + ".join(regulations[0])), 2)
     settings = Settings(agent=agent, seed=seed, detect=detect / 100, alpha=alpha, power=power, games=games, only=only)
     try:
         plan = make_plan(rules, regulations, settings)
@@ -96,16 +97,19 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
         fail("balance", str(exc), 2)
     for regulation in plan.regulations:
         if len(rules) == 1 or regulation.rules is rules[-1]:
-            typer.echo(f"{regulation.name}: {1 + len(regulation.agents)} agents × {regulation.games:,} games"
-                       f"{' × 2 revisions' if plan.compare else ''}", err=True)
-    sizing = (f"{games:,} games per agent (given)" if games else
-              f"sized to flag a change of {detect:g} points with probability {power:g}")
-    typer.echo(f"{sizing}; α = {alpha:g} per regulation, shared by its figures (Bonferroni)", err=True)
+            sized = (_("{regulation}: {agents} agents × {games:,} games × 2 revisions") if plan.compare
+                     else _("{regulation}: {agents} agents × {games:,} games"))
+            typer.echo(sized.format(regulation=regulation.name, agents=1 + len(regulation.agents), games=regulation.games), err=True)
+    sizing = (_("{games:,} games per agent (given)").format(games=games) if games else
+              _("sized to flag a change of {detect:g} points with probability {power:g}").format(detect=detect, power=power))
+    typer.echo(_("{sizing}; α = {alpha:g} per regulation, shared by its figures (Bonferroni)").format(sizing=sizing, alpha=alpha),
+               err=True)
 
     processes = workers or os.cpu_count() or 1
     if cluster is None and processes > sim.worker_cap():
-        typer.echo(f"bp balance: --workers {workers}: playing on {sim.worker_cap()} processes, "
-                   f"{sim.PROCESSES_PER_CORE} per core (more play no faster; the figures are the same)", err=True)
+        typer.echo(_("bp balance: --workers {workers}: playing on {processes} processes, {per_core} per core (more play no "
+                     "faster; the figures are the same)").format(workers=workers, processes=sim.worker_cap(),
+                                                                 per_core=sim.PROCESSES_PER_CORE), err=True)
     try:
         runner = DaskRunner(cluster, {r.digest: r.definitions for r in rules}) if cluster else LocalRunner(processes)
     except ClusterError as exc:
@@ -120,9 +124,9 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
     try:
         calibrated = calibrate(plan, runner, progress)
         rest = estimate_seconds(plan, runner.parallel)
-        typer.echo(f"{plan.total_games:,} games; about {duration(rest)} on {runner.where} "
-                   f"(measured: {_rates(plan)})", err=True)
-        with typer.progressbar(length=plan.total_games, label="playing", file=sys.stderr) as bar:
+        typer.echo(_("{games:,} games; about {duration} on {where} (measured: {rates})").format(
+            games=plan.total_games, duration=duration(rest), where=runner.where, rates=_rates(plan)), err=True)
+        with typer.progressbar(length=plan.total_games, label=_("playing"), file=sys.stderr) as bar:
             bar.update(played)
 
             def advance(count: int) -> None:
@@ -132,20 +136,21 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
             figures = play(plan, runner, advance, calibrated)
     except KeyboardInterrupt:
         runner.close()
-        raise Stopped(f"stopped after {played:,} of {plan.total_games:,} games") from None
+        raise Stopped(_("stopped after {played:,} of {games:,} games").format(played=played, games=plan.total_games)) from None
     seconds = time.perf_counter() - started
     document = report(plan, figures, {"games_played": plan.total_games, "seconds": round(seconds, 1), "where": runner.where})
     try:
         with publishing(target, html.KIND) as staging:
             html.write(staging, document)
     except OSError as exc:
-        fail("balance", f"cannot write {target}: {exc.strerror or exc}", 2)
+        fail("balance", _("cannot write {target}: {reason}").format(target=target, reason=exc.strerror or exc), 2)
     if as_json:
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
     else:
         for line in lines(document):
             typer.echo(line)
-    typer.echo(f"{plan.total_games:,} games in {duration(seconds)}; report: {target / html.INDEX}", err=True)
+    typer.echo(_("{games:,} games in {duration}; report: {report}").format(
+        games=plan.total_games, duration=duration(seconds), report=target / html.INDEX), err=True)
 
 
 class Stopped(Exception):
@@ -158,5 +163,6 @@ def _rates(plan) -> str:  # noqa: ANN001 - a balance.run.Plan
         rate = plan.calibrated.get((regulation.rules.digest, regulation.format_id, regulation.frame_id))
         if rate:
             shown.setdefault(regulation.name, rate)
-    return ", ".join(f"{name} {rate:,.0f} games/s on one core" for name, rate in list(shown.items())[:3]) + (
+    return ", ".join(_("{regulation} {rate:,.0f} games/s on one core").format(regulation=name, rate=rate)
+                     for name, rate in list(shown.items())[:3]) + (
         ", …" if len(shown) > 3 else "")

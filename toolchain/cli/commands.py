@@ -7,8 +7,9 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from ..i18n import SOURCE, _, language
+from ..i18n import _
 from . import actionlist, balance, build, check, diff, edition, play, rulebook, schema, serve, sim
+from .typer_language import speak
 
 
 def _flags_show_no_value() -> None:
@@ -27,60 +28,8 @@ def _flags_show_no_value() -> None:
     TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
 
 
-def _typer_speaks_bp() -> None:
-    """typer's own words around bp's help and usage errors (its panels' titles, [default: …], --help's
-    help) in bp's language. The other words of the click typer carries inside it ("Usage:", its usage
-    errors) are plain strings there, and stay English."""
-    from typer import rich_utils
-    from typer.core import TyperCommand, TyperGroup
-
-    rich_utils.ARGUMENTS_PANEL_TITLE = _("Arguments")
-    rich_utils.OPTIONS_PANEL_TITLE = _("Options")
-    rich_utils.COMMANDS_PANEL_TITLE = _("Commands")
-    rich_utils.ERRORS_PANEL_TITLE = _("Error")
-    rich_utils.ABORTED_TEXT = _("Aborted.")
-    rich_utils.DEFAULT_STRING = _("[default: {}]")
-    rich_utils.REQUIRED_LONG_STRING = _("[required]")
-    rich_utils.RICH_HELP = _("Try [blue]'{command_path} {help_option}'[/] for help.")
-    for kind in (TyperCommand, TyperGroup):
-        made = getattr(kind, "get_help_option", None)
-        if made is None or getattr(made, "speaks_bp", False):
-            continue
-
-        def get_help_option(self: object, ctx: object, made: Callable[..., Any] = made) -> Any:
-            option = made(self, ctx)
-            if option is not None:
-                option.help = _("Show this message and exit.")
-            return option
-
-        get_help_option.speaks_bp = True  # type: ignore[attr-defined]
-        kind.get_help_option = get_help_option  # type: ignore[method-assign]
-    if language() != SOURCE:
-        _options_help_folds(rich_utils)
-
-
-def _options_help_folds(rich_utils: Any) -> None:
-    """An option's help folded at the column's edge: rich breaks lines at spaces only, and cut a Japanese
-    sentence (which has none) short with an ellipsis."""
-    from rich.text import Text
-
-    made = rich_utils._get_parameter_help
-    if getattr(made, "folds", False):
-        return
-
-    def parameter_help(**options: Any) -> Any:
-        columns = made(**options)
-        for item in columns.renderables:
-            if isinstance(item, Text):
-                item.overflow = "fold"
-        return columns
-
-    parameter_help.folds = True  # type: ignore[attr-defined]
-    rich_utils._get_parameter_help = parameter_help
-
-
 _flags_show_no_value()
-_typer_speaks_bp()
+speak()
 
 app = typer.Typer(
     help=_("BlackPoker rules toolchain: check the definitions, build the rulebook and the action lists."),
@@ -118,7 +67,7 @@ COMMANDS: tuple[tuple[str, Callable[..., Any], str | None], ...] = (
     ("serve", serve.serve, serve.HELP),
     ("play", play.play, play.HELP),
     ("balance", balance.balance, balance.HELP),
-    ("schema", schema.schema, None),
+    ("schema", schema.schema, schema.HELP),
 )
 for name, command, help_text in COMMANDS:
     app.command(name, help=help_text)(command)

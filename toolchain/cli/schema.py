@@ -8,20 +8,21 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import _
 from .common import RootOption, fail, resolve_root
+
+HELP = _("""Write the schemas for editors: the shapes bp checks, with the ids of this edition's vocabularies (rules.yaml) and definitions as enums, so that an editor completes them. Run it again after changing a vocabulary. Exit 0 written, 1 rules.yaml has errors, 2 a folder that cannot be written.""")
 
 
 def schema(
     root: RootOption = None,
     out: Annotated[
         Optional[Path],
-        typer.Option("--out", help="The folder to write (default: schema/ of the rules repository, where the definitions' $schema lines point).",
+        typer.Option("--out", help=_("The folder to write (default: schema/ of the rules repository, where the definitions' $schema lines point)."),
                      show_default=False),
     ] = None,
 ) -> None:
-    """Write the schemas for editors: the shapes bp checks, with the ids of this edition's vocabularies (rules.yaml) and
-    definitions as enums, so that an editor completes them. Run it again after changing a vocabulary. Exit 0 written,
-    1 rules.yaml has errors, 2 a folder that cannot be written."""
+    """`bp schema` (HELP)."""
     from ..model.editor_schemas import editor_schemas
     from ..model.loader import load_definitions
     from ..model.repository import RepositoryError
@@ -39,12 +40,13 @@ def schema(
         for finding in loaded.diagnostics:
             if finding.location.path.endswith("rules.yaml"):
                 typer.echo(finding.text(), err=True)
-        fail("schema", "rules.yaml does not load, so its vocabularies are unknown; fix it first (bp check)", 1)
+        fail("schema", _("rules.yaml does not load, so its vocabularies are unknown; fix it first (bp check)"), 1)
     try:
         with publishing(real, "schema") as staging:
             for name, document in schemas.items():
                 (staging / name).write_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     except OSError as exc:
-        fail("schema", f"cannot write {target}: {exc.strerror or exc}", 2)
+        fail("schema", _("cannot write {target}: {reason}").format(target=target, reason=exc.strerror or exc), 2)
     edition = loaded.definitions.rules.edition.get("name", "") if loaded.definitions.rules else ""
-    typer.echo(f"wrote {len(schemas)} schemas into {target}, with the vocabularies of {edition} (rules.yaml) for editors")
+    typer.echo(_("wrote {count} schemas into {target}, with the vocabularies of {edition} (rules.yaml) for editors").format(
+        count=len(schemas), target=target, edition=edition))

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..checks import Checked, load
 from ..diagnostics import Diagnostic
+from ..i18n import _, ngettext
 from ..model import earlier
 from ..model.history import current_edition
 from .changes import RULINGS, DefinitionChange, compare, labelled_kinds
@@ -139,11 +140,11 @@ def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revi
     outputs: list[OutputChange] = []
     broken = [side.label for side, checked in ((old_revision, old), (new_revision, new)) if checked.findings]
     if broken:
-        verb = "has" if len(broken) == 1 else "have"
         # The rulebook sections are still listed (they follow from the definitions' changes): say
         # which outputs were not compared, not "outputs", which the list above contradicts.
-        skipped.append(f"regulations, definitions.json and the action lists: not compared, {' and '.join(broken)} {verb} "
-                       "findings (bp check)")
+        skipped.append(ngettext("regulations, definitions.json and the action lists: not compared, {revisions} has findings (bp check)",
+                                "regulations, definitions.json and the action lists: not compared, {revisions} have findings (bp check)",
+                                len(broken)).format(revisions=_(" and ").join(broken)))
     else:
         regulations = compare_regulations(old.definitions, new.definitions)
         outputs = output_changes(old.definitions, new.definitions, new_tree, pages=pages)
@@ -155,8 +156,8 @@ def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revi
         old_rulebook = read_rulebook(old_tree / DOCS_DIR, old_tree)
         prose = compare_prose(old_rulebook, rulebook, leave_out=(own_section,))
         for side, read in ((old_revision, old_rulebook), (new_revision, rulebook)):
-            skipped += [f"{page} of {side.label}: its prose was not compared, docutils could not read it ({why})"
-                        for page, why in read.unreadable]
+            skipped += [_("{page} of {revision}: its prose was not compared, docutils could not read it ({reason})").format(
+                page=page, revision=side.label, reason=why) for page, why in read.unreadable]
     return RulesDiff(
         old=Side.of(old_revision, old), new=new_side,
         definitions=definitions, regulations=regulations, outputs=outputs,

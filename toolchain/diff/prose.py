@@ -25,6 +25,7 @@ from docutils.core import publish_doctree
 from docutils.parsers.rst import Directive, directives, roles
 from docutils.utils import SystemMessage
 
+from ..i18n import _
 from .textdiff import Segment, paragraph_diff
 
 Change = Literal["added", "removed", "changed"]
@@ -266,7 +267,7 @@ def read_rulebook(docs: Path, root: Path) -> Rulebook:
             document = _parse(path.read_text(encoding="utf-8", errors="replace"), path)
             _prose(document)  # walks the tree as reading it will
         except (RecursionError, SystemMessage) as exc:
-            why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+            why = _("nested too deeply") if isinstance(exc, RecursionError) else str(exc)
             unreadable.append((path.relative_to(root).as_posix(), why))
             continue
         documents[name] = document

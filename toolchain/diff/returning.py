@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .. import model as m
 from ..checks import Checked
+from ..i18n import _
 from ..model.history import current_edition
 from ..model.loader import load_definitions
 from .changes import KIND_ITEMS, DefinitionChange, LastPrinted, compare_returning
@@ -40,7 +41,7 @@ class _Revisions:
                     self.loaded[revision.commit] = load_definitions(tree).definitions
             except RevisionError as exc:  # a commit that cannot be read is not where it was last printed
                 self.loaded[revision.commit] = None
-                self.unreadable.append(f"returning definitions: {revision.commit[:7]} not read ({exc})")
+                self.unreadable.append(_("returning definitions: {commit} not read ({reason})").format(commit=revision.commit[:7], reason=exc))
         return self.loaded[revision.commit]
 
 
@@ -69,7 +70,8 @@ def last_printed_versions(root: Path, base: Revision, changes: list[DefinitionCh
         try:
             candidates = list(_candidates(root, base, change))
         except RevisionError as exc:  # git could not search the history: the change stays as it was found
-            revisions.unreadable.append(f"returning definitions: the history of {change.id} was not searched ({exc})")
+            revisions.unreadable.append(_("returning definitions: the history of {id} was not searched ({reason})").format(
+                id=change.id, reason=exc))
             candidates = []
         for revision in candidates:
             definitions = revisions.definitions(revision)

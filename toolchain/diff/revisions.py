@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..model.repository import DEFINITIONS_DIR
 from ..temporaries import temporary_folder
 
@@ -24,7 +24,7 @@ TEMPLATES_DIR = "templates"
 # What a revision's rules are made of (definitions) and what shows them (docs, templates); its
 # definitions are checked against the toolchain's schemas, so a revision's own schema/ is not read.
 TREES = (DEFINITIONS_DIR, DOCS_DIR, TEMPLATES_DIR)
-WORKING_TREE = "working tree"
+WORKING_TREE = N_("working tree")  # the spec (json's revision) stays English; its label is said
 
 
 class RevisionError(Exception):
@@ -45,7 +45,7 @@ class Revision:
     @property
     def label(self) -> str:
         """`v8.0 (3f2a1c9)`, `HEAD (3f2a1c9)` or `working tree`."""
-        return WORKING_TREE if self.commit is None else f"{self.spec} ({self.commit[:7]})"
+        return _(WORKING_TREE) if self.commit is None else f"{self.spec} ({self.commit[:7]})"
 
 
 def _git(root: Path, *args: str, input_: bytes | None = None) -> bytes:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
 from .changes import EXAMPLES, PROGRAM, RULES, RULINGS, DefinitionChange
 
 _DIRECTIVE = re.compile(r"^\.\.\s+(bp-[a-z-]+)::\s*(\S*)")
@@ -127,7 +128,7 @@ def rulebook_changes(changes: list[DefinitionChange], docs: Path, root: Path, li
             found.append(SectionChange(use.page, use.heading, reason, labels))
     if any(c.kind == RULES and _touches(c, ("edition",)) for c in changes):
         # conf.py reads the edition for the title, the headers and the PDF's cover: every page shows it
-        found.append(SectionChange(docs.relative_to(root).as_posix(), "every page", "edition", ("rules.yaml edition",)))
+        found.append(SectionChange(docs.relative_to(root).as_posix(), _("every page"), "edition", (_("rules.yaml edition"),)))
     return _merged(found)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .. import model as m
+from ..i18n import _
 from ..model import display
 from . import alt, board, diagrams, layouts, scenes, situations
 
@@ -125,7 +126,7 @@ def spec(name: str, definitions: m.Definitions) -> FigureSpec:
         return frame_figure(name.removeprefix("frame-"))
     if name.startswith("trump-") and (trump := definitions.trump(name.removeprefix("trump-"))) and trump.image:
         return trump_figure(trump.id)
-    raise KeyError(f"no figure '{name}'; the figures are: {', '.join(names(definitions))}")
+    raise KeyError(_("no figure '{name}'; the figures are: {known}").format(name=name, known=", ".join(names(definitions))))
 
 
 def names(definitions: m.Definitions) -> list[str]:

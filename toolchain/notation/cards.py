@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import _
+
 SUITS = ("♠", "♡", "♢", "♣")
 RED_SUITS = ("♡", "♢")  # printed red, as on the cards (the lists and the rulebook colour them)
 # Other ways a suit is typed: its name (rules.yaml names each suit once; ダイア is a common spelling),
@@ -46,11 +48,11 @@ def parse_card(text: str) -> Card:
     if text.startswith(JOKER):
         rest = text[len(JOKER):]
         if rest and not rest.isdigit():
-            raise ValueError(f"'{text}' is not a card")
+            raise ValueError(_("'{text}' is not a card").format(text=text))
         return Card(None, 0, int(rest) - 1 if rest else 0)
     if len(text) >= 2 and text[0] in SUITS and text[1:] in RANK_VALUES and text[1:] != JOKER:
         return Card(text[0], RANK_VALUES[text[1:]])
-    raise ValueError(f"'{text}' is not a card: write a suit (♠ ♡ ♢ ♣) and a rank (A, 2–10, J, Q, K), or Joker")
+    raise ValueError(_("'{text}' is not a card: write a suit (♠ ♡ ♢ ♣) and a rank (A, 2–10, J, Q, K), or Joker").format(text=text))
 
 
 def full_deck() -> list[Card]:

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import model as m
+from ..i18n import _
 from . import PDF_NAME, PRINT_SHOP_NAME
 from .pagecache import PageCache
 
@@ -73,7 +74,7 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
         app.build()
     problems = warnings.getvalue().strip()
     if app.statuscode or (strict and problems):
-        raise RulebookError(f"sphinx-build -b {builder} failed:\n{problems or status.getvalue()[-2000:]}")
+        raise RulebookError(_("sphinx-build -b {builder} failed:").format(builder=builder) + f"\n{problems or status.getvalue()[-2000:]}")
     from .search import remember_words
 
     remember_words(app)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from .agents import GRAVEYARD_TOP, Decision, engine_options
 from .cards import TEXT, owner_of
 from .errors import ProgramError
@@ -169,7 +170,7 @@ class ExampleDraft:
         self.given, self.hidden = _position(game, seat)  # hidden: the zones written with stand-ins
         self.regulation = game.regulation
         if any("(gone)" in request for request in self.given.get("stage", ())):
-            raise ProgramError(("given", "stage"), "a request on the stage has lost its target: the notation cannot write it")
+            raise ProgramError(("given", "stage"), _("a request on the stage has lost its target: the notation cannot write it"))
         self.game = from_situation(engine, self.given, regulation=self.regulation, agents=None)
         self.game.state.chance = 0  # the example's request is made now, by `you` (as the example runner does)
         self.game.public.asked = None
@@ -208,9 +209,9 @@ class ExampleDraft:
     def apply(self, index: int) -> None:
         due = self.decision()
         if due is None:
-            raise ValueError("the example is complete")
+            raise ValueError(_("the example is complete"))
         if self.made is None and due.kind == "request" and not isinstance(engine_options(due)[index], RequestOption):
-            raise ValueError("the example's request is an action, not パス")
+            raise ValueError(_("the example's request is an action, not パス"))
         self.game.apply(index)
         self._pass_while_waiting()
 
@@ -231,7 +232,7 @@ class ExampleDraft:
         one target is written after `→` (else it is among the choices, where it was asked)."""
         game, made = self.game, self.made
         if made is None or not self.done:
-            raise ValueError("the example's request has not left the stage yet")
+            raise ValueError(_("the example's request has not left the stage yet"))
         # The example's own action needs no name, unless nothing else would be written.
         request = keycards_text(game, made.keys, made.unit).strip() or made.action.name
         choices = list(self.taken)

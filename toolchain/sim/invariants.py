@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..i18n import _, ngettext
 from .cards import OWNER_SHIFT
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -37,26 +38,28 @@ def check(game: Game) -> list[str]:
         if len(cards) != len(player.deck) or set(cards) != set(player.deck):
             missing = set(player.deck) - set(cards)
             twice = len(cards) - len(set(cards))
-            problems.append(f"P{seat + 1}: {len(missing)} card(s) nowhere, {twice} in two places")
+            problems.append(ngettext("P{seat}: {missing} card nowhere, {twice} in two places", "P{seat}: {missing} cards nowhere, {twice} in two places",
+                                      len(missing)).format(seat=seat + 1, missing=len(missing), twice=twice))
         for character in player.field:
             if not character.cards:
-                problems.append(f"P{seat + 1}: a character without cards")
+                problems.append(_("P{seat}: a character without cards").format(seat=seat + 1))
             if character.kind == "bulwark" and len(character.cards) != 1:
-                problems.append(f"P{seat + 1}: a bulwark of {len(character.cards)} cards (2.8.3: one card each)")
+                problems.append(_("P{seat}: a bulwark of {count} cards (2.8.3: one card each)").format(seat=seat + 1, count=len(character.cards)))
             if character.controller != seat:
-                problems.append(f"P{seat + 1}: a character controlled by the other seat on this field")
+                problems.append(_("P{seat}: a character controlled by the other seat on this field").format(seat=seat + 1))
             if character.kind != game.ruleset.characters[character.component].kind:
-                problems.append(f"P{seat + 1}: a {character.kind} made as {character.component}")
+                problems.append(_("P{seat}: a {kind} made as {component}").format(seat=seat + 1, kind=character.kind, component=character.component))
             if character.blocking is not None and state.character(character.blocking) is None:
-                problems.append(f"P{seat + 1}: a blocker of an attacker that is gone")
+                problems.append(_("P{seat}: a blocker of an attacker that is gone").format(seat=seat + 1))
         if not player.trumps_up <= set(player.trump):
-            problems.append(f"P{seat + 1}: a face-up trump that is not a trump")
+            problems.append(_("P{seat}: a face-up trump that is not a trump").format(seat=seat + 1))
     if state.turn_number < 1 or state.turn not in (0, 1) or any(n < 1 for n in state.used.values()):
-        problems.append(f"a count out of range: turn {state.turn_number}, requests this turn {sorted(state.used.values())}")
+        problems.append(_("a count out of range: turn {turn}, requests this turn {requests}").format(
+            turn=state.turn_number, requests=sorted(state.used.values())))
     if len(state.passed) > len(state.players) or not state.passed <= {0, 1}:
-        problems.append(f"the pass record {sorted(state.passed)} is not a set of players")
+        problems.append(_("the pass record {record} is not a set of players").format(record=sorted(state.passed)))
     if state.winner is None and (state.resolving or state.buffer):
-        problems.append("a request is left in resolution or in the trigger buffer between steps")
+        problems.append(_("a request is left in resolution or in the trigger buffer between steps"))
     if state.winner is None and (game.node != "3" or state.chance not in (0, 1)):
-        problems.append(f"the core flow stands at [{game.node}] with the chance at {state.chance}")
+        problems.append(_("the core flow stands at [{node}] with the chance at {chance}").format(node=game.node, chance=state.chance))
     return problems

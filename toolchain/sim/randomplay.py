@@ -130,7 +130,7 @@ def play_one(engine: Engine, format_id: str, frame_id: str, seed: int, *, turn_c
         if not check or after_step(game):
             decided = game.play(turn_cap, after_step if check else None)
     except EngineLoop as exc:  # a program that never ends: the game stops, named, instead of hanging
-        problems.append(f"engine loop: {exc}")
+        problems.append(_("engine loop: {reason}").format(reason=exc))
         decided = False
     if recorder:
         recorder.finish(game, decided)
@@ -368,7 +368,8 @@ def play(engine: Engine, format_id: str, frame_id: str, games: int, seed: int, *
         stats.games += 1
         stats.turns += played.turns
         stats.requests += played.requests
-        stats.violations += [f"game {played.index + 1} (seed {played.seed}): {p}" for p in played.problems]
+        stats.violations += [_("game {game} (seed {seed}): {problem}").format(game=played.index + 1, seed=played.seed, problem=p)
+                             for p in played.problems]
         if played.decided and played.winner is not None:
             stats.wins[played.winner] += 1
             stats.first_player_wins += played.winner == played.first

@@ -179,7 +179,7 @@ def plan_build(root: Path, out: Path | None, only: Sequence[str] | None = None, 
                base_url: str | None = None, print_shop: bool = False) -> Plan:
     """What a build would do, without loading anything (OutputError for a wrong --only, --out or --base-url)."""
     if base_url is not None and not base_url.startswith(("https://", "http://")):
-        raise OutputError(f"--base-url {base_url!r} is not an absolute http(s) address: printed links must be absolute")
+        raise OutputError(_("--base-url {url} is not an absolute http(s) address: printed links must be absolute").format(url=repr(base_url)))
     chosen = select_steps(only)
     target = check_site(out, root)
     date = build_date(root)

@@ -25,6 +25,7 @@ from sphinx.util.typing import OptionSpec
 from sphinx.writers.html5 import HTML5Translator
 
 from .. import figures
+from ..i18n import _
 from ..figures.alt import describe_svg
 from ..figures.flowchart import FLOWS, render_svg
 from ..figures.svg import measure
@@ -86,12 +87,12 @@ class FlowchartDirective(SphinxDirective):
         name = self.arguments[0]
         flow = FLOWS.get(name)
         if flow is None:
-            raise self.error(f"no flowchart '{name}'; the flowcharts are: {', '.join(FLOWS)}")
+            raise self.error(_("no flowchart '{name}'; the flowcharts are: {known}").format(name=name, known=", ".join(FLOWS)))
         source.use(self.env, (), ("model/coreflow.py", "figures/flowchart.py"))
         try:
             svg = render_svg(flow, name, self.config.graphviz_dot)
         except (OSError, RuntimeError) as exc:
-            raise self.error(f"graphviz could not draw the flowchart '{name}': {exc}") from exc
+            raise self.error(_("graphviz could not draw the flowchart '{name}': {reason}").format(name=name, reason=exc)) from exc
         caption = self.options.get("caption")
         alt = self.options.get("alt") or describe_svg(svg, flow.title)
         return [wrap(self, svg_node(f"flow-{name}", svg, alt), caption, "bp-flowchart")]

@@ -24,6 +24,7 @@ from sphinx.util.typing import OptionSpec
 
 from .. import model as m
 from .. import figures
+from ..i18n import _
 from ..model import display
 from . import sectionrefs, source
 from .entries import Entries, group_label, labelled_section
@@ -79,7 +80,7 @@ class ListDirective(SphinxDirective):
             heading.extend(items)
             sections.append(heading)
         if not sections:
-            raise self.error("nothing to list")
+            raise self.error(_("nothing to list"))
         return sections if "no-contents" in self.options else [contents(sections), *sections]
 
     def _note_figures(self, definitions: m.Definitions, shown: Sequence[display.Entry]) -> None:
@@ -103,7 +104,7 @@ class ActionList(ListDirective):
         if wanted:
             groups = [g for g in groups if g.group and wanted in (g.group.key, g.group.title)]
             if not groups:
-                raise self.error(f"no actions of category '{wanted}'")
+                raise self.error(_("no actions of category '{category}'").format(category=wanted))
         return groups
 
 

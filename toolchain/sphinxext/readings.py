@@ -9,6 +9,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from ..i18n import _
 from ..model import coreflow
 from ..model.display import item_name, reading_markup
 from . import source
@@ -24,7 +25,7 @@ class ReadingsDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         name = self.arguments[0]
         if name not in _about():
-            raise self.error(f"no readings about '{name}'; there are: {', '.join(_about())}")
+            raise self.error(_("no readings about '{name}'; there are: {known}").format(name=name, known=", ".join(_about())))
         definitions = source.use(self.env, (), ("model/coreflow.py",))
         note = reading_markup([reading for reading in coreflow.READINGS if reading.about == name])
         if note is None:

@@ -14,6 +14,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxRole
 
 from .. import model as m
+from ..i18n import _
 from . import source
 
 # kind → (files it is counted from, the items, the formats an item is part of)
@@ -30,10 +31,10 @@ _KINDS: dict[str, tuple[str, Callable[[m.Definitions], Sequence[Any]], Callable[
 
 
 def count(definitions: m.Definitions, text: str) -> int:
-    kind, _, qualifier = text.partition(":")
+    kind, _colon, qualifier = text.partition(":")
     if kind not in _KINDS:
-        raise ValueError(f"unknown kind '{kind}'; counts exist for: {', '.join(_KINDS)}")
-    _, items_of, formats_of = _KINDS[kind]
+        raise ValueError(_("unknown kind '{kind}'; counts exist for: {known}").format(kind=kind, known=", ".join(_KINDS)))
+    _title, items_of, formats_of = _KINDS[kind]
     items = list(items_of(definitions))
     if not qualifier:
         return len(items)
@@ -42,7 +43,7 @@ def count(definitions: m.Definitions, text: str) -> int:
         return sum(1 for item in items if fmt.id in formats_of(definitions, item))
     if kind == "actions" and qualifier in definitions.rules.vocabulary("categories"):
         return sum(1 for item in items if item.category == qualifier)
-    raise ValueError(f"'{qualifier}' is neither a format nor (for actions) a category")
+    raise ValueError(_("'{qualifier}' is neither a format nor (for actions) a category").format(qualifier=qualifier))
 
 
 class CountRole(SphinxRole):

@@ -16,6 +16,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from .. import model as m
+from ..i18n import _
 from ..model import display
 from ..rulebook import FAQ_PAGE
 from . import sectionrefs, source
@@ -30,8 +31,8 @@ RULING_DIRECTIVE, FAQ_DIRECTIVE = "bp-ruling", "bp-faq"  # what bp diff looks fo
 def _ruling(definitions: m.Definitions, id_: str, directive: SphinxDirective) -> m.Ruling:
     ruling = definitions.ruling(id_)
     if ruling is None:
-        known = ", ".join(r.id for r in definitions.rulings) or "none"
-        raise directive.error(f"no ruling '{id_}' in definitions/rulings.yaml; there are: {known}")
+        known = ", ".join(r.id for r in definitions.rulings) or _("none")
+        raise directive.error(_("no ruling '{id}' in definitions/rulings.yaml; there are: {known}").format(id=id_, known=known))
     return ruling
 
 
@@ -56,14 +57,14 @@ class FaqDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         if self.env.docname != FAQ_PAGE:
-            raise self.error(f"bp-faq belongs on docs/{FAQ_PAGE}.rst, where the action lists link the rulings")
+            raise self.error(_("bp-faq belongs on docs/{page}.rst, where the action lists link the rulings").format(page=FAQ_PAGE))
         definitions = source.use(self.env, (), (MODULE, "model/display.py"))
         # The page relies on what it shows only (a ruling links its definitions by their titles): an action's
         # effect changed reads it not again.
         shown = source.view(self.env, "faq")
         sectionrefs.note_directive(self.name, self.state.parent)
         if not shown:
-            raise self.error("no rulings to list (definitions/rulings.yaml)")
+            raise self.error(_("no rulings to list (definitions/rulings.yaml)"))
         entries = Entries(definitions, self.state.document)
         sections = []
         for anchor, question, items in shown:

@@ -16,6 +16,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
+from ..i18n import _
 from . import domain
 
 logger = logging.getLogger(__name__)
@@ -66,7 +67,7 @@ def collect(app: Sphinx, doctree: nodes.document) -> None:
 
 
 def _number(env: BuildEnvironment, place: Place) -> str:
-    docname, anchor, _, top = place
+    docname, anchor, _title, top = place
     numbers: dict[str, Any] = env.toc_secnumbers.get(docname, {})
     number = numbers.get("" if top else "#" + anchor)
     return ".".join(map(str, number)) if number else ""
@@ -79,10 +80,11 @@ def resolve(app: Sphinx, doctree: nodes.document, fromdocname: str) -> None:
         kind, key = ("title", node["title"]) if node.get("title") else ("directive", node["directive"])
         place = _places(env)[kind].get(key)
         if place is None:
-            logger.warning("no section %s '%s' to link to", "titled" if kind == "title" else "holding", key, location=node)
+            said = _("no section titled '{key}' to link to") if kind == "title" else _("no section holding '{key}' to link to")
+            logger.warning(said.format(key=key), location=node)
             node.replace_self(nodes.Text(key))
             continue
-        docname, anchor, title, _ = place
+        docname, anchor, title, _top = place
         number = _number(env, place)
         text = f"{number} {title}" if number else title
         reference = nodes.reference("", "", nodes.Text(text), internal=True,

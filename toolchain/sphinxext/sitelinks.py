@@ -26,6 +26,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxRole
 
 from .. import model as m
+from ..i18n import _
 from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME
 from . import source
 
@@ -43,12 +44,13 @@ def site_path(definitions: m.Definitions, target: str) -> str:
 
     if target in _RULEBOOK_TARGETS:
         return _RULEBOOK_TARGETS[target]
-    kind, _, format_key = target.partition(":")
+    kind, _colon, format_key = target.partition(":")
     if kind not in _LIST_KINDS or not format_key:
         known = ", ".join([*_RULEBOOK_TARGETS, *(f"{kind}:<format|{EVERYTHING}>" for kind in _LIST_KINDS)])
-        raise ValueError(f"unknown site target '{target}'; the targets are {known}")
+        raise ValueError(_("unknown site target '{target}'; the targets are {known}").format(target=target, known=known))
     if format_key != EVERYTHING and definitions.find_format(format_key) is None:
-        raise ValueError(f"no format '{format_key}'; the formats are {', '.join(f.id for f in definitions.formats)}")
+        raise ValueError(_("no format '{format}'; the formats are {known}").format(
+            format=format_key, known=", ".join(f.id for f in definitions.formats)))
     selection = select(definitions, None if format_key == EVERYTHING else format_key)
     folder, name = {"list": ("html", page_name), "list-pdf": ("pdf", pdf_name), "list-2up": ("pdf", two_up_name)}[kind]
     return f"{ACTIONLIST_DIR}/{folder}/{name(selection)}"

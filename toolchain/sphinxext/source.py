@@ -24,6 +24,7 @@ from sphinx.errors import ConfigError
 from sphinx.util import logging
 
 from .. import model as m
+from ..i18n import _
 from ..checks import load as load_checked
 from ..model.repository import DEFINITIONS_DIR, KINDS, RepositoryError, check_root, definition_files, find_root
 from ..model.yamlload import load as load_yaml
@@ -122,7 +123,7 @@ def load(env: BuildEnvironment) -> Source:
     for finding in result.findings:
         logger.warning("%s: %s", finding.code, finding.message, location=(str(root / finding.location.path), finding.location.line))
     if result.definitions.rules is None:
-        raise ConfigError(f"{root / DEFINITIONS_DIR}/rules.yaml could not be loaded: run `bp check`")
+        raise ConfigError(_("{rules} could not be loaded: run `bp check`").format(rules=root / DEFINITIONS_DIR / "rules.yaml"))
     return remember(env, root, result.definitions, files, signature)
 
 
@@ -241,5 +242,5 @@ def edition(root: Path) -> dict[str, str]:
     """The edition of definitions/rules.yaml (title, name, author, release, copyright), for conf.py and the cover."""
     data = load_yaml(root / DEFINITIONS_DIR / "rules.yaml").data
     if not isinstance(data, dict) or not isinstance(data.get("edition"), dict):
-        raise ConfigError(f"{root / DEFINITIONS_DIR}/rules.yaml has no edition: run `bp check`")
+        raise ConfigError(_("{rules} has no edition: run `bp check`").format(rules=root / DEFINITIONS_DIR / "rules.yaml"))
     return {key: str(value) for key, value in data["edition"].items()}

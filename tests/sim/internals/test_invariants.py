@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from toolchain import sim
+import pytest
+
+from toolchain import i18n, sim
 from toolchain.sim import invariants
 
 from ..helpers import request, situation
@@ -17,3 +19,12 @@ def test_a_game_that_ends_before_the_request_is_staged_keeps_its_keycards_somewh
     assert game.over and game.winner == 1
     placed = [sim.card_text(card) for card in invariants.places(game, 0)]
     assert placed.count("♢3") == 1  # a situation places only the cards it names, so the whole check does not apply
+
+
+def test_a_violation_is_said_in_the_language_of_the_messages(engine: sim.Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("_explicit", "_setting", "_settled", "_catalogue"):
+        monkeypatch.setattr(i18n, name, None)
+    i18n.choose("ja")
+    game = situation(engine, {"you": {"hand": "♡3 ♠9", "field": "♢5"}}, [], ("lite", "entry20"))
+    game.state.passed = {0, 1, 2}
+    assert "パス記録 [0, 1, 2] がプレイヤーの集合ではありません" in invariants.check(game)

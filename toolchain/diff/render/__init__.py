@@ -31,6 +31,10 @@ def summary_line(summary: dict[str, int]) -> str:
 
 _COUNTED = {"added": N_("{count} added"), "returned": N_("{count} returned"), "removed": N_("{count} removed"),
             "renamed": N_("{count} renamed"), "changed": N_("{count} changed")}
+# why a rulebook section changes (rulebook.py's reasons, the keys of json), as the reports say it
+_REASONS = {"entries": N_("entries"), "version history": N_("version history"), "counts": N_("counts"), "tables": N_("tables"),
+            "references": N_("references"), "broken references": N_("broken references"), "edition": N_("edition"),
+            "rulings": N_("rulings"), "ruling": N_("ruling")}
 # an example's state in a revision (changes.py), as the reports say it
 _STATUS = {"passed": N_("passed"), "failed": N_("failed"), "blocked": N_("blocked"), "not run": N_("not run")}
 
@@ -39,8 +43,13 @@ def rulings_line(summary: dict[str, int]) -> str | None:
     """`1 added, 0 removed, 1 changed (1 outcome changed)`; None when no ruling changed."""
     if not any(summary.values()):
         return None
-    line = ", ".join(f"{summary[what]} {what}" for what in ("added", "removed", "changed"))
-    return line + (f" ({summary['outcome']} outcome changed)" if summary["outcome"] else "")
+    line = ", ".join(_(_COUNTED[what]).format(count=summary[what]) for what in ("added", "removed", "changed"))
+    return line + (_(" ({count} outcome changed)").format(count=summary["outcome"]) if summary["outcome"] else "")
+
+
+def reason_text(reason: str) -> str:
+    """Why a rulebook section changes, as the reports say it (`version history`)."""
+    return _(_REASONS.get(reason, reason))
 
 
 def heading(change: DefinitionChange) -> str:

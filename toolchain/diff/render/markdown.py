@@ -15,7 +15,7 @@ from ..prose import ProseChange
 from ..textdiff import Segment
 from . import (
     ELIDED, changed_paragraphs, example_line, group_counts, group_heading, heading, pages_text, printable, program_lines,
-    prose_heading, returned_text, rulings_line, shown_fields, summary_line,
+    prose_heading, reason_text, returned_text, rulings_line, shown_fields, summary_line,
 )
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
@@ -86,7 +86,7 @@ def render(report: RulesDiff) -> str:
         for section in report.rulebook:
             labels = ", ".join(f"`{label}`" for label in section.labels)
             lines.append("- " + _("rulebook `{page}` § {heading} ({reason}): {labels}").format(
-                page=section.page, heading=escape(section.heading), reason=section.reason, labels=labels))
+                page=section.page, heading=escape(section.heading), reason=reason_text(section.reason), labels=labels))
         lines.append("")
     lines += _findings(_("History: the current edition is missing from `updated`"), report.history)
     for side in (report.old, report.new):

@@ -11,7 +11,7 @@ from ..prose import ProseChange
 from ..textdiff import Segment
 from . import (
     ELIDED, SYMBOL, changed_paragraphs, example_line, group_counts, group_heading, heading, pages_text, printable, program_lines,
-    prose_heading, returned_text, rulings_line, shown_fields, summary_line,
+    prose_heading, reason_text, returned_text, rulings_line, shown_fields, summary_line,
 )
 
 _RED, _GREEN, _YELLOW, _BOLD, _DIM, _RESET = "\033[31m", "\033[32m", "\033[33m", "\033[1m", "\033[2m", "\033[0m"
@@ -76,7 +76,7 @@ def render(report: RulesDiff, color: bool = False) -> str:
                 extra.append(pages)
             lines.append(f"  {output.path} ({_(_CHANGE.get(output.change, output.change))}{''.join(', ' + e for e in extra)})")
         for section in report.rulebook:
-            lines.append(printable(f"  {section.page} § {section.heading} ({section.reason}): {', '.join(section.labels)}"))
+            lines.append(printable(f"  {section.page} § {section.heading} ({reason_text(section.reason)}): {', '.join(section.labels)}"))
         if report.outputs and not report.pages_counted and any(o.two_up for o in report.outputs):
             lines.append(style("  " + _("(page counts of the leaflets: bp diff --pages)"), _DIM))
     lines.extend(_findings(_("history (the current edition is missing from updated):"), report.history, style))

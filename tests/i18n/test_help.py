@@ -1,0 +1,118 @@
+"""Every command's --help, and typer's usage errors, in Japanese when the locale is Japanese: no
+English sentence of bp's own (or of typer's) is left, only option names, metavars, codes, ids, paths
+and the command line itself."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from tests.runbp import bp
+
+JAPANESE = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "ja_JP.UTF-8"}
+WIDE = {**JAPANESE, "COLUMNS": "200"}  # one sentence on one line, so that a line is a sentence
+
+# What a Japanese help line may hold in ASCII: the command line and the names it is written with.
+_NOT_WORDS = re.compile(
+    r"`[^`]*`"  # a command or a value quoted
+    r"|--?[A-Za-z][\w-]*(?:=\S*)?"  # an option
+    r"|<[^>]*>|\[[^\]]*\]|\{[^}]*\}"  # a metavar, a type, a default
+    r"|\S*(?:/|\.[a-z]{2,4}\b|://)\S*"  # a path, a file name, an address
+    r"|\b[A-Z][A-Z0-9_]+\b"  # a metavar (REV, LANG), a code (BP031), an acronym (HTML, PDF, YAML)
+    r"|\b(?:bp|python|toolchain|[a-z]+(?:-[a-z]+)+)\b"  # the program, an id (frame-actions)
+)
+_ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]")
+
+
+def commands() -> list[tuple[str, ...]]:
+    """Every command of the click group typer makes of bp's app, groups and their commands too."""
+    import typer.main
+
+    from toolchain.cli.commands import app
+
+    found: list[tuple[str, ...]] = [()]
+
+    def walk(group: object, path: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
+        for name, command in sorted(getattr(group, "commands", {}).items()):
+            yield (*path, name)
+            yield from walk(command, (*path, name))
+
+    found += walk(typer.main.get_command(app), ())
+    return found
+
+
+def english_lines(text: str, names: set[str]) -> list[str]:
+    """The lines of `text` whose words are mostly English: more ASCII words than Japanese characters
+    allow, once the command line's names are taken out."""
+    found = []
+    for line in text.splitlines():
+        bare = _NOT_WORDS.sub(" ", re.sub(r"[│╭╮╰╯─]", " ", line))
+        words = [w for w in _ASCII_WORD.findall(bare) if w not in names]
+        if len(words) >= 3 and len(words) * 2 > len(_JAPANESE.findall(bare)):
+            found.append(line.strip())
+    return found
+
+
+def test_english_lines_finds_english_and_leaves_the_command_line() -> None:
+    names = {"check", "diff"}
+    assert english_lines("│ --format  <str>  The game's format, by id or name (default: the first). │", names)
+    assert english_lines("│ schema   Write the schemas for editors: the shapes bp checks, with the ids (rules.yaml) │", names)
+    assert not english_lines("使い方: python -m toolchain check [OPTIONS]", names)
+    assert not english_lines("│ --since  REV  REV から変わった定義だけ（`bp check --since v8.0`、BP031）。 │", names)
+    assert not english_lines("変更履歴を書きます（bp diff --format rst、definitions/rules.yaml、index.html）。", names)
+
+
+@pytest.mark.parametrize("command", commands(), ids=lambda path: " ".join(path) or "bp")
+def test_help_has_no_english_sentence(command: tuple[str, ...]) -> None:
+    done = bp(*command, "--help", env=WIDE)
+    assert done.returncode == 0, done.stderr
+    names = {word for path in commands() for word in path}
+    assert english_lines(done.stdout, names) == []
+    assert done.stdout.lstrip().startswith("使い方: ")  # typer's words too
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("check", "--nope"), "そのようなオプションはありません: --nope"),
+    (("nosuch",), "そのようなコマンドはありません: 'nosuch'"),
+    (("check", "extra"), "余分な引数があります: extra"),
+    (("check", "--root"), "オプション '--root' には値が 1 つ必要です"),
+    (("edition", "new"), "引数 'edition' がありません"),
+    (("diff", "--format", "xx"), "'--format' の値が正しくありません: 'xx' は 'text', 'md', 'json', 'rst' のどれでもありません"),
+    (("balance", "--detect", "99"), "'--detect' の値が正しくありません: 49.9 以下でなければなりません"),
+    (("balance", "--games", "x"), "'--games' の値が正しくありません: 整数でなければなりません"),
+])
+def test_usage_errors_in_japanese(args: tuple[str, ...], said: str) -> None:
+    done = bp(*args, env=WIDE)
+    assert done.returncode == 2
+    assert said in done.stderr
+    assert "エラー" in done.stderr and "Error" not in done.stderr
+    if done.stderr.lstrip().startswith(("使い方", "Usage")):
+        assert done.stderr.lstrip().startswith("使い方: ")
+
+
+def test_the_commands_panel_folds_japanese_instead_of_cutting_it() -> None:
+    done = bp("--help", env={**JAPANESE, "COLUMNS": "80"})
+    assert done.returncode == 0 and "…" not in done.stdout and "書き込めないフォルダ。" in done.stdout
+
+
+def test_usage_errors_stay_english_in_english() -> None:
+    done = bp("check", "--nope", env={"COLUMNS": "200"})
+    assert done.returncode == 2 and "No such option: --nope" in done.stderr and done.stderr.startswith("Usage: ")
+
+
+def test_a_usage_error_is_said_by_its_shape(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each shape matches the whole message; what a placeholder holds is said too; an unknown shape stays."""
+    from toolchain import i18n
+    from toolchain.cli.typer_language import said
+
+    for name in ("_explicit", "_setting", "_settled", "_catalogue"):
+        monkeypatch.setattr(i18n, name, None)
+    english = "Invalid value for '--detect': Input should be less than or equal to 49.9"
+    assert said(english) == english
+    i18n.choose("ja")
+    assert said(english) == "'--detect' の値が正しくありません: 49.9 以下でなければなりません"
+    assert said("No such option: --x (Possible options: --xy)") == "そのようなオプションはありません: --x（近いオプション: --xy）"
+    assert said("Something click may say one day.") == "Something click may say one day."
