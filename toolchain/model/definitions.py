@@ -7,7 +7,7 @@ Sphinx extension can point back at the YAML that defines them.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +17,7 @@ from .notations import KeycardsText, Text
 from .yamlload import Document, Path_
 
 __all__ = [
-    "Source", "Reading", "Named", "Vocabulary", "id_hint", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Example",
+    "Source", "Reading", "Named", "Vocabulary", "id_hint", "illegal_reasons", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Example",
     "Action", "LabelGrant", "WaiveCost", "Ability", "Character", "FogEntry", "Frame", "Trump", "Ruling", "Definitions",
     "KeycardsText", "Text",
 ]
@@ -181,8 +181,13 @@ class Example:
     request: str = ""  # `[name] ★keycards → target`; the action is the example's own unless named
     responses: tuple[str, ...] = ()
     choices: tuple[str | int, ...] = ()
-    illegal: str | None = None  # the request must be refused, for this reason (sim refusal.REASONS)
+    illegal: tuple[str, ...] | None = None  # the request must be refused, for these reasons and no other (sim refusal.REASONS)
     steps: tuple[Mapping[str, Any], ...] = field(default=(), compare=False)  # a flow: requests, passes, `until:`, `expect:`
+
+
+def illegal_reasons(value: str | Sequence[str]) -> tuple[str, ...]:
+    """An `illegal:` of an example or of a flow's step: one reason, or a list of them."""
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 @dataclass(frozen=True)

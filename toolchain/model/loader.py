@@ -357,7 +357,7 @@ def example(item: Mapping[str, Any], source: m.Source) -> m.Example:
         request=item.get("request", ""),
         responses=tuple(item.get("responses", ())),
         choices=tuple(item.get("choices", ())),
-        illegal=item.get("illegal"),
+        illegal=m.illegal_reasons(item["illegal"]) if "illegal" in item else None,
         steps=tuple(item.get("steps", ())),
     )
 

@@ -13,7 +13,7 @@ of the situation that `expect` does not mention must be as it was in `given`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +27,7 @@ from .engine import Engine
 from .cards import TEXT
 from .errors import EngineError, EngineLoop, IllegalRequest, ProgramError
 from .notation import SIDES, normalize, target_text, tokens, view
-from .refusal import REASONS, refusal
+from .refusal import REASONS, reasons, refusal
 from .requests import PASS, RequestOption, target_candidates
 from .state import Request
 from .ruleset import ActionSpec
@@ -207,35 +207,37 @@ def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str
     return made
 
 
-def _refused(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], expected: str, path: tuple,  # noqa: ANN001, PLR0913
+def _refused(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], expected: Sequence[str], path: tuple,  # noqa: ANN001, PLR0913
              target: str | None = None) -> str | None:
-    """An `illegal:` request: None when the engine refuses it for the reason given, else what differs. A request that
-    names its target (`→ opponent:♠2`) is refused for its target when that is not one the action may have, though it
-    may have others (2.10.3)."""
+    """An `illegal:` request: None when the engine refuses it for every reason given and no other, else what differs.
+    A request that names its target (`→ opponent:♠2`) is refused for its target when that is not one the action may
+    have, though it may have others (2.10.3)."""
     cards, unit = builder.keycards(spec, seat, keys, path)
-    reason = refusal(game, seat, spec, cards, unit)
+    given = reasons(game, seat, spec, cards, unit)
     offered = any(isinstance(o, RequestOption) and o.action is spec and sorted(o.keys) == sorted(cards) and o.unit == unit
                   for o in game.legal_requests())
-    if (reason is None) != offered:  # refusal mirrors requests.options: a disagreement is the engine's bug
-        raise EngineError(f"{spec.name}: refusal says {reason or 'legal'}, but the request is {'' if offered else 'not '}offered")
+    if (not given) != offered:  # reasons mirror requests.options: a disagreement is the engine's bug
+        raise EngineError(f"{spec.name}: refusal says {', '.join(given) or 'legal'}, but the request is {'' if offered else 'not '}offered")
     named, because = None, ""
-    if target and spec.target is not None:
+    if target and spec.target is not None and "target" not in given:
         named = builder.target(target, path)
         probe = Request(0, spec, seat)
         probe.keys, probe.unit = tuple(cards), unit
         may = target_candidates(game, probe)
-        if reason is None and named not in may:
-            reason = "target"
+        if named not in may:
+            given.append("target")
             listed = ", ".join(target_text(game, t, seat) for t in may)
             because = _("{target} is not a target it may have; it may target {listed}").format(
                 target=target_text(game, named, seat), listed=listed or _("nothing"))
-    if reason is None:
+    wanted = [reason for reason in REASONS if reason in expected]
+    if not given:
         also = _(", and {target} is a target it may have").format(target=target_text(game, named, seat)) if named is not None else ""
         return _("{action} was not refused: it is a legal request here{also} (expected illegal: {expected})").format(
-            action=spec.name, also=also, expected=expected)
-    if reason != expected:
-        return _("{action} is refused for {reason} ({why}), not for {expected} ({expected_why})").format(
-            action=spec.name, reason=reason, why=because or REASONS[reason], expected=expected, expected_why=REASONS.get(expected, "?"))
+            action=spec.name, also=also, expected=", ".join(wanted))
+    if given != wanted:
+        said = ", ".join(f"{reason} ({because if reason == 'target' and because else REASONS[reason]})" for reason in given)
+        return _("{action} is refused for {reasons}; the example expects {expected}").format(
+            action=spec.name, reasons=said, expected=", ".join(wanted))
     return None
 
 
@@ -304,7 +306,7 @@ def _step(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None,
         request_spec, seat, keys, target = builder.parse_request(text, path + ("request",), spec, example.by)
         _give_chance(game, seat, text)
         if "illegal" in step:
-            return _refused(game, builder, request_spec, seat, keys, str(step["illegal"]), path + ("request",), target)
+            return _refused(game, builder, request_spec, seat, keys, m.illegal_reasons(step["illegal"]), path + ("request",), target)
         agent.target = builder.target(target, path + ("request",)) if target else None
         _request(game, builder, request_spec, seat, keys, path + ("request",), named=agent.target)
     elif "pass" in step:
