@@ -92,6 +92,7 @@ def test_a_wrong_effect_fails_at_its_examples(broken_repo: Path) -> None:
             "- name: \"6.1.6「後入れ先出し」",
             "- name: \"ダウンで A の兵士が墓地に移れば",
             "- name: \"4.3.3 ダウン「このターンが終わるまで",
+            "- name: \"6.1.5 チャンス / 6.4 [16]: ダウンをリクエストしたプレイヤーがパスすると",
         )),
         ("definitions/actions/4-normal-spell.yaml", _line_of(force, "- name: \"4.3.3 フォース「このターンが終わるまで")),
     ])
@@ -102,7 +103,7 @@ def test_a_wrong_effect_fails_at_its_examples(broken_repo: Path) -> None:
     run = run_bp("check", "--root", str(broken_repo), cwd=broken_repo)
     assert run.returncode == 1
     summary = run.stdout.strip().splitlines()[1]  # the actions' examples (the rulings' are the next line)
-    assert summary.startswith("47/48 actions executed (ダウン never ran: its examples failed), ") and summary.endswith(", 7 failed")
+    assert summary.startswith("47/48 actions executed (ダウン never ran: its examples failed), ") and summary.endswith(", 8 failed")
 
 
 def test_a_program_the_engine_cannot_read_is_located(broken_repo: Path) -> None:

@@ -178,11 +178,18 @@ class Example:
     source: Source  # the example itself: its notation errors are located below it
     regulation: str | None = None  # `format + frame`; None: the action's widest regulation
     by: str = "you"  # who requests
-    request: str = ""  # `[name] ★keycards → target`; the action is the example's own unless named
+    request: str | None = None  # `[name] ★keycards → target`, the action the example's own unless named; None (and no
+    # steps): the example looks at the given situation, making no request
     responses: tuple[str, ...] = ()
     choices: tuple[str | int, ...] = ()
     illegal: tuple[str, ...] | None = None  # the request must be refused, for these reasons and no other (sim refusal.REASONS)
     steps: tuple[Mapping[str, Any], ...] = field(default=(), compare=False)  # a flow: requests, passes, `until:`, `expect:`
+
+    @property
+    def runs_effects(self) -> bool:
+        """Whether playing it may run its action's effect: not when it is refused, nor when it only looks at the
+        given situation (no request, no steps)."""
+        return self.illegal is None and (self.request is not None or bool(self.steps))
 
 
 def illegal_reasons(value: str | Sequence[str]) -> tuple[str, ...]:

@@ -19,6 +19,7 @@ its modules (tests/architecture/test_layers.py).
                                                 # (.first), each request's keycards and key soldier (.keycards, .key_unit)
     sim.observe(game, seat)                     # what one player sees (2.11.1); agents get it as decision.observation
                                                 # and the options as decision.options (sim.OptionSeen), and answer with an index
+    sim.seen_zones(sim.observe(game, seat).opponent)   # … zone by zone in the notation (the examples' sees:)
     sim.run_examples(engine, tally=sim.Tally())  # every action's examples (bp check); what they showed of the programs
     sim.run_example(engine, action, example)    # one example (a model Example), as bp check runs it
     sim.run_ruling_examples(engine)             # every ruling's examples (definitions/rulings.yaml)
@@ -58,7 +59,7 @@ from .example_writer import ExampleDraft, position
 from .examples import Outcome, run as run_example, run_all as run_examples, run_rulings as run_ruling_examples
 from .game import Game
 from .notation import option_text
-from .observation import CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text
+from .observation import CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text, seen_zones
 from .policy import PolicyAgent
 from .randomplay import AGENTS, PROCESSES_PER_CORE, GameTally, Stats, game_seeds, play, play_one, play_tally, worker_cap
 from .refusal import REASONS as REFUSAL_REASONS, reasons as refusal_reasons, refusal, refusals
@@ -83,7 +84,7 @@ __all__ = [
     "Ruleset", "ScriptError", "ScriptedAgent", "SideSeen", "SideView", "State", "Stats", "Tally", "TargetView", "Told",
     "TranscriptWriter", "board", "card_text", "compiled", "digest", "from_situation", "game_seeds", "observe", "option_text",
     "play", "play_one", "play_tally", "position", "refusal", "refusal_reasons", "refusals", "replay_game", "run_example", "run_examples",
-    "run_ruling_examples", "scripted_agents", "seen_option_text", "start_game", "state_hash", "tell", "tell_decision",
+    "run_ruling_examples", "scripted_agents", "seen_option_text", "seen_zones", "start_game", "state_hash", "tell", "tell_decision",
     "transcript_games", "worker_cap",
     # the design guidelines' searches (search.py)
     "DoubleTrigger", "Loop", "default_regulation", "double_trigger", "example_situations", "find_loop", "first_turn_win",
