@@ -74,10 +74,10 @@ def test_check_lists_every_ruling_and_why_one_has_no_example(repo_root: Path) ->
     assert [line.split(": ruling: ")[1].split(" ", 1)[1].split(":")[0] for line in listed] == QUESTIONS
     life = next(line for line in listed if "remaining-life" in line)
     assert life.startswith("definitions/rulings.yaml:") and ": not executable: プレイヤーが何を答えるかの裁定" in life
-    assert run.stdout.splitlines()[-1] == "5 rulings: 6 examples, 0 failed, 1 not executable (bp check --rulings)"
+    assert run.stdout.splitlines()[-1] == "5 rulings: 7 examples, 0 failed, 1 not executable (bp check --rulings)"
     data = json.loads(bp("check", "--rulings", "--format", "json", "--root", str(repo_root)).stdout)
     assert [r["question"] for r in data["summary"]["rulings"]] == QUESTIONS
-    assert data["summary"]["examples"]["rulings"] == {"rulings": 5, "examples": 6, "failed": 0, "blocked": 0, "not_executable": 1}
+    assert data["summary"]["examples"]["rulings"] == {"rulings": 5, "examples": 7, "failed": 0, "blocked": 0, "not_executable": 1}
 
 
 def _copy(repo_root: Path, tmp_path: Path) -> Path:
@@ -108,8 +108,8 @@ def test_a_rule_change_that_flips_a_ruling_fails_bp_check_at_the_ruling(repo_roo
         f"{where.path}:{where.line}:{where.column}: error[BP030]: example '{example.name}' of ruling 'no-target' "
         "(対象を指定しないでアクションを起こせるか?) failed: キル was not refused: it is a legal request here (expected illegal: target)"
     ]
-    assert run.stdout.splitlines()[1:] == ["48/48 actions executed, 202 examples, 0 failed",
-                                            "5 rulings: 6 examples, 1 failed, 1 not executable (bp check --rulings)"]
+    assert run.stdout.splitlines()[1:] == ["48/48 actions executed, 212 examples, 0 failed",
+                                            "5 rulings: 7 examples, 1 failed, 1 not executable (bp check --rulings)"]
 
 
 def test_a_flow_of_a_ruling_fails_at_its_step(repo_root: Path, tmp_path: Path) -> None:

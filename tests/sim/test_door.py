@@ -70,6 +70,17 @@ def test_every_reason_is_shown() -> None:
     assert set(CASES) | {"once-per-turn"} == set(sim.REFUSAL_REASONS)
 
 
+def test_every_reason_a_request_is_refused_is_given_in_a_stable_order(engine: sim.Engine) -> None:
+    """兵士召喚 on the opponent's turn (2.10.1 タイミング メイン) with a ♡K, no soldier's keycard (4.3.1 兵士召喚
+    キーカード 2〜10), breaks two conditions: both are given, in the order of sim.REFUSAL_REASONS; refusal gives the first."""
+    game = sim.from_situation(engine, {"turn": "opponent", "you": {"hand": "♡K ♡3", "field": "[♡6]"}})
+    assert sim.refusal_reasons(game, 0, "soldier-summon", ("♡K",)) == ["chance", "timing", "keycards"]
+    game.state.chance = 0  # as the example runner gives the requester the chance
+    assert sim.refusal_reasons(game, 0, "soldier-summon", ("♡K",)) == ["timing", "keycards"]
+    assert sim.refusal(game, 0, "soldier-summon", ("♡K",)) == "timing"
+    assert sim.refusal_reasons(game, 0, "soldier-summon", ("♡3",)) == ["timing"]
+
+
 def test_a_request_made_once_this_turn_is_refused_the_second_time(engine: sim.Engine) -> None:
     game = sim.from_situation(engine, {"you": {"hand": "♠5 ♠6"}}, agents=None)
     assert sim.refusal(game, 0, "bulwark-placement") is None

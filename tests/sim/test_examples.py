@@ -92,6 +92,7 @@ def test_a_wrong_effect_fails_at_its_examples(broken_repo: Path) -> None:
             "- name: \"6.1.6「後入れ先出し」",
             "- name: \"ダウンで A の兵士が墓地に移れば",
             "- name: \"4.3.3 ダウン「このターンが終わるまで",
+            "- name: \"6.1.5 チャンス / 6.4 [16]: ダウンをリクエストしたプレイヤーがパスすると",
         )),
         ("definitions/actions/4-normal-spell.yaml", _line_of(force, "- name: \"4.3.3 フォース「このターンが終わるまで")),
     ])
@@ -102,7 +103,7 @@ def test_a_wrong_effect_fails_at_its_examples(broken_repo: Path) -> None:
     run = run_bp("check", "--root", str(broken_repo), cwd=broken_repo)
     assert run.returncode == 1
     summary = run.stdout.strip().splitlines()[1]  # the actions' examples (the rulings' are the next line)
-    assert summary.startswith("47/48 actions executed (ダウン never ran: its examples failed), ") and summary.endswith(", 7 failed")
+    assert summary.startswith("47/48 actions executed (ダウン never ran: its examples failed), ") and summary.endswith(", 8 failed")
 
 
 def test_a_program_the_engine_cannot_read_is_located(broken_repo: Path) -> None:
@@ -179,7 +180,8 @@ def test_an_illegal_target_example_naming_a_target_the_action_may_not_have_passe
     assert [f.text() for f in toolchain.load(broken_repo).findings if f.code == "BP030"] == []
     _edit(path, "      request: ★♠5 ♣K → you\n      illegal: target", "      request: ★♠5 ♣K → you\n      illegal: cost")
     (failed,) = [f for f in toolchain.load(broken_repo).findings if f.code == "BP030"]
-    assert "投擲 is refused for target (you is not a target it may have; it may target opponent), not for cost" in failed.message
+    assert failed.message.endswith("投擲 is refused for target (you is not a target it may have; it may target opponent); "
+                                   "the example expects cost")
 
 
 def test_an_illegal_target_example_naming_a_legal_target_says_so(broken_repo: Path) -> None:
@@ -188,3 +190,18 @@ def test_an_illegal_target_example_naming_a_legal_target_says_so(broken_repo: Pa
     (failed,) = [f for f in toolchain.load(broken_repo).findings if f.code == "BP030"]
     assert failed.message.endswith("投擲 was not refused: it is a legal request here, and opponent is a target it may have "
                                    "(expected illegal: target)")
+
+
+def test_an_illegal_example_names_every_reason_and_a_mismatch_lists_both_sides(broken_repo: Path) -> None:
+    """スラッシュ with its trump face down breaks 起動条件 and, as its keycards come from that trump's ability, キーカード:
+    `illegal: [activation, keycards]` passes; naming one of them fails, saying what the engine gave and what the example
+    expected."""
+    path = broken_repo / "definitions" / "frames" / "actions.yaml"
+    written = "      request: ★♠7\n      illegal: [activation, keycards]\n"
+    assert written in path.read_text(encoding="utf-8")
+    assert [f.text() for f in toolchain.load(broken_repo).findings if f.code == "BP030"] == []
+    _edit(path, written, "      request: ★♠7\n      illegal: activation\n")
+    (failed,) = [f for f in toolchain.load(broken_repo).findings if f.code == "BP030"]
+    assert failed.message.endswith(
+        "スラッシュ is refused for activation (the activation condition does not hold (起動条件)), keycards (the cards named "
+        "are not in the hand or do not make the action's keycards (キーカード)); the example expects activation")

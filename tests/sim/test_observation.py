@@ -24,6 +24,20 @@ def test_every_zone_of_the_rules_is_seen(engine: sim.Engine, defs: Definitions) 
         assert seen.you != empty.you, zone.id
 
 
+def test_what_a_player_sees_is_written_for_every_zone_of_the_rules(engine: sim.Engine, defs: Definitions) -> None:
+    """The examples' `sees:` can name every zone of rules.yaml: each is written as the notation writes it, the other
+    player's hidden cards as a count or `?` (2.11.1)."""
+    for zone in defs.rules.zones:
+        game = situation(engine, {"opponent": {zone.id: "♠5"}})
+        assert zone.id in sim.seen_zones(sim.observe(game, 0).opponent), zone.id
+    game = situation(engine, {"you": {"hand": "♠5 ♡9", "graveyard": "♢3 ♣4", "field": "[♡6]", "life": 12},
+                              "opponent": {"life": 7}})
+    mine, theirs = sim.seen_zones(sim.observe(game, 0).you), sim.seen_zones(sim.observe(game, 1).opponent)
+    assert (mine["hand"], mine["graveyard"], mine["field"], mine["life"]) == ("♠5 ♡9", "♢3 ♣4", "[♡6]", 12)
+    assert (theirs["hand"], theirs["graveyard"], theirs["field"], theirs["life"]) == (2, "♣4", "[?]", "10+")
+    assert sim.seen_zones(sim.observe(game, 0).opponent)["life"] == 7
+
+
 Place = tuple[list, int]  # a position in a zone's list (or a character's cards)
 
 

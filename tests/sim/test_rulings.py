@@ -13,7 +13,7 @@ import pytest
 
 import toolchain
 from toolchain import sim
-from toolchain.model import Definitions
+from toolchain.model import Definitions, illegal_reasons
 
 # What an example's name must cite: a section number or the item of the rule it shows.
 RULE = re.compile(r"\d+\.\d+|起動条件|コスト|キーカード|対象|タイミング|トリガー|フォーマット|※|魔力増加")
@@ -26,8 +26,9 @@ def test_every_action_shows_a_restriction_as_an_illegal_or_flow_example(defs: De
     assert [a for a, examples in restricted.items() if not examples] == []
     unnamed = [e.name for examples in restricted.values() for e in examples if not RULE.search(e.name)]
     assert unnamed == []
-    reasons = {e.illegal for examples in restricted.values() for e in examples if e.illegal}
-    reasons |= {s["illegal"] for examples in restricted.values() for e in examples for s in e.steps if "illegal" in s}
+    reasons = {r for examples in restricted.values() for e in examples for r in e.illegal or ()}
+    reasons |= {r for examples in restricted.values() for e in examples for s in e.steps if "illegal" in s
+                for r in illegal_reasons(s["illegal"])}
     assert reasons >= {"timing", "once-per-turn", "activation", "keycards", "cost", "target", "triggered", "regulation"}
 
 
@@ -86,7 +87,7 @@ def _line_of(path: Path, text: str) -> int:
 def test_a_request_refused_for_another_reason_fails_at_its_example(broken: tuple[Path, list]) -> None:
     root, findings = broken
     failed = _finding(findings, "BP030", "相手のターンにはエンドを起こせない")
-    assert "エンド is refused for timing" in failed.message and "not for cost" in failed.message
+    assert "エンド is refused for timing" in failed.message and "the example expects cost" in failed.message
     path = root / "definitions" / "actions" / "1-basic.yaml"
     assert failed.location.line == _line_of(path, "相手のターンにはエンドを起こせない")
 

@@ -353,9 +353,13 @@ _SIDE_FIELDS = ("pack_opened", "size_bonus")  # the other keys of a side (schema
 
 def _example_zones(example: m.Example) -> Iterator[_Word]:
     yield from _situation_zones(example.source, ("given",), example.given)
-    yield from _situation_zones(example.source, ("expect",), example.expect)
-    for i, step in enumerate(example.steps):
-        yield from _situation_zones(example.source, ("steps", i, "expect"), step.get("expect"))
+    expectations: list[tuple[tuple[str | int, ...], object]] = [(("expect",), example.expect)]
+    expectations += [(("steps", i, "expect"), step.get("expect")) for i, step in enumerate(example.steps)]
+    for field, expect in expectations:
+        yield from _situation_zones(example.source, field, expect)
+        sees = expect.get("sees") if isinstance(expect, dict) else None
+        for viewer, sides in sees.items() if isinstance(sees, dict) else ():
+            yield from _situation_zones(example.source, (*field, "sees", viewer), sides)
 
 
 def _keycards_label(source: m.Source, keycards: m.KeycardsText | None) -> Iterator[_Word]:

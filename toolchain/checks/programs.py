@@ -138,7 +138,7 @@ def report(defs: m.Definitions) -> Report:
         result.examples += 1
         result.outcomes.append(outcome)
         if outcome.ok:
-            if outcome.example.illegal is None:
+            if outcome.example.runs_effects:
                 passed.add(outcome.action.id)
         elif outcome.missing_action in defs.left_out_actions:
             result.blocked.append(outcome)

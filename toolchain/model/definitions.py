@@ -7,7 +7,7 @@ Sphinx extension can point back at the YAML that defines them.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +17,7 @@ from .notations import KeycardsText, Text
 from .yamlload import Document, Path_
 
 __all__ = [
-    "Source", "Reading", "Named", "Vocabulary", "id_hint", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Example",
+    "Source", "Reading", "Named", "Vocabulary", "id_hint", "illegal_reasons", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Example",
     "Action", "LabelGrant", "WaiveCost", "Ability", "Character", "FogEntry", "Frame", "Trump", "Ruling", "Definitions",
     "KeycardsText", "Text",
 ]
@@ -178,11 +178,23 @@ class Example:
     source: Source  # the example itself: its notation errors are located below it
     regulation: str | None = None  # `format + frame`; None: the action's widest regulation
     by: str = "you"  # who requests
-    request: str = ""  # `[name] ★keycards → target`; the action is the example's own unless named
+    request: str | None = None  # `[name] ★keycards → target`, the action the example's own unless named; None (and no
+    # steps): the example looks at the given situation, making no request
     responses: tuple[str, ...] = ()
     choices: tuple[str | int, ...] = ()
-    illegal: str | None = None  # the request must be refused, for this reason (sim refusal.REASONS)
+    illegal: tuple[str, ...] | None = None  # the request must be refused, for these reasons and no other (sim refusal.REASONS)
     steps: tuple[Mapping[str, Any], ...] = field(default=(), compare=False)  # a flow: requests, passes, `until:`, `expect:`
+
+    @property
+    def runs_effects(self) -> bool:
+        """Whether playing it may run its action's effect: not when it is refused, nor when it only looks at the
+        given situation (no request, no steps)."""
+        return self.illegal is None and (self.request is not None or bool(self.steps))
+
+
+def illegal_reasons(value: str | Sequence[str]) -> tuple[str, ...]:
+    """An `illegal:` of an example or of a flow's step: one reason, or a list of them."""
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 @dataclass(frozen=True)

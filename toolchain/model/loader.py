@@ -354,10 +354,10 @@ def example(item: Mapping[str, Any], source: m.Source) -> m.Example:
         source=source,
         regulation=item.get("regulation"),
         by=item.get("by", "you"),
-        request=item.get("request", ""),
+        request=item.get("request"),
         responses=tuple(item.get("responses", ())),
         choices=tuple(item.get("choices", ())),
-        illegal=item.get("illegal"),
+        illegal=m.illegal_reasons(item["illegal"]) if "illegal" in item else None,
         steps=tuple(item.get("steps", ())),
     )
 

@@ -19,6 +19,7 @@ its modules (tests/architecture/test_layers.py).
                                                 # (.first), each request's keycards and key soldier (.keycards, .key_unit)
     sim.observe(game, seat)                     # what one player sees (2.11.1); agents get it as decision.observation
                                                 # and the options as decision.options (sim.OptionSeen), and answer with an index
+    sim.seen_zones(sim.observe(game, seat).opponent)   # … zone by zone in the notation (the examples' sees:)
     sim.run_examples(engine, tally=sim.Tally())  # every action's examples (bp check); what they showed of the programs
     sim.run_example(engine, action, example)    # one example (a model Example), as bp check runs it
     sim.run_ruling_examples(engine)             # every ruling's examples (definitions/rulings.yaml)
@@ -30,6 +31,7 @@ its modules (tests/architecture/test_layers.py).
     sim.start_game(engine, header)              # the game a transcript's game line describes (seed, first player, given)
     sim.refusal(game, seat, "up", ("♡3",))      # why a request is refused (a key of sim.REFUSAL_REASONS, each with its
                                                 # rulebook item), or None; a key soldier by id: unit=board's character id
+    sim.refusal_reasons(game, seat, "up", ("♡3",))   # every reason it is refused, in the order of sim.REFUSAL_REASONS
     sim.refusals(game, seat)                    # why each action not offered to the seat now is not (action id → reason)
     sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
     sim.play(…, coverage=sim.Coverage())        # + how often each action, character, fog entry was played (bp sim --coverage)
@@ -57,10 +59,10 @@ from .example_writer import ExampleDraft, position
 from .examples import Outcome, run as run_example, run_all as run_examples, run_rulings as run_ruling_examples
 from .game import Game
 from .notation import option_text
-from .observation import CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text
+from .observation import CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text, seen_zones
 from .policy import PolicyAgent
 from .randomplay import AGENTS, PROCESSES_PER_CORE, GameTally, Stats, game_seeds, play, play_one, play_tally, worker_cap
-from .refusal import REASONS as REFUSAL_REASONS, refusal, refusals
+from .refusal import REASONS as REFUSAL_REASONS, reasons as refusal_reasons, refusal, refusals
 from .requests import PASS, RequestOption
 from .native import running_compiled as compiled
 from .ruleset import Ruleset
@@ -81,8 +83,8 @@ __all__ = [
     "Recorder", "Replayed", "Request", "RequestOption", "RequestSeen", "RequestView", "RestrictedAgent", "Restriction",
     "Ruleset", "ScriptError", "ScriptedAgent", "SideSeen", "SideView", "State", "Stats", "Tally", "TargetView", "Told",
     "TranscriptWriter", "board", "card_text", "compiled", "digest", "from_situation", "game_seeds", "observe", "option_text",
-    "play", "play_one", "play_tally", "position", "refusal", "refusals", "replay_game", "run_example", "run_examples",
-    "run_ruling_examples", "scripted_agents", "seen_option_text", "start_game", "state_hash", "tell", "tell_decision",
+    "play", "play_one", "play_tally", "position", "refusal", "refusal_reasons", "refusals", "replay_game", "run_example", "run_examples",
+    "run_ruling_examples", "scripted_agents", "seen_option_text", "seen_zones", "start_game", "state_hash", "tell", "tell_decision",
     "transcript_games", "worker_cap",
     # the design guidelines' searches (search.py)
     "DoubleTrigger", "Loop", "default_regulation", "double_trigger", "example_situations", "find_loop", "first_turn_win",

@@ -13,7 +13,7 @@ of the situation that `expect` does not mention must be as it was in `given`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,17 +22,20 @@ from ..diagnostics import Location
 from ..i18n import _, ngettext
 from ..model.coreflow import TRIGGER_CHECK
 from . import flow
-from .agents import Decision, ScriptError, ScriptedAgent, engine_options
-from .engine import Engine
+from .agents import Decision, ScriptedAgent, ScriptError, engine_options
 from .cards import TEXT
+from .engine import Engine
 from .errors import EngineError, EngineLoop, IllegalRequest, ProgramError
+from .game import Game
 from .notation import SIDES, normalize, target_text, tokens, view
-from .refusal import REASONS, refusal
+from .observation import observe, seen_zones
+from .refusal import REASONS, reasons, refusal, refusals
 from .requests import PASS, RequestOption, target_candidates
-from .state import Request
 from .ruleset import ActionSpec
 from .situation import Builder, mentioned
+from .state import Request
 from .tally import Tally
+from .views import board
 
 
 @dataclass(frozen=True)
@@ -150,19 +153,20 @@ def _run(engine: Engine, action: m.Action | None, example: m.Example, requested:
     if example.steps:
         _flow(game, builder, agent, spec, example, before)
     elif example.illegal is not None:
-        request_spec, seat, keys, target = builder.parse_request(example.request, ("request",), spec, example.by)
+        request_spec, seat, keys, target = builder.parse_request(example.request or "", ("request",), spec, example.by)
         game.state.chance = seat
         return _refused(game, builder, request_spec, seat, keys, example.illegal, ("request",), target)
-    else:
+    elif example.request is not None:
         _single(game, builder, agent, spec, example)
+    # else: no request, no steps: the example looks at the given situation (who holds the chance, what is offered, seen)
     if agent.script:
         return _("choices not used: {choices}").format(choices=agent.script)
-    return compare(before, example.expect, view(game))
+    return _differences(game, builder, before, example.expect, ("expect",))
 
 
-def _single(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None, example: m.Example) -> None:  # noqa: ANN001
+def _single(game: Game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None, example: m.Example) -> None:
     """One request, the responses made in answer, then passes until it has left the stage."""
-    request_spec, seat, keys, target = builder.parse_request(example.request, ("request",), spec, example.by)
+    request_spec, seat, keys, target = builder.parse_request(example.request or "", ("request",), spec, example.by)
     if target:
         agent.target = builder.target(target, ("request",))
     if request_spec.trigger == "triggered":
@@ -180,8 +184,8 @@ def _single(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | Non
         raise EngineError("the request never left the stage")
 
 
-def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], path: tuple = ("request",),  # noqa: ANN001, ANN202
-             named: Any = None):
+def _request(game: Game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], path: tuple = ("request",),
+             named: Any = None) -> Request:
     """The player holding the chance requests the action with the keycards named; refused, it says why.
     A target named (`→ you`) must be the one the request took: when it is not a target the action may have,
     the engine would take another (a choice of one is made by itself), and the example would pass while
@@ -200,6 +204,7 @@ def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str
             action=spec.name, reason=reason, why=REASONS.get(reason or "", _("no reason found")), instead=instead))
     game.apply(option, check=False)
     made = game.made  # the request made at [5] (an effect's requests follow it through [7])
+    assert made is not None  # the option applied was a request
     if named is not None and list(made.targets) != [named]:
         took = ", ".join(target_text(game, t, 0) for t in made.targets)
         raise IllegalRequest(_("{action} cannot target {target} here (the target it took instead: {took})").format(
@@ -207,39 +212,41 @@ def _request(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str
     return made
 
 
-def _refused(game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], expected: str, path: tuple,  # noqa: ANN001, PLR0913
+def _refused(game: Game, builder: Builder, spec: ActionSpec, seat: int, keys: list[str], expected: Sequence[str], path: tuple,
              target: str | None = None) -> str | None:
-    """An `illegal:` request: None when the engine refuses it for the reason given, else what differs. A request that
-    names its target (`→ opponent:♠2`) is refused for its target when that is not one the action may have, though it
-    may have others (2.10.3)."""
+    """An `illegal:` request: None when the engine refuses it for every reason given and no other, else what differs.
+    A request that names its target (`→ opponent:♠2`) is refused for its target when that is not one the action may
+    have, though it may have others (2.10.3)."""
     cards, unit = builder.keycards(spec, seat, keys, path)
-    reason = refusal(game, seat, spec, cards, unit)
+    given = reasons(game, seat, spec, cards, unit)
     offered = any(isinstance(o, RequestOption) and o.action is spec and sorted(o.keys) == sorted(cards) and o.unit == unit
                   for o in game.legal_requests())
-    if (reason is None) != offered:  # refusal mirrors requests.options: a disagreement is the engine's bug
-        raise EngineError(f"{spec.name}: refusal says {reason or 'legal'}, but the request is {'' if offered else 'not '}offered")
+    if (not given) != offered:  # reasons mirror requests.options: a disagreement is the engine's bug
+        raise EngineError(f"{spec.name}: refusal says {', '.join(given) or 'legal'}, but the request is {'' if offered else 'not '}offered")
     named, because = None, ""
-    if target and spec.target is not None:
+    if target and spec.target is not None and "target" not in given:
         named = builder.target(target, path)
         probe = Request(0, spec, seat)
         probe.keys, probe.unit = tuple(cards), unit
         may = target_candidates(game, probe)
-        if reason is None and named not in may:
-            reason = "target"
+        if named not in may:
+            given.append("target")
             listed = ", ".join(target_text(game, t, seat) for t in may)
             because = _("{target} is not a target it may have; it may target {listed}").format(
                 target=target_text(game, named, seat), listed=listed or _("nothing"))
-    if reason is None:
+    wanted = [reason for reason in REASONS if reason in expected]
+    if not given:
         also = _(", and {target} is a target it may have").format(target=target_text(game, named, seat)) if named is not None else ""
         return _("{action} was not refused: it is a legal request here{also} (expected illegal: {expected})").format(
-            action=spec.name, also=also, expected=expected)
-    if reason != expected:
-        return _("{action} is refused for {reason} ({why}), not for {expected} ({expected_why})").format(
-            action=spec.name, reason=reason, why=because or REASONS[reason], expected=expected, expected_why=REASONS.get(expected, "?"))
+            action=spec.name, also=also, expected=", ".join(wanted))
+    if given != wanted:
+        said = ", ".join(f"{reason} ({because if reason == 'target' and because else REASONS[reason]})" for reason in given)
+        return _("{action} is refused for {reasons}; the example expects {expected}").format(
+            action=spec.name, reasons=said, expected=", ".join(wanted))
     return None
 
 
-def _give_chance(game, seat: int, text: str) -> None:  # noqa: ANN001
+def _give_chance(game: Game, seat: int, text: str) -> None:
     """The players before `seat` pass until it holds the chance (the chance moves, [16])."""
     for _seat in range(len(game.state.players)):
         if game.state.chance == seat or game.node != "3":
@@ -249,7 +256,7 @@ def _give_chance(game, seat: int, text: str) -> None:  # noqa: ANN001
         raise IllegalRequest(f"{text}: {SIDES[seat]} never gets the chance")
 
 
-def _respond(game, builder: Builder, agent: _ExampleAgent, text: str, path: tuple) -> None:  # noqa: ANN001
+def _respond(game: Game, builder: Builder, agent: _ExampleAgent, text: str, path: tuple) -> None:
     """A request made in answer, while the example's request waits on the stage: the players before
     the responder pass (the chance moves, [16]), then the responder requests."""
     spec, seat, keys, target = builder.parse_request(text, path)
@@ -284,7 +291,7 @@ def _said(exc: Exception) -> str:
     return str(exc)
 
 
-def _flow(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None, example: m.Example, before: dict) -> None:  # noqa: ANN001
+def _flow(game: Game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None, example: m.Example, before: dict) -> None:
     """`steps:` in order: requests (the players before the requester pass), passes, `until:` a point, `expect:`."""
     for i, step in enumerate(example.steps):
         path = ("steps", i)
@@ -296,7 +303,7 @@ def _flow(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None,
             raise StepFailed(path, _("step {number}: ").format(number=i + 1) + message)
 
 
-def _step(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None, example: m.Example, before: dict,  # noqa: ANN001, PLR0913
+def _step(game: Game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None, example: m.Example, before: dict,
           step: Any, path: tuple) -> str | None:
     """One step of a flow; what differs, or None."""
     if "request" in step:
@@ -304,7 +311,7 @@ def _step(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None,
         request_spec, seat, keys, target = builder.parse_request(text, path + ("request",), spec, example.by)
         _give_chance(game, seat, text)
         if "illegal" in step:
-            return _refused(game, builder, request_spec, seat, keys, str(step["illegal"]), path + ("request",), target)
+            return _refused(game, builder, request_spec, seat, keys, m.illegal_reasons(step["illegal"]), path + ("request",), target)
         agent.target = builder.target(target, path + ("request",)) if target else None
         _request(game, builder, request_spec, seat, keys, path + ("request",), named=agent.target)
     elif "pass" in step:
@@ -318,11 +325,11 @@ def _step(game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec | None,
             game.apply(PASS, check=False)
         return _("{point} was never reached").format(point=step["until"])
     elif "expect" in step:
-        return compare(before, step["expect"] or {}, view(game))
+        return _differences(game, builder, before, step["expect"] or {}, path + ("expect",))
     return None
 
 
-def _trigger(game, spec: ActionSpec, seat: int):  # noqa: ANN001, ANN202
+def _trigger(game: Game, spec: ActionSpec, seat: int) -> Request:
     """A triggered action requested as if its condition had just held: through the trigger check."""
     from .requests import triggered
 
@@ -337,6 +344,86 @@ def _trigger(game, spec: ActionSpec, seat: int):  # noqa: ANN001, ANN202
 
 
 # -- comparing situations -----------------------------------------------------------------------
+
+
+def _differences(game: Game, builder: Builder, before: dict[str, str], expect: Mapping[str, Any], path: tuple) -> str | None:
+    """What differs from `expect`: the situation (compare), then who holds the chance, what the player holding it is
+    offered, and what each player sees."""
+    found = [compare(before, expect, view(game)), _chance(game, expect), _offered(game, builder, expect, path),
+             _sees(game, expect)]
+    return "; ".join(difference for difference in found if difference) or None
+
+
+def _chance(game: Game, expect: Mapping[str, Any]) -> str | None:
+    """`chance: you|opponent`: who holds the chance now (6.1.5), as the board shows it."""
+    if "chance" not in expect:
+        return None
+    holder = board(game).chance
+    actual = _("nobody (the rule system holds it)") if holder is None else SIDES[holder]
+    if holder is not None and SIDES[holder] == expect["chance"]:
+        return None
+    return _("chance: expected {wanted}, actual {actual}").format(wanted=expect["chance"], actual=actual)
+
+
+def _offered(game: Game, builder: Builder, expect: Mapping[str, Any], path: tuple) -> str | None:
+    """`offered:` / `not_offered:`: actions (by name or id) the player holding the chance may request now, or may not,
+    as the engine lists its legal requests; what is offered against the expectation says why (refusal.REASONS)."""
+    if "offered" not in expect and "not_offered" not in expect:
+        return None
+    holder = board(game).chance
+    offered = {option.action.id: option.action.name for option in game.legal_requests() if isinstance(option, RequestOption)}
+    why = refusals(game, holder) if holder is not None and game.node == "3" else {}
+    who = _("nobody") if holder is None else SIDES[holder]
+    found: list[str] = []
+    for key, wanted in (("offered", True), ("not_offered", False)):
+        for i, name in enumerate(expect.get(key) or ()):
+            spec = builder.action(str(name), (*path, key, i))
+            if (spec.id in offered) == wanted:
+                continue
+            if wanted:
+                reason = why.get(spec.id) or (refusal(game, holder, spec) if holder is not None else "chance") or "keycards"
+                found.append(_("{action} is not offered to {seat}: {reason} ({why})").format(
+                    action=spec.name, seat=who, reason=reason, why=REASONS[reason]))
+            else:
+                found.append(_("{action} is offered to {seat}").format(action=spec.name, seat=who))
+    if not found:
+        return None
+    return _("{differences} (offered to {seat}: {offered})").format(
+        differences="; ".join(found), seat=who, offered=", ".join(offered.values()) or _("nothing"))
+
+
+def _sees(game: Game, expect: Mapping[str, Any]) -> str | None:
+    """`sees: {viewer: {side: {zone: …}}}`: what a player sees of each side (2.11.1), as the engine shows it to that
+    player (observation.observe); a zone seen only as a count is written as a number, a card not seen as `?`."""
+    found: list[str] = []
+    for viewer, sides in (expect.get("sees") or {}).items():
+        seat = SIDES.index(viewer)
+        seen = observe(game, seat)
+        for name, zones in (sides or {}).items():
+            shown = seen_zones(seen.you if SIDES.index(name) == seat else seen.opponent)
+            for zone, value in (zones or {}).items():
+                wanted, actual = _seen_value(value), shown[zone]
+                if isinstance(wanted, str) and isinstance(actual, str):
+                    if normalize(wanted, True) == normalize(actual, True):
+                        continue
+                elif wanted == actual:
+                    continue
+                found.append(_("{viewer} sees {key}: expected {wanted}, actual {actual}").format(
+                    viewer=viewer, key=f"{name}.{zone}", wanted=_seen_text(wanted), actual=_seen_text(actual)))
+    return "; ".join(found) or None
+
+
+def _seen_value(value: Any) -> str | int:
+    if isinstance(value, bool):
+        return str(value).lower()
+    return value if isinstance(value, int) else str(value or "")
+
+
+def _seen_text(value: str | int) -> str:
+    """A number is a count: only how many cards is seen."""
+    if isinstance(value, int):
+        return _("{cards} (only how many is seen)").format(cards=_cards(value))
+    return repr(value)
 
 
 def expected_view(before: dict[str, str], expect: Mapping[str, Any]) -> dict[str, Any]:

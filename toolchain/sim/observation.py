@@ -23,7 +23,7 @@ face-down card of the other player is `?`, so an agent cannot tell the cards apa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from . import abilities
@@ -64,6 +64,29 @@ class SideSeen:
     rare: tuple[str, ...] | int
     trump: tuple[str, ...]  # face up as `♠2(up)`; face down: the card to its owner, `?` to the other
     known: tuple[str, ...]  # the other player's hidden cards this player was shown or looked at, as `hand:♠K`
+
+
+SEEN_TEN_OR_MORE = "10+"  # how the notation writes a life of which only "10 or more" is seen
+_NOT_ZONES = ("side", "known")  # what a SideSeen says besides its zones (and pack_opened)
+
+
+def seen_zones(seen: SideSeen) -> dict[str, str | int]:
+    """What a player sees of a side, zone by zone (its fields: the zone ids of rules.yaml, and pack_opened) as the
+    situation notation writes it: the cards seen (`♠5 ♡9`; `?` and `[?]` for a face-down card of the other player;
+    the field without flags), or a number when only how many is seen; a life seen only as 10 or more is `10+`."""
+    return {item.name: _seen_text(getattr(seen, item.name)) for item in fields(seen) if item.name not in _NOT_ZONES}
+
+
+def _seen_text(value: object) -> str | int:
+    if value is None:  # the only field that may be None: a life of 10 or more, of the other player
+        return SEEN_TEN_OR_MORE
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, int):
+        return value
+    if isinstance(value, tuple):
+        return " ".join(part.text if isinstance(part, CharacterSeen) else str(part) for part in value)
+    return str(value)
 
 
 @dataclass(frozen=True)

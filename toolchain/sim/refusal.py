@@ -1,5 +1,5 @@
-"""Why the engine refuses a request: the first condition of 2.10.1 / 6.2.1 it breaks, as a reason an
-example can name (`illegal: timing`).
+"""Why the engine refuses a request: the conditions of 2.10.1 / 6.2.1 it breaks, as reasons an example
+can name (`illegal: timing`, `illegal: [timing, keycards]`): `refusal` gives the first, `reasons` every one.
 
 The conditions are checked in the order requests.options checks them, and the example runner
 checks that a request with no reason is one `legal_requests()` offers, so the two cannot drift.
@@ -7,6 +7,7 @@ checks that a request with no reason is one `legal_requests()` offers, so the tw
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from . import abilities
@@ -39,31 +40,45 @@ def refusal(game: Game, seat: int, action: ActionSpec | str, keys: tuple[int | s
     """The reason (a key of REASONS) the player may not request the action with these keycards now; None: it may.
     `action`: the action or its id; `keys`: the keycards, cards or as the notation writes them (`♠5`, the seat's
     own); `unit`: a soldier-borne action's key soldier (a character id, as sim.board shows it)."""
-    spec, keys = _action(game, action), _cards(seat, keys)
+    return next(_reasons(game, seat, action, keys, unit), None)
+
+
+def reasons(game: Game, seat: int, action: ActionSpec | str, keys: tuple[int | str, ...] = (),
+            unit: int | None = None) -> list[str]:
+    """Every reason the player may not request the action with these keycards now, in the order of REASONS
+    (empty: it may); the arguments as `refusal`'s. A triggered action is refused for that alone: no player
+    requests it, so the conditions of a request do not apply to it."""
+    return list(_reasons(game, seat, action, keys, unit))
+
+
+def _reasons(game: Game, seat: int, action: ActionSpec | str, keys: tuple[int | str, ...],
+             unit: int | None) -> Iterator[str]:
+    """The conditions in the order requests.options checks them; each is checked whatever the others gave."""
+    spec, cards = _action(game, action), _cards(seat, keys)
     state = game.state
     if spec not in game.ruleset.actions:
-        return "regulation"
+        yield "regulation"
     if state.over or game.node != "3" or state.chance != seat:
-        return "chance"
+        yield "chance"
     if spec.trigger == "triggered":
-        return "triggered"
+        yield "triggered"
+        return
     if spec.timing == "main" and (state.turn != seat or state.stage):
-        return "timing"
+        yield "timing"
     if spec.once_per_turn and state.used.get((seat, spec.id)):
-        return "once-per-turn"
+        yield "once-per-turn"
     probe = Request(0, spec, seat)
     if spec.activation is not None and not spec.activation(Ctx(game, probe, seat)):
-        return "activation"
-    wanted = (tuple(sorted(keys)), unit)
+        yield "activation"
+    wanted = (tuple(sorted(cards)), unit)
     if not any((tuple(sorted(k)), u) == wanted for k, u in key_options(game, spec, seat)):
-        return "keycards"
+        yield "keycards"
     letters = abilities.cost(game, spec, seat)
-    if letters and not payable(game, seat, letters, keys, unit):
-        return "cost"
-    probe.keys, probe.unit = keys, unit
+    if letters and not payable(game, seat, letters, cards, unit):
+        yield "cost"
+    probe.keys, probe.unit = cards, unit
     if spec.target is not None and not target_candidates(game, probe, first=True):
-        return "target"
-    return None
+        yield "target"
 
 
 def _action(game: Game, action: ActionSpec | str) -> ActionSpec:
