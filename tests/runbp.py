@@ -14,8 +14,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def bp(*args: str, cwd: Path | None = None, timeout: float = 300,
+def bp(*args: str, cwd: Path | None = None, timeout: float = 900,
        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    # The timeout only stops a hung run: a full build on a loaded two-core machine has taken over 5 minutes.
     env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     return subprocess.run([sys.executable, "-m", "toolchain", *args], capture_output=True, text=True, cwd=cwd, env=env,
                           timeout=timeout)
