@@ -33,6 +33,8 @@ DOMAIN = "bp"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 SETTING = "messages_language"  # the key of definitions/rules.yaml (schema/rules.schema.json)
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
+# Where Babel finds the messages (scripts/messages, tests/i18n): `_()` calls in Python and in the Jinja templates
+EXTRACTED_FROM = (("**.py", "python"), ("**.j2", "jinja2.ext:babel_extract"))
 _SETTING_BYTES = 4 * 1024 * 1024  # a definitions file's limit (BP011): a larger rules.yaml has no setting read
 
 _explicit: str | None = None  # --lang

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,8 @@ def test_the_same_figures_on_one_core_on_workers_and_on_a_cluster(local_cluster:
     two = run_json(*common, "--workers", "2", "--out", str(tmp_path / "two"))
     cluster = run_json(*common, "--cluster", local_cluster, "--out", str(tmp_path / "cluster"))
     assert figures(one) == figures(two) == figures(cluster)
-    assert "cluster" in cluster["where"] and one["where"] == "one core"
+    assert one["where"] == {"kind": "one-core"} and two["where"] == {"kind": "processes", "count": 2}
+    assert cluster["where"] == {"kind": "cluster", "address": local_cluster, "workers": 3, "threads": 3}
     regulation = one["regulations"][0]
     assert regulation["games"] == 16 and all(row["games"] == 16 for row in regulation["restricted"] if "games" in row)
     # the standard agents' games are bp sim's games (the same seeds)
@@ -56,7 +58,33 @@ def test_a_capped_workers_is_said(tmp_path: Path) -> None:
     cap = sim.PROCESSES_PER_CORE * (os.cpu_count() or 1)
     assert (f"bp balance: --workers 100000: playing on {cap} processes, {sim.PROCESSES_PER_CORE} per core "
             "(more play no faster; the figures are the same)") in run.stderr
-    assert json.loads(run.stdout)["where"] == f"{cap} processes"
+    assert json.loads(run.stdout)["where"] == {"kind": "processes", "count": cap}
+    assert f"on {cap} processes (measured:" in run.stderr
+
+
+def test_the_report_speaks_the_language_of_the_run_and_its_json_none(tmp_path: Path) -> None:
+    """index.html (its headings, tables, notes and the charts' labels) is said in the run's language; balance.json,
+    where the games were played too, is the same in every language, and each says it in its own words."""
+    common = ("--root", str(ROOT), "--games", "2", "--only", "attack", "--workers", "1", "--json")
+    english = bp("balance", *common, "--out", str(tmp_path / "en"))
+    japanese = bp("balance", *common, "--out", str(tmp_path / "ja"), env={"LANGUAGE": "", "LANG": "ja_JP.UTF-8"})
+    assert english.returncode == japanese.returncode == 0, english.stderr + japanese.stderr
+    assert "on one core (measured:" in english.stderr and "1 コア で約" in japanese.stderr
+    documents = [json.loads(run.stdout) for run in (english, japanese)]
+    assert figures(documents[0]) == figures(documents[1]) and documents[0]["where"] == documents[1]["where"] == {"kind": "one-core"}
+    page = {language: (tmp_path / language / "index.html").read_text(encoding="utf-8") for language in ("en", "ja")}
+    assert '<html lang="en">' in page["en"] and '<html lang="ja">' in page["ja"]
+    for language, words in {
+        "en": ("<title>Balance measurement: working tree</title>", "<h3>Game length</h3>", "<th>Win rate</th>",
+               ">Turns</text>", ">Times per game</text>", ">Change of the win rate when forbidden (points)</text>",
+               "<td>action</td>", "Not restricted: a triggered action", "Made by bp balance · 4 games, one core</footer>"),
+        "ja": ("<title>バランス測定: 作業ツリー</title>", "<h3>ゲームの長さ</h3>", "<th>勝率</th>", ">ターン数</text>",
+               ">1 ゲームあたりの回数</text>", ">禁じたときの勝率の変化 (ポイント)</text>", "<td>アクション</td>",
+               "対象外: 誘発するアクション", 'で示します。', '<span class="flagged">赤</span>', "bp balance が生成 ・ 4 ゲーム、1 コア</footer>"),
+    }.items():
+        assert [word for word in words if word not in page[language]] == [], language
+    assert not re.search(r"[\u3040-\u30ff]", re.sub(r"<td>[^<]*</td>|<h2>[^<]*</h2>|<text[^>]*>[^<]*</text>", "", page["en"])), \
+        "no Japanese in the English page but the rules' own names"
 
 
 HERO_SUMMON_PAID = """  keycards: J-K

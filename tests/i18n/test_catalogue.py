@@ -13,6 +13,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
 from toolchain.diagnostics import CODES
+from toolchain.i18n import EXTRACTED_FROM
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "toolchain" / "locale"
@@ -22,7 +23,7 @@ Key = str | tuple[str, ...]
 def extracted(folder: Path = ROOT / "toolchain") -> dict[Key, list[str]]:
     """Every message id marked in the sources (_, ngettext, N_), its plural too, and where."""
     found: dict[Key, list[str]] = {}
-    for filename, lineno, message, _comments, _context in extract_from_dir(folder, [("**.py", "python")], keywords=DEFAULT_KEYWORDS):
+    for filename, lineno, message, _comments, _context in extract_from_dir(folder, list(EXTRACTED_FROM), keywords=DEFAULT_KEYWORDS):
         key = message if isinstance(message, str) else tuple(message)
         found.setdefault(key, []).append(f"{filename}:{lineno}")
     return found
@@ -57,6 +58,7 @@ def test_the_sources_mark_the_cli_messages(sources: dict[Key, list[str]]) -> Non
     assert "{counts}: OK" in sources
     assert ("{failed} example fails because of this:", "{failed} examples fail because of this:") in sources
     assert len(sources) > 150
+    assert "Balance measurement (self-play)" in sources, "the Jinja templates are read too"
 
 
 def test_every_message_has_a_japanese_translation(sources: dict[Key, list[str]], japanese: Catalog) -> None:

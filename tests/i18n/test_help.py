@@ -74,6 +74,7 @@ def test_help_has_no_english_sentence(command: tuple[str, ...]) -> None:
     assert done.stdout.lstrip().startswith("使い方: ")  # typer's words too
 
 
+@pytest.mark.parametrize("rich", ["1", "0"], ids=["rich", "plain"])  # TYPER_USE_RICH=0: click's own show
 @pytest.mark.parametrize(("args", "said"), [
     (("check", "--nope"), "そのようなオプションはありません: --nope"),
     (("nosuch",), "そのようなコマンドはありません: 'nosuch'"),
@@ -84,13 +85,41 @@ def test_help_has_no_english_sentence(command: tuple[str, ...]) -> None:
     (("balance", "--detect", "99"), "'--detect' の値が正しくありません: 49.9 以下でなければなりません"),
     (("balance", "--games", "x"), "'--games' の値が正しくありません: 整数でなければなりません"),
 ])
-def test_usage_errors_in_japanese(args: tuple[str, ...], said: str) -> None:
-    done = bp(*args, env=WIDE)
+def test_usage_errors_in_japanese(args: tuple[str, ...], said: str, rich: str) -> None:
+    done = bp(*args, env={**WIDE, "TYPER_USE_RICH": rich})
     assert done.returncode == 2
     assert said in done.stderr
-    assert "エラー" in done.stderr and "Error" not in done.stderr
+    assert "エラー" in done.stderr and "Error" not in done.stderr and "Try " not in done.stderr
     if done.stderr.lstrip().startswith(("使い方", "Usage")):
         assert done.stderr.lstrip().startswith("使い方: ")
+        assert "ヘルプは 'python -m toolchain" in done.stderr
+
+
+@pytest.mark.parametrize("command", [(), ("check",), ("balance",)], ids=lambda path: " ".join(path) or "bp")
+def test_plain_help_in_japanese(command: tuple[str, ...]) -> None:
+    """Without rich, click's formatter writes the help: typer's headings and an option's default too."""
+    done = bp(*command, "--help", env={**WIDE, "TYPER_USE_RICH": "0"})
+    assert done.returncode == 0, done.stderr
+    assert english_lines(done.stdout, {word for path in commands() for word in path}) == []
+    assert done.stdout.lstrip().startswith("使い方: ") and "\nオプション:\n" in done.stdout
+    assert "default" not in done.stdout and "既定: " in done.stdout
+
+
+def test_a_usage_error_without_rich_installed_is_japanese_and_plain() -> None:
+    """typer reaches for rich unless TYPER_USE_RICH=0 says not to: where rich cannot be imported it prints
+    plainly, in bp's language, with no traceback."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.runbp import ROOT
+
+    blocked = "import runpy, sys; sys.modules['rich'] = None; sys.argv[0] = 'bp'; runpy.run_module('toolchain', run_name='__main__')"
+    done = subprocess.run([sys.executable, "-c", blocked, "check", "--nope"], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, **WIDE, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr == ("使い方: bp check [OPTIONS]\nヘルプは 'bp check --help' で見られます。\n\n"
+                           "エラー: そのようなオプションはありません: --nope（近いオプション: --no-cache, --since）\n")
 
 
 def test_the_commands_panel_folds_japanese_instead_of_cutting_it() -> None:
@@ -101,6 +130,14 @@ def test_the_commands_panel_folds_japanese_instead_of_cutting_it() -> None:
 def test_usage_errors_stay_english_in_english() -> None:
     done = bp("check", "--nope", env={"COLUMNS": "200"})
     assert done.returncode == 2 and "No such option: --nope" in done.stderr and done.stderr.startswith("Usage: ")
+
+
+def test_plain_usage_errors_stay_english_in_english() -> None:
+    """As click says them, byte for byte."""
+    done = bp("check", "--nope", env={"COLUMNS": "200", "TYPER_USE_RICH": "0"})
+    assert done.returncode == 2
+    assert done.stderr == ("Usage: python -m toolchain check [OPTIONS]\nTry 'python -m toolchain check --help' for help.\n\n"
+                           "Error: No such option: --nope (Possible options: --no-cache, --since)\n")
 
 
 def test_a_usage_error_is_said_by_its_shape(monkeypatch: pytest.MonkeyPatch) -> None:

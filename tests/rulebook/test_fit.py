@@ -4,6 +4,7 @@ heading stays where it is."""
 
 from __future__ import annotations
 
+import pytest
 import weasyprint
 
 from toolchain.rulebook import fit, relayout
@@ -151,3 +152,17 @@ def test_the_pages_after_the_mend_are_kept_where_they_begin_as_before() -> None:
     assert len(again.pages) == len(full.pages) == len(first.pages)
     assert len(made) < len(again.pages) - mend.first_changed  # not every page from the mended one on
     assert again.write_pdf() == full.write_pdf()
+
+
+def test_what_was_mended_is_said_in_the_language_of_the_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build's log says it (bp serve, bp build): in Japanese in a Japanese run."""
+    from toolchain import i18n
+
+    for name in ("_explicit", "_setting", "_settled", "_catalogue"):
+        monkeypatch.setattr(i18n, name, None)
+    i18n.choose("ja")
+    _source, done, _fills = _lay_out(f"<h2>見出し</h2>{_lines(2)}{_figure()}{_lines(6)}<h2>次の節</h2><p>本文</p>")
+    assert done == ["1 ページ: 図 1 の後ろの 6 ブロックをその前へ移しました"]
+    refers = '<p>図を参照 (<a href="#fig">図 1</a>)</p>'
+    _source, done, _fills = _lay_out(f"<h2>章</h2>{refers}{_lines(5)}{_figure(50)}<section><h2>次の節</h2>{_lines(6)}</section>")
+    assert done == ["1 ページ: 図 1 をそれを参照する段落の直後へ移しました"]

@@ -7,14 +7,16 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..i18n import N_, _, language
 from . import plots
+from .report import said_where
 from .subjects import REASONS
 
 KIND = "balance"  # the marker kind of the report's directory (site/outputs.py)
 INDEX = "index.html"
 JSON = "balance.json"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-KIND_NAMES = {"action": "アクション", "trump": "切札", "character": "キャラクター"}
+KIND_NAMES = {"action": N_("action"), "trump": N_("trump"), "character": N_("character")}
 
 
 def _points(value: float | None) -> str:
@@ -52,7 +54,7 @@ def _regulation_figures(regulation: dict[str, Any]) -> dict[str, str]:
             for u in regulation["usage"] if u["kind"] == "action" and u["total"]]
     used.sort(key=lambda row: -(row["by_winner"] + row["by_loser"]))
     return {
-        "forest": plots.forest(agents, "禁じたときの勝率の変化 (ポイント)") if agents else "",
+        "forest": plots.forest(agents, _("Change of the win rate when forbidden (points)")) if agents else "",
         "usage": plots.usage(used) if used else "",
         "lengths": plots.lengths(regulation["length"]["turns"]) if regulation["length"]["turns"] else "",
     }
@@ -62,24 +64,33 @@ def _difference_figure(difference: dict[str, Any]) -> str:
     rows = [{"label": row["name"], **row["difference"], "flagged": row["flagged"]}
             for row in difference["restricted"] if "difference" in row]
     rows.sort(key=lambda row: row["estimate"])
-    return plots.forest(rows, "禁じたときの勝率の変化の差 (ポイント、新 − 旧)") if rows else ""
+    return plots.forest(rows, _("Difference of the change of the win rate when forbidden (points, new − old)")) if rows else ""
+
+
+def _revision(label: str) -> str:
+    """A revision's label (balance.json's `revision`, English) as the page says it: the working tree in its words."""
+    from ..diff.revisions import WORKING_TREE
+
+    return _(WORKING_TREE) if label == WORKING_TREE else label
 
 
 def render(document: dict[str, Any]) -> str:
+    """The page in the language of bp's messages (the run's: --lang, rules.yaml, the locale)."""
     import jinja2
     from markupsafe import Markup  # the figures are SVG drawn here, from numbers and escaped names (matplotlib escapes text)
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, undefined=jinja2.StrictUndefined,
                              keep_trailing_newline=True)
-    env.filters.update(points=_points, interval=_interval, percent=_percent)
+    env.globals["_"] = lambda message: Markup.escape(_(message))  # Markup: `.format` then escapes what it puts in
+    env.filters.update(points=_points, interval=_interval, percent=_percent, revision=_revision)
     singles = [document] if document["kind"] == "balance" else [document["base"], document["head"]]
     revisions = [{"revision": single["revision"],
                   "regulations": [{"data": regulation, "figures": {name: Markup(svg) for name, svg in _regulation_figures(regulation).items()}}
                                   for regulation in single["regulations"]]} for single in singles]
     differences = [{"data": d, "figure": Markup(_difference_figure(d))} for d in document.get("differences", [])]
     return env.get_template("report.html.j2").render(
-        document=document, revisions=revisions, differences=differences, kinds=KIND_NAMES,
-        reasons=REASONS,
+        document=document, revisions=revisions, differences=differences, lang=language(), where=said_where(document["where"]),
+        kinds={kind: _(name) for kind, name in KIND_NAMES.items()}, reasons={key: _(why) for key, why in REASONS.items()},
     )
 
 

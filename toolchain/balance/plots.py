@@ -1,4 +1,4 @@
-"""The report's figures, drawn by matplotlib as SVG (text kept as text, in the page's Japanese font).
+"""The report's figures, drawn by matplotlib as SVG (text kept as text, in the page's fonts), labelled in bp's language.
 
     forest(rows, title)          # each restricted agent's change of win rate with its interval
     usage(rows)                  # how often each action is played per game, by the winner and by the loser
@@ -12,6 +12,8 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from typing import Any
+
+from ..i18n import _
 
 FLAGGED, PLAIN, WINNER, LOSER = "#c0392b", "#34495e", "#2e86c1", "#aab7b8"
 FONTS = ["Noto Sans CJK JP", "Hiragino Sans", "IPAexGothic", "DejaVu Sans"]
@@ -69,9 +71,9 @@ def usage(rows: Sequence[dict[str, Any]]) -> str:
     names = [row["label"] for row in reversed(rows)]
     winner = [row["by_winner"] for row in reversed(rows)]
     loser = [row["by_loser"] for row in reversed(rows)]
-    axes.barh(names, winner, color=WINNER, label="勝者")
-    axes.barh(names, loser, left=winner, color=LOSER, label="敗者")
-    axes.set_xlabel("1 ゲームあたりの回数")
+    axes.barh(names, winner, color=WINNER, label=_("Winner"))
+    axes.barh(names, loser, left=winner, color=LOSER, label=_("Loser"))
+    axes.set_xlabel(_("Times per game"))
     axes.legend(loc="lower right", frameon=False)
     axes.grid(axis="x", color="#e5e5e5", linewidth=0.6)
     return _svg(figure)
@@ -83,6 +85,6 @@ def lengths(turns: dict[str, int]) -> str:
     figure, axes = plt.subplots(figsize=(6.4, 2.2))
     counts = sorted((int(turn), n) for turn, n in turns.items())
     axes.bar([turn for turn, _ in counts], [n for _, n in counts], color=PLAIN, width=0.8)
-    axes.set_xlabel("ターン数")
-    axes.set_ylabel("ゲーム数")
+    axes.set_xlabel(_("Turns"))
+    axes.set_ylabel(_("Games"))
     return _svg(figure)

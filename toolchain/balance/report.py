@@ -2,6 +2,7 @@
 
     report(plan, figures, meta)             # {"kind": "balance", …} or {"kind": "balance-comparison", …}
     lines(document)                          # the terminal's summary
+    said_where(document["where"])            # where the games were played, in words
 
 A regulation reports the first player's win rate (its advantage over one half), the game length, how often
 each action, character and trump was played in the standard agents' games and by the winner, and each
@@ -19,7 +20,7 @@ from .figures import RegulationFigures
 from .run import Plan, RegulationPlan
 from .subjects import REASONS
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: `where` an object of no language, said at display time
 HALF = 0.5
 
 
@@ -205,3 +206,12 @@ def lines(document: dict[str, Any]) -> list[str]:
                else _("flagged: {count} (no figure's interval leaves out zero)").format(count=0))
     out.extend(f"  {line}" for line in found)
     return out
+
+
+def said_where(where: dict[str, Any]) -> str:
+    """Where the games were played (`where` of balance.json), in the language of the messages."""
+    if where["kind"] == "processes":
+        return _("{count} processes").format(count=where["count"])
+    if where["kind"] == "cluster":
+        return _("the cluster {address} ({workers} workers, {threads} threads)").format(**where)
+    return _("one core")

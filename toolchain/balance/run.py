@@ -213,7 +213,7 @@ def load_rules(root: Path, specs: list[str]) -> list[Rules]:
     one, that revision and the working tree; two, those two, the older first. RevisionError (exit 2) for an unknown
     revision or no git repository, RulesError (exit 1) for rules with findings."""
     from ..checks import load
-    from ..diff.revisions import Revision, materialized, resolve
+    from ..diff.revisions import WORKING_TREE, Revision, materialized, resolve
 
     revisions: list[Revision | None] = [resolve(root, spec) for spec in specs]
     if len(specs) < 2:
@@ -221,7 +221,7 @@ def load_rules(root: Path, specs: list[str]) -> list[Rules]:
     out = []
     for position, revision in enumerate(revisions):
         if revision is None or revision.is_working_tree:
-            checked, label = load(root), "working tree"
+            checked, label = load(root), WORKING_TREE  # English in balance.json; the report says it (html.py)
         else:
             with materialized(root, revision) as tree:
                 checked = load(tree)

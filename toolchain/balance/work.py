@@ -96,7 +96,8 @@ class Runner:
     """Plays batches and hands back each one's records as it is done."""
 
     parallel = 1  # games played at once (for the estimate of the time)
-    where = "one core"
+    # where it plays, in words of no language (balance.json); report.said_where says it
+    where: dict[str, Any] = {"kind": "one-core"}
 
     def run(self, batches: list[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
         for batch in batches:
@@ -125,7 +126,7 @@ class LocalRunner(Runner):
 
     def __init__(self, workers: int) -> None:
         self.parallel = min(max(workers, 1), sim.worker_cap())  # as bp sim: --workers 10000 must not fork ten thousand
-        self.where = f"{self.parallel} processes" if self.parallel > 1 else "one core"
+        self.where = {"kind": "processes", "count": self.parallel} if self.parallel > 1 else {"kind": "one-core"}
         self._pool: Any = None
 
     def run(self, batches: list[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
@@ -174,7 +175,8 @@ class DaskRunner(Runner):
             raise ClusterError(_("cannot reach the Dask scheduler at {address}: {reason}").format(address=address, reason=exc)) from exc
         self._check_workers()
         self.parallel = max(1, sum(self.client.nthreads().values()))
-        self.where = f"the cluster {self.client.scheduler.address} ({len(self.client.nthreads())} workers, {self.parallel} threads)"
+        self.where = {"kind": "cluster", "address": self.client.scheduler.address, "workers": len(self.client.nthreads()),
+                      "threads": self.parallel}
         self._definitions = {rules: self.client.scatter(defs, broadcast=True, hash=False) for rules, defs in definitions.items()}
 
     def _check_workers(self) -> None:

@@ -57,7 +57,7 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
              cluster: str | None, out: Path | None, as_json: bool) -> None:
     from .. import sim
     from ..balance import html
-    from ..balance.report import lines, report
+    from ..balance.report import lines, report, said_where
     from ..balance.run import RulesError, Settings, calibrate, duration, estimate_seconds, load_rules, make_plan, play
     from ..balance.work import ClusterError, DaskRunner, LocalRunner
     from ..diff.revisions import RevisionError
@@ -125,7 +125,7 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
         calibrated = calibrate(plan, runner, progress)
         rest = estimate_seconds(plan, runner.parallel)
         typer.echo(_("{games:,} games; about {duration} on {where} (measured: {rates})").format(
-            games=plan.total_games, duration=duration(rest), where=runner.where, rates=_rates(plan)), err=True)
+            games=plan.total_games, duration=duration(rest), where=said_where(runner.where), rates=_rates(plan)), err=True)
         with typer.progressbar(length=plan.total_games, label=_("playing"), file=sys.stderr) as bar:
             bar.update(played)
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import _, ngettext
+from ..i18n import _, english_unless_chosen, ngettext
 from .findings import print_unchecked
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -73,7 +73,8 @@ def build_command(root: Path | None, report_format: ReportFormat = ReportFormat.
 
 def print_report(report: BuildReport, report_format: ReportFormat) -> None:
     if report_format is ReportFormat.json:
-        print(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+        with english_unless_chosen():  # output read by programs
+            print(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
     elif report.up_to_date:
         print(ngettext("{site} is up to date: no input changed since the last build ({count} file)",
                        "{site} is up to date: no input changed since the last build ({count} files)",

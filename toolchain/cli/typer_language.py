@@ -4,8 +4,10 @@ typer names its panels and defaults in module constants (rich_utils), set here. 
 carries inside it (typer._click) says "Usage:" and its usage errors in plain English f-strings, with no
 gettext: the usage line gets its prefix here, and each error is matched against the shapes click and
 typer say (USAGE_ERRORS, in English, the message ids) and said again in bp's language; a shape not
-listed stays English. The patches are made once, when the commands load (commands.py), after --lang
-and the repository's setting chose the language (language.py).
+listed stays English. Without rich (TYPER_USE_RICH=0, or rich not importable) typer prints the errors
+with click's own `show` and the help with click's formatter, whose words typer.core says through its
+module's gettext `_` (TYPER_WORDS): both are bp's here too. The patches are made once, when the
+commands load (commands.py), after --lang and the repository's setting chose the language (language.py).
 """
 
 from __future__ import annotations
@@ -49,6 +51,11 @@ USAGE_ERRORS = (
     N_("Value error, {reason}"),
 )
 
+# What typer.core says through its module's `_` (gettext's, which has no catalogue of these): the plain
+# help's headings and an option's extras, and "Aborted!" without rich.
+TYPER_WORDS = (N_("Arguments"), N_("Options"), N_("Commands"), N_("default: {default}"), N_("required"),
+               N_("env var: {var}"), N_("(dynamic)"), N_("Aborted!"))
+
 
 @cache
 def _shape(message: str) -> re.Pattern[str]:
@@ -69,10 +76,24 @@ def said(message: str) -> str:
 
 def speak() -> None:
     """typer's words, its click's usage line and usage errors, and --help's help, in bp's language."""
-    from typer import rich_utils
+    from typer import core
+    from typer._click.exceptions import ClickException, UsageError
     from typer._click.formatting import HelpFormatter
     from typer.core import TyperCommand, TyperGroup
 
+    core._ = _  # typer.core's words (TYPER_WORDS); a message bp has no translation of is said as typer says it
+    for kind in (TyperCommand, TyperGroup):
+        _once(kind, "get_help_option", _help_option_speaks)
+    _once(HelpFormatter, "write_usage", _usage_speaks)
+    for error in (ClickException, UsageError):
+        _once(error, "show", _plain_errors_speak)
+    try:
+        from typer import rich_utils
+    except ImportError:  # rich not importable: typer would still reach for it (a traceback); it prints plainly instead
+        import typer.main
+
+        core.HAS_RICH = typer.main.HAS_RICH = False
+        return
     rich_utils.ARGUMENTS_PANEL_TITLE = _("Arguments")
     rich_utils.OPTIONS_PANEL_TITLE = _("Options")
     rich_utils.COMMANDS_PANEL_TITLE = _("Commands")
@@ -81,9 +102,6 @@ def speak() -> None:
     rich_utils.DEFAULT_STRING = _("[default: {}]")
     rich_utils.REQUIRED_LONG_STRING = _("[required]")
     rich_utils.RICH_HELP = _("Try [blue]'{command_path} {help_option}'[/] for help.")
-    for kind in (TyperCommand, TyperGroup):
-        _once(kind, "get_help_option", _help_option_speaks)
-    _once(HelpFormatter, "write_usage", _usage_speaks)
     _once(rich_utils, "rich_format_error", _errors_speak)
     usage = rf"(?P<usage>{re.escape(_('Usage: '))})"
     rich_utils.OptionHighlighter.highlights = [
@@ -127,6 +145,32 @@ def _errors_speak(made: Callable[..., Any]) -> Callable[..., Any]:
         made(error)
 
     return rich_format_error
+
+
+def _plain_errors_speak(made: Callable[..., Any]) -> Callable[..., Any]:
+    """click's `show` of an error (without rich) in bp's language: its usage line, the hint of --help and
+    "Error:" with the message said again, as click's UsageError.show and ClickException.show print them."""
+
+    def show(self: Any, file: Any = None) -> None:
+        from typer._click._compat import get_text_stderr
+        from typer._click.exceptions import UsageError
+        from typer._click.utils import echo
+
+        if file is None:
+            file = get_text_stderr()
+        color = self.show_color
+        if isinstance(self, UsageError):
+            color = None
+            if self.ctx is not None:
+                hint = ""
+                if self.ctx.command.get_help_option(self.ctx) is not None:
+                    hint = _("Try '{command} {option}' for help.").format(
+                        command=self.ctx.command_path, option=self.ctx.help_option_names[0]) + "\n"
+                color = self.ctx.color
+                echo(f"{self.ctx.get_usage()}\n{hint}", file=file, color=color)
+        echo(_("Error: {message}").format(message=said(self.format_message())), file=file, color=color)
+
+    return show
 
 
 def _command_help_folds(made: Callable[..., Any]) -> Callable[..., Any]:

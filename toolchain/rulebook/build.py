@@ -53,6 +53,8 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
+    if not docs.is_dir():  # said here as Sphinx says it (in English only)
+        raise RulebookError(_("Cannot find source directory ({folder})").format(folder=docs))
     doctrees.mkdir(parents=True, exist_ok=True)
     marker = doctrees / _UNVERIFIED
     fresh = fresh or marker.exists()

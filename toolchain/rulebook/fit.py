@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 from xml.etree.ElementTree import Element
 
+from ..i18n import _
 from .relayout import Layouts
 
 MIN_FILL = 0.5  # the least part of a page's text block that is filled
@@ -222,7 +223,8 @@ def _text_after(layout: Layout, tree: Tree, page: int, figure: Element) -> Move 
     # sibling changes); the whole container when lists were split or joined (its children's
     # indices after the move are no longer those of the last layout).
     changed = children[max(0, at - 1): last + 2] if len(container) == len(children) else [container]
-    return Move(f"{len(chosen)} block(s) after {_name(figure)} moved before it", changed_from, changed)
+    return Move(_("{count} block(s) after {figure} moved before it").format(count=len(chosen), figure=_name(figure)),
+                changed_from, changed)
 
 
 def _move_before(container: Element, anchor: Element, chosen: list[tuple[Element | None, list[Element]]]) -> None:
@@ -273,14 +275,15 @@ def _figure_up(layout: Layout, tree: Tree, page: int, figure: Element) -> Move |
     container.remove(figure)
     container.insert(refers[-1] + 1, figure)
     changed = children[refers[-1]: children.index(figure) + 2]  # to the block after the figure's old place
-    return Move(f"{_name(figure)} moved up after the paragraph that refers to it", children[refers[-1]], changed)
+    return Move(_("{figure} moved up after the paragraph that refers to it").format(figure=_name(figure)), children[refers[-1]],
+                changed)
 
 
 def _name(figure: Element) -> str:
     """Fig. 6.6, as its caption numbers it (or its id)."""
     caption = figure.find(".//figcaption")
     words = "".join(caption.itertext()).split() if caption is not None else []
-    return " ".join(words[:2]) if len(words) >= 2 else figure.get("id", "a figure")
+    return " ".join(words[:2]) if len(words) >= 2 else figure.get("id", _("a figure"))
 
 
 @dataclass(frozen=True)
@@ -310,7 +313,7 @@ def mend_once(document: Any, root: Element) -> Mend | None:
             first = max(0, min(page, *pages) - 1) if pages else 0
             changed = [span.page for element in move.changed for inner in element.iter()
                        for span in layout.spans.get(inner, [])]
-            return Mend(f"page {page + 1}: {move.message}", first, max(page + 1, *changed))
+            return Mend(_("page {page}: {move}").format(page=page + 1, move=move.message), first, max(page + 1, *changed))
     return None
 
 
@@ -318,7 +321,7 @@ def lay_out(source: Any, log: Callable[[str], None] = lambda message: None) -> A
     """The document of a weasyprint.HTML laid out with its half-empty pages mended."""
     layouts = Layouts(source)
     document = layouts.render()
-    for _ in range(MAX_PASSES):
+    for _attempt in range(MAX_PASSES):
         mend = mend_once(document, source.etree_element)
         if mend is None:
             break

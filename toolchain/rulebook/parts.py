@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
 from ..imposition import place
 
 
@@ -260,9 +261,10 @@ class _Renderer:
 
         def progress(done: Future[PartResult]) -> None:
             if not done.cancelled() and done.exception() is None:
-                self.log(f"rulebook PDF: {label} laid out: {done.result().pages} pages ({time.perf_counter() - started:.1f} s)")
-                for mended in done.result().mended:
-                    self.log(f"rulebook PDF: {label}, {mended}")
+                self.log(_("rulebook PDF: {label} laid out: {pages} pages ({seconds:.1f} s)").format(
+                    label=label, pages=done.result().pages, seconds=time.perf_counter() - started))
+                for mended in done.result().mended:  # said in the language of the messages by the worker, forked from bp
+                    self.log(_("rulebook PDF: {label}, {mended}").format(label=label, mended=mended))
 
         future.add_done_callback(progress)
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..diagnostics import render_text
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..model.files import SOURCE_DIRS, source_tree
 from .build import Cancelled, plan_build, run_build
 from .outputs import OutputError
@@ -39,6 +39,7 @@ HTML_STEPS = ("html",)
 # Published one after the other: the action lists in about a second, the rulebook's HTML after
 # Sphinx, the PDFs last (and dropped when a newer change arrives).
 PHASES = (("lists", ("definitions.json", "actionlist-html")), ("rulebook", ("rulebook-html",)), ("pdf", ("pdf",)))
+PHASE_NAMES = {"lists": N_("lists"), "rulebook": N_("rulebook"), "pdf": N_("pdf")}  # the log's words (the state keeps the id)
 
 # Polls the status; reloads when the site's version changes; shows findings over the page (its title, translated,
 # comes with the status).
@@ -349,7 +350,7 @@ class Server:
             self.state.update(bump=True)
             self.log(ngettext("{phase}: published in {seconds:.1f} s ({count} file rendered)",
                               "{phase}: published in {seconds:.1f} s ({count} files rendered)", len(report.rendered)).format(
-                phase=phase, seconds=time.perf_counter() - started, count=len(report.rendered)))
+                phase=_(PHASE_NAMES[phase]), seconds=time.perf_counter() - started, count=len(report.rendered)))
         self.state.update(phase="idle")
 
 

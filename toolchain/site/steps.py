@@ -42,12 +42,33 @@ DEFINITIONS_JSON = "definitions.json"
 BALANCE = "balance"  # bp balance's report (build/balance), linked into the site when there is one
 
 
+@dataclass(frozen=True)
+class Note:
+    """What a step said beside its files (`bp build --format json`'s notes), kept as a message and its values and
+    said when the report is printed: in English there unless --lang chose (output read by programs)."""
+
+    message: str  # an N_() message id, its placeholders filled from `values`
+    values: dict[str, str | list[str] | Note]
+
+    def said(self) -> str:
+        """The note in the language of the messages; a list is its items, or "none"."""
+        return _(self.message).format(**{name: _said(value) for name, value in self.values.items()})
+
+
+def _said(value: str | list[str] | Note) -> str:
+    if isinstance(value, Note):
+        return value.said()
+    if isinstance(value, list):
+        return ", ".join(value) or _("none")
+    return value
+
+
 @dataclass
 class BuildReport:
     target: Path
     rendered: list[str] = field(default_factory=list)  # files made by this build
     kept: list[str] = field(default_factory=list)  # files taken unchanged from the previous site
-    notes: list[str] = field(default_factory=list)  # what else the steps said (pages Sphinx read, PDF parts)
+    notes: list[Note] = field(default_factory=list)  # what else the steps said (pages Sphinx read, PDF parts)
     seconds: float = 0.0
     up_to_date: bool = False
     workers: int = 1  # the processes that rendered (-j, capped)
@@ -55,7 +76,7 @@ class BuildReport:
 
     def to_json(self) -> dict[str, Any]:
         return {"site": str(self.target), "up_to_date": self.up_to_date, "rendered": sorted(self.rendered),
-                "kept": sorted(self.kept), "notes": self.notes, "seconds": round(self.seconds, 2), "workers": self.workers,
+                "kept": sorted(self.kept), "notes": [note.said() for note in self.notes], "seconds": round(self.seconds, 2), "workers": self.workers,
                 "stale": self.stale}
 
 
@@ -252,7 +273,7 @@ def rulebook_html(build: Build, step: str) -> None:
         changed_pages = _("{pages} and {others} other files").format(pages=changed_pages, others=others)
     build.log(_("rulebook HTML ({seconds:.1f} s): Sphinx read {read} again; changed: {changed}").format(
         seconds=time.perf_counter() - started, read=", ".join(read) or _("nothing"), changed=changed_pages))
-    build.report.notes.append(f"rulebook HTML: pages read again: {', '.join(read) or 'none'}")
+    build.report.notes.append(Note(N_("rulebook HTML: pages read again: {pages}"), {"pages": list(read)}))
 
 
 def _stamp(build: Build) -> Any:
@@ -276,13 +297,13 @@ def rulebook_pdf(build: Build, step: str) -> None:
     key = file_hash(pdf)
     label = Label("ルールブック", "ルールブック", "PDF (A5)", 10, report.pages)
     if build.keep(step, PDF_NAME, key, label):
-        pdf_note = N_("unchanged")
+        pdf_note = Note(N_("unchanged"), {})
     else:
         build.record(step, PDF_NAME, key, label)
-        pdf_note = f"parts laid out: {', '.join(report.rendered) or 'none'}"
+        pdf_note = Note(N_("parts laid out: {parts}"), {"parts": list(report.rendered)})
     build.log(_("rulebook PDF ({seconds:.1f} s): {pages} pages, {note}").format(
-        seconds=time.perf_counter() - started, pages=report.pages, note=_(pdf_note) if pdf_note == "unchanged" else pdf_note))
-    build.report.notes.append(f"{PDF_NAME}: {pdf_note}")
+        seconds=time.perf_counter() - started, pages=report.pages, note=pdf_note.said()))
+    build.report.notes.append(Note(N_("{file}: {note}"), {"file": PDF_NAME, "note": pdf_note}))
     booklet_label = Label("ルールブック", "ルールブック", "製本用 PDF (A4)", 10, (report.pages + 3) // 4 * 2, BOOKLET_NOTE)
     if not build.keep(step, BOOKLET_NAME, key, booklet_label):
         # On a worker, which has WeasyPrint loaded (the printing note is drawn with it): here, it would be imported (0.5 s).
