@@ -5,7 +5,7 @@ like every other rules text: nothing here restates them. They are data, not mark
 substitutions insert them as plain text (bp-edition), and html_title, which Sphinx and Furo
 insert into pages as HTML, is escaped here. The rulebook machinery lives in the
 toolchain package: the extension that renders the definitions (toolchain.sphinxext) and the
-A5 PDF builder (toolchain.rulebook.pdf; `sphinx-build -b bppdf docs OUT`).
+A5 PDF builder (toolchain.rulebook.pdf_builder; `sphinx-build -b bppdf docs OUT`).
 """
 
 import html
@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the toolchain package, also when it is not installed
 
-from toolchain.sphinxext.edition import prolog  # noqa: E402
+from toolchain.sphinxext.edition_fields import prolog  # noqa: E402
 from toolchain.sphinxext.source import edition as read_edition  # noqa: E402
 
 edition = read_edition(ROOT)
@@ -28,7 +28,7 @@ release = edition["release"]  # 2025/6/x
 copyright = edition["copyright"].removeprefix("©").strip()
 language = "ja"
 
-extensions = ["toolchain.sphinxext", "toolchain.rulebook.pdf"]
+extensions = ["toolchain.sphinxext", "toolchain.rulebook.pdf_builder"]
 root_doc = "index"
 exclude_patterns = ["_build"]
 rst_prolog = prolog(edition)  # |bp-title|, |bp-subtitle|, |bp-edition|, |bp-author|, |bp-release|, |bp-copyright|

@@ -17,7 +17,7 @@ import pytest
 from tests.conftest import MINIMAL
 from tests.runbp import ROOT, bp, running, serve_status, stop
 
-CONNECTION_TIMEOUT = 10  # toolchain/site/serve.py
+CONNECTION_TIMEOUT = 10  # toolchain/site/live_server.py
 
 
 @dataclass

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.notation.cards import RANK_VALUES
+from toolchain.notation.card_notation import RANK_VALUES
 import toolchain
 from toolchain.model import Definitions
 

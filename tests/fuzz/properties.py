@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 import toolchain
 from toolchain.model import yamlload
 from toolchain.notation import keycards as kc
-from toolchain.notation.cards import SUITS, Card, full_deck
+from toolchain.notation.card_notation import SUITS, Card, full_deck
 
 ROOT = Path(__file__).resolve().parents[2]
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal"

@@ -10,7 +10,7 @@ import pytest
 
 import toolchain
 from toolchain.model import display
-from toolchain.model.readings import readings
+from toolchain.model.reading_list import readings
 
 from tests.runbp import bp
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import stats
-from .figures import RegulationFigures
 from .run import Plan, RegulationPlan
 from .subjects import REASONS
+from .totals import RegulationFigures
 
 SCHEMA_VERSION = 1
 HALF = 0.5

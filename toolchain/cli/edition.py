@@ -1,4 +1,4 @@
-"""`bp edition new`: start the next edition (diff/edition.py)."""
+"""`bp edition new`: start the next edition (diff/new_edition.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def new(
 ) -> None:
     """Start the next edition: rules.yaml's edition gets the id and name, docs/ the edition's section of the 変更履歴
     chapter from `bp diff --format rst` of the last tag. Exit 0 started, 2 refused (nothing written)."""
-    from ..diff.edition import EditionError, start_edition
+    from ..diff.new_edition import EditionError, start_edition
 
     try:
         started = start_edition(resolve_root(root), edition, name)

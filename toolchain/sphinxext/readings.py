@@ -12,7 +12,7 @@ from sphinx.util.docutils import SphinxDirective
 from ..model import coreflow
 from ..model.display import item_name, reading_markup
 from . import source
-from .render import field, field_list, markup
+from .docutils_blocks import field, field_list, markup
 
 def _about() -> list[str]:
     return list(dict.fromkeys(reading.about or "" for reading in coreflow.READINGS))

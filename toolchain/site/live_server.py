@@ -30,8 +30,8 @@ from typing import Any
 from ..diagnostics import render_text
 from ..i18n import _, ngettext
 from ..model.files import SOURCE_DIRS, source_tree
-from .build import Cancelled, plan_build, run_build, select_steps
 from .outputs import OutputError
+from .pipeline import Cancelled, plan_build, run_build, select_steps
 
 STATUS_PATH = "/__bp__/status"
 CONNECTION_TIMEOUT = 10  # seconds a connection may take to send its request (pages are asked one per connection)
