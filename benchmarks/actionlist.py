@@ -37,7 +37,7 @@ def cold(runs: int) -> list[float]:
 
 
 def phases() -> dict[str, float]:
-    from toolchain.actionlist.pdf import PdfJob, render_all
+    from toolchain.actionlist.leaflet_pdf import PdfJob, render_all
     from toolchain.actionlist.render import render_leaflet, render_page
     from toolchain.actionlist.selection import every_format
     from toolchain.actionlist.view import build_view

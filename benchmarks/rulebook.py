@@ -75,7 +75,7 @@ def simplepdf() -> None:
         index = root / "docs" / "index.rst"
         # simplepdf fails on a toctree entry that is no page (genindex): leave it out of its copy.
         index.write_text(re.sub(r"\.\. toctree::\n   :hidden:\n\n   genindex\n", "", index.read_text(encoding="utf-8")), encoding="utf-8")
-        extensions = "toolchain.sphinxext,toolchain.rulebook.pdf,sphinx_simplepdf"
+        extensions = "toolchain.sphinxext,toolchain.rulebook.pdf_builder,sphinx_simplepdf"
         env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}  # it runs the weasyprint command
         start = time.perf_counter()
         done = subprocess.run([str(BIN / "sphinx-build"), "-q", "-b", "simplepdf", "-D", f"extensions={extensions}", str(root / "docs"),

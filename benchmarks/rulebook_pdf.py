@@ -58,9 +58,9 @@ def count_pages() -> list[int]:
 
 
 def lay_out(root: Path, cache: Path, out: Path, made: list[int]) -> tuple[float, int, list[str]]:
-    from toolchain.rulebook import build, parts
+    from toolchain.rulebook import parts, sphinx_run
 
-    page = build.build_print_page(root, cache)
+    page = sphinx_run.build_print_page(root, cache)
     before, started = made[0], time.process_time()
     report = parts.build_pdf(page, out / "blackpoker.pdf", executor=InProcess(), cache=parts.PartCache(cache / "parts"),
                              salt="benchmark", folio=parts.Folio("benchmark"), info=parts.BookInfo("t", "a", "s", "2026-11-23"))

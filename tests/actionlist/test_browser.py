@@ -211,7 +211,7 @@ def test_abbreviations_and_other_names(page) -> None:
 def test_every_action_is_found_from_a_card_its_keycards_accept(page, definitions) -> None:
     """For each action and frame action with keycards of cards, a card of a hand that makes them (the
     simulator's own test of a hand, pattern.candidates over one deck) finds it."""
-    from toolchain.notation.cards import full_deck
+    from toolchain.notation.card_notation import full_deck
 
     _open(page)
     missing = []

@@ -8,7 +8,7 @@ import pytest
 
 from toolchain.model import display
 
-RED = "rgb(198, 40, 40)"  # #c62828, the red of the figures (toolchain/figures/cards.py)
+RED = "rgb(198, 40, 40)"  # #c62828, the red of the figures (toolchain/figures/card_svg.py)
 
 
 @pytest.fixture()

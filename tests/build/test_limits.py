@@ -100,7 +100,7 @@ def test_an_input_saved_during_the_build_makes_its_outputs_stale(repo: Path, tmp
     `cancelled` question, asked before each step, is the hook that saves it (in this thread only, not
     the watcher's)."""
     import toolchain
-    from toolchain.site.build import plan_build, run_build
+    from toolchain.site.pipeline import plan_build, run_build
 
     site = tmp_path / "site"
     template = repo / PAGE_TEMPLATE

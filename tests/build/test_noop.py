@@ -33,7 +33,7 @@ def test_a_no_op_build_loads_neither_typer_nor_the_definitions(built: tuple[Path
     assert run.returncode == 0, run.stderr
     assert run.stdout == f"{site} is up to date: no input changed since the last build (3 files)\n"  # definitions.json, index.html, favicon.svg
     imported = _imported(run.stderr)
-    assert "toolchain.site.build" in imported  # the importtime log is read right
+    assert "toolchain.site.pipeline" in imported  # the importtime log is read right
     assert not {"typer", "pydantic", "toolchain.checks", "toolchain.model.loader", "jsonschema", "sphinx", "weasyprint"} & imported
 
 

@@ -16,7 +16,7 @@ import pytest
 from tests.repos import minimal_repository
 from tests.runbp import ROOT, bp, running, serve_status, stop
 
-CONNECTION_TIMEOUT = 10  # toolchain/site/serve.py
+CONNECTION_TIMEOUT = 10  # toolchain/site/live_server.py
 
 
 @dataclass

@@ -1,10 +1,10 @@
-"""The build's one table: each step with its runner (toolchain/site/build.py)."""
+"""The build's one table: each step with its runner (toolchain/site/pipeline.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from toolchain.site.build import INDEX_STEP, ONLY_NAMES, STEPS, Step, select_steps
+from toolchain.site.pipeline import INDEX_STEP, ONLY_NAMES, STEPS, Step, select_steps
 
 
 def test_every_step_is_listed_with_its_runner() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from toolchain.model import Definitions
-from toolchain.notation.cards import RANK_VALUES
+from toolchain.notation.card_notation import RANK_VALUES
 
 BASIC = ["エンド", "チャージ", "ドロー", "アタック", "ブロック", "ダメージ判定", "世代交代"]
 LITE = BASIC + [

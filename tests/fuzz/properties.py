@@ -32,7 +32,7 @@ import toolchain
 from tests.repos import MINIMAL
 from toolchain.model import yamlload
 from toolchain.notation import keycards as kc
-from toolchain.notation.cards import SUITS, Card, full_deck
+from toolchain.notation.card_notation import SUITS, Card, full_deck
 
 ROOT = Path(__file__).resolve().parents[2]
 HANG_SECONDS = 60

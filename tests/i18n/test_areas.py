@@ -183,8 +183,8 @@ def test_balance_summary(japanese: None) -> None:
 def test_rulebook_directive_and_card_errors(japanese: None, tmp_path: Path) -> None:
     from tests.runbp import ROOT
     from toolchain.model.loader import load_definitions
-    from toolchain.notation.cards import parse_card
-    from toolchain.site.build import plan_build
+    from toolchain.notation.card_notation import parse_card
+    from toolchain.site.pipeline import plan_build
     from toolchain.site.outputs import OutputError
     from toolchain.sphinxext.roles import count
 

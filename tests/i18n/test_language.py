@@ -117,7 +117,7 @@ def test_plurals_in_english_and_one_form_in_japanese(fresh: None) -> None:
 
 
 def test_the_serve_overlay_title_is_translated(fresh: None) -> None:
-    from toolchain.site.serve import RELOAD_SCRIPT, ServeState
+    from toolchain.site.live_server import RELOAD_SCRIPT, ServeState
 
     assert "status.title" in RELOAD_SCRIPT and "do not check" not in RELOAD_SCRIPT  # the script has no words of its own
     i18n.choose("ja")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.runbp import bp
 from toolchain.model import display
-from toolchain.model.readings import readings
+from toolchain.model.reading_list import readings
 
 
 def test_every_reading_the_issue_names_is_marked_in_the_data(defs) -> None:

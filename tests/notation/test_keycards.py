@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolchain.notation.cards import parse_card
+from toolchain.notation.card_notation import parse_card
 from toolchain.notation.keycards import KeycardsError, parse
 
 LABELS = {"slash": "スラッシュ"}
@@ -128,7 +128,7 @@ _HARD = ["♡3 & ♡3", "♡3 & A-K", "same-rank Joker x2", "same-rank x3", "sam
 
 @pytest.mark.parametrize("notation", [n for n, _ in DISPLAY if not n.startswith("soldier")] + _HARD)
 def test_a_card_can_be_included_exactly_when_some_hand_of_one_deck_with_it_makes_the_pattern(notation: str) -> None:
-    from toolchain.notation.cards import full_deck
+    from toolchain.notation.card_notation import full_deck
 
     pattern = parse(notation)
     deck = full_deck()

@@ -14,8 +14,8 @@ import pytest
 from tests.sim.test_observation import every_decision, permutation
 from toolchain import sim
 from toolchain.model import Definitions
+from toolchain.play.seat_view import seen
 from toolchain.play.table import HUMAN, Setup, Table
-from toolchain.play.view import seen
 
 from .conftest import Played
 

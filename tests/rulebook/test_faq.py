@@ -37,7 +37,7 @@ def test_the_questions_stand_where_the_rulebook_asks_them(book) -> None:
     common = (book.html / "common.html").read_text(encoding="utf-8")
     for id_, (section, question, answer) in ASKED.items():
         here = _section(common, section)
-        # the question as a rubric (its words may be kept together in spans: sphinxext/linebreaks.py)
+        # the question as a rubric (its words may be kept together in spans: sphinxext/nobr_spans.py)
         rubric = next((found for found in re.finditer(r'<p class="rubric">(.*?)</p>', here, re.S)
                        if _text(found.group(1)) == _text(question)), None)
         assert rubric is not None, id_
@@ -128,7 +128,7 @@ def test_the_rulebook_search_finds_a_ruling_by_its_question_and_lands_on_it(book
 @pytest.mark.parametrize(("text", "message"), [(".. bp-ruling:: nowhere", "no ruling 'nowhere' in definitions/rulings.yaml"),
                                                (".. bp-faq::", "bp-faq belongs on docs/faq.rst")])
 def test_a_ruling_directive_that_cannot_render_stops_the_build_at_its_line(tmp_path: Path, text: str, message: str) -> None:
-    from toolchain.rulebook.build import RulebookError, run_sphinx
+    from toolchain.rulebook.sphinx_run import RulebookError, run_sphinx
 
     docs = tmp_path / "docs"
     docs.mkdir()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.rulebook.build import RulebookError, build_html
+from toolchain.rulebook.sphinx_run import RulebookError, build_html
 
 from .conftest import ROOT
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from toolchain.rulebook.build import RulebookError, run_sphinx
+from toolchain.rulebook.sphinx_run import RulebookError, run_sphinx
 from toolchain.sphinxext.indexorder import heading, sort_key, split_reading
 
 from .conftest import index_start, pdf_pages

@@ -106,7 +106,7 @@ def print_shop(book, tmp_path_factory: pytest.TempPathFactory) -> Path:
     from toolchain.jobs import process_pool
     from toolchain.provenance import code_salt
     from toolchain.rulebook import PRINT_SHOP_NAME
-    from toolchain.rulebook.build import build_pdf, stamp_of
+    from toolchain.rulebook.sphinx_run import build_pdf, stamp_of
 
     site = tmp_path_factory.mktemp("print-shop")
     stamp = stamp_of({"title": "BlackPoker 公式ルール", "name": "第8.1版"}, "2026年11月26日", "2026-11-26T00:00:00Z")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import runpy
 from pathlib import Path
 
-from toolchain.rulebook.build import configuration
+from toolchain.rulebook.sphinx_run import configuration
 from toolchain.rulebook.sphinxconf import STATIC, settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,7 +19,7 @@ def test_docs_without_a_conf_py_get_the_toolchains_configuration_titled_from_rul
     assert confdir is None
     assert values["html_static_path"] == [str(STATIC)] and (STATIC / "rulebook.css").is_file()
     assert values["html_favicon"] == str(STATIC / "favicon.svg") and Path(values["html_favicon"]).is_file()
-    assert values["extensions"] == ["toolchain.sphinxext", "toolchain.rulebook.pdf"]
+    assert values["extensions"] == ["toolchain.sphinxext", "toolchain.rulebook.pdf_builder"]
     assert values["version"] in values["html_title"] and "|bp-edition| bp-edition::" in values["rst_prolog"]
 
 

@@ -13,15 +13,15 @@ import pytest
 from docutils import nodes
 
 from toolchain import figures
-from toolchain.notation.cards import parse_card
+from toolchain.notation.card_notation import parse_card
 from toolchain.model.coreflow import FLOWS as ENGINE_FLOWS
-from toolchain.figures.cards import Card, draw_card, parse
+from toolchain.figures.card_svg import Card, draw_card, parse
 from toolchain.figures.flowchart import FLOWS, dot
 from toolchain.figures.layouts import character_size
 from toolchain.figures.svg import Svg
 from toolchain.model.notations import markup_text
 from toolchain.rulebook.assemble import rewrite_uri
-from toolchain.sphinxext.render import markup
+from toolchain.sphinxext.docutils_blocks import markup
 from toolchain.sphinxext.roles import count
 from toolchain.sphinxext.tables import rank_rows, version_key
 
@@ -163,7 +163,7 @@ def test_print_links_are_rewritten_to_unique_ids() -> None:
 
 def test_a_table_cell_takes_a_paragraph_as_it_is() -> None:
     """A cell given as a paragraph (table 8.1's lists of links) is not wrapped in another one."""
-    from toolchain.sphinxext.render import para, table
+    from toolchain.sphinxext.docutils_blocks import para, table
 
     cells = [para("v8.1"), "text", [nodes.Text("a"), nodes.Text("b")], [para("x"), para("y")]]
     entries = list(table(["a", "b", "c", "d"], [cells]).findall(nodes.entry))[4:]

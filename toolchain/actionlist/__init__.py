@@ -5,6 +5,6 @@ the definitions with the Jinja2 templates in templates/actionlist/.
 - view.py: the entries as the templates see them, every display string derived
 - markup_html.py: the text markup as escaped HTML
 - render.py: Jinja2 (web pages and the leaflet's HTML)
-- pdf.py, glyphs.py: WeasyPrint in parallel, the missing-glyph check, 2-up imposition
+- leaflet_pdf.py, glyphs.py: WeasyPrint in parallel, the missing-glyph check, 2-up imposition
 - site.py: every list into a directory, or one list into a file (`bp build`, `bp actionlist`)
 """

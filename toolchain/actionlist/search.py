@@ -29,7 +29,7 @@ from markupsafe import Markup
 
 from .. import model as m
 from ..model.notations import KeycardsText
-from ..notation.cards import JOKER, SUIT_LETTERS, SUIT_SHAPES, SUIT_WORDS, full_deck
+from ..notation.card_notation import JOKER, SUIT_LETTERS, SUIT_SHAPES, SUIT_WORDS, full_deck
 from ..notation.kana import hiragana
 
 _DROPPED = re.compile(r"[\s・]+")  # after NFKC, ･ (half-width) is ・

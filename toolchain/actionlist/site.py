@@ -10,7 +10,7 @@ from urllib.parse import urljoin
 
 from .. import model as m
 from ..rulebook import FAQ_PAGE, HTML_DIR
-from .pdf import PdfJob, PdfResult, render_all
+from .leaflet_pdf import PdfJob, PdfResult, render_all
 from .qrcode import public_url
 from .render import render_leaflet, render_page
 from .selection import ALL, NONE, Selection, every_format, every_regulation

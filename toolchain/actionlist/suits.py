@@ -13,7 +13,7 @@ import re
 from markupsafe import Markup, escape
 
 from ..notation import linebreaks
-from ..notation.cards import RED_SUITS
+from ..notation.card_notation import RED_SUITS
 
 RED_CLASS = "suit-red"
 DIAMOND_CLASS = "suit-diamond"  # ♢ is drawn smaller than ♠ ♡ ♣ by the fonts the lists use

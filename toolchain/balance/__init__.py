@@ -4,7 +4,7 @@
     stats.py      Wilson's and Newcombe's intervals, and the games an effect needs (Bonferroni within a regulation)
     work.py       batches of seeded games, played here, on worker processes or on a Dask cluster (the same records)
     run.py        the plan (sized by the statistics), the timed first games, the run
-    figures.py    what the games add up to, per regulation
+    totals.py     what the games add up to, per regulation
     report.py     the JSON document (schema/balance.schema.json) and the terminal's summary
     html.py       the report's page (templates/report.html.j2) with its figures (plots.py: matplotlib, SVG)
 

@@ -16,9 +16,9 @@ from typing import Any
 
 from ..i18n import N_, _
 from . import stats
-from .figures import RegulationFigures
 from .run import Plan, RegulationPlan
 from .subjects import REASONS
+from .totals import RegulationFigures
 
 SCHEMA_VERSION = 2  # 2: `where` an object of no language, said at display time
 HALF = 0.5

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING
 from .. import sim
 from ..i18n import _
 from . import stats
-from .figures import RegulationFigures
 from .subjects import Subject, selected, subjects
+from .totals import RegulationFigures
 from .work import Batch, Runner, batches_of, engine_for
 
 if TYPE_CHECKING:  # pragma: no cover

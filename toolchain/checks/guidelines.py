@@ -5,7 +5,7 @@ They hold the definitions new in the current edition (`since` = rules.yaml editi
 when rules.yaml says `guidelines: all` (a fan rule set). A definition that departs from one on purpose says
 so in a reading (`reading: {guideline: BP042, says, reads, why}`), and is not held to it.
 
-The items that need play are checked by the simulator's bounded searches (sim/search.py): from the start
+The items that need play are checked by the simulator's bounded searches (sim/guideline_search.py): from the start
 positions of the widest regulation of the actions concerned, and from the situations of their examples.
 """
 
@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from .. import model as m
 from .. import sim
 from ..diagnostics import Diagnostic
-from ..notation.cards import full_deck
+from ..notation.card_notation import full_deck
 from ..notation.keycards import Keycards, KeycardsError
 
 # The level of each guideline: 必須 (must) is an error, 推奨 (should) a warning.

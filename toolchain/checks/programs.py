@@ -24,7 +24,7 @@ from ..diagnostics import Diagnostic, Fix
 from ..i18n import _, language
 from ..model.definitions import Flavor, Reading, Source
 from ..model.notations import Text
-from ..notation.cards import parse_card
+from ..notation.card_notation import parse_card
 from ..resultcache import ResultCache, key_of
 from .summary import examples_summary, rulings_line, rulings_summary
 

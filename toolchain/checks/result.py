@@ -65,11 +65,11 @@ class CheckResult:
         noted: tuple[tuple[str, dict[str, Any]], ...] = ()
         listed: tuple[tuple[str, dict[str, Any]], ...] = ()
         if show_readings:
-            from ..model.readings import readings
+            from ..model.reading_list import readings
 
             noted = tuple((reading.text(), reading.as_dict()) for reading in readings(checked.definitions))
         if show_rulings:
-            from ..model.rulings import rulings
+            from ..model.ruling_list import rulings
 
             listed = tuple((ruling.text(), ruling.as_dict()) for ruling in rulings(checked.definitions))
         return cls(checked.findings if findings is None else findings, checked.definitions.counts(),

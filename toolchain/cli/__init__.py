@@ -2,7 +2,7 @@
 of commands). Heavy libraries (the simulator, Jinja2, Sphinx, WeasyPrint) load only in the
 command that needs them; a plain `bp build` or `bp check` runs without typer (noop.py), and with nothing
 to do (an up-to-date site, an unchanged repository) loads little else either. --lang, the one
-global option, is taken out of the arguments first (language.py): the language is settled before
+global option, is taken out of the arguments first (lang_option.py): the language is settled before
 any message, typer's help included, is made."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def main() -> None:
     from ..collector import collect_less_often
-    from .language import take_language
+    from .lang_option import take_language
     from .noop import run_without_typer
 
     collect_less_often()  # Sphinx's and WeasyPrint's trees walked less often (only time changes)

@@ -34,8 +34,8 @@ def actionlist(
 ) -> None:
     """`bp actionlist` (HELP)."""
     from ..actionlist.selection import SelectionError, select
-    from ..site.build import check_site
     from ..site.outputs import OutputError, check_target, output_file
+    from ..site.pipeline import check_site
 
     root_path = resolve_root(root)
     if (format_key or frame_key) and not (pdf or html):

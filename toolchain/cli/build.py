@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import _
-from ..site.build import MAX_WORKERS_PER_CORE, ONLY_NAMES
+from ..site.pipeline import MAX_WORKERS_PER_CORE, ONLY_NAMES
 from .buildrun import ReportFormat, build_command
 from .common import RootOption
 

@@ -31,11 +31,11 @@ def log(message: str) -> None:
 
 
 def site_build(command: str, root: Path, **options: Any) -> BuildReport | int:
-    """Build (site.build.build_site with `options`) for `command`: the report, or the exit code of a
+    """Build (site.pipeline.build_site with `options`) for `command`: the report, or the exit code of a
     failure already printed (1 findings or a failed step, 2 an option or output refused, 130 Ctrl-C)."""
     from ..diagnostics import printable
-    from ..site.build import BuildError, Unchecked, build_site
     from ..site.outputs import OutputError
+    from ..site.pipeline import BuildError, Unchecked, build_site
 
     try:
         return build_site(root, log=log, **options)

@@ -60,7 +60,7 @@ def _with_history(root: Path, since: str, show_readings: bool, show_rulings: boo
     from ..checks.result import CheckResult
     from ..diff import RevisionError, load_revision
     from ..diff.changes import compare
-    from ..diff.history import history_findings
+    from ..diff.history_check import history_findings
 
     checked = load(root)
     try:

@@ -46,7 +46,7 @@ def options(
         help=_("The language of the messages: ja or en, before or after the command (default: messages_language "
                "of definitions/rules.yaml, else the locale: LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."))] = None,
 ) -> None:
-    """bp's global option; main() has taken it out of the arguments already (language.py), before the help was made."""
+    """bp's global option; main() has taken it out of the arguments already (lang_option.py), before the help was made."""
     if lang is not None:
         from ..i18n import choose
 

@@ -1,4 +1,4 @@
-"""`bp edition new`: start the next edition (diff/edition.py)."""
+"""`bp edition new`: start the next edition (diff/new_edition.py)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def new(
     root: RootOption = None,
 ) -> None:
     """`bp edition new` (NEW_HELP)."""
-    from ..diff.edition import EditionError, start_edition
+    from ..diff.new_edition import EditionError, start_edition
 
     try:
         started = start_edition(resolve_root(root), edition, name)

@@ -25,8 +25,8 @@ def serve(
     cache: Annotated[Optional[Path], typer.Option("--cache", help=_("The rulebook's cache (default: ROOT/build/cache/rulebook)."))] = None,
 ) -> None:
     """`bp serve` (HELP)."""
+    from ..site.live_server import serve as run
     from ..site.outputs import OutputError
-    from ..site.serve import serve as run
 
     root_path = resolve_root(root)
 

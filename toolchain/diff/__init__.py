@@ -5,10 +5,10 @@
     report.definitions      # added, removed, renamed, returned and changed definitions, field by field,
                             # in the lists' order under their groups (changes.py; returning.py: 再録)
     report.regulations      # per format and format + frame: what enters and leaves (regulations.py)
-    report.outputs          # the site's files that change (outputs.py); report.rulebook: its sections (rulebook.py)
+    report.outputs          # the site's files that change (site_changes.py); report.rulebook: its sections (rulebook_changes.py)
     report.prose            # the rulebook's own sections (docs/*.rst) added, removed and rewritten (prose.py)
     report.checklist        # what players must learn again, in the rulebook's order, each once (checklist.py)
-    report.history          # BP029 findings: changed rules without the current edition in `updated` (history.py)
+    report.history          # BP029 findings: changed rules without the current edition in `updated` (history_check.py)
 
 Revisions are read from git into temporary directories (revisions.py); the user's checkout is
 never touched. Renderers: render/text.py (terminal), markdown.py (a pull-request comment), rst.py
@@ -30,13 +30,13 @@ from ..model import earlier
 from ..model.history import current_edition
 from .changes import RULINGS, DefinitionChange, compare, labelled_kinds
 from .checklist import ChecklistItem, checklist
-from .history import history_findings
-from .outputs import OutputChange, output_changes
+from .history_check import history_findings
 from .prose import ProseChange, compare_prose, read_rulebook
 from .regulations import RegulationChange, compare_regulations
 from .returning import last_printed_versions
 from .revisions import DOCS_DIR, Revision, RevisionError, default_base, materialized, resolve
-from .rulebook import SectionChange, rulebook_changes
+from .rulebook_changes import SectionChange, rulebook_changes
+from .site_changes import OutputChange, output_changes
 
 __all__ = ["RulesDiff", "Side", "RevisionError", "diff_revisions", "compare_checked", "default_base", "resolve", "load_revision",
            "changelog_label"]

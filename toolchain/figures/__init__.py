@@ -88,7 +88,7 @@ def _table(name: str, table: Table, kinds: tuple[str, ...], modules: tuple[str, 
     return FigureSpec(name, _drawing(table), kinds, modules, table)
 
 
-_BOARD = ("figures/board.py", "figures/cards.py")
+_BOARD = ("figures/board.py", "figures/card_svg.py")
 LAYOUT_MODULES = (*_BOARD, "figures/layouts.py")
 # A scene is built by the simulator from the definitions of every kind, with its engine's code.
 _SCENE_KINDS = ("rules", "actions", "characters", "fog", "frames", "frame-actions", "frame-fog", "trumps")

@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from .cards import BLANK, CARD_H, CARD_W, FULL, INDEX, RANK, Card, draw_card, parse
+from .card_svg import BLANK, CARD_H, CARD_W, FULL, INDEX, RANK, Card, draw_card, parse
 from .svg import ACCENT, INK, MUTED, Svg
 
 SLOT = 46.0  # the least width of one pile's place in a zone (a card and a gap)

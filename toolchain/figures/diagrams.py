@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import model as m
-from .cards import Card, draw_card
+from .card_svg import Card, draw_card
 from .svg import ACCENT, INK, MUTED, Svg
 
 PLAYER_FILL = "#fff4e0"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .. import model as m
-from ..notation.cards import parse_card
+from ..notation.card_notation import parse_card
 from .board import FIELD, STAGE, Looks, Pile, Side, Situation, ZoneLook, common_zones, pile, piles
 
 def zone_looks(definitions: m.Definitions) -> dict[str, ZoneLook]:

@@ -1,5 +1,5 @@
 """A game as one player sees it (sim.Observation, 2.11.1), drawn as the rulebook's figures draw a table:
-the same zones in the same places, the same card faces (board.py, cards.py).
+the same zones in the same places, the same card faces (board.py, card_svg.py).
 
 Only what the observation holds is drawn, so a figure of it never shows a card that player cannot see:
 the other player's hand and face-down cards are backs, a life or a pack a squared pile with its count.
@@ -15,7 +15,7 @@ from .. import model as m
 from .. import sim
 from ..model import display
 from .board import STAGE, Arrow, Pile, Side, Situation, common_zones, face_down_stack, render
-from .cards import Card
+from .card_svg import Card
 from .layouts import zone_looks
 
 HIDDEN = "?"  # a card the observation does not show (sim's observation writes it so)

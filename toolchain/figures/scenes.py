@@ -14,7 +14,7 @@ from typing import Any
 from .. import model as m
 from .. import sim
 from .board import FIELD, STAGE, Arrow, Pile, Side, Situation, common_zones
-from .cards import Card
+from .card_svg import Card
 from .layouts import zone_looks
 
 MAX_PASSES = 50

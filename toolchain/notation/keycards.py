@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..i18n import _
-from .cards import RANK_NAMES, RANK_VALUES, SUIT_LETTERS, SUIT_SHAPES, SUIT_WORDS, SUITS, Card, full_deck
+from .card_notation import RANK_NAMES, RANK_VALUES, SUIT_LETTERS, SUIT_SHAPES, SUIT_WORDS, SUITS, Card, full_deck
 
 
 # No pattern of the rules asks for more than 5 cards; a larger one could not be listed from a hand in

@@ -15,7 +15,7 @@ from pathlib import Path
 from .. import model as m
 from .. import sim
 from ..model.repository import DEFINITIONS_DIR
-from ..site.serve import signature
+from ..site.live_server import signature
 
 WATCHED = (DEFINITIONS_DIR,)  # the schemas are the toolchain's (model/repository.py)
 

@@ -209,7 +209,7 @@ def serve(root: Path, host: str, port: int, *, log: Callable[[str], None], ready
           regulation: str | None = None, seed: int | None = None) -> None:
     """Serve the table until Ctrl-C or SIGTERM, the first game of `regulation` (`format + frame`, ids or names;
     default the first of table 3.1). RulesDoNotCheck: the rules have findings; UnknownRegulation; OSError: cannot bind."""
-    from ..site.serve import until_stopped
+    from ..site.live_server import until_stopped
 
     watch = RulesWatch(root, log)
     if not watch.latest.ok:

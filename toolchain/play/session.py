@@ -2,7 +2,7 @@
 view the page shows, the example being written, and the rules the game is played by.
 
 Every method takes the lock, changes what it must and returns nothing; `state()` is what the page is sent
-(view.py: one seat's view at a time). Problems the person can fix are `Refused` (the page shows them).
+(seat_view.py: one seat's view at a time). Problems the person can fix are `Refused` (the page shows them).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from .. import sim
 from .keep import Kept, keep
 from .positions import PositionError, read_position, refused
 from .rules import Rules, RulesWatch
+from .seat_view import decision_seen, localized, seen
 from .table import HUMAN, POLICY, SEATS, Setup, Table
-from .view import decision_seen, localized, seen
 
 SAVED = Path("build") / "play"  # under the repository: where games are saved as transcripts
 PLAY, REPLAY = "play", "replay"

@@ -1,6 +1,6 @@
 """The rulebook's HTML pages kept between builds, so that Sphinx writes only the pages that changed.
 
-Sphinx writes the HTML into an empty folder every time (build.py says why), and writing a page
+Sphinx writes the HTML into an empty folder every time (sphinx_run.py says why), and writing a page
 (docutils' HTML translation, then Furo's template and navigation) is most of an HTML build that
 read one page again. A page's HTML is made from its doctree and from what surrounds it: the
 titles, tables of contents, labels, numbers and index of every page (Sphinx's environment), the
@@ -12,7 +12,7 @@ environment that changed (a title anywhere, a new label, a number) changes every
 A copied page is neither unpickled nor resolved: its key is made from its doctree file. What
 writing a page does besides its HTML file is recorded beside it (`<key>.json`) and done again
 for a copied page: the images Sphinx chose for copying, what it fed the search index (and the
-texts the Japanese splitter split, so that search.py remembers them), the SVG figures the page
+texts the Japanese splitter split, so that search_words.py remembers them), the SVG figures the page
 shows (written into `_images/`). A page showing a graphviz figure of sphinx.ext.graphviz (which
 writes its files while translating) is always written. Resolving a page may warn (a reference to
 no label), which fails the build: a page is kept for the next builds only when its build ended
@@ -244,7 +244,7 @@ _PENDING = ".pending"
 def _recorded(builder: Any, docname: str, serialize: Callable[[], None]) -> dict[str, Any]:
     """Run Sphinx's write_doc_serialized for a page, and record what it did: the images it chose for
     copying, what it fed the search index, and the texts it had the Japanese splitter split."""
-    from .search import RememberingSplitter
+    from .search_words import RememberingSplitter
 
     indexer = getattr(builder, "indexer", None)
     splitter = getattr(getattr(indexer, "lang", None), "splitter", None)
@@ -273,7 +273,7 @@ def _recorded(builder: Any, docname: str, serialize: Callable[[], None]) -> dict
 
 def _replay(builder: Any, docname: str, record: dict[str, Any]) -> None:
     """What Sphinx's write_doc_serialized did for the page when it was written (_recorded), done again."""
-    from .search import RememberingSplitter
+    from .search_words import RememberingSplitter
 
     builder.images.update(record["images"])
     indexer = getattr(builder, "indexer", None)

@@ -1,13 +1,13 @@
 """The rulebook's Sphinx configuration, which every rules repository shares: a repository's docs/
 holds its prose only.
 
-`bp build` and `bp serve` use it when docs/ has no conf.py (toolchain.rulebook.build); a docs/conf.py,
+`bp build` and `bp serve` use it when docs/ has no conf.py (toolchain.rulebook.sphinx_run); a docs/conf.py,
 for running sphinx-build directly, takes it over with `globals().update(settings(ROOT))`. The
 title, edition, author, release date and © come from definitions/rules.yaml (`edition`), like every
 other rules text. They are data, not markup: the page substitutions insert them as plain text
 (bp-edition), and html_title, which Sphinx and Furo insert into pages as HTML, is escaped here. The
 style sheet and the icon are the toolchain's (static/), as are the extension that renders the
-definitions (toolchain.sphinxext) and the A5 PDF builder (toolchain.rulebook.pdf).
+definitions (toolchain.sphinxext) and the A5 PDF builder (toolchain.rulebook.pdf_builder).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ STATIC = Path(__file__).resolve().parent / "static"  # rulebook.css, favicon.svg
 
 def settings(root: Path) -> dict[str, Any]:
     """The configuration values of the rulebook of the repository at `root`."""
-    from ..sphinxext.edition import prolog
+    from ..sphinxext.edition_fields import prolog
     from ..sphinxext.source import edition as read_edition
 
     edition = read_edition(root)
@@ -33,7 +33,7 @@ def settings(root: Path) -> dict[str, Any]:
         "release": edition["release"],  # 2025/6/x
         "copyright": edition["copyright"].removeprefix("©").strip(),
         "language": "ja",
-        "extensions": ["toolchain.sphinxext", "toolchain.rulebook.pdf"],
+        "extensions": ["toolchain.sphinxext", "toolchain.rulebook.pdf_builder"],
         "root_doc": "index",
         "exclude_patterns": ["_build"],
         "rst_prolog": prolog(edition),  # |bp-title|, |bp-subtitle|, |bp-edition|, |bp-author|, |bp-release|, |bp-copyright|

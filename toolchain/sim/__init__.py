@@ -39,7 +39,7 @@ its modules (tests/architecture/test_layers.py).
     sim.play_tally(engine, "pro", "strategy", seed, restriction=sim.Restriction(frozenset({"kill"})), restricted_seat=1)
                                                 # one game, one seat's agent forbidden an action (or trumps' cards): a sim.GameTally
     sim.RestrictedAgent(agent, restriction)     # any agent, never taking what the restriction refuses (restricted play)
-    sim.find_loop(game); sim.first_turn_win(game)   # the design guidelines' bounded searches (search.py)
+    sim.find_loop(game); sim.first_turn_win(game)   # the design guidelines' bounded searches (guideline_search.py)
     sim.double_trigger(engine, ("pro", "strategy"))  # two 誘発-通常-メイン requests at once, in random games
     sim.compiled()                              # whether the modules running are the ones mypyc compiled (native.py)
 """
@@ -67,7 +67,7 @@ from .requests import PASS, RequestOption
 from .native import running_compiled as compiled
 from .ruleset import Ruleset
 from .examples import default_regulation
-from .search import DoubleTrigger, Loop, double_trigger, example_situations, find_loop, first_turn_win, start_positions
+from .guideline_search import DoubleTrigger, Loop, double_trigger, example_situations, find_loop, first_turn_win, start_positions
 from .situation import from_situation
 from .statehash import state_hash
 from .tally import Tally
@@ -86,7 +86,7 @@ __all__ = [
     "play", "play_one", "play_tally", "position", "refusal", "refusal_reasons", "refusals", "replay_game", "run_example", "run_examples",
     "run_ruling_examples", "scripted_agents", "seen_option_text", "seen_zones", "start_game", "state_hash", "tell", "tell_decision",
     "transcript_games", "worker_cap",
-    # the design guidelines' searches (search.py)
+    # the design guidelines' searches (guideline_search.py)
     "DoubleTrigger", "Loop", "default_regulation", "double_trigger", "example_situations", "find_loop", "first_turn_win",
     "start_positions",
 ]

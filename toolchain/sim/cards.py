@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..notation.cards import JOKER, RANK_NAMES, SUITS, Card, parse_card
+from ..notation.card_notation import JOKER, RANK_NAMES, SUITS, Card, parse_card
 
 OWNER_SHIFT = 6
 INDEX_MASK = (1 << OWNER_SHIFT) - 1

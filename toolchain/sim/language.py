@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
 from ..model import effect_language as lang
-from ..notation.cards import RANK_VALUES
+from ..notation.card_notation import RANK_VALUES
 from . import abilities
 from .cards import FACE, RANK, SUIT, owner_of
 from .errors import ProgramError

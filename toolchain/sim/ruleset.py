@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import model as m
 from ..i18n import _
-from ..notation.cards import Card
+from ..notation.card_notation import Card
 from ..notation import keycards as keycards_notation
 from .cards import RANK, SUIT, code, to_card
 from .errors import ProgramError

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
-from ..notation.cards import full_deck
+from ..notation.card_notation import full_deck
 from .cards import TEXT, deck_from, parse as parse_card_code
 from .agents import RandomAgent
 from .errors import ProgramError, UnknownAction

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..notation.cards import RANK_VALUES, Card, full_deck
+from ..notation.card_notation import RANK_VALUES, Card, full_deck
 from . import operations as ops
 from .agents import TRUMP_CHOICE
 from .cards import RANK, deck_from

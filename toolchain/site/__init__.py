@@ -1,1 +1,1 @@
-"""The site layer: every output built into one directory (build.py) and published safely (outputs.py)."""
+"""The site layer: every output built into one directory (pipeline.py) and published safely (outputs.py)."""

@@ -1,5 +1,5 @@
 """What each step of a build makes, and the state they share (`Build`): the staging site, the
-previous site and its manifest, the new manifest. build.py's table lists the steps with these
+previous site and its manifest, the new manifest. pipeline.py's table lists the steps with these
 runners, and runs them.
 
 Every file has a key, the hash of what it is made from (an action list's PDF: the HTML it is laid
@@ -34,7 +34,7 @@ from .outputs import OutputError, locked, write_marker
 if TYPE_CHECKING:  # pragma: no cover
     from .. import model as m
     from ..actionlist.site import ListOutput
-    from .build import Plan
+    from .pipeline import Plan
 
 CACHE = "rulebook-cache"  # the marker kind of the rulebook's Sphinx cache
 ACTIONLIST = "actionlist"
@@ -209,7 +209,7 @@ def actionlist_html(build: Build, step: str) -> None:
 
 
 def actionlist_pdf(build: Build, step: str) -> None:
-    from ..actionlist.pdf import PdfJob, render
+    from ..actionlist.leaflet_pdf import PdfJob, render
 
     created = build.plan.date.w3c
     # Longest first: no process is left with the big list at the end while the other waits.
@@ -250,7 +250,7 @@ def _rulebook_cache(build: Build) -> Path:
 
 
 def rulebook_html(build: Build, step: str) -> None:
-    from ..rulebook.build import build_html_reporting
+    from ..rulebook.sphinx_run import build_html_reporting
 
     cache = _rulebook_cache(build)
     out = build.staging / HTML_DIR
@@ -277,14 +277,14 @@ def rulebook_html(build: Build, step: str) -> None:
 
 
 def _stamp(build: Build) -> Any:
-    from ..rulebook.build import stamp_of
+    from ..rulebook.sphinx_run import stamp_of
 
     return stamp_of(build.edition, build.plan.date.japanese, build.plan.date.w3c)
 
 
 def rulebook_pdf(build: Build, step: str) -> None:
     from ..imposition import booklet
-    from ..rulebook.build import build_pdf, build_print_page
+    from ..rulebook.sphinx_run import build_pdf, build_print_page
 
     cache = _rulebook_cache(build)
     started = time.perf_counter()

@@ -14,7 +14,7 @@ Register it in conf.py (`extensions = ["toolchain.sphinxext"]`). Directives and 
     interface  Furo's English interface in Japanese, in the written pages (interface.py)
     search     every definition found by its name on the search page, landing on its entry (namesearch.py);
                a query cut into words as the index cut the text (querysplit.py)
-    suits      every printed ♠ ♡ ♢ ♣ in span.suit, the red ones also .suit-red (suits.py)
+    suits      every printed ♠ ♡ ♢ ♣ in span.suit, the red ones also .suit-red (suit_spans.py)
     index      `よみ|用語` entries, ordered by reading (indexorder.py)
     text       bp-edition (a field of rules.yaml's edition, in substitutions: never parsed as markup)
 
@@ -29,8 +29,8 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import (chapters, domain, edition, figures, indexorder, interface, linebreaks, lists, namesearch, querysplit, readings, roles,
-               rulings, searchindex, sectionrefs, sitelinks, source, suits, tables)
+from . import (chapters, domain, edition_fields, figures, indexorder, interface, lists, namesearch, nobr_spans, querysplit, readings,
+               roles, rulings, searchindex, sectionrefs, sitelinks, source, suit_spans, tables)
 
 VERSION = "1"
 
@@ -41,8 +41,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     domain.setup(app)  # the extension's state in the environment
     for name, directive in {**lists.LISTS, **tables.TABLES}.items():
         app.add_directive(name, directive)
-    for module in (figures, readings, rulings, roles, sectionrefs, chapters, edition, searchindex, sitelinks, indexorder, suits, interface,
-                   namesearch, querysplit, linebreaks):
+    for module in (figures, readings, rulings, roles, sectionrefs, chapters, edition_fields, searchindex, sitelinks, indexorder, suit_spans,
+                   interface, namesearch, querysplit, nobr_spans):
         module.setup(app)
     app.connect("env-get-outdated", source.outdated)
     # env_version 3: the state is the bp domain's data (domain.py), no longer attributes of the environment.

@@ -15,8 +15,8 @@ from .. import figures
 from .. import model as m
 from ..model import display
 from . import sectionrefs
+from .docutils_blocks import bullets, field, field_list, format_table, markup, para, ref, section_number_ref
 from .figures import svg_node
-from .render import bullets, field, field_list, format_table, markup, para, ref, section_number_ref
 
 
 def group_label(listing: str, key: str) -> str:

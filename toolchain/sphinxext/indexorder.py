@@ -9,7 +9,7 @@ An index entry whose text has kanji names its reading before a bar:
 An entry in kana is read as it is written (katakana and hiragana alike). When a page is read,
 the readings are taken out of its entries, so the pages, the HTML index, the search index and
 the PDF show the text alone, and kept in the environment; the HTML index (genindex) and the
-PDF's 索引 (toolchain.rulebook.pdf) are ordered by them and headed by the kana rows (あ か さ …).
+PDF's 索引 (toolchain.rulebook.pdf_builder) are ordered by them and headed by the kana rows (あ か さ …).
 A kanji entry without a reading, or a reading that is not kana, is an error at its line.
 """
 

@@ -37,7 +37,7 @@ def splitter_code() -> str:
 
 
 def _segments_like_the_default(language: object) -> bool:
-    """The index is cut by DefaultSplitter, itself or wrapped (rulebook/search.py remembers its answers).
+    """The index is cut by DefaultSplitter, itself or wrapped (rulebook/search_words.py remembers its answers).
     Another splitter (MeCab, Janome) has no JavaScript twin: Sphinx's own query splitting stays."""
     if not isinstance(language, SearchJapanese):
         return False

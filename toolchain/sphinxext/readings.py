@@ -13,7 +13,7 @@ from ..i18n import _
 from ..model import coreflow
 from ..model.display import item_name, reading_markup
 from . import source
-from .render import field, field_list, markup
+from .docutils_blocks import field, field_list, markup
 
 def _about() -> list[str]:
     return list(dict.fromkeys(reading.about or "" for reading in coreflow.READINGS))

@@ -20,8 +20,8 @@ from ..i18n import _
 from ..model import display
 from ..rulebook import FAQ_PAGE
 from . import sectionrefs, source
+from .docutils_blocks import field, field_list, markup, para, section_number_ref
 from .entries import Entries, labelled_section
-from .render import field, field_list, markup, para, section_number_ref
 
 RULINGS = "rulings"  # the kind of definitions (model/repository.py) the directives render
 MODULE = "sphinxext/rulings.py"  # its changes rebuild the pages that use the directives

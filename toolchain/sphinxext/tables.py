@@ -17,8 +17,8 @@ from sphinx.util.typing import OptionSpec
 
 from .. import model as m
 from . import source
+from .docutils_blocks import NO, YES, join, para, ref, table
 from .entries import access_levels
-from .render import NO, YES, join, para, ref, table
 
 
 class TableDirective(SphinxDirective):

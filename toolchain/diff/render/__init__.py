@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from ...diagnostics import printable
 from ...i18n import N_, _, ngettext
 from ..changes import RULES, DefinitionChange, ExampleChange, FieldChange
-from ..outputs import OutputChange
 from ..prose import ProseChange
 from ..regulations import GroupChange
+from ..site_changes import OutputChange
 from ..textdiff import Segment
 
 __all__ = ["printable"]  # shared with the renderers, from the one definition in diagnostics.py

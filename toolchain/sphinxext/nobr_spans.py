@@ -36,7 +36,7 @@ def _skipped(node: nodes.Node | None) -> bool:
 
 
 class KeepTogether(SphinxPostTransform):
-    default_priority: ClassVar[int] = 910  # after the suits are marked (suits.py, 900)
+    default_priority: ClassVar[int] = 910  # after the suits are marked (suit_spans.py, 900)
 
     def run(self, **kwargs: Any) -> None:
         for block in list(self.document.findall(lambda node: isinstance(node, _BLOCKS))):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..notation.cards import parse_card
+from ..notation.card_notation import parse_card
 from .svg import INK, RED, Svg
 
 CARD_W = 40.0

@@ -77,7 +77,7 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
     problems = warnings.getvalue().strip()
     if app.statuscode or (strict and problems):
         raise RulebookError(_("sphinx-build -b {builder} failed:").format(builder=builder) + f"\n{problems or status.getvalue()[-2000:]}")
-    from .search import remember_words
+    from .search_words import remember_words
 
     remember_words(app)
     if pages is not None:
@@ -176,7 +176,7 @@ def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, st
     out = out or cache / "html"
     if out.exists():
         shutil.rmtree(out)
-    from .search import search_overrides
+    from .search_words import search_overrides
 
     if salt is None:
         from ..provenance import code_salt

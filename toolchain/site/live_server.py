@@ -30,16 +30,28 @@ from typing import Any
 from ..diagnostics import render_text
 from ..i18n import N_, _, ngettext
 from ..model.files import SOURCE_DIRS, source_tree
-from .build import Cancelled, plan_build, run_build
 from .outputs import OutputError
+from .pipeline import Cancelled, plan_build, run_build, select_steps
 
 STATUS_PATH = "/__bp__/status"
 CONNECTION_TIMEOUT = 10  # seconds a connection may take to send its request (pages are asked one per connection)
 HTML_STEPS = ("html",)
-# Published one after the other: the action lists in about a second, the rulebook's HTML after
-# Sphinx, the PDFs last (and dropped when a newer change arrives).
-PHASES = (("lists", ("definitions.json", "actionlist-html")), ("rulebook", ("rulebook-html",)), ("pdf", ("pdf",)))
-PHASE_NAMES = {"lists": N_("lists"), "rulebook": N_("rulebook"), "pdf": N_("pdf")}  # the log's words (the state keeps the id)
+SLOW_HTML = "rulebook"  # the group of the HTML steps that wait for Sphinx
+
+
+def _phases() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Published one after the other: the quick HTML steps (the action lists, in about a second),
+    the rulebook's HTML after Sphinx, the PDFs last (dropped when a newer change arrives). Taken
+    from the build's table, so that serve makes every step `bp build --only html` would: a step it
+    left out would stay unbuilt, and the next `bp build` would not be up to date."""
+    html = select_steps(HTML_STEPS)
+    slow = tuple(step.name for step in html if SLOW_HTML in step.groups)
+    quick = tuple(step.name for step in html if step.name not in slow)
+    return ("lists", quick), (SLOW_HTML, slow), ("pdf", ("pdf",))
+
+
+PHASES = _phases()
+PHASE_NAMES = {"lists": N_("lists"), SLOW_HTML: N_("rulebook"), "pdf": N_("pdf")}  # the log's words (the state keeps the id)
 
 # Polls the status; reloads when the site's version changes; shows findings over the page (its title, translated,
 # comes with the status).

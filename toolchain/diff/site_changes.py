@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import model as m
-from ..actionlist.pdf import PdfJob, render_all
+from ..actionlist.leaflet_pdf import PdfJob, render_all
 from ..actionlist.render import render_leaflet, render_page
 from ..actionlist.selection import Selection, every_format, every_regulation
 from ..actionlist.site import page_name, pdf_name

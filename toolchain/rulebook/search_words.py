@@ -1,6 +1,6 @@
 """The words of the rulebook's search index, remembered between builds.
 
-The HTML rulebook is written into a new folder by every build (build.py says why), so Sphinx
+The HTML rulebook is written into a new folder by every build (sphinx_run.py says why), so Sphinx
 feeds every page to its search index every time, and its Japanese word splitter (TinySegmenter,
 in pure Python) is the largest single cost of an HTML build that read one page again. The
 splitter gives the same words for the same text, so its answers are kept in the cache

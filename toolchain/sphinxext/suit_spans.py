@@ -15,7 +15,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from ..notation.cards import RED_SUITS, SUITS
+from ..notation.card_notation import RED_SUITS, SUITS
 
 _SUIT = re.compile(f"([{''.join(SUITS)}])")
 _SKIPPED = (nodes.FixedTextElement, nodes.raw, nodes.comment, nodes.substitution_definition)
