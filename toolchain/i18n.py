@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover - gettext loads only for a language other 
 
 SOURCE = "en"
 LANGUAGES = ("en", "ja")
+DOCUMENTS = "ja"  # the language of the published documents: the rules are written in Japanese
 DOMAIN = "bp"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 SETTING = "messages_language"  # the key of definitions/rules.yaml (schema/rules.schema.json)
@@ -107,19 +108,32 @@ def language() -> str:
 
 
 @contextlib.contextmanager
-def english_unless_chosen() -> Iterator[None]:
-    """English inside, unless --lang chose the language: output read by programs (--format json,
-    github) does not change with the locale or the repository's setting."""
+def speaking_unless_chosen(default: str) -> Iterator[None]:
+    """`default` inside, unless --lang chose the language (the locale and rules.yaml's setting do not
+    count: they choose the language of the terminal, not of an output)."""
     global _settled, _catalogue
     if _explicit is not None:
         yield
         return
     before = (_settled, _catalogue)
-    _settled, _catalogue = SOURCE, None
+    _settled, _catalogue = default, None
     try:
         yield
     finally:
         _settled, _catalogue = before
+
+
+def english_unless_chosen() -> contextlib.AbstractContextManager[None]:
+    """English inside, unless --lang chose the language: output read by programs (--format json,
+    github) does not change with the locale or the repository's setting."""
+    return speaking_unless_chosen(SOURCE)
+
+
+def documents_language_unless_chosen() -> contextlib.AbstractContextManager[None]:
+    """The documents' language inside (DOCUMENTS), unless --lang chose: a page published on the site
+    (the balance report) reads as the rulebook and the action lists do, whatever the locale of the
+    machine that built it (a CI runner's is English)."""
+    return speaking_unless_chosen(DOCUMENTS)
 
 
 def _unsettle() -> None:

@@ -63,16 +63,21 @@ def test_a_capped_workers_is_said(tmp_path: Path) -> None:
 
 
 def test_the_report_speaks_the_language_of_the_run_and_its_json_none(tmp_path: Path) -> None:
-    """index.html (its headings, tables, notes and the charts' labels) is said in the run's language; balance.json,
-    where the games were played too, is the same in every language, and each says it in its own words."""
+    """index.html (its headings, tables, notes and the charts' labels) is a page of the site: in the documents'
+    language (Japanese) whatever the locale of the machine that ran it, or in the one --lang chose. The terminal
+    follows the locale. balance.json, where the games were played too, is the same in every language."""
     common = ("--root", str(ROOT), "--games", "2", "--only", "attack", "--workers", "1", "--json")
-    english = bp("balance", *common, "--out", str(tmp_path / "en"))
+    english = bp("--lang", "en", "balance", *common, "--out", str(tmp_path / "en"))
     japanese = bp("balance", *common, "--out", str(tmp_path / "ja"), env={"LANGUAGE": "", "LANG": "ja_JP.UTF-8"})
-    assert english.returncode == japanese.returncode == 0, english.stderr + japanese.stderr
+    english_locale = bp("balance", *common, "--out", str(tmp_path / "ci"), env={"LANGUAGE": "", "LANG": "C.UTF-8"})
+    assert english.returncode == japanese.returncode == english_locale.returncode == 0, english.stderr + japanese.stderr
     assert "on one core (measured:" in english.stderr and "1 コア で約" in japanese.stderr
-    documents = [json.loads(run.stdout) for run in (english, japanese)]
-    assert figures(documents[0]) == figures(documents[1]) and documents[0]["where"] == documents[1]["where"] == {"kind": "one-core"}
-    page = {language: (tmp_path / language / "index.html").read_text(encoding="utf-8") for language in ("en", "ja")}
+    assert "on one core (measured:" in english_locale.stderr  # the terminal in the locale's language
+    documents = [json.loads(run.stdout) for run in (english, japanese, english_locale)]
+    assert figures(documents[0]) == figures(documents[1]) == figures(documents[2])
+    assert documents[0]["where"] == documents[1]["where"] == documents[2]["where"] == {"kind": "one-core"}
+    page = {language: (tmp_path / language / "index.html").read_text(encoding="utf-8") for language in ("en", "ja", "ci")}
+    assert page["ci"] == page["ja"], "a run on an English machine publishes the Japanese page"
     assert '<html lang="en">' in page["en"] and '<html lang="ja">' in page["ja"]
     for language, words in {
         "en": ("<title>Balance measurement: working tree</title>", "<h3>Game length</h3>", "<th>Win rate</th>",

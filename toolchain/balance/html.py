@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..i18n import N_, _, language
+from ..i18n import N_, _, documents_language_unless_chosen, language
 from . import plots
 from .report import said_where
 from .subjects import REASONS
@@ -75,7 +75,12 @@ def _revision(label: str) -> str:
 
 
 def render(document: dict[str, Any]) -> str:
-    """The page in the language of bp's messages (the run's: --lang, rules.yaml, the locale)."""
+    """The page in the documents' language, as the rest of the site, or in the one --lang chose."""
+    with documents_language_unless_chosen():
+        return _render(document)
+
+
+def _render(document: dict[str, Any]) -> str:
     import jinja2
     from markupsafe import Markup  # the figures are SVG drawn here, from numbers and escaped names (matplotlib escapes text)
 

@@ -16,6 +16,8 @@ import html
 from pathlib import Path
 from typing import Any
 
+from ..i18n import DOCUMENTS
+
 STATIC = Path(__file__).resolve().parent / "static"  # rulebook.css, favicon.svg
 
 
@@ -32,7 +34,7 @@ def settings(root: Path) -> dict[str, Any]:
         "version": edition["name"],  # 第8.1版
         "release": edition["release"],  # 2025/6/x
         "copyright": edition["copyright"].removeprefix("©").strip(),
-        "language": "ja",
+        "language": DOCUMENTS,
         "extensions": ["toolchain.sphinxext", "toolchain.rulebook.pdf_builder"],
         "root_doc": "index",
         "exclude_patterns": ["_build"],
@@ -52,7 +54,7 @@ def settings(root: Path) -> dict[str, Any]:
         "html_css_files": ["rulebook.css"],
         "html_copy_source": False,
         "html_show_sourcelink": False,
-        "html_search_language": "ja",
+        "html_search_language": DOCUMENTS,
         "html_last_updated_fmt": None,
         "html_sidebars": {
             "**": ["sidebar/brand.html", "sidebar/search.html", "sidebar/scroll-start.html", "sidebar/navigation.html",
