@@ -71,7 +71,7 @@ def test_the_report_speaks_the_language_of_the_run_and_its_json_none(tmp_path: P
     japanese = bp("balance", *common, "--out", str(tmp_path / "ja"), env={"LANGUAGE": "", "LANG": "ja_JP.UTF-8"})
     english_locale = bp("balance", *common, "--out", str(tmp_path / "ci"), env={"LANGUAGE": "", "LANG": "C.UTF-8"})
     assert english.returncode == japanese.returncode == english_locale.returncode == 0, english.stderr + japanese.stderr
-    assert "on one core (measured:" in english.stderr and "1 コア で約" in japanese.stderr
+    assert "on one core (measured:" in english.stderr and "1 コアで約" in japanese.stderr
     assert "on one core (measured:" in english_locale.stderr  # the terminal in the locale's language
     documents = [json.loads(run.stdout) for run in (english, japanese, english_locale)]
     assert figures(documents[0]) == figures(documents[1]) == figures(documents[2])

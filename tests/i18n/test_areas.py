@@ -96,6 +96,25 @@ def test_diff_reports(japanese: None) -> None:
         "追加 1, 削除 0, 改名 0, 変更 3（動作の変更 1 件）"
 
 
+def test_regulation_counts(japanese: None) -> None:
+    from toolchain.diff.regulations import GroupChange, Member
+    from toolchain.diff.render import group_counts
+
+    assert group_counts(GroupChange("actions", 31, 32, (Member("act-supply", "補給"),), ())) == "アクション 31 → 32"
+    assert group_counts(GroupChange("trumps", None, 5, (), ())) == "切札 5"
+
+
+def test_rulings_list(japanese: None) -> None:
+    from tests.runbp import ROOT
+    from toolchain.model.loader import load_definitions
+    from toolchain.model.ruling_list import rulings
+
+    said = {listed.ruling.id: listed.text() for listed in rulings(load_definitions(ROOT).definitions)}
+    assert said["multi-card-bulwark"].endswith(": 裁定: multi-card-bulwark 複数枚で1体となるキャラクターが防壁になったら?: 例 2 件")
+    assert said["no-target"].endswith("?: 例 1 件")
+    assert ": 裁定: remaining-life 残りライフを聞かれたらどうしたらいいの?: 実行できません: プレイヤーが" in said["remaining-life"]
+
+
 def test_diff_errors(japanese: None, tmp_path: Path) -> None:
     from toolchain.diff.revisions import RevisionError, git_prefix
 
@@ -166,6 +185,12 @@ def test_example_drafts(japanese: None) -> None:
         draft.example("未完成")
 
 
+def test_balance_durations(japanese: None) -> None:
+    from toolchain.balance.run import duration
+
+    assert [duration(45), duration(200), duration(7300)] == ["45 秒", "4 分", "2 時間 2 分"]
+
+
 def test_balance_summary(japanese: None) -> None:
     from toolchain.balance.report import lines
 
@@ -174,7 +199,7 @@ def test_balance_summary(japanese: None) -> None:
         "name": "ライト", "games_per_agent": 1600, "agents": 3, "length": {"mean_turns": 12.25},
         "first_player": {"rate": {"estimate": 0.52}, "advantage": interval, "flagged": True}, "restricted": []}]}
     assert lines(document) == [
-        "ライト: エージェントごとに 1,600 ゲーム、エージェント 3。先攻の勝率 52.0 %（+4.0 ポイント [+1.0, +7.0]）。平均 12.2 ターン",
+        "ライト: 3 エージェント × 1,600 ゲーム。先攻の勝率 52.0 %（+4.0 ポイント [+1.0, +7.0]）。平均 12.2 ターン",
         "印の付いた数値: 1:",
         "  ライト: 先攻の有利 +4.0 ポイント [+1.0, +7.0]",
     ]

@@ -197,11 +197,13 @@ def play(plan: Plan, runner: Runner, progress: Callable[[int], None],
 
 
 def duration(seconds: float) -> str:
-    """`45 s`, `12 min`, `2 h 5 min`."""
+    """`45 s`, `12 min`, `2 h 5 min`, in the language of the messages (`45 秒`)."""
     if seconds < 90:
-        return f"{max(1, math.ceil(seconds))} s"
+        return _("{seconds} s").format(seconds=max(1, math.ceil(seconds)))
     minutes = math.ceil(seconds / 60)
-    return f"{minutes} min" if minutes < 120 else f"{minutes // 60} h {minutes % 60} min"
+    if minutes < 120:
+        return _("{minutes} min").format(minutes=minutes)
+    return _("{hours} h {minutes} min").format(hours=minutes // 60, minutes=minutes % 60)
 
 
 class RulesError(Exception):

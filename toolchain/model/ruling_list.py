@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import _, ngettext
 from .definitions import Definitions, Ruling
 
 
@@ -20,12 +21,12 @@ class Listed:
 
     @property
     def shown_by(self) -> str:
-        """`2 examples`, or `not executable: <why>`."""
+        """`2 examples`, or `not executable: <why>`, in the language of the messages."""
         ruling = self.ruling
         if ruling.not_executable:
-            return f"not executable: {' '.join(ruling.not_executable.split())}"
+            return _("not executable: {why}").format(why=" ".join(ruling.not_executable.split()))
         count = len(ruling.examples)
-        return f"{count} example{'s' if count != 1 else ''}"
+        return ngettext("{count} example", "{count} examples", count).format(count=count)
 
     def as_dict(self) -> dict[str, Any]:
         ruling = self.ruling
@@ -38,7 +39,9 @@ class Listed:
 
     def text(self) -> str:
         where = self.ruling.source.location()
-        return f"{where.path}:{where.line}:{where.column}: ruling: {self.ruling.id} {self.ruling.question}: {self.shown_by}"
+        said = _("ruling: {id} {question}: {shown_by}").format(id=self.ruling.id, question=self.ruling.question,
+                                                             shown_by=self.shown_by)
+        return f"{where.path}:{where.line}:{where.column}: {said}"
 
 
 def rulings(definitions: Definitions) -> list[Listed]:

@@ -141,11 +141,16 @@ def program_lines(field: FieldChange) -> Iterator[str]:
         yield line
 
 
+# The regulations' groups (regulations.GROUPS), as the report names them in the language of the messages.
+_GROUPS = {"actions": N_("actions"), "characters": N_("characters"), "fog": N_("fog"), "trumps": N_("trumps")}
+
+
 def group_counts(group: GroupChange) -> str:
     """`actions 19 → 20`; `actions 20` (new regulation), `actions 19 → —` (gone)."""
     before = "—" if group.before is None else str(group.before)
     after = "—" if group.after is None else str(group.after)
-    return f"{group.group} {after}" if group.before is None else f"{group.group} {before} → {after}"
+    name = _(_GROUPS[group.group]) if group.group in _GROUPS else group.group
+    return f"{name} {after}" if group.before is None else f"{name} {before} → {after}"
 
 
 def pages_text(output: OutputChange) -> str:
