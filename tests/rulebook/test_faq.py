@@ -67,7 +67,34 @@ def test_the_faq_lists_every_ruling_numbered_with_what_it_concerns(book, definit
     section_link = re.search(r'href="common.html#common-request"><span[^>]*>(.*?)</span></a>', self_target, re.S)
     assert section_link and _text(section_link.group(1)).startswith("2.10.3アクションの起こし方")
     life = _text(_section(faq, "ruling-remaining-life"))
-    assert "実行例がない理由" in life and "プレイヤーが何を答えるかの裁定" in life
+    assert "実行例" in life and "対戦相手に見えるのは「10枚以上」だけ" in life and "実行例がない理由" not in life
+
+
+UNRUN_RULING = """# yaml-language-server: $schema=../schema/rulings.schema.json
+- id: unrun
+  question: 答え方の裁定?
+  answer: こう答えます。
+  source: テスト
+  date: 2025-06
+  not_executable: プレイヤーが何を答えるかの裁定で、ゲームの進み方は変わらない。
+"""
+
+
+def test_a_ruling_without_examples_says_why_on_the_faq(tmp_path: Path) -> None:
+    """Every 第8.1版 ruling runs; a ruling that cannot (not_executable) shows its reason where the examples
+    would stand."""
+    from tests.repos import minimal_repository
+    from tests.runbp import bp
+
+    root = minimal_repository(tmp_path)
+    (root / "definitions" / "rulings.yaml").write_text(UNRUN_RULING, encoding="utf-8")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.rst").write_text("本\n==\n\n.. toctree::\n\n   faq\n", encoding="utf-8")
+    (root / "docs" / "faq.rst").write_text("裁定\n====\n\n.. bp-faq::\n", encoding="utf-8")
+    run = bp("rulebook", "--root", str(root), "--html-only", "--out", str(tmp_path / "site"), timeout=600)
+    assert run.returncode == 0, run.stderr
+    entry = _text(_section((tmp_path / "site" / "rulebook" / "faq.html").read_text(encoding="utf-8"), "ruling-unrun"))
+    assert "実行例がない理由" in entry and "プレイヤーが何を答えるかの裁定" in entry
 
 
 def test_each_entry_lists_its_rulings_linked_to_the_faq(book, definitions) -> None:
