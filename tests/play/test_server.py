@@ -102,3 +102,23 @@ def test_a_game_that_cannot_be_saved_says_why(played: Played) -> None:
         assert folder.read_text(encoding="utf-8") == "mine\n"
     finally:
         folder.unlink()
+
+
+def test_a_page_gone_mid_answer_leaves_no_traceback(tmp_path: Path) -> None:
+    """A browser that closes or reloads the page while it polls resets its connection before the answer is
+    written: the table goes on, and says nothing of it (no socketserver traceback on the terminal)."""
+    import socket
+    import struct
+
+    played = next(start := start_played(rules_copy(tmp_path / "rules")))
+    try:
+        address = urlsplit(played.url)
+        for _attempt in range(40):
+            with socket.create_connection((address.hostname, address.port), timeout=10) as connection:
+                connection.sendall(f"GET /api/state HTTP/1.1\r\nHost: {address.netloc}\r\n\r\n".encode())
+                connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close = reset
+        assert request(played, "GET", "/api/state")[0] == 200  # the table still answers
+        time.sleep(0.5)  # what the handler threads print reaches the reader
+        assert "Traceback" not in "".join(played.lines), "".join(played.lines)
+    finally:
+        start.close()  # stops the server: SIGTERM, exit 0

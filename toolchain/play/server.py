@@ -195,9 +195,20 @@ def _regulation(definitions: m.Definitions, text: str) -> tuple[str, str]:
     return fmt.id, frame.id
 
 
+class PlayServer(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client gone mid-answer (the page closed or reloaded while it polled) is no error of the table:
+        nothing to say. Anything else is socketserver's report."""
+        import sys
+
+        if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipeError, ConnectionResetError
+            return
+        super().handle_error(request, client_address)
+
+
 def start(session: Session, host: str, port: int) -> ThreadingHTTPServer:
     """Bind (OSError if the port is taken) and serve in a thread."""
-    httpd = ThreadingHTTPServer((host, port), partial(PlayHandler, session=session, hosts=frozenset()))
+    httpd = PlayServer((host, port), partial(PlayHandler, session=session, hosts=frozenset()))
     bound = httpd.server_address[1]
     httpd.RequestHandlerClass = partial(PlayHandler, session=session, hosts=hosts_of(host, bound))  # type: ignore[assignment]
     httpd.daemon_threads = True
