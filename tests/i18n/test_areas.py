@@ -105,14 +105,18 @@ def test_regulation_counts(japanese: None) -> None:
 
 
 def test_rulings_list(japanese: None) -> None:
+    import dataclasses
+
     from tests.runbp import ROOT
     from toolchain.model.loader import load_definitions
-    from toolchain.model.ruling_list import rulings
+    from toolchain.model.ruling_list import Listed, rulings
 
     said = {listed.ruling.id: listed.text() for listed in rulings(load_definitions(ROOT).definitions)}
     assert said["multi-card-bulwark"].endswith(": 裁定: multi-card-bulwark 複数枚で1体となるキャラクターが防壁になったら?: 例 2 件")
     assert said["no-target"].endswith("?: 例 1 件")
-    assert ": 裁定: remaining-life 残りライフを聞かれたらどうしたらいいの?: 実行できません: プレイヤーが" in said["remaining-life"]
+    life = next(r for r in load_definitions(ROOT).definitions.rulings if r.id == "remaining-life")
+    unrun = dataclasses.replace(life, examples=(), not_executable="プレイヤーが何を答えるかの裁定")  # every 8.1 ruling runs
+    assert Listed(unrun).text().endswith(": 裁定: remaining-life 残りライフを聞かれたらどうしたらいいの?: 実行できません: プレイヤーが何を答えるかの裁定")
 
 
 def test_diff_errors(japanese: None, tmp_path: Path) -> None:
@@ -209,8 +213,8 @@ def test_rulebook_directive_and_card_errors(japanese: None, tmp_path: Path) -> N
     from tests.runbp import ROOT
     from toolchain.model.loader import load_definitions
     from toolchain.notation.card_notation import parse_card
-    from toolchain.site.pipeline import plan_build
     from toolchain.site.outputs import OutputError
+    from toolchain.site.pipeline import plan_build
     from toolchain.sphinxext.roles import count
 
     with pytest.raises(ValueError, match="^'♠1' はカードではありません: スート"):
