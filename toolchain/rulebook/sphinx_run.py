@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+import os
 import shutil
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
@@ -74,7 +75,7 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
         if pages is not None:
             pages.install(app)
         app.build()
-    problems = warnings.getvalue().strip()
+    problems = _as_the_editor_reads(warnings.getvalue().strip(), docs)
     if app.statuscode or (strict and problems):
         raise RulebookError(_("sphinx-build -b {builder} failed:").format(builder=builder) + f"\n{problems or status.getvalue()[-2000:]}")
     from .search_words import remember_words
@@ -84,6 +85,16 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
         pages.finish()
     marker.unlink()
     return read
+
+
+def _as_the_editor_reads(problems: str, docs: Path) -> str:
+    """Sphinx's warnings without its colours, each page named from the repository (`docs/page.rst:6: …`)."""
+    from sphinx.util.console import strip_colors
+
+    text = strip_colors(problems)
+    for folder in {str(docs.absolute()), str(docs.resolve())}:
+        text = text.replace(folder + os.sep, docs.name + "/")
+    return text
 
 
 def configuration(docs: Path) -> tuple[str | None, dict[str, Any]]:

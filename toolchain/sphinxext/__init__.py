@@ -17,6 +17,8 @@ Register it in conf.py (`extensions = ["toolchain.sphinxext"]`). Directives and 
     suits      every printed ♠ ♡ ♢ ♣ in span.suit, the red ones also .suit-red (suit_spans.py)
     index      `よみ|用語` entries, ordered by reading (indexorder.py)
     text       bp-edition (a field of rules.yaml's edition, in substitutions: never parsed as markup)
+    files      every path a page reads (literalinclude, include, image, download, raw :file: …) is a file of
+               the source folder, links resolved; raw :url: and csv-table :url: are refused (confined.py)
 
 Every definition gets a label for :ref: (`act-<id>`, `char-<id>`, `fog-<id>`, `frame-<id>`,
 `trump-<id>`). The definitions are found above the source directory, or at `bp_root`.
@@ -29,7 +31,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import (chapters, domain, edition_fields, figures, indexorder, interface, lists, namesearch, nobr_spans, querysplit, readings,
+from . import (chapters, confined, domain, edition_fields, figures, indexorder, interface, lists, namesearch, nobr_spans, querysplit, readings,
                roles, rulings, searchindex, sectionrefs, sitelinks, source, suit_spans, tables)
 
 VERSION = "1"
@@ -39,6 +41,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("sphinx.ext.graphviz")
     app.add_config_value("bp_root", None, "env", types=frozenset({str, type(None)}))
     domain.setup(app)  # the extension's state in the environment
+    confined.setup(app)  # every file a page reads is one of the source folder's
     for name, directive in {**lists.LISTS, **tables.TABLES}.items():
         app.add_directive(name, directive)
     for module in (figures, readings, rulings, roles, sectionrefs, chapters, edition_fields, searchindex, sitelinks, indexorder, suit_spans,
