@@ -52,14 +52,17 @@ class OutsideDocs(DirectiveError):
 
 
 def check(path: Path | str, srcdir: Path, written: str) -> None:
-    """Refuse `path` (as the reader will open it) unless it is, links resolved, inside `srcdir` and, if it exists,
-    a regular file. `written`: the path as the page gives it, for the message."""
+    """Refuse `path` (as the reader will open it) unless it is, links resolved, a regular file inside `srcdir`.
+    A path to nothing reads nothing: the reader says it is not found (Sphinx also asks for a picture's
+    translation, `picture.ja.png`, which seldom exists). `written`: the path as the page gives it."""
     folder = Path(srcdir).resolve()
     target = Path(path).resolve()
+    if not target.exists():
+        return
     if not target.is_relative_to(folder):
         raise OutsideDocs(_("'{path}' is outside {folder}/: a page may read only the files of {folder}/").format(
             path=written, folder=folder.name))
-    if target.exists() and not target.is_file():
+    if not target.is_file():
         raise OutsideDocs(_("'{path}' is not a regular file: a page may read only regular files").format(path=written))
 
 
