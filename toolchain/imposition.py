@@ -68,10 +68,12 @@ def note_pdf(note: str) -> bytes:
 
     from markupsafe import escape
 
+    from .pdf.fetch import LocalFetcher
+
     width, height = (f"{size / MM:.1f}mm" for size in NOTE_SIZE)
     html = (f'<html lang="ja"><style>@page {{ size: {width} {height}; margin: 0 }} body {{ margin: 0; font: 6pt/{height} '
             f'"Noto Sans CJK JP"; text-align: center; color: #555 }}</style><body>{escape(note)}</body></html>')
-    return HTML(string=html).write_pdf()
+    return HTML(string=html, url_fetcher=LocalFetcher()).write_pdf()  # plain text: nothing to load
 
 
 def impose(source: Path, target: Path, sides: Sequence[Side], *, kind: str = "", note: str = "", note_on_sheets: bool = True) -> int:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..imposition import two_up
 from ..jobs import start_worker
+from ..pdf.fetch import LocalFetcher
 from ..pdf.structure import with_stable_ids
 from .columns import lay_columns_out_once
 from .glyphs import check_pdf
@@ -40,7 +41,9 @@ def render(job: PdfJob) -> PdfResult:
 
     lay_columns_out_once()
     parse_with_cached_patterns()
-    document = HTML(string=job.html).render()
+    fetcher = LocalFetcher()  # the leaflet is self-contained: data: URLs only, no file, no request
+    document = HTML(string=job.html, url_fetcher=fetcher).render()
+    fetcher.check()
     if job.created:
         document.metadata.created = document.metadata.modified = job.created
     document.write_pdf(job.pdf, pdf_variant=PDF_VARIANT)

@@ -122,15 +122,6 @@ def split(page: str) -> list[Part]:
 # -- rendering (in worker processes) -----------------------------------------------------------
 
 
-def local_only(url: str, timeout: int = 10, ssl_context: Any = None) -> dict[str, Any]:
-    """WeasyPrint's fetcher, restricted to files and data: URLs (the PDF makes no requests)."""
-    import weasyprint
-
-    if not url.startswith(("file:", "data:")):
-        raise ValueError(f"refusing to fetch {url}: the rulebook uses local files only")
-    return weasyprint.default_url_fetcher(url, timeout=timeout, ssl_context=ssl_context)
-
-
 @dataclass(frozen=True)
 class PartJob:
     html: str
@@ -150,11 +141,14 @@ def render_part(job: PartJob) -> PartResult:
     import weasyprint
 
     from ..html_parsing import parse_with_cached_patterns
+    from ..pdf.fetch import LocalFetcher
     from . import fit
 
     parse_with_cached_patterns()
     mended: list[str] = []
-    document = fit.lay_out(weasyprint.HTML(string=job.html, base_url=job.base_url, url_fetcher=local_only), mended.append)
+    fetcher = LocalFetcher.beside(job.base_url)  # the print page's folder: its images and stylesheet, nothing else
+    document = fit.lay_out(weasyprint.HTML(string=job.html, base_url=job.base_url, url_fetcher=fetcher), mended.append)
+    fetcher.check()
     tmp = job.pdf.with_name(job.pdf.name + ".tmp")
     document.write_pdf(tmp, pdf_tags=job.tagged)
     tmp.replace(job.pdf)

@@ -32,7 +32,6 @@ from ..sphinxext.indexorder import in_reading_order
 from ..sphinxext.sitelinks import site_url
 from ..sphinxext.source import edition, repository_root
 from . import assemble, fit
-from .parts import local_only
 
 logger = logging.getLogger(__name__)
 THEME = Path(__file__).parent / "theme"
@@ -119,12 +118,15 @@ class PdfBuilder(SingleFileHTMLBuilder):
         import weasyprint  # imported here: only this builder needs it
 
         from ..html_parsing import parse_with_cached_patterns
+        from ..pdf.fetch import LocalFetcher
 
         parse_with_cached_patterns()
 
         source = Path(self.outdir, self.config.root_doc + self.out_suffix)
         target = Path(self.outdir, self.config.bp_pdf_name)
-        document = fit.lay_out(weasyprint.HTML(filename=str(source), url_fetcher=local_only), logger.info)
+        fetcher = LocalFetcher(Path(self.outdir))  # the print page's folder: its images and stylesheet, nothing else
+        document = fit.lay_out(weasyprint.HTML(filename=str(source), url_fetcher=fetcher), logger.info)
+        fetcher.check()
         document.write_pdf(target)
         logger.info("%s: %d pages", target.name, len(document.pages))
 
