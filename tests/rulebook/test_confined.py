@@ -11,6 +11,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -18,7 +19,7 @@ from tests.repos import minimal_repository
 from tests.runbp import bp
 
 OUTSIDE = "is outside docs/: a page may read only the files of docs/"
-FETCHED = "is fetched from the network"
+FETCHED = "is an address, not a file: a page may read only the files of docs/"
 
 
 @dataclass(frozen=True)
@@ -61,9 +62,9 @@ class Build:
 
 
 class _Recorder(http.server.BaseHTTPRequestHandler):
-    asked: list[str] = []
+    asked: ClassVar[list[str]] = []
 
-    def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+    def do_GET(self) -> None:  # the name http.server calls
         self.asked.append(self.path)
         body = f"LEAKED-{self.path.strip('/')}-url-do-not-publish".encode()
         self.send_response(200)

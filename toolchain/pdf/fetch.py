@@ -52,10 +52,13 @@ class LocalFetcher:
 
     def check(self) -> None:
         """Fail when anything was refused: the PDF would lack it (and the page asked for a file it may not read)."""
-        if self.refused:
-            raise RefusedResource(_("the PDF asked for {urls}: a PDF loads only the files of {folders} and data: URLs").format(
-                urls=", ".join(sorted(set(self.refused))),
-                folders=", ".join(str(folder) for folder in self.folders) or _("no folder")))
+        if not self.refused:
+            return
+        urls = ", ".join(sorted(set(self.refused)))
+        if not self.folders:
+            raise RefusedResource(_("the PDF asked for {urls}: it loads only data: URLs").format(urls=urls))
+        raise RefusedResource(_("the PDF asked for {urls}: it loads only the files of {folders} and data: URLs").format(
+            urls=urls, folders=", ".join(str(folder) for folder in self.folders)))
 
 
 def _path_of(url: str) -> Path:

@@ -66,8 +66,9 @@ def check(path: Path | str, srcdir: Path, written: str) -> None:
         raise OutsideDocs(_("'{path}' is not a regular file: a page may read only regular files").format(path=written))
 
 
-def refuse_url(written: str) -> None:
-    raise OutsideDocs(_("'{url}' is fetched from the network: a page may read only the files of its folder").format(url=written))
+def refuse_url(written: str, srcdir: Path) -> None:
+    raise OutsideDocs(_("'{url}' is an address, not a file: a page may read only the files of {folder}/").format(
+        url=written, folder=Path(srcdir).resolve().name))
 
 
 # -- Sphinx's resolver -------------------------------------------------------------------------
@@ -144,7 +145,7 @@ def _confined(name: str, base: type[Directive], paths: Callable[[Directive], Ite
         srcdir = self.state.document.settings.env.srcdir
         for written, path in paths(self):
             if path is None:
-                refuse_url(written)
+                refuse_url(written, srcdir)
             else:
                 check(path, srcdir, written)
         return base.run(self)
@@ -170,7 +171,7 @@ def _refuse_outside_files(app: Sphinx, doctree: nodes.document) -> None:
             continue
         try:
             if written.startswith("file:"):
-                refuse_url(written)
+                refuse_url(written, env.srcdir)
             path = _unguarded(env, written, env.docname)
             check(path, env.srcdir, written)
             for match in glob.glob(path) if "*" in written else ():  # `picture.*`: every candidate Sphinx may copy
@@ -183,13 +184,18 @@ def _refuse_outside_files(app: Sphinx, doctree: nodes.document) -> None:
 def _refuse_remembered_files(app: Sphinx, env: BuildEnvironment) -> None:
     """The images and downloads the builder will copy, whether or not their page was read again: a file of
     docs/ replaced by a link leading out keeps its page's doctree, but is not copied."""
-    for remembered in (env.images, env.dlfiles):
-        for written in list(remembered):
-            try:
-                check(Path(env.srcdir, written), env.srcdir, written)
-            except OutsideDocs as refused:
-                logger.error(str(refused), location=sorted(remembered[written][0])[0])
-                del remembered[written]
+    _forget_outside_files(env.images, env.srcdir)
+    _forget_outside_files(env.dlfiles, env.srcdir)
+
+
+def _forget_outside_files(remembered: dict[Any, Any], srcdir: Path) -> None:
+    """`remembered`: the environment's images or downloads, by their path from the source folder."""
+    for written in list(remembered):
+        try:
+            check(Path(srcdir, written), srcdir, str(written))
+        except OutsideDocs as refused:
+            logger.error(str(refused), location=min(remembered[written][0]))  # a page that uses it
+            del remembered[written]
 
 
 def setup(app: Sphinx) -> None:
