@@ -19,13 +19,15 @@ from tests.repos import minimal_repository
 from tests.runbp import bp
 
 OUTSIDE = "is outside docs/: a page may read only the files of docs/"
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                    "1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082")
 FETCHED = "is an address, not a file: a page may read only the files of docs/"
 
 
 @dataclass(frozen=True)
 class Reading:
     kind: str
-    directive: str  # the page's text, `{secret}` for the secret's path as written, `{url}` for the server
+    directive: str  # the page's text: `{secret}` the secret's path, `{url}` the server, `{absolute}`, `{picture}` absolute paths
     secret: str | None  # the file the directive reads (beside docs/), holding the marker; None: nothing to plant
     message: str
 
@@ -44,6 +46,7 @@ READINGS = (
     Reading("csv-table-url", ".. csv-table:: 表\n   :url: {url}/csv-table", None, FETCHED),
     Reading("image", ".. image:: ../{secret}", "secret-image.png", OUTSIDE),
     Reading("figure", ".. figure:: ../{secret}\n\n   図", "secret-figure.png", OUTSIDE),
+    Reading("figure-width", ".. figure:: {picture}\n   :figwidth: image\n\n   図", None, OUTSIDE),  # measured where written
     Reading("absolute", ".. raw:: html\n   :file: {absolute}", None, OUTSIDE),
     Reading("symlink", ".. literalinclude:: linked.txt", "secret-link.txt", "'linked.txt' " + OUTSIDE),
     Reading("download", "取得: :download:`../{secret}`", "secret-download.txt", OUTSIDE),
@@ -82,6 +85,8 @@ def _plant(root: Path, outside: Path, url: str) -> dict[str, int]:
     docs.mkdir()
     absolute = outside / "secret-absolute.html"
     absolute.write_text("LEAKED-absolute-do-not-publish\n", encoding="utf-8")
+    picture = outside / "secret-picture.png"
+    picture.write_bytes(PNG)
     for reading in READINGS:
         if reading.secret is None:
             continue
@@ -93,7 +98,7 @@ def _plant(root: Path, outside: Path, url: str) -> dict[str, int]:
     text, lines = "ページ\n======\n\n", {}
     for reading in READINGS:
         lines[reading.kind] = text.count("\n") + 1
-        text += reading.directive.format(secret=reading.secret, url=url, absolute=absolute) + "\n\n"
+        text += reading.directive.format(secret=reading.secret, url=url, absolute=absolute, picture=picture) + "\n\n"
     (docs / "page.rst").write_text(text, encoding="utf-8")
     return lines
 
@@ -139,10 +144,6 @@ def test_a_file_outside_docs_is_refused_at_its_line_and_is_in_no_output(build: B
 def test_a_url_is_never_fetched(build: Build) -> None:
     assert build.requests == []
     assert not [path for path in build.written if b"-url-do-not-publish" in path.read_bytes()]
-
-
-PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
-                    "1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082")
 
 
 def test_the_files_of_docs_are_read_and_one_made_a_link_out_later_is_not_copied(tmp_path: Path) -> None:
