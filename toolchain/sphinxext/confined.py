@@ -2,9 +2,10 @@
 
 Directives and roles name files: `literalinclude`, `include`, `graphviz`, `image`, `figure`, the
 `download` role (Sphinx resolves these with `env.relfn2path`), and `raw :file:`, `csv-table :file:`,
-`include <...>` (docutils resolves these itself: an absolute path is the machine's). A path may lead
-out with `..`, be absolute, or be a symbolic link inside docs/ that points out: each would copy the
-file it reaches into the rulebook. So every path a page reads is resolved (links followed) and must
+`include <...>`, `figure :figwidth: image` (docutils resolves these itself: an absolute path is the
+machine's; the figure's image is measured where its path points from the working folder). A path
+may lead out with `..`, be absolute, or be a symbolic link inside docs/ that points out: each would
+copy the file it reaches into the rulebook. So every path a page reads is resolved (links followed) and must
 be a regular file inside the source folder, else the directive fails with a located error
 (`docs/page.rst:LINE: ERROR: …`), which fails the build; and `raw :url:` and `csv-table :url:`
 (a request from the build machine) are refused always.
@@ -56,7 +57,10 @@ def check(path: Path | str, srcdir: Path, written: str) -> None:
     A path to nothing reads nothing: the reader says it is not found (Sphinx also asks for a picture's
     translation, `picture.ja.png`, which seldom exists). `written`: the path as the page gives it."""
     folder = Path(srcdir).resolve()
-    target = Path(path).resolve()
+    try:
+        target = Path(path).resolve()
+    except (OSError, RuntimeError):  # a loop of links, an unreadable folder on the way
+        raise OutsideDocs(_("'{path}' is not a regular file: a page may read only regular files").format(path=written)) from None
     if not target.exists():
         return
     if not target.is_relative_to(folder):
