@@ -269,6 +269,11 @@ def start_game(engine: Engine, header: dict[str, Any], recorder: Any = None, obs
                     observer=observer, first=header.get("first"))
 
 
+def finished(records: list[dict[str, Any]]) -> bool:
+    """Whether a game's records tell it to its end (not saved while it was being played, not cut short)."""
+    return bool(records) and records[-1].get("type") == "end" and records[-1].get("saved") is not True
+
+
 def replay_game(engine: Engine, records: list[dict[str, Any]]) -> Replayed:
     header, end = records[0], records[-1]
     index = header.get("index", 0)
