@@ -328,17 +328,17 @@ class Session:
     # -- transcripts -----------------------------------------------------------------------------
     def load_transcript(self, name: str, game_number: int = 1) -> None:
         """A transcript (a path from the repository's root, or absolute), its game `game_number`, at its start."""
+        path = Path(name) if Path(name).is_absolute() else self.root / name
+        try:  # read before the table is locked: a slow file holds up no other request
+            games = list(sim.transcript_games(path))
+        except OSError as exc:  # a FIFO, a device or a file too large too (model/files.py)
+            raise Refused(f"{name} を読めません: {exc.strerror or exc}") from exc
+        except ValueError as exc:
+            raise Refused(str(exc)) from exc
+        if not 1 <= game_number <= len(games):
+            raise Refused(f"{name} にゲーム {game_number} はありません ({len(games)} ゲーム)")
+        records = games[game_number - 1]
         with self.lock:
-            path = Path(name) if Path(name).is_absolute() else self.root / name
-            try:
-                games = list(sim.transcript_games(path))
-            except OSError as exc:
-                raise Refused(f"{name} を読めません: {exc.strerror or exc}") from exc
-            except ValueError as exc:
-                raise Refused(str(exc)) from exc
-            if not 1 <= game_number <= len(games):
-                raise Refused(f"{name} にゲーム {game_number} はありません ({len(games)} ゲーム)")
-            records = games[game_number - 1]
             decisions = [r for r in records if r["type"] == "decision" and not r.get("forced")]
             replay = Replay(name, decisions, sim.transcript_finished(records), _controlled(records[0]))
             try:
