@@ -141,9 +141,8 @@ class PlayHandler(BaseHTTPRequestHandler):
         """http.server's error answer (a request it cannot read, a method the table has not, a page it has not)
         as a Japanese page; the status line keeps HTTP's English reason."""
         said = ERRORS.get(code, "要求に応えられません")
-        self.close_connection = True
-        self._send(HTTPStatus(code), ERROR_PAGE.format(code=code, said=html.escape(said)).encode(), "text/html; charset=utf-8",
-                   close=True)
+        self.close_connection = True  # HTTP/1.0 closes each connection anyway: no Connection header needed
+        self._send(HTTPStatus(code), ERROR_PAGE.format(code=code, said=html.escape(said)).encode(), "text/html; charset=utf-8")
 
     def do_GET(self) -> None:
         """The page's files and its state; HEAD the same without the body."""
@@ -218,10 +217,8 @@ class PlayHandler(BaseHTTPRequestHandler):
     def _json(self, status: HTTPStatus, data: Any) -> None:
         self._send(status, json.dumps(data, ensure_ascii=False).encode(), "application/json; charset=utf-8")
 
-    def _send(self, status: HTTPStatus, body: bytes, content_type: str, close: bool = False) -> None:
+    def _send(self, status: HTTPStatus, body: bytes, content_type: str) -> None:
         self.send_response(status)
-        if close:
-            self.send_header("Connection", "close")
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))  # a HEAD's too: the GET's length
         self.send_header("Cache-Control", "no-store")

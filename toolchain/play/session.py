@@ -66,9 +66,9 @@ class Replay:
 
 def _controlled(header: dict[str, Any]) -> frozenset[int]:
     seats = header.get("seats")
-    if isinstance(seats, list) and len(seats) == 2:
-        return frozenset(seat for seat, who in enumerate(seats) if who == HUMAN)
-    return frozenset({0})
+    played = frozenset(seat for seat, who in enumerate(seats) if who == HUMAN) if isinstance(seats, list) and len(seats) == 2 \
+        else frozenset()
+    return played or frozenset({0})  # a transcript that names no person's seat: P1's
 
 
 @dataclass
