@@ -29,8 +29,14 @@ from typing import Any
 
 from .. import model as m
 from ..i18n import _, ngettext
-from ..site.live_server import CONNECTION_TIMEOUT, every_interface, is_loopback, machine_names, reachable_warning, \
-    unsaid_every_interface
+from ..site.live_server import (
+    CONNECTION_TIMEOUT,
+    every_interface,
+    is_loopback,
+    machine_names,
+    reachable_warning,
+    unsaid_every_interface,
+)
 from .rules import RulesWatch
 from .session import Refused, Session
 
