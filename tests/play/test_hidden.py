@@ -117,7 +117,8 @@ def saved_unfinished(engine: sim.Engine, you_life: str, opponent: dict[str, str]
 
 def every_answer(played: Played, path: str) -> list[object]:
     """Every route that answers with the table's state, asked of the saved game as a person would: opened,
-    stepped, looked at from each seat, its position, an example begun, taken over, undone, saved."""
+    stepped, looked at from each seat, its position, an example begun, the rules applied again, saved,
+    taken over, undone."""
     answers: list[object] = []
 
     def post(route: str, body: dict[str, object] | None = None) -> None:
@@ -134,6 +135,12 @@ def every_answer(played: Played, path: str) -> list[object]:
     state = played.get("/api/state")
     state.pop("version")
     answers.append(state)
+    post("/api/rules")
+    status, answer = played.post("/api/save")  # the file's name has the time: what it says but that
+    saved = played.root / answer["result"]
+    saved.unlink()
+    saved.with_suffix(".txt").unlink()
+    answers.append((status, {key: value for key, value in answer["state"].items() if key not in ("version", "notice", "saved")}))
     post("/api/take-over")
     post("/api/undo")
     return answers
