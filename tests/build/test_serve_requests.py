@@ -120,3 +120,21 @@ def test_a_link_out_of_the_repository_is_a_finding_and_nothing_is_built(minimal_
         "docs/etc:1:1: error[BP012]: the symbolic link leads to /etc, outside the repository: bp reads only the "
         "repository's own files; copy the file into the repository instead"]
     assert [p.name for p in (tmp_path / "site").iterdir()] == []
+
+
+@pytest.mark.parametrize("path", ["/index.html", "/", "/__bp__/status", "/definitions.json"])
+def test_head_gives_the_length_get_sends(served: Served, path: str) -> None:
+    """A page is sent with the reload script added: HEAD said the file's length without it."""
+    answers = {}
+    for method in ("GET", "HEAD"):
+        with socket.create_connection(("127.0.0.1", served.port), timeout=10) as connection:
+            connection.sendall(f"{method} {path} HTTP/1.0\r\nHost: 127.0.0.1:{served.port}\r\n\r\n".encode("latin-1"))
+            answer = b""
+            while chunk := connection.recv(65536):
+                answer += chunk
+        head, _, body = answer.partition(b"\r\n\r\n")
+        length = next(line.split(b":")[1].strip() for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:"))
+        answers[method] = (head.split()[1], int(length), body)
+    status, length, body = answers["GET"]
+    assert status == b"200" and length == len(body)
+    assert answers["HEAD"] == (status, length, b"")

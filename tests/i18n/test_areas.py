@@ -135,6 +135,15 @@ def test_play_server(japanese: None) -> None:
         _regulation(load_definitions(ROOT).definitions, "nope")
 
 
+def test_play_terminal(japanese: None) -> None:
+    """bp play's terminal said `rules changed: …` in English whatever the language."""
+    from toolchain.play.rules import Rules, changed_line
+
+    assert changed_line(Rules(2, None, None, ("a", "b"))) == \
+        "ルールが変わりました: 指摘が 2 件あります。ゲームは最後に問題のなかったルールのまま続きます"
+    assert changed_line(Rules(2, None, object())).startswith("ルールが変わりました: 問題はありません")  # type: ignore[arg-type]
+
+
 def test_notation_errors(japanese: None) -> None:
     from toolchain.notation.keycards import KeycardsError, parse
 

@@ -51,19 +51,24 @@ def test_a_post_from_another_page_is_refused(played: Played) -> None:
     status, body = request(played, "POST", "/api/undo", b"{}", {"Content-Type": "application/json", "Origin": "http://evil.example"})
     assert status == 403
     status, _ = request(played, "POST", "/api/undo", b"{}", {"Content-Type": "text/plain"})
-    assert status == 409  # a form's POST: not JSON
+    assert status == 400  # a form's POST: not JSON
 
 
-@pytest.mark.parametrize(("body", "said"), [
-    (b"{", "JSON が読めません"),
-    (b"[1]", "JSON のオブジェクト"),
-    (b'{"index": "1", "version": 1}', "index: 整数"),
-    (b'{"index": 999, "version": -1}', "画面が古く"),
+@pytest.mark.parametrize(("body", "status", "said"), [
+    (b"{", 400, "JSON が読めません"),
+    (b"[1]", 400, "JSON のオブジェクト"),
+    (b'{"index": "1", "version": 1}', 400, "index: 整数"),
+    (b"[" * 100_000 + b"]" * 100_000, 400, "JSON が読めません"),  # the decoder's RecursionError
+    (b'{"index": ' + b"9" * 5000 + b', "version": 1}', 400, "JSON が読めません"),  # longer than int() reads
+    (b'{"index": ' + b"9" * 4000 + b', "version": 1}', 400, "index: 整数が大きすぎます"),
+    (b'{"index": 999, "version": -1}', 409, "画面が古く"),
 ])
-def test_what_it_cannot_read_is_refused_with_a_message(played: Played, body: bytes, said: str) -> None:
-    status, answer = request(played, "POST", "/api/decide", body, {"Content-Type": "application/json"})
-    assert status == 409
-    assert said in json.loads(answer)["error"]
+def test_what_it_cannot_read_is_refused_with_a_message(played: Played, body: bytes, status: int, said: str) -> None:
+    """A body that is not the API's is 400, what cannot be done now 409: a short message, never an exception's text."""
+    answered, answer = request(played, "POST", "/api/decide", body, {"Content-Type": "application/json"})
+    assert answered == status
+    error = json.loads(answer)["error"]
+    assert said in error and "Error" not in error and "limit" not in error
 
 
 def test_a_decision_that_is_not_offered_is_refused(played: Played) -> None:
@@ -122,3 +127,87 @@ def test_a_page_gone_mid_answer_leaves_no_traceback(tmp_path: Path) -> None:
         assert "Traceback" not in "".join(played.lines), "".join(played.lines)
     finally:
         start.close()  # stops the server: SIGTERM, exit 0
+
+
+def test_a_page_it_has_not_is_a_japanese_page(played: Played) -> None:
+    for method in ("GET", "PUT", "DELETE"):
+        status, body = request(played, method, "/nowhere")
+        assert status in (404, 501) and b'<html lang="ja">' in body and b'lang="en"' not in body, (method, body)
+    status, body = request(played, "POST", "/api/nowhere", b"{}", {"Content-Type": "application/json"})
+    assert status == 404 and json.loads(body)["error"]
+
+
+@pytest.mark.parametrize("path", ["/", "/play.js", "/api/state", "/nowhere"])
+def test_head_answers_the_gets_headers_without_its_body(played: Played, path: str) -> None:
+    address = urlsplit(played.url)
+    answers = {}
+    for method in ("GET", "HEAD"):
+        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+        try:
+            connection.request(method, path)
+            response = connection.getresponse()
+            answers[method] = (response.status, response.getheader("Content-Length"), response.getheader("Content-Type"), response.read())
+        finally:
+            connection.close()
+    status, length, content_type, body = answers["GET"]
+    assert answers["HEAD"] == (status, length, content_type, b"")
+    assert int(length) == len(body)
+
+
+def test_a_transcript_that_is_no_regular_file_is_refused_without_stopping_the_table(played: Played, tmp_path: Path) -> None:
+    """A FIFO waited for a writer with the table locked; /dev/zero was read to a MemoryError."""
+    import os
+
+    fifo = tmp_path / "game.jsonl"
+    os.mkfifo(fifo)
+    for path, said in ((fifo, "FIFO"), (Path("/dev/zero"), "character device")):
+        status, answer = played.post("/api/transcript", {"path": str(path)})
+        assert status == 409 and said in answer["error"] and "MemoryError" not in answer["error"], answer["error"]
+    assert played.get("/api/state")["mode"]
+
+
+def test_a_client_that_says_nothing_is_disconnected_and_threads_are_capped(played: Played) -> None:
+    """Idle connections held a thread each for ever: each is closed after the timeout, and no more than
+    MAX_CONNECTIONS are served at once (counted as the process's threads once a later request is answered:
+    the server takes connections in order)."""
+    import socket
+
+    from toolchain.play.server import MAX_CONNECTIONS
+
+    address = urlsplit(played.url)
+    idle = [socket.create_connection((address.hostname, address.port), timeout=60) for _ in range(MAX_CONNECTIONS + 20)]
+    try:
+        try:
+            request(played, "GET", "/api/status")  # answered, or refused while the idle ones fill every slot
+        except (ConnectionError, http.client.HTTPException):
+            pass
+        threads = len(list(Path(f"/proc/{played.process.pid}/task").iterdir()))
+        assert threads <= MAX_CONNECTIONS + 8, threads
+        for connection in idle:  # each closed by the server (a socket.timeout here fails the test)
+            try:
+                while connection.recv(1024):
+                    pass
+            except ConnectionResetError:
+                pass
+    finally:
+        for connection in idle:
+            connection.close()
+    assert request(played, "GET", "/api/status")[0] == 200
+
+
+def test_every_interface_is_said_and_answers_only_to_this_machines_names(tmp_path: Path) -> None:
+    """--host 0.0.0.0 listened without a word, and its Host check let `Host: 0.0.0.0:PORT` in (a browser
+    takes 0.0.0.0 for this machine, whatever page asks)."""
+    import socket
+
+    played = next(start := start_played(rules_copy(tmp_path / "rules"), "--host", "0.0.0.0"))
+    try:
+        assert "--host 0.0.0.0: the table and its whole API" in "".join(played.lines)
+        port = urlsplit(played.url).port
+        assert urlsplit(played.url).hostname == "127.0.0.1"
+        assert request(played, "GET", "/api/state", host=f"0.0.0.0:{port}")[0] == 403
+        assert request(played, "GET", "/api/state", host=f"evil.example:{port}")[0] == 403
+        for name in ("127.0.0.1", "localhost", socket.gethostname()):
+            assert request(played, "GET", "/api/state", host=f"{name}:{port}")[0] == 200, name
+    finally:
+        start.close()

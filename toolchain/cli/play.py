@@ -23,7 +23,7 @@ def play(
     seed: Annotated[Optional[int], typer.Option("--seed", min=0, help=_("The first game's seed."))] = None,
 ) -> None:
     """`bp play` (HELP)."""
-    from ..play.server import RulesDoNotCheck, UnknownRegulation, serve
+    from ..play.server import HostRefused, RulesDoNotCheck, UnknownRegulation, serve
 
     root_path = resolve_root(root)
 
@@ -37,7 +37,7 @@ def play(
             typer.echo(line, err=True)
         count = len(exc.findings)
         fail("play", ngettext("{count} finding: fix it first (bp check)", "{count} findings: fix them first (bp check)", count).format(count=count), 1)
-    except UnknownRegulation as exc:
+    except (UnknownRegulation, HostRefused) as exc:
         fail("play", str(exc), 2)
     except OSError as exc:
         fail("play", _("cannot serve on {host}:{port}: {reason}").format(host=host, port=port, reason=exc.strerror or exc), 2)

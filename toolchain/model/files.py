@@ -59,6 +59,8 @@ def _kind(mode: int) -> str:
         return _("a block device")
     if stat.S_ISSOCK(mode):
         return _("a socket")
+    if stat.S_ISDIR(mode):
+        return _("a directory")
     return _("not a regular file")
 
 

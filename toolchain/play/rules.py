@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .. import model as m
 from .. import sim
+from ..i18n import _, ngettext
 from ..model.repository import DEFINITIONS_DIR
 from ..site.live_server import signature
 
@@ -41,6 +42,15 @@ def load_rules(root: Path, version: int) -> Rules:
     if checked.findings:
         return Rules(version, None, None, tuple(finding.text() for finding in checked.findings))
     return Rules(version, checked.definitions, sim.Engine(checked.definitions))
+
+
+def changed_line(rules: Rules) -> str:
+    """What the terminal says when the rules were saved and loaded again."""
+    if rules.ok:
+        return _("rules changed: they check; the page offers to restart with them")
+    return ngettext("rules changed: {count} finding; the game goes on with the last rules that checked",
+                    "rules changed: {count} findings; the game goes on with the last rules that checked",
+                    len(rules.findings)).format(count=len(rules.findings))
 
 
 @dataclass
@@ -73,11 +83,9 @@ class RulesWatch:
             try:
                 rules = load_rules(self.root, self.latest.version + 1)
             except Exception as exc:  # noqa: BLE001 - a tree that cannot be read: reported, the table plays on
-                rules = Rules(self.latest.version + 1, None, None, (f"cannot load the rules: {exc}",))
+                rules = Rules(self.latest.version + 1, None, None, (_("cannot load the rules: {error}").format(error=exc),))
             self.latest = rules
             for line in rules.findings:
                 self.log(line)
-            count = len(rules.findings)
-            self.log("rules changed: " + ("they check; the page offers to restart with them" if rules.ok else
-                                          f"{count} finding{'s' if count != 1 else ''}; the game goes on with the last rules that checked"))
+            self.log(changed_line(rules))
             self.changed(rules)

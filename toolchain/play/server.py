@@ -8,11 +8,15 @@
                                 example-close, transcript, step, look, take-over, rules
 
 A request whose Host is not this server's address (a page elsewhere reaching it through a name that
-resolves to 127.0.0.1) is refused, and so is a POST from another origin or without a JSON body.
+resolves to 127.0.0.1, or through 0.0.0.0) is refused, and so is a POST from another origin. A body that
+is not the API's (not JSON, nested too deep, a number too long) is answered 400, what cannot be done now
+409, and a fault of the table 500 without its details (they are on the terminal). A connection that says
+nothing is closed after CONNECTION_TIMEOUT, and at most MAX_CONNECTIONS are served at once.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import threading
 import time
@@ -25,6 +29,14 @@ from typing import Any
 
 from .. import model as m
 from ..i18n import _, ngettext
+from ..site.live_server import (
+    CONNECTION_TIMEOUT,
+    every_interface,
+    is_loopback,
+    machine_names,
+    reachable_warning,
+    unsaid_every_interface,
+)
 from .rules import RulesWatch
 from .session import Refused, Session
 
@@ -32,10 +44,31 @@ STATIC = Path(__file__).resolve().parent / "static"
 FILES = {"/": ("index.html", "text/html; charset=utf-8"), "/play.js": ("play.js", "text/javascript; charset=utf-8"),
          "/play.css": ("play.css", "text/css; charset=utf-8")}
 MAX_BODY = 1 << 20  # a position or a path is a few hundred bytes
+MAX_INTEGER = 10**15  # a seed, a step, an index: far below; a longer number is no request of the page
+MAX_CONNECTIONS = 32  # the page asks one at a time; more at once is a client holding connections open
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+# The error pages http.server sends (a request it cannot read, a method the table has not), as the page speaks.
+ERROR_PAGE = """<!DOCTYPE html>
+<html lang="ja">
+<head><meta charset="utf-8"><title>{code} {said}</title></head>
+<body><h1>{code} {said}</h1><p><a href="/">bp play のページへ</a></p></body>
+</html>
+"""
+ERRORS = {400: "要求が読めません", 404: "ページが見つかりません", 408: "要求が届きませんでした", 413: "要求が大きすぎます",
+          414: "URL が長すぎます", 431: "ヘッダーが大きすぎます", 501: "この種類の要求には応えません",
+          505: "この HTTP のバージョンには応えません"}
 
 
 class UnknownRegulation(ValueError):
     """A regulation asked for on the command line that table 3.1 does not have."""
+
+
+class HostRefused(ValueError):
+    """A --host bp play will not listen on ('' means every interface without saying so)."""
+
+
+class Malformed(Refused):
+    """A request body that is not the API's: answered 400 (Refused is what cannot be done now: 409)."""
 
 
 class RulesDoNotCheck(Exception):
@@ -49,21 +82,23 @@ class RulesDoNotCheck(Exception):
 def _int(body: dict[str, Any], key: str, default: int | None = None) -> int:
     value = body.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Refused(f"{key}: 整数を指定してください")
+        raise Malformed(f"{key}: 整数を指定してください")
+    if abs(value) > MAX_INTEGER:
+        raise Malformed(f"{key}: 整数が大きすぎます")
     return value
 
 
 def _text(body: dict[str, Any], key: str) -> str:
     value = body.get(key)
     if not isinstance(value, str):
-        raise Refused(f"{key}: 文字列を指定してください")
+        raise Malformed(f"{key}: 文字列を指定してください")
     return value
 
 
 def _seats(body: dict[str, Any]) -> tuple[str, str]:
     seats = body.get("seats", ["human", "policy"])
     if not isinstance(seats, list) or len(seats) != 2 or not all(isinstance(seat, str) for seat in seats):
-        raise Refused("seats: 2 つの席を指定してください")
+        raise Malformed("seats: 2 つの席を指定してください")
     return seats[0], seats[1]
 
 
@@ -93,9 +128,10 @@ ACTIONS: dict[str, Callable[[Session, dict[str, Any]], Any]] = {
 class PlayHandler(BaseHTTPRequestHandler):
     session: Session
     hosts: frozenset[str]
+    timeout = CONNECTION_TIMEOUT  # a client that connects and says nothing does not hold a thread for ever
 
-    def __init__(self, *args: Any, session: Session, hosts: frozenset[str], **kwargs: Any) -> None:
-        self.session, self.hosts = session, hosts
+    def __init__(self, *args: Any, session: Session, hosts: frozenset[str], log: Callable[[str], None], **kwargs: Any) -> None:
+        self.session, self.hosts, self.log = session, hosts, log
         super().__init__(*args, **kwargs)
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -107,7 +143,15 @@ class PlayHandler(BaseHTTPRequestHandler):
             return False
         return True
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """http.server's error answer (a request it cannot read, a method the table has not, a page it has not)
+        as a Japanese page; the status line keeps HTTP's English reason."""
+        said = ERRORS.get(code, "要求に応えられません")
+        self.close_connection = True  # HTTP/1.0 closes each connection anyway: no Connection header needed
+        self._send(HTTPStatus(code), ERROR_PAGE.format(code=code, said=html.escape(said)).encode(), "text/html; charset=utf-8")
+
     def do_GET(self) -> None:
+        """The page's files and its state; HEAD the same without the body."""
         if not self._allowed():
             return
         path = self.path.split("?", 1)[0]
@@ -124,7 +168,9 @@ class PlayHandler(BaseHTTPRequestHandler):
         elif path == "/favicon.ico":
             self._send(HTTPStatus.NO_CONTENT, b"", "image/x-icon")
         else:
-            self._send(HTTPStatus.NOT_FOUND, (_("not found") + "\n").encode(), "text/plain; charset=utf-8")
+            self.send_error(HTTPStatus.NOT_FOUND)
+
+    do_HEAD = do_GET
 
     def do_POST(self) -> None:
         if not self._allowed():
@@ -135,35 +181,43 @@ class PlayHandler(BaseHTTPRequestHandler):
             return
         action = ACTIONS.get(self.path.split("?", 1)[0].removeprefix("/api/"))
         if action is None:
-            self._send(HTTPStatus.NOT_FOUND, (_("not found") + "\n").encode(), "text/plain; charset=utf-8")
+            self._json(HTTPStatus.NOT_FOUND, {"error": "そのような操作はありません"})
             return
         try:
             body = self._body()
             result = action(self.session, body)
+        except Malformed as exc:
+            self._json(HTTPStatus.BAD_REQUEST, {"error": str(exc), "state": self.session.state()})
+            return
         except Refused as exc:
             self._json(HTTPStatus.CONFLICT, {"error": str(exc), "state": self.session.state()})
             return
-        except Exception as exc:  # noqa: BLE001 - said on the page and in the terminal, in one line, not a traceback
-            self.log_error("%s", f"{self.path}: {type(exc).__name__}: {exc}")
-            self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": f"{type(exc).__name__}: {exc}", "state": self.session.state()})
+        except Exception as exc:  # noqa: BLE001 - the terminal says what, in one line; the page only that it failed
+            # (an exception's text may name what the page's seat may not see)
+            self.log(_("{path} failed: {kind}: {error}").format(path=self.path, kind=type(exc).__name__, error=exc))
+            self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": "bp play の内部エラーです (端末に詳しく出ています)",
+                                                          "state": self.session.state()})
             return
         self._json(HTTPStatus.OK, {"result": result, "state": self.session.state()})
 
     def _body(self) -> dict[str, Any]:
         if not self.headers.get("Content-Type", "").startswith("application/json"):
-            raise Refused("JSON で送ってください")
+            raise Malformed("JSON で送ってください")
+        text = self.headers.get("Content-Length", "0").strip()
+        if not text.isascii() or not text.isdigit() or len(text) > 9:
+            raise Malformed("Content-Length が読めません")
+        if int(text) > MAX_BODY:
+            raise Malformed("送られた内容が大きすぎます")
         try:
-            length = int(self.headers.get("Content-Length", "0"))
-        except ValueError as exc:
-            raise Refused("Content-Length が読めません") from exc
-        if not 0 <= length <= MAX_BODY:
-            raise Refused("送られた内容が大きすぎます")
+            data = self.rfile.read(int(text))
+        except TimeoutError as exc:
+            raise Malformed("送られた内容が途中で止まりました") from exc
         try:
-            body = json.loads(self.rfile.read(length) or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise Refused("JSON が読めません") from exc
+            body = json.loads(data or b"{}")
+        except (ValueError, RecursionError) as exc:  # not JSON, not UTF-8, nested too deep, a number too long to read
+            raise Malformed("JSON が読めません") from exc
         if not isinstance(body, dict):
-            raise Refused("JSON のオブジェクトを送ってください")
+            raise Malformed("JSON のオブジェクトを送ってください")
         return body
 
     def _json(self, status: HTTPStatus, data: Any) -> None:
@@ -172,19 +226,31 @@ class PlayHandler(BaseHTTPRequestHandler):
     def _send(self, status: HTTPStatus, body: bytes, content_type: str) -> None:
         self.send_response(status)
         self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Length", str(len(body)))  # a HEAD's too: the GET's length
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.end_headers()
-        self.wfile.write(body)
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+def _bracketed(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
 def hosts_of(host: str, port: int) -> frozenset[str]:
-    """The Host headers that name this server: its address, and localhost's names when it listens on one of them."""
-    names = {host}
-    if host in ("127.0.0.1", "localhost", "::1"):
-        names |= {"127.0.0.1", "localhost", "[::1]"}
+    """The Host headers that name this server: the host it was started for; localhost's names when that is a
+    loopback address; on every interface, localhost's names and this machine's (never 0.0.0.0 itself, which
+    a browser takes for this machine whatever page asks)."""
+    names = set(LOOPBACK_NAMES) if is_loopback(host) or every_interface(host) else set()
+    names |= machine_names() if every_interface(host) else {_bracketed(host)}
     return frozenset(f"{name}:{port}".lower() for name in names)
+
+
+def page_url(host: str, port: int) -> str:
+    """Where the page is, as the terminal says it: on every interface, this machine's loopback address."""
+    shown = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    return f"http://{_bracketed(shown)}:{port}/"
 
 
 def _regulation(definitions: m.Definitions, text: str) -> tuple[str, str]:
@@ -196,6 +262,30 @@ def _regulation(definitions: m.Definitions, text: str) -> tuple[str, str]:
 
 
 class PlayServer(ThreadingHTTPServer):
+    """One thread per connection, at most MAX_CONNECTIONS at once: a connection beyond is closed unanswered."""
+
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: Any) -> None:
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        super().__init__(address, handler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self.slots.acquire(blocking=False):
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A client gone mid-answer (the page closed or reloaded while it polled) is no error of the table:
         nothing to say. Anything else is socketserver's report."""
@@ -206,12 +296,11 @@ class PlayServer(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def start(session: Session, host: str, port: int) -> ThreadingHTTPServer:
-    """Bind (OSError if the port is taken) and serve in a thread."""
-    httpd = PlayServer((host, port), partial(PlayHandler, session=session, hosts=frozenset()))
+def start(session: Session, host: str, port: int, log: Callable[[str], None]) -> ThreadingHTTPServer:
+    """Bind (OSError if the port is taken) and serve in a thread; `log` is the terminal."""
+    httpd = PlayServer((host, port), partial(PlayHandler, session=session, hosts=frozenset(), log=log))
     bound = httpd.server_address[1]
-    httpd.RequestHandlerClass = partial(PlayHandler, session=session, hosts=hosts_of(host, bound))  # type: ignore[assignment]
-    httpd.daemon_threads = True
+    httpd.RequestHandlerClass = partial(PlayHandler, session=session, hosts=hosts_of(host, bound), log=log)  # type: ignore[assignment]
     threading.Thread(target=httpd.serve_forever, name="bp-play-http", daemon=True).start()
     return httpd
 
@@ -219,9 +308,13 @@ def start(session: Session, host: str, port: int) -> ThreadingHTTPServer:
 def serve(root: Path, host: str, port: int, *, log: Callable[[str], None], ready: Callable[[str], None],
           regulation: str | None = None, seed: int | None = None) -> None:
     """Serve the table until Ctrl-C or SIGTERM, the first game of `regulation` (`format + frame`, ids or names;
-    default the first of table 3.1). RulesDoNotCheck: the rules have findings; UnknownRegulation; OSError: cannot bind."""
+    default the first of table 3.1). RulesDoNotCheck: the rules have findings; UnknownRegulation; HostRefused;
+    OSError: cannot bind."""
     from ..site.live_server import until_stopped
 
+    refused = unsaid_every_interface(host)
+    if refused:
+        raise HostRefused(refused)
     watch = RulesWatch(root, log)
     if not watch.latest.ok:
         raise RulesDoNotCheck(watch.latest.findings)
@@ -232,9 +325,12 @@ def serve(root: Path, host: str, port: int, *, log: Callable[[str], None], ready
         first = session.state()["regulations"][0]
         format_id, frame_id = first["format"], first["frame"]
     session.new_game(format_id, frame_id, seed if seed is not None else int(time.time()) % 10_000, None, ("human", "policy"))
-    httpd = start(session, host, port)
+    httpd = start(session, host, port, log)
+    warning = reachable_warning(host, _("the table and its whole API (every game, and any transcript this machine can open)"))
+    if warning:
+        log(warning)
     watch.start()
-    ready(f"http://{'[' + host + ']' if ':' in host else host}:{httpd.server_address[1]}/")
+    ready(page_url(host, httpd.server_address[1]))
 
     def stop() -> None:
         watch.stop()

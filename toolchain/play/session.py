@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import threading
 import time
 from dataclasses import dataclass, field
@@ -34,10 +35,40 @@ class Refused(ValueError):
 
 @dataclass
 class Replay:
-    """A transcript being stepped through: its file, its game's decisions (the engine's choices of one left out)."""
+    """A transcript being stepped through: its file, its game's decisions (the engine's choices of one left out),
+    and what the person has been shown of it.
+
+    A finished game's review may show everything: either seat's view, at any step. A game saved unfinished
+    is a game still to be played: it is shown only from the seats the person played (`seats` of its game
+    line, or P1 if it does not say), each as that seat sees it (2.11.1). Taking a game over where the person
+    has seen more than the seat taken over may know (the other seat's view, or steps after this one) starts a
+    new game from the position as that seat knows it."""
 
     file: str
     decisions: list[dict[str, Any]]
+    finished: bool
+    controlled: frozenset[int]  # the seats whose view may be shown while the game is unfinished
+    looked: set[int] = field(default_factory=set)  # the seats whose view has been shown
+    furthest: int = 0  # the furthest step shown
+
+    def may_look(self, seat: int) -> bool:
+        return self.finished or seat in self.controlled
+
+    def shown(self, seat: int, step: int) -> None:
+        self.looked.add(seat)
+        self.furthest = max(self.furthest, step)
+
+    def knows_more_than(self, seat: int, step: int) -> bool:
+        """Whether the person has been shown a card `seat` may not know at `step` (the other seat's view,
+        or what came later)."""
+        return bool(self.looked - {seat}) or self.furthest > step
+
+
+def _controlled(header: dict[str, Any]) -> frozenset[int]:
+    seats = header.get("seats")
+    played = frozenset(seat for seat, who in enumerate(seats) if who == HUMAN) if isinstance(seats, list) and len(seats) == 2 \
+        else frozenset()
+    return played or frozenset({0})  # a transcript that names no person's seat: P1's
 
 
 @dataclass
@@ -105,7 +136,8 @@ class Session:
             })
             if self.replay is not None and self.mode == REPLAY:
                 out["replay"] = {"file": self.replay.file, "step": len(table.taken), "steps": len(self.replay.decisions),
-                                 "viewer": self.viewer}
+                                 "viewer": self.viewer, "finished": self.replay.finished,
+                                 "looks": [seat for seat in (0, 1) if self.replay.may_look(seat)]}
             if seat is None:
                 out["cover"] = {"seat": self.viewer, "name": SEAT_NAMES[self.viewer]}
                 return out
@@ -296,23 +328,26 @@ class Session:
     # -- transcripts -----------------------------------------------------------------------------
     def load_transcript(self, name: str, game_number: int = 1) -> None:
         """A transcript (a path from the repository's root, or absolute), its game `game_number`, at its start."""
+        path = Path(name) if Path(name).is_absolute() else self.root / name
+        try:  # read before the table is locked: a slow file holds up no other request
+            games = list(sim.transcript_games(path))
+        except OSError as exc:  # a FIFO, a device or a file too large too (model/files.py)
+            raise Refused(f"{name} を読めません: {exc.strerror or exc}") from exc
+        except ValueError as exc:
+            raise Refused(str(exc)) from exc
+        if not 1 <= game_number <= len(games):
+            raise Refused(f"{name} にゲーム {game_number} はありません ({len(games)} ゲーム)")
+        records = games[game_number - 1]
         with self.lock:
-            path = Path(name) if Path(name).is_absolute() else self.root / name
-            try:
-                games = list(sim.transcript_games(path))
-            except OSError as exc:
-                raise Refused(f"{name} を読めません: {exc.strerror or exc}") from exc
-            except ValueError as exc:
-                raise Refused(str(exc)) from exc
-            if not 1 <= game_number <= len(games):
-                raise Refused(f"{name} にゲーム {game_number} はありません ({len(games)} ゲーム)")
-            records = games[game_number - 1]
             decisions = [r for r in records if r["type"] == "decision" and not r.get("forced")]
+            replay = Replay(name, decisions, sim.transcript_finished(records), _controlled(records[0]))
             try:
                 self._start(Setup.of_header(records[0]), (HUMAN, HUMAN), f"{name} を読み込みました")
             except (ValueError, sim.ProgramError) as exc:
                 raise Refused(f"{name}: {exc}") from exc
-            self.mode, self.replay, self.viewer = REPLAY, Replay(name, decisions), 0
+            self.mode, self.replay = REPLAY, replay
+            self.viewer = next((seat for seat in (0, 1) if replay.may_look(seat)), 0)
+            replay.shown(self.viewer, 0)
 
     def step(self, to: int) -> None:
         """The transcript's game after its first `to` decisions."""
@@ -328,26 +363,50 @@ class Session:
                 decision = table.decision()
                 if decision is None or (decision.seat, decision.kind) != (record["seat"], record["kind"]) \
                         or not 0 <= record["index"] < len(decision) or decision.text(record["index"]) != record["option"]:
-                    raise Refused(f"棋譜の {len(table.taken) + 1} 手目がこのルールでは選べません: {record['option']}")
+                    # the option as the referee writes it may name the other seat's hidden cards
+                    said = f": {record['option']}" if replay.finished or record["seat"] == self.viewer else ""
+                    replay.shown(self.viewer, len(table.taken))
+                    self._changed()
+                    raise Refused(f"棋譜の {len(table.taken) + 1} 手目がこのルールでは選べません{said}")
                 table._apply(record["index"])
+            replay.shown(self.viewer, len(table.taken))
             self._changed()
 
     def look_from(self, seat: int) -> None:
         with self.lock:
-            if self.mode != REPLAY or seat not in (0, 1):
+            replay = self.replay
+            if self.mode != REPLAY or replay is None or self.table is None or seat not in (0, 1):
                 raise Refused("視点を選べるのは棋譜を見ているときです")
+            if not replay.may_look(seat):
+                raise Refused(f"この棋譜のゲームは終わっていません: {SEAT_NAMES[seat]} の見えないカードは見せられません (2.11.1)")
             self.viewer = seat
+            replay.shown(seat, len(self.table.taken))
             self._changed()
 
-    def take_over(self) -> None:
-        """Play the transcript's game on from here: the seat looked from is the person's, the other the AI's."""
+    def take_over(self) -> dict[str, Any]:
+        """Play the transcript's game on from here: the seat looked from is the person's, the other the AI's.
+        If the person has been shown more than that seat may know, a new game from the position as it knows
+        it (the cards it cannot see dealt again) instead of the same game. Whether it is the same game, and
+        the message the page shows."""
         with self.lock:
-            if self.table is None or self.mode != REPLAY:
+            table, replay, seat = self.table, self.replay, self.viewer
+            if table is None or replay is None or self.mode != REPLAY:
                 raise Refused("棋譜を読み込んでいません")
-            self.table.seats = (HUMAN, POLICY) if self.viewer == 0 else (POLICY, HUMAN)
-            self.mode, self.replay = PLAY, None
-            self.table.play_agents()
-            self._changed("ここから続けます")
+            if not replay.knows_more_than(seat, len(table.taken)):
+                table.seats = (HUMAN, POLICY) if seat == 0 else (POLICY, HUMAN)
+                self.mode, self.replay = PLAY, None
+                table.play_agents()
+                self._changed("ここから続けます")
+                return {"same_game": True, "message": self.notice}
+            given = sim.position(table.game, seat, random.Random())
+            setup = Setup(table.setup.format, table.setup.frame, table.setup.seed, None, given)
+            try:
+                self._start(setup, (HUMAN, POLICY), "")
+            except (ValueError, sim.ProgramError) as exc:
+                raise Refused(f"この局面から新しいゲームを始められません: {exc}") from exc
+            self._changed(f"{SEAT_NAMES[seat]} には見えないカードを見たので、同じゲームは続けません: "
+                          f"{SEAT_NAMES[seat]} の知っているこの局面から、見えないカードを配り直した新しいゲームを始めました")
+            return {"same_game": False, "message": self.notice}
 
     # -- rules changed ---------------------------------------------------------------------------
     def apply_rules(self) -> None:

@@ -73,7 +73,8 @@ from .statehash import state_hash
 from .tally import Tally
 from .state import Character, Request, State
 from .telling import Told, tell, tell_decision
-from .transcript import Recorder, Replayed, TranscriptWriter, digest, games as transcript_games, replay_game, start_game
+from .transcript import (Recorder, Replayed, TranscriptWriter, digest, finished as transcript_finished, games as transcript_games,
+                         replay_game, start_game)
 from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
 __all__ = [
@@ -85,7 +86,7 @@ __all__ = [
     "TranscriptWriter", "board", "card_text", "compiled", "digest", "from_situation", "game_seeds", "observe", "option_text",
     "play", "play_one", "play_tally", "position", "refusal", "refusal_reasons", "refusals", "replay_game", "run_example", "run_examples",
     "run_ruling_examples", "scripted_agents", "seen_option_text", "seen_zones", "start_game", "state_hash", "tell", "tell_decision",
-    "transcript_games", "worker_cap",
+    "transcript_finished", "transcript_games", "worker_cap",
     # the design guidelines' searches (guideline_search.py)
     "DoubleTrigger", "Loop", "default_regulation", "double_trigger", "example_situations", "find_loop", "first_turn_win",
     "start_positions",

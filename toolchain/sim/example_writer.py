@@ -21,6 +21,7 @@ has left the stage (no responses); the choices asked on the way are the example'
 
 from __future__ import annotations
 
+from random import Random
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
@@ -60,10 +61,13 @@ def _seen_cards(game: Game, owner: int, viewer: int) -> set[int]:
 class _Writer:
     """One player's position: the cards it sees, and a stand-in for every card it does not."""
 
-    def __init__(self, game: Game, viewer: int) -> None:
+    def __init__(self, game: Game, viewer: int, shuffle: Random | None = None) -> None:
         self.game, self.viewer = game, viewer
         self.seen = {seat: _seen_cards(game, seat, viewer) for seat in (0, 1)}
         self.pool = {seat: [card for card in game.state.players[seat].deck if card not in self.seen[seat]] for seat in (0, 1)}
+        if shuffle is not None:  # stand-ins dealt at random: a game played on from them draws what nobody knew
+            for pool in self.pool.values():
+                shuffle.shuffle(pool)
         self.stand_in: dict[int, str] = {}  # a hidden card → the text written for it
         self.hidden: list[str] = []  # the zones written with stand-ins (`opponent.hand`), for the example's comment
 
@@ -147,13 +151,14 @@ class _Writer:
         return written
 
 
-def position(game: Game, seat: int) -> dict[str, Any]:
-    """The game's situation as `seat` knows it, in the examples' notation (`given:`), `seat` as `you`."""
-    return _position(game, seat)[0]
+def position(game: Game, seat: int, shuffle: Random | None = None) -> dict[str, Any]:
+    """The game's situation as `seat` knows it, in the examples' notation (`given:`), `seat` as `you`;
+    with `shuffle`, the stand-ins for what it cannot see are dealt in a random order, not the deck's."""
+    return _position(game, seat, shuffle)[0]
 
 
-def _position(game: Game, seat: int) -> tuple[dict[str, Any], list[str]]:
-    writer = _Writer(game, seat)
+def _position(game: Game, seat: int, shuffle: Random | None = None) -> tuple[dict[str, Any], list[str]]:
+    writer = _Writer(game, seat, shuffle)
     state = game.state
     given: dict[str, Any] = {"turn": side(state.turn, seat), "you": writer.side(seat), "opponent": writer.side(1 - seat)}
     if state.stage:

@@ -20,6 +20,7 @@ and is replayed as far as it went.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..i18n import _, ngettext
+from ..model.files import read_regular
 from .agents import Decision, ScriptError
 from .engine import Engine
 from .game import Game
@@ -188,6 +190,10 @@ class Replayed:
     message: str = ""
 
 
+# A game's records are a few hundred kilobytes; bp sim --transcript writes many games to one file.
+MAX_TRANSCRIPT_BYTES = 256 * 1024 * 1024
+
+
 # The fields each kind of record must have, with their types (a malformed transcript is refused
 # with its line, not replayed into a crash).
 RECORD_FIELDS: dict[str, dict[str, type]] = {
@@ -199,13 +205,15 @@ OPTIONAL_FIELDS: dict[str, type] = {"turn_cap": int, "index": int, "first": int,
 
 
 def games(path: Path) -> Iterator[list[dict[str, Any]]]:
-    """The records of each game in a transcript file; ValueError (naming the line) if one is malformed."""
+    """The records of each game in a transcript file; ValueError (naming the line) if one is malformed;
+    OSError if it cannot be read, model.files.RefusedFile (its message the reason) if it is no regular file
+    (a FIFO would hang the reader, a device exhaust its memory) or is larger than MAX_TRANSCRIPT_BYTES."""
     current: list[dict[str, Any]] = []
-    with path.open(encoding="utf-8", errors="strict") as handle:
-        try:
-            lines = list(handle)
-        except UnicodeDecodeError as exc:
-            raise ValueError(_("{path}: not a transcript: the file is not UTF-8 text").format(path=path)) from exc
+    data = read_regular(path, MAX_TRANSCRIPT_BYTES)
+    try:
+        lines = list(io.StringIO(data.decode("utf-8", errors="strict"), newline=None))  # as a text file reads: \n, \r\n, \r
+    except UnicodeDecodeError as exc:
+        raise ValueError(_("{path}: not a transcript: the file is not UTF-8 text").format(path=path)) from exc
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -267,6 +275,11 @@ def start_game(engine: Engine, header: dict[str, Any], recorder: Any = None, obs
         return game
     return Game.new(engine, header["format"], header["frame"], seed=header["seed"], agents=None, recorder=recorder,
                     observer=observer, first=header.get("first"))
+
+
+def finished(records: list[dict[str, Any]]) -> bool:
+    """Whether a game's records tell it to its end (not saved while it was being played, not cut short)."""
+    return bool(records) and records[-1].get("type") == "end" and records[-1].get("saved") is not True
 
 
 def replay_game(engine: Engine, records: list[dict[str, Any]]) -> Replayed:

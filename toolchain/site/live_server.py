@@ -178,11 +178,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.send_error(HTTPStatus.FORBIDDEN, _("bp serve answers to localhost and to its addresses only"))
         return True
 
-    def do_HEAD(self) -> None:
-        if not self._refused():
-            super().do_HEAD()
-
     def do_GET(self) -> None:
+        """A page (with the reload script), the status, or http.server's answer; HEAD the same without the body,
+        its Content-Length the GET's."""
         if self._refused():
             return
         if self.path.split("?")[0] == STATUS_PATH:
@@ -203,14 +201,20 @@ class SiteHandler(SimpleHTTPRequestHandler):
                 return
             self._send(inject(page), "text/html; charset=utf-8")
             return
-        super().do_GET()
+        if self.command == "HEAD":
+            super().do_HEAD()
+        else:
+            super().do_GET()
+
+    do_HEAD = do_GET
 
     def _send(self, body: bytes, content_type: str) -> None:
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
 
 class SiteServer(ThreadingHTTPServer):
@@ -250,12 +254,36 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def every_interface(host: str) -> bool:
+    return host in ("0.0.0.0", "::")
+
+
+def unsaid_every_interface(host: str) -> str | None:
+    """Why `--host` is refused: '' listens on every interface without saying so (bp serve, bp play)."""
+    if host.strip():
+        return None
+    return _("--host '' would listen on every network interface: say --host 0.0.0.0 to mean that, "
+             "or leave --host out to serve this machine only")
+
+
+def reachable_warning(host: str, what: str) -> str | None:
+    """What the terminal says when `host` is not this machine's loopback: `what` is open to the network."""
+    if is_loopback(host):
+        return None
+    return _("--host {host}: {what} can be read by anyone who can reach this machine").format(host=host, what=what)
+
+
+def machine_names() -> set[str]:
+    """This machine's own names, as a browser elsewhere on the network may call it."""
+    return {socket.gethostname().lower(), socket.getfqdn().lower()}
+
+
 def known_names(host: str) -> frozenset[str]:
     """The names a Host header may give besides an address and localhost: the --host given, and the
     machine's own names when the server listens on every interface."""
     names = {host.lower().rstrip(".")}
-    if host in ("0.0.0.0", "::"):
-        names |= {socket.gethostname().lower(), socket.getfqdn().lower()}
+    if every_interface(host):
+        names |= machine_names()
     return frozenset(names)
 
 
@@ -277,9 +305,9 @@ class Server:
 
     def start(self) -> SiteServer:
         """Bind (OutputError if the port is taken) and serve in a thread; the builds run in another."""
-        if not self.host.strip():
-            raise OutputError(_("--host '' would listen on every network interface: say --host 0.0.0.0 to mean that, "
-                                "or leave --host out to serve this machine only"))
+        refused = unsaid_every_interface(self.host)
+        if refused:
+            raise OutputError(refused)
         site = plan_build(self.root, self.out, HTML_STEPS, self.cache).target
         site.mkdir(parents=True, exist_ok=True)
         handler = partial(SiteHandler, directory=str(site), state=self.state, names=known_names(self.host))
@@ -288,8 +316,9 @@ class Server:
         except OSError as exc:
             raise OutputError(_("cannot serve on {host}:{port}: {reason}").format(host=self.host, port=self.port,
                                                                                  reason=exc.strerror or exc)) from exc
-        if not is_loopback(self.host):
-            self.log(_("--host {host}: the site (and the findings) can be read by anyone who can reach this machine").format(host=self.host))
+        warning = reachable_warning(self.host, _("the site (and the findings)"))
+        if warning:
+            self.log(warning)
         threading.Thread(target=httpd.serve_forever, name="bp-serve-http", daemon=True).start()
         threading.Thread(target=self._watch, name="bp-serve-watch", daemon=True).start()
         self.builder = threading.Thread(target=self._rebuild_loop, name="bp-serve-build", daemon=True)

@@ -85,6 +85,7 @@ function renderReplay() {
   $("#replay-file").textContent = replay.file;
   $("#replay-step").textContent = `${replay.step} / ${replay.steps} 手`;
   $("#look").value = String(replay.viewer);
+  for (const option of $("#look").options) option.disabled = !replay.looks.includes(Number(option.value));  // an unfinished game: the seats played
   $("#step-back").disabled = $("#step-first").disabled = replay.step === 0;
   $("#step-next").disabled = $("#step-last").disabled = replay.step >= replay.steps;
 }
