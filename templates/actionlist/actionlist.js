@@ -72,19 +72,27 @@
     return (data.regulations[frame] || []).indexOf(format) >= 0;
   }
 
+  // Whether a key of the query string means `id`, written as the id or as its Japanese name. Both sides are
+  // folded: fold() drops voicing marks, so すべて reads as すへて and must be compared folded too.
+  function means(key, id, name) {
+    var k = fold(key);
+    return k === fold(id) || k === fold(name);
+  }
+
+  // Every address writeUrl writes, or ever wrote (frame=all, none, すべて, なし; names and ids), reads back
+  // as the view it was written from.
   function readUrl() {
     var params = new URLSearchParams(window.location.search);
     var notes = [];
     var format = ALL, frame = null;
     var formatKey = params.get("format"), frameKey = params.get("frame");
-    if (formatKey && fold(formatKey) !== ALL) {
+    if (formatKey && !means(formatKey, ALL, ALL_NAME)) {
       var f = find(data.formats, formatKey);
       if (f) format = f.id; else notes.push("フォーマット「" + formatKey + "」はありません。");
     }
     if (frameKey) {
-      var key = fold(frameKey);
-      if (key === ALL || key === ALL_NAME) frame = ALL;
-      else if (key === NONE || key === NONE_NAME) frame = NONE;
+      if (means(frameKey, ALL, ALL_NAME)) frame = ALL;
+      else if (means(frameKey, NONE, NONE_NAME)) frame = NONE;
       else {
         var fr = find(data.frames, frameKey);
         if (fr) frame = fr.id; else notes.push("フレーム「" + frameKey + "」はありません。");

@@ -113,6 +113,69 @@ def test_no_filter_shows_everything_and_all_frames_of_a_format(page) -> None:
     assert len(_visible(page)) == 37 + 6 + 3
 
 
+def _view(page) -> dict[str, object]:
+    """What a player sees of the filters: the labels chosen, the heading, the status, the problem, the entries shown."""
+    return page.evaluate("""() => ({
+        format: document.querySelector('select[name=format]').selectedOptions[0].textContent,
+        frame: document.querySelector('select[name=frame]').selectedOptions[0].textContent,
+        heading: document.getElementById('bp-regulation').textContent,
+        status: document.getElementById('bp-status').textContent,
+        problem: document.getElementById('bp-problem').hidden ? '' : document.getElementById('bp-problem').textContent,
+        entries: [...document.querySelectorAll('article.entry')].filter(e => !e.hidden).map(e => e.id),
+    })""")
+
+
+def _options(page, name: str) -> list[str]:
+    return page.eval_on_selector_all(f"select[name={name}] option", "options => options.map(o => o.value)")
+
+
+def test_every_address_the_filters_write_reads_back_as_the_same_view(page) -> None:
+    """The player's guide promises that the address can be shared: each format × frame the menus offer,
+    chosen in the menus, and the address they write opened afresh, shows the same list."""
+    _open(page)
+    fresh = page.context.new_page()
+    checked = []
+
+    def same_when_reloaded() -> None:
+        chosen = _view(page)
+        fresh.goto(page.url)
+        fresh.wait_for_selector("#bp-filters:not([hidden])")
+        assert _view(fresh) == chosen, page.url
+        checked.append(len(chosen["entries"]))
+
+    for format_id in _options(page, "format"):
+        page.select_option("select[name=frame]", value="all")
+        page.select_option("select[name=format]", value=format_id)  # the frame stays すべて
+        same_when_reloaded()
+        for frame_id in _options(page, "frame"):
+            page.select_option("select[name=frame]", value=frame_id)
+            same_when_reloaded()
+    assert len(checked) == 5 * (1 + 7)
+    fresh.close()
+
+
+@pytest.mark.parametrize("written", ["all", "すべて", "ALL"])
+def test_every_frame_as_any_address_wrote_it(page, written: str) -> None:
+    """frame=すべて (the name the page writes) and frame=all (the id it once wrote) are both every frame."""
+    _open(page, "?format=" + quote("プロ"))
+    pro_alone = _view(page)["entries"]
+    _open(page, "?format=" + quote("プロ") + "&frame=" + quote(written))
+    assert page.is_hidden("#bp-problem")
+    view = _view(page)
+    assert (view["format"], view["frame"]) == ("プロ", "すべて")
+    frames = tuple(f for f in rulebook.FRAMES if "プロ" in rulebook.REGULATIONS[f])
+    assert len(view["entries"]) == len(rulebook.entries("プロ", frames)) > len(pro_alone)
+    _open(page, "?frame=" + quote(written))
+    assert page.is_hidden("#bp-problem") and len(_view(page)["entries"]) == 68
+
+
+@pytest.mark.parametrize("written", ["none", "なし"])
+def test_no_frame_as_any_address_wrote_it(page, written: str) -> None:
+    _open(page, "?format=" + quote("ライト") + "&frame=" + quote(written))
+    assert page.is_hidden("#bp-problem") and _view(page)["frame"] == "なし"
+    assert len(_view(page)["entries"]) == len(rulebook.entries("ライト"))
+
+
 def test_search_box_hides_empty_groups(page) -> None:
     _open(page, "?format=" + quote("マスター"))
     page.fill("input[name=q]", "ﾘﾊﾞｰｽ")  # half-width kana: folded to リバース
