@@ -239,7 +239,8 @@ HEART_3 = [
 ]
 
 
-@pytest.mark.parametrize("typed", ["♡3", "H3", "h3", "ハート3", "ハートの3", "はーとの3", "♥3", "♡３", "ﾊｰﾄ3"])
+@pytest.mark.parametrize("typed", ["♡3", "H3", "h3", "ハート3", "ハートの3", "はーとの3", "♥3", "♡３", "ﾊｰﾄ3",
+                                   "♡ 3", "ハート の 3", "ハートの 3", "H 3"])  # with the space the lists print
 def test_a_card_typed_any_way_finds_the_actions_characters_and_trump_it_can_be(page, typed: str) -> None:
     _open(page)
     assert sorted(_names(page, _search(page, typed))) == sorted(HEART_3)
@@ -248,6 +249,35 @@ def test_a_card_typed_any_way_finds_the_actions_characters_and_trump_it_can_be(p
     hits = page.eval_on_selector_all("#bp-hits a", "links => links.map(a => a.textContent)")
     assert hits[:2] == ["激励", "アップ"]
     assert "act-down" not in _search(page, typed)
+
+
+def _printed(page, selector: str) -> dict[str, list[str]]:
+    """Each text the entries print in `selector` (their heading's cost: `$ BL`), with the entries that print it."""
+    printed: dict[str, list[str]] = {}
+    for anchor, text in page.eval_on_selector_all(
+            f"article.entry:has({selector})", f"els => els.map(e => [e.id, e.querySelector('{selector}').textContent])"):
+        printed.setdefault(text, []).append(anchor)
+    return printed
+
+
+def test_a_cost_copied_off_the_list_finds_the_entries_that_print_it(page) -> None:
+    _open(page)
+    costs = _printed(page, ".cost")
+    assert costs["$ BL"] == ["act-soldier-summon", "act-equip"]  # 4.3.1: 兵士召喚 and 装備 cost BL
+    for text in costs:
+        # What is printed finds what prints it, and what begins so ($ D finds $ DD too): a search is of words.
+        expected = {anchor for printed, anchors in costs.items() if printed.startswith(text) for anchor in anchors}
+        for typed in (text, text.replace(" ", "")):  # $ BL, $BL
+            assert set(_search(page, typed)) == expected, typed
+    # A mark alone still finds what it marks: every entry that has a cost.
+    assert set(_search(page, "$")) == {anchor for anchors in costs.values() for anchor in anchors}
+
+
+def test_keycards_copied_off_the_list_find_the_entries_that_print_them(page) -> None:
+    _open(page)
+    for text, anchors in _printed(page, ".keycards").items():
+        assert set(anchors) <= set(_search(page, text)), text
+    assert _search(page, "★ ♡ 3") == ["trump-encourage"]  # 激励's keycards as printed, not every card ♡3 can be
 
 
 def test_joker_by_either_name_finds_what_a_joker_can_be(page) -> None:
