@@ -399,6 +399,10 @@ def _words(defs: m.Definitions) -> Iterator[_Word]:
         yield _Word(frame.source, ("start", "then"), "start_steps", frame.then)
         for i, zone in enumerate(frame.zones):
             yield _Word(frame.source, ("zones", i), "zones", zone)
+        for i, step in enumerate(frame.steps):  # the zones a start step puts cards in or chooses them from
+            for key, zone in (("to", step.to), ("from", step.origin)):
+                if zone is not None:
+                    yield _Word(frame.source, ("start", "steps", i, step.kind, key), "zones", zone)
     for trump in defs.trumps:
         source = trump.source
         yield _Word(source, ("category",), "trump_categories", trump.category)

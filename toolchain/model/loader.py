@@ -429,14 +429,24 @@ def _frame(item: dict[str, Any], source: m.Source, order: int) -> m.Frame:
         cards=cards,
         procedure=_text(item["start"]["procedure"]),
         then=item["start"]["then"],
-        steps=tuple(
-            (step, None) if isinstance(step, str) else next(iter(step.items())) for step in item["start"]["steps"]
-        ),
+        steps=tuple(_setup_step(step) for step in item["start"]["steps"]),
         zones=tuple(item.get("zones", ())),
         source=source,
         readings=_readings(item, source),
         kana=item.get("kana"),
     )
+
+
+def _setup_step(step: str | dict[str, Any]) -> m.SetupStep:
+    """A step of `start.steps`: a word (`shuffle`), a word with its count (`{draw: 7}`) or a word with its
+    arguments (`{pick: {count: 1, to: rare}}`); the schema has held it to one of these shapes."""
+    if isinstance(step, str):
+        return m.SetupStep(step)
+    kind, value = next(iter(step.items()))
+    if not isinstance(value, dict):
+        return m.SetupStep(kind, count=value)
+    return m.SetupStep(kind, count=value.get("count", value.get("cards")), packs=value.get("packs"), to=value.get("to"),
+                       origin=value.get("from"), prompt=value.get("prompt"), players=value.get("players", "both"))
 
 
 def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
