@@ -126,3 +126,13 @@ def test_a_zone_a_start_step_names_must_be_one_of_rules_yaml(tmp_path: Path) -> 
     findings = [f for f in toolchain.load(root).findings if f.code == "BP028"]
     assert len(findings) == 1 and "rares" in findings[0].message
     assert findings[0].location.path.endswith("frames/frames.yaml")
+
+
+def test_each_pick_is_a_decision_of_the_public_game(draft_engine: sim.Engine) -> None:
+    """bp play's door: a game without agents asks each pick of the draft as a decision, the pack's cards its options."""
+    game = sim.Game.new(draft_engine, "master", "draft", seed=2, agents=None)
+    prompts: list[tuple[int, str, int]] = []
+    while (decision := game.decision()) is not None and len(prompts) < 12:
+        prompts.append((decision.seat, decision.prompt, len(decision)))
+        game.apply(0)
+    assert prompts == [(seat, prompt, 3) for seat in (0, 1) for prompt, _zone in PICKS]

@@ -108,6 +108,8 @@ def _references(defs: m.Definitions) -> Iterator[_Ref]:
             yield _Ref(action.source, ("frames", i), "frame", frame, N_("frame"))
         if action.trump:
             yield _Ref(action.source, ("trump",), "trump", action.trump, N_("trump"))
+        if action.keycards and action.keycards.error is None and action.keycards.pattern.character is not None:
+            yield _Ref(action.source, ("keycards",), "char", action.keycards.pattern.character, N_("character"))
     for entry in (*defs.fog, *defs.frame_fog):
         yield _Ref(entry.source, ("action",), "act", entry.action, N_("action"))
         for i, frame in enumerate(entry.frames):
@@ -299,7 +301,10 @@ def costs_in_legend(result: LoadResult) -> Iterator[Diagnostic]:
 
 def trump_links(result: LoadResult) -> Iterator[Diagnostic]:
     """Any frame action may belong to a trump (summon, spell, soldier-borne, triggered); one whose key is a
-    soldier with a label (soldier<label>: soldier-borne) needs the label its trump grants."""
+    soldier with a label (soldier<label>: soldier-borne) needs the label its trump grants. A key unit named by
+    its character (character<id>) needs no label. The advice names what would work: a trump's label reaches
+    only the soldiers whose cards are all of its suit, so a key that is one character (whose cards may be of
+    two suits) is named as that character."""
     defs = result.definitions
     for action in defs.frame_actions:
         if not action.trump:
@@ -311,15 +316,23 @@ def trump_links(result: LoadResult) -> Iterator[Diagnostic]:
         if not action.keycards or action.keycards.error is not None:
             continue  # no key soldier (or keycards that do not parse: BP024)
         pattern = action.keycards.pattern
-        if pattern.kind == "unit" and pattern.label != granted:
-            yield Diagnostic(
-                action.source.location("keycards"),
-                "BP027",
-                (_("{action} needs <{label}>, but its trump {trump} grants <{granted}>: write keycards: soldier<{granted}>, "
-                   "or give {trump} the ability grants: {label}") if granted else
-                 _("{action} needs <{label}>, but its trump {trump} grants no label: give {trump} the ability grants: {label}")
-                 ).format(action=action.name, label=pattern.label, trump=trump.name, granted=granted),
-            )
+        if pattern.kind != "unit" or pattern.character is not None or pattern.label == granted:
+            continue
+        holders = [c for c in defs.characters if any(g.label == pattern.label for g in c.labels)]
+        suit = next(iter(trump.keycards.pattern.suits), "") if trump.keycards and trump.keycards.error is None else ""
+        if holders:  # the label is a character's own: the key soldier is that character
+            message = _("{action} needs <{label}>, which its trump {trump} does not grant and the character {character} has "
+                        "of itself: to make {character} the key soldier, write keycards: character<{id}>").format(
+                action=action.name, label=pattern.label, trump=trump.name, character=holders[0].name, id=holders[0].id)
+        elif granted:
+            message = _("{action} needs <{label}>, but its trump {trump} grants <{granted}> (to your soldiers of {suit}): "
+                        "write keycards: soldier<{granted}>, or name the key soldier by its character: character<id>").format(
+                action=action.name, label=pattern.label, trump=trump.name, granted=granted, suit=suit)
+        else:
+            message = _("{action} needs <{label}>, but its trump {trump} grants no label: give {trump} the ability grants: {label} "
+                        "(it reaches your soldiers whose cards are all {suit}), or name the key soldier by its character: "
+                        "character<id>").format(action=action.name, label=pattern.label, trump=trump.name, suit=suit)
+        yield Diagnostic(action.source.location("keycards"), "BP027", message)
 
 
 # -- BP028 vocabularies -----------------------------------------------------------------------

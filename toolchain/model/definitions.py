@@ -269,11 +269,13 @@ class Ability:
     where: Mapping[str, Any] | None = field(default=None, compare=False)
     # What effects may not do to the characters and players of its scope: `{steps, from, if}`.
     prohibit: Mapping[str, Any] | None = field(default=None, compare=False)
+    # The suits the characters of its scope count as besides their cards' (♡兵士としても♢兵士としても扱う).
+    suits: tuple[str, ...] = ()
 
     @property
     def has_effect(self) -> bool:
         """Whether the ability says as data what it does (else its text is all there is: BP036 unless a reading says why)."""
-        return bool(self.grants or self.waive_cost or self.size or self.labels or self.prohibit)
+        return bool(self.grants or self.waive_cost or self.size or self.labels or self.prohibit or self.suits)
 
 
 @dataclass(frozen=True)
@@ -544,7 +546,8 @@ class Definitions:
         if not keycards:
             return None
         labels = self.rules.label_names() if self.rules else {}
-        return keycards.pattern.display(labels)
+        characters = {character.id: character.name for character in self.characters}  # a key unit named by character
+        return keycards.pattern.display(labels, characters)
 
     def fog_keycards(self, entry: FogEntry) -> KeycardsText | None:
         action = self.action(entry.action)

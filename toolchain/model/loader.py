@@ -393,7 +393,8 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
 def _ability(item: dict[str, Any], name: str | None) -> m.Ability:
     """A character's ability or a trump's: its text, and what it does as data (the same forms for both)."""
     return m.Ability(name, item["scope"], _text(item["text"]), item.get("grants"), _waive_cost(item.get("waive_cost")),
-                     size=item.get("size"), labels=item.get("labels"), where=item.get("where"), prohibit=item.get("prohibit"))
+                     size=item.get("size"), labels=item.get("labels"), where=item.get("where"), prohibit=item.get("prohibit"),
+                     suits=tuple(item.get("suits", ())))
 
 
 def _waive_cost(item: dict[str, Any] | None) -> m.WaiveCost | None:
