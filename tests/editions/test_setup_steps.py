@@ -136,3 +136,10 @@ def test_each_pick_is_a_decision_of_the_public_game(draft_engine: sim.Engine) ->
         prompts.append((decision.seat, decision.prompt, len(decision)))
         game.apply(0)
     assert prompts == [(seat, prompt, 3) for seat in (0, 1) for prompt, _zone in PICKS]
+
+
+def test_a_start_step_puts_cards_into_a_zone_of_cards(tmp_path: Path) -> None:
+    root = with_draft(tmp_path, ("to: trump, prompt: 切札", "to: field, prompt: 切札"))
+    findings = [f for f in toolchain.load(root).findings if f.code == "BP031"]
+    assert len(findings) == 2 and all("'field' holds characters" in f.message for f in findings)
+    assert findings[0].location.path.endswith("frames/frames.yaml")

@@ -449,6 +449,23 @@ def vocabularies_named(result: LoadResult) -> Iterator[Diagnostic]:
             value=shorten(word.value), vocabulary=word.vocabulary, rules=rules_path) + hint)
 
 
+# -- BP031 start steps ------------------------------------------------------------------------
+
+CHARACTERS_ZONE = "field"  # 2.5: the zone of characters, the engine's own (sim.state.FIELD); every other zone holds cards
+
+
+def start_steps_hold_cards(result: LoadResult) -> Iterator[Diagnostic]:
+    """A start step puts cards into a zone, or chooses them from one: not the field, which holds characters (a
+    character comes onto the field by the preset)."""
+    for frame in result.definitions.frames:
+        for i, step in enumerate(frame.steps):
+            for key, zone in (("to", step.to), ("from", step.origin)):
+                if zone == CHARACTERS_ZONE:
+                    yield Diagnostic(frame.source.location("start", "steps", i, step.kind, key), "BP031",
+                                     _("a start step puts cards into a zone of cards or takes them from one; '{zone}' holds "
+                                       "characters (the preset puts them there)").format(zone=zone))
+
+
 # -- BP034 readings of names ------------------------------------------------------------------
 
 
@@ -541,6 +558,7 @@ CHECKS: tuple[Check, ...] = (
     costs_in_legend,
     trump_links,
     vocabularies_named,
+    start_steps_hold_cards,
     names_read,
     versions_in_order,
     played_as_data,
