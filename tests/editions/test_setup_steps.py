@@ -143,3 +143,9 @@ def test_a_start_step_puts_cards_into_a_zone_of_cards(tmp_path: Path) -> None:
     findings = [f for f in toolchain.load(root).findings if f.code == "BP031"]
     assert len(findings) == 2 and all("'field' holds characters" in f.message for f in findings)
     assert findings[0].location.path.endswith("frames/frames.yaml")
+
+
+def test_only_a_step_after_first_player_is_for_the_first_or_the_second_player(tmp_path: Path) -> None:
+    root = with_draft(tmp_path, ("      - {pack: 14}\n", "      - {draw: {count: 1, players: first}}\n      - {pack: 14}\n"))
+    findings = [f for f in toolchain.load(root).findings if f.code == "BP031"]
+    assert len(findings) == 1 and "players: first" in findings[0].message

@@ -454,11 +454,21 @@ def vocabularies_named(result: LoadResult) -> Iterator[Diagnostic]:
 CHARACTERS_ZONE = "field"  # 2.5: the zone of characters, the engine's own (sim.state.FIELD); every other zone holds cards
 
 
-def start_steps_hold_cards(result: LoadResult) -> Iterator[Diagnostic]:
+FIRST_PLAYER_STEP = "first-player"  # 2.9.2 先攻決定 among the start steps: who is first is known after it
+
+
+def start_steps_fit(result: LoadResult) -> Iterator[Diagnostic]:
     """A start step puts cards into a zone, or chooses them from one: not the field, which holds characters (a
-    character comes onto the field by the preset)."""
+    character comes onto the field by the preset). Only a step after first-player may be the first or the second
+    player's alone."""
     for frame in result.definitions.frames:
+        decided = False
         for i, step in enumerate(frame.steps):
+            decided = decided or step.kind == FIRST_PLAYER_STEP
+            if step.players != "both" and not decided:
+                yield Diagnostic(frame.source.location("start", "steps", i, step.kind, "players"), "BP031",
+                                 _("players: {players} names a player by 2.9.2 先攻決定, which has not been decided yet: put the "
+                                   "step after first-player").format(players=step.players))
             for key, zone in (("to", step.to), ("from", step.origin)):
                 if zone == CHARACTERS_ZONE:
                     yield Diagnostic(frame.source.location("start", "steps", i, step.kind, key), "BP031",
@@ -558,7 +568,7 @@ CHECKS: tuple[Check, ...] = (
     costs_in_legend,
     trump_links,
     vocabularies_named,
-    start_steps_hold_cards,
+    start_steps_fit,
     names_read,
     versions_in_order,
     played_as_data,
