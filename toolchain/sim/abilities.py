@@ -121,6 +121,8 @@ def suits(game: Game, character: Character) -> frozenset[str]:
     the suits the standing abilities add (「♡兵士としても♢兵士としても扱う」). Every suit test of a character asks this."""
     own = {SUIT[c] for c in character.cards}
     found = frozenset(own) if len(own) == 1 and None not in own else frozenset()
+    if not game.ruleset.suit_abilities:
+        return found  # type: ignore[return-value]  # None is left out above
     for _order, _stamp, ability in standing(game, character, "suits"):
         found |= ability.suits
     return found  # type: ignore[return-value]  # None is left out above

@@ -426,6 +426,9 @@ class Ruleset:
         # The categories some ability may waive costs of: requests.options asks abilities.waived only for these.
         self.waivable_categories = frozenset(category for waivers in (self.waivers, self.trump_waivers)
                                              for waiving in waivers.values() for _, category, _ in waiving)
+        # Whether some ability makes characters count as more suits (abilities.suits looks for them only then).
+        self.suit_abilities = any(a.suits for c in compiled.characters.values() for a in c.abilities) or any(
+            a.suits for a in trump_abilities)
         self.remembers = compiled.remembers  # record last-known information (operations.remember) only when read
         # Mark in the events which action's effect moves cards (Game.resolve) only when a trigger reads it (by:).
         self.marks_resolutions = any(spec.trigger_spec.by for spec in self.triggered)
