@@ -38,6 +38,11 @@ class OutputError(Exception):
     """An output path the tool refuses or cannot write (exit code 2)."""
 
 
+class LinkedOutputError(OutputError):
+    """An output path through a symbolic link the tool will not follow: one inside the repository
+    (which a repository can commit), or one whose target does not exist (which writing would create)."""
+
+
 # -- which paths may be written -----------------------------------------------------------------
 
 
@@ -53,6 +58,7 @@ def marker_kind(directory: Path) -> str | None:
 def check_target(target: Path, root: Path, kind: str, legacy: Iterable[str] = ()) -> Path:
     """The real path `--out` names, once it is known to be safe to replace; OutputError if not.
     `legacy`: for the default site only, the names earlier versions wrote there without a marker."""
+    refuse_links(target, root)
     real = Path(os.path.realpath(target.expanduser()))
     repo = Path(os.path.realpath(root))
     if real == repo:
@@ -86,10 +92,40 @@ def check_target(target: Path, root: Path, kind: str, legacy: Iterable[str] = ()
     return real
 
 
+def refuse_links(target: Path, root: Path | None) -> None:
+    """LinkedOutputError for a symbolic link on the way to `target` that the tool would write through:
+    any link below the repository's root (git keeps a link named `build` or `schema`, so a repository
+    could send the default folders anywhere), and, anywhere on the path, a link whose target does not
+    exist (writing would create that target, wherever it is). `root` None: a file named by an option."""
+    path = Path.cwd() / target.expanduser()  # not normalised: `link/..` must pass through the link
+    repo = Path(os.path.abspath(root)) if root is not None else None
+    current = Path(path.anchor)
+    for part in path.parts[1:]:
+        current = current / part
+        try:
+            if not stat.S_ISLNK(os.lstat(current).st_mode):
+                continue
+            points = os.readlink(current)
+        except (FileNotFoundError, NotADirectoryError):
+            return  # the rest is new: made as plain directories
+        except OSError:
+            return  # unreadable: check_target says why
+        if repo is not None and current.is_relative_to(repo) and current != repo:
+            raise LinkedOutputError(
+                _("{link} is a symbolic link (to {points}) inside the rules repository: bp writes nothing through a link "
+                  "there; remove the link, or give the command a folder elsewhere").format(link=current, points=points))
+        if not os.path.exists(current):
+            raise LinkedOutputError(
+                _("{link} is a symbolic link to {points}, which does not exist: bp does not create a link's target; "
+                  "remove the link or make the directory").format(link=current, points=points))
+
+
 def output_file(path: Path) -> Path:
     """The real file a `-o FILE` option writes (through a symlink, never replacing the link).
     An existing character device or FIFO (`/dev/null`, `/dev/stdout`, a named pipe) is written into,
-    as a shell's `>` would, never replaced; any other special file is refused."""
+    as a shell's `>` would, never replaced; any other special file is refused, and so is a link whose
+    target does not exist (bp does not create a link's target)."""
+    refuse_links(path, None)
     real = Path(os.path.realpath(path.expanduser()))
     try:
         mode = real.stat().st_mode
