@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from ..i18n import _
+from ..ownfiles import file_mode, read_regular_file, umask, write_whole
 from ..temporaries import temporary_folder
 
 MARKER = ".bp-output"
@@ -49,7 +50,7 @@ class LinkedOutputError(OutputError):
 def marker_kind(directory: Path) -> str | None:
     """The kind written in a directory's marker, or None if the tool did not make it."""
     try:
-        data = json.loads((directory / MARKER).read_text(encoding="utf-8"))
+        data = json.loads(read_regular_file(directory / MARKER).decode("utf-8"))  # a FIFO there: OSError
     except (OSError, ValueError):
         return None
     return data.get("kind") if isinstance(data, dict) and isinstance(data.get("kind"), str) else None
@@ -247,17 +248,6 @@ def replacing(files: Iterable[Path]) -> Iterator[dict[Path, Path]]:
         private.close()
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def file_mode() -> int:
-    """The mode a new file gets by default (temporary files are made private; outputs are not)."""
-    return 0o666 & ~_umask()
-
-
 # -- one writer at a time --------------------------------------------------------------------------
 
 
@@ -299,7 +289,8 @@ def locked(path: Path, what: str, log: Callable[[str], None]) -> Iterator[None]:
 def write_marker(directory: Path, kind: str) -> None:
     from .. import __version__
 
-    (directory / MARKER).write_text(json.dumps({"tool": "bp", "kind": kind, "version": __version__}) + "\n", encoding="utf-8")
+    # whole, over whatever is there (a FIFO would block a plain write)
+    write_whole(directory / MARKER, (json.dumps({"tool": "bp", "kind": kind, "version": __version__}) + "\n").encode("utf-8"))
 
 
 def clean_stale(target: Path) -> None:
@@ -331,7 +322,7 @@ def publishing(target: Path, kind: str, log: Callable[[str], None] = lambda _: N
         clean_stale(target)
         staging = Path(tempfile.mkdtemp(prefix=f".{target.name}{_STAGING}", dir=target.parent))
         try:
-            staging.chmod(0o755 & ~_umask())  # mkdtemp makes it private; a site is meant to be served
+            staging.chmod(0o755 & ~umask())  # mkdtemp makes it private; a site is meant to be served
             write_marker(staging, kind)
             yield staging
             swap_into_place(staging, target)
