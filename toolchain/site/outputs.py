@@ -320,6 +320,7 @@ def publishing(target: Path, kind: str, log: Callable[[str], None] = lambda _: N
     target.parent.mkdir(parents=True, exist_ok=True)
     with locked(target, str(target), log):
         clean_stale(target)
+        _refuse_what_cannot_be_removed(target)
         staging = Path(tempfile.mkdtemp(prefix=f".{target.name}{_STAGING}", dir=target.parent))
         try:
             staging.chmod(0o755 & ~umask())  # mkdtemp makes it private; a site is meant to be served
@@ -327,8 +328,41 @@ def publishing(target: Path, kind: str, log: Callable[[str], None] = lambda _: N
             yield staging
             swap_into_place(staging, target)
         finally:
-            if staging.exists():
-                shutil.rmtree(staging, ignore_errors=True)
+            _remove_own(staging)
+
+
+def _refuse_what_cannot_be_removed(target: Path) -> None:
+    """OutputError when the previous output has a folder this user cannot change (made by root's
+    `make build`, say): the swap would succeed, then leave the previous output beside the new one
+    under a staging name for ever. Said before anything is staged."""
+    if not target.is_dir() or target.is_symlink():
+        return
+    for folder, folders, _files in os.walk(target):
+        if not os.access(folder, os.W_OK | os.X_OK):
+            try:
+                owner = Path(folder).owner()
+            except (KeyError, OSError):
+                owner = str(os.stat(folder).st_uid)
+            raise OutputError(_("cannot replace {target}: {folder} cannot be changed by this user (its owner is {owner}); "
+                                "remove {target} as {owner}, or choose another directory").format(
+                                    target=target, folder=folder, owner=owner))
+        folders[:] = [name for name in folders if not os.path.islink(os.path.join(folder, name))]
+
+
+def _remove_own(folder: Path) -> None:
+    """Remove a folder this command made, whatever failed: a folder copied read-only into it is made
+    writable first (its owner may always do that)."""
+    if not os.path.lexists(folder):
+        return
+
+    def writable_then_again(function: Callable[..., object], path: str, _error: object) -> None:
+        with contextlib.suppress(OSError):
+            os.chmod(os.path.dirname(path), 0o700)
+            if os.path.isdir(path) and not os.path.islink(path):
+                os.chmod(path, 0o700)
+            function(path)
+
+    shutil.rmtree(folder, onerror=writable_then_again)
 
 
 def carry_over(old: Path, new: Path, keep: Callable[[str], bool]) -> list[str]:
