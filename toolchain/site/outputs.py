@@ -111,7 +111,8 @@ def refuse_links(target: Path, root: Path | None) -> None:
             return  # the rest is new: made as plain directories
         except OSError:
             return  # unreadable: check_target says why
-        if repo is not None and current.is_relative_to(repo) and current != repo:
+        where = Path(os.path.normpath(current))  # `ROOT/../elsewhere` is not inside; its links were passed above
+        if repo is not None and where.is_relative_to(repo) and where != repo:
             raise LinkedOutputError(
                 _("{link} is a symbolic link (to {points}) inside the rules repository: bp writes nothing through a link "
                   "there; remove the link, or give the command a folder elsewhere").format(link=current, points=points))
