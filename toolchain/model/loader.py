@@ -113,6 +113,14 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = (), sources:
             invalid.setdefault(path_[0] if path_ and isinstance(path_[0], int) else None, finding)
         _build(kind, doc, rel, invalid, result)
     for kind in KINDS:
+        if kind.name not in seen_kinds and "*" not in kind.pattern and (root / DEFINITIONS_DIR / kind.pattern).is_dir():
+            # a folder where the file belongs (an optional kind's too: else "0 rulings: OK")
+            seen_kinds.add(kind.name)
+            result.lost(kind, f"{DEFINITIONS_DIR}/{kind.pattern}")
+            result.diagnostics.append(Diagnostic(
+                Location(f"{DEFINITIONS_DIR}/{kind.pattern}", 1, 1), "BP012",
+                _("a folder where the {kind} file belongs: bp reads {path} as one YAML file; put the definitions there "
+                  "and remove the folder").format(kind=kind.name, path=f"{DEFINITIONS_DIR}/{kind.pattern}")))
         if kind.name not in seen_kinds and not kind.optional:
             result.lost(kind, f"{DEFINITIONS_DIR}/{kind.pattern}")
             result.diagnostics.append(
