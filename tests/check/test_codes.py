@@ -188,6 +188,11 @@ CASES = [
          "v9.0, set edition.id first (bp edition new v9.0)"),
     Case("BP035", "actions/1-basic.yaml", "  since: v0.2\n  updated: [v8.0]", "  since: v8.1\n  updated: [v8.0]",
          ("actions/1-basic.yaml", 13, 13), "before it was introduced (since: v8.1)"),
+    # an edition of three parts is ordered between two (v8.1 < v8.1.1 < v8.2)
+    Case("BP035", "actions/1-basic.yaml", "  updated: [v8.0]", "  updated: [v8.0, v8.1.1]", ("actions/1-basic.yaml", 13, 19),
+         "v8.1.1 is later than the current edition v8.1"),
+    Case("BP035", "actions/1-basic.yaml", "  since: v0.2\n  updated: [v8.0]", "  since: v8.0.1\n  updated: [v8.0]",
+         ("actions/1-basic.yaml", 13, 13), "updated in v8.0, before it was introduced (since: v8.0.1)"),
     # An ability with text and no data, and no reading that says why: printed, never played.
     Case("BP036", "frames/trumps.yaml", "    grants: slash\n", "", ("frames/trumps.yaml", 8, 11),
          "the ability of the trump スラッシュ has text and no data, so the simulator never plays it"),

@@ -12,7 +12,7 @@ from .. import model as m
 from ..diagnostics import Diagnostic, shorten
 from ..model.doclabels import DOCS_DIR, section_labels
 from ..i18n import N_, _
-from ..model.history import edition_number
+from ..model.history import edition_number, lists_edition, same_edition
 from ..model.loader import LoadResult
 from ..notation.kana import kana_problem
 
@@ -503,7 +503,7 @@ def played_as_data(result: LoadResult) -> Iterator[Diagnostic]:
             )
     current = defs.rules.edition.get("id") if defs.rules else None
     for action in (*defs.actions, *defs.frame_actions):
-        new = current is not None and (action.since == current or current in action.updated)
+        new = current is not None and (same_edition(action.since, current) or lists_edition(action.updated, current))
         if new and action.program is None and not _about(action, "effect", "program"):
             yield Diagnostic(
                 action.source.location("effect"), "BP036",

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from .. import model as m
 from .. import sim
 from ..diagnostics import Diagnostic
+from ..model.history import same_edition
 from ..notation.card_notation import full_deck
 from ..notation.keycards import Keycards, KeycardsError
 
@@ -50,7 +51,7 @@ def run(definitions: m.Definitions, play: bool = True) -> list[Diagnostic]:
 def _held(definitions: m.Definitions, rules: m.Rules):  # noqa: ANN202
     """Whether a definition is held to the guidelines: new in this edition, or all of them."""
     edition = rules.edition.get("id")
-    return lambda item: rules.guidelines == "all" or getattr(item, "since", None) == edition
+    return lambda item: rules.guidelines == "all" or same_edition(getattr(item, "since", None), edition)
 
 
 def _waives(item: m.Action | m.Character, code: str) -> bool:
