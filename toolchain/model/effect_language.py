@@ -442,8 +442,9 @@ TRIGGER = Record((
 TARGET = Record((
     Field("player", Choice(("you", "opponent", "any")), "whose character, trump or request, or which player"),
     Field("where", CONDITION, "`it` is the candidate"),
-    Field("keycards", Record((Field("min", Base("integer"), required=True), Field("max", Base("integer"), required=True))),
-          "a request with this many keycards"),
+    Field("keycards", Record((Field("min", Base("integer"), "at least", required=True),
+                              Field("max", Base("integer"), "at most; absent, no maximum (キーカードがあるリクエスト: `{min: 1}`)"))),
+          "a request with this many keycards: `{min: 1, max: 2}`, or `{min: 1}` for one or more"),
     Field("action", Id("actions"), "a request of this action"),
     Field("has_target", Base("boolean"), "a request that has a target"),
     Field("cause", Base("boolean"), "the request that triggered this one"),
