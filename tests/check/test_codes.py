@@ -209,6 +209,10 @@ CASES = [
          "アップ is 通常-クイック without keycards"),
     Case("BP042", "actions/1-basic.yaml", "  timing: main\n  trigger_condition", "  timing: main\n  since: v8.1\n  trigger_condition",
          ("actions/1-basic.yaml", 19, 10), "チャージ is a triggered action that is not 即時-クイック (instant-main)"),
+    # a reading that excuses BP041 on an action that has keycards: it excuses nothing
+    Case("BP047", "actions/2-summon.yaml", "  keycards: ♡A-10\n  cost: D\n",
+         "  keycards: ♡A-10\n  cost: D\n  since: v8.1\n  reading: {guideline: BP041, says: キーカードは無い, reads: 通常-クイック, why: 試験}\n",
+         ("actions/2-summon.yaml", 24, 24), "the reading of アップ excuses BP041, which finds nothing in アップ any more"),
     Case("BP045", "characters.yaml", None, "- id: jester\n  name: 道化\n  kana: どうけ\n  type: soldier\n  formats: [pro]\n"
          "  keycards: Joker\n  size: {text: \"0\", value: 0}\n  labels: [attacker]\n  since: v8.1\n",
          ("characters.yaml", 24, 13), "道化 and 魔術士 can be made of the same cards (Joker)"),
