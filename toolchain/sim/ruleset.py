@@ -426,6 +426,10 @@ class Ruleset:
         self.waivable_categories = frozenset(category for waivers in (self.waivers, self.trump_waivers)
                                              for waiving in waivers.values() for _, category, _ in waiving)
         self.remembers = compiled.remembers  # record last-known information (operations.remember) only when read
+        # 2.11.1: when a graveyard's owner chooses its public top (rules.yaml graveyard_top; 第8.1版 when several arrive)
+        top = defs.rules.graveyard_top if defs.rules else m.GraveyardTop()
+        self.top_on_arrival = "arrive" in top.when
+        self.top_on_leaving = "leave" in top.when
         # Mark in the events which action's effect moves cards (Game.resolve) only when a trigger reads it (by:).
         self.marks_resolutions = any(spec.trigger_spec.by for spec in self.triggered)
         # Whether some ability stops steps of effects (abilities.barring runs at every resolution only then).
