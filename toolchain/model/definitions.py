@@ -141,6 +141,7 @@ class Rules:
     rank_terms: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # card → other words for it (Joker: ジョーカー)
     guidelines: str = "new"  # which definitions the design guidelines hold: new (since = edition.id) or all
     graveyard_top: GraveyardTop = GraveyardTop()  # who chooses a graveyard's public top card, and when
+    core_readings: tuple[Reading, ...] = ()  # the readings of the core flow (chapter 6), in this edition's words
 
     def vocabulary(self, name: str) -> Vocabulary:
         return self.vocabularies.get(name, Vocabulary(()))

@@ -278,6 +278,10 @@ def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
         rank_terms={r["card"]: tuple(r["search_terms"]) for r in data["ranks"] if r.get("search_terms")},
         guidelines=data.get("guidelines", "new"),
         graveyard_top=_graveyard_top(data.get("graveyard_top")),
+        core_readings=tuple(
+            m.Reading(str(note["says"]).strip(), str(note["reads"]).strip(), str(note["why"]).strip(),
+                      source.location("core_readings", i), note["about"])
+            for i, note in enumerate(data.get("core_readings", ()))),
     )
 
 

@@ -174,7 +174,7 @@ class Session:
     def new_game(self, format_id: str, frame_id: str, seed: int, first: int | None, seats: tuple[str, str]) -> None:
         with self.lock:
             if first not in (None, 0, 1):
-                raise Refused("先攻は P1 か P2、または 2.9.2 先攻決定のとおり")
+                raise Refused("先攻は P1 か P2、または先攻決定のとおり")
             self._start(Setup(format_id, frame_id, seed, first), seats, f"新しいゲーム: シード {seed}")
 
     def position(self, text: str, format_id: str, frame_id: str, seats: tuple[str, str]) -> None:
