@@ -84,6 +84,9 @@ CODES: dict[str, Code] = {
         Code("BP044", "guideline-double-trigger", N_("guideline (必須): two 誘発-通常-メイン requests at once, in the engine's random games")),
         Code("BP045", "guideline-character", N_("guideline (必須): two characters that the same cards, face up or down, can make")),
         Code("BP046", "guideline-loop", N_("guideline (必須): the engine's search loops dealing damage while the opponent can only pass")),
+        Code("BP047", "guideline-reading-unused",
+             N_("a reading that excuses a guideline (guideline: BP0xx) the definition no longer departs from: it excuses "
+                "nothing; remove it or update it")),
     ]
 }
 

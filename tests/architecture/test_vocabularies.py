@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -192,6 +193,26 @@ def test_every_allowed_name_is_still_there() -> None:
     assert sorted(set(ALLOWED_ZONE_LISTS) - listing) == []
 
 
+# A section number of the rulebook (6.4.2, 2.10.3) in a string: an edition moves sections (9.1 moved 能力の適用順 from
+# 6.4.2 to 6.3.1), so the numbers the toolchain prints are the edition's (rules.yaml, the docs' labels), never Python's.
+# Not one: a version (v9.0, 第9.0版, YAML 1.1), a table (table 3.1, 3.1 の表: out of this check), a number of a drawing.
+SECTION_NUMBER = re.compile(r"(?<![\w.\-/=#])(?<!YAML )(?<![tT]able )(?:[1-9]|1[0-2])\.\d{1,2}(?:\.\d{1,2})?(?![\w.%])(?! の表)")
+DRAWING = re.compile(r"[MmCcLlHhVvSsQqTtAaZz0-9 .,\-]+")  # an SVG path's data
+
+
+def section_numbers(path: Path, tree: ast.Module | None = None) -> list[str]:
+    """`module:line 'number'` for every section number written in a string of the module (docstrings and comments aside:
+    they explain the code by the rulebook it was written against, and print nothing)."""
+    tree = tree or parse(path)
+    module = path.relative_to(PACKAGE).as_posix()
+    return [f"{module}:{node.lineno} '{found.group()}'" for node in _strings(tree) if not DRAWING.fullmatch(node.value)
+            for found in SECTION_NUMBER.finditer(node.value)]
+
+
+def test_no_python_writes_a_section_number() -> None:
+    assert [line for path in _modules() for line in section_numbers(path)] == []
+
+
 PROBE = PACKAGE / "model" / "probe.py"  # never written: a path in the package for the probes
 
 
@@ -203,6 +224,10 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert edition_names(PROBE, ast.parse('"""Docstrings say quick-spell freely."""\nx = "direct"\n')) == []
     assert zone_lists(PROBE, ast.parse('Z = ("hand", "graveyard")\n')) == ["model/probe.py:1 ['graveyard', 'hand']"]
     assert zone_lists(PROBE, ast.parse('Z = {"hand": 1, "x": 2}\nclass P:\n    __slots__ = ("hand", "life")\n')) == []
+    assert section_numbers(PROBE, ast.parse('x = "※6.4.2 能力の適用順"\ny = f"({n}, 2.10.3 対象)"\n')) == [
+        "model/probe.py:1 '6.4.2'", "model/probe.py:2 '2.10.3'"]
+    assert section_numbers(PROBE, ast.parse('"""As 6.4.2 says."""\nx = ("v9.1", "第9.1.1版", "YAML 1.1", "table 3.1", '
+                                            '"3.1 の表", "M2 19.6 2 10.6")\n')) == []
 
 
 # -- the schemas ---------------------------------------------------------------------------------------

@@ -189,6 +189,11 @@ CASES = [
          "v9.0, set edition.id first (bp edition new v9.0)"),
     Case("BP035", "actions/1-basic.yaml", "  since: v0.2\n  updated: [v8.0]", "  since: v8.1\n  updated: [v8.0]",
          ("actions/1-basic.yaml", 13, 13), "before it was introduced (since: v8.1)"),
+    # an edition of three parts is ordered between two (v8.1 < v8.1.1 < v8.2)
+    Case("BP035", "actions/1-basic.yaml", "  updated: [v8.0]", "  updated: [v8.0, v8.1.1]", ("actions/1-basic.yaml", 13, 19),
+         "v8.1.1 is later than the current edition v8.1"),
+    Case("BP035", "actions/1-basic.yaml", "  since: v0.2\n  updated: [v8.0]", "  since: v8.0.1\n  updated: [v8.0]",
+         ("actions/1-basic.yaml", 13, 13), "updated in v8.0, before it was introduced (since: v8.0.1)"),
     # An ability with text and no data, and no reading that says why: printed, never played.
     Case("BP036", "frames/trumps.yaml", "    grants: slash\n", "", ("frames/trumps.yaml", 8, 11),
          "the ability of the trump スラッシュ has text and no data, so the simulator never plays it"),
@@ -205,6 +210,10 @@ CASES = [
          "アップ is 通常-クイック without keycards"),
     Case("BP042", "actions/1-basic.yaml", "  timing: main\n  trigger_condition", "  timing: main\n  since: v8.1\n  trigger_condition",
          ("actions/1-basic.yaml", 19, 10), "チャージ is a triggered action that is not 即時-クイック (instant-main)"),
+    # a reading that excuses BP041 on an action that has keycards: it excuses nothing
+    Case("BP047", "actions/2-summon.yaml", "  keycards: ♡A-10\n  cost: D\n",
+         "  keycards: ♡A-10\n  cost: D\n  since: v8.1\n  reading: {guideline: BP041, says: キーカードは無い, reads: 通常-クイック, why: 試験}\n",
+         ("actions/2-summon.yaml", 24, 24), "the reading of アップ excuses BP041, which finds nothing in アップ any more"),
     Case("BP045", "characters.yaml", None, "- id: jester\n  name: 道化\n  kana: どうけ\n  type: soldier\n  formats: [pro]\n"
          "  keycards: Joker\n  size: {text: \"0\", value: 0}\n  labels: [attacker]\n  since: v8.1\n",
          ("characters.yaml", 24, 13), "道化 and 魔術士 can be made of the same cards (Joker)"),

@@ -256,8 +256,9 @@ SCHEMA_CASES = [
                    "BP010", "is not of type 'object'"),
     program("  program:\n    target: {player: everyone}\n    effect:\n" + UP_EFFECT, "{player: @everyone}",
             "BP010", "'everyone' is not one of 'you', 'opponent', 'any'"),
-    program("  program:\n    target: {keycards: {min: 1}}\n    effect:\n" + UP_EFFECT, "{keycards: @{min: 1}}",
-            "BP010", "'max' is a required property"),
+    # `max` may be left out (no maximum: キーカードがあるリクエスト), `min` may not
+    program("  program:\n    target: {keycards: {max: 2}}\n    effect:\n" + UP_EFFECT, "{keycards: @{max: 2}}",
+            "BP010", "'min' is a required property"),
 ]
 
 

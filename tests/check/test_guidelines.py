@@ -173,3 +173,80 @@ def test_a_warning_does_not_fail_the_check(minimal_repo: Path, setting: str) -> 
     checked = toolchain.load(minimal_repo)
     assert [f.code for f in checked.findings] == ["BP042"] and checked.findings[0].severity == "warning"
     assert checked.ok
+
+
+# 虚脱 of 第9.0版 in small: 通常-クイック without keycards, departing from BP041 on purpose.
+EXCUSED = """- id: faint
+  name: 失神
+  kana: しっしん
+  category: quick-spell
+  formats: [lite, pro]
+  trigger: direct
+  speed: normal
+  timing: quick
+  cost: D
+  effect: 対戦相手に1点ダメージを与える。
+  reading:
+    about: category
+    guideline: BP041
+    says: キーカードが書かれていない。
+    reads: キーカードの無い通常-クイック。
+    why: 検査のための定義。
+  since: v8.1
+  program:
+    effect:
+      - damage: opponent
+        amount: 1
+  examples:
+    - name: 1点ダメージ
+      given: {you: {hand: ♠9}, opponent: {life: 3}}
+      request: ""
+      expect: {you: {hand: "", graveyard: ♠9}, opponent: {life: 2, graveyard: 1}}
+"""
+
+
+def _line_of(root: Path, file: str, text: str) -> int:
+    return (root / "definitions" / file).read_text(encoding="utf-8").splitlines().index(text) + 1
+
+
+def test_a_reading_that_excuses_a_departure_the_definition_has_is_quiet(minimal_repo: Path) -> None:
+    _append(minimal_repo, "actions/2-summon.yaml", EXCUSED)
+    assert [f.code for f in toolchain.load(minimal_repo).findings] == []
+
+
+def test_a_reading_left_after_the_timing_changed_excuses_nothing(minimal_repo: Path) -> None:
+    """Its timing made main, 失神 no longer departs from BP041: the reading would excuse the next departure unseen."""
+    _append(minimal_repo, "actions/2-summon.yaml", EXCUSED.replace("  timing: quick\n", "  timing: main\n"))
+    [finding] = toolchain.load(minimal_repo).findings
+    assert (finding.code, finding.severity, finding.location.path) == ("BP047", "warning", "definitions/actions/2-summon.yaml")
+    assert (finding.location.line, finding.location.column) == (_line_of(minimal_repo, "actions/2-summon.yaml", "    guideline: BP041"), 16)
+    assert finding.message == ("the reading of 失神 excuses BP041, which finds nothing in 失神 any more: it excuses nothing; "
+                               "remove it, or update it (its guideline: and why:) if it is about another departure")
+
+
+def test_a_reading_of_a_definition_not_held_to_the_guidelines_is_not_reported(minimal_repo: Path) -> None:
+    """An earlier edition's definition is not held (guidelines: new): its readings are its history, not stale."""
+    _append(minimal_repo, "actions/2-summon.yaml",
+            EXCUSED.replace("  timing: quick\n", "  timing: main\n").replace("  since: v8.1\n", "  since: v8.0\n"))
+    assert [f.code for f in toolchain.load(minimal_repo).findings] == []
+
+
+def test_a_reading_that_excuses_a_loop_the_engine_finds_is_quiet(minimal_repo: Path) -> None:
+    _append(minimal_repo, "actions/2-summon.yaml", _waive(_waive(LOOP, "引き潮"), "満ち潮"))
+    assert _findings(minimal_repo, "BP047") == []
+
+
+def test_a_reading_that_excuses_a_loop_no_longer_found_excuses_nothing(minimal_repo: Path) -> None:
+    """The engine's searches too: once the opponent can answer, there is no loop, and 引き潮's reading excuses nothing."""
+    answered = LOOP.replace("opponent: {life: 9}", "opponent: {life: 9, hand: ♡5 ♣9, field: Joker}")
+    _append(minimal_repo, "actions/2-summon.yaml", _waive(answered, "引き潮"))
+    [finding] = toolchain.load(minimal_repo).findings
+    assert finding.code == "BP047" and finding.message.startswith("the reading of 引き潮 excuses BP046, which finds nothing")
+
+
+def test_without_play_a_reading_that_excuses_a_search_is_not_judged(minimal_repo: Path) -> None:
+    from toolchain.checks import guidelines
+
+    answered = LOOP.replace("opponent: {life: 9}", "opponent: {life: 9, hand: ♡5 ♣9, field: Joker}")
+    _append(minimal_repo, "actions/2-summon.yaml", _waive(answered, "引き潮"))
+    assert guidelines.run(toolchain.load(minimal_repo).definitions, play=False) == []

@@ -4,6 +4,7 @@ tag; what it cannot do as asked it refuses, before any file is touched."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import toolchain
@@ -63,7 +64,10 @@ def test_it_refuses_what_it_cannot_do_and_writes_nothing(scratch_repo) -> None:
     cases = [
         (("v8.1",), "v8.1 is not later than the current edition v8.1 (definitions/rules.yaml edition.id)"),
         (("v8.0",), "v8.0 is not later than the current edition v8.1 (definitions/rules.yaml edition.id)"),
-        (("9.0",), "'9.0' is not an edition: an edition is written v<major>.<minor> (v9.0)"),
+        (("9.0",), "'9.0' is not an edition: an edition is written v<major>.<minor> (v9.0) or v<major>.<minor>.<patch> (v9.1.1)"),
+        (("v9.1.1.1",), "'v9.1.1.1' is not an edition: an edition is written v<major>.<minor> (v9.0) or v<major>.<minor>.<patch> (v9.1.1)"),
+        (("v9..1",), "'v9..1' is not an edition: an edition is written v<major>.<minor> (v9.0) or v<major>.<minor>.<patch> (v9.1.1)"),
+        (("v8.1.0",), "v8.1.0 is not later than the current edition v8.1 (definitions/rules.yaml edition.id)"),
     ]
     for args, says in cases:
         run = bp("edition", "new", *args, "--name", "第9.0版", "--root", str(repo))
@@ -115,3 +119,21 @@ def test_an_edition_of_thousands_of_digits_is_refused_shortly(scratch_repo) -> N
     assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
     assert "is not an edition: an edition is written v<major>.<minor> (v9.0)" in run.stderr and len(run.stderr) < 300
     assert _files(repo) == before
+
+
+def test_an_edition_of_three_parts_opens_between_two(scratch_repo) -> None:
+    """第9.1.1版 comes after 第9.1版: `bp edition new v9.1.1` opens it, and its section is labelled apart."""
+    repo = _released(scratch_repo)
+    assert bp("edition", "new", "v9.1", "--name", "第9.1版", "--root", str(repo)).returncode == 0
+    commit_all(repo, "第9.1版を開始")
+    git(repo, "tag", "v9.1")
+    run = bp("edition", "new", "v9.1.1", "--name", "第9.1.1版", "--root", str(repo))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[0].startswith("definitions/rules.yaml: edition v9.1 → v9.1.1 (第9.1.1版)")
+    assert "edition:\n  id: v9.1.1\n  name: 第9.1.1版\n" in (repo / RULES).read_text(encoding="utf-8")
+    history = (repo / HISTORY).read_text(encoding="utf-8").split("\n")
+    assert ".. _history-v9-1-1:" in history and "第9.1.1版の変更点" in history and ".. _history-v9-1:" in history
+    assert toolchain.load(repo).findings == ()
+    commit_all(repo, "第9.1.1版を開始")
+    report = json.loads(bp("diff", "v9.1", "--format", "json", "--root", str(repo)).stdout)
+    assert (report["new"]["edition"], report["new"]["edition_id"], report["old"]["edition_id"]) == ("第9.1.1版", "v9.1.1", "v9.1")

@@ -19,9 +19,9 @@ from .conftest import ROOT, V9
 NEW_ACTIONS = (
     "quick-soldier-summon-spade", "quick-soldier-summon-heart", "quick-soldier-summon-diamond", "quick-soldier-summon-club",
     "temptation", "intimidation", "quick-intimidation", "salvation", "bulwark-addition", "quick-bulwark-placement",
-    "prostration", "repair", "reset", "counterattack",
+    "prostration", "repair", "reset", "counterattack", "reckoning",
 )
-NEW_TRUMPS = ("temptation", "intimidation", "salvation", "bulwark-addition", "loss", "repair", "reset", "fortress")
+NEW_TRUMPS = ("temptation", "intimidation", "salvation", "bulwark-addition", "loss", "repair", "reset", "fortress", "reckoning")
 NEW_VOCABULARY = ("temptation", "face-up-trump", "triggered-spell", "basic-spell", "intermediate-spell", "advanced-spell")
 # The changelog's 魔法分類の再編 (7章: the action list's spells), as it names the moves.
 BASIC, INTERMEDIATE, ADVANCED = ("up", "down", "twist", "counter"), \
@@ -32,8 +32,8 @@ def test_bp_check_passes_with_an_example_of_every_item(v9: Path) -> None:
     run = bp("check", "--root", str(v9), cwd=v9)
     assert run.returncode == 0, run.stdout + run.stderr
     counts, examples = run.stdout.strip().splitlines()
-    assert counts.endswith(": OK") and "24 frame actions" in counts and "12 trumps" in counts
-    assert examples.startswith("61/61 actions executed, ") and examples.endswith(", 0 failed")
+    assert counts.endswith(": OK") and "25 frame actions" in counts and "13 trumps" in counts
+    assert examples.startswith("62/62 actions executed, ") and examples.endswith(", 0 failed")
     defs = toolchain.load(v9).definitions
     actions = {a.id: a for a in (*defs.actions, *defs.frame_actions)}
     # each item: an example that runs its effect as written, and the edition in its since or updated

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import toolchain
 from tests.runbp import bp
 from toolchain.model import display
 from toolchain.model.reading_list import readings
@@ -31,18 +32,16 @@ def test_a_reading_is_located_at_its_own_line(defs, repo_root: Path) -> None:
 
 def _readings_written(root: Path) -> int:
     """The readings as the data writes them, counted without the toolchain: each `reading:` of a
-    definitions file (one note, or a list of them), and the core flow's."""
+    definitions file (one note, or a list of them), and the core flow's (rules.yaml core_readings)."""
     import yaml
 
-    from toolchain.model.coreflow import READINGS
-
-    written = 0
+    written = len(yaml.safe_load((root / "definitions" / "rules.yaml").read_text(encoding="utf-8"))["core_readings"])
     for path in (root / "definitions").rglob("*.yaml"):
         items = yaml.safe_load(path.read_text(encoding="utf-8"))
         for item in items if isinstance(items, list) else []:
             note = item.get("reading") if isinstance(item, dict) else None
             written += 0 if note is None else 1 if isinstance(note, dict) else len(note)
-    return written + len(READINGS)
+    return written
 
 
 def test_bp_check_lists_the_readings_with_file_and_line(repo_root: Path) -> None:
@@ -50,7 +49,7 @@ def test_bp_check_lists_the_readings_with_file_and_line(repo_root: Path) -> None
     assert result.returncode == 0, result.stderr
     lines = [line for line in result.stdout.splitlines() if ": reading: " in line]
     assert any(line.startswith("definitions/characters.yaml:") and "魔術士 (兵士) [abilities]" in line for line in lines)
-    assert any(line.startswith("toolchain/model/coreflow.py:") and "コアフロー [pass-record]" in line for line in lines)
+    assert any(line.startswith("definitions/rules.yaml:") and "コアフロー [pass-record]" in line for line in lines)
     assert len(lines) == _readings_written(repo_root)
     plain = bp("check", "--root", str(repo_root))
     assert ": reading: " not in plain.stdout  # only when asked for
@@ -80,3 +79,15 @@ def test_a_reading_without_its_why_is_refused(minimal_repo: Path) -> None:
     assert result.returncode == 1
     line = text.splitlines().index("  reading:") + 1
     assert f"definitions/characters.yaml:{line + 1}:" in result.stderr and "BP010" in result.stderr and "why" in result.stderr
+
+
+def test_the_core_flow_readings_are_the_editions(minimal_repo: Path) -> None:
+    """第9.1版 moved 能力の適用順 from 6.4.2 to 6.3.1: its rules.yaml says so, and the reading is printed with its number."""
+    rules = minimal_repo / "definitions" / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert text.count('says: "6.4.2 互いに矛盾しない場合は') == 1
+    rules.write_text(text.replace('says: "6.4.2 互いに矛盾しない場合は', 'says: "6.3.1 互いに矛盾しない場合は'), encoding="utf-8")
+    checked = toolchain.load(minimal_repo)
+    order = next(noted for noted in readings(checked.definitions) if noted.reading.about == "ability-order")
+    assert order.reading.says.startswith("6.3.1 ") and order.reading.location.path == "definitions/rules.yaml"
+    assert order.owner == "コアフロー" and order.kind == "core-flow"

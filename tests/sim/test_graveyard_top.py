@@ -53,3 +53,49 @@ def test_the_choice_is_a_decision_of_the_owner_offered_through_the_protocol(engi
                 continue
             game.apply(sim.RandomAgent(seed + len(game.history)).choose(decision))
     assert seen >= 5
+
+
+# When the owner chooses is the edition's (rules.yaml graveyard_top): 第8.1版 when several cards arrive at once;
+# 第9.1.1版 also after cards leave, from what remains. 再会 takes ♠K from the graveyard ♠K ♠4 ♣7 (♣7 on top).
+REUNION = {"you": {"hand": "♡2 ♡3", "graveyard": "♠K ♠4 ♣7"}}
+
+
+def _engine(defs, **graveyard_top) -> sim.Engine:  # noqa: ANN001
+    from dataclasses import replace
+
+    from toolchain.model import GraveyardTop
+
+    return sim.Engine(replace(defs, rules=replace(defs.rules, graveyard_top=GraveyardTop(**graveyard_top))))
+
+
+def _graveyard(game: sim.Game, seat: int) -> list[str]:
+    """A graveyard from the bottom up: its last card is the public top."""
+    return [sim.card_text(card) for card in game.state.players[seat].graveyard]
+
+
+def _reunion(engine: sim.Engine, script: list) -> sim.Game:
+    game = situation(engine, REUNION, script)
+    request(game, "再会 ★♡2 ♡3")
+    pass_(game, 2)
+    return game
+
+
+def test_the_rules_of_8_1_choose_the_top_only_among_cards_arriving_together(defs) -> None:  # noqa: ANN001
+    assert defs.rules.graveyard_top.when == ("arrive",) and defs.rules.graveyard_top.chosen_by == "owner"
+    game = _reunion(sim.Engine(defs), ["♠K", "墓地の一番上:♡2"])
+    assert _graveyard(game, A) == ["♠4", "♣7", "♡3", "♡2"]  # ♣7 stays below the keycards, which arrive together
+
+
+def test_an_edition_that_has_the_owner_choose_after_cards_leave_plays_it_for_every_action(defs) -> None:  # noqa: ANN001
+    """第9.1.1版: after ♠K leaves, the owner chooses the new top among ♠4 and ♣7; then 再会's keycards arrive."""
+    engine = _engine(defs, when=("arrive", "leave"))
+    game = _reunion(engine, ["♠K", "墓地の一番上:♠4", "墓地の一番上:♡2"])
+    assert _graveyard(game, A) == ["♣7", "♠4", "♡3", "♡2"]
+    game = _reunion(engine, ["♠K"])  # unnamed, the top stays as it was
+    assert _graveyard(game, A) == ["♠4", "♣7", "♡2", "♡3"]
+
+
+def test_an_edition_without_the_choice_keeps_the_card_put_there_last_on_top(defs) -> None:  # noqa: ANN001
+    engine = _engine(defs, when=())
+    game = _reunion(engine, ["♠K", "墓地の一番上:♡2"])
+    assert _graveyard(game, A) == ["♠4", "♣7", "♡2", "♡3"]  # 墓地の一番上:♡2 was never asked

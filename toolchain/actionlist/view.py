@@ -13,6 +13,7 @@ from markupsafe import Markup
 
 from .. import model as m
 from ..model import display
+from ..model.history import lists_edition
 from ..notation.kana import furigana
 from .search import cards, names, other_words, search_text
 from .selection import Selection
@@ -161,7 +162,7 @@ def _entry(defs: m.Definitions, shown: display.Entry) -> Entry:
         search=search_text(texts, other_words(defs)),
         cards=cards(shown.keycards),
         names=names([shown.name, shown.kana, *shown.search_terms]),
-        changed=bool(defs.rules) and defs.rules.edition.get("id") in getattr(definition, "updated", ()),
+        changed=bool(defs.rules) and lists_edition(getattr(definition, "updated", ()), defs.rules.edition.get("id")),
         furigana=_furigana(shown),
         rulings=tuple(r.question for item in shown.items if isinstance(item.value, display.RulingLinks) for r in item.value.rulings),
     )

@@ -12,7 +12,7 @@ from .. import model as m
 from ..diagnostics import Diagnostic, shorten
 from ..model.doclabels import DOCS_DIR, section_labels
 from ..i18n import N_, _
-from ..model.history import edition_number
+from ..model.history import edition_number, lists_edition, same_edition
 from ..model.loader import LoadResult
 from ..notation.kana import kana_problem
 
@@ -467,7 +467,7 @@ def start_steps_fit(result: LoadResult) -> Iterator[Diagnostic]:
             decided = decided or step.kind == FIRST_PLAYER_STEP
             if step.players != "both" and not decided:
                 yield Diagnostic(frame.source.location("start", "steps", i, step.kind, "players"), "BP031",
-                                 _("players: {players} names a player by 2.9.2 先攻決定, which has not been decided yet: put the "
+                                 _("players: {players} names a player the first-player step decides, which has not been decided yet: put the "
                                    "step after first-player").format(players=step.players))
             for key, zone in (("to", step.to), ("from", step.origin)):
                 if zone == CHARACTERS_ZONE:
@@ -547,7 +547,7 @@ def played_as_data(result: LoadResult) -> Iterator[Diagnostic]:
             )
     current = defs.rules.edition.get("id") if defs.rules else None
     for action in (*defs.actions, *defs.frame_actions):
-        new = current is not None and (action.since == current or current in action.updated)
+        new = current is not None and (same_edition(action.since, current) or lists_edition(action.updated, current))
         if new and action.program is None and not _about(action, "effect", "program"):
             yield Diagnostic(
                 action.source.location("effect"), "BP036",

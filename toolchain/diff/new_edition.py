@@ -9,7 +9,6 @@ both files are replaced at once."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -26,7 +25,6 @@ from .revisions import DOCS_DIR, RevisionError, git_prefix, last_tag, uncommitte
 
 RULES = f"{DEFINITIONS_DIR}/rules.yaml"
 CHAPTER = "変更履歴"  # the title of the rulebook's chapter the edition's section opens in
-_VERSION = re.compile(r"v[0-9]{1,9}\.[0-9]{1,9}")  # longer numbers are no edition (and int() refuses thousands of digits)
 
 
 class EditionError(Exception):
@@ -96,8 +94,8 @@ def _chapter(root: Path) -> tuple[Path, int]:
 
 def start_edition(root: Path, edition: str, name: str) -> Started:
     """Bump rules.yaml's edition to `edition` (`name`) and open its 変更履歴 section; EditionError if it cannot be."""
-    if not _VERSION.fullmatch(edition):
-        raise EditionError(_("'{edition}' is not an edition: an edition is written v<major>.<minor> (v9.0)").format(
+    if edition_number(edition) is None:
+        raise EditionError(_("'{edition}' is not an edition: an edition is written v<major>.<minor> (v9.0) or v<major>.<minor>.<patch> (v9.1.1)").format(
             edition=shorten(edition)))
     if not name.strip():
         raise EditionError(_("the edition needs a name as the rulebook prints it: --name 第9.0版"))
@@ -110,7 +108,7 @@ def start_edition(root: Path, edition: str, name: str) -> Started:
     if rules is None:
         raise EditionError(_("{rules} does not load: fix it first (bp check)").format(rules=RULES))
     previous, release = str(rules.edition["id"]), str(rules.edition.get("release", ""))
-    if (edition_number(edition) or (0, 0)) <= (edition_number(previous) or (0, 0)):
+    if (edition_number(edition) or (0, 0, 0)) <= (edition_number(previous) or (0, 0, 0)):
         raise EditionError(_("{edition} is not later than the current edition {previous} ({rules} edition.id)").format(
             edition=edition, previous=previous, rules=RULES))
     try:

@@ -19,16 +19,13 @@ edition, so the edges are reconstructed from the text of 6.1.5, 6.4 and 6.4.1:
 - when everyone has passed and the stage is empty, the turn player gets the chance again [2]
   (the turn only passes through the エンド action).
 
-The pass record is reset where PASS_RECORD_RESETS says (a reading: the text names only [4]; see READINGS).
+The pass record is reset where PASS_RECORD_RESETS says (a reading: the text names only [4]; rules.yaml's
+core_readings says why, in the edition's words).
 """
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
-
-from ..diagnostics import Location
-from .definitions import Reading
 
 
 @dataclass(frozen=True)
@@ -47,7 +44,7 @@ class Edge:
 
 @dataclass(frozen=True)
 class Flow:
-    figure: str  # the rulebook's figure number
+    id: str  # which flow: the rulebook numbers its figures (Fig. 6.6–6.9), which the edition may move
     title: str
     nodes: tuple[Node, ...]
     edges: tuple[Edge, ...]
@@ -56,7 +53,7 @@ class Flow:
         return next(n for n in self.nodes if n.id == id_)
 
 
-# The steps after which the pass record is reset: the reading `pass-record` of READINGS below.
+# The steps after which the pass record is reset: the reading `pass-record` of rules.yaml's core_readings.
 PASS_RECORD_RESETS: tuple[str, ...] = ("4", "15", "6-10-5", "6-10-7")
 
 YES, NO = "はい", "いいえ"
@@ -66,7 +63,7 @@ AFTER_INSTANT_OR_STAGING = "即時解決後・ステージ追加後"
 AFTER_STAGE_RESOLUTION = "ステージ解決後"
 
 CORE_FLOW = Flow(
-    figure="6.6",
+    id="core-flow",
     title="コアフロー",
     nodes=(
         Node("1", "ゲーム開始", "terminal"),
@@ -115,7 +112,7 @@ CORE_FLOW = Flow(
 )
 
 TRIGGER_CHECK = Flow(
-    figure="6.7",
+    id="trigger-check",
     title="誘発チェック",
     nodes=(
         Node("start", "誘発チェック", "terminal"),
@@ -158,7 +155,7 @@ TRIGGER_CHECK = Flow(
 )
 
 INSTANT_RESOLUTION = Flow(
-    figure="6.8",
+    id="instant-resolution",
     title="誘発チェック-即時処理",
     nodes=(
         Node("start", "誘発即時解決 (プレイヤー, タイミング)", "terminal"),
@@ -184,7 +181,7 @@ INSTANT_RESOLUTION = Flow(
 )
 
 NORMAL_PROCESSING = Flow(
-    figure="6.9",
+    id="normal-processing",
     title="誘発チェック-通常処理",
     nodes=(
         Node("start", "通常:アクション毎に処理 (プレイヤー, タイミング)", "terminal"),
@@ -218,36 +215,3 @@ NORMAL_PROCESSING = Flow(
 )
 
 FLOWS: tuple[Flow, ...] = (CORE_FLOW, TRIGGER_CHECK, INSTANT_RESOLUTION, NORMAL_PROCESSING)
-
-
-def _written_here() -> Location:
-    """Where a reading of the core flow is written (this file, the caller's line), for `bp check --readings`."""
-    return Location("toolchain/model/coreflow.py", sys._getframe(1).f_lineno, 1)
-
-
-# The readings of chapter 6 (definitions/README.md "Readings"): the text edition lacks Fig. 6.6–6.9, so what
-# the edges above do where the text is silent is stated here, and so is a slip of 6.4.2's example; shown by
-# `bp check --readings` and printed where they apply (`.. bp-readings:: pass-record` under the flowchart of 6.4,
-# `.. bp-readings:: ability-order` in 6.4.2).
-READINGS: tuple[Reading, ...] = (
-    Reading(
-        about="pass-record",
-        says="[4] パス記録のリセットはリクエストした時だけを書き、[11] は「パス記録がリセットされるため、同じプレイヤー名は"
-             "2回登録されません」と書く。解決の後にパス記録をどうするかは、本文にも (テキスト版にはない) 図にも書かれていない。",
-        reads="パス記録は、リクエストをステージに追加するとき (プレイヤーがリクエストした [4]、および誘発したリクエストを"
-              "ステージに追加する 6-10-5・6-10-7) と、ステージのリクエストを解決した後 ([15]) にリセットする。"
-              "ステージのどの状態も全てのプレイヤーのパスを得てから解決される。",
-        why="「相手に許可を得てリクエストが実行されます」(2.10)、「許可制のゲーム」(6.1) のとおり。[4] だけでリセットすると、"
-            "解決の後はターンプレイヤー1人のパスでステージの次のリクエストが解決し、誘発したダメージ判定に相手が停戦で"
-            "応じる機会がなくなる (停戦が遊べなくなる)。",
-        location=_written_here(),
-    ),
-    Reading(
-        about="ability-order",
-        says="6.4.2 互いに矛盾しない場合は「全ての兵士のサイズを -1」「あなたの兵士はさらに +2」「この兵士はさらに +3」の 3 つが"
-             "有効なとき「合計 +5 の修正が加わります」と書くが、-1 + 2 + 3 は +4 である。",
-        reads="矛盾しない能力は全て重複適用し、修正を足し合わせる。この例の兵士には合計 +4 の修正が加わる。",
-        why="「特に抵触しないかぎりすべて重複適用されます」という規則の方を採る。+5 は足し算の誤りと読む。",
-        location=_written_here(),
-    ),
-)

@@ -17,7 +17,7 @@ from .notations import KeycardsText, Text
 from .yamlload import Document, Path_
 
 __all__ = [
-    "Source", "Reading", "Named", "Vocabulary", "id_hint", "illegal_reasons", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Example",
+    "Source", "Reading", "Named", "Vocabulary", "id_hint", "illegal_reasons", "Zone", "AccessLevel", "Cost", "GraveyardTop", "Rules", "Format", "Target", "Flavor", "Example",
     "Action", "LabelGrant", "WaiveCost", "Ability", "Character", "FogEntry", "SetupStep", "Frame", "Trump", "Ruling", "Definitions",
     "KeycardsText", "Text",
 ]
@@ -118,6 +118,16 @@ class Cost:
 
 
 @dataclass(frozen=True)
+class GraveyardTop:
+    """2.11.1 「墓地の一番上のカードはいつ決まるのか?」 (rules.yaml `graveyard_top`): who chooses the public top card of a
+    graveyard, and when: `arrive`, when several cards go to it at once (among them); `leave`, after cards leave it
+    (among what remains: 第9.1.1版). Absent from rules.yaml, 第8.1版's: the owner, when several arrive."""
+
+    chosen_by: str = "owner"
+    when: tuple[str, ...] = ("arrive",)
+
+
+@dataclass(frozen=True)
 class Rules:
     edition: Mapping[str, str]
     display: Mapping[str, str]  # what each edition prints its own way: trigger_speed_timing (items | at), at_form
@@ -130,6 +140,8 @@ class Rules:
     source: Source
     rank_terms: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # card → other words for it (Joker: ジョーカー)
     guidelines: str = "new"  # which definitions the design guidelines hold: new (since = edition.id) or all
+    graveyard_top: GraveyardTop = GraveyardTop()  # who chooses a graveyard's public top card, and when
+    core_readings: tuple[Reading, ...] = ()  # the readings of the core flow (chapter 6), in this edition's words
 
     def vocabulary(self, name: str) -> Vocabulary:
         return self.vocabularies.get(name, Vocabulary(()))

@@ -212,7 +212,7 @@ NUMBERS = Family(
     variables=True,
     forms=(
         Form("rank", ITEMS, "the sum of the cards' numbers (table 2.1)"),
-        Form("size", ITEMS, "the sum of the characters' sizes (2.8.2, 6.4.2)"),
+        Form("size", ITEMS, "the sum of the characters' sizes (サイズ, with the abilities in force)"),
         Form("count", ITEMS, "how many items"),
         Form("add", ListOf(NUMBER), "the sum"),
         Form("sub", PAIR_OF_NUMBERS, "a − b"),
@@ -356,7 +356,7 @@ STEP_FAMILY = Family(
         ),
         Form("charge", ITEMS, "チャージ"),
         Form("drive", ITEMS, "ドライブ", (Field("as", NAME, "the characters actually driven"),)),
-        Form("damage", PLAYER, "2.7 damage", (Field("amount", NUMBER, required=True),)),
+        Form("damage", PLAYER, "damage (ダメージ)", (Field("amount", NUMBER, required=True),)),
         Form("draw", NUMBER, "from the life into the hand", (Field("player", PLAYER, "whose, default you"),)),
         Form(
             "reveal", NUMBER, "turn over the top of the life (the cards stay with the request until placed)",
@@ -389,7 +389,7 @@ STEP_FAMILY = Family(
         Form(
             "modify_size", Either((Choice(("your", "all")), ITEMS)),
             "size until the end of the turn: of characters (scope this), of the controller's soldiers (your), of every "
-            "soldier (all), applied all → your → this (6.4.2)",
+            "soldier (all), applied all → your → this (能力の適用順)",
             (Field("by", NUMBER, required=True), Field("until", END_OF_TURN, "このターンが終わるまで", required=True)),
         ),
         Form("negate", ITEMS, "無効にする: a request leaves the stage, its keycards go to the graveyard"),
@@ -417,7 +417,7 @@ STEP_FAMILY = Family(
         ),
         Form(
             "after_triggers", STEPS,
-            "the steps once the triggers this resolution caused have been handled (the trigger check after it, 6.4.1): "
+            "the steps once the triggers this resolution caused have been handled (the trigger check after it, 誘発チェック): "
             "ダメージ判定 clears the roles then, so that what it triggered still reads who attacked and blocked",
         ),
     ),
@@ -442,8 +442,9 @@ TRIGGER = Record((
 TARGET = Record((
     Field("player", Choice(("you", "opponent", "any")), "whose character, trump or request, or which player"),
     Field("where", CONDITION, "`it` is the candidate"),
-    Field("keycards", Record((Field("min", Base("integer"), required=True), Field("max", Base("integer"), required=True))),
-          "a request with this many keycards"),
+    Field("keycards", Record((Field("min", Base("integer"), "at least", required=True),
+                              Field("max", Base("integer"), "at most; absent, no maximum (キーカードがあるリクエスト: `{min: 1}`)"))),
+          "a request with this many keycards: `{min: 1, max: 2}`, or `{min: 1}` for one or more"),
     Field("action", Id("actions"), "a request of this action"),
     Field("has_target", Base("boolean"), "a request that has a target"),
     Field("cause", Base("boolean"), "the request that triggered this one"),

@@ -7,6 +7,7 @@ whether an entry changed in the current edition (derived from its `updated`, nev
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from .definitions import Definitions
@@ -31,13 +32,26 @@ def is_rules_field(field: str) -> bool:
     return field not in (*LORE_FIELDS, *VERSION_FIELDS, *MACHINE_FIELDS, *READING_FIELDS, *NAME_READING_FIELDS, *FIGURE_FIELDS)
 
 
-_EDITION = re.compile(r"v(\d{1,9})\.(\d{1,9})")  # thousands of digits are no edition (int() refuses them)
+# v<major>.<minor>, or v<major>.<minor>.<patch> for an edition between two (第9.1.1版, after 第9.1版)
+_EDITION = re.compile(r"v(\d{1,9})\.(\d{1,9})(?:\.(\d{1,9}))?")  # thousands of digits are no edition (int() refuses them)
 
 
-def edition_number(version: str | None) -> tuple[int, int] | None:
-    """v8.1 as (8, 1), to put editions in order; None for the extra line's ex3.4.0, which has its own numbering."""
+def edition_number(version: str | None) -> tuple[int, int, int] | None:
+    """v8.1 as (8, 1, 0) and v9.1.1 as (9, 1, 1), to put editions in order (v9.1 < v9.1.1 < v9.2; v9.1.0 is
+    v9.1 written out); None for the extra line's ex3.4.0, which has its own numbering, or for what is no edition."""
     match = _EDITION.fullmatch(version or "")
-    return (int(match.group(1)), int(match.group(2))) if match else None
+    return (int(match.group(1)), int(match.group(2)), int(match.group(3) or 0)) if match else None
+
+
+def same_edition(one: str | None, other: str | None) -> bool:
+    """Whether two versions name one edition: v9.1 and v9.1.0 do; versions of no edition only when written alike."""
+    number = edition_number(one)
+    return number == edition_number(other) if number is not None else one is not None and one == other
+
+
+def lists_edition(versions: Iterable[str], edition: str | None) -> bool:
+    """Whether `edition` is among `versions` (an entry's `updated`), however each writes it."""
+    return any(same_edition(version, edition) for version in versions)
 
 
 def introduced_before(item: Any, edition: str | None) -> bool:
@@ -64,10 +78,10 @@ def has_history(item: Any) -> bool:
 def changed_in_current_edition(item: Any, definitions: Definitions) -> bool:
     """Whether the entry was updated in the current edition: the edition is in its `updated`."""
     edition = current_edition(definitions)
-    return edition is not None and has_history(item) and edition in item.updated
+    return edition is not None and has_history(item) and lists_edition(item.updated, edition)
 
 
 def new_in_current_edition(item: Any, definitions: Definitions) -> bool:
     """Whether the entry was introduced in the current edition (its `since` is the edition)."""
     edition = current_edition(definitions)
-    return edition is not None and has_history(item) and item.since == edition
+    return edition is not None and has_history(item) and same_edition(item.since, edition)

@@ -285,7 +285,20 @@ def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
         source=source,
         rank_terms={r["card"]: tuple(r["search_terms"]) for r in data["ranks"] if r.get("search_terms")},
         guidelines=data.get("guidelines", "new"),
+        graveyard_top=_graveyard_top(data.get("graveyard_top")),
+        core_readings=tuple(
+            m.Reading(str(note["says"]).strip(), str(note["reads"]).strip(), str(note["why"]).strip(),
+                      source.location("core_readings", i), note["about"])
+            for i, note in enumerate(data.get("core_readings", ()))),
     )
+
+
+def _graveyard_top(value: dict[str, Any] | None) -> m.GraveyardTop:
+    """rules.yaml `graveyard_top`; absent, or a key of it absent, as 第8.1版 plays it."""
+    default = m.GraveyardTop()
+    if not value:
+        return default
+    return m.GraveyardTop(value.get("chosen_by", default.chosen_by), tuple(value.get("when", default.when)))
 
 
 def _format(item: dict[str, Any], order: int, source: m.Source) -> m.Format:

@@ -1,6 +1,6 @@
 """The readings: every place where the rulebook's text is silent or leaves a choice open, and the
 toolchain reads it one way (definitions/README.md "Readings"). They are written in the data, on
-the definition they concern (`reading:`) or in the core-flow data (coreflow.READINGS), never fixed
+the definition they concern (`reading:`) or, for the core flow, in rules.yaml (`core_readings`), never fixed
 silently in code; `bp check --readings` lists them and the rulebook prints them as notes.
 
     for noted in readings(defs):      # in the order of the rulebook: core flow, then the lists
@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..i18n import _
-from . import coreflow
 from .definitions import Definitions, Reading
 from .display import LISTINGS, kind_of
 
@@ -46,7 +45,8 @@ class Noted:
 def readings(definitions: Definitions) -> list[Noted]:
     """Every reading: the core flow's first (chapter 6 explains the lists' terms), then every definition's
     in the order of the lists (LISTINGS)."""
-    found = [Noted(CORE_FLOW, "core-flow", None, reading) for reading in coreflow.READINGS]
+    core = definitions.rules.core_readings if definitions.rules else ()
+    found = [Noted(CORE_FLOW, "core-flow", None, reading) for reading in core]
     for listing in LISTINGS:
         for definition in listing.definitions(definitions):
             kind = kind_of(definition)

@@ -206,7 +206,7 @@ class Session:
     def new_game(self, format_id: str, frame_id: str, seed: int, first: int | None, seats: tuple[str, str]) -> None:
         with self.lock:
             if first not in (None, 0, 1):
-                raise Refused("先攻は P1 か P2、または 2.9.2 先攻決定のとおり")
+                raise Refused("先攻は P1 か P2、または先攻決定のとおり")
             self._start(Setup(format_id, frame_id, seed, first), seats, f"新しいゲーム: シード {seed}")
 
     def position(self, text: str, format_id: str, frame_id: str, seats: tuple[str, str]) -> None:
@@ -378,7 +378,7 @@ class Session:
             if self.mode != REPLAY or replay is None or self.table is None or seat not in (0, 1):
                 raise Refused("視点を選べるのは棋譜を見ているときです")
             if not replay.may_look(seat):
-                raise Refused(f"この棋譜のゲームは終わっていません: {SEAT_NAMES[seat]} の見えないカードは見せられません (2.11.1)")
+                raise Refused(f"この棋譜のゲームは終わっていません: {SEAT_NAMES[seat]} の見えないカードは見せられません")
             self.viewer = seat
             replay.shown(seat, len(self.table.taken))
             self._changed()

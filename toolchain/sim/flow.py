@@ -64,7 +64,7 @@ _COMPILED: dict[tuple[str, int], tuple[dict[str, Handler], dict[str, Step]]] = {
 
 
 def compiled(flow: Flow, handlers: dict[str, Handler]) -> dict[str, Step]:
-    key = (flow.figure, id(handlers))
+    key = (flow.id, id(handlers))
     found = _COMPILED.get(key)
     if found is None or found[0] is not handlers:
         found = _COMPILED[key] = (handlers, compile_flow(flow, handlers))

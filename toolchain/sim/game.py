@@ -441,6 +441,7 @@ class Game:
             if marks:
                 state.events.append(("resolving", request.action.id))
             state.resolving.append(request)
+            graveyards = self.graveyard_cards()  # an edition whose graveyard owners choose a new top after cards leave
             try:
                 request.action.effect(Ctx(self, request, request.controller))
             except Stop:
@@ -449,6 +450,7 @@ class Game:
                 state.resolving.remove(request)
                 if marks:
                     state.events.append(("resolving", state.resolving[-1].action.id if state.resolving else None))
+            self.graveyard_tops_after_leaving(graveyards)
         if request in state.stage:
             state.stage.remove(request)
         if request.revealed:
@@ -501,12 +503,34 @@ class Game:
         """2.11.1 「墓地の一番上のカードはいつ決まるのか?」: 「カードを墓地に移す際に移すカードの中から 1 枚を公開
         してください。すでに墓地にあるカードを改めて公開しないでください。」 When several cards have just gone to a
         player's graveyard at once, that player (who moves them: 相手のカードに触らない) chooses which of them is made
-        public: it goes on top (a decision of kind `order`)."""
+        public: it goes on top (a decision of kind `order`) — as rules.yaml's graveyard_top says (`arrive`)."""
+        if not self.ruleset.top_on_arrival:
+            return  # the card put there last stays on top
         for seat, count in enumerate(before):
             graveyard = self.state.players[seat].graveyard
             if len(graveyard) - count > 1:
                 arrived = graveyard[count:]
                 card = arrived[self.decide(seat, "order", GRAVEYARD_TOP, arrived)]
+                graveyard.remove(card)
+                graveyard.append(card)
+
+    def graveyard_cards(self) -> tuple[frozenset[int], ...] | None:
+        """What each graveyard holds before an effect, when rules.yaml's graveyard_top has its owner choose a new top
+        after cards leave it (`leave`); else None, and nothing to settle (graveyard_tops_after_leaving)."""
+        if not self.ruleset.top_on_leaving:
+            return None
+        return tuple(frozenset(player.graveyard) for player in self.state.players)
+
+    def graveyard_tops_after_leaving(self, before: tuple[frozenset[int], ...] | None) -> None:
+        """rules.yaml graveyard_top `leave` (第9.1.1版): after cards have left a graveyard, its owner chooses the new public
+        top from the cards that remain (unnamed in a script, the top stays as it is)."""
+        if before is None:
+            return
+        for seat, held in enumerate(before):
+            graveyard = self.state.players[seat].graveyard
+            if len(graveyard) > 1 and not held.issubset(graveyard):
+                remaining = list(graveyard)
+                card = remaining[self.decide(seat, "order", GRAVEYARD_TOP, remaining)]
                 graveyard.remove(card)
                 graveyard.append(card)
 

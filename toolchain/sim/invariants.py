@@ -44,7 +44,7 @@ def check(game: Game) -> list[str]:
             if not character.cards:
                 problems.append(_("P{seat}: a character without cards").format(seat=seat + 1))
             if character.kind == "bulwark" and len(character.cards) != 1:
-                problems.append(_("P{seat}: a bulwark of {count} cards (2.8.3: one card each)").format(seat=seat + 1, count=len(character.cards)))
+                problems.append(_("P{seat}: a bulwark of {count} cards (a bulwark is one card)").format(seat=seat + 1, count=len(character.cards)))
             if character.controller != seat:
                 problems.append(_("P{seat}: a character controlled by the other seat on this field").format(seat=seat + 1))
             if character.kind != game.ruleset.characters[character.component].kind:

@@ -21,17 +21,18 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
     from .ruleset import ActionSpec
 
-# The reasons, in the order they are checked, with what each one means (the rulebook's item).
+# The reasons, in the order they are checked, with what each one means (the rulebook's item, by its name: the section
+# numbers are the edition's).
 REASONS: dict[str, str] = {
-    "regulation": "the action is not part of the regulation played (table 3.1, 4.3, 5.3)",
-    "chance": "the player does not hold the chance (6.1.5)",
-    "triggered": "a triggered action is never requested by a player; it is requested when its condition holds (6.4.1)",
-    "timing": "main timing needs the player's own turn and an empty stage (2.10.1, 6.2.1 タイミング)",
+    "regulation": "the action is not part of the regulation played (対戦レギュレーション)",
+    "chance": "the player does not hold the chance (チャンス)",
+    "triggered": "a triggered action is never requested by a player; it is requested when its condition holds (誘発条件)",
+    "timing": "main timing needs the player's own turn and an empty stage (タイミング)",
     "once-per-turn": "the action was already requested this turn (起動条件: 1ターンに1回まで)",
     "activation": "the activation condition does not hold (起動条件)",
     "keycards": "the cards named are not in the hand or do not make the action's keycards (キーカード)",
-    "cost": "the costs cannot be paid (2.2, Table 2.2 コスト)",
-    "target": "there is nothing the action may target (2.10.3 対象)",
+    "cost": "the costs cannot be paid (コスト)",
+    "target": "there is nothing the action may target (対象)",
 }
 
 

@@ -280,8 +280,10 @@ def _may_target_request(request: Request, other: Request, ctx: Ctx | None) -> bo
         return False
     if spec.player != "any" and other.controller not in _seats(spec.player, request.controller):
         return False
-    if spec.keycards and not (spec.keycards[0] <= len(other.keys) <= spec.keycards[1]):
-        return False
+    if spec.keycards:
+        at_least, at_most = spec.keycards
+        if len(other.keys) < at_least or (at_most is not None and len(other.keys) > at_most):
+            return False
     if spec.action and other.action.id != spec.action:
         return False
     if spec.has_target and not other.targets:

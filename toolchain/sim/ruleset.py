@@ -40,7 +40,7 @@ class TargetSpec:
     kind: str  # soldier, bulwark, character, player, opponent, request, trump
     player: str = "any"  # you / opponent / any (whose characters, trumps or requests)
     where: Cond | None = None
-    keycards: tuple[int, int] | None = None  # a request with this many keycards
+    keycards: tuple[int, int | None] | None = None  # a request with this many keycards (at least, at most: None for no maximum)
     action: str | None = None  # a request of this action
     has_target: bool = False  # a request that has a target
     cause: bool = False  # the request that triggered this one
@@ -293,7 +293,7 @@ def _target(action: m.Action, node: Any, compiler: ProgramCompiler, known: dict[
         raise ProgramError(path + (sorted(extra)[0],), _("'{key}' does not select a {kind} ({keys})").format(
             key=sorted(extra)[0], kind=kind, keys=", ".join(sorted(_TARGET_KEYS[kind])) or _("nothing")))
     player = node.get("player", "opponent" if kind == "opponent" else "any")
-    keycards = (node["keycards"]["min"], node["keycards"]["max"]) if "keycards" in node else None
+    keycards = (node["keycards"]["min"], node["keycards"].get("max")) if "keycards" in node else None
     if node.get("action") is not None and node["action"] not in known["actions"]:
         raise _unknown_action(path + ("action",), node["action"], known)
     where = compiler.cond(node["where"], path + ("where",)) if "where" in node else None
@@ -430,6 +430,10 @@ class Ruleset:
         self.suit_abilities = any(a.suits for c in compiled.characters.values() for a in c.abilities) or any(
             a.suits for a in trump_abilities)
         self.remembers = compiled.remembers  # record last-known information (operations.remember) only when read
+        # 2.11.1: when a graveyard's owner chooses its public top (rules.yaml graveyard_top; 第8.1版 when several arrive)
+        top = defs.rules.graveyard_top if defs.rules else m.GraveyardTop()
+        self.top_on_arrival = "arrive" in top.when
+        self.top_on_leaving = "leave" in top.when
         # Mark in the events which action's effect moves cards (Game.resolve) only when a trigger reads it (by:).
         self.marks_resolutions = any(spec.trigger_spec.by for spec in self.triggered)
         # Whether some ability stops steps of effects (abilities.barring runs at every resolution only then).

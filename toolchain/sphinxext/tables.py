@@ -16,6 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from .. import model as m
+from ..model.history import edition_number
 from . import source
 from .docutils_blocks import NO, YES, join, para, ref, table
 from .entries import access_levels
@@ -143,7 +144,10 @@ _VERSION = re.compile(r"^(?P<prefix>[a-z]+)(?P<numbers>\d+(?:\.\d+)*)$")
 
 
 def version_key(version: str) -> tuple[int, tuple[int, ...], str]:
-    """Newest first: v-versions by number, then the extra list's ex-versions."""
+    """Newest first: v-versions by number (v9.1.1 before v9.1), then the extra list's ex-versions."""
+    edition = edition_number(version)
+    if edition is not None:
+        return (0, tuple(-n for n in edition), version)
     match = _VERSION.match(version)
     if not match:
         return (2, (), version)
