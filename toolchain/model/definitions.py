@@ -210,7 +210,7 @@ class Action:
     effect: Text
     source: Source
     formats: tuple[str, ...] = ()
-    frames: tuple[str, ...] = ()
+    frames: tuple[str, ...] = ()  # every frame it belongs to (membership.derive: the frames' `uses` and its own `frames`)
     group: str | None = None
     trump: str | None = None
     keycards: KeycardsText | None = None
@@ -230,6 +230,7 @@ class Action:
     kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     search_terms: tuple[str, ...] = ()  # other words the searches find it by (ブラックジャック for B・J)
     readings: tuple[Reading, ...] = ()
+    frames_written: tuple[str, ...] = field(default=(), compare=False)  # the `frames` it names itself (the earlier form)
 
     @property
     def is_frame_action(self) -> bool:
@@ -296,6 +297,11 @@ class Character:
     search_terms: tuple[str, ...] = ()  # other words the searches find it by (ブラックジャック for B・J)
     readings: tuple[Reading, ...] = ()
     pictured: str | None = None  # the cards Fig. 2.2 (キャラクターの例) shows it as
+    # A frame character (frames/characters.yaml) is played only in the frames whose `uses` selects it (membership.derive),
+    # with the formats it has.
+    frame_character: bool = False
+    frames: tuple[str, ...] = ()
+    frames_written: tuple[str, ...] = field(default=(), compare=False)  # always empty: only frames name a frame character
 
     @property
     def anchor(self) -> str:
@@ -311,11 +317,12 @@ class FogEntry:
     action: str
     ability: Text
     source: Source
-    frames: tuple[str, ...] = ()
+    frames: tuple[str, ...] = ()  # every frame it belongs to (membership.derive)
     since: str | None = None
     updated: tuple[str, ...] = ()
     kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     readings: tuple[Reading, ...] = ()
+    frames_written: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def anchor(self) -> str:
@@ -337,6 +344,8 @@ class Frame:
     source: Source
     kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     readings: tuple[Reading, ...] = ()
+    # What it uses of each kind (`actions`, `fog`, `trumps`, `characters`): membership.Uses, by the key of `uses`.
+    uses: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def anchor(self) -> str:
@@ -352,7 +361,7 @@ class Trump:
     id: str
     name: str
     category: str
-    frames: tuple[str, ...]
+    frames: tuple[str, ...]  # every frame it belongs to (membership.derive)
     keycards: KeycardsText
     source: Source
     ability: Ability | None = None
@@ -362,6 +371,7 @@ class Trump:
     kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     search_terms: tuple[str, ...] = ()  # other words the searches find it by (ブラックジャック for B・J)
     readings: tuple[Reading, ...] = ()
+    frames_written: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def anchor(self) -> str:
@@ -411,6 +421,7 @@ class Definitions:
     regulations_source: Source | None = None
     actions: list[Action] = field(default_factory=list)
     frame_actions: list[Action] = field(default_factory=list)
+    # 4.3.2's characters, then the frame characters (frames/characters.yaml: played only where a frame uses them)
     characters: list[Character] = field(default_factory=list)
     fog: list[FogEntry] = field(default_factory=list)
     frame_fog: list[FogEntry] = field(default_factory=list)
@@ -467,8 +478,15 @@ class Definitions:
         return next((d for d in found if isinstance(d, Action)), None)
 
     # -- derived membership ----------------------------------------------------------------
-    def formats_of(self, item: Action | FogEntry) -> tuple[str, ...]:
+    @property
+    def frame_characters(self) -> list[Character]:
+        """The characters of frames/characters.yaml, which only the frames that use them have."""
+        return [c for c in self.characters if c.frame_character]
+
+    def formats_of(self, item: Action | FogEntry | Character | Trump) -> tuple[str, ...]:
         """The formats a definition is part of; for frame items, the formats of their frames."""
+        if isinstance(item, Character):
+            return item.formats
         if isinstance(item, Action) and not item.is_frame_action:
             return item.formats
         if isinstance(item, FogEntry):
@@ -541,11 +559,13 @@ class Definitions:
     def counts(self) -> dict[str, int]:
         return {
             "actions": len(self.actions),
-            "characters": len(self.characters),
+            "characters": len(self.characters) - len(self.frame_characters),
             "fog": len(self.fog),
             "frames": len(self.frames),
             "frame actions": len(self.frame_actions),
             "frame fog": len(self.frame_fog),
             "trumps": len(self.trumps),
             "rulings": len(self.rulings),
+            # said only when there are any, as an edition without them never had the word
+            **({"frame characters": len(self.frame_characters)} if self.frame_characters else {}),
         }
