@@ -2,9 +2,10 @@
 
 A frame states the groups of frame actions, frame fog, trumps and frame characters it uses
 (`uses: {actions: {groups: [pack, trump], except: [...], add: [...]}, trumps: {categories: [...]}}`), so that a
-new frame is one entry; an item may still name its frames itself (`frames: [extra]`, the earlier form). The
-loader calls `derive` once: every item's `frames` is then its whole membership, in the frames' order, and
-everything above the model reads that.
+new frame is one entry; an item may still name its frames itself (`frames: [draft]`: the earlier form, and the way
+for one frame's own item), and is then in those and in the frames that add it by id. The loader calls `derive`
+once: every item's `frames` is then its whole membership, in the frames' order, and everything above the model
+reads that.
 
     uses = Uses(groups=("pack",), add=("open-pack",))
     uses.selects(action)                    # True: in the group, or added by id, and not excepted
@@ -42,9 +43,14 @@ class Uses:
     excepted: tuple[str, ...] = ()
 
     def selects(self, item: FrameItem) -> bool:
+        """Whether the frame uses the item: added by id, or of a category or group listed, and not excepted. An item
+        that names its frames itself is placed by name: no category or group brings it into another frame (a new
+        frame's own action, `frames: [draft]`, stays out of the frames that use its group)."""
         if item.id in self.excepted:
             return False
-        return item.id in self.add or category_of(item) in self.categories or getattr(item, "group", None) in self.groups
+        if item.id in self.add:
+            return True
+        return not item.frames_written and (category_of(item) in self.categories or getattr(item, "group", None) in self.groups)
 
 
 def category_of(item: FrameItem) -> str:
