@@ -122,6 +122,8 @@ def _references(defs: m.Definitions) -> Iterator[_Ref]:
     for trump in defs.trumps:
         for i, frame in enumerate(trump.frames_written):
             yield _Ref(trump.source, ("frames", i), "frame", frame, N_("frame"))
+    if defs.default_frame and defs.formats_source:
+        yield _Ref(defs.formats_source, ("default_frame",), "frame", defs.default_frame, N_("frame"))
     if defs.regulations_source:
         for frame, formats in defs.regulations.items():
             yield _Ref(defs.regulations_source, (frame,), "frame", frame, N_("frame"))

@@ -419,6 +419,9 @@ class Definitions:
     formats: list[Format] = field(default_factory=list)
     regulations: dict[str, tuple[str, ...]] = field(default_factory=dict)
     regulations_source: Source | None = None
+    # The frame examples without `regulation:` and pictures are played in (formats.yaml default_frame), when stated.
+    default_frame: str | None = None
+    formats_source: Source | None = None
     actions: list[Action] = field(default_factory=list)
     frame_actions: list[Action] = field(default_factory=list)
     # 4.3.2's characters, then the frame characters (frames/characters.yaml: played only where a frame uses them)
@@ -504,8 +507,12 @@ class Definitions:
         return format_id in self.regulations.get(frame_id, ())
 
     def widest_regulation(self, frames: Iterable[str]) -> tuple[str, str] | None:
-        """(format, frame): the last of `frames` with the highest format table 3.1 allows with it."""
-        for frame_id in reversed(list(frames)):
+        """(format, frame): the default frame (formats.yaml default_frame) if it is one of `frames`, else the last of
+        `frames`, with the highest format table 3.1 allows with it."""
+        frames = list(frames)
+        if self.default_frame in frames:
+            frames.append(self.default_frame)  # tried first
+        for frame_id in reversed(frames):
             allowed = [f for f in self.formats if self.is_legal(f.id, frame_id)]
             if allowed:
                 return max(allowed, key=lambda f: f.order).id, frame_id

@@ -224,6 +224,8 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: dict[int | None, Diagno
             defs.formats = [_format(item, i, m.Source(rel, doc, ("formats", i))) for i, item in enumerate(data["formats"])]
             defs.regulations = {frame: tuple(formats) for frame, formats in data["regulations"].items()}
             defs.regulations_source = m.Source(rel, doc, ("regulations",))
+            defs.default_frame = data.get("default_frame")
+            defs.formats_source = m.Source(rel, doc, ())
         return
     if not isinstance(data, list):
         result.lost(kind, rel)
