@@ -119,3 +119,31 @@ def test_an_entry_that_names_its_frames_changes_membership_without_bp029(scratch
     assert [item["text"] for item in report["checklist"] if "フレーム" in item["text"]] == [
         "フレーム「ストラテジー」で使うものが変わりました: +裏切札"]
     assert report["history"] == []
+
+
+OPEN_EXAMPLES = "  examples:\n    - name: コスト DD を払い、自分の裏切札を1枚表にする\n"
+# An example of オープン that expects a refusal it does not get: its message names the regulation played.
+NOT_REFUSED = """  examples:
+    - name: 既定のレギュレーションで遊ぶ
+      given:
+        you: {hand: ♣2 ♣3, trump: "♠2 ♡3(up)"}
+      request: ""
+      illegal: regulation
+    - name: コスト DD を払い、自分の裏切札を1枚表にする
+"""
+
+
+def test_examples_without_regulation_stay_in_the_default_frame_and_say_so(scratch_repo) -> None:
+    """A new last frame of table 3.1 (ドラフト) moves no example: formats.yaml states the default frame; a refusal
+    about the regulation says which one was played and why. Without default_frame, the last frame of table 3.1."""
+    repo = scratch_repo()
+    _add_draft(repo)
+    edit(repo, FRAME_ACTIONS, OPEN_EXAMPLES, NOT_REFUSED)
+    run = bp("check", "--lang", "en", "--root", str(repo))
+    assert ("オープン was not refused: it is a legal request here (expected illegal: regulation); played in the regulation "
+            "マスター + エクストラ (default: the example states no regulation:, so the highest format of オープン with the "
+            "default_frame of formats.yaml)") in run.stderr
+    edit(repo, FORMATS, "default_frame: extra\n", "")
+    run = bp("check", "--lang", "en", "--root", str(repo))
+    assert ("played in the regulation マスター + ドラフト (default: the example states no regulation:, so the highest format "
+            "of オープン with the last frame of table 3.1 that has it)") in run.stderr
