@@ -19,7 +19,7 @@ class FrameUseChange:
     left: tuple[str, ...]  # … and of those it no longer uses
 
     def line(self) -> str:
-        """The checklist's line: `フレーム「エクストラ」で使うものが変わりました: +威圧, −スラッシュ`."""
+        """The checklist's line: `フレーム「エクストラ」で使うものが変わりました: +A, −B`."""
         moves = [f"+{name}" for name in self.entered] + [f"−{name}" for name in self.left]
         return f"フレーム「{self.name}」で使うものが変わりました: {', '.join(moves)}"
 
