@@ -78,6 +78,8 @@ def _character(defs: m.Definitions, character: m.Character) -> dict[str, Any]:
         "story": character.story,
         "flavor": _flavor(character.flavor),
         **_versions(character),
+        # a frame character (frames/characters.yaml): the frames that use it
+        **({"frames": list(character.frames)} if character.frame_character else {}),
     }
 
 

@@ -1,7 +1,8 @@
 """Each engine construct the next edition needs, shown by an example of tests/editions/v9.0 that fails when the
 construct is taken out of the definitions: trump abilities as data (prohibit, damage prevention, label grants, cost
 and size changes), last-known information (`{was: …}`, `blocked_by`, a moved trigger's `by:`), roles kept until the
-damage judgment's triggers are handled (after_triggers), and a step that requests another action (`request`)."""
+damage judgment's triggers are handled (after_triggers), a step that requests another action (`request`), and a
+character only some frames have (frames/characters.yaml, a frame's `uses: characters`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 import toolchain
 
-FRAME_ACTIONS, TRUMPS = "frames/actions.yaml", "frames/trumps.yaml"
+FRAME_ACTIONS, TRUMPS, FRAMES = "frames/actions.yaml", "frames/trumps.yaml", "frames/frames.yaml"
 BASIC, NORMAL_SPELLS = "actions/1-basic.yaml", "actions/4-normal-spell.yaml"
 
 
@@ -62,6 +63,9 @@ REMOVED = [
      "              - request: equip\n                keycards: $card\n                target: target\n                cost: false\n",
      "              - stop: true\n", 1,
      FRAME_ACTIONS, "装備は解決すると対象の兵士を装備兵にする"),
+    ("a frame character: レアパック uses リアニメーター, which its regulations play before 一般兵", FRAMES,
+     "    characters: {add: [reanimator]}  # the fixture's frame character (frames/characters.yaml)\n", "", 1,
+     BASIC, "フレームキャラクター: レアパックを使うレギュレーションでは"),
 ]
 
 

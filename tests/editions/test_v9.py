@@ -97,6 +97,17 @@ def test_the_action_list_files_a_trumps_actions_under_it_with_their_own_types(v9
     assert "(切札)" not in text[spade:]  # オープン, クローズ come before: nothing under a trump is printed as 切札
     assert text.index("基礎魔法") < text.index("アップ(基礎魔法)") < text.index("中級魔法") < text.index("上級魔法")
     assert "第9.0版" in text and "@直接-通常-クイック" in text
+    assert "リアニメーター" not in text  # the frame character of レアパック (frames/characters.yaml), not エクストラ's
+
+
+def test_a_frame_character_is_printed_in_its_frames_lists_only(v9: Path, tmp_path: Path) -> None:
+    """リアニメーター, which only レアパック uses: in each regulation with レアパック, and in no format's own list."""
+    for fmt, frame, shown in (("master", "rare-pack", True), ("standard", "rare-pack", True), ("master", "none", False),
+                              ("master", "pack", False)):
+        page = tmp_path / f"{fmt}-{frame}.html"
+        run = bp("actionlist", "--root", str(v9), "--format", fmt, "--frame", frame, "--html", str(page), cwd=v9)
+        assert run.returncode == 0, run.stderr
+        assert ("リアニメーター(兵士)" in _text(page.read_text(encoding="utf-8"))) == shown, (fmt, frame)
 
 
 def test_the_rulebook_files_them_so_too(v9: Path, tmp_path: Path) -> None:
@@ -108,10 +119,12 @@ def test_the_rulebook_files_them_so_too(v9: Path, tmp_path: Path) -> None:
         at = text.index(heading)
         assert all(text.index(entry, at) > at for entry in entries), heading
     assert "要塞(表切札)" in text and "喪失(表切札)" in text and "誘惑(立ち上がる兵)" in text
+    assert "リアニメーター(兵士)" in text  # the frame chapter's bp-frame-character-list
     entries = _text((tmp_path / "site" / "rulebook" / "format.html").read_text(encoding="utf-8"))
     at = entries.index("アップ(基礎魔法)¶")  # the entry, not the table of contents
     assert "トリガー・スピード・タイミング:&#64;直接-通常-クイック" in entries[at:at + 200]
     assert "R・S・F(上級魔法)" in entries and "第9.0版" in entries
+    assert "リアニメーター" not in entries  # 4.3.2 lists the formats' characters, not a frame's
     # docs/ has no Sphinx configuration: the toolchain's own styles the book and titles it from rules.yaml
     static = tmp_path / "site" / "rulebook" / "_static"
     assert (static / "rulebook.css").read_bytes() == (STATIC / "rulebook.css").read_bytes()

@@ -62,9 +62,11 @@ class Entry:
         return self.kind in display.FRAME_KINDS
 
     def visible_in(self, selection: Selection) -> bool:
+        in_format = selection.format is None or selection.format.id in self.formats
         if self.frame_bound:
-            return any(frame.id in self.frames for frame in selection.frames)
-        return selection.format is None or selection.format.id in self.formats
+            # a frame character is also one of its formats' (a regulation plays it with those only)
+            return any(frame.id in self.frames for frame in selection.frames) and (self.kind != "frame-character" or in_format)
+        return in_format
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from ..model.doclabels import DOCS_DIR, section_labels
 from ..i18n import N_, _
 from ..model.history import edition_number, lists_edition, same_edition
 from ..model.loader import LoadResult
+from ..model.membership import USES_KEYS, items_of
 from ..notation.kana import kana_problem
 
 Check = Callable[[LoadResult], Iterator[Diagnostic]]
@@ -104,7 +105,7 @@ def _references(defs: m.Definitions) -> Iterator[_Ref]:
             yield _Ref(action.source, ("summons", i), "char", character, N_("character"))
         for i, fmt in enumerate(action.formats):
             yield _Ref(action.source, ("formats", i), "format", fmt, N_("format"))
-        for i, frame in enumerate(action.frames):
+        for i, frame in enumerate(action.frames_written):
             yield _Ref(action.source, ("frames", i), "frame", frame, N_("frame"))
         if action.trump:
             yield _Ref(action.source, ("trump",), "trump", action.trump, N_("trump"))
@@ -112,7 +113,7 @@ def _references(defs: m.Definitions) -> Iterator[_Ref]:
             yield _Ref(action.source, ("keycards",), "char", action.keycards.pattern.character, N_("character"))
     for entry in (*defs.fog, *defs.frame_fog):
         yield _Ref(entry.source, ("action",), "act", entry.action, N_("action"))
-        for i, frame in enumerate(entry.frames):
+        for i, frame in enumerate(entry.frames_written):
             yield _Ref(entry.source, ("frames", i), "frame", frame, N_("frame"))
     for character in defs.characters:
         for i, fmt in enumerate(character.formats):
@@ -121,8 +122,10 @@ def _references(defs: m.Definitions) -> Iterator[_Ref]:
         for i, fmt in enumerate(frame.formats):
             yield _Ref(frame.source, ("formats", i), "format", fmt, N_("format"))
     for trump in defs.trumps:
-        for i, frame in enumerate(trump.frames):
+        for i, frame in enumerate(trump.frames_written):
             yield _Ref(trump.source, ("frames", i), "frame", frame, N_("frame"))
+    if defs.default_frame and defs.formats_source:
+        yield _Ref(defs.formats_source, ("default_frame",), "frame", defs.default_frame, N_("frame"))
     if defs.regulations_source:
         for frame, formats in defs.regulations.items():
             yield _Ref(defs.regulations_source, (frame,), "frame", frame, N_("frame"))
@@ -142,6 +145,27 @@ def references_resolve(result: LoadResult) -> Iterator[Diagnostic]:
             hint = m.id_hint(ref.id, (m.Named(item.id, item.name) for item in spaces[ref.space]))
             yield Diagnostic(ref.source.location(*ref.field, key=key), "BP021",
                              _("no {what} has the id '{id}'").format(what=_(ref.what), id=shorten(ref.id)) + hint)
+
+
+# What a frame's `uses` adds or excepts by id, in an editor's words: the frame items of each kind.
+_USES_WHAT = {"actions": N_("frame action"), "fog": N_("frame fog entry"), "trumps": N_("trump"), "characters": N_("frame character")}
+
+
+def uses_resolve(result: LoadResult) -> Iterator[Diagnostic]:
+    """A frame's `uses` adds and excepts frame items of its kind by id (a 4.3 action is the formats', not a frame's)."""
+    defs = result.definitions
+    spaces = {"actions": "act", "fog": "fog", "trumps": "trump", "characters": "char"}
+    for frame in defs.frames:
+        for key, uses in frame.uses.items():
+            items = items_of(defs, key)
+            known = {item.id for item in items}
+            for field, ids in (("add", uses.add), ("except", uses.excepted)):
+                for i, id_ in enumerate(ids):
+                    if id_ in known or spaces[key] in result.incomplete or id_ in result.invalid_ids.get(spaces[key], ()):
+                        continue
+                    hint = m.id_hint(id_, (m.Named(item.id, item.name) for item in items))
+                    yield Diagnostic(frame.source.location("uses", key, field, i), "BP021",
+                                     _("no {what} has the id '{id}'").format(what=_(_USES_WHAT[key]), id=shorten(id_)) + hint)
 
 
 def ruling_references(result: LoadResult) -> Iterator[Diagnostic]:
@@ -185,6 +209,11 @@ def formats_consistent(result: LoadResult) -> Iterator[Diagnostic]:
                     _("{action} puts {character} on the field, but {character} is not in {formats}").format(
                         action=action.name, character=character.name, formats="・".join(missing)),
                 )
+    for key in USES_KEYS:
+        for item in items_of(defs, key):
+            if not item.frames:
+                yield Diagnostic(item.source.location("id"), "BP022", _(
+                    "{item} is in no frame: no frame's uses selects it (frames/frames.yaml) and it names none").format(item=item.name))
     for entry in defs.frame_fog:
         action = defs.action(entry.action)
         if action and not set(entry.frames) <= set(action.frames):
@@ -409,6 +438,11 @@ def _words(defs: m.Definitions) -> Iterator[_Word]:
         yield _Word(entry.source, ("group",), "fog_groups", entry.group)
         yield _Word(entry.source, ("category",), "categories", entry.category)
     for frame in defs.frames:
+        for key, uses in frame.uses.items():
+            _kind, categories, groups = USES_KEYS[key]
+            for field, vocabulary, words in (("categories", categories, uses.categories), ("groups", groups, uses.groups)):
+                for i, word in enumerate(words if vocabulary else ()):
+                    yield _Word(frame.source, ("uses", key, field, i), vocabulary, word)
         yield _Word(frame.source, ("start", "then"), "start_steps", frame.then)
         for i, zone in enumerate(frame.zones):
             yield _Word(frame.source, ("zones", i), "zones", zone)
@@ -560,6 +594,7 @@ def played_as_data(result: LoadResult) -> Iterator[Diagnostic]:
 CHECKS: tuple[Check, ...] = (
     unique_ids,
     references_resolve,
+    uses_resolve,
     ruling_references,
     formats_consistent,
     regulation_table_agrees,

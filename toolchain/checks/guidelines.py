@@ -150,6 +150,10 @@ def _characters(definitions: m.Definitions, holds, fired: set[Fired]) -> Iterato
     for one, other in itertools.combinations(definitions.characters, 2):
         if not (holds(one) or holds(other)) or not set(one.formats) & set(other.formats):
             continue
+        if one.frame_character != other.frame_character:
+            continue  # a frame's own character comes before the format's where the frame is played: the field tells
+        if one.frame_character and not set(one.frames) & set(other.frames):
+            continue  # two frames' characters never meet
         cards = _same_cards(one, other)
         if cards is not None:
             fired.update(_fired("BP045", character) for character in (one, other) if holds(character))

@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 COUNTED = {
     "actions": N_("{count} actions"), "characters": N_("{count} characters"), "fog": N_("{count} fog"),
     "frames": N_("{count} frames"), "frame actions": N_("{count} frame actions"), "frame fog": N_("{count} frame fog"),
-    "trumps": N_("{count} trumps"), "rulings": N_("{count} rulings"),
+    "trumps": N_("{count} trumps"), "rulings": N_("{count} rulings"), "frame characters": N_("{count} frame characters"),
 }
 
 

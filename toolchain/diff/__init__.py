@@ -5,6 +5,7 @@
     report.definitions      # added, removed, renamed, returned and changed definitions, field by field,
                             # in the lists' order under their groups (changes.py; returning.py: 再録)
     report.regulations      # per format and format + frame: what enters and leaves (regulations.py)
+    report.frame_uses       # per frame of both revisions: the frame items it uses now or no longer (frame_uses.py)
     report.outputs          # the site's files that change (site_changes.py); report.rulebook: its sections (rulebook_changes.py)
     report.prose            # the rulebook's own sections (docs/*.rst) added, removed and rewritten (prose.py)
     report.checklist        # what players must learn again, in the rulebook's order, each once (checklist.py)
@@ -30,6 +31,7 @@ from ..model import earlier
 from ..model.history import current_edition
 from .changes import RULINGS, DefinitionChange, compare, labelled_kinds
 from .checklist import ChecklistItem, checklist
+from .frame_uses import FrameUseChange, compare_frame_uses
 from .history_check import history_findings
 from .prose import ProseChange, compare_prose, read_rulebook
 from .regulations import RegulationChange, compare_regulations
@@ -87,6 +89,7 @@ class RulesDiff:
     prose: list[ProseChange] = field(default_factory=list)
     checklist: list[ChecklistItem] = field(default_factory=list)
     pages_counted: bool = False
+    frame_uses: list[FrameUseChange] = field(default_factory=list)
     # what could not be worked out, and why (a revision with findings has no reliable outputs)
     skipped: list[str] = field(default_factory=list)
 
@@ -119,6 +122,7 @@ class RulesDiff:
             "old": self.old.as_dict(), "new": self.new.as_dict(), "summary": {**self.summary(), "rulings": self.rulings_summary()},
             "definitions": [c.as_dict() for c in self.definitions],
             "regulations": [r.as_dict() for r in self.regulations],
+            "frame_uses": [f.as_dict() for f in self.frame_uses],
             "outputs": [o.as_dict() for o in self.outputs], "pages_counted": self.pages_counted,
             "rulebook": [s.as_dict() for s in self.rulebook], "prose": [p.as_dict() for p in self.prose],
             "checklist": [c.as_dict() for c in self.checklist],
@@ -148,6 +152,7 @@ def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revi
     else:
         regulations = compare_regulations(old.definitions, new.definitions)
         outputs = output_changes(old.definitions, new.definitions, new_tree, pages=pages)
+    frame_uses = compare_frame_uses(old.definitions, new.definitions)
     new_side = Side.of(new_revision, new)
     rulebook = read_rulebook(new_tree / DOCS_DIR, new_tree)
     prose: list[ProseChange] = []
@@ -163,8 +168,8 @@ def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revi
         definitions=definitions, regulations=regulations, outputs=outputs,
         rulebook=rulebook_changes(definitions, new_tree / DOCS_DIR, new_tree, labelled_kinds(new.definitions, old.definitions)),
         history=history_findings(definitions, new.definitions, old_revision.spec),
-        prose=prose, checklist=checklist(definitions, regulations, prose, rulebook),
-        pages_counted=pages and not broken, skipped=skipped,
+        prose=prose, checklist=checklist(definitions, regulations, prose, rulebook, frame_uses),
+        pages_counted=pages and not broken, skipped=skipped, frame_uses=frame_uses,
     )
 
 

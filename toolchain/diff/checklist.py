@@ -1,7 +1,7 @@
 """The players' checklist (プレイヤー向けチェックリスト): one line per thing a player must learn again, in
 the order the rulebook tells it, each line once.
 
-What came, went, returned, was renamed or changed its rules; the regulations that gain or lose
+What came, went, returned, was renamed or changed its rules; what a frame uses (one line per frame); the regulations that gain or lose
 entries; the rulebook's sections whose prose changed. A definition stands where its list is printed
 (the list directive's page and line), a regulation where table 3.1 is, a section where its title
 is; without docs/ they keep the report's order (definitions, regulations, sections). Two changes
@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .changes import RULES, RULINGS, DefinitionChange
+from .frame_uses import FrameUseChange
 from .prose import ProseChange, Rulebook
 from .regulations import RegulationChange
 
-About = Literal["definition", "ruling", "regulation", "rulebook"]
+About = Literal["definition", "ruling", "regulation", "rulebook", "frame"]
 # The regulation groups as the rulebook names them (4.3.1–4.3.3, 5.3.4).
 GROUP_NAMES = {"actions": "アクション", "characters": "キャラクター", "fog": "フォグ", "trumps": "切札"}
 _REGULATIONS = "regulations"  # what the table directive of table 3.1 shows, beside the kinds of definition
@@ -119,7 +120,7 @@ Placed = tuple[tuple[int, int], int, int, ChecklistItem]  # (page and line, stre
 
 
 def checklist(definitions: Iterable[DefinitionChange], regulations: Iterable[RegulationChange],
-              prose: Iterable[ProseChange], rulebook: Rulebook) -> list[ChecklistItem]:
+              prose: Iterable[ProseChange], rulebook: Rulebook, frame_uses: Iterable[FrameUseChange] = ()) -> list[ChecklistItem]:
     """The checklist, in the order of the rulebook read by `rulebook` (the newer revision's)."""
     directives = _directives() if rulebook.directives else {}
 
@@ -141,6 +142,8 @@ def checklist(definitions: Iterable[DefinitionChange], regulations: Iterable[Reg
             placed += [(position, 0, waiting_index, item) for waiting_index, item in waiting]
             waiting, known = [], position
     placed += [(_NOWHERE, 0, index, item) for index, item in waiting]
+    frames = where("frames") or _NOWHERE  # a frame's line stands where the frames are listed
+    placed += [(frames, 3, index, ChecklistItem(change.line(), "frame", f"frame-{change.frame}")) for index, change in enumerate(frame_uses)]
     table = where(_REGULATIONS) or _NOWHERE
     placed += [(table, 1, index, ChecklistItem(regulation_line(r), "regulation", r.title)) for index, r in enumerate(regulations)]
     for index, section in enumerate(prose):

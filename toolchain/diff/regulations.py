@@ -16,7 +16,7 @@ from ..actionlist.view import ActionList, Entry, build_view
 # The groups a regulation is counted in: the list entries' kinds that belong to each.
 GROUPS: dict[str, tuple[str, ...]] = {
     "actions": ("action", "frame-action"),
-    "characters": ("character",),
+    "characters": ("character", "frame-character"),
     "fog": ("fog", "frame-fog"),
     "trumps": ("trump",),
 }

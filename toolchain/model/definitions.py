@@ -222,7 +222,7 @@ class Action:
     effect: Text
     source: Source
     formats: tuple[str, ...] = ()
-    frames: tuple[str, ...] = ()
+    frames: tuple[str, ...] = ()  # every frame it belongs to (membership.derive: the frames' `uses` and its own `frames`)
     group: str | None = None
     trump: str | None = None
     keycards: KeycardsText | None = None
@@ -242,6 +242,7 @@ class Action:
     kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     search_terms: tuple[str, ...] = ()  # other words the searches find it by (ブラックジャック for B・J)
     readings: tuple[Reading, ...] = ()
+    frames_written: tuple[str, ...] = field(default=(), compare=False)  # the `frames` it names itself (the earlier form)
 
     @property
     def is_frame_action(self) -> bool:
@@ -310,6 +311,11 @@ class Character:
     search_terms: tuple[str, ...] = ()  # other words the searches find it by (ブラックジャック for B・J)
     readings: tuple[Reading, ...] = ()
     pictured: str | None = None  # the cards Fig. 2.2 (キャラクターの例) shows it as
+    # A frame character (frames/characters.yaml) is played only in the frames whose `uses` selects it (membership.derive),
+    # with the formats it has.
+    frame_character: bool = False
+    frames: tuple[str, ...] = ()
+    frames_written: tuple[str, ...] = field(default=(), compare=False)  # always empty: only frames name a frame character
 
     @property
     def anchor(self) -> str:
@@ -325,11 +331,12 @@ class FogEntry:
     action: str
     ability: Text
     source: Source
-    frames: tuple[str, ...] = ()
+    frames: tuple[str, ...] = ()  # every frame it belongs to (membership.derive)
     since: str | None = None
     updated: tuple[str, ...] = ()
     kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     readings: tuple[Reading, ...] = ()
+    frames_written: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def anchor(self) -> str:
@@ -374,6 +381,8 @@ class Frame:
     source: Source
     kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     readings: tuple[Reading, ...] = ()
+    # What it uses of each kind (`actions`, `fog`, `trumps`, `characters`): membership.Uses, by the key of `uses`.
+    uses: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def anchor(self) -> str:
@@ -389,7 +398,7 @@ class Trump:
     id: str
     name: str
     category: str
-    frames: tuple[str, ...]
+    frames: tuple[str, ...]  # every frame it belongs to (membership.derive)
     keycards: KeycardsText
     source: Source
     ability: Ability | None = None
@@ -399,6 +408,7 @@ class Trump:
     kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
     search_terms: tuple[str, ...] = ()  # other words the searches find it by (ブラックジャック for B・J)
     readings: tuple[Reading, ...] = ()
+    frames_written: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def anchor(self) -> str:
@@ -446,8 +456,12 @@ class Definitions:
     formats: list[Format] = field(default_factory=list)
     regulations: dict[str, tuple[str, ...]] = field(default_factory=dict)
     regulations_source: Source | None = None
+    # The frame examples without `regulation:` and pictures are played in (formats.yaml default_frame), when stated.
+    default_frame: str | None = None
+    formats_source: Source | None = None
     actions: list[Action] = field(default_factory=list)
     frame_actions: list[Action] = field(default_factory=list)
+    # 4.3.2's characters, then the frame characters (frames/characters.yaml: played only where a frame uses them)
     characters: list[Character] = field(default_factory=list)
     fog: list[FogEntry] = field(default_factory=list)
     frame_fog: list[FogEntry] = field(default_factory=list)
@@ -504,8 +518,15 @@ class Definitions:
         return next((d for d in found if isinstance(d, Action)), None)
 
     # -- derived membership ----------------------------------------------------------------
-    def formats_of(self, item: Action | FogEntry) -> tuple[str, ...]:
+    @property
+    def frame_characters(self) -> list[Character]:
+        """The characters of frames/characters.yaml, which only the frames that use them have."""
+        return [c for c in self.characters if c.frame_character]
+
+    def formats_of(self, item: Action | FogEntry | Character | Trump) -> tuple[str, ...]:
         """The formats a definition is part of; for frame items, the formats of their frames."""
+        if isinstance(item, Character):
+            return item.formats
         if isinstance(item, Action) and not item.is_frame_action:
             return item.formats
         if isinstance(item, FogEntry):
@@ -523,8 +544,12 @@ class Definitions:
         return format_id in self.regulations.get(frame_id, ())
 
     def widest_regulation(self, frames: Iterable[str]) -> tuple[str, str] | None:
-        """(format, frame): the last of `frames` with the highest format table 3.1 allows with it."""
-        for frame_id in reversed(list(frames)):
+        """(format, frame): the default frame (formats.yaml default_frame) if it is one of `frames`, else the last of
+        `frames`, with the highest format table 3.1 allows with it."""
+        frames = list(frames)
+        if self.default_frame in frames:
+            frames.append(self.default_frame)  # tried first
+        for frame_id in reversed(frames):
             allowed = [f for f in self.formats if self.is_legal(f.id, frame_id)]
             if allowed:
                 return max(allowed, key=lambda f: f.order).id, frame_id
@@ -579,11 +604,13 @@ class Definitions:
     def counts(self) -> dict[str, int]:
         return {
             "actions": len(self.actions),
-            "characters": len(self.characters),
+            "characters": len(self.characters) - len(self.frame_characters),
             "fog": len(self.fog),
             "frames": len(self.frames),
             "frame actions": len(self.frame_actions),
             "frame fog": len(self.frame_fog),
             "trumps": len(self.trumps),
             "rulings": len(self.rulings),
+            # said only when there are any, as an edition without them never had the word
+            **({"frame characters": len(self.frame_characters)} if self.frame_characters else {}),
         }

@@ -198,7 +198,7 @@ class Kind:
     keycards: Callable[[Definitions, Any], KeycardsText | None] = lambda d, x: None  # the keycards its heading prints
 
 
-FRAME_KINDS = ("frame", "frame-action", "frame-fog", "trump")  # shown with the frames they belong to
+FRAME_KINDS = ("frame", "frame-action", "frame-fog", "trump", "frame-character")  # shown with the frames they belong to
 
 
 def _versions(lore: bool) -> tuple[Item, ...]:
@@ -230,7 +230,7 @@ _READING = Item("reading", Markup, lambda d, x: reading_markup(x.readings), Leaf
 _RULINGS = Item("rulings", RulingLinks, lambda d, x: RulingLinks(r) if (r := d.rulings_of(x)) else None, Leaflet.SCREEN)
 
 
-def _frames(definitions: Definitions, item: Action | FogEntry | Trump) -> FrameList | None:
+def _frames(definitions: Definitions, item: Action | FogEntry | Trump | Character) -> FrameList | None:
     frames = tuple(frame for frame in map(definitions.frame, item.frames) if frame)
     return FrameList(frames) if item.frames else None
 
@@ -275,6 +275,10 @@ _CHARACTER_ITEMS = (
     _RULINGS,
     *_versions(lore=True),
 )
+
+
+# A frame character (frames/characters.yaml): a character's items, with the frames that use it.
+_FRAME_CHARACTER_ITEMS = (_CHARACTER_ITEMS[0], Item("frames", FrameList, _frames), *_CHARACTER_ITEMS[1:])
 
 
 def _ability(ability: Ability) -> str:
@@ -376,13 +380,15 @@ _ACTION = Kind("action", "action", _ACTION_ITEMS, _category("categories", "categ
                _action_heading, _own_keycards)
 _FOG = Kind("fog", "fog", _FOG_ITEMS, _category("categories", "category"), _grouped_by("fog_groups", "group"),
             _keycards_heading(_fog_keycards), _fog_keycards)
+_CHARACTER = Kind("character", "character", _CHARACTER_ITEMS, _category("character_types", "type"),
+                  _grouped_by("character_types", "type"), _keycards_heading(_own_keycards), _own_keycards)
 KINDS: dict[str, Kind] = {
     kind.id: kind
     for kind in (
         _ACTION,
         replace(_ACTION, id="frame-action", group=_frame_action_group),
-        Kind("character", "character", _CHARACTER_ITEMS, _category("character_types", "type"),
-             _grouped_by("character_types", "type"), _keycards_heading(_own_keycards), _own_keycards),
+        _CHARACTER,
+        replace(_CHARACTER, id="frame-character", items=_FRAME_CHARACTER_ITEMS),
         _FOG,
         replace(_FOG, id="frame-fog"),
         Kind("frame", "frame", _FRAME_ITEMS, lambda d, f: None, lambda d, f: None, lambda d, f: Heading()),
@@ -405,12 +411,13 @@ class Listing:
 
 LISTINGS: tuple[Listing, ...] = (
     Listing("actions", "アクションリスト", "action", lambda d: d.actions),
-    Listing("characters", "キャラクターリスト", "character", lambda d: d.characters),
+    Listing("characters", "キャラクターリスト", "character", lambda d: [c for c in d.characters if not c.frame_character]),
     Listing("fog", "フォグリスト", "fog", lambda d: d.fog),
     Listing("frames", "フレームリスト", "frame", lambda d: d.frames),
     Listing("frame-actions", "フレームアクションリスト", "frame-action", lambda d: d.frame_actions),
     Listing("frame-fog", "フレームフォグリスト", "frame-fog", lambda d: d.frame_fog),
     Listing("trumps", "フレーム切札リスト", "trump", lambda d: d.trumps),
+    Listing("frame-characters", "フレームキャラクターリスト", "frame-character", lambda d: d.frame_characters),
 )
 
 
@@ -482,6 +489,8 @@ def kind_of(definition: Action | Character | FogEntry | Frame | Trump) -> Kind:
         return KINDS["frame-action" if definition.is_frame_action else "action"]
     if isinstance(definition, FogEntry):
         return KINDS["frame-fog" if definition.frames else "fog"]
+    if isinstance(definition, Character) and definition.frame_character:
+        return KINDS["frame-character"]
     return KINDS[{Character: "character", Frame: "frame", Trump: "trump"}[type(definition)]]
 
 

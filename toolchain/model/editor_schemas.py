@@ -24,6 +24,7 @@ def _references(definitions: Definitions) -> dict[str, list[Named]]:
     kinds: dict[str, list[Any]] = {
         "formats": definitions.formats, "frames": definitions.frames, "characters": definitions.characters,
         "actions": [*definitions.actions, *definitions.frame_actions], "trumps": definitions.trumps,
+        "fog": [*definitions.fog, *definitions.frame_fog],  # a frame's uses adds and excepts frame fog by id
     }
     return {kind: [Named(item.id, item.name) for item in items] for kind, items in kinds.items()}
 

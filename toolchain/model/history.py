@@ -23,13 +23,17 @@ READING_FIELDS = ("reading",)
 NAME_READING_FIELDS = ("kana", "search_terms")
 # How the rulebook's figures picture an entry (Fig. 2.2's cards): a drawing, not a rule.
 FIGURE_FIELDS = ("pictured",)
+# Which frames use an entry (an entry's own `frames`, a frame's `uses`): the frame's lists change, not the entry's rules;
+# bp diff says it once per frame (diff/frame_uses.py).
+MEMBERSHIP_FIELDS = ("frames", "uses")
 
 
 def is_rules_field(field: str) -> bool:
     """Whether a change of this field (a top-level key of a definition) changes the rules: everything
     but the story, the flavour, `since`/`updated`, the simulator's program and examples, readings, the name's kana
-    and search terms, and how the figures picture it."""
-    return field not in (*LORE_FIELDS, *VERSION_FIELDS, *MACHINE_FIELDS, *READING_FIELDS, *NAME_READING_FIELDS, *FIGURE_FIELDS)
+    and search terms, how the figures picture it, and which frames use it."""
+    return field not in (*LORE_FIELDS, *VERSION_FIELDS, *MACHINE_FIELDS, *READING_FIELDS, *NAME_READING_FIELDS, *FIGURE_FIELDS,
+                         *MEMBERSHIP_FIELDS)
 
 
 # v<major>.<minor>, or v<major>.<minor>.<patch> for an edition between two (第9.1.1版, after 第9.1版)

@@ -14,6 +14,7 @@ from ..diagnostics import Diagnostic, Fix, Location, relative
 from ..i18n import N_, _
 from .earlier import upgraded
 from .kept import FileCache
+from .membership import derive, uses_from
 from .notations import keycards_text, markup_text
 from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, TOOLCHAIN_SCHEMAS, Kind, kind_of
 from .sources import LoadProblem, Sources, read_sources
@@ -47,7 +48,7 @@ class LoadResult:
 
 
 _SPACE = {
-    "rules": "rules", "formats": "format", "actions": "act", "frame-actions": "act", "characters": "char",
+    "rules": "rules", "formats": "format", "actions": "act", "frame-actions": "act", "characters": "char", "frame-characters": "char",
     "fog": "fog", "frame-fog": "fog", "frames": "frame", "trumps": "trump", "rulings": "ruling",
 }
 
@@ -129,13 +130,15 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = (), sources:
                     _("no {kind} file: expected {path}").format(kind=kind.name, path=f"{DEFINITIONS_DIR}/{kind.pattern}")
                 )
             )
+    derive(result.definitions)  # every frame item's frames, from the frames' `uses` (membership.py)
     return result
 
 
 # What a name where an id belongs is told it is: the definitions a rules editor names by id.
 # Marked for translation: the message that names them translates them (validation.py).
 _NAMED = {"actions": N_("action"), "frame-actions": N_("frame action"), "characters": N_("character"), "fog": N_("fog entry"),
-          "frame-fog": N_("frame fog entry"), "frames": N_("frame"), "trumps": N_("trump")}
+          "frame-fog": N_("frame fog entry"), "frames": N_("frame"), "trumps": N_("trump"),
+          "frame-characters": N_("frame character")}
 
 
 def defined_names(documents: Iterable[tuple[str, Kind, Document]]) -> Names:
@@ -229,6 +232,8 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: dict[int | None, Diagno
             defs.formats = [_format(item, i, m.Source(rel, doc, ("formats", i))) for i, item in enumerate(data["formats"])]
             defs.regulations = {frame: tuple(formats) for frame, formats in data["regulations"].items()}
             defs.regulations_source = m.Source(rel, doc, ("regulations",))
+            defs.default_frame = data.get("default_frame")
+            defs.formats_source = m.Source(rel, doc, ())
         return
     if not isinstance(data, list):
         result.lost(kind, rel)
@@ -237,6 +242,7 @@ def _build(kind: Kind, doc: Document, rel: str, invalid: dict[int | None, Diagno
         "actions": (_action, defs.actions, "act"),
         "frame-actions": (_action, defs.frame_actions, "act"),
         "characters": (_character, defs.characters, "char"),
+        "frame-characters": (_frame_character, defs.characters, "char"),
         "fog": (_fog, defs.fog, "fog"),
         "frame-fog": (_fog, defs.frame_fog, "fog"),
         "frames": (_frame, defs.frames, "frame"),
@@ -332,6 +338,7 @@ def _action(item: dict[str, Any], source: m.Source, order: int) -> m.Action:
         source=source,
         formats=tuple(item.get("formats", ())),
         frames=tuple(item.get("frames", ())),
+        frames_written=tuple(item.get("frames", ())),
         group=item.get("group"),
         trump=item.get("trump"),
         keycards=_keycards(item.get("keycards")),
@@ -422,6 +429,10 @@ def _waive_cost(item: dict[str, Any] | None) -> m.WaiveCost | None:
     return m.WaiveCost(str(item["letters"]), item["category"]) if item else None
 
 
+def _frame_character(item: dict[str, Any], source: m.Source, order: int) -> m.Character:
+    return replace(_character(item, source, order), frame_character=True)
+
+
 def _fog(item: dict[str, Any], source: m.Source, order: int) -> m.FogEntry:
     return m.FogEntry(
         id=item["id"],
@@ -432,6 +443,7 @@ def _fog(item: dict[str, Any], source: m.Source, order: int) -> m.FogEntry:
         ability=_text(item["ability"]),
         source=source,
         frames=tuple(item.get("frames", ())),
+        frames_written=tuple(item.get("frames", ())),
         since=item.get("since"),
         updated=tuple(item.get("updated", ())),
         readings=_readings(item, source),
@@ -456,6 +468,7 @@ def _frame(item: dict[str, Any], source: m.Source, order: int) -> m.Frame:
         source=source,
         readings=_readings(item, source),
         kana=item.get("kana"),
+        uses=uses_from(item.get("uses")),
     )
 
 
@@ -477,7 +490,8 @@ def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:
         id=item["id"],
         name=item["name"],
         category=item["category"],
-        frames=tuple(item["frames"]),
+        frames=tuple(item.get("frames", ())),
+        frames_written=tuple(item.get("frames", ())),
         keycards=_keycards(item["keycards"]),
         source=source,
         ability=_ability(ability, None) if ability else None,

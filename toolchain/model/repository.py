@@ -44,6 +44,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("frame-actions", "frames/actions.yaml", "frame-actions.schema.json"),
     Kind("frame-fog", "frames/fog.yaml", "frame-fog.schema.json"),
     Kind("trumps", "frames/trumps.yaml", "trumps.schema.json"),
+    Kind("frame-characters", "frames/characters.yaml", "frame-characters.schema.json", optional=True),
     Kind("rulings", "rulings.yaml", "rulings.schema.json", optional=True),
 )
 

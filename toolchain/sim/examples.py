@@ -83,9 +83,15 @@ class _ExampleAgent(ScriptedAgent):
 
 
 def default_regulation(defs: m.Definitions, action: m.Action | None) -> tuple[str, str]:
-    """The widest regulation that has the action: its highest format, with the last frame of table 3.1
-    that allows it (and that has the action, for a frame action). Without an action (a ruling about no
+    """The regulation an example without `regulation:` is played in: the action's highest format, with the frame
+    formats.yaml names (`default_frame`) when table 3.1 allows it and it has the action, else with the last frame of
+    table 3.1 that allows it (and that has the action, for a frame action). Without an action (a ruling about no
     action), the widest of table 3.1."""
+    return _default(defs, action)[0]
+
+
+def _default(defs: m.Definitions, action: m.Action | None) -> tuple[tuple[str, str], bool]:
+    """The default regulation, and whether it is the stated default frame's (else the last frame of table 3.1)."""
     formats = [f for f in defs.formats if action is None or f.id in defs.formats_of(action)] or defs.formats
     fmt = max(formats, key=lambda f: f.order).id
     frames = [fr for fr, fmts in defs.regulations.items()
@@ -93,7 +99,9 @@ def default_regulation(defs: m.Definitions, action: m.Action | None) -> tuple[st
     if not frames:
         raise ProgramError(("examples",), _("no regulation of table 3.1 has {action}").format(action=action.name) if action else
                            _("no regulation of table 3.1 has the format {format}").format(format=fmt))
-    return fmt, frames[-1]
+    if defs.default_frame in frames:
+        return (fmt, defs.default_frame), True
+    return (fmt, frames[-1]), False
 
 
 def regulation_of(defs: m.Definitions, action: m.Action | None, example: m.Example) -> tuple[str, str]:
@@ -105,6 +113,22 @@ def regulation_of(defs: m.Definitions, action: m.Action | None, example: m.Examp
     if not found_format or not found_frame:
         raise ProgramError(("regulation",), _("'{text}' is not a regulation (format + frame, e.g. lite + entry20)").format(text=text))
     return found_format.id, found_frame.id
+
+
+def played_in(defs: m.Definitions, action: m.Action | None, example: m.Example) -> str:
+    """The regulation an example is played in and why it is that one, for a message about it:
+    `マスター + エクストラ (既定: …)`."""
+    (fmt, frame), stated = (regulation_of(defs, action, example), None) if example.regulation else _default(defs, action)
+    title = f"{defs.format(fmt).name} + {defs.frame(frame).name}"  # type: ignore[union-attr]
+    if stated is None:
+        why = _("as the example's regulation: says")
+    elif stated:
+        why = _("default: the example states no regulation:, so the highest format of {action} with the default_frame of "
+                "formats.yaml").format(action=action.name if action else _("table 3.1"))
+    else:
+        why = _("default: the example states no regulation:, so the highest format of {action} with the last frame of "
+                "table 3.1 that has it").format(action=action.name if action else _("table 3.1"))
+    return _("the regulation {regulation} ({why})").format(regulation=title, why=why)
 
 
 def run(engine: Engine, action: m.Action | None, example: m.Example, tally: Tally | None = None,
@@ -147,6 +171,7 @@ def _run(engine: Engine, action: m.Action | None, example: m.Example, requested:
     script = [str(c) if not isinstance(c, int) else c for c in example.choices]
     agent = _ExampleAgent(script, None)
     builder = Builder(rules, mentioned_cards(example), [agent, agent], requested)
+    builder.played_in = played_in(engine.definitions, action, example)  # what a refusal for the regulation names
     game = builder.build(example.given, ("given",))
     game.tally = tally
     before = view(game)
@@ -201,7 +226,8 @@ def _request(game: Game, builder: Builder, spec: ActionSpec, seat: int, keys: li
         instead = (_("it may be requested here with {ways}").format(ways=", ".join("★" + way for way in ways)) if ways
                    else _("no keycards make {action} legal here").format(action=spec.name))
         raise IllegalRequest(_("{action} is refused: {reason} ({why}); {instead}").format(
-            action=spec.name, reason=reason, why=REASONS.get(reason or "", _("no reason found")), instead=instead))
+            action=spec.name, reason=reason, why=REASONS.get(reason or "", _("no reason found")), instead=instead)
+            + _regulation_said(builder, [reason]))
     game.apply(option, check=False)
     made = game.made  # the request made at [5] (an effect's requests follow it through [7])
     assert made is not None  # the option applied was a request
@@ -238,12 +264,19 @@ def _refused(game: Game, builder: Builder, spec: ActionSpec, seat: int, keys: li
     if not given:
         also = _(", and {target} is a target it may have").format(target=target_text(game, named, seat)) if named is not None else ""
         return _("{action} was not refused: it is a legal request here{also} (expected illegal: {expected})").format(
-            action=spec.name, also=also, expected=", ".join(wanted))
+            action=spec.name, also=also, expected=", ".join(wanted)) + _regulation_said(builder, wanted)
     if given != wanted:
         said = ", ".join(f"{reason} ({because if reason == 'target' and because else REASONS[reason]})" for reason in given)
         return _("{action} is refused for {reasons}; the example expects {expected}").format(
-            action=spec.name, reasons=said, expected=", ".join(wanted))
+            action=spec.name, reasons=said, expected=", ".join(wanted)) + _regulation_said(builder, [*given, *wanted])
     return None
+
+
+def _regulation_said(builder: Builder, reasons: Sequence[str | None]) -> str:
+    """Where a refusal is about the regulation: which one was played, and why that one (an example without
+    regulation: is played in a default the reader may not expect)."""
+    played = builder.played_in
+    return _("; played in {regulation}").format(regulation=played) if played and "regulation" in reasons else ""
 
 
 def _give_chance(game: Game, seat: int, text: str) -> None:

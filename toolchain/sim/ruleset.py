@@ -408,7 +408,10 @@ class Ruleset:
         # The triggered actions an event of a kind may trigger, by (kind, action id) or (moved, from, to) (flow.collect).
         self.listening: dict[tuple, list[ActionSpec]] = {}
         self.characters = compiled.characters
-        self.format_characters = [c for c in compiled.characters.values() if format_id in c.formats]
+        # The frame's own characters first: cards that make one of them and a format's character make the frame's.
+        self.format_characters = [c for c in compiled.characters.values()
+                                  if c.definition.frame_character and frame_id in c.definition.frames and format_id in c.formats]
+        self.format_characters += [c for c in compiled.characters.values() if not c.definition.frame_character and format_id in c.formats]
         self.trumps = compiled.trumps if "trump" in self.frame.zones else []
         trump_abilities = [a for trump in self.trumps for a in trump.abilities]
         # Whether any character or trump has an ability that changes sizes or labels (abilities.standing skips the search if not).

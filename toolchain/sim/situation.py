@@ -75,6 +75,7 @@ class Builder:
                          seed=0)
         self.timestamp = 0
         self.placed: set[int] = set()  # every card the situation has put somewhere: a deck holds one of each
+        self.played_in = ""  # the regulation played and why that one, for a refusal about the regulation (examples.played_in)
 
     def fail(self, path: tuple, message: str) -> ProgramError:
         return ProgramError(path, message)

@@ -138,6 +138,11 @@ class TrumpList(ListDirective):
     listing = "trumps"
 
 
+class FrameCharacterList(ListDirective):
+    kinds = ("frame-characters", "frames")  # each lists the frames that use it
+    listing = "frame-characters"
+
+
 LISTS: dict[str, type[ListDirective]] = {
     "bp-action-list": ActionList,
     "bp-character-list": CharacterList,
@@ -146,4 +151,5 @@ LISTS: dict[str, type[ListDirective]] = {
     "bp-frame-action-list": FrameActionList,
     "bp-frame-fog-list": FrameFogList,
     "bp-trump-list": TrumpList,
+    "bp-frame-character-list": FrameCharacterList,
 }

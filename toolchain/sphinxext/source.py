@@ -75,6 +75,7 @@ def _sources(definitions: m.Definitions, kind: str) -> list[m.Source]:
         "formats": [*d.formats, *([d.regulations_source] if d.regulations_source else [])],
         "actions": d.actions, "characters": d.characters, "fog": d.fog, "frames": d.frames,
         "frame-actions": d.frame_actions, "frame-fog": d.frame_fog, "trumps": d.trumps, "rulings": d.rulings,
+        "frame-characters": d.frame_characters,
     }
     return [item if isinstance(item, m.Source) else item.source for item in items[kind]]
 
