@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
+from ..notation import markup
 from ..notation.kana import name_reading
 from .definitions import Ability, Action, Character, Definitions, Flavor, FogEntry, Frame, Reading, Ruling, Trump, Zone
 from .notations import KeycardsText, markup_text
@@ -219,7 +220,9 @@ def reading_markup(readings: Sequence[Reading]) -> Markup | None:
     the toolchain's reading and why, one block per reading."""
     if not readings:
         return None
-    blocks = [f"{' '.join(r.says.split())}\n- 解釈: {' '.join(r.reads.split())}\n- 理由: {' '.join(r.why.split())}" for r in readings]
+    # says is prose at the start of a line: escaped, so that 「2. は…」 is printed as written, not read as a list
+    blocks = [f"{markup.escape(' '.join(r.says.split()))}\n- 解釈: {' '.join(r.reads.split())}\n- 理由: {' '.join(r.why.split())}"
+              for r in readings]
     return Markup(markup_text("\n".join(blocks)), "※")
 
 
