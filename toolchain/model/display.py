@@ -542,6 +542,22 @@ def listing(key: str) -> Listing:
     return next(listing for listing in LISTINGS if listing.key == key)
 
 
+def group_label(listing_key: str, group_key: str) -> str:
+    """The label of a group heading of a list (`frame-actions-trump`, `actions-basic`)."""
+    return f"{listing_key}-{group_key}"
+
+
+def generated_labels(definitions: Definitions) -> dict[str, str]:
+    """The labels the list directives and the FAQ give their sections ({label: the heading's title}): a
+    section label in docs/ must be none of them (`frame-draft` is ドラフト's entry)."""
+    labels = {d.anchor: d.name for d in (*definitions.every_definition(), *definitions.rulings)}
+    for shown in LISTINGS:
+        for group, _members in grouped_definitions(definitions, shown):
+            if group is not None:
+                labels.setdefault(group_label(shown.key, group.key), group.title)
+    return labels
+
+
 # -- a ruling, as the FAQ shows it ----------------------------------------------------------------
 def _concerned(definitions: Definitions, ruling: Ruling) -> DefinitionLinks | None:
     found = [definitions.by_anchor(anchor) for anchor in ruling.concerns]
