@@ -157,3 +157,27 @@ def test_a_section_the_docs_lack_is_reported_where_docs_are(repo_root: Path, tmp
     findings = [f.text() for f in toolchain.load(root).findings]
     assert findings == ["definitions/rulings.yaml:14:14: error[BP021]: no section of docs/ has the label 'common-charater-notes' "
                         "(.. _common-charater-notes:); did you mean 'common-character-notes'?"]
+
+
+def test_a_docs_label_that_a_list_gives_an_entry_or_a_group_is_reported_at_its_line(minimal_repo: Path) -> None:
+    """`.. _frame-draft:` over a section of docs/ when the frame list labels ドラフト's entry `frame-draft`: Sphinx keeps
+    one of the two and :ref: links the other's readers to it; bp check (and so bp build) names the docs line."""
+    docs = minimal_repo / "docs"
+    docs.mkdir()
+    (docs / "index.rst").write_text("表紙\n\n.. _intro:\n\nはじめに\n----\n\n.. _char-magician:\n\n魔術士\n----\n",
+                                    encoding="utf-8")
+    findings = [f for f in toolchain.load(minimal_repo).findings if f.code == "BP020"]
+    assert [(f.location.path, f.location.line, f.location.column) for f in findings] == [("docs/index.rst", 8, 5)]
+    assert "'char-magician'" in findings[0].message and "魔術士" in findings[0].message
+
+
+def test_a_docs_label_that_names_a_group_heading_is_reported(minimal_repo: Path) -> None:
+    from toolchain.model.display import generated_labels
+
+    defs = toolchain.load(minimal_repo).definitions
+    group = next(label for label in generated_labels(defs) if label.startswith("actions-"))
+    docs = minimal_repo / "docs"
+    docs.mkdir()
+    (docs / "index.rst").write_text(f".. _{group}:\n\n見出し\n----\n", encoding="utf-8")
+    findings = [f for f in toolchain.load(minimal_repo).findings if f.code == "BP020"]
+    assert [(f.location.path, f.location.line) for f in findings] == [("docs/index.rst", 1)]

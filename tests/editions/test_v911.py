@@ -62,3 +62,31 @@ def test_100_seeded_games_per_regulation_break_no_invariant(v911: Path) -> None:
     played = json.loads(run.stdout)["regulations"]
     assert len(played) == 11
     assert [(p["games"], p["violations"]) for p in played] == [(100, [])] * 11
+
+
+def test_the_draft_picks_one_card_of_each_of_six_mini_packs_of_three(v911: Path) -> None:
+    """ドラフト's start steps: 6 mini-packs of 3, one card picked from each; the rare card and the 2 trumps chosen of the
+    6, the 3 left are the シナリオ手札; the 12 cards left go back into the deck; a trump turns face up after 先攻決定."""
+    from toolchain import sim
+    from toolchain.sim import RandomAgent
+
+    asked: list[tuple[int, str, int]] = []
+
+    class Recording(RandomAgent):
+        def choose(self, decision: sim.Decision) -> int:
+            asked.append((decision.player, decision.prompt, len(decision)))
+            return super().choose(decision)
+
+    engine = sim.Engine(toolchain.load(v911).definitions)
+    game = sim.Game.new(engine, "master", "draft", seed=3, agents=(Recording(1), Recording(2)))
+    for seat, player in enumerate(game.state.players):
+        setup = [(prompt, options) for who, prompt, options in asked
+                 if who == seat and prompt in ("ミニパックから選ぶカード", "レアカード", "切札")]
+        # every mini-pack comes up with its 3 cards; the rare card is one of the 6 picked, the 2 trumps of the 5 left
+        assert setup[:6] == [("ミニパックから選ぶカード", 3)] * 6
+        assert setup[6:8] == [("レアカード", 6), ("切札", 5)]
+        assert len(player.rare) == 1 and len(player.trump) == 2 and len(player.trumps_up) == 1
+        assert len(player.pack) == 14
+    # the 12 cards left in the mini-packs went back into the deck: 54 - 6 picked - 14 (pack) - 2 (preset) - 4 drawn,
+    # then the cards 2.9.2 turned over (graveyard) and the first player's draw
+    assert sorted(len(p.life) + len(p.graveyard) for p in game.state.players) == [54 - 26 - 1, 54 - 26]

@@ -70,3 +70,10 @@ def test_malformed_lists_are_refused_with_the_line(text: str, line: int, says: s
 def test_text_that_only_looks_like_a_marker_stays_text() -> None:
     assert parse("1.5倍のダメージ") == [Paragraph("1.5倍のダメージ")]
     assert parse("A.B.C") == [Paragraph("A.B.C")]
+
+
+def test_a_line_escaped_with_a_backslash_is_text_as_written() -> None:
+    """Prose that begins like a marker (a reading quoting 「2. は…」) is printed as written, not read as a list."""
+    assert parse("\\2. は「墓地」と書く") == [Paragraph("2. は「墓地」と書く")]
+    assert parse("\\- a\n- b")[0] == Paragraph("- a")
+    assert parse("\\２.めくった") == [Paragraph("２.めくった")]

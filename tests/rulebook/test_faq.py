@@ -163,3 +163,32 @@ def test_a_ruling_directive_that_cannot_render_stops_the_build_at_its_line(tmp_p
     (docs / "index.rst").write_text(f"見出し\n======\n\n{text}\n", encoding="utf-8")
     with pytest.raises(RulebookError, match=rf"index.rst:4: .*{message}"):
         run_sphinx(docs, tmp_path / "out", tmp_path / "doctrees", "html")
+
+
+def _ruling_page(tmp_path: Path, faq: str | None) -> Path:
+    """A rulebook of one page that asks the ruling self-target, with docs/faq.rst as `faq` says (None: no FAQ page)."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "conf.py").write_text(f'extensions = ["toolchain.sphinxext"]\nbp_root = {str(ROOT)!r}\nlanguage = "ja"\n', encoding="utf-8")
+    toctree = "\n.. toctree::\n\n   faq\n" if faq is not None else ""
+    (docs / "index.rst").write_text(f"見出し\n======\n\n.. bp-ruling:: self-target\n{toctree}", encoding="utf-8")
+    if faq is not None:
+        (docs / "faq.rst").write_text(faq, encoding="utf-8")
+    return docs
+
+
+def test_a_ruling_stands_in_a_rulebook_without_a_faq_page(tmp_path: Path) -> None:
+    """bp-ruling without docs/faq.rst: the question and its answer, and no link to a FAQ there is not (the build
+    failed on the link to the missing section)."""
+    from toolchain.rulebook.sphinx_run import run_sphinx
+
+    run_sphinx(_ruling_page(tmp_path, None), tmp_path / "out", tmp_path / "doctrees", "html")
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "アクションを対象とするアクションは自身を対象にできるか?" in _text(page) and "bp-ruling-link" not in page
+
+
+def test_a_faq_page_without_the_rulings_stops_the_build_at_the_rulings_line(tmp_path: Path) -> None:
+    from toolchain.rulebook.sphinx_run import RulebookError, run_sphinx
+
+    with pytest.raises(RulebookError, match=r"index.rst:4: .*ruling 'self-target' links to the FAQ, but docs/faq.rst has no '.. bp-faq::'"):
+        run_sphinx(_ruling_page(tmp_path, "裁定\n====\n\n本文だけ。\n"), tmp_path / "out", tmp_path / "doctrees", "html")

@@ -9,8 +9,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .. import model as m
-from ..diagnostics import Diagnostic, shorten
-from ..model.doclabels import DOCS_DIR, section_labels
+from ..diagnostics import Diagnostic, Location, shorten
+from ..model.display import generated_labels
+from ..model.doclabels import DOCS_DIR, section_label_places, section_labels
 from ..i18n import N_, _
 from ..model.history import edition_number, lists_edition, same_edition
 from ..model.loader import LoadResult
@@ -85,6 +86,21 @@ def unique_ids(result: LoadResult) -> Iterator[Diagnostic]:
                 )
             else:
                 named[name] = item.source
+
+
+def doc_labels_free(result: LoadResult) -> Iterator[Diagnostic]:
+    """A section label of docs/ that a list directive or the FAQ also gives a section (`frame-draft`, ドラフト's
+    entry): Sphinx would keep one of the two, and :ref: would link to the other's section."""
+    places = section_label_places(result.root)
+    if not places:
+        return
+    generated = generated_labels(result.definitions)
+    for place in places:
+        if place.label in generated:
+            yield Diagnostic(
+                Location(place.path, place.line, place.column), "BP020",
+                _("label '{label}' is also the label the rulebook gives to the section '{title}' of a list or the FAQ: "
+                  "give this section another label, e.g. '{label}-section'").format(label=place.label, title=generated[place.label]))
 
 
 # -- BP021 references -------------------------------------------------------------------------
@@ -593,6 +609,7 @@ def played_as_data(result: LoadResult) -> Iterator[Diagnostic]:
 
 CHECKS: tuple[Check, ...] = (
     unique_ids,
+    doc_labels_free,
     references_resolve,
     uses_resolve,
     ruling_references,

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
+from ..notation import markup
 from ..notation.kana import name_reading
 from .definitions import Ability, Action, Character, Definitions, Flavor, FogEntry, Frame, Reading, Ruling, Trump, Zone
 from .notations import KeycardsText, markup_text
@@ -219,7 +220,9 @@ def reading_markup(readings: Sequence[Reading]) -> Markup | None:
     the toolchain's reading and why, one block per reading."""
     if not readings:
         return None
-    blocks = [f"{' '.join(r.says.split())}\n- 解釈: {' '.join(r.reads.split())}\n- 理由: {' '.join(r.why.split())}" for r in readings]
+    # says is prose at the start of a line: escaped, so that 「2. は…」 is printed as written, not read as a list
+    blocks = [f"{markup.escape(' '.join(r.says.split()))}\n- 解釈: {' '.join(r.reads.split())}\n- 理由: {' '.join(r.why.split())}"
+              for r in readings]
     return Markup(markup_text("\n".join(blocks)), "※")
 
 
@@ -546,6 +549,22 @@ def grouped_definitions(definitions: Definitions, listing: Listing) -> list[tupl
 
 def listing(key: str) -> Listing:
     return next(listing for listing in LISTINGS if listing.key == key)
+
+
+def group_label(listing_key: str, group_key: str) -> str:
+    """The label of a group heading of a list (`frame-actions-trump`, `actions-basic`)."""
+    return f"{listing_key}-{group_key}"
+
+
+def generated_labels(definitions: Definitions) -> dict[str, str]:
+    """The labels the list directives and the FAQ give their sections ({label: the heading's title}): a
+    section label in docs/ must be none of them (`frame-draft` is ドラフト's entry)."""
+    labels = {d.anchor: d.name for d in (*definitions.every_definition(), *definitions.rulings)}
+    for shown in LISTINGS:
+        for group, _members in grouped_definitions(definitions, shown):
+            if group is not None:
+                labels.setdefault(group_label(shown.key, group.key), group.title)
+    return labels
 
 
 # -- a ruling, as the FAQ shows it ----------------------------------------------------------------

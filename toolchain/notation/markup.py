@@ -1,7 +1,8 @@
 """The line-based text markup of effects, conditions and procedures (definitions/README.md).
 
 `parse` turns the text into a tree of Paragraph and ListBlock nodes; each renderer (HTML,
-docutils, plain text) walks the tree. Malformed lists raise MarkupError with the line.
+docutils, plain text) walks the tree. Malformed lists raise MarkupError with the line. `escape`
+makes a line of prose text that the parser never reads as a marker.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ _UNSPACED_MARKER = re.compile(r"^(?:[1-9][0-9]*\.|-)(?=[^\s\d.\-])")
 # A marker typed in full width (２. 1． Ａ.) or a typed bullet ・: text to the parser, a broken list to the reader.
 _LOOKALIKE_MARKER = re.compile(r"^(?:[０-９]+[.．]|[0-9]+．|[Ａ-Ｚ][.．]|[A-Z]．|・)")
 _MARKER = re.compile(r"^(?:(?P<num>[1-9][0-9]*)\.(?: |$)|(?P<alpha>[A-Z])\.(?: |$)|(?P<bullet>-(?: |$)))")
+# A line that starts with a backslash is text as it follows (`\2. は…` prints `2. は…`): prose that begins
+# with what reads as a marker, such as a reading that quotes an item, is printed without becoming a list.
+ESCAPE = "\\"
 
 
 class MarkupError(ValueError):
@@ -78,6 +82,9 @@ def parse(text: str) -> list[Block]:
                 indent=indent, content=stack[-1].content), number)
         if not stack and indent:
             raise MarkupError(_("a top-level line must not be indented"), number)
+        if line.startswith(ESCAPE):
+            siblings.append(Paragraph(line[len(ESCAPE):]))
+            continue
         match = _MARKER.match(line)
         if not match:
             unspaced = _UNSPACED_MARKER.match(line)
@@ -143,3 +150,8 @@ def plain(blocks: Sequence[Block], depth: int = 0) -> str:
             if item.children:
                 lines.append(plain(item.children, depth + 1))
     return "\n".join(lines)
+
+
+def escape(line: str) -> str:
+    """One line of prose as markup that parses to exactly that text, whatever it starts with."""
+    return ESCAPE + line

@@ -19,9 +19,7 @@ from .docutils_blocks import bullets, field, field_list, format_table, markup, p
 from .figures import svg_node
 
 
-def group_label(listing: str, key: str) -> str:
-    """The label of a group heading of a list (`frame-actions-trump`, `actions-basic`)."""
-    return f"{listing}-{key}"
+group_label = display.group_label  # the model's, which bp check also reads (a docs/ label must not be one)
 
 
 def labelled_section(document: nodes.document, label: str, title: str, classes: Iterable[str] = ()) -> nodes.section:

@@ -1,7 +1,8 @@
 """The rulings of definitions/rulings.yaml in the rulebook, written there once:
 
     .. bp-ruling:: self-target     the ruling where the rulebook asks its question (2.10.3): the question as a
-                                   rubric, the answer, and a link to the ruling in the FAQ (→ 裁定 9.3)
+                                   rubric, the answer, and a link to the ruling in the FAQ (→ 裁定 9.3) when
+                                   the rulebook has a FAQ page (docs/faq.rst, which then needs bp-faq)
     .. bp-faq::                    every ruling as a section of its own, labelled `ruling-<id>` (what 関連する裁定
                                    links to): the answer, the definitions and sections it concerns, its source and
                                    date, and the examples bp check runs (or why it has none)
@@ -12,7 +13,10 @@ What a ruling shows, in which order and under which name is model.display's (`ru
 from __future__ import annotations
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.domains import Domain
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from .. import model as m
@@ -26,6 +30,9 @@ from .entries import Entries, labelled_section
 RULINGS = "rulings"  # the kind of definitions (model/repository.py) the directives render
 MODULE = "sphinxext/rulings.py"  # its changes rebuild the pages that use the directives
 RULING_DIRECTIVE, FAQ_DIRECTIVE = "bp-ruling", "bp-faq"  # what bp diff looks for in docs/
+RULING_PREFIX = "ruling-"  # of a ruling's label (model.Ruling.anchor)
+
+logger = logging.getLogger(__name__)
 
 
 def _ruling(definitions: m.Definitions, id_: str, directive: SphinxDirective) -> m.Ruling:
@@ -47,8 +54,12 @@ class RulingDirective(SphinxDirective):
         box = nodes.container(classes=["bp-ruling"])
         box += nodes.rubric(ruling.question, ruling.question)
         box.extend(markup(ruling.answer))
-        # where its examples and the definitions it concerns are
-        box += para(section_number_ref(ruling.anchor, "→ 裁定 {number}"), classes=["bp-ruling-link"])
+        # where its examples and the definitions it concerns are: the FAQ page, if the rulebook has one (a rulebook
+        # without docs/faq.rst prints the ruling here alone)
+        if FAQ_PAGE in self.env.found_docs:
+            link = section_number_ref(ruling.anchor, "→ 裁定 {number}")
+            self.set_source_info(link)  # an unresolved link is reported at this directive's line (_no_faq_entry)
+            box += para(link, classes=["bp-ruling-link"])
         return [box]
 
 
@@ -77,6 +88,19 @@ class FaqDirective(SphinxDirective):
 source.add_view("faq", lambda definitions: tuple((r.anchor, r.question, display.ruling_items(definitions, r)) for r in definitions.rulings))
 
 
+def _no_faq_entry(app: Sphinx, domain: Domain, node: addnodes.pending_xref) -> bool | None:
+    """A ruling's link to the FAQ that finds no section there: docs/faq.rst is there, but without the directive that
+    lists the rulings. Said at the bp-ruling's line with what is needed, instead of Sphinx's "undefined label"."""
+    target = node.get("reftarget", "")
+    if node.get("reftype") != "numref" or not target.startswith(RULING_PREFIX):
+        return None
+    logger.warning(_("ruling '{id}' links to the FAQ, but docs/{page}.rst has no '.. {directive}::' to list the rulings: "
+                     "add it there (or remove docs/{page}.rst)").format(id=target[len(RULING_PREFIX):], page=FAQ_PAGE,
+                                                                        directive=FAQ_DIRECTIVE), location=node)
+    return True
+
+
 def setup(app: Sphinx) -> None:
     app.add_directive(RULING_DIRECTIVE, RulingDirective)
     app.add_directive(FAQ_DIRECTIVE, FaqDirective)
+    app.connect("warn-missing-reference", _no_faq_entry)
