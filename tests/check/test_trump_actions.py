@@ -51,5 +51,5 @@ def test_a_soldier_borne_action_still_needs_its_trumps_label(minimal_repo: Path)
     path.write_text(path.read_text(encoding="utf-8").replace("keycards: ♠2-10", "keycards: soldier<switch>"), encoding="utf-8")
     findings = [f for f in toolchain.load(minimal_repo).findings if f.code == "BP027"]
     assert [(f.location.line, f.message.split(":")[0]) for f in findings] == [
-        (40, "クイック兵士召喚 ♠ needs <switch>, but its trump スラッシュ grants <slash>")
+        (40, "クイック兵士召喚 ♠ needs <switch>, but its trump スラッシュ grants <slash> (to your soldiers of ♠)")
     ]
