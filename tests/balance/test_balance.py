@@ -14,7 +14,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from tests.diff.conftest import commit_all, edit
-from tests.runbp import ROOT, bp, start_bp
+from tests.runbp import ROOT, bp, sigint_at_default, start_bp
 from toolchain import sim
 
 SCHEMA = json.loads((ROOT / "schema" / "balance.schema.json").read_text(encoding="utf-8"))
@@ -164,7 +164,8 @@ def test_what_it_refuses(args: tuple[str, ...], code: int, message: str, tmp_pat
 
 def test_ctrl_c_stops_cleanly_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    process = start_bp("balance", "--root", str(ROOT), "--games", "5000", "--workers", "2", "--out", str(out))
+    process = start_bp("balance", "--root", str(ROOT), "--games", "5000", "--workers", "2", "--out", str(out),
+                       preexec_fn=sigint_at_default)  # as a terminal starts it, whatever started the suite
     try:
         said = []
         for line in process.stderr:  # the estimate comes once the first games are timed, before the rest are played
