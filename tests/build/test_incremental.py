@@ -1,15 +1,14 @@
 """`bp build` is incremental and reproducible: a no-op build renders nothing, one changed action
 re-renders only the outputs that show it, and an incremental build gives the bytes of a clean one.
 
-One clean build of a copy of the repository is shared by the module (the costly part: the
-rulebook PDF); the tests then change that copy in order, so they run in file order.
+The session's shared clean build (tests/shared.py) is copied once for the module (the costly part, the
+rulebook PDF, is not made again); the tests then change that copy in order, so they run in file order.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import signal
 import socket
 import threading
@@ -21,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.runbp import ROOT, bp, start_bp, stop
+from tests.runbp import bp, start_bp, stop
 from tests.runbp import alive as _alive, children as _children
+from tests.shared import EPOCH, SiteBuild, copy_site_build
 
-# The tests below build on one another's changes to one repository: one xdist worker runs them all, in order.
-pytestmark = pytest.mark.xdist_group("incremental")
+# The tests below build on one another's changes to one repository: they run in file order on one
+# process (`make test` hands pytest-xdist's workers whole modules: --dist loadscope).
 
-EPOCH = "1750000000"  # 2025-06-15: every build here carries the same date
 ACTION_FILE = "definitions/actions/3-quick-spell.yaml"
 OLD_EFFECT = "1. 合計点 を 0 とし、"
 NEW_EFFECT = "1. 合計点を 0 とし、"  # B・J: an action of the master format only
@@ -47,12 +46,6 @@ class Repo:
         return json.loads(run.stdout)
 
 
-def copy_repository(target: Path) -> Path:
-    for part in ("definitions", "schema", "docs", "templates"):
-        shutil.copytree(ROOT / part, target / part)
-    return target
-
-
 def tree(site: Path) -> dict[str, bytes]:
     return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
 
@@ -63,12 +56,19 @@ def stats(site: Path) -> dict[str, tuple[int, int]]:
 
 
 @pytest.fixture(scope="module")
-def repo(tmp_path_factory: pytest.TempPathFactory) -> Repo:
-    base = tmp_path_factory.mktemp("incremental")
-    repo = Repo(copy_repository(base / "rules"), base / "site", base / "cache")
-    report = repo.build("-j", "2")
+def repo(site_build: SiteBuild, tmp_path_factory: pytest.TempPathFactory) -> Repo:
+    copy = copy_site_build(site_build, tmp_path_factory.mktemp("incremental"))
+    return Repo(copy.root, copy.site, copy.cache)
+
+
+def test_a_clean_build_renders_every_output_and_a_copy_of_it_is_up_to_date(site_build: SiteBuild, repo: Repo) -> None:
+    """The shared build was clean (nothing kept); its copy, sources, site and cache moved elsewhere, builds
+    nothing again: a build keys its files by what they are made from, not by where they are."""
+    report = site_build.report
     assert not report["kept"] and "blackpoker.pdf" in report["rendered"]
-    return repo
+    before = stats(repo.site)
+    assert repo.build()["up_to_date"]
+    assert stats(repo.site) == before
 
 
 def test_the_site_index_links_every_output(repo: Repo) -> None:
