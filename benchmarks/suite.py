@@ -6,7 +6,8 @@ build is counted in the setup of the first test that asks for it) from `benchmar
 
     .venv/bin/python benchmarks/suite.py [pytest arguments …]
 
-Extra arguments go to pytest after the Makefile's (a folder, `-x`), to time a part of the suite.
+Extra arguments go to pytest after the Makefile's (a folder, `-x`), to time a part of the suite;
+BP_TEST_TIMES=FILE keeps every test phase's figures (JSON lines, appended).
 On a shared machine wall time says more about the other work than about the suite: compare CPU
 minutes, and the host yardstick printed first.
 """
@@ -64,7 +65,7 @@ def main(extra: list[str]) -> int:
     command = [*make_test_command(), "-p", "benchmarks.pytest_cpu", *extra]
     print("$ " + shlex.join(command), flush=True)
     with tempfile.TemporaryDirectory(prefix="bp-suite-") as scratch:
-        times = Path(scratch) / "times.jsonl"
+        times = Path(os.environ.get("BP_TEST_TIMES") or Path(scratch) / "times.jsonl")  # given: kept, to read further
         started, cpu_before = time.perf_counter(), children_cpu_seconds()
         done = subprocess.run(command, cwd=ROOT, env={**os.environ, "BP_TEST_TIMES": str(times)}, check=False)
         wall, cpu = time.perf_counter() - started, children_cpu_seconds() - cpu_before
