@@ -75,6 +75,8 @@ class SiteBuild:
 
 
 def _build_site(folder: Path) -> None:
+    # Slow (the suite's one cold build of every output, about 25 s of CPU): counted in the setup of whichever
+    # test asks first, while the other process's first asker waits for it.
     root, site, cache = copy_repository(folder / "rules"), folder / "site", folder / "cache"
     run = bp("build", "--root", str(root), "--out", str(site), "--cache", str(cache), "-j", "2", "--format", "json",
              env={"SOURCE_DATE_EPOCH": EPOCH}, timeout=1800)

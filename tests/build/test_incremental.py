@@ -110,6 +110,8 @@ def test_a_no_op_build_renders_nothing_and_touches_nothing(repo: Repo) -> None:
 
 
 def test_one_changed_action_renders_only_what_shows_it(repo: Repo) -> None:
+    # Slow (over 30 s): the change reaches the rulebook PDF and five leaflets, laid out again to show that
+    # only those are.
     pages = {p.relative_to(repo.site).as_posix() for p in repo.site.rglob("*.html")}
     shown = OLD_EFFECT.removeprefix("1. ")  # the list item's text, as every page shows it
     showing = {page for page in pages if shown in (repo.site / page).read_text(encoding="utf-8")}
@@ -167,6 +169,7 @@ def _kill_when(repo: Repo, ready: Callable[[list[str]], bool]) -> list[int]:
 def test_a_build_killed_in_sphinx_or_in_the_pdfs_leaves_the_site_and_the_next_build_cleans_up(repo: Repo) -> None:
     """SIGKILL while Sphinx writes the rulebook, then while the PDFs are laid out: each time the
     previous site is byte-identical and whole; the next build publishes and leaves nothing behind."""
+    # Slow (over 30 s): two builds killed midway, then one that rebuilds what they left, PDFs included.
     before = tree(repo.site)
     path = repo.root / ACTION_FILE
     text = path.read_text(encoding="utf-8")
@@ -198,6 +201,7 @@ def test_a_build_killed_in_sphinx_or_in_the_pdfs_leaves_the_site_and_the_next_bu
 def test_an_incremental_build_gives_the_bytes_of_a_clean_build(repo: Repo, tmp_path: Path) -> None:
     """The site after the changes above equals a clean build of the same sources with an empty
     cache: incremental = clean, and the rulebook PDF's parts are laid out alike every time."""
+    # Slow (about a minute): a whole clean build (every PDF) of the changed sources, compared byte for byte.
     clean = tmp_path / "clean"
     report = repo.build("-j", "2", site=clean, cache=tmp_path / "cache")
     assert not report["kept"]
@@ -248,6 +252,7 @@ def test_two_clean_builds_are_byte_identical_in_one_process_or_several(repo: Rep
     """The action lists, HTML and PDF, and definitions.json built clean in one process (-j 1) are the bytes
     of the site's, which the test above showed equal to a clean build on two processes (-j 2); the docs
     changed since do not reach them."""
+    # Slow (over 30 s): every leaflet laid out again on one process, to compare with the two-process build.
     site = tmp_path / "j1"
     repo.build("-j", "1", "--only", "actionlist", "--only", "definitions.json", site=site, cache=tmp_path / "cache")
     def lists(site: Path) -> dict[str, bytes]:
@@ -277,6 +282,8 @@ def _pdf_text(pdf: Path) -> str:
 
 
 def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: Repo) -> None:
+    # Slow (over 30 s): bp serve rebuilds the site three times over (a rename, a broken file, the file restored),
+    # the PDFs of the first change included.
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
