@@ -10,6 +10,8 @@ import pytest
 
 import toolchain
 from tests.repos import minimal_repository
+from tests.shared import SiteBuild
+from tests.shared import site_build as shared_site_build
 from toolchain.model import Definitions
 
 # bp speaks the locale's language (toolchain/i18n.py): the tests read English, from bp run in this
@@ -56,15 +58,8 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
-# Under `make test` (pytest-xdist, two processes) a session fixture is built once per process. The
-# slowest ones (the rulebook `book`, the action lists' `site`) are built once by keeping the tests
-# that use them on one process each.
-_SHARED_BUILDS = {"book": "rulebook-book", "site": "actionlist-site"}
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        for fixture, group in _SHARED_BUILDS.items():
-            if fixture in getattr(item, "fixturenames", ()) and not item.get_closest_marker("xdist_group"):
-                item.add_marker(pytest.mark.xdist_group(group))
-                break
+@pytest.fixture(scope="session")
+def site_build(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
+    """The session's one clean `bp build` of a copy of this repository, shared by every xdist worker
+    (tests/shared.py): read it; copy it (copy_site_build) to change it."""
+    return shared_site_build(tmp_path_factory)

@@ -30,6 +30,13 @@ def start_bp(*args: str, cwd: Path | None = None, env: dict[str, str] | None = N
                             text=True, cwd=cwd, env=env, **popen)
 
 
+def sigint_at_default() -> None:
+    """A `preexec_fn` for a child that a test sends SIGINT (Ctrl-C): SIGINT back to its default. A shell
+    starts background jobs with SIGINT ignored, a suite started so runs with it ignored, and its children
+    would inherit that and never see the signal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def stop(process: subprocess.Popen[str], timeout: float = 60) -> int:
     """Stop a `bp` started by start_bp, if it still runs: SIGTERM (bp serve stops on it as on Ctrl-C),
     then SIGKILL when it has not ended within `timeout`. Never SIGINT: a shell starts background

@@ -1,5 +1,5 @@
 """Shared fixtures: the action lists are built once per session by the real command, into a
-temporary directory, and every test reads that build."""
+temporary directory shared by every xdist worker, and every test reads that build."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.shared import once
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -19,13 +21,15 @@ def run_bp(*args: str, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
     )
 
 
+def _build_actionlists(folder: Path) -> None:
+    done = run_bp("actionlist", "--out", str(folder / "actionlist"))
+    assert done.returncode == 0, done.stderr
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`bp actionlist --out …`: build/site/actionlist as `bp build` writes it."""
-    out = tmp_path_factory.mktemp("site") / "actionlist"
-    done = run_bp("actionlist", "--out", str(out))
-    assert done.returncode == 0, done.stderr
-    return out
+    """`bp actionlist --out …`: build/site/actionlist as `bp build` writes it (made once, tests/shared.py)."""
+    return once(tmp_path_factory, "actionlist", _build_actionlists) / "actionlist"
 
 
 @pytest.fixture(scope="session")

@@ -20,10 +20,11 @@ def rules_repo(tmp_path: Path) -> Path:
     return repo
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def local_cluster() -> Iterator[str]:
     """A Dask cluster of three worker processes on this machine (one thread each, as games want); its address.
-    The workers start from this process, so they import this checkout's toolchain."""
+    The workers start from this process, so they import this checkout's toolchain. Stopped after the test: left
+    running for the rest of the module, its four processes went on competing with the tests after it."""
     from distributed import LocalCluster
 
     with LocalCluster(n_workers=3, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1") as cluster:

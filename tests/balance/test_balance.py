@@ -14,7 +14,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from tests.diff.conftest import commit_all, edit
-from tests.runbp import ROOT, bp, start_bp
+from tests.runbp import ROOT, bp, sigint_at_default, start_bp
 from toolchain import sim
 
 SCHEMA = json.loads((ROOT / "schema" / "balance.schema.json").read_text(encoding="utf-8"))
@@ -35,6 +35,7 @@ def run_json(*args: str) -> dict[str, Any]:
 
 
 def test_the_same_figures_on_one_core_on_workers_and_on_a_cluster(local_cluster: str, tmp_path: Path) -> None:
+    # Slow (about 30 s): the same games three ways, the last on a Dask cluster that starts its own processes.
     common = ("--root", str(ROOT), "--games", "16", "--seed", "5")
     one = run_json(*common, "--workers", "1", "--out", str(tmp_path / "one"))
     two = run_json(*common, "--workers", "2", "--out", str(tmp_path / "two"))
@@ -121,6 +122,8 @@ def test_a_planted_imbalance_is_flagged_with_its_interval(rules_repo: Path) -> N
     an agent forbidden it, facing free heroes, loses far more often than before (from about -3 points to about
     -17), and the comparison flags that change of its win rate with an interval that leaves out zero. 800 games
     per agent and revision give this effect (about 12 points) a power near 0.99 (--only: two agents, 3,200 games)."""
+    # Slow (over 30 s): a change of a few points is flagged only with hundreds of games per agent, in two
+    # revisions; fewer would leave the interval around zero.
     edit(rules_repo, SUMMON, HERO_SUMMON_PAID, HERO_SUMMON_PAID.replace("  cost: BBL\n", ""))
     edit(rules_repo, SUMMON, HERO_SUMMON_EXAMPLES_PAID, HERO_SUMMON_EXAMPLE_FREE)
     commit_all(rules_repo, "英雄召喚: コスト無し")
@@ -164,7 +167,8 @@ def test_what_it_refuses(args: tuple[str, ...], code: int, message: str, tmp_pat
 
 def test_ctrl_c_stops_cleanly_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    process = start_bp("balance", "--root", str(ROOT), "--games", "5000", "--workers", "2", "--out", str(out))
+    process = start_bp("balance", "--root", str(ROOT), "--games", "5000", "--workers", "2", "--out", str(out),
+                       preexec_fn=sigint_at_default)  # as a terminal starts it, whatever started the suite
     try:
         said = []
         for line in process.stderr:  # the estimate comes once the first games are timed, before the rest are played

@@ -1,15 +1,14 @@
 """`bp build` is incremental and reproducible: a no-op build renders nothing, one changed action
 re-renders only the outputs that show it, and an incremental build gives the bytes of a clean one.
 
-One clean build of a copy of the repository is shared by the module (the costly part: the
-rulebook PDF); the tests then change that copy in order, so they run in file order.
+The session's shared clean build (tests/shared.py) is copied once for the module (the costly part, the
+rulebook PDF, is not made again); the tests then change that copy in order, so they run in file order.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import signal
 import socket
 import threading
@@ -21,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.runbp import ROOT, bp, start_bp, stop
+from tests.runbp import bp, start_bp, stop
 from tests.runbp import alive as _alive, children as _children
+from tests.shared import EPOCH, SiteBuild, copy_site_build
 
-# The tests below build on one another's changes to one repository: one xdist worker runs them all, in order.
-pytestmark = pytest.mark.xdist_group("incremental")
+# The tests below build on one another's changes to one repository: they run in file order on one
+# process (`make test` hands pytest-xdist's workers whole modules: --dist loadscope).
 
-EPOCH = "1750000000"  # 2025-06-15: every build here carries the same date
 ACTION_FILE = "definitions/actions/3-quick-spell.yaml"
 OLD_EFFECT = "1. 合計点 を 0 とし、"
 NEW_EFFECT = "1. 合計点を 0 とし、"  # B・J: an action of the master format only
@@ -47,12 +46,6 @@ class Repo:
         return json.loads(run.stdout)
 
 
-def copy_repository(target: Path) -> Path:
-    for part in ("definitions", "schema", "docs", "templates"):
-        shutil.copytree(ROOT / part, target / part)
-    return target
-
-
 def tree(site: Path) -> dict[str, bytes]:
     return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
 
@@ -63,12 +56,19 @@ def stats(site: Path) -> dict[str, tuple[int, int]]:
 
 
 @pytest.fixture(scope="module")
-def repo(tmp_path_factory: pytest.TempPathFactory) -> Repo:
-    base = tmp_path_factory.mktemp("incremental")
-    repo = Repo(copy_repository(base / "rules"), base / "site", base / "cache")
-    report = repo.build("-j", "2")
+def repo(site_build: SiteBuild, tmp_path_factory: pytest.TempPathFactory) -> Repo:
+    copy = copy_site_build(site_build, tmp_path_factory.mktemp("incremental"))
+    return Repo(copy.root, copy.site, copy.cache)
+
+
+def test_a_clean_build_renders_every_output_and_a_copy_of_it_is_up_to_date(site_build: SiteBuild, repo: Repo) -> None:
+    """The shared build was clean (nothing kept); its copy, sources, site and cache moved elsewhere, builds
+    nothing again: a build keys its files by what they are made from, not by where they are."""
+    report = site_build.report
     assert not report["kept"] and "blackpoker.pdf" in report["rendered"]
-    return repo
+    before = stats(repo.site)
+    assert repo.build()["up_to_date"]
+    assert stats(repo.site) == before
 
 
 def test_the_site_index_links_every_output(repo: Repo) -> None:
@@ -110,6 +110,8 @@ def test_a_no_op_build_renders_nothing_and_touches_nothing(repo: Repo) -> None:
 
 
 def test_one_changed_action_renders_only_what_shows_it(repo: Repo) -> None:
+    # Slow (over 30 s): the change reaches the rulebook PDF and five leaflets, laid out again to show that
+    # only those are.
     pages = {p.relative_to(repo.site).as_posix() for p in repo.site.rglob("*.html")}
     shown = OLD_EFFECT.removeprefix("1. ")  # the list item's text, as every page shows it
     showing = {page for page in pages if shown in (repo.site / page).read_text(encoding="utf-8")}
@@ -167,6 +169,7 @@ def _kill_when(repo: Repo, ready: Callable[[list[str]], bool]) -> list[int]:
 def test_a_build_killed_in_sphinx_or_in_the_pdfs_leaves_the_site_and_the_next_build_cleans_up(repo: Repo) -> None:
     """SIGKILL while Sphinx writes the rulebook, then while the PDFs are laid out: each time the
     previous site is byte-identical and whole; the next build publishes and leaves nothing behind."""
+    # Slow (over 30 s): two builds killed midway, then one that rebuilds what they left, PDFs included.
     before = tree(repo.site)
     path = repo.root / ACTION_FILE
     text = path.read_text(encoding="utf-8")
@@ -198,6 +201,7 @@ def test_a_build_killed_in_sphinx_or_in_the_pdfs_leaves_the_site_and_the_next_bu
 def test_an_incremental_build_gives_the_bytes_of_a_clean_build(repo: Repo, tmp_path: Path) -> None:
     """The site after the changes above equals a clean build of the same sources with an empty
     cache: incremental = clean, and the rulebook PDF's parts are laid out alike every time."""
+    # Slow (about a minute): a whole clean build (every PDF) of the changed sources, compared byte for byte.
     clean = tmp_path / "clean"
     report = repo.build("-j", "2", site=clean, cache=tmp_path / "cache")
     assert not report["kept"]
@@ -248,6 +252,7 @@ def test_two_clean_builds_are_byte_identical_in_one_process_or_several(repo: Rep
     """The action lists, HTML and PDF, and definitions.json built clean in one process (-j 1) are the bytes
     of the site's, which the test above showed equal to a clean build on two processes (-j 2); the docs
     changed since do not reach them."""
+    # Slow (over 30 s): every leaflet laid out again on one process, to compare with the two-process build.
     site = tmp_path / "j1"
     repo.build("-j", "1", "--only", "actionlist", "--only", "definitions.json", site=site, cache=tmp_path / "cache")
     def lists(site: Path) -> dict[str, bytes]:
@@ -277,6 +282,8 @@ def _pdf_text(pdf: Path) -> str:
 
 
 def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: Repo) -> None:
+    # Slow (over 30 s): bp serve rebuilds the site three times over (a rename, a broken file, the file restored),
+    # the PDFs of the first change included.
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.repos import minimal_repository
-from tests.runbp import ROOT, bp
+from tests.runbp import ROOT, bp, sigint_at_default
 
 PAGE_TEMPLATE = Path("templates") / "actionlist" / "page.html.j2"
 SAVED_DURING_THE_BUILD = "<!-- saved during the build -->"
@@ -69,7 +69,7 @@ def test_ctrl_c_prints_one_line_exits_130_and_publishes_nothing(repo: Path, tmp_
     build = subprocess.Popen(
         [sys.executable, "-m", "toolchain", "build", "--root", str(repo), "--out", str(site), "--only", "actionlist", "-j", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
-        start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        start_new_session=True, preexec_fn=sigint_at_default)
     try:
         deadline = time.monotonic() + 120
         while not (any(p.name.startswith(".site.staging-") for p in tmp_path.iterdir()) and _children(build.pid)):

@@ -71,15 +71,40 @@ def test_a_changed_input_is_built(built: tuple[Path, Path]) -> None:
     assert "up to date" not in run.stdout and run.stdout.startswith("rendered ")
 
 
-@pytest.mark.parametrize("name", ["build", "check"])
-def test_the_fast_path_takes_exactly_the_options_of_the_typer_command(name: str) -> None:
+def _typer_options(name: str) -> set[str]:
+    """Every option name of the typer command `bp name` (its --help lists them)."""
     import typer.main
 
     from toolchain.cli import app
-    from toolchain.cli.noop import PLAIN
 
     command = typer.main.get_command(app).commands[name]  # type: ignore[attr-defined]
-    typer_options = {option for param in command.params for option in (*param.opts, *param.secondary_opts)}
-    make_parser, _ = PLAIN[name]
-    fast_options = {option for action in make_parser()._actions for option in action.option_strings}
-    assert fast_options == typer_options
+    return {option for param in command.params for option in (*param.opts, *param.secondary_opts)}
+
+
+def _plain_runs(name: str, root: Path, site: Path, scratch: Path) -> list[tuple[str, ...]]:
+    """Runs of `bp name` that between them give every option a plain run may give (each with a value)."""
+    if name == "build":
+        common = ("--root", str(root), "--out", str(site), "--only", "definitions.json")
+        return [(*common, "--cache", str(scratch / "cache"), "-j", "1", "--format", "text", "--base-url", "https://example.org/",
+                 "--print-shop"), (*common, "--jobs", "1")]
+    return [("--root", str(root), "--format", "text", "--readings", "--rulings", "--cache-dir", str(scratch / "cache"), "--cache"),
+            ("--root", str(root), "--since", "v8.1", "--no-cache")]  # not a git repository: said by bp check, exit 2
+
+
+@pytest.mark.parametrize(("name", "other"), [("build", "check"), ("check", "build")])
+def test_the_fast_path_takes_exactly_the_options_of_the_typer_command(built: tuple[Path, Path], tmp_path: Path,
+                                                                      name: str, other: str) -> None:
+    """Every option of the typer command is answered without typer (the runs above give each); an option only
+    the other fast command has goes to typer, which refuses it."""
+    root, site = built
+    runs = _plain_runs(name, root, site, tmp_path)
+    assert {arg for run in runs for arg in run if arg.startswith("-")} == _typer_options(name)
+    for args in runs:
+        run = bp(name, *args, env={"PYTHONPROFILEIMPORTTIME": "1"})
+        assert run.returncode in (0, 2) and "Traceback" not in run.stderr, run.stderr
+        imported = _imported(run.stderr)
+        assert any(module.startswith("toolchain.") for module in imported)  # the importtime log is read right
+        assert "typer" not in imported, args
+    for option in sorted(_typer_options(other) - _typer_options(name)):
+        run = bp(name, "--root", str(root), option, *(() if option.startswith("--no") else ("x",)))
+        assert run.returncode == 2 and "No such option" in run.stderr, (option, run.stderr)

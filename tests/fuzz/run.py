@@ -3,15 +3,16 @@ regulation of table 3.1, and the figures.
 
     python -m tests.fuzz.run            # the default numbers of cases and games
     FUZZ_SCALE=0.1 python -m tests.fuzz.run   # a tenth of them, for a quick look
-    python -m tests.fuzz.run games      # only the games (or: fuzzers)
+    python -m tests.fuzz.run games      # only the games (or: fuzzers, editions)
     FUZZ_SEED=7 python -m tests.fuzz.run games   # the same games again (the seed is printed)
 
 Prints, per fuzzer and in total, the cases tried, the crashes (a property that failed: an
 exception or a wrong answer, shown with Hypothesis's smallest failing example) and the hangs
 (one case longer than properties.HANG_SECONDS); per regulation and in total, the games played, the
 invariant violations (sim.invariants, checked after every step), the crashes (an exception inside
-the engine) and the hangs (one game longer than GAME_HANG_SECONDS). Exit 1 if there was any crash,
-hang or violation.
+the engine) and the hangs (one game longer than GAME_HANG_SECONDS); then the next edition's 2,000
+seeded マスター + エクストラ games (tests/editions/v9.0), every new action played. Exit 1 if there was any
+crash, hang or violation, or a new action no game played.
 """
 
 from __future__ import annotations
@@ -162,17 +163,41 @@ def games(scale: float, seed: int) -> bool:
     return not (totals[1] or totals[2] or totals[3])
 
 
+def editions(scale: float) -> bool:
+    """The 9.0 rules' seeded マスター + エクストラ games (the suite plays a tenth of them): True when every game
+    was decided, no invariant broke and every new action was played."""
+    from tests.editions.conftest import copy_v9
+    from tests.editions.test_v9 import FUZZ_GAMES, unplayed_new_actions
+
+    count = max(1, int(FUZZ_GAMES * scale))
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="bp-fuzz-") as scratch:
+        try:
+            unplayed = unplayed_new_actions(copy_v9(Path(scratch)), count)
+        except AssertionError as failure:  # a game undecided, an invariant broken, or bp sim failed
+            print(f"  FAILED in the 9.0 games: {failure}", flush=True)
+            return False
+    print(f"{'9.0 master + extra':22} {count:6} games, new actions never played: {sorted(unplayed) or 'none'} "
+          f"({time.perf_counter() - started:.0f} s)", flush=True)
+    return not unplayed
+
+
+PARTS = ("fuzzers", "games", "editions")
+
+
 def main(argv: list[str]) -> int:
     scale = float(os.environ.get("FUZZ_SCALE", "1"))
     seed = int(os.environ.get("FUZZ_SEED") or random.randrange(2**31))
-    parts = set(argv) or {"fuzzers", "games"}
-    unknown = parts - {"fuzzers", "games"}
+    parts = set(argv) or set(PARTS)
+    unknown = parts - set(PARTS)
     if unknown:
-        print(f"unknown part {sorted(unknown)}: the parts are fuzzers and games", file=sys.stderr)
+        print(f"unknown part {sorted(unknown)}: the parts are {', '.join(PARTS)}", file=sys.stderr)
         return 2
     ok = fuzzers(scale) if "fuzzers" in parts else True
     if "games" in parts:
         ok = games(scale, seed) and ok
+    if "editions" in parts:
+        ok = editions(scale) and ok
     return 0 if ok else 1
 
 

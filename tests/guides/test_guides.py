@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
 import sys
 import urllib.request
 from collections.abc import Callable
@@ -17,6 +18,7 @@ import pytest
 
 from tests.guides.session import Append, Command, Shell, Step, pattern, run_server, steps
 from tests.runbp import bp
+from tests.shared import once
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
@@ -112,12 +114,27 @@ READER_LOCALE = {
 }
 
 
+def _matplotlib_cache(folder: Path) -> None:
+    run = subprocess.run([sys.executable, "-c", "import matplotlib.font_manager"], env={**os.environ, "MPLCONFIGDIR": str(folder)},
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+
+
+@pytest.fixture(scope="session")
+def matplotlib_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Matplotlib's font list, made once for the session: a reader's matplotlib has made it the first time
+    it ran. (Made on the first bp balance of a new HOME, it takes seconds of CPU, and when that is over five
+    seconds matplotlib says so in the middle of the output the guide shows.)"""
+    return once(tmp_path_factory, "matplotlib", _matplotlib_cache)
+
+
 def run_guide(guide: Path, reader_checkout: Path, tmp_path: Path,
-              compare: Callable[[Command, list[str], str], None]) -> None:
+              compare: Callable[[Command, list[str], str], None], matplotlib_cache: Path) -> None:
     """The guide's session in reader_checkout, in the locale of its reader: each command's output
     (and a server's output after ^C) is given to compare, with the lines the guide shows for it."""
     practice = tmp_path / "blackpoker-rules"
-    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "PYTHONPATH": str(ROOT), **READER_LOCALE[guide],
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "MPLCONFIGDIR": str(matplotlib_cache), "PYTHONPATH": str(ROOT),
+           **READER_LOCALE[guide],
            "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "editor", "GIT_COMMITTER_NAME": "editor",
            "GIT_AUTHOR_EMAIL": "editor@example.invalid", "GIT_COMMITTER_EMAIL": "editor@example.invalid"}
     shell = Shell(reader_checkout, env)
@@ -161,5 +178,7 @@ def shows_what_was_printed(step: Command, shown: list[str], printed: str) -> Non
 
 
 @pytest.mark.parametrize("guide", READER_LOCALE, ids=lambda path: path.name)
-def test_the_editors_guide_runs_as_written(guide: Path, reader_checkout: Path, tmp_path: Path) -> None:
-    run_guide(guide, reader_checkout, tmp_path, shows_what_was_printed)
+def test_the_editors_guide_runs_as_written(guide: Path, reader_checkout: Path, tmp_path: Path, matplotlib_cache: Path) -> None:
+    # Slow (about a minute each on a quiet machine): the whole walkthrough, some 30 bp commands one after
+    # the other, two servers and a balance run among them, as the reader types them.
+    run_guide(guide, reader_checkout, tmp_path, shows_what_was_printed, matplotlib_cache)

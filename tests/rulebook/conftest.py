@@ -1,5 +1,5 @@
-"""The rulebook is built once per session (HTML, PDF, booklet) into a temporary site, by the
-command users run (`bp rulebook`); every test reads that build."""
+"""The rulebook (HTML, PDF, booklet) is the session's one shared `bp build` of this repository
+(tests/shared.py; `bp rulebook` runs the same build step, test_command.py); every test reads that build."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.runbp import bp
+from tests.shared import SiteBuild
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,12 +54,8 @@ def index_start(book: Book) -> int:
 
 
 @pytest.fixture(scope="session")
-def book(tmp_path_factory: pytest.TempPathFactory) -> Book:
-    site = tmp_path_factory.mktemp("rulebook-site")
-    cache = tmp_path_factory.mktemp("rulebook-cache")
-    run = bp("rulebook", "--root", str(ROOT), "--out", str(site), "--cache", str(cache), timeout=1800)
-    assert run.returncode == 0, run.stderr
-    return Book(site, cache)
+def book(site_build: SiteBuild) -> Book:
+    return Book(site_build.site, site_build.cache)
 
 
 @pytest.fixture(scope="session")

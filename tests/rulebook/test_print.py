@@ -6,6 +6,7 @@ as a typesetter makes them."""
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from pypdf import PdfReader
 from tests.pdfcheck import ink_near_edges, tagged_pdf_problems
 from toolchain.imposition import BOOKLET_NOTE
 
-from .conftest import index_start, pdf_pages
+from .conftest import Book, index_start, pdf_pages
 
 MB = 1024 * 1024
 A5 = (419.5, 595.3)  # points
@@ -109,10 +110,11 @@ def print_shop(book, tmp_path_factory: pytest.TempPathFactory) -> Path:
     from toolchain.rulebook.sphinx_run import build_pdf, stamp_of
 
     site = tmp_path_factory.mktemp("print-shop")
+    cache = shutil.copytree(book.cache, site.parent / f"{site.name}-cache")  # its parts are cached: not in the shared one
     stamp = stamp_of({"title": "BlackPoker 公式ルール", "name": "第8.1版"}, "2026年11月26日", "2026-11-26T00:00:00Z")
     pool = process_pool(2)
     try:
-        build_pdf(book.print_html, site, book.cache, executor=pool, salt=code_salt(), stamp=stamp, log=lambda _: None,
+        build_pdf(Book(site, cache).print_html, site, cache, executor=pool, salt=code_salt(), stamp=stamp, log=lambda _: None,
                   print_shop=True)
     finally:
         pool.shutdown()

@@ -1,0 +1,54 @@
+"""A pytest plugin that writes each test phase's wall and CPU seconds, as it ends, to the JSON-lines
+file named by BP_TEST_TIMES (`-p benchmarks.pytest_cpu`; benchmarks/suite.py loads it). CPU is this
+process's and its waited-for children's (a bp run, a build's workers): what a test costs the machine
+whatever else runs on it, which wall time on a shared machine does not say. A session fixture's build
+is counted in the setup of the first test that asks for it."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+def cpu_seconds() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _record(item: pytest.Item, phase: str, wall: float, cpu: float) -> None:
+    target = os.environ.get("BP_TEST_TIMES")
+    if not target:
+        return
+    line = json.dumps({"test": item.nodeid, "phase": phase, "wall": round(wall, 3), "cpu": round(cpu, 3),
+                       "worker": os.environ.get("PYTEST_XDIST_WORKER", "main")})
+    with Path(target).open("a", encoding="utf-8") as log:  # one short line per write: workers do not interleave
+        log.write(line + "\n")
+
+
+def _timed(item: pytest.Item, phase: str) -> Iterator[None]:
+    wall, cpu = time.perf_counter(), cpu_seconds()
+    try:
+        return (yield)
+    finally:  # a failed phase is timed too
+        _record(item, phase, time.perf_counter() - wall, cpu_seconds() - cpu)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    return (yield from _timed(item, "setup"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    return (yield from _timed(item, "call"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    return (yield from _timed(item, "teardown"))

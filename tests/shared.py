@@ -1,0 +1,100 @@
+"""Builds made once per test session and read by every test that only reads them, whichever of
+`make test`'s processes (pytest-xdist workers) it runs on.
+
+The first worker to ask makes the build in the session's temporary folder (the parent of the
+workers' own); the other waits on a file lock and then reads the same files. A build that failed
+fails every test that asks for it, with the first failure's message, instead of being tried again.
+A test that changes sources copies what it changes (`copy_site_build`) and never writes here.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.runbp import ROOT, bp
+
+EPOCH = "1750000000"  # 2025-06-15: every shared build, and every build compared with one, carries this date
+SOURCES = ("definitions", "schema", "docs", "templates")  # what a rules repository's build reads
+
+
+def session_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of this session that every worker sees: under xdist each worker's base temporary
+    folder is popen-gwN inside the session's."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """The folder `make` filled, made by the first worker that asks; the others wait for it."""
+    folder = session_folder(tmp_path_factory) / f"shared-{name}"
+    done, failed = folder / ".done", folder.with_name(f"{folder.name}.failed")
+    with folder.with_name(f"{folder.name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if failed.exists():
+            pytest.fail(f"the shared build {name} failed on another worker:\n{failed.read_text(encoding='utf-8')}")
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            try:
+                make(folder)
+            except BaseException:
+                failed.write_text(traceback.format_exc(), encoding="utf-8")
+                raise
+            done.touch()
+    return folder
+
+
+def copy_repository(target: Path) -> Path:
+    """This repository's rules sources, copied into `target`."""
+    for part in SOURCES:
+        shutil.copytree(ROOT / part, target / part)
+    return target
+
+
+@dataclass(frozen=True)
+class SiteBuild:
+    """A clean `bp build -j 2` of a copy of this repository's sources, dated EPOCH: the site, Sphinx's and
+    the PDFs' cache, and (for the shared build only) the build's report (`--format json`)."""
+
+    root: Path
+    site: Path
+    cache: Path
+
+    @property
+    def report(self) -> dict:
+        return json.loads((self.root.parent / "report.json").read_text(encoding="utf-8"))
+
+
+def _build_site(folder: Path) -> None:
+    # Slow (the suite's one cold build of every output, about 25 s of CPU): counted in the setup of whichever
+    # test asks first, while the other process's first asker waits for it.
+    root, site, cache = copy_repository(folder / "rules"), folder / "site", folder / "cache"
+    run = bp("build", "--root", str(root), "--out", str(site), "--cache", str(cache), "-j", "2", "--format", "json",
+             env={"SOURCE_DATE_EPOCH": EPOCH}, timeout=1800)
+    assert run.returncode == 0, run.stderr
+    (folder / "report.json").write_text(run.stdout, encoding="utf-8")
+
+
+def site_build(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
+    """The session's one full build of this repository (read it, never write it)."""
+    folder = once(tmp_path_factory, "site", _build_site)
+    return SiteBuild(folder / "rules", folder / "site", folder / "cache")
+
+
+def copy_site_build(shared: SiteBuild, target: Path) -> SiteBuild:
+    """A copy of the shared build to change: its sources, site and cache side by side in `target`
+    (rules, site, cache), which a build takes up incrementally (it keys every file by what it is
+    made from, not by where). The site's files are copied, not linked, so a build's hard links
+    from the previous site to the next never reach the shared one."""
+    for part in ("rules", "site", "cache"):
+        shutil.copytree(shared.root.parent / part, target / part, symlinks=True)
+    return SiteBuild(target / "rules", target / "site", target / "cache")
