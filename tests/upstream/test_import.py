@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 import toolchain
-from toolchain.notation import keycards as keycard_notation
+from toolchain.model.notations import KeycardsText
 from toolchain.upstream import spelling, texts
 from toolchain.upstream.importer import kebab
 from toolchain.upstream.imported_files import import_files
@@ -159,5 +159,5 @@ def test_markup_maps_upstreams_nesting_both_ways() -> None:
 ])
 def test_keycards_map_both_ways(upstream: str, notation: str) -> None:
     assert spelling.keycards(upstream).value == notation
-    keycard_notation.parse(notation)
+    assert KeycardsText.of(notation).error is None
     assert spelling.keycards_back(notation) == upstream

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -43,14 +44,25 @@ def check(
     raise typer.Exit(check_command(root, output_format, since, show_readings, cache_dir, use_cache, show_rulings))
 
 
+class ExportFormat(str, Enum):
+    json = "json"
+    act_yaml = "act-yaml"
+
+
 def export(
     root: RootOption = None,
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help=_("Write to FILE instead of stdout."))] = None,
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help=_(
+        "Write to FILE instead of stdout (json); the folder to write act.yaml, act-frame.yaml and frame.yaml into (act-yaml)."))] = None,
+    export_format: Annotated[ExportFormat, typer.Option("--format", help=_(
+        "json: one JSON document (schema/export.schema.json); act-yaml: upstream's action-list files (toolchain/upstream)."))] = ExportFormat.json,
 ) -> None:
     """`bp export` (EXPORT_HELP)."""
     from ..export import export_json
     from ..site.outputs import OutputError, output_file, write_file
 
+    if export_format is ExportFormat.act_yaml:
+        _export_act_yaml(root, output)
+        return
     try:
         if output is not None:
             output_file(output)  # refuse a directory before the work
@@ -65,6 +77,33 @@ def export(
         write_file(output, text.encode("utf-8"))
     except OutputError as exc:
         fail("export", str(exc), 2)
+
+
+ACT_YAML_KIND = "act-yaml"  # the marker of a folder bp export --format act-yaml made (site/outputs.py)
+
+
+def _export_act_yaml(root: Path | None, output: Path | None) -> None:
+    """upstream's three files into a new or empty folder (or one an earlier export made)."""
+    from ..site.outputs import OutputError, check_target, publishing
+    from ..upstream.exporter import export_act_yaml
+    from ..upstream.imported_files import upstream_kept
+
+    if output is None:
+        fail("export", _("--format act-yaml writes three files: name their folder with -o"), 2)
+    root_path = resolve_root(root)
+    try:
+        target = check_target(output, root_path, ACT_YAML_KIND)
+    except OutputError as exc:
+        fail("export", str(exc), 2)
+    checked = load_clean(root_path, "export")
+    files = export_act_yaml(checked.definitions, upstream_kept(root_path))
+    try:
+        with publishing(target, ACT_YAML_KIND) as staging:
+            for name, text in files.items():
+                (staging / name).write_text(text, encoding="utf-8")
+    except (OutputError, OSError) as exc:
+        fail("export", str(exc), 2)
+    typer.echo(_("{target}: {files}").format(target=output, files=", ".join(files)))
 
 
 def codes() -> None:

@@ -18,7 +18,7 @@ from typing import Any
 from ..diagnostics import Diagnostic, Location
 from ..i18n import _
 from ..model import yamlload
-from ..notation import keycards as keycard_notation
+from ..model.notations import KeycardsText
 from . import spelling, texts
 from .vocabulary import Vocabulary
 
@@ -209,10 +209,8 @@ class Importer:
 
     @staticmethod
     def _parsed(notation: str) -> str | None:
-        try:
-            return keycard_notation.parse(notation).notation()
-        except keycard_notation.KeycardsError:
-            return None
+        parsed = KeycardsText.of(notation)  # read as the loader reads a definition's keycards
+        return parsed.pattern.notation() if parsed.error is None else None
 
     @staticmethod
     def _special(text: str, labels: dict[str, str], characters: dict[str, str]) -> str | None:
@@ -221,7 +219,7 @@ class Importer:
             return re.sub(r"\s+", "", words)
         candidates = ["face-down", *(f"soldier<{label}>" for label in labels), *(f"character<{c}>" for c in characters)]
         for candidate in candidates:
-            pattern = keycard_notation.parse(candidate)
+            pattern = KeycardsText.of(candidate).pattern
             if squeeze(pattern.display(labels, characters)) == squeeze(text):
                 return candidate
         return None
@@ -287,7 +285,8 @@ class Importer:
     def _keep(self, kind: str, definition: dict[str, Any], upstream_id: str, heading: str, file: str, entry: _Entry,
               kept: dict[str, Any], *keys: str) -> None:
         """What the definitions have no field for, kept for the export."""
-        kept = {"kind": kind, "file": file, "id": upstream_id, "heading": heading, **kept}
+        order = len(self.result.upstream["entries"])  # upstream's order, across the file's lists
+        kept = {"kind": kind, "file": file, "order": order, "id": upstream_id, "heading": heading, **kept}
         if "\n" in str(entry.get("flavor") or "").strip():  # the project runs the lines together; upstream's breaks are kept
             kept["flavor"] = texts.plain(str(entry.get("flavor")))
         for key in keys:
@@ -335,7 +334,9 @@ class Importer:
         if entry.get("actKey") is not None and entry.get("actUnit") is not None:
             kept["actKey"] = str(entry.get("actKey"))
         kind = "frame-actions" if frame_file else "actions"
-        self._keep(kind, definition, upstream_id, heading, file, entry, kept, "devNote", "changed", "frame", "format")
+        # a frame action's formats are its frames' (the export writes them, as act.schema.json requires)
+        self._keep(kind, definition, upstream_id, heading, file, entry, kept, "devNote", "changed", "frame",
+                   *(() if frame_file else ("format",)))
         (self.result.frame_actions if frame_file else self.result.actions).append(_ordered(definition))
 
     def _trump_of(self, heading: str) -> str | None:
