@@ -10,7 +10,7 @@ import typer
 from ..i18n import _, ngettext
 from .common import fail
 
-HELP = _("""Read upstream's action-list files (act.yaml, act-frame.yaml, extra.yaml, v5-/v6-/v7-act.yaml …) into a new rules repository: every entry a definition, with a text-only reading until its program is written. Exit 0 imported (warnings printed), 1 findings (nothing written), 2 usage or I/O error.""")
+HELP = _("""Read upstream's action-list files (act.yaml, act-frame.yaml, extra.yaml and the v5-, v6-, v7- files) into a new rules repository: every entry a definition, with a text-only reading until its program is written. Exit 0 imported (warnings printed), 1 findings (nothing written), 2 usage or I/O error.""")
 
 IMPORT_KIND = "import"  # the marker of a folder bp import made (site/outputs.py)
 
