@@ -161,3 +161,26 @@ def test_keycards_map_both_ways(upstream: str, notation: str) -> None:
     assert spelling.keycards(upstream).value == notation
     assert KeycardsText.of(notation).error is None
     assert spelling.keycards_back(notation) == upstream
+
+
+V6, NAMES_V6 = UPSTREAM / "v6" / "act.yaml", UPSTREAM / "names-v6.yaml"
+
+
+def test_an_earlier_edition_reads_its_speed_mark_and_full_width_markers(tmp_path: Path) -> None:
+    """第六版 writes no trigger or speed (actS: ● for 即時) and numbers its items １．; into 第8.1版's vocabulary."""
+    result = import_files([V6], ROOT, NAMES_V6, shown={V6: "v6-act.yaml"})
+    assert not result.failed, [f.text() for f in result.findings]
+    by_id = {a["id"]: a for a in result.actions}
+    assert (by_id["set-bulwark"]["trigger"], by_id["set-bulwark"]["speed"]) == ("direct", "instant")
+    assert (by_id["unsummons"]["speed"], by_id["unsummons"]["formats"]) == ("normal", ["standard", "pro", "master"])
+    assert by_id["charge"]["category"] == "basic"
+    assert by_id["unsummons"]["effect"] == "1. 対象のキャラクターがチャージ状態の場合、対象のキャラクターを手札に戻す。\n2. キーカードを手札に戻す。"
+    warned = {(f.location.line, f.message) for f in result.findings if f.code == "BP060"}
+    assert any(line == 43 and "１．" in message for line, message in warned)
+
+
+def test_an_earlier_edition_without_its_names_is_told_what_to_name(tmp_path: Path) -> None:
+    result = import_files([V6], ROOT, shown={V6: "v6-act.yaml"})
+    assert result.failed
+    messages = [f.message for f in result.findings if f.code == "BP061"]
+    assert any("actS '●'" in message and "--names" in message for message in messages), messages

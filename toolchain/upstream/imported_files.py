@@ -69,6 +69,8 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
                 files[f"{DEFINITIONS_DIR}/{found.relative_to(source).as_posix()}"] = found.read_bytes()
     if imported.frame_actions and f"{DEFINITIONS_DIR}/frames/fog.yaml" in files:
         files[f"{DEFINITIONS_DIR}/frames/fog.yaml"] = _frame_fog(source / "frames" / "fog.yaml", imported.frame_actions)
+    if imported.actions and not imported.fog and f"{DEFINITIONS_DIR}/fog.yaml" in files:
+        files[f"{DEFINITIONS_DIR}/fog.yaml"] = _fog(source / "fog.yaml", imported.actions)
     files[UPSTREAM_FILE] = (UPSTREAM_HEADER + dump(imported.upstream)).encode("utf-8")
     return files
 
@@ -85,6 +87,15 @@ def _frame_fog(path: Path, frame_actions: list[dict[str, Any]]) -> bytes:
         if shared:
             entries.append({**entry, "frames": shared})
     return definitions_file(_schema("frame-fog"), 2, "フレームフォグリスト", entries).encode("utf-8")
+
+
+def _fog(path: Path, actions: list[dict[str, Any]]) -> bytes:
+    """The target edition's fog, held to the imported actions (the earlier editions' files have no fog list)."""
+    import yaml
+
+    ids = {action["id"] for action in actions}
+    entries = [entry for entry in yaml.safe_load(path.read_text(encoding="utf-8")) or [] if entry.get("action") in ids]
+    return definitions_file(_schema("fog"), 1, "フォグリスト", entries).encode("utf-8")
 
 
 def upstream_kept(root: Path) -> dict[str, Any]:

@@ -150,6 +150,23 @@ class Importer:
                                                                 vocabulary=vocabulary, known=known))
         return None
 
+    def _older_word(self, entry: _Entry, key: str, vocabulary: str, older: str | None) -> str | None:
+        """An edition before 第8版 writes no trigger or speed: its type (誘発) and its speed mark (actS: ●) say them,
+        read through the vocabulary and --names (speeds: {●: instant, '': normal}); what neither names is
+        the --names entry for the empty word ('')."""
+        if entry.get(key) is not None or older is None:
+            return self._word(entry, key, vocabulary)
+        word = str(entry.data.get(older) or "").strip()
+        found = self.vocabulary.find(vocabulary, word) if word else None
+        if found is None or not found.exact:
+            found = self.vocabulary.find(vocabulary, "") if "" in self.vocabulary.extra.get(vocabulary, {}) else None
+        if found is None:
+            entry.error(older if older in entry.data else None, _(
+                "no {key}, and {older} {word!r} names none of {vocabulary}: name it in --names ({vocabulary}: {{{word!r}: …}}, "
+                "or '' for the entries that write none)").format(key=key, older=older, word=word, vocabulary=vocabulary))
+            return None
+        return found.id
+
     def _words(self, entry: _Entry, key: str, vocabulary: str) -> list[str]:
         read = spelling.words(entry.get(key) or "")
         entry.warn(key, read.notes)
@@ -260,7 +277,14 @@ class Importer:
         for upstream_key, ours in fields.items():
             value = entry.get(upstream_key)
             if value is not None:
-                definition[ours] = texts.to_markup(str(value))
+                definition[ours] = self._markup(entry, upstream_key)
+
+    def _markup(self, entry: _Entry, key: str) -> str:
+        """The text at `key` in the project's markup; a full-width marker (１．) is read, with a warning."""
+        value = str(entry.get(key) or "")
+        if texts.wide_markers(value):
+            entry.warn(key, [_("full-width list markers (１．) read as 1.")])
+        return texts.to_markup(value)
 
     def _lore(self, entry: _Entry, definition: dict[str, Any]) -> None:
         if entry.get("story") is not None:
@@ -311,8 +335,8 @@ class Importer:
         else:
             definition["category"] = self._word(entry, "actType", "categories", heading)
             definition["formats"] = self._words(entry, "format", "formats")
-        for key, vocabulary in (("actTrigger", "triggers"), ("actSpeed", "speeds"), ("actTime", "timings")):
-            definition[vocabulary[:-1]] = self._word(entry, key, vocabulary)
+        for key, vocabulary, older in (("actTrigger", "triggers", "actType"), ("actSpeed", "speeds", "actS"), ("actTime", "timings", None)):
+            definition[vocabulary[:-1]] = self._older_word(entry, key, vocabulary, older)
         labels = dict(self.vocabulary.names("labels"))
         characters = {c["id"]: c["name"] for c in self.result.characters}
         self._keycards(entry, "actUnit" if entry.get("actUnit") is not None else "actKey", definition, kept, labels, characters)
@@ -324,7 +348,7 @@ class Importer:
         target = self._target(entry)
         if target:
             definition["target"] = target
-        definition["effect"] = texts.to_markup(str(entry.get("actEffect") or ""))
+        definition["effect"] = self._markup(entry, "actEffect")
         if not definition["effect"]:
             entry.error("actEffect", _("an action without actEffect cannot be imported"))
         self._lore(entry, definition)
@@ -414,7 +438,7 @@ class Importer:
         definition["id"] = action["id"]
         definition["category"] = action["category"]
         definition["action"] = action["id"]
-        definition["ability"] = texts.to_markup(str(entry.get("fogAbility") or ""))
+        definition["ability"] = self._markup(entry, "fogAbility")
         self._versions(entry, definition)
         _add_reading(definition, _text_only("ability", file))
         self._keep("fog", definition, upstream_id, heading, file, entry, {}, "fogKey", "fogTarget", "format", "devNote")

@@ -8,7 +8,10 @@ project's `note` leaves out. Trailing spaces are dropped: they mean nothing in e
 from __future__ import annotations
 
 import re
+import unicodedata
 
+# A marker typed in full width (１．, Ａ．), as upstream's earlier editions write them: read as 1. and A.
+_WIDE_MARKER = re.compile(r"^(?P<depth>-*)(?P<marker>[０-９]+|[Ａ-Ｚ])[．.]\s?")
 _ITEM = re.compile(r"^(?P<depth>-*)(?P<marker>・|[0-9]+\.|[A-Z]\.)\s?(?P<rest>.*)$")
 _OURS = re.compile(r"^(?P<indent> *)(?P<marker>- |[0-9]+\. |[A-Z]\. )(?P<rest>.*)$")
 NOTE_MARK = "※"
@@ -16,14 +19,27 @@ _BULLET_UPSTREAM = "・"
 _BULLET_OURS = "- "
 
 
+def wide_markers(text: str) -> bool:
+    """Whether a line starts with a full-width marker (１．): the import reads it, with a warning."""
+    return any(_WIDE_MARKER.match(line) for line in text.split("\n"))
+
+
+def _narrow(line: str) -> str:
+    match = _WIDE_MARKER.match(line)
+    if match is None:
+        return line
+    marker = unicodedata.normalize("NFKC", match.group("marker"))
+    return f"{match.group('depth')}{marker}. {line[match.end():]}"
+
+
 def to_markup(text: str) -> str:
     """Upstream's text in the project's markup (one line each; the nesting as indentation)."""
     lines: list[str] = []
     widths: list[int] = []  # the marker widths of the open items, outermost first
     for raw in text.rstrip().split("\n"):
-        line = raw.rstrip()
+        line = _narrow(raw.rstrip())
         match = _ITEM.match(line)
-        if match is None or (match.group("depth") and not widths and line.startswith("-") and not match.group("marker")):
+        if match is None:
             widths = []
             lines.append(line)
             continue
