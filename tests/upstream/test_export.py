@@ -52,15 +52,18 @@ def test_the_export_is_valid_against_upstreams_schemas(round_trip: tuple[Path, P
     jsonschema.validate(_load(exported / "frame.yaml"), frame_schema)
 
 
+def _shape(data: object, list_key: str, inner: str, id_key: str) -> list[tuple[str, list[str]]]:
+    """Each heading with its entries' ids, in order."""
+    return [(group["type"], [entry[id_key] for entry in group[inner]]) for group in data[list_key]]  # type: ignore[index]
+
+
 def test_the_export_keeps_upstreams_grouping_and_order(round_trip: tuple[Path, Path, Path]) -> None:
     _, exported, _ = round_trip
     for name, lists in (("act.yaml", (("actList", "acts", "actId"), ("charList", "chars", "charId"), ("fogList", "fogs", "fogId"))),
                         ("act-frame.yaml", (("actList", "acts", "actId"),))):
         theirs, ours = _load(UPSTREAM / "v9.0" / name), _load(exported / name)
         for list_key, inner, id_key in lists:
-            def shape(data: object) -> list[tuple[str, list[str]]]:
-                return [(group["type"], [entry[id_key] for entry in group[inner]]) for group in data[list_key]]  # type: ignore[index]
-            assert shape(ours) == shape(theirs), (name, list_key)
+            assert _shape(ours, list_key, inner, id_key) == _shape(theirs, list_key, inner, id_key), (name, list_key)
 
 
 def test_the_export_says_what_upstream_says(round_trip: tuple[Path, Path, Path]) -> None:
@@ -87,3 +90,14 @@ def test_act_yaml_needs_a_folder(tmp_path: Path) -> None:
     result = bp("export", "--root", str(ROOT), "--format", "act-yaml")
     assert result.returncode == 2
     assert "-o" in result.stderr
+
+
+def test_a_repository_never_imported_exports_valid_files_too(tmp_path: Path) -> None:
+    """This project's own 第8.1版: no upstream.yaml, so headings, ids and header come from the definitions."""
+    _export(ROOT, tmp_path / "out")
+    act_schema = json.loads((UPSTREAM / "act.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(_load(tmp_path / "out" / "act.yaml"), act_schema)
+    jsonschema.validate(_load(tmp_path / "out" / "act-frame.yaml"), act_schema)
+    jsonschema.validate(_load(tmp_path / "out" / "frame.yaml"), json.loads((UPSTREAM / "frame.schema.json").read_text(encoding="utf-8")))
+    headings = [group["type"] for group in _load(tmp_path / "out" / "act-frame.yaml")["actList"]]  # type: ignore[index]
+    assert "切札♠2 スラッシュ" in headings  # a trump's actions under its heading, as upstream groups them

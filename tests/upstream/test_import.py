@@ -11,12 +11,11 @@ import pytest
 import yaml
 
 import toolchain
+from tests.runbp import ROOT, bp
 from toolchain.model.notations import KeycardsText
 from toolchain.upstream import spelling, texts
-from toolchain.upstream.importer import kebab
 from toolchain.upstream.imported_files import import_files
-
-from tests.runbp import ROOT, bp
+from toolchain.upstream.importer import kebab
 
 UPSTREAM = ROOT / "tests" / "fixtures" / "upstream"
 ACT, ACT_FRAME = UPSTREAM / "v9.0" / "act.yaml", UPSTREAM / "v9.0" / "act-frame.yaml"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -13,7 +13,6 @@ from ..diagnostics import CODES
 from ..i18n import _
 from .checkrun import OutputFormat, check_command
 from .common import RootOption, fail, load_clean, resolve_root
-
 
 CHECK_HELP = _("""Validate every definition: YAML, JSON Schema and the cross-file checks. Exit 0 clean, 1 findings, 2 usage or I/O error.
 
@@ -28,7 +27,7 @@ def check(
     root: RootOption = None,
     output_format: Annotated[OutputFormat, typer.Option("--format", help=_("text, json, or github (workflow annotations); json and github keep English messages unless --lang is given."))] = OutputFormat.text,
     since: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--since", help=_("Also report (BP029) definitions whose rules changed since this git revision (the last tagged edition) without the current edition in `updated`.")),
     ] = None,
     show_readings: Annotated[
@@ -37,7 +36,7 @@ def check(
     show_rulings: Annotated[
         bool, typer.Option("--rulings", help=_("Also list the rulings: each with its examples, or why it has none (file:line)."))
     ] = False,
-    cache_dir: Annotated[Optional[Path], typer.Option("--cache-dir", help=CACHE_DIR_HELP)] = None,
+    cache_dir: Annotated[Path | None, typer.Option("--cache-dir", help=CACHE_DIR_HELP)] = None,
     use_cache: Annotated[bool, typer.Option("--cache/--no-cache", help=CACHE_HELP)] = True,
 ) -> None:
     """`bp check` (CHECK_HELP)."""
@@ -51,7 +50,7 @@ class ExportFormat(str, Enum):
 
 def export(
     root: RootOption = None,
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help=_(
+    output: Annotated[Path | None, typer.Option("-o", "--output", help=_(
         "Write to FILE instead of stdout (json); the folder to write act.yaml, act-frame.yaml and frame.yaml into (act-yaml)."))] = None,
     export_format: Annotated[ExportFormat, typer.Option("--format", help=_(
         "json: one JSON document (schema/export.schema.json); act-yaml: upstream's action-list files (toolchain/upstream)."))] = ExportFormat.json,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -23,10 +23,10 @@ def _default_vocabulary() -> Path:
 def import_(
     files: Annotated[list[Path], typer.Argument(help=_("Upstream's files, act.yaml before act-frame.yaml."), show_default=False)],
     into: Annotated[Path, typer.Option("--into", help=_("The new rules repository: a new or empty folder."), show_default=False)],
-    rules: Annotated[Optional[Path], typer.Option(
+    rules: Annotated[Path | None, typer.Option(
         "--rules", help=_("The rules repository whose rules.yaml names the vocabularies (default: this toolchain's own)."),
         show_default=False)] = None,
-    names: Annotated[Optional[Path], typer.Option(
+    names: Annotated[Path | None, typer.Option(
         "--names", help=_("A YAML file naming the ids of upstream's words no vocabulary has (categories: {レアカード操作: pack})."),
         show_default=False)] = None,
 ) -> None:

@@ -98,8 +98,9 @@ class Exporter:
         kept = self._kept(kind, action.id)
         entry: dict[str, Any] = {}
         if kind == "frame-actions":
-            entry["frame"] = kept.get("frame") or "\n".join(f"・{self.defs.frame(f).name if self.defs.frame(f) else f}" for f in action.frames)
-            allowed = {fmt for f in action.frames if self.defs.frame(f) for fmt in self.defs.frame(f).formats}  # type: ignore[union-attr]
+            frames = [frame for frame in map(self.defs.frame, action.frames) if frame is not None]
+            entry["frame"] = kept.get("frame") or "\n".join(f"・{frame.name}" for frame in frames)
+            allowed = {fmt for frame in frames for fmt in frame.formats}
             entry["format"] = self._formats(f.id for f in self.defs.formats if f.id in allowed)
         else:
             entry["format"] = self._formats(action.formats)
@@ -170,7 +171,7 @@ class Exporter:
     # -- files -------------------------------------------------------------------------------------
 
     def act(self) -> dict[str, Any]:
-        heading = lambda item: self.defs.name_of("categories", item.category)  # noqa: E731 - one line's rule
+        heading = lambda item: self.defs.name_of("categories", item.category)
         return {
             "data": self._header(False),
             "actList": self._grouped("actions", list(self.defs.actions), heading, "acts", lambda a: self._action(a, "actions")),
@@ -183,7 +184,7 @@ class Exporter:
         def heading(action: m.Action) -> str:
             group = self.defs.name_of("frame_action_groups", action.group) if action.group else ""
             trump = next((t for t in self.defs.trumps if t.id == action.trump), None)
-            return f"{group}{trump.suit or ''}{trump.rank or ''} {trump.name}" if trump else group
+            return f"{group}{trump.keycards} {trump.name}" if trump else group
         return {
             "data": self._header(True),
             "actList": self._grouped("frame-actions", list(self.defs.frame_actions), heading, "acts",

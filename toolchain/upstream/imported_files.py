@@ -33,11 +33,11 @@ def _action_files(imported: Imported, vocabulary: Vocabulary) -> dict[str, str]:
     """One file per category, numbered in the order upstream lists them (1-basic.yaml, 2-summon.yaml, …)."""
     categories: list[str] = []
     for action in imported.actions:
-        if action.get("category") not in categories:
-            categories.append(action.get("category"))
+        if str(action.get("category")) not in categories:
+            categories.append(str(action.get("category")))
     files: dict[str, str] = {}
     for number, category in enumerate(categories, start=1):
-        entries = [a for a in imported.actions if a.get("category") == category]
+        entries = [a for a in imported.actions if str(a.get("category")) == category]
         name = vocabulary.name_of("categories", str(category))
         files[f"{DEFINITIONS_DIR}/actions/{number}-{category}.yaml"] = definitions_file(_schema("actions"), 2, f"アクションリスト: {name}", entries)
     return files
@@ -49,13 +49,13 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
     written: dict[str, str] = {}
     if imported.actions:
         written.update(_action_files(imported, vocabulary))
-    for kind, entries, relative, depth, comment in (
+    for kind_name, entries, relative, depth, comment in (
         ("characters", imported.characters, "characters.yaml", 1, "キャラクターリスト"),
         ("fog", imported.fog, "fog.yaml", 1, "フォグリスト"),
         ("frame-actions", imported.frame_actions, "frames/actions.yaml", 2, "フレームアクションリスト"),
     ):
         if entries:
-            written[f"{DEFINITIONS_DIR}/{relative}"] = definitions_file(_schema(kind), depth, comment, entries)
+            written[f"{DEFINITIONS_DIR}/{relative}"] = definitions_file(_schema(kind_name), depth, comment, entries)
     files = {path: text.encode("utf-8") for path, text in written.items()}
     source = vocabulary_root / DEFINITIONS_DIR
     for kind in (k for k in KINDS if not k.optional):  # what upstream's files did not give: the target edition's (rulings name the edition's own ids)

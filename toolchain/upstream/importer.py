@@ -66,9 +66,10 @@ class _Entry:
 
     def __init__(self, doc: yamlload.Document, path: tuple[str | int, ...], report: Callable[[Diagnostic], None], shown: str) -> None:
         self.doc, self.path, self.report, self.shown = doc, path, report, shown
-        self.data: dict[str, Any] = doc.data
+        data: Any = doc.data
         for key in path:
-            self.data = self.data[key]
+            data = data[key]
+        self.data: dict[str, Any] = data
 
     def get(self, key: str) -> Any:
         value = self.data.get(key)

@@ -44,8 +44,7 @@ def to_markup(text: str) -> str:
             lines.append(line)
             continue
         depth = len(match.group("depth"))
-        if depth > len(widths):  # a deeper item than any open one: nest under the last
-            depth = len(widths)
+        depth = min(depth, len(widths))  # a deeper item than any open one nests under the last
         widths = widths[:depth]
         marker = _BULLET_OURS if match.group("marker") == _BULLET_UPSTREAM else match.group("marker") + " "
         lines.append(" " * sum(widths) + marker + match.group("rest"))
