@@ -88,6 +88,8 @@ CODES: dict[str, Code] = {
                                             "full-width digits, a word read as the vocabulary's name it begins with); it is read, and imported")),
         Code("BP061", "upstream-unknown", N_("bp import: upstream's file names what the target edition has no word for (a category, a frame, "
                                            "a label, a cost letter), or an entry lacks its id, name or effect; nothing is written")),
+        Code("BP062", "upstream-since", N_("bp import --history: an entry's since is at or before an earlier edition whose upstream data "
+                                         "does not have it (it first appears later)")),
     ]
 }
 

@@ -183,3 +183,20 @@ def test_an_earlier_edition_without_its_names_is_told_what_to_name(tmp_path: Pat
     assert result.failed
     messages = [f.message for f in result.findings if f.code == "BP061"]
     assert any("actS '●'" in message and "--names" in message for message in messages), messages
+
+
+def test_since_is_held_to_the_earlier_editions_data(tmp_path: Path) -> None:
+    """チャージ says since v4.0; an edition v5.0 whose data lacks it, and 第六版's which has it: it first appears in v6.0."""
+    v5 = tmp_path / "v5-act.yaml"
+    v5.write_text("actList:\n  - type: 基本\n    acts:\n    - actName: エンド\n      actId: end\n", encoding="utf-8")
+    result = import_files([ACT], EDITION, shown={ACT: "act.yaml"}, history=[("v6.0", V6), ("v5.0", v5)])
+    said = {(f.location.line, f.location.column): f.message for f in result.findings if f.code == "BP062"}
+    assert said[(47, 14)] == f"チャージ says since v4.0, but v5.0's data ({v5}) does not have it: it first appears in v6.0"
+    assert (34, 14) not in said  # エンド: since v0.2, and the v5.0 data has it
+    assert [record["edition"] for record in result.history] == ["v5.0", "v6.0"]  # written as history/upstream-<edition>.yaml
+
+
+def test_history_needs_edition_and_file(tmp_path: Path) -> None:
+    result = bp("import", str(ACT), "--into", str(tmp_path / "out"), "--rules", str(EDITION), "--history", str(V6))
+    assert result.returncode == 2
+    assert "EDITION=FILE" in result.stderr

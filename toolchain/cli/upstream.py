@@ -26,6 +26,10 @@ def import_(
     rules: Annotated[Path | None, typer.Option(
         "--rules", help=_("The rules repository whose rules.yaml names the vocabularies (default: this toolchain's own)."),
         show_default=False)] = None,
+    history: Annotated[list[str] | None, typer.Option(
+        "--history", metavar="EDITION=FILE",
+        help=_("An earlier edition's upstream file (v6.0=v6-act.yaml), once for each: every entry's since is held to them."),
+        show_default=False)] = None,
     names: Annotated[Path | None, typer.Option(
         "--names", help=_("A YAML file naming the ids of upstream's words no vocabulary has (categories: {レアカード操作: pack})."),
         show_default=False)] = None,
@@ -39,9 +43,12 @@ def import_(
     missing = [path for path in files if not path.is_file()]
     if missing:
         fail("import", _("{path}: no such file").format(path=missing[0]), 2)
+    editions = [given.split("=", 1) for given in history or []]
+    if any(len(edition) != 2 or not Path(edition[1]).is_file() for edition in editions):
+        fail("import", _("--history takes EDITION=FILE, an edition and its upstream file (v6.0=v6-act.yaml)"), 2)
     try:
         target = check_target(into, vocabulary_root, IMPORT_KIND)
-        imported = import_files(files, vocabulary_root, names)
+        imported = import_files(files, vocabulary_root, names, history=[(edition, Path(file)) for edition, file in editions])
     except (OutputError, VocabularyError) as exc:
         fail("import", str(exc), 2)
     for finding in imported.findings:

@@ -8,21 +8,31 @@ from pathlib import Path
 from typing import Any
 
 from ..model.repository import DEFINITIONS_DIR, KINDS
+from .history import read_history, since_findings
 from .importer import Imported, Importer
 from .vocabulary import Vocabulary, read_vocabulary
 from .writing import definitions_file, dump
 
 # The file beside definitions/ that keeps what the definitions have no field for (importer.py).
 UPSTREAM_FILE = "upstream.yaml"
+HISTORY_DIR = "history"
+HISTORY_HEADER = "# 上流のこの版のデータが持つエントリー (bp import --history): since の確かめに使った。\n"
 UPSTREAM_HEADER = "# 上流のデータ (tools/actionlist/original) のうち、定義に項目の無いもの: bp export --format act-yaml が書き戻す。\n"
 
 
-def import_files(paths: list[Path], vocabulary_root: Path, names: Path | None = None, shown: dict[Path, str] | None = None) -> Imported:
-    """Upstream's files (act.yaml before act-frame.yaml, as given), read through the vocabularies of `vocabulary_root`."""
+def import_files(paths: list[Path], vocabulary_root: Path, names: Path | None = None, shown: dict[Path, str] | None = None,
+                 history: list[tuple[str, Path]] | None = None) -> Imported:
+    """Upstream's files (act.yaml before act-frame.yaml, as given), read through the vocabularies of `vocabulary_root`;
+    with `history` (each earlier edition's file), each entry's since held to it (history.py)."""
     importer = Importer(read_vocabulary(vocabulary_root, names))
     for path in paths:
         importer.read(path, (shown or {}).get(path))
-    return importer.result
+    result = importer.result
+    if history:
+        editions = read_history(history, result.findings.append)
+        result.findings.extend(since_findings(result, editions))
+        result.history = [edition.record() for edition in editions]
+    return result
 
 
 def _schema(kind: str) -> str:
@@ -72,6 +82,8 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
     if imported.actions and not imported.fog and f"{DEFINITIONS_DIR}/fog.yaml" in files:
         files[f"{DEFINITIONS_DIR}/fog.yaml"] = _fog(source / "fog.yaml", imported.actions)
     files[UPSTREAM_FILE] = (UPSTREAM_HEADER + dump(imported.upstream)).encode("utf-8")
+    for record in imported.history:  # one file per earlier edition, with where its data came from
+        files[f"{HISTORY_DIR}/upstream-{record['edition']}.yaml"] = (HISTORY_HEADER + dump(record)).encode("utf-8")
     return files
 
 

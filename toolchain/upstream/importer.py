@@ -49,6 +49,9 @@ class Imported:
     fog: list[dict[str, Any]] = field(default_factory=list)
     upstream: dict[str, Any] = field(default_factory=lambda: {"files": [], "entries": {}})
     findings: list[Diagnostic] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)  # the earlier editions' records (history.py)
+    names: dict[str, str] = field(default_factory=dict)  # kept entry key → the entry's name
+    since_marks: dict[str, tuple[str, Location]] = field(default_factory=dict)  # kept entry key → (since, where upstream says it)
 
     @property
     def failed(self) -> bool:
@@ -312,12 +315,15 @@ class Importer:
         """What the definitions have no field for, kept for the export."""
         order = len(self.result.upstream["entries"])  # upstream's order, across the file's lists
         kept = {"kind": kind, "file": file, "order": order, "id": upstream_id, "heading": heading, **kept}
+        if definition.get("since"):
+            self.result.since_marks[f"{kind}:{definition['id']}"] = (str(definition["since"]), entry.where("since"))
         if "\n" in str(entry.get("flavor") or "").strip():  # the project runs the lines together; upstream's breaks are kept
             kept["flavor"] = texts.plain(str(entry.get("flavor")))
         for key in keys:
             if entry.get(key) is not None:
                 kept[key] = texts.plain(str(entry.get(key))) if isinstance(entry.get(key), str) else entry.get(key)
         self.result.upstream["entries"][f"{kind}:{definition['id']}"] = kept
+        self.result.names[f"{kind}:{definition['id']}"] = definition["name"]
 
     # -- entries -----------------------------------------------------------------------------------
 
