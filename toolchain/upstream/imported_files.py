@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model.repository import DEFINITIONS_DIR, KINDS
-from .history import read_history, since_findings
+from .edition_history import read_history, since_findings
 from .importer import Imported, Importer
 from .vocabulary import Vocabulary, read_vocabulary
 from .writing import definitions_file, dump
@@ -23,7 +23,7 @@ UPSTREAM_HEADER = "# 上流のデータ (tools/actionlist/original) のうち、
 def import_files(paths: list[Path], vocabulary_root: Path, names: Path | None = None, shown: dict[Path, str] | None = None,
                  history: list[tuple[str, Path]] | None = None) -> Imported:
     """Upstream's files (act.yaml before act-frame.yaml, as given), read through the vocabularies of `vocabulary_root`;
-    with `history` (each earlier edition's file), each entry's since held to it (history.py)."""
+    with `history` (each earlier edition's file), each entry's since held to it (edition_history.py)."""
     importer = Importer(read_vocabulary(vocabulary_root, names))
     for path in paths:
         importer.read(path, (shown or {}).get(path))

@@ -49,7 +49,7 @@ class Imported:
     fog: list[dict[str, Any]] = field(default_factory=list)
     upstream: dict[str, Any] = field(default_factory=lambda: {"files": [], "entries": {}})
     findings: list[Diagnostic] = field(default_factory=list)
-    history: list[dict[str, Any]] = field(default_factory=list)  # the earlier editions' records (history.py)
+    history: list[dict[str, Any]] = field(default_factory=list)  # the earlier editions' records (edition_history.py)
     names: dict[str, str] = field(default_factory=dict)  # kept entry key → the entry's name
     since_marks: dict[str, tuple[str, Location]] = field(default_factory=dict)  # kept entry key → (since, where upstream says it)
 
