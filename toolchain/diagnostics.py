@@ -85,7 +85,8 @@ CODES: dict[str, Code] = {
         Code("BP045", "guideline-character", N_("guideline (必須): two characters that the same cards, face up or down, can make")),
         Code("BP046", "guideline-loop", N_("guideline (必須): the engine's search loops dealing damage while the opponent can only pass")),
         Code("BP060", "upstream-spelling", N_("bp import: upstream's file writes a value loosely (8.0 for v8.0, an empty place in a list, "
-                                            "full-width digits, a word read as the vocabulary's name it begins with); it is read, and imported")),
+                                            "full-width digits, a word read as the vocabulary's name it begins with); it is read, and imported. "
+                                            "Or it holds what the import does not read (trumpList)")),
         Code("BP061", "upstream-unknown", N_("bp import: upstream's file names what the target edition has no word for (a category, a frame, "
                                            "a label, a cost letter), or an entry lacks its id, name or effect; nothing is written")),
         Code("BP062", "upstream-since", N_("bp import --history: an entry's since is at or before an earlier edition whose upstream data "

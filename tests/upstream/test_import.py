@@ -200,3 +200,24 @@ def test_history_needs_edition_and_file(tmp_path: Path) -> None:
     result = bp("import", str(ACT), "--into", str(tmp_path / "out"), "--rules", str(EDITION), "--history", str(V6))
     assert result.returncode == 2
     assert "EDITION=FILE" in result.stderr
+
+
+def test_a_frame_files_fog_is_frame_fog(imported: Path) -> None:
+    """act-frame.yaml's fogList (クローズ) belongs to a frame action and its frames: the frame fog, not the fog."""
+    defs = toolchain.load(imported).definitions
+    [close] = defs.frame_fog
+    assert (close.name, close.action, close.frames) == ("クローズ", "close", ("extra",))
+    assert texts.from_markup(str(close.ability)) == "対象とした切札はこのターンが終わるまで表向きにできない。"
+    assert "クローズ" not in {fog.name for fog in defs.fog}
+
+
+def test_the_trumps_upstream_lists_are_said_not_imported(tmp_path: Path) -> None:
+    source = tmp_path / "act-frame.yaml"
+    source.write_text(
+        "actList:\n  - type: 切札操作\n    acts:\n    - frame: ・エクストラ\n      actName: クイックオープン\n      actId: quickOpen\n"
+        "      actType: 切札操作\n      actTrigger: 直接\n      actSpeed: 即時\n      actTime: クイック\n"
+        "      actEffect: 自分の裏切札を1枚表にし表切札とする。\ntrumpList:\n  - type: 切札♠2 スラッシュ\n    trumps: []\n",
+        encoding="utf-8")
+    result = import_files([source], EDITION, shown={source: "act-frame.yaml"})
+    [said] = [f for f in result.findings if "trumpList" in f.message]
+    assert (said.location.line, said.location.column, said.code, said.severity) == (12, 1, "BP060", "warning")

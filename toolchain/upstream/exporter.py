@@ -154,11 +154,16 @@ class Exporter:
         self._extras(kept, entry, "devNote")
         return entry
 
-    def _fog(self, fog: m.FogEntry) -> dict[str, Any]:
-        kept = self._kept("fog", fog.id)
+    def _fog(self, fog: m.FogEntry, kind: str = "fog") -> dict[str, Any]:
+        kept = self._kept(kind, fog.id)
         action = self.defs.action(fog.action)
-        entry: dict[str, Any] = {"format": kept.get("format") or self._formats(action.formats if action else ()), "fogName": fog.name,
-                                 "fogId": kept.get("id") or fog.id, "fogType": self.defs.name_of("fog_groups", fog.group)}
+        entry: dict[str, Any] = {}
+        if kind == "frame-fog":
+            frames = [frame for frame in map(self.defs.frame, fog.frames) if frame is not None]
+            entry["frame"] = kept.get("frame") or "\n".join(f"・{frame.name}" for frame in frames)
+        else:
+            entry["format"] = kept.get("format") or self._formats(action.formats if action else ())
+        entry.update({"fogName": fog.name, "fogId": kept.get("id") or fog.id, "fogType": self.defs.name_of("fog_groups", fog.group)})
         key = kept.get("fogKey") or self._keycards(self.defs.fog_keycards(fog), {})
         if key:
             entry["fogKey"] = key
@@ -189,7 +194,9 @@ class Exporter:
             "data": self._header(True),
             "actList": self._grouped("frame-actions", list(self.defs.frame_actions), heading, "acts",
                                      lambda a: self._action(a, "frame-actions")),
-            "charList": [],  # act.schema.json requires the list; upstream's frame file has no characters
+            "charList": [],  # act.schema.json requires the list; the frame characters are this project's characters
+            "fogList": self._grouped("frame-fog", list(self.defs.frame_fog), lambda f: self.defs.name_of("fog_groups", f.group), "fogs",
+                                     lambda f: self._fog(f, "frame-fog")),
         }
 
     def frame(self) -> dict[str, Any]:

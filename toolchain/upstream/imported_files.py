@@ -63,6 +63,7 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
         ("characters", imported.characters, "characters.yaml", 1, "キャラクターリスト"),
         ("fog", imported.fog, "fog.yaml", 1, "フォグリスト"),
         ("frame-actions", imported.frame_actions, "frames/actions.yaml", 2, "フレームアクションリスト"),
+        ("frame-fog", imported.frame_fog, "frames/fog.yaml", 2, "フレームフォグリスト"),
     ):
         if entries:
             written[f"{DEFINITIONS_DIR}/{relative}"] = definitions_file(_schema(kind_name), depth, comment, entries)
@@ -77,7 +78,7 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
         for found in sorted(source.glob(pattern)):
             if found.is_file():
                 files[f"{DEFINITIONS_DIR}/{found.relative_to(source).as_posix()}"] = found.read_bytes()
-    if imported.frame_actions and f"{DEFINITIONS_DIR}/frames/fog.yaml" in files:
+    if imported.frame_actions and not imported.frame_fog and f"{DEFINITIONS_DIR}/frames/fog.yaml" in files:
         files[f"{DEFINITIONS_DIR}/frames/fog.yaml"] = _frame_fog(source / "frames" / "fog.yaml", imported.frame_actions)
     if imported.actions and not imported.fog and f"{DEFINITIONS_DIR}/fog.yaml" in files:
         files[f"{DEFINITIONS_DIR}/fog.yaml"] = _fog(source / "fog.yaml", imported.actions)

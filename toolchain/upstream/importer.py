@@ -47,6 +47,7 @@ class Imported:
     frame_actions: list[dict[str, Any]] = field(default_factory=list)
     characters: list[dict[str, Any]] = field(default_factory=list)
     fog: list[dict[str, Any]] = field(default_factory=list)
+    frame_fog: list[dict[str, Any]] = field(default_factory=list)
     upstream: dict[str, Any] = field(default_factory=lambda: {"files": [], "entries": {}})
     findings: list[Diagnostic] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)  # the earlier editions' records (edition_history.py)
@@ -110,6 +111,11 @@ class Importer:
             self.result.findings.append(Diagnostic(Location(shown, 1, 1), "BP061", _(
                 "not one of upstream's action-list files: none of actList, charList, fogList")))
             return
+        for unread in ("trumpList", "trumpData"):
+            if unread in doc.data:
+                self.result.findings.append(Diagnostic(Location(shown, doc.key_mark((unread,)).line, doc.key_mark((unread,)).column),
+                                                       "BP060", _("{key} is not imported: the trumps are the target edition's "
+                                                                  "(frames/trumps.yaml)").format(key=unread), "warning"))
         header = doc.data.get("data") if isinstance(doc.data.get("data"), dict) else {}
         frame_file = any("frame" in (entry or {}) for _path, entry in self._entries(doc, "actList"))
         self.result.upstream["files"].append({"file": path.name, "data": header, "frame_actions": frame_file})
@@ -122,7 +128,7 @@ class Importer:
                 elif list_key == "charList":
                     self._character(entry, heading, path.name)
                 else:
-                    self._fog(entry, heading, path.name)
+                    self._fog(entry, heading, path.name, frame_file)
 
     @staticmethod
     def _entries(doc: yamlload.Document, list_key: str) -> Iterator[tuple[tuple[str | int, ...], dict[str, Any]]]:
@@ -432,12 +438,14 @@ class Importer:
             found.append(match.id)
         return found
 
-    def _fog(self, entry: _Entry, heading: str, file: str) -> None:
+    def _fog(self, entry: _Entry, heading: str, file: str, frame_file: bool) -> None:
+        """A fog entry; in a frame file (act-frame.yaml) a frame fog entry, of a frame action and in its frames."""
         definition, upstream_id = self._identity(entry, "fog")
         if upstream_id is None:
             return
         definition["group"] = self._word(entry, "fogType", "fog_groups", heading)
-        action = next((a for a in self.result.actions if a["name"] == definition["name"]), None)
+        pool = self.result.frame_actions if frame_file else self.result.actions
+        action = next((a for a in pool if a["name"] == definition["name"]), None)
         if action is None:
             entry.error("fogName", _("no action of the imported files is named {name!r}: a fog entry belongs to the action "
                                      "that puts it on the fog").format(name=definition["name"]))
@@ -445,13 +453,14 @@ class Importer:
         definition["id"] = action["id"]
         definition["category"] = action["category"]
         definition["action"] = action["id"]
+        if frame_file:
+            definition["frames"] = self._frames(entry)
         definition["ability"] = self._markup(entry, "fogAbility")
         self._versions(entry, definition)
         _add_reading(definition, _text_only("ability", file))
-        self._keep("fog", definition, upstream_id, heading, file, entry, {}, "fogKey", "fogTarget", "format", "devNote")
-        self.result.fog.append(_ordered(definition))
-
-
+        kind = "frame-fog" if frame_file else "fog"
+        self._keep(kind, definition, upstream_id, heading, file, entry, {}, "fogKey", "fogTarget", "format", "frame", "devNote")
+        (self.result.frame_fog if frame_file else self.result.fog).append(_ordered(definition))
 
 
 def _text_only(about: str, file: str) -> dict[str, str]:
