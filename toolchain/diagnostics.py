@@ -87,6 +87,13 @@ CODES: dict[str, Code] = {
         Code("BP047", "guideline-reading-unused",
              N_("a reading that excuses a guideline (guideline: BP0xx) the definition no longer departs from: it excuses "
                 "nothing; remove it or update it")),
+        Code("BP060", "upstream-spelling", N_("bp import: upstream's file writes a value loosely (a version without its v, an empty place in a list, "
+                                            "full-width digits, a word read as the vocabulary's name it begins with); it is read, and imported. "
+                                            "Or it holds what the import does not read (trumpList)")),
+        Code("BP061", "upstream-unknown", N_("bp import: upstream's file names what the target edition has no word for (a category, a frame, "
+                                           "a label, a cost letter), or an entry lacks its id, name or effect; nothing is written")),
+        Code("BP062", "upstream-since", N_("bp import --history: an entry's since is at or before an earlier edition whose upstream data "
+                                         "does not have it (it first appears later)")),
     ]
 }
 

@@ -20,7 +20,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("model", ("toolchain.model",)),
     ("simulator", ("toolchain.sim",)),
     ("checks", ("toolchain.checks",)),
-    ("renderers", ("toolchain.export", "toolchain.pdf", "toolchain.imposition", "toolchain.figures", "toolchain.actionlist",
+    ("renderers", ("toolchain.export", "toolchain.upstream", "toolchain.pdf", "toolchain.imposition", "toolchain.figures", "toolchain.actionlist",
                    "toolchain.sphinxext", "toolchain.rulebook")),
     ("site", ("toolchain.site",)),
     ("playtest", ("toolchain.play",)),  # bp play: the rules played in the browser (serve's watcher, the figures' board)

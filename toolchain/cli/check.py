@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -12,7 +13,6 @@ from ..diagnostics import CODES
 from ..i18n import _
 from .checkrun import OutputFormat, check_command
 from .common import RootOption, fail, load_clean, resolve_root
-
 
 CHECK_HELP = _("""Validate every definition: YAML, JSON Schema and the cross-file checks. Exit 0 clean, 1 findings, 2 usage or I/O error.
 
@@ -27,7 +27,7 @@ def check(
     root: RootOption = None,
     output_format: Annotated[OutputFormat, typer.Option("--format", help=_("text, json, or github (workflow annotations); json and github keep English messages unless --lang is given."))] = OutputFormat.text,
     since: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--since", help=_("Also report (BP029) definitions whose rules changed since this git revision (the last tagged edition) without the current edition in `updated`.")),
     ] = None,
     show_readings: Annotated[
@@ -36,21 +36,32 @@ def check(
     show_rulings: Annotated[
         bool, typer.Option("--rulings", help=_("Also list the rulings: each with its examples, or why it has none (file:line)."))
     ] = False,
-    cache_dir: Annotated[Optional[Path], typer.Option("--cache-dir", help=CACHE_DIR_HELP)] = None,
+    cache_dir: Annotated[Path | None, typer.Option("--cache-dir", help=CACHE_DIR_HELP)] = None,
     use_cache: Annotated[bool, typer.Option("--cache/--no-cache", help=CACHE_HELP)] = True,
 ) -> None:
     """`bp check` (CHECK_HELP)."""
     raise typer.Exit(check_command(root, output_format, since, show_readings, cache_dir, use_cache, show_rulings))
 
 
+class ExportFormat(str, Enum):
+    json = "json"
+    act_yaml = "act-yaml"
+
+
 def export(
     root: RootOption = None,
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help=_("Write to FILE instead of stdout."))] = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help=_(
+        "Write to FILE instead of stdout (json); the folder to write act.yaml, act-frame.yaml and frame.yaml into (act-yaml)."))] = None,
+    export_format: Annotated[ExportFormat, typer.Option("--format", help=_(
+        "json: one JSON document (schema/export.schema.json); act-yaml: upstream's action-list files (toolchain/upstream)."))] = ExportFormat.json,
 ) -> None:
     """`bp export` (EXPORT_HELP)."""
     from ..export import export_json
     from ..site.outputs import OutputError, output_file, write_file
 
+    if export_format is ExportFormat.act_yaml:
+        _export_act_yaml(root, output)
+        return
     try:
         if output is not None:
             output_file(output)  # refuse a directory before the work
@@ -65,6 +76,33 @@ def export(
         write_file(output, text.encode("utf-8"))
     except OutputError as exc:
         fail("export", str(exc), 2)
+
+
+ACT_YAML_KIND = "act-yaml"  # the marker of a folder bp export --format act-yaml made (site/outputs.py)
+
+
+def _export_act_yaml(root: Path | None, output: Path | None) -> None:
+    """upstream's three files into a new or empty folder (or one an earlier export made)."""
+    from ..site.outputs import OutputError, check_target, publishing
+    from ..upstream.exporter import export_act_yaml
+    from ..upstream.imported_files import upstream_kept
+
+    if output is None:
+        fail("export", _("--format act-yaml writes three files: name their folder with -o"), 2)
+    root_path = resolve_root(root)
+    try:
+        target = check_target(output, root_path, ACT_YAML_KIND)
+    except OutputError as exc:
+        fail("export", str(exc), 2)
+    checked = load_clean(root_path, "export")
+    files = export_act_yaml(checked.definitions, upstream_kept(root_path))
+    try:
+        with publishing(target, ACT_YAML_KIND) as staging:
+            for name, text in files.items():
+                (staging / name).write_text(text, encoding="utf-8")
+    except (OutputError, OSError) as exc:
+        fail("export", str(exc), 2)
+    typer.echo(_("{target}: {files}").format(target=output, files=", ".join(files)))
 
 
 def codes() -> None:

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from ..i18n import _
-from . import actionlist, balance, build, check, diff, edition, play, rulebook, schema, serve, sim
+from . import actionlist, balance, build, check, diff, edition, play, rulebook, schema, serve, sim, upstream
 from .typer_language import speak
 
 
@@ -57,6 +57,7 @@ def options(
 COMMANDS: tuple[tuple[str, Callable[..., Any], str | None], ...] = (
     ("check", check.check, check.CHECK_HELP),
     ("export", check.export, check.EXPORT_HELP),
+    ("import", upstream.import_, upstream.HELP),
     ("build", build.build, build.HELP),
     ("codes", check.codes, check.CODES_HELP),
     ("actionlist", actionlist.actionlist, actionlist.HELP),

@@ -1,0 +1,122 @@
+"""An imported rules repository as files: the definitions upstream's files give, in the layout of
+definitions/README.md, and the rest (rules.yaml, formats.yaml, the frames and trumps upstream's
+action lists do not hold) taken from the target edition, so that `bp check` reads a whole repository."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..model.repository import DEFINITIONS_DIR, KINDS
+from .edition_history import read_history, since_findings
+from .importer import Imported, Importer
+from .vocabulary import Vocabulary, read_vocabulary
+from .writing import definitions_file, dump
+
+# The file beside definitions/ that keeps what the definitions have no field for (importer.py).
+UPSTREAM_FILE = "upstream.yaml"
+HISTORY_DIR = "history"
+HISTORY_HEADER = "# 上流のこの版のデータが持つエントリー (bp import --history): since の確かめに使った。\n"
+UPSTREAM_HEADER = "# 上流のデータ (tools/actionlist/original) のうち、定義に項目の無いもの: bp export --format act-yaml が書き戻す。\n"
+
+
+def import_files(paths: list[Path], vocabulary_root: Path, names: Path | None = None, shown: dict[Path, str] | None = None,
+                 history: list[tuple[str, Path]] | None = None) -> Imported:
+    """Upstream's files (act.yaml before act-frame.yaml, as given), read through the vocabularies of `vocabulary_root`;
+    with `history` (each earlier edition's file), each entry's since held to it (edition_history.py)."""
+    importer = Importer(read_vocabulary(vocabulary_root, names))
+    for path in paths:
+        importer.read(path, (shown or {}).get(path))
+    result = importer.result
+    if history:
+        editions = read_history(history, result.findings.append)
+        result.findings.extend(since_findings(result, editions))
+        result.history = [edition.record() for edition in editions]
+    return result
+
+
+def _schema(kind: str) -> str:
+    return next(k.schema for k in KINDS if k.name == kind)
+
+
+def _action_files(imported: Imported, vocabulary: Vocabulary) -> dict[str, str]:
+    """One file per category, numbered in the order upstream lists them (1-basic.yaml, 2-summon.yaml, …)."""
+    categories: list[str] = []
+    for action in imported.actions:
+        if str(action.get("category")) not in categories:
+            categories.append(str(action.get("category")))
+    files: dict[str, str] = {}
+    for number, category in enumerate(categories, start=1):
+        entries = [a for a in imported.actions if str(a.get("category")) == category]
+        name = vocabulary.name_of("categories", str(category))
+        files[f"{DEFINITIONS_DIR}/actions/{number}-{category}.yaml"] = definitions_file(_schema("actions"), 2, f"アクションリスト: {name}", entries)
+    return files
+
+
+def repository_files(imported: Imported, vocabulary_root: Path, names: Path | None = None) -> dict[str, bytes]:
+    """Every file of the imported repository, by its path relative to the repository."""
+    vocabulary = read_vocabulary(vocabulary_root, names)
+    written: dict[str, str] = {}
+    if imported.actions:
+        written.update(_action_files(imported, vocabulary))
+    for kind_name, entries, relative, depth, comment in (
+        ("characters", imported.characters, "characters.yaml", 1, "キャラクターリスト"),
+        ("fog", imported.fog, "fog.yaml", 1, "フォグリスト"),
+        ("frame-actions", imported.frame_actions, "frames/actions.yaml", 2, "フレームアクションリスト"),
+        ("frame-fog", imported.frame_fog, "frames/fog.yaml", 2, "フレームフォグリスト"),
+    ):
+        if entries:
+            written[f"{DEFINITIONS_DIR}/{relative}"] = definitions_file(_schema(kind_name), depth, comment, entries)
+    files = {path: text.encode("utf-8") for path, text in written.items()}
+    source = vocabulary_root / DEFINITIONS_DIR
+    for kind in (k for k in KINDS if not k.optional):  # what upstream's files did not give: the target edition's (rulings name the edition's own ids)
+        pattern = kind.pattern
+        present = any(path.startswith(f"{DEFINITIONS_DIR}/{pattern.split('*')[0]}") if "*" in pattern else path == f"{DEFINITIONS_DIR}/{pattern}"
+                      for path in files)
+        if present:
+            continue
+        for found in sorted(source.glob(pattern)):
+            if found.is_file():
+                files[f"{DEFINITIONS_DIR}/{found.relative_to(source).as_posix()}"] = found.read_bytes()
+    if imported.frame_actions and not imported.frame_fog and f"{DEFINITIONS_DIR}/frames/fog.yaml" in files:
+        files[f"{DEFINITIONS_DIR}/frames/fog.yaml"] = _frame_fog(source / "frames" / "fog.yaml", imported.frame_actions)
+    if imported.actions and not imported.fog and f"{DEFINITIONS_DIR}/fog.yaml" in files:
+        files[f"{DEFINITIONS_DIR}/fog.yaml"] = _fog(source / "fog.yaml", imported.actions)
+    files[UPSTREAM_FILE] = (UPSTREAM_HEADER + dump(imported.upstream)).encode("utf-8")
+    for record in imported.history:  # one file per earlier edition, with where its data came from
+        files[f"{HISTORY_DIR}/upstream-{record['edition']}.yaml"] = (HISTORY_HEADER + dump(record)).encode("utf-8")
+    return files
+
+
+def _frame_fog(path: Path, frame_actions: list[dict[str, Any]]) -> bytes:
+    """The target edition's frame fog, held to the imported frame actions: an entry whose action is not imported is
+    left out, and one in frames its action is not in keeps the frames they share (upstream's data has no frame fog)."""
+    import yaml
+
+    frames_of = {action["id"]: action.get("frames") or [] for action in frame_actions}
+    entries = []
+    for entry in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+        shared = [frame for frame in entry.get("frames") or [] if frame in frames_of.get(entry.get("action"), [])]
+        if shared:
+            entries.append({**entry, "frames": shared})
+    return definitions_file(_schema("frame-fog"), 2, "フレームフォグリスト", entries).encode("utf-8")
+
+
+def _fog(path: Path, actions: list[dict[str, Any]]) -> bytes:
+    """The target edition's fog, held to the imported actions (the earlier editions' files have no fog list)."""
+    import yaml
+
+    ids = {action["id"] for action in actions}
+    entries = [entry for entry in yaml.safe_load(path.read_text(encoding="utf-8")) or [] if entry.get("action") in ids]
+    return definitions_file(_schema("fog"), 1, "フォグリスト", entries).encode("utf-8")
+
+
+def upstream_kept(root: Path) -> dict[str, Any]:
+    """What an import kept beside the definitions (empty when the repository was not imported)."""
+    import yaml
+
+    path = root / UPSTREAM_FILE
+    if not path.is_file():
+        return {"files": [], "entries": {}}
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return {"files": data.get("files") or [], "entries": data.get("entries") or {}}

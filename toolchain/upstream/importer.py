@@ -1,0 +1,483 @@
+"""Upstream's entries as this project's definitions: each field read through the target edition's
+vocabularies, each text in the project's markup, each loose spelling a warning and each word no
+vocabulary has an error, located at the upstream file's line and column.
+
+An entry has no program: it is imported with a text-only reading (about: effect, or abilities), so that
+`bp check --readings` lists what is left to write. What the definitions have no field for (developer
+notes, upstream's headings and types, the keycards upstream writes in words the notation has not) is
+kept in the repository's upstream.yaml, from which `bp export --format act-yaml` writes it back."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..diagnostics import Diagnostic, Location
+from ..i18n import _
+from ..model import yamlload
+from ..model.notations import KeycardsText
+from . import spelling, texts
+from .vocabulary import Vocabulary
+
+# What marks an entry imported without a program (definitions/README.md "Readings"); rules text, so Japanese.
+TEXT_ONLY_SAYS = "上流のデータ ({file}) から取り込んだ。{field}は文章だけで、データ (プログラム) はまだ無い。"
+TEXT_ONLY_READS = "シミュレーターはこの{field}を遊ばない。文章だけが印刷される。"
+TEXT_ONLY_WHY = "取り込んだ後に書くもの: プログラムを書いたら、この読みを消す。"
+FIELD_WORDS = {"effect": "効果", "abilities": "能力", "ability": "能力", "size": "サイズ", "keycards": "キーカード"}
+KEYCARDS_SAYS = "上流のデータはキーカードを「{text}」と書き、記法で書けない。"
+KEYCARDS_READS = "キーカードの項目を置かず、プログラムで扱う。"
+LABEL_SAYS = "上流のデータはラベルを「{label}({condition})」と書く。"
+LABEL_READS = "条件をデータ (if:) で書くまで、{label}は無いものとして取り込んだ。"
+LABEL_WHY = "条件付きのラベルはシミュレーターが条件をデータとして要るため: labels に {{label, condition, if}} で書き、この読みを消す。"
+SIZE_SAYS = "上流のデータはサイズを「{text}」と書く。"
+SIZE_READS = "サイズはキーカードの数字の合計として取り込んだ。"
+
+# The kinds of upstream file, by the lists they hold.
+LISTS = {"actList": "acts", "charList": "chars", "fogList": "fogs"}
+
+
+@dataclass
+class Imported:
+    """Definitions in the project's shape, in upstream's order, with what upstream keeps beside them."""
+
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    frame_actions: list[dict[str, Any]] = field(default_factory=list)
+    characters: list[dict[str, Any]] = field(default_factory=list)
+    fog: list[dict[str, Any]] = field(default_factory=list)
+    frame_fog: list[dict[str, Any]] = field(default_factory=list)
+    upstream: dict[str, Any] = field(default_factory=lambda: {"files": [], "entries": {}})
+    findings: list[Diagnostic] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)  # the earlier editions' records (edition_history.py)
+    names: dict[str, str] = field(default_factory=dict)  # kept entry key → the entry's name
+    since_marks: dict[str, tuple[str, Location]] = field(default_factory=dict)  # kept entry key → (since, where upstream says it)
+
+    @property
+    def failed(self) -> bool:
+        return any(f.severity == "error" for f in self.findings)
+
+
+def kebab(identifier: str) -> str:
+    """Upstream's camelCase id as the project's: `summonsSoldier` → `summons-soldier`."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "-", identifier.strip())
+    return re.sub(r"[^a-z0-9]+", "-", spaced.lower()).strip("-")
+
+
+class _Entry:
+    """One upstream entry, with where each of its values is written."""
+
+    def __init__(self, doc: yamlload.Document, path: tuple[str | int, ...], report: Callable[[Diagnostic], None], shown: str) -> None:
+        self.doc, self.path, self.report, self.shown = doc, path, report, shown
+        data: Any = doc.data
+        for key in path:
+            data = data[key]
+        self.data: dict[str, Any] = data
+
+    def get(self, key: str) -> Any:
+        value = self.data.get(key)
+        return None if value is None or (isinstance(value, str) and not value.strip()) else value
+
+    def where(self, key: str | None = None) -> Location:
+        mark = self.doc.mark(self.path + ((key,) if key else ()))
+        return Location(self.shown, mark.line, mark.column)
+
+    def warn(self, key: str, notes: list[str]) -> None:
+        for note in notes:
+            self.report(Diagnostic(self.where(key), "BP060", note, "warning"))
+
+    def error(self, key: str | None, message: str) -> None:
+        self.report(Diagnostic(self.where(key), "BP061", message))
+
+
+class Importer:
+    """Reads upstream files into one Imported, in the order given."""
+
+    def __init__(self, vocabulary: Vocabulary) -> None:
+        self.vocabulary = vocabulary
+        self.result = Imported()
+
+    # -- files -------------------------------------------------------------------------------------
+
+    def read(self, path: Path, shown: str | None = None) -> None:
+        shown = shown or str(path)
+        doc = yamlload.load(path)
+        if doc.problems:
+            for problem in doc.problems:
+                self.result.findings.append(Diagnostic(Location(shown, problem.mark.line, problem.mark.column), problem.code, problem.message))
+            return
+        if not isinstance(doc.data, dict) or not any(key in doc.data for key in LISTS):
+            self.result.findings.append(Diagnostic(Location(shown, 1, 1), "BP061", _(
+                "not one of upstream's action-list files: none of actList, charList, fogList")))
+            return
+        for unread in ("trumpList", "trumpData"):
+            if unread in doc.data:
+                self.result.findings.append(Diagnostic(Location(shown, doc.key_mark((unread,)).line, doc.key_mark((unread,)).column),
+                                                       "BP060", _("{key} is not imported: the trumps are the target edition's "
+                                                                  "(frames/trumps.yaml)").format(key=unread), "warning"))
+        header = doc.data.get("data") if isinstance(doc.data.get("data"), dict) else {}
+        frame_file = any("frame" in (entry or {}) for _path, entry in self._entries(doc, "actList"))
+        self.result.upstream["files"].append({"file": path.name, "data": header, "frame_actions": frame_file})
+        for list_key in LISTS:
+            for entry_path, _data in self._entries(doc, list_key):
+                entry = _Entry(doc, entry_path, self.result.findings.append, shown)
+                heading = str(doc.data[list_key][entry_path[1]].get("type") or "")
+                if list_key == "actList":
+                    self._action(entry, heading, path.name, frame_file)
+                elif list_key == "charList":
+                    self._character(entry, heading, path.name)
+                else:
+                    self._fog(entry, heading, path.name, frame_file)
+
+    @staticmethod
+    def _entries(doc: yamlload.Document, list_key: str) -> Iterator[tuple[tuple[str | int, ...], dict[str, Any]]]:
+        inner = LISTS[list_key]
+        for g, group in enumerate(doc.data.get(list_key) or []):
+            if not isinstance(group, dict):
+                continue
+            for i, entry in enumerate(group.get(inner) or []):
+                if isinstance(entry, dict):
+                    yield (list_key, g, inner, i), entry
+
+    # -- fields ------------------------------------------------------------------------------------
+
+    def _word(self, entry: _Entry, key: str, vocabulary: str, *fallbacks: str, first: str | None = None) -> str | None:
+        """The id of a vocabulary upstream's word at `key` names (else of the fallback words, as upstream's heading;
+        `first`: a word tried before the one at `key`)."""
+        words = [w for w in (first, entry.get(key), *fallbacks) if w]
+        for exact in (True, False):
+            for word in words:
+                found = self.vocabulary.find(vocabulary, str(word))
+                if found and found.exact == exact:
+                    if not exact:
+                        entry.warn(key, [_("{word!r} is not a name of {vocabulary} in rules.yaml: read as {name!r} ({id})").format(
+                            word=str(word), vocabulary=vocabulary, name=self.vocabulary.name_of(vocabulary, found.id), id=found.id)])
+                    return found.id
+        known = ", ".join(name for _id, name in self.vocabulary.names(vocabulary))
+        entry.error(key, _("{words} names none of {vocabulary} of the target edition ({known}): add it to rules.yaml, "
+                           "or name its id in --names").format(words=" / ".join(repr(str(w)) for w in words) or "''",
+                                                                vocabulary=vocabulary, known=known))
+        return None
+
+    def _older_word(self, entry: _Entry, key: str, vocabulary: str, older: str | None) -> str | None:
+        """An edition before 第8版 writes no trigger or speed: its type (誘発) and its speed mark (actS: ●) say them,
+        read through the vocabulary and --names (speeds: {●: instant, '': normal}); what neither names is
+        the --names entry for the empty word ('')."""
+        if entry.get(key) is not None or older is None:
+            return self._word(entry, key, vocabulary)
+        word = str(entry.data.get(older) or "").strip()
+        found = self.vocabulary.find(vocabulary, word) if word else None
+        if found is None or not found.exact:
+            found = self.vocabulary.find(vocabulary, "") if "" in self.vocabulary.extra.get(vocabulary, {}) else None
+        if found is None:
+            entry.error(older if older in entry.data else None, _(
+                "no {key}, and {older} {word!r} names none of {vocabulary}: name it in --names ({vocabulary}: {{{word!r}: …}}, "
+                "or '' for the entries that write none)").format(key=key, older=older, word=word, vocabulary=vocabulary))
+            return None
+        return found.id
+
+    def _words(self, entry: _Entry, key: str, vocabulary: str) -> list[str]:
+        read = spelling.words(entry.get(key) or "")
+        entry.warn(key, read.notes)
+        found: list[str] = []
+        for word in read.value:  # type: ignore[attr-defined]
+            match = self.vocabulary.find(vocabulary, word)
+            if match is None:
+                entry.error(key, _("{word!r} names none of {vocabulary} of the target edition").format(word=word, vocabulary=vocabulary))
+            elif match.id not in found:
+                found.append(match.id)
+        return found
+
+    def _frames(self, entry: _Entry) -> list[str]:
+        """`frame: |- ・パック ・レアパック`: the frames by name, one a line."""
+        names = [line.strip().lstrip("・*-").strip() for line in str(entry.get("frame") or "").split("\n")]
+        found: list[str] = []
+        for name in filter(None, names):
+            match = self.vocabulary.find("frames", name)
+            if match is None or not match.exact:
+                entry.error("frame", _("{word!r} names none of the frames of the target edition").format(word=name))
+            elif match.id not in found:
+                found.append(match.id)
+        return found
+
+    def _versions(self, entry: _Entry, definition: dict[str, Any]) -> None:
+        if entry.get("since") is not None:
+            read = spelling.version(entry.get("since"))
+            entry.warn("since", read.notes)
+            if read.refused:
+                entry.error("since", read.refused)
+            else:
+                definition["since"] = read.value
+        if entry.get("update") is not None:
+            read = spelling.versions(entry.get("update"))
+            entry.warn("update", read.notes)
+            if read.refused:
+                entry.error("update", read.refused)
+            elif read.value:
+                definition["updated"] = read.value
+
+    def _keycards(self, entry: _Entry, key: str, definition: dict[str, Any], kept: dict[str, Any], labels: dict[str, str],
+                  characters: dict[str, str]) -> None:
+        """The keycards in the notation; else a special form whose printed words upstream wrote; else kept as upstream's words."""
+        text = entry.get(key)
+        if text is None:
+            return
+        read = spelling.keycards(text)
+        entry.warn(key, read.notes)
+        notation = self._parsed(str(read.value)) or self._special(str(text), labels, characters)
+        if notation is not None:
+            definition["keycards"] = notation
+            return
+        entry.warn(key, [_("the keycards {text!r} are not in the notation: kept as upstream wrote them, with a reading").format(text=str(text))])
+        kept["keycards"] = str(text)
+        _add_reading(definition, {"about": "keycards", "says": KEYCARDS_SAYS.format(text=str(text)), "reads": KEYCARDS_READS,
+                                  "why": TEXT_ONLY_WHY})
+
+    @staticmethod
+    def _parsed(notation: str) -> str | None:
+        parsed = KeycardsText.of(notation)  # read as the loader reads a definition's keycards
+        return parsed.pattern.notation() if parsed.error is None else None
+
+    @staticmethod
+    def _special(text: str, labels: dict[str, str], characters: dict[str, str]) -> str | None:
+        """`全て(裏向き)`, `<スラッシュ> を持つ兵士1体`, `「リアニメーター」1体`: the forms the notation prints in words."""
+        def squeeze(words: str) -> str:
+            return re.sub(r"\s+", "", words)
+        candidates = ["face-down", *(f"soldier<{label}>" for label in labels), *(f"character<{c}>" for c in characters)]
+        for candidate in candidates:
+            pattern = KeycardsText.of(candidate).pattern
+            if squeeze(pattern.display(labels, characters)) == squeeze(text):
+                return candidate
+        return None
+
+    def _cost(self, entry: _Entry, letters: str) -> str:
+        """Each letter of the cost in the target edition's legend (rules.yaml costs), or as --names maps it (costs: {C: K})."""
+        legend = {letter for letter, _name in self.vocabulary.names("costs")}
+        extra = self.vocabulary.extra.get("costs", {})
+        read = ""
+        for letter in letters:
+            if letter in extra:
+                read += extra[letter]
+            elif letter in legend:
+                read += letter
+            else:
+                entry.error("actCost", _("the cost letter {letter!r} is not in the cost legend of the target edition ({legend}): "
+                                         "name the letter it is in --names (costs: {{{letter}: …}})").format(
+                    letter=letter, legend=" ".join(sorted(legend))))
+        return read
+
+    def _target(self, entry: _Entry) -> dict[str, str] | None:
+        """The target's kind: the kind whose name comes last in its words (Japanese puts the head noun last)."""
+        text = entry.get("actTarget")
+        if text is None:
+            return None
+        text = texts.plain(str(text))
+        extra = self.vocabulary.extra.get("target_kinds", {})
+        if text in extra:
+            return {"kind": extra[text], "text": text}
+        placed = [(text.rfind(name), len(name), id_) for id_, name in self.vocabulary.names("target_kinds") if name in text]
+        if not placed:
+            entry.error("actTarget", _("the target {text!r} names none of target_kinds of the target edition: name its kind "
+                                       "in --names (target_kinds: {{text: kind}})").format(text=text))
+            return None
+        return {"kind": max(placed)[2], "text": text}
+
+    def _texts(self, entry: _Entry, definition: dict[str, Any], fields: dict[str, str]) -> None:
+        for upstream_key, ours in fields.items():
+            value = entry.get(upstream_key)
+            if value is not None:
+                definition[ours] = self._markup(entry, upstream_key)
+
+    def _markup(self, entry: _Entry, key: str) -> str:
+        """The text at `key` in the project's markup; a full-width marker (１．) is read, with a warning."""
+        value = str(entry.get(key) or "")
+        if texts.wide_markers(value):
+            entry.warn(key, [_("full-width list markers (１．) read as 1.")])
+        return texts.to_markup(value)
+
+    def _lore(self, entry: _Entry, definition: dict[str, Any]) -> None:
+        if entry.get("story") is not None:
+            definition["story"] = texts.plain(str(entry.get("story")))
+        if entry.get("flavor") is not None:
+            flavor = {"text": texts.flavor(str(entry.get("flavor")))}
+            if entry.get("flavorSpeaker") is not None:
+                flavor["speaker"] = texts.plain(str(entry.get("flavorSpeaker")))
+            definition["flavor"] = flavor
+
+    def _identity(self, entry: _Entry, prefix: str) -> tuple[dict[str, Any], str | None]:
+        upstream_id = entry.get(f"{prefix}Id")
+        name = entry.get(f"{prefix}Name")
+        if upstream_id is None or name is None:
+            entry.error(None, _("an entry without {prefix}Id or {prefix}Name cannot be imported").format(prefix=prefix))
+            return {}, None
+        definition: dict[str, Any] = {"id": kebab(str(upstream_id)), "name": texts.plain(str(name))}
+        if entry.get("ruby") is not None:
+            definition["kana"] = texts.kana(str(entry.get("ruby")))
+        return definition, str(upstream_id)
+
+    def _keep(self, kind: str, definition: dict[str, Any], upstream_id: str, heading: str, file: str, entry: _Entry,
+              kept: dict[str, Any], *keys: str) -> None:
+        """What the definitions have no field for, kept for the export."""
+        order = len(self.result.upstream["entries"])  # upstream's order, across the file's lists
+        kept = {"kind": kind, "file": file, "order": order, "id": upstream_id, "heading": heading, **kept}
+        if definition.get("since"):
+            self.result.since_marks[f"{kind}:{definition['id']}"] = (str(definition["since"]), entry.where("since"))
+        if "\n" in str(entry.get("flavor") or "").strip():  # the project runs the lines together; upstream's breaks are kept
+            kept["flavor"] = texts.plain(str(entry.get("flavor")))
+        for key in keys:
+            if entry.get(key) is not None:
+                kept[key] = texts.plain(str(entry.get(key))) if isinstance(entry.get(key), str) else entry.get(key)
+        self.result.upstream["entries"][f"{kind}:{definition['id']}"] = kept
+        self.result.names[f"{kind}:{definition['id']}"] = definition["name"]
+
+    # -- entries -----------------------------------------------------------------------------------
+
+    def _action(self, entry: _Entry, heading: str, file: str, frame_file: bool) -> None:
+        definition, upstream_id = self._identity(entry, "act")
+        if upstream_id is None:
+            return
+        kept: dict[str, Any] = {}
+        if frame_file:
+            definition["category"] = self._word(entry, "actType", "categories", heading)
+            definition["frames"] = self._frames(entry)
+            definition["group"] = self._word(entry, "actType", "frame_action_groups", first=heading)
+            trump = self._trump_of(heading)
+            if trump:
+                definition["trump"] = trump
+        else:
+            definition["category"] = self._word(entry, "actType", "categories", heading)
+            definition["formats"] = self._words(entry, "format", "formats")
+        for key, vocabulary, older in (("actTrigger", "triggers", "actType"), ("actSpeed", "speeds", "actS"), ("actTime", "timings", None)):
+            definition[vocabulary[:-1]] = self._older_word(entry, key, vocabulary, older)
+        labels = dict(self.vocabulary.names("labels"))
+        characters = {c["id"]: c["name"] for c in self.result.characters}
+        self._keycards(entry, "actUnit" if entry.get("actUnit") is not None else "actKey", definition, kept, labels, characters)
+        if entry.get("actCost") is not None:
+            definition["cost"] = self._cost(entry, str(entry.get("actCost")).strip())
+        if entry.get("actNote") is not None:
+            definition["note"] = texts.note_to_markup(str(entry.get("actNote")))
+        self._texts(entry, definition, {"actActCond": "activation_condition", "actTriggerCond": "trigger_condition"})
+        target = self._target(entry)
+        if target:
+            definition["target"] = target
+        definition["effect"] = self._markup(entry, "actEffect")
+        if not definition["effect"]:
+            entry.error("actEffect", _("an action without actEffect cannot be imported"))
+        self._lore(entry, definition)
+        self._versions(entry, definition)
+        _add_reading(definition, _text_only("effect", file))
+        kept.update({"actType": entry.get("actType")} if entry.get("actType") is not None else {})
+        if entry.get("actKey") is not None and entry.get("actUnit") is not None:
+            kept["actKey"] = str(entry.get("actKey"))
+        kind = "frame-actions" if frame_file else "actions"
+        # a frame action's formats are its frames' (the export writes them, as act.schema.json requires)
+        self._keep(kind, definition, upstream_id, heading, file, entry, kept, "devNote", "changed", "frame",
+                   *(() if frame_file else ("format",)))
+        (self.result.frame_actions if frame_file else self.result.actions).append(_ordered(definition))
+
+    def _trump_of(self, heading: str) -> str | None:
+        """The trump an upstream heading names (`切札♠2 スラッシュ`): the trump whose name it ends with."""
+        named = [(len(name), id_) for id_, name in self.vocabulary.names("trumps") if heading.rstrip().endswith(name)]
+        return max(named)[1] if named else None
+
+    def _character(self, entry: _Entry, heading: str, file: str) -> None:
+        definition, upstream_id = self._identity(entry, "char")
+        if upstream_id is None:
+            return
+        kept: dict[str, Any] = {}
+        definition["type"] = self._word(entry, "charType", "character_types", heading)
+        definition["formats"] = self._words(entry, "format", "formats")
+        labels = dict(self.vocabulary.names("labels"))
+        self._keycards(entry, "charKey", definition, kept, labels, {})
+        size = entry.get("charSize")
+        if size is not None:
+            text = texts.plain(str(size))
+            value: int | str = int(text) if text.isdigit() else "rank-sum"
+            definition["size"] = {"text": text, "value": value}
+            if not text.isdigit():
+                _add_reading(definition, {"about": "size", "says": SIZE_SAYS.format(text=text), "reads": SIZE_READS, "why": TEXT_ONLY_WHY})
+        definition["labels"] = self._labels(entry, definition)
+        ability = entry.get("charAbility")
+        if ability is not None:
+            definition["abilities"] = [self._ability(entry, line) for line in texts.to_markup(str(ability)).split("\n") if line.strip()]
+            _add_reading(definition, _text_only("abilities", file))
+        self._lore(entry, definition)
+        self._versions(entry, definition)
+        self._keep("characters", definition, upstream_id, heading, file, entry, kept, "devNote", "format", "charLabel")
+        self.result.characters.append(_ordered(definition))
+
+    def _ability(self, entry: _Entry, line: str) -> dict[str, str]:
+        """`- 魔力増加（このキャラクターが場にいる間、…）`: the name, the text in its parentheses, and the scope the text
+        names first (rules.yaml scopes: この, あなたの, 全ての); where it names none, the first scope, with a warning."""
+        body = re.sub(r"^\s*-\s*", "", line).strip()
+        match = re.match(r"^([^（(]+)[（(](.*)[）)]$", body)
+        name, text = (match.group(1).strip(), match.group(2).strip()) if match else (body, body)
+        scopes = self.vocabulary.names("scopes")
+        named = sorted((text.find(word), id_) for id_, word in scopes if word in text)
+        if named:
+            scope = named[0][1]
+        else:
+            scope = scopes[0][0] if scopes else "this"
+            entry.warn("charAbility", [_("the ability {name!r} names no scope of rules.yaml: read as {scope!r}").format(name=name, scope=scope)])
+        return {"name": name, "scope": scope, "text": text}
+
+    def _labels(self, entry: _Entry, definition: dict[str, Any]) -> list[Any]:
+        found: list[Any] = []
+        for name, condition in spelling.labelled(entry.get("charLabel") or "").value:  # type: ignore[attr-defined]
+            match = self.vocabulary.find("labels", name)
+            if match is None or not match.exact:
+                entry.error("charLabel", _("the label {word!r} names none of labels of the target edition").format(word=name))
+                continue
+            if condition:  # the engine needs the condition as data (if:), which only an editor can write
+                entry.warn("charLabel", [_("the label {word!r} holds only when {condition!r}: left out until its condition "
+                                           "is written as data (if:), with a reading").format(word=name, condition=condition)])
+                _add_reading(definition, {"about": "labels", "says": LABEL_SAYS.format(label=name, condition=condition),
+                                          "reads": LABEL_READS.format(label=name), "why": LABEL_WHY})
+                continue
+            found.append(match.id)
+        return found
+
+    def _fog(self, entry: _Entry, heading: str, file: str, frame_file: bool) -> None:
+        """A fog entry; in a frame file (act-frame.yaml) a frame fog entry, of a frame action and in its frames."""
+        definition, upstream_id = self._identity(entry, "fog")
+        if upstream_id is None:
+            return
+        definition["group"] = self._word(entry, "fogType", "fog_groups", heading)
+        pool = self.result.frame_actions if frame_file else self.result.actions
+        action = next((a for a in pool if a["name"] == definition["name"]), None)
+        if action is None:
+            entry.error("fogName", _("no action of the imported files is named {name!r}: a fog entry belongs to the action "
+                                     "that puts it on the fog").format(name=definition["name"]))
+            return
+        definition["id"] = action["id"]
+        definition["category"] = action["category"]
+        definition["action"] = action["id"]
+        if frame_file:
+            definition["frames"] = self._frames(entry)
+        definition["ability"] = self._markup(entry, "fogAbility")
+        self._versions(entry, definition)
+        _add_reading(definition, _text_only("ability", file))
+        kind = "frame-fog" if frame_file else "fog"
+        self._keep(kind, definition, upstream_id, heading, file, entry, {}, "fogKey", "fogTarget", "format", "frame", "devNote")
+        (self.result.frame_fog if frame_file else self.result.fog).append(_ordered(definition))
+
+
+def _text_only(about: str, file: str) -> dict[str, str]:
+    words = FIELD_WORDS.get(about, about)
+    return {"about": about, "says": TEXT_ONLY_SAYS.format(file=file, field=words), "reads": TEXT_ONLY_READS.format(field=words),
+            "why": TEXT_ONLY_WHY}
+
+
+def _add_reading(definition: dict[str, Any], reading: dict[str, str]) -> None:
+    definition.setdefault("reading", []).append(reading)
+
+
+# The order of fields as the project's files write them.
+_ORDER = ("id", "name", "kana", "type", "category", "formats", "frames", "group", "trump", "action", "trigger", "speed", "timing",
+          "keycards", "cost", "size", "labels", "abilities", "note", "activation_condition", "trigger_condition", "target",
+          "effect", "ability", "story", "flavor", "since", "updated", "reading")
+
+
+def _ordered(definition: dict[str, Any]) -> dict[str, Any]:
+    return {key: definition[key] for key in _ORDER if key in definition and definition[key] is not None}

@@ -1,0 +1,98 @@
+"""The target edition's words, by the names upstream writes: rules.yaml's vocabularies, formats.yaml's
+formats (by id, file stem or name), frames.yaml's frames and trumps.yaml's trumps, and the names a
+rules editor adds for what upstream calls otherwise (`--names`: `categories: {レアカード操作: pack}`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..i18n import _
+from ..model import yamlload
+from ..model.repository import DEFINITIONS_DIR
+
+# The files of the target edition the vocabulary is read from (relative to definitions/).
+RULES, FORMATS, FRAMES, TRUMPS = "rules.yaml", "formats.yaml", "frames/frames.yaml", "frames/trumps.yaml"
+
+
+class VocabularyError(Exception):
+    """The target edition's rules.yaml cannot be read (exit code 2)."""
+
+
+@dataclass(frozen=True)
+class Match:
+    id: str
+    exact: bool  # False: the vocabulary's name begins upstream's word (パック操作 → パック)
+
+
+@dataclass
+class Vocabulary:
+    words: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # vocabulary → [(id, name)] in order
+    extra: dict[str, dict[str, str]] = field(default_factory=dict)  # vocabulary → upstream word → id (--names)
+
+    def find(self, vocabulary: str, word: str) -> Match | None:
+        """The id upstream's word names: an added name, an id or a name; else the longest name it begins with."""
+        word = word.strip()
+        if word in self.extra.get(vocabulary, {}):
+            return Match(self.extra[vocabulary][word], True)
+        entries = self.words.get(vocabulary, [])
+        for id_, name in entries:
+            if word in (id_, name):
+                return Match(id_, True)
+        starts = [(len(name), id_) for id_, name in entries if name and word.startswith(name)]
+        return Match(max(starts)[1], False) if starts else None
+
+    def name_of(self, vocabulary: str, id_: str) -> str:
+        return next((name for key, name in self.words.get(vocabulary, []) if key == id_), id_)
+
+    def names(self, vocabulary: str) -> list[tuple[str, str]]:
+        return list(self.words.get(vocabulary, []))
+
+    def with_names(self, vocabulary: str, entries: list[tuple[str, str]]) -> None:
+        self.words[vocabulary] = entries
+
+
+def _load(path: Path) -> Any:
+    if not path.is_file():
+        return None
+    doc = yamlload.load(path)
+    if doc.problems:
+        problem = doc.problems[0]
+        raise VocabularyError(f"{path}:{problem.mark.line}:{problem.mark.column}: {problem.message}")
+    return doc.data
+
+
+def _pairs(items: Any, *names: str) -> list[tuple[str, str]]:
+    """(id, name) of each item, once for each of its spellings (`names`: the keys that name it)."""
+    found: list[tuple[str, str]] = []
+    for item in items or []:
+        if isinstance(item, dict) and "id" in item:
+            for key in names:
+                if item.get(key):
+                    found.append((str(item["id"]), str(item[key])))
+    return found
+
+
+def read_vocabulary(root: Path, names_file: Path | None = None) -> Vocabulary:
+    """The vocabularies of the rules repository at `root` (its definitions/ folder)."""
+    definitions = root / DEFINITIONS_DIR
+    rules = _load(definitions / RULES)
+    if not isinstance(rules, dict):
+        raise VocabularyError(_("{path}: no rules.yaml to take the vocabularies from").format(path=definitions / RULES))
+    vocabulary = Vocabulary()
+    for key, value in rules.items():
+        if isinstance(value, list) and all(isinstance(item, dict) and "id" in item and "name" in item for item in value):
+            vocabulary.with_names(key, _pairs(value, "name"))
+    vocabulary.with_names("costs", [(str(c["letter"]), str(c.get("name", ""))) for c in rules.get("costs") or [] if isinstance(c, dict) and "letter" in c])
+    formats = _load(definitions / FORMATS)
+    if isinstance(formats, dict):
+        vocabulary.with_names("formats", _pairs(formats.get("formats"), "name", "file_stem"))
+    vocabulary.with_names("frames", _pairs(_load(definitions / FRAMES), "name"))
+    vocabulary.with_names("trumps", _pairs(_load(definitions / TRUMPS), "name"))
+    if names_file is not None:
+        extra = _load(names_file)
+        if not isinstance(extra, dict):
+            raise VocabularyError(_("{path}: a mapping of vocabularies to {{upstream word: id}} is expected").format(path=names_file))
+        vocabulary.extra = {str(k): {str(w): str(i) for w, i in (v or {}).items()} for k, v in extra.items()}
+    return vocabulary
