@@ -3,7 +3,7 @@
 page in each other edition, 「第8.1版では」.
 
 The same page: for a rulebook page, the other edition's page that holds most of its section labels
-(from the rulebook's Sphinx inventory, objects.inv: a chapter moved to another file is still found);
+(the ids of its sections, which are the labels of the rst: a chapter moved to another file is still found);
 for any other page, the page at the same place; else the other edition's front page of the same kind
 of output, or its index.
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 START, END = "<!-- bp-editions -->", "<!-- /bp-editions -->"
 _BAR = re.compile(re.escape(START) + ".*?" + re.escape(END), re.DOTALL)
 _BODY = re.compile(r"<body\b[^>]*>", re.IGNORECASE)
-INVENTORY = "objects.inv"
+_LABEL = re.compile(r"<(?:section|span)\b[^>]*\bid=\"((?!id\d+\")[^\"]+)\"")
 # Its own colours, both schemes (every page's own stylesheet differs): 4.5:1 or more either way.
 _STYLE = ("margin:0;padding:.35rem 1rem;font:0.9rem/1.5 'Noto Sans CJK JP','Hiragino Sans',sans-serif;"
           "background:#f3f3f3;color:#1d1d1f;border-bottom:1px solid #bbb")
@@ -52,29 +52,24 @@ class Published:
     def pages(self) -> set[str]:
         return {path for step in self.build.manifest.steps.values() for path in step.files if path.endswith(".html")}
 
-    def labels(self) -> dict[str, set[str]]:
-        """Each rulebook page (rulebook/core.html) → the labels of its sections."""
-        inventory = self.build.staging / HTML_DIR / INVENTORY
-        if not inventory.is_file():
-            return {}
-        from sphinx.util.inventory import InventoryFile
-
-        with inventory.open("rb") as stream:
-            found = InventoryFile.load(stream, "", posixpath.join)
-        pages: dict[str, set[str]] = {}
-        for name, (_project, _version, uri, _shown) in found.get("std:label", {}).items():
-            page = uri.split("#", 1)[0]
-            if page.endswith(".html"):
-                pages.setdefault(f"{HTML_DIR}/{page}", set()).add(name)
-        return pages
+    def labels(self) -> dict[str, list[str]]:
+        """Each rulebook page (rulebook/core.html) → the labels of its sections (the ids Sphinx gives
+        their <section> and label <span>; not its own numbered id1, id2 …, which every page has)."""
+        return {path: list(dict.fromkeys(_LABEL.findall((self.build.staging / path).read_text(encoding="utf-8"))))
+                for path in self.pages if path.startswith(f"{HTML_DIR}/")}
 
 
-def counterpart(path: str, labels: set[str], other_pages: set[str], other_labels: dict[str, set[str]]) -> str:
-    """The page of the other edition that is `path`'s (a path in its folder of the site)."""
-    if labels:
-        shared = max(sorted(other_labels), key=lambda page: len(labels & other_labels[page]), default=None)
-        if shared is not None and labels & other_labels[shared] and shared in other_pages:
-            return shared
+def counterpart(path: str, labels: Sequence[str], other_pages: set[str], other_labels: dict[str, set[str]]) -> str:
+    """The page of the other edition that is `path`'s (a path in its folder of the site). `labels`: the
+    page's section labels in their order; of two pages sharing as many, the one with the page's first."""
+    own = set(labels)
+    if own:
+        def shared(page: str) -> tuple[int, bool]:
+            return len(own & other_labels[page]), labels[0] in other_labels[page]
+
+        best = max(sorted(page for page in other_labels if page in other_pages), key=shared, default=None)
+        if best is not None and shared(best)[0]:
+            return best
     if path in other_pages:
         return path
     top = path.split("/", 1)[0]
@@ -106,15 +101,16 @@ def link_editions(published: Sequence[Published]) -> None:
     """Put the editions' bar into every HTML page of every edition."""
     pages = {item.edition.id: item.pages for item in published}
     labels = {item.edition.id: item.labels() for item in published}
+    label_sets = {edition: {page: set(found) for page, found in pages_labels.items()} for edition, pages_labels in labels.items()}
     for item in published:
         build = item.build
         for step in build.manifest.steps.values():
             for path, record in list(step.files.items()):
                 if not path.endswith(".html"):
                     continue
-                own = labels[item.edition.id].get(path, set())
+                own = labels[item.edition.id].get(path, [])
                 links = [(other.edition, _href(item.edition, path, other.edition,
-                                               counterpart(path, own, pages[other.edition.id], labels[other.edition.id])))
+                                               counterpart(path, own, pages[other.edition.id], label_sets[other.edition.id])))
                          for other in published if other is not item]
                 file = build.staging / path
                 text = file.read_text(encoding="utf-8")

@@ -376,14 +376,16 @@ def run_site(site: SitePlan, definitions_of: Callable[[Path], m.Definitions | No
     several = len(site.plans) > 1
     with publishing(main.target, SITE, log) as staging, _shutdown(executor), _stop_rendering_when(cancelled, executor):
         builds: list[tuple[Edition, Build, set[str]]] = []
+        # Every changed edition loaded and checked before any is built: findings in one stop them all at once.
+        loaded = {plan.root: definitions_of(plan.root) for plan in site.plans if not (several and plan.up_to_date)}
         # The other editions first, into their folders: the main edition's carry-over then leaves those alone.
         for plan, edition in reversed(list(zip(site.plans, site.editions))):
             folder = staging / edition.folder
             if edition.folder:
                 folder.mkdir()
                 write_marker(folder, SITE)
-            fresh = several and plan.up_to_date
-            definitions = None if fresh else definitions_of(plan.root)
+            fresh = plan.root not in loaded
+            definitions = loaded.get(plan.root)
             if fresh:
                 plan = dataclasses.replace(plan, steps=[])
             build = Build(plan, definitions, folder, executor, log, workers, edition=edition_fields(plan.root) if fresh else None)
