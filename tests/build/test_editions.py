@@ -199,3 +199,12 @@ def test_a_declared_edition_that_is_not_there_is_said(tmp_path: Path) -> None:
     assert f"rules.yaml:{len(lines) + 3}:7: site.editions:" in run.stderr and "editions/v9.1" in run.stderr, run.stderr
     assert "Traceback" not in run.stderr
     assert not site.exists()
+
+
+def test_play_takes_an_edition_of_the_site(built: Site) -> None:
+    from toolchain.site.editions import find_edition
+
+    assert find_edition(built.root, "v9.1").root == (built.root / "editions" / "v9.1").resolve()
+    assert find_edition(built.root, "v8.1").root == built.root
+    run = bp("play", "--root", str(built.root), "--edition", "v7.0", "--port", "0")
+    assert run.returncode == 2 and "no edition 'v7.0'" in run.stderr and "v9.1, v8.1" in run.stderr, run.stderr
