@@ -251,11 +251,11 @@ def plan_site(root: Path, out: Path | None, only: Sequence[str] | None = None, c
     main.inputs = _mixed(main.inputs, None, False, *together)
     plans = [main]
     for edition in editions[1:]:
+        address = _other_base_url(main, edition)  # from the main edition's rules.yaml: an input of this edition too
         plans.append(dataclasses.replace(
             main, root=edition.root, target=target / edition.folder, previous=read_manifest(target / edition.folder),
-            inputs=_mixed(fingerprint(edition.root, main.date), base_url, print_shop, *together),
-            cache=check_target(main_cache.parent / f"{main_cache.name}-{edition.id}", root, CACHE),
-            base_url=_other_base_url(main, edition)))
+            inputs=_mixed(fingerprint(edition.root, main.date), address, print_shop, *together),
+            cache=check_target(main_cache.parent / f"{main_cache.name}-{edition.id}", root, CACHE), base_url=address))
     return SitePlan(plans, editions)
 
 
