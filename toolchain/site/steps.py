@@ -19,7 +19,7 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..i18n import N_, _
 from ..imposition import BOOKLET_NOTE, TWO_UP_NOTE
@@ -100,8 +100,9 @@ class Build:
 
     def __init__(self, plan: Plan, definitions: m.Definitions | None, staging: Path, executor: Executor,
                  log: Callable[[str], None], workers: int = 1, edition: dict[str, str] | None = None) -> None:
-        # `definitions` None: an edition carried over unchanged (no step runs), its `edition` as rules.yaml says
-        self.plan, self.definitions, self.staging, self.executor, self.log = plan, definitions, staging, executor, log
+        self.plan, self.staging, self.executor, self.log = plan, staging, executor, log
+        # None for an edition carried over unchanged: no step runs, which alone read them; its `edition` as rules.yaml says
+        self.definitions = cast("m.Definitions", definitions)
         if edition is not None:
             self.edition = edition
         self.others: list[tuple[str, str, bool]] = []  # the editions the site's index offers (name, address, this one)
