@@ -208,3 +208,24 @@ def test_play_takes_an_edition_of_the_site(built: Site) -> None:
     assert find_edition(built.root, "v8.1").root == built.root
     run = bp("play", "--root", str(built.root), "--edition", "v7.0", "--port", "0")
     assert run.returncode == 2 and "no edition 'v7.0'" in run.stderr and "v9.1, v8.1" in run.stderr, run.stderr
+
+
+def _declare(root: Path, *folders: str) -> None:
+    rules = root / "definitions" / "rules.yaml"
+    listed = "".join(f"    - {folder}\n" for folder in folders)
+    rules.write_text(rules.read_text(encoding="utf-8") + f"\nsite:\n  editions:\n{listed}", encoding="utf-8")
+
+
+@pytest.mark.parametrize("edition_id, said", [
+    ("v8.1", "is edition v8.1 again; each edition is published once"),  # the repository's own id
+    ("ex1.0.0", "the edition id of"),  # an extra list's id: no place among the editions
+])
+def test_a_declared_edition_of_no_place_is_said(tmp_path: Path, edition_id: str, said: str) -> None:
+    root = minimal_repository(tmp_path)
+    other = minimal_repository(tmp_path / "other")
+    _set_edition(other, edition_id, "第9.9版")
+    _declare(root, "../other/rules")
+    site = tmp_path / "site"
+    run = bp("build", "--root", str(root), "--out", str(site), "--only", "definitions.json")
+    assert run.returncode == 2 and said in run.stderr and "rules.yaml:" in run.stderr, run.stderr
+    assert not site.exists()
