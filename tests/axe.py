@@ -27,3 +27,21 @@ def violations(page: Any) -> list[str]:
     return [f"{rule['id']} ({rule['impact']}, {len(rule['nodes'])} nodes): "
             f"{[node['target'] for node in rule['nodes'][:3]]} {rule['nodes'][0].get('failureSummary', '')[:300]}"
             for rule in result["violations"]]
+
+
+def colours(page: Any) -> dict[str, float]:
+    """The relative luminance (WCAG, 0 black to 1 white) of the page's ground (the body's, else the root's) and of
+    its text: what tells that a colour scheme was followed."""
+    return page.evaluate("""() => {
+        const rgba = (colour) => (colour.match(/[\\d.]+/g) || []).map(Number);
+        const opaque = (colour) => rgba(colour).length === 3 || rgba(colour)[3] > 0;
+        const channel = (value) => { value /= 255; return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4; };
+        const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+        const ground = [document.body, document.documentElement].map((e) => getComputedStyle(e).backgroundColor).find(opaque);
+        return {ground: luminance(rgba(ground || "rgb(255, 255, 255)")), text: luminance(rgba(getComputedStyle(document.body).color))};
+    }""")
+
+
+def follows(scheme: str, seen: dict[str, float]) -> bool:
+    """Light text on a dark ground in the dark scheme, dark on light in the light one."""
+    return seen["ground"] < 0.05 < 0.5 < seen["text"] if scheme == "dark" else seen["text"] < 0.05 < 0.5 < seen["ground"]

@@ -136,38 +136,86 @@ def documents_language_unless_chosen() -> contextlib.AbstractContextManager[None
     return speaking_unless_chosen(DOCUMENTS)
 
 
+_usable: dict[tuple[str, str], str] = {}  # (source, translation) → the text to use: checked once each
+
+
 def _unsettle() -> None:
     global _settled, _catalogue
     _settled, _catalogue = None, None
 
 
 def catalogue(language: str) -> gettext.NullTranslations:
-    """The translations into `language`: its .mo while it is current, else its .po compiled in memory."""
+    """The translations into `language`: its .mo while it is current, else its .po compiled in memory.
+    A catalogue that cannot be read (not a regular file, truncated, not UTF-8) is said in one line
+    on stderr, and the next is tried: the .mo, the .po, then English."""
     import gettext
-    import io
 
     if language == SOURCE:
         return gettext.NullTranslations()
     folder = LOCALE_DIR / language / "LC_MESSAGES"
     po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
     try:
-        if mo.stat().st_mtime_ns >= po.stat().st_mtime_ns:
-            with mo.open("rb") as compiled:
-                return gettext.GNUTranslations(compiled)
+        current = mo.stat().st_mtime_ns >= po.stat().st_mtime_ns
     except OSError:
-        pass
+        current = False  # no .mo (a fresh clone), or no .po (an installation): the .po if there is one
+    if current:
+        try:
+            return _compiled(mo)
+        except Exception as exc:  # noqa: BLE001 - gettext raises OSError, struct.error, UnicodeError, …: all mean unusable
+            _warn(f"{mo} cannot be read ({_reason(exc)}); reading {po.name} instead")
     try:
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-
-        with po.open("rb") as source:
-            messages = read_po(source, locale=language, domain=DOMAIN)
-    except (OSError, ImportError):
+        return _compiled_in_memory(po, language)
+    except (FileNotFoundError, ImportError):
         return gettext.NullTranslations()  # an installation without its catalogue speaks English
+    except Exception as exc:  # noqa: BLE001 - Babel raises UnicodeDecodeError, ValueError, …: all mean unusable
+        _warn(f"{po} cannot be read ({_reason(exc)}); the messages are in English")
+    return gettext.NullTranslations()
+
+
+_CATALOGUE_BYTES = 16 * 1024 * 1024  # bp's catalogue is a few hundred kilobytes
+
+
+def _compiled(mo: Path) -> gettext.NullTranslations:
+    import gettext
+    import io
+
+    from .ownfiles import read_regular_file
+
+    return gettext.GNUTranslations(io.BytesIO(read_regular_file(mo, _CATALOGUE_BYTES)))
+
+
+def _compiled_in_memory(po: Path, language: str) -> gettext.NullTranslations:
+    import gettext
+    import io
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    from .ownfiles import read_regular_file
+
+    messages = read_po(io.BytesIO(read_regular_file(po, _CATALOGUE_BYTES)), locale=language, domain=DOMAIN)
     compiled = io.BytesIO()
     write_mo(compiled, messages)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+def _reason(exc: BaseException) -> str:
+    from .ownfiles import NotRegular
+
+    if isinstance(exc, NotRegular):
+        return "not a regular file"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+def _warn(text: str) -> None:
+    """One line on stderr about bp's own catalogue. In English: the catalogue is what is broken."""
+    import sys
+
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)  # a path's escape sequence shown, not sent
+    print(f"bp: warning: {shown}", file=sys.stderr)
 
 
 def _translations() -> gettext.NullTranslations | None:
@@ -183,15 +231,49 @@ def _translations() -> gettext.NullTranslations | None:
 def _(message: str) -> str:
     """`message` in the language of bp's messages."""
     translations = _translations()
-    return message if translations is None else translations.gettext(message)
+    return message if translations is None else _checked(message, translations.gettext(message))
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for `count` (English: one and many; Japanese: one form)."""
     translations = _translations()
+    english = singular if count == 1 else plural
     if translations is None:
-        return singular if count == 1 else plural
-    return translations.ngettext(singular, plural, count)
+        return english
+    return _checked(english, translations.ngettext(singular, plural, count), plural)
+
+
+def _checked(source: str, translation: str, *others: str) -> str:
+    """`translation`, unless it names a placeholder the message does not have or its braces do not
+    parse: `.format()` would raise there, so the English message is used, said once in one line."""
+    if translation == source:
+        return translation
+    known = _usable.get((source, translation))
+    if known is not None:
+        return known
+    usable = translation
+    try:
+        wanted = {name for text in (source, *others) for name in _placeholders(text)}
+    except ValueError:
+        wanted = None  # a source that is no format string: nothing to compare with
+    if wanted is not None:
+        try:
+            unknown = sorted(_placeholders(translation) - wanted)
+        except ValueError:
+            unknown = ["{"]
+        if unknown:
+            usable = source
+            _warn(f"the {language()} translation of {source[:60]!r} names {', '.join(unknown)}, which the message does not "
+                  "have (toolchain/locale): it is shown in English")
+    _usable[(source, translation)] = usable
+    return usable
+
+
+def _placeholders(text: str) -> set[str]:
+    """The names of the fields of a format string (`{count:,}` → count); ValueError if its braces do not parse."""
+    import string
+
+    return {re.split(r"[.\[]", field)[0] for _text, field, _spec, _conv in string.Formatter().parse(text) if field is not None}
 
 
 def N_(message: str) -> str:

@@ -9,13 +9,12 @@ The entries are JSON, read as data and never run: a cache directory might come f
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from .ownfiles import read_regular_file, write_whole
 
 FORMAT = 1  # of the entries: another format is another key
 
@@ -46,8 +45,8 @@ class ResultCache:
         if file is None:
             return None
         try:
-            entry = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError):  # RecursionError: JSON nested thousands deep
+            entry = json.loads(read_regular_file(file).decode("utf-8"))
+        except (OSError, ValueError, RecursionError):  # RecursionError: JSON nested thousands deep; a FIFO: OSError
             return None
         if not isinstance(entry, dict) or entry.get("format") != FORMAT or entry.get("key") != key_of(self.salt, key):
             return None
@@ -64,13 +63,6 @@ class ResultCache:
             return  # not JSON data (an integer of thousands of digits): not kept
         try:
             file.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
+            write_whole(file, text.encode("utf-8"))  # over whatever was there, a FIFO too
         except OSError:
-            return
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            os.replace(tmp, file)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+            pass

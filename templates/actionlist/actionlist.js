@@ -72,19 +72,27 @@
     return (data.regulations[frame] || []).indexOf(format) >= 0;
   }
 
+  // Whether a key of the query string means `id`, written as the id or as its Japanese name. Both sides are
+  // folded: fold() drops voicing marks, so すべて reads as すへて and must be compared folded too.
+  function means(key, id, name) {
+    var k = fold(key);
+    return k === fold(id) || k === fold(name);
+  }
+
+  // Every address writeUrl writes, or ever wrote (frame=all, none, すべて, なし; names and ids), reads back
+  // as the view it was written from.
   function readUrl() {
     var params = new URLSearchParams(window.location.search);
     var notes = [];
     var format = ALL, frame = null;
     var formatKey = params.get("format"), frameKey = params.get("frame");
-    if (formatKey && fold(formatKey) !== ALL) {
+    if (formatKey && !means(formatKey, ALL, ALL_NAME)) {
       var f = find(data.formats, formatKey);
       if (f) format = f.id; else notes.push("フォーマット「" + formatKey + "」はありません。");
     }
     if (frameKey) {
-      var key = fold(frameKey);
-      if (key === ALL || key === ALL_NAME) frame = ALL;
-      else if (key === NONE || key === NONE_NAME) frame = NONE;
+      if (means(frameKey, ALL, ALL_NAME)) frame = ALL;
+      else if (means(frameKey, NONE, NONE_NAME)) frame = NONE;
       else {
         var fr = find(data.frames, frameKey);
         if (fr) frame = fr.id; else notes.push("フレーム「" + frameKey + "」はありません。");
@@ -161,10 +169,27 @@
   }
 
   // The words of a search: each a card (♡3, read from any way of typing it) or not, and its folded text.
+  // What the lists print with a space inside is one word, as it was copied: a card (♡ 3, ハートの 3) and a
+  // value after its mark ($ BL, ★ A〜10): a word of marks alone (no letter, digit or kana) joins the next.
+  var MAX_CARD_WORDS = 3;  // ハート の 3
   function parse(q) {
-    return q.split(/\s+/).filter(function (word) { return fold(word); }).map(function (word) {
-      return {text: fold(word), card: cardOf(word)};
-    });
+    var words = q.split(/\s+/).filter(function (word) { return fold(word); });
+    var terms = [];
+    for (var i = 0; i < words.length; i++) {
+      var word = words[i];
+      if (cardOf(word) === null) {
+        for (var end = Math.min(words.length, i + MAX_CARD_WORDS); end > i + 1; end--) {
+          var joined = words.slice(i, end).join("");
+          if (cardOf(joined) !== null) { word = joined; i = end - 1; break; }
+        }
+      }
+      while (isMarks(word) && i + 1 < words.length) word += words[++i];
+      terms.push({text: fold(word), card: cardOf(word)});
+    }
+    return terms;
+  }
+  function isMarks(word) {
+    return !/[\p{L}\p{N}]/u.test(fold(word));
   }
 
   // Every word is in the entry's text, or is a card that can be one of its keycards.

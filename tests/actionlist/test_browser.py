@@ -113,6 +113,69 @@ def test_no_filter_shows_everything_and_all_frames_of_a_format(page) -> None:
     assert len(_visible(page)) == 37 + 6 + 3
 
 
+def _view(page) -> dict[str, object]:
+    """What a player sees of the filters: the labels chosen, the heading, the status, the problem, the entries shown."""
+    return page.evaluate("""() => ({
+        format: document.querySelector('select[name=format]').selectedOptions[0].textContent,
+        frame: document.querySelector('select[name=frame]').selectedOptions[0].textContent,
+        heading: document.getElementById('bp-regulation').textContent,
+        status: document.getElementById('bp-status').textContent,
+        problem: document.getElementById('bp-problem').hidden ? '' : document.getElementById('bp-problem').textContent,
+        entries: [...document.querySelectorAll('article.entry')].filter(e => !e.hidden).map(e => e.id),
+    })""")
+
+
+def _options(page, name: str) -> list[str]:
+    return page.eval_on_selector_all(f"select[name={name}] option", "options => options.map(o => o.value)")
+
+
+def test_every_address_the_filters_write_reads_back_as_the_same_view(page) -> None:
+    """The player's guide promises that the address can be shared: each format × frame the menus offer,
+    chosen in the menus, and the address they write opened afresh, shows the same list."""
+    _open(page)
+    fresh = page.context.new_page()
+    checked = []
+
+    def same_when_reloaded() -> None:
+        chosen = _view(page)
+        fresh.goto(page.url)
+        fresh.wait_for_selector("#bp-filters:not([hidden])")
+        assert _view(fresh) == chosen, page.url
+        checked.append(len(chosen["entries"]))
+
+    for format_id in _options(page, "format"):
+        page.select_option("select[name=frame]", value="all")
+        page.select_option("select[name=format]", value=format_id)  # the frame stays すべて
+        same_when_reloaded()
+        for frame_id in _options(page, "frame"):
+            page.select_option("select[name=frame]", value=frame_id)
+            same_when_reloaded()
+    assert len(checked) == 5 * (1 + 7)
+    fresh.close()
+
+
+@pytest.mark.parametrize("written", ["all", "すべて", "ALL"])
+def test_every_frame_as_any_address_wrote_it(page, written: str) -> None:
+    """frame=すべて (the name the page writes) and frame=all (the id it once wrote) are both every frame."""
+    _open(page, "?format=" + quote("プロ"))
+    pro_alone = _view(page)["entries"]
+    _open(page, "?format=" + quote("プロ") + "&frame=" + quote(written))
+    assert page.is_hidden("#bp-problem")
+    view = _view(page)
+    assert (view["format"], view["frame"]) == ("プロ", "すべて")
+    frames = tuple(f for f in rulebook.FRAMES if "プロ" in rulebook.REGULATIONS[f])
+    assert len(view["entries"]) == len(rulebook.entries("プロ", frames)) > len(pro_alone)
+    _open(page, "?frame=" + quote(written))
+    assert page.is_hidden("#bp-problem") and len(_view(page)["entries"]) == 68
+
+
+@pytest.mark.parametrize("written", ["none", "なし"])
+def test_no_frame_as_any_address_wrote_it(page, written: str) -> None:
+    _open(page, "?format=" + quote("ライト") + "&frame=" + quote(written))
+    assert page.is_hidden("#bp-problem") and _view(page)["frame"] == "なし"
+    assert len(_view(page)["entries"]) == len(rulebook.entries("ライト"))
+
+
 def test_search_box_hides_empty_groups(page) -> None:
     _open(page, "?format=" + quote("マスター"))
     page.fill("input[name=q]", "ﾘﾊﾞｰｽ")  # half-width kana: folded to リバース
@@ -176,7 +239,8 @@ HEART_3 = [
 ]
 
 
-@pytest.mark.parametrize("typed", ["♡3", "H3", "h3", "ハート3", "ハートの3", "はーとの3", "♥3", "♡３", "ﾊｰﾄ3"])
+@pytest.mark.parametrize("typed", ["♡3", "H3", "h3", "ハート3", "ハートの3", "はーとの3", "♥3", "♡３", "ﾊｰﾄ3",
+                                   "♡ 3", "ハート の 3", "ハートの 3", "H 3"])  # with the space the lists print
 def test_a_card_typed_any_way_finds_the_actions_characters_and_trump_it_can_be(page, typed: str) -> None:
     _open(page)
     assert sorted(_names(page, _search(page, typed))) == sorted(HEART_3)
@@ -185,6 +249,35 @@ def test_a_card_typed_any_way_finds_the_actions_characters_and_trump_it_can_be(p
     hits = page.eval_on_selector_all("#bp-hits a", "links => links.map(a => a.textContent)")
     assert hits[:2] == ["激励", "アップ"]
     assert "act-down" not in _search(page, typed)
+
+
+def _printed(page, selector: str) -> dict[str, list[str]]:
+    """Each text the entries print in `selector` (their heading's cost: `$ BL`), with the entries that print it."""
+    printed: dict[str, list[str]] = {}
+    for anchor, text in page.eval_on_selector_all(
+            f"article.entry:has({selector})", f"els => els.map(e => [e.id, e.querySelector('{selector}').textContent])"):
+        printed.setdefault(text, []).append(anchor)
+    return printed
+
+
+def test_a_cost_copied_off_the_list_finds_the_entries_that_print_it(page) -> None:
+    _open(page)
+    costs = _printed(page, ".cost")
+    assert costs["$ BL"] == ["act-soldier-summon", "act-equip"]  # 4.3.1: 兵士召喚 and 装備 cost BL
+    for text in costs:
+        # What is printed finds what prints it, and what begins so ($ D finds $ DD too): a search is of words.
+        expected = {anchor for printed, anchors in costs.items() if printed.startswith(text) for anchor in anchors}
+        for typed in (text, text.replace(" ", "")):  # $ BL, $BL
+            assert set(_search(page, typed)) == expected, typed
+    # A mark alone still finds what it marks: every entry that has a cost.
+    assert set(_search(page, "$")) == {anchor for anchors in costs.values() for anchor in anchors}
+
+
+def test_keycards_copied_off_the_list_find_the_entries_that_print_them(page) -> None:
+    _open(page)
+    for text, anchors in _printed(page, ".keycards").items():
+        assert set(anchors) <= set(_search(page, text)), text
+    assert _search(page, "★ ♡ 3") == ["trump-encourage"]  # 激励's keycards as printed, not every card ♡3 can be
 
 
 def test_joker_by_either_name_finds_what_a_joker_can_be(page) -> None:

@@ -15,7 +15,7 @@ from .imports import PACKAGE, ROOT, imports, module_name, parse, toolchain_modul
 # Lowest first. A module belongs to the first layer one of whose prefixes it starts with.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("toolchain.i18n", "toolchain.diagnostics", "toolchain.provenance", "toolchain.collector", "toolchain.jobs",
-                    "toolchain.html_parsing", "toolchain.temporaries", "toolchain.resultcache")),
+                    "toolchain.html_parsing", "toolchain.temporaries", "toolchain.resultcache", "toolchain.ownfiles")),
     ("notation", ("toolchain.notation",)),
     ("model", ("toolchain.model",)),
     ("simulator", ("toolchain.sim",)),

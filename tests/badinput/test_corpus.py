@@ -97,12 +97,10 @@ def _apply(workspace: Workspace, edit: dict[str, Any]) -> None:
     if edit.get("delete"):
         path.unlink()
     elif "link" in edit:
-        if path.exists() or path.is_symlink():
-            path.unlink()
+        _remove(path)
         path.symlink_to(edit["link"].format(root=workspace.root))
     elif "special" in edit:
-        if path.exists() or path.is_symlink():
-            path.unlink()
+        _remove(path)
         _make_special(path, edit["special"])
     elif edit.get("generate") == "sparse":  # `size` bytes of zeros, written as a hole
         with path.open("wb") as handle:
@@ -121,6 +119,14 @@ def _apply(workspace: Workspace, edit: dict[str, Any]) -> None:
         old = edit["old"].encode("utf-8")
         assert original.count(old) == 1, f"{path} must contain {edit['old']!r} once"
         path.write_bytes(original.replace(old, _encode(edit["new"], encoding)))
+
+
+def _remove(path: Path) -> None:
+    """Make room for a link or a special file: a file, a link or a whole folder goes."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    elif path.exists() or path.is_symlink():
+        path.unlink()
 
 
 def _make_special(path: Path, kind: str) -> None:
@@ -220,6 +226,8 @@ def test_bad_input(case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.Mon
     assert "\x1b" not in stderr, "an escape character reached the terminal"
     assert exit_code == expect["exit"], stderr
     assert expect["says"] in stderr, stderr
+    if "absent" in expect:
+        assert not os.path.lexists(workspace.tmp / expect["absent"]), f"{expect['absent']} was made"
     if "code" in expect:
         parsed = [m for m in (FINDING.match(line) for line in stderr.splitlines()) if m]
         _check_findings([(m["path"], int(m["line"]), int(m["column"]), m["code"], m["message"]) for m in parsed], expect)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.runbp import bp
 from toolchain.site.index import render_index
 from toolchain.site.manifest import FileRecord, Label
@@ -43,7 +45,8 @@ def test_index_columns_put_the_page_and_the_document_first() -> None:
     page = render_index({"title": "BlackPoker", "name": "第8.1版"}, "2025年6月15日", files)
     heads = re.findall(r'<th scope="col">([^<]+)</th>', page)
     assert heads == ["HTML", "PDF (A5)", "2面付け PDF (A4)"]
-    assert '<td data-kind="PDF (A5)"><a href="actionlist/pdf/blackpoker-pro.pdf">' in page  # a phone shows the kind before each file
+    # Each link says what it opens in Japanese, the kind included (a phone shows no column heads); the file's name under it.
+    assert '<td><a href="actionlist/pdf/blackpoker-pro.pdf">プロ・PDF (A5)</a> <span class="file"><span class="name">blackpoker-pro.pdf</span>' in page
     assert '<link rel="icon" type="image/svg+xml" href="favicon.svg">' in page
 
 
@@ -61,3 +64,30 @@ def test_how_to_print_an_imposed_pdf_is_said_once_under_its_section() -> None:
     page = render_index({"title": "BlackPoker", "name": "第8.1版"}, "2025年6月15日", files)
     assert page.count(f'<p class="print-note">製本用 PDF (A4): {BOOKLET_NOTE.replace(">", "&gt;")}</p>') == 1
     assert page.count(f'<p class="print-note">2面付け PDF (A4): {TWO_UP_NOTE}</p>') == 1
+
+
+# The longest names of the site's lists (a format + frame with its 2-up sheet) and of the rulebook.
+LONG_NAMES = {
+    "actionlist/html/standard-rare-pack.html": ("スタンダード + レアパック", "HTML", None),
+    "actionlist/pdf/blackpoker-std-rare-pack.pdf": ("スタンダード + レアパック", "PDF (A5)", 5),
+    "actionlist/pdf/blackpoker-std-rare-pack-2up.pdf": ("スタンダード + レアパック", "2面付け PDF (A4)", 3),
+    "blackpoker_a5-booklet.pdf": ("ルールブック", "製本用 PDF (A4)", 58),
+}
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_file_name_breaks_and_every_link_reads_in_japanese(browser, tmp_path: Path, width: int) -> None:
+    files = {path: FileRecord("k", "s", 600_000, Label("アクションリスト" if "actionlist" in path else "ルールブック", title, kind, 20, pages))
+             for path, (title, kind, pages) in LONG_NAMES.items()}
+    (tmp_path / "index.html").write_text(render_index({"title": "BlackPoker", "name": "第8.1版"}, "2025年6月15日", files),
+                                         encoding="utf-8")
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto((tmp_path / "index.html").as_uri())
+        names = page.eval_on_selector_all(".file .name", "els => els.map(e => [e.textContent, e.getClientRects().length])")
+        assert sorted(names) == sorted([Path(path).name, 1] for path in LONG_NAMES)  # each on one line
+        links = page.eval_on_selector_all("td a", "links => links.map(a => a.textContent)")
+        assert "スタンダード + レアパック・2面付け PDF (A4)" in links and all("." not in link for link in links)
+    finally:
+        context.close()

@@ -6,7 +6,9 @@ import json
 import os
 import shutil
 import signal
+import subprocess
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -164,6 +166,51 @@ def test_stale_staging_directories_are_removed_but_a_users_lookalike_is_not(tmp_
     with publish.publishing(target, "site") as work:
         (work / "a.txt").write_text("one", encoding="utf-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == [".site.staging-mine", "site"]
+
+
+@pytest.fixture
+def unchangeable(tmp_path: Path) -> Iterator[Callable[[Path], None]]:
+    """Make a folder this user cannot change, as root's `make build` leaves one to everyone else:
+    0555 for a user; for root, whom modes do not stop, the immutable attribute. Undone afterwards
+    wherever under tmp_path the folder went."""
+
+    def make(folder: Path) -> None:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "+i", str(folder)], check=True, capture_output=True)
+        else:
+            folder.chmod(0o555)
+
+    yield make
+    if os.geteuid() == 0:
+        subprocess.run(["chattr", "-R", "-i", str(tmp_path)], check=True, capture_output=True)
+    else:
+        subprocess.run(["chmod", "-R", "u+w", str(tmp_path)], check=True, capture_output=True)
+
+
+def test_a_site_another_user_made_is_refused_before_anything_is_staged(tmp_path: Path,
+                                                                         unchangeable: Callable[[Path], None]) -> None:
+    """The swap would succeed, and the previous site, which this user cannot remove, stay beside the
+    new one as .site.staging-* for ever: refused at once, nothing left behind."""
+    target = tmp_path / "site"
+    with publish.publishing(target, "site") as work:
+        (work / "html").mkdir()
+        (work / "html" / "a.html").write_text("root's", encoding="utf-8")
+    unchangeable(target / "html")
+    with pytest.raises(publish.OutputError, match="cannot replace .*html cannot be changed by this user"), \
+            publish.publishing(target, "site") as work:
+        (work / "a.txt").write_text("mine", encoding="utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    assert (target / "html" / "a.html").read_text(encoding="utf-8") == "root's"
+
+
+def test_a_failed_build_removes_its_staging_even_with_a_read_only_folder_in_it(tmp_path: Path) -> None:
+    target = tmp_path / "site"
+    with pytest.raises(RuntimeError), publish.publishing(target, "site") as work:
+        (work / "copied").mkdir()
+        (work / "copied" / "a.html").write_text("x", encoding="utf-8")
+        (work / "copied").chmod(0o555)  # as carry_over copies a read-only folder of the previous site
+        raise RuntimeError("the build failed")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
 @pytest.fixture

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import shutil
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -162,6 +164,44 @@ def test_a_corrupt_cache_is_no_cache(minimal_repo: Path, tmp_path: Path) -> None
         data = json.loads(entry.read_text(encoding="utf-8"))
         entry.write_text(json.dumps({**data, "result": [["not", "a", "result"]]}), encoding="utf-8")
     assert check(minimal_repo, cache_in(cache)) == clean
+
+
+def test_a_fifo_or_a_device_in_the_cache_is_no_entry_and_is_rebuilt(minimal_repo: Path, tmp_path: Path) -> None:
+    """A cache folder may come from anywhere (a commit that holds build/): a FIFO there would hang the
+    check, a link to /dev/zero exhaust its memory. Neither is read; each is replaced by the entry."""
+    cache = tmp_path / "cache"
+    clean = check(minimal_repo, cache_in(None))
+    check(minimal_repo, cache_in(cache))
+    entries = sorted(cache.glob("*.json"))
+    for index, entry in enumerate(entries):
+        entry.unlink()
+        if index % 2:
+            entry.symlink_to("/dev/zero")
+        else:
+            os.mkfifo(entry)
+    assert check(minimal_repo, cache_in(cache)) == clean
+    assert all(entry.is_file() and not entry.is_symlink() for entry in entries)
+
+
+def test_a_fifo_in_place_of_the_cache_marker_is_not_waited_on(minimal_repo: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    assert bp("check", "--root", str(minimal_repo), "--cache-dir", str(cache), timeout=120).returncode == 0
+    (cache / ".bp-output").unlink()
+    os.mkfifo(cache / ".bp-output")
+    run = bp("check", "--root", str(minimal_repo), "--cache-dir", str(cache), timeout=120)
+    assert run.returncode == 2 and "not made by bp" in run.stderr, run.stderr
+
+
+def test_the_cache_is_written_with_the_umask_s_modes(minimal_repo: Path, tmp_path: Path) -> None:
+    """Files another user reads too (a cache filled by root's make build, say) are not private."""
+    cache = tmp_path / "cache"
+    mask = os.umask(0o022)
+    try:
+        check(minimal_repo, cache_in(cache))
+    finally:
+        os.umask(mask)
+    modes = {stat.S_IMODE(entry.stat().st_mode) for entry in cache.glob("*.json")}
+    assert modes == {0o644}
 
 
 def test_a_cache_dir_bp_did_not_make_is_refused(minimal_repo: Path, tmp_path: Path) -> None:

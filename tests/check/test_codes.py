@@ -156,7 +156,8 @@ CASES = [
     ),
     Case("BP026", "rules.yaml", "  - {letter: K, name: KeyDrive, payment: キーカードをドライブする}\n", "", ("frames/actions.yaml", 26, 9), "'K'"),
     Case("BP027", "frames/trumps.yaml", "    grants: slash", "    grants: switch", ("frames/actions.yaml", 25, 13),
-         "needs <slash>, but its trump スラッシュ grants <switch>: write keycards: soldier<switch>, or give スラッシュ the ability grants: slash"),
+         "needs <slash>, but its trump スラッシュ grants <switch> (to your soldiers of ♠): write keycards: soldier<switch>, "
+         "or name the key soldier by its character: character<id>"),
     Case("BP028", "rules.yaml", "  - {id: blocker, name: ブロッカー}\n", "", ("characters.yaml", 10, 22), "'blocker'"),
     # every closed vocabulary is rules.yaml's: a typo is told the id meant, a Japanese name its id, another word the ids
     Case("BP028", "actions/2-summon.yaml", "  timing: main", "  timing: later", ("actions/2-summon.yaml", 8, 11),

@@ -88,3 +88,30 @@ def test_a_section_already_opened_is_not_opened_twice(scratch_repo) -> None:
     run = bp("edition", "new", "v9.1", "--name", "第9.1版", "--root", str(repo))
     assert run.returncode == 2 and "docs/history.rst already has the section of v9.1 (.. _history-v9-1:)" in run.stderr
     assert after[HISTORY] != (repo / HISTORY).read_text(encoding="utf-8")
+
+
+def test_a_name_is_written_as_yaml_writes_it(scratch_repo) -> None:
+    """A name is data: a `: `, a quote or a `#` in it is quoted by YAML's emitter, never read as more
+    keys or a comment; the rest of rules.yaml stays byte for byte as it was, comments too."""
+    repo = _released(scratch_repo)
+    before = (repo / RULES).read_text(encoding="utf-8")
+    for name in ("第9.0版\nrelease: 2099/1/1", " 第9.0版"):  # what rules.yaml's schema refuses is refused
+        run = bp("edition", "new", "v9.0", "--name", name, "--root", str(repo))
+        assert run.returncode == 2 and "an edition's name is one line" in run.stderr, run.stderr
+    name = '第9.0版: 改訂 "新" #1'
+    run = bp("edition", "new", "v9.0", "--name", name, "--root", str(repo))
+    assert run.returncode == 0, run.stderr
+    rules = (repo / RULES).read_text(encoding="utf-8")
+    assert rules == before.replace("  id: v8.1\n  name: 第8.1版\n", "  id: v9.0\n  name: '第9.0版: 改訂 \"新\" #1'\n")
+    checked = toolchain.load(repo)
+    assert [f.code for f in checked.findings if f.location.path == RULES] == []
+    assert checked.definitions.rules.edition["name"] == name
+
+
+def test_an_edition_of_thousands_of_digits_is_refused_shortly(scratch_repo) -> None:
+    repo = _released(scratch_repo)
+    before = _files(repo)
+    run = bp("edition", "new", "v" + "9" * 5000 + ".0", "--name", "第9.0版", "--root", str(repo))
+    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+    assert "is not an edition: an edition is written v<major>.<minor> (v9.0)" in run.stderr and len(run.stderr) < 300
+    assert _files(repo) == before

@@ -123,3 +123,26 @@ def test_no_module_that_translates_binds_the_name_of_gettext() -> None:
         bound += [f"{path.relative_to(ROOT)}:{node.lineno}" for node in ast.walk(tree)
                   if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store) and id(node) not in scoped]
     assert bound == []
+
+
+def test_the_catalogues_are_written_readable_by_everyone(tmp_path: Path) -> None:
+    """`make build` as root compiles bp.mo; every other user's bp reads it (and the build hashes every
+    file of the toolchain): written 0600, as a temporary file is made, it locked them all out."""
+    import importlib.machinery
+    import importlib.util
+    import os
+    import stat
+
+    loader = importlib.machinery.SourceFileLoader("messages_script", str(Path(__file__).resolve().parents[2] / "scripts" / "messages"))
+    spec = importlib.util.spec_from_loader("messages_script", loader)
+    assert spec is not None
+    script = importlib.util.module_from_spec(spec)
+    loader.exec_module(script)
+    mask = os.umask(0o022)
+    try:
+        script._replace(tmp_path / "bp.mo", lambda f: f.write(b"compiled"))
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "bp.mo").read_bytes() == b"compiled"
+    assert stat.S_IMODE((tmp_path / "bp.mo").stat().st_mode) == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["bp.mo"]

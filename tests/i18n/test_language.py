@@ -220,3 +220,21 @@ def test_english_loads_no_catalogue(broken: Path) -> None:
     imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
     assert "toolchain.i18n" in imported
     assert not {name for name in imported if name.split(".")[0] == "babel"}
+
+
+def test_a_terminal_that_cannot_show_japanese_gets_escapes(tmp_path: Path) -> None:
+    """PYTHONIOENCODING=ascii (or a C locale) with Japanese messages: escapes, never UnicodeEncodeError."""
+    import subprocess
+
+    root = tmp_path / "rules"
+    shutil.copytree(MINIMAL, root)
+    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
+    git = ["git", "-C", str(root), "-c", "user.name=bp", "-c", "user.email=bp@example.org"]
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "rules"], ["tag", "v8.1"]):
+        subprocess.run([*git, *command], check=True, capture_output=True)
+    for args in (("check", "--root", str(root)), ("codes",), ("diff", "v8.1", "--root", str(root))):
+        run = bp("--lang", "ja", *args, env={"PYTHONIOENCODING": "ascii"})
+        assert "Traceback" not in run.stderr and "UnicodeEncodeError" not in run.stderr, (args, run.stderr)
+        assert run.returncode == 0, (args, run.stderr)
+    assert "\\u554f\\u984c\\u306a\\u3057" in bp("--lang", "ja", "check", "--root", str(root), "--no-cache",
+                                                 env={"PYTHONIOENCODING": "ascii"}).stdout  # 問題なし

@@ -145,3 +145,12 @@ def test_what_a_card_can_be_part_of() -> None:
     joker = parse_card("Joker")
     assert parse("same-rank x2").can_include(joker) and not parse("same-rank x3").can_include(joker)
     assert not parse("same-suit x2").can_include(joker)  # a Joker has no suit
+
+
+def test_a_key_unit_named_by_its_character() -> None:
+    """粉砕's 「防壁破壊士」1体: a character on the field, named by id; printed by its name."""
+    pattern = parse("character<wall-breaker>")
+    assert (pattern.kind, pattern.character, pattern.label) == ("unit", "wall-breaker", None)
+    assert pattern.display(LABELS, {"wall-breaker": "防壁破壊士"}) == "「防壁破壊士」1体"
+    assert pattern.notation() == "character<wall-breaker>" and parse(pattern.notation()) == pattern
+    assert pattern.matches(cards("♠2")) is False and pattern.card_count == 1

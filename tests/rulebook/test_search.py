@@ -164,3 +164,16 @@ def test_the_search_page_splits_a_query_as_the_index_split_the_text(book, search
     splitter = DefaultSplitter({})
     expected = [[word for word in splitter.split(text) if len(word) > 1] for text in texts]
     assert page.evaluate("texts => texts.map(splitQuery)", texts) == expected
+
+
+def test_a_word_that_stands_for_a_card_finds_what_the_text_says_of_the_card(book, search_page, definitions) -> None:
+    """rules.yaml gives Joker the search term ジョーカー (the action lists' search reads it so); the text writes
+    Joker, and the rulebook's search finds it from either, in katakana, hiragana or half-width."""
+    page, _ = search_page
+    assert definitions.rules.rank_terms["Joker"] == ("ジョーカー",)
+    summary, joker = _search(book, page, "Joker")
+    assert joker and NOT_FOUND not in summary
+    assert {href.split("#")[0] for _, href in joker} >= _pages_with(book, "Joker") - {"index.html"}
+    for query in ("ジョーカー", "じょーかー", "ｼﾞｮｰｶｰ"):
+        summary, found = _search(book, page, query)
+        assert found == joker and NOT_FOUND not in summary, query

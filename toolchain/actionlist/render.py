@@ -16,7 +16,7 @@ from .search import card_words
 from .selection import Selection
 from .suits import suits_html, text_html
 from .values_html import FAQ_FROM_LISTS
-from .view import ActionList
+from .view import MARKS, ActionList
 
 TEMPLATES = "templates"
 # The toolchain's own templates, for a rules repository that has none of its own.
@@ -46,6 +46,7 @@ def _context(defs: m.Definitions, everything: ActionList, selection: Selection, 
         "frames": defs.frames,
         "selection": selection,
         "actionlist": shown,
+        "marks": MARKS,  # ★ before the keycards, $ before the cost
         # [1]–[4] only where the list has every format; ■ wherever frame entries are listed.
         "markers": selection.format is None,
         "frame_marker": any(entry.frame_bound for entry in shown.entries),

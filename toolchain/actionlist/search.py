@@ -7,7 +7,10 @@ trigger-speed-timing, cost and the text of its items as printed (the questions o
 frames (「ライト」 would match almost every entry). A word of the rules stands for another
 (rules.yaml): a suit for its name (♡: ハート), a card for its other words (Joker: ジョーカー).
 
-A query that names a card (♡3, H3, ハートの3, ♥3, ジョーカー) also finds every entry whose keycards
+The heading's values are searched as printed, with their marks (`$ BL`, `★ ♡ A〜10`: view.MARKS), and the page
+reads what the lists print with a space inside as one word: a card (♡ 3), a value after its mark ($ BL).
+
+A query that names a card (♡3, ♡ 3, H3, ハートの3, ♥3, ジョーカー) also finds every entry whose keycards
 that card can be one of (`cards`, from the keycards notation: アップ ♡A〜10, 一般兵 2〜10, 激励 ♡3);
 `card_words` gives the page the words a card is typed with.
 

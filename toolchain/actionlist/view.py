@@ -18,6 +18,10 @@ from .search import cards, names, other_words, search_text
 from .selection import Selection
 from .values_html import UNWRAPPED, value_html
 
+# The marks the heading line prints before its values (★ ♡3, $ BL), and the legend explains. The search
+# text holds them too, so that what a player copies off the list ($ BL) finds the entries it was copied from.
+MARKS = {"keycards": "★", "cost": "$"}
+
 
 @dataclass(frozen=True)
 class Field:
@@ -138,8 +142,8 @@ def _entry(defs: m.Definitions, shown: display.Entry) -> Entry:
     onward = tuple(f.id for f in defs.formats if first and f.order >= first.order)
     fields = _fields(defs, shown.leaflet_items(*_SHOWN))
     heading = shown.heading
-    texts = [shown.name, shown.kana, *shown.search_terms, shown.category, heading.keycards, heading.trigger_speed_timing,
-             heading.cost, *(f.body for f in fields if f.searchable)]
+    texts = [shown.name, shown.kana, *shown.search_terms, shown.category, _marked("keycards", heading.keycards),
+             heading.trigger_speed_timing, _marked("cost", heading.cost), *(f.body for f in fields if f.searchable)]
     return Entry(
         kind=shown.kind.id,
         anchor=shown.anchor,
@@ -161,6 +165,11 @@ def _entry(defs: m.Definitions, shown: display.Entry) -> Entry:
         furigana=_furigana(shown),
         rulings=tuple(r.question for item in shown.items if isinstance(item.value, display.RulingLinks) for r in item.value.rulings),
     )
+
+
+def _marked(kind: str, value: str | None) -> str | None:
+    """A value of the heading line as printed: `$ BL`."""
+    return f"{MARKS[kind]} {value}" if value else None
 
 
 def _furigana(shown: display.Entry) -> tuple[tuple[str, str | None], ...]:

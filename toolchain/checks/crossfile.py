@@ -108,6 +108,8 @@ def _references(defs: m.Definitions) -> Iterator[_Ref]:
             yield _Ref(action.source, ("frames", i), "frame", frame, N_("frame"))
         if action.trump:
             yield _Ref(action.source, ("trump",), "trump", action.trump, N_("trump"))
+        if action.keycards and action.keycards.error is None and action.keycards.pattern.character is not None:
+            yield _Ref(action.source, ("keycards",), "char", action.keycards.pattern.character, N_("character"))
     for entry in (*defs.fog, *defs.frame_fog):
         yield _Ref(entry.source, ("action",), "act", entry.action, N_("action"))
         for i, frame in enumerate(entry.frames):
@@ -299,7 +301,10 @@ def costs_in_legend(result: LoadResult) -> Iterator[Diagnostic]:
 
 def trump_links(result: LoadResult) -> Iterator[Diagnostic]:
     """Any frame action may belong to a trump (summon, spell, soldier-borne, triggered); one whose key is a
-    soldier with a label (soldier<label>: soldier-borne) needs the label its trump grants."""
+    soldier with a label (soldier<label>: soldier-borne) needs the label its trump grants. A key unit named by
+    its character (character<id>) needs no label. The advice names what would work: a trump's label reaches
+    only the soldiers whose cards are all of its suit, so a key that is one character (whose cards may be of
+    two suits) is named as that character."""
     defs = result.definitions
     for action in defs.frame_actions:
         if not action.trump:
@@ -311,15 +316,23 @@ def trump_links(result: LoadResult) -> Iterator[Diagnostic]:
         if not action.keycards or action.keycards.error is not None:
             continue  # no key soldier (or keycards that do not parse: BP024)
         pattern = action.keycards.pattern
-        if pattern.kind == "unit" and pattern.label != granted:
-            yield Diagnostic(
-                action.source.location("keycards"),
-                "BP027",
-                (_("{action} needs <{label}>, but its trump {trump} grants <{granted}>: write keycards: soldier<{granted}>, "
-                   "or give {trump} the ability grants: {label}") if granted else
-                 _("{action} needs <{label}>, but its trump {trump} grants no label: give {trump} the ability grants: {label}")
-                 ).format(action=action.name, label=pattern.label, trump=trump.name, granted=granted),
-            )
+        if pattern.kind != "unit" or pattern.character is not None or pattern.label == granted:
+            continue
+        holders = [c for c in defs.characters if any(g.label == pattern.label for g in c.labels)]
+        suit = next(iter(trump.keycards.pattern.suits), "") if trump.keycards and trump.keycards.error is None else ""
+        if holders:  # the label is a character's own: the key soldier is that character
+            message = _("{action} needs <{label}>, which its trump {trump} does not grant and the character {character} has "
+                        "of itself: to make {character} the key soldier, write keycards: character<{id}>").format(
+                action=action.name, label=pattern.label, trump=trump.name, character=holders[0].name, id=holders[0].id)
+        elif granted:
+            message = _("{action} needs <{label}>, but its trump {trump} grants <{granted}> (to your soldiers of {suit}): "
+                        "write keycards: soldier<{granted}>, or name the key soldier by its character: character<id>").format(
+                action=action.name, label=pattern.label, trump=trump.name, granted=granted, suit=suit)
+        else:
+            message = _("{action} needs <{label}>, but its trump {trump} grants no label: give {trump} the ability grants: {label} "
+                        "(it reaches your soldiers whose cards are all {suit}), or name the key soldier by its character: "
+                        "character<id>").format(action=action.name, label=pattern.label, trump=trump.name, suit=suit)
+        yield Diagnostic(action.source.location("keycards"), "BP027", message)
 
 
 # -- BP028 vocabularies -----------------------------------------------------------------------
@@ -399,6 +412,10 @@ def _words(defs: m.Definitions) -> Iterator[_Word]:
         yield _Word(frame.source, ("start", "then"), "start_steps", frame.then)
         for i, zone in enumerate(frame.zones):
             yield _Word(frame.source, ("zones", i), "zones", zone)
+        for i, step in enumerate(frame.steps):  # the zones a start step puts cards in or chooses them from
+            for key, zone in (("to", step.to), ("from", step.origin)):
+                if zone is not None:
+                    yield _Word(frame.source, ("start", "steps", i, step.kind, key), "zones", zone)
     for trump in defs.trumps:
         source = trump.source
         yield _Word(source, ("category",), "trump_categories", trump.category)
@@ -430,6 +447,33 @@ def vocabularies_named(result: LoadResult) -> Iterator[Diagnostic]:
                 vocabulary=word.vocabulary, listed=shorten(", ".join(vocabulary.ids()), 200), rules=rules_path)
         yield Diagnostic(place, "BP028", _("'{value}' is not one of the {vocabulary} of {rules}").format(
             value=shorten(word.value), vocabulary=word.vocabulary, rules=rules_path) + hint)
+
+
+# -- BP031 start steps ------------------------------------------------------------------------
+
+CHARACTERS_ZONE = "field"  # 2.5: the zone of characters, the engine's own (sim.state.FIELD); every other zone holds cards
+
+
+FIRST_PLAYER_STEP = "first-player"  # 2.9.2 先攻決定 among the start steps: who is first is known after it
+
+
+def start_steps_fit(result: LoadResult) -> Iterator[Diagnostic]:
+    """A start step puts cards into a zone, or chooses them from one: not the field, which holds characters (a
+    character comes onto the field by the preset). Only a step after first-player may be the first or the second
+    player's alone."""
+    for frame in result.definitions.frames:
+        decided = False
+        for i, step in enumerate(frame.steps):
+            decided = decided or step.kind == FIRST_PLAYER_STEP
+            if step.players != "both" and not decided:
+                yield Diagnostic(frame.source.location("start", "steps", i, step.kind, "players"), "BP031",
+                                 _("players: {players} names a player by 2.9.2 先攻決定, which has not been decided yet: put the "
+                                   "step after first-player").format(players=step.players))
+            for key, zone in (("to", step.to), ("from", step.origin)):
+                if zone == CHARACTERS_ZONE:
+                    yield Diagnostic(frame.source.location("start", "steps", i, step.kind, key), "BP031",
+                                     _("a start step puts cards into a zone of cards or takes them from one; '{zone}' holds "
+                                       "characters (the preset puts them there)").format(zone=zone))
 
 
 # -- BP034 readings of names ------------------------------------------------------------------
@@ -524,6 +568,7 @@ CHECKS: tuple[Check, ...] = (
     costs_in_legend,
     trump_links,
     vocabularies_named,
+    start_steps_fit,
     names_read,
     versions_in_order,
     played_as_data,

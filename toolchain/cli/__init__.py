@@ -20,6 +20,7 @@ def main() -> None:
     from .noop import run_without_typer
 
     collect_less_often()  # Sphinx's and WeasyPrint's trees walked less often (only time changes)
+    _escape_what_the_terminal_cannot_show()
 
     args = take_language(sys.argv[1:])
     code = run_without_typer(args)
@@ -28,6 +29,15 @@ def main() -> None:
     from .commands import app
 
     app(args=args)
+
+
+def _escape_what_the_terminal_cannot_show() -> None:
+    """A stream whose encoding cannot say a message (PYTHONIOENCODING=ascii, a C locale) shows the
+    characters it lacks as backslash escapes (\\u30a2) instead of ending bp with a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)  # a TextIOWrapper's; a test's replacement may lack it
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def __getattr__(name: str) -> Any:

@@ -35,9 +35,10 @@ def default_cache(root: Path) -> Path:
 
 def _store(root: Path, cache_dir: Path | None, use_cache: bool) -> ResultCache:
     """The cache: --cache-dir (new, empty or made by bp, else refused), or ROOT/build/cache/check when it
-    can be written (a read-only checkout is checked all the same, without one)."""
+    can be written (a read-only checkout is checked all the same, without one). A symbolic link on the
+    way to it is refused in either case: the cache is never written through one."""
     from ..checks.result import cache_in
-    from ..site.outputs import MARKER, OutputError, check_target, write_marker
+    from ..site.outputs import MARKER, LinkedOutputError, OutputError, check_target, write_marker
 
     if not use_cache:
         return cache_in(None)
@@ -46,6 +47,8 @@ def _store(root: Path, cache_dir: Path | None, use_cache: bool) -> ResultCache:
         if not (folder / MARKER).is_file():
             folder.mkdir(parents=True, exist_ok=True)
             write_marker(folder, CHECK_CACHE)
+    except LinkedOutputError as exc:
+        raise _Refused(f"--cache-dir: {exc}" if cache_dir is not None else str(exc)) from exc
     except (OutputError, OSError) as exc:
         if cache_dir is not None:
             raise _Refused(f"--cache-dir: {exc}") from exc

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..diagnostics import shorten
 from ..i18n import _
 from ..model.history import edition_number
 from ..model.loader import load_definitions
@@ -25,7 +26,7 @@ from .revisions import DOCS_DIR, RevisionError, git_prefix, last_tag, uncommitte
 
 RULES = f"{DEFINITIONS_DIR}/rules.yaml"
 CHAPTER = "変更履歴"  # the title of the rulebook's chapter the edition's section opens in
-_VERSION = re.compile(r"v[0-9]+\.[0-9]+")
+_VERSION = re.compile(r"v[0-9]{1,9}\.[0-9]{1,9}")  # longer numbers are no edition (and int() refuses thousands of digits)
 
 
 class EditionError(Exception):
@@ -42,17 +43,45 @@ class Started:
     history: Path  # the docs/ file the section was opened in (relative to the root)
 
 
+def _scalar(value: str, double_quoted: bool) -> str:
+    """`value` as YAML writes it on one line after `key: `: plain where that reads back as the same
+    text, else double-quoted with escapes (a newline or a `: ` in a name would otherwise add keys)."""
+    import yaml
+
+    def emitted(style: str | None) -> str:
+        text = yaml.safe_dump(value, allow_unicode=True, width=float("inf"), default_style=style)
+        return text.removesuffix("\n...\n").rstrip("\n")
+
+    plain = "" if double_quoted else emitted(None)
+    return plain if plain and "\n" not in plain else emitted('"')
+
+
 def _replace_value(text: str, line: int, column: int, old: str, new: str) -> str:
-    """`text` with the scalar `old` written at (line, column) — plain or quoted — replaced by `new`."""
+    """`text` with the scalar `old` written at (line, column) — plain or quoted — replaced by `new`,
+    written by YAML's emitter; the rest of the text (its comments too) stays as it was."""
     lines = text.split("\n")
     current = lines[line - 1]
     start = column - 1
     for written in (old, f'"{old}"', f"'{old}'"):
         if current.startswith(written, start):
-            quote = written[0] if written != old else ""
-            lines[line - 1] = current[:start] + f"{quote}{new}{quote}" + current[start + len(written):]
+            scalar = _scalar(new, double_quoted=written.startswith('"') and written != old)
+            lines[line - 1] = current[:start] + scalar + current[start + len(written):]
             return "\n".join(lines)
     raise EditionError(f"{RULES}:{line}:{column}: " + _("cannot find '{old}' where rules.yaml's edition writes it").format(old=old))
+
+
+def _written_as_asked(rules_text: str, edition: str, name: str) -> None:
+    """EditionError unless rules.yaml, as it would be written, reads back with exactly this edition."""
+    import yaml
+
+    try:
+        written = yaml.safe_load(rules_text)
+    except yaml.YAMLError:
+        written = None
+    got = written.get("edition") if isinstance(written, dict) else None
+    if not isinstance(got, dict) or got.get("id") != edition or got.get("name") != name:
+        raise EditionError(_("{rules} would not read back with edition {edition} named {name}; nothing written").format(
+            rules=RULES, edition=edition, name=repr(shorten(name))))
 
 
 def _chapter(root: Path) -> tuple[Path, int]:
@@ -68,9 +97,13 @@ def _chapter(root: Path) -> tuple[Path, int]:
 def start_edition(root: Path, edition: str, name: str) -> Started:
     """Bump rules.yaml's edition to `edition` (`name`) and open its 変更履歴 section; EditionError if it cannot be."""
     if not _VERSION.fullmatch(edition):
-        raise EditionError(_("'{edition}' is not an edition: an edition is written v<major>.<minor> (v9.0)").format(edition=edition))
+        raise EditionError(_("'{edition}' is not an edition: an edition is written v<major>.<minor> (v9.0)").format(
+            edition=shorten(edition)))
     if not name.strip():
         raise EditionError(_("the edition needs a name as the rulebook prints it: --name 第9.0版"))
+    if name != name.strip() or not name.isprintable():  # as rules.yaml's schema has a name: one line, no spaces at its ends
+        raise EditionError(_("--name {name}: an edition's name is one line, without spaces at its ends, as the rulebook "
+                             "prints it (第9.0版)").format(name=repr(shorten(name))))
     rules_path = root / RULES
     document = load_yaml(rules_path)
     rules = load_definitions(root).definitions.rules if document.data is not None else None
@@ -107,6 +140,7 @@ def start_edition(root: Path, edition: str, name: str) -> Started:
     for key, old, new in (("id", previous, edition), ("name", str(rules.edition["name"]), name)):
         mark = document.mark(("edition", key))
         rules_text = _replace_value(rules_text, mark.line, mark.column, old, new)
+    _written_as_asked(rules_text, edition, name)
     lines = text.split("\n")
     rest = lines[at:]
     while rest and not rest[0].strip():

@@ -9,16 +9,26 @@ action and who made it, and an arrow goes from a request to the character or req
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from .. import model as m
 from .. import sim
 from ..model import display
+from ..notation.card_notation import JOKER
 from .board import STAGE, Arrow, Pile, Side, Situation, common_zones, face_down_stack, render
 from .card_svg import Card
 from .layouts import zone_looks
 
 HIDDEN = "?"  # a card the observation does not show (sim's observation writes it so)
+# The notation tells a deck's two Jokers apart as Joker and Joker2; a player reads the second as a Joker too.
+_SECOND_JOKER = re.compile(rf"(?<![A-Za-z]){JOKER}2(?![0-9])")
+SECOND_JOKER = f"{JOKER}(2 枚目)"  # no space before it: a list of cards is spaced
+
+
+def cards_shown(text: str) -> str:
+    """Cards in the notation as a player is shown them (captions here, bp play's page): `Joker2` as `Joker(2 枚目)`."""
+    return _SECOND_JOKER.sub(SECOND_JOKER, text)
 
 
 def _card(text: str, *, face_up: bool = True, drive: bool = False) -> Card:
@@ -40,7 +50,7 @@ def _character(character: sim.CharacterSeen, definitions: m.Definitions) -> Pile
     cards = tuple(_card(card, face_up=face_up, drive=character.driven) for card in _cards_of(character.text))
     lines = []
     if character.kind == "bulwark" and character.size is not None and HIDDEN not in character.text:
-        lines.append(character.text)  # your own bulwark: its card, which only you see
+        lines.append(cards_shown(character.text))  # your own bulwark: its card, which only you see
     elif character.size is not None:
         lines.append(f"{display.item_name(definitions, 'size')} {character.size}")
     if character.role:
@@ -68,14 +78,14 @@ def _side(seen: sim.SideSeen, definitions: m.Definitions, zones: tuple[str, ...]
         piles["pack"] = (face_down_stack(count, caption),) if count else ()
     if "rare" in zones:
         count = len(seen.rare) if isinstance(seen.rare, tuple) else seen.rare
-        caption = " ".join(seen.rare) if isinstance(seen.rare, tuple) else None
+        caption = cards_shown(" ".join(seen.rare)) if isinstance(seen.rare, tuple) else None
         piles["rare"] = (face_down_stack(count, caption),) if count else ()
     if "trump" in zones:
         trumps = []
         for trump in seen.trump:
             up = trump.endswith("(up)")
             card = trump.removesuffix("(up)")
-            trumps.append(Pile((_card(card, face_up=up),), card if own and not up else None))
+            trumps.append(Pile((_card(card, face_up=up),), cards_shown(card) if own and not up else None))
         piles["trump"] = tuple(trumps)
     return Side(piles, name)
 

@@ -18,7 +18,7 @@ from .yamlload import Document, Path_
 
 __all__ = [
     "Source", "Reading", "Named", "Vocabulary", "id_hint", "illegal_reasons", "Zone", "AccessLevel", "Cost", "Rules", "Format", "Target", "Flavor", "Example",
-    "Action", "LabelGrant", "WaiveCost", "Ability", "Character", "FogEntry", "Frame", "Trump", "Ruling", "Definitions",
+    "Action", "LabelGrant", "WaiveCost", "Ability", "Character", "FogEntry", "SetupStep", "Frame", "Trump", "Ruling", "Definitions",
     "KeycardsText", "Text",
 ]
 
@@ -269,11 +269,13 @@ class Ability:
     where: Mapping[str, Any] | None = field(default=None, compare=False)
     # What effects may not do to the characters and players of its scope: `{steps, from, if}`.
     prohibit: Mapping[str, Any] | None = field(default=None, compare=False)
+    # The suits the characters of its scope count as besides their cards' (♡兵士としても♢兵士としても扱う).
+    suits: tuple[str, ...] = ()
 
     @property
     def has_effect(self) -> bool:
         """Whether the ability says as data what it does (else its text is all there is: BP036 unless a reading says why)."""
-        return bool(self.grants or self.waive_cost or self.size or self.labels or self.prohibit)
+        return bool(self.grants or self.waive_cost or self.size or self.labels or self.prohibit or self.suits)
 
 
 @dataclass(frozen=True)
@@ -323,6 +325,29 @@ class FogEntry:
 
 
 @dataclass(frozen=True)
+class SetupStep:
+    """One step of a frame's game start (`start.steps`), a primitive of the engine's start language.
+
+    kind    the primitive (shuffle, life, preset, move, choose, deal, pick, pass, gather, draw, draw-to,
+            open-trump, both-ready, first-player; the older short forms pack, choose-rare, choose-hand and
+            choose-trumps are read as they were written and played as move / choose)
+    count   how many cards (packs: how many cards each)
+    packs   deal: how many packs
+    to      the zone (rules.yaml zones) the cards go to; `origin` the zone a choice is made from (None: the deck)
+    prompt  what a choice asks, in the players' language (None: the zone's name)
+    players who does the step: both, or after first-player the first or the second player
+    """
+
+    kind: str
+    count: int | None = None
+    packs: int | None = None
+    to: str | None = None
+    origin: str | None = None
+    prompt: str | None = None
+    players: str = "both"
+
+
+@dataclass(frozen=True)
 class Frame:
     id: str
     name: str
@@ -332,7 +357,7 @@ class Frame:
     cards: Mapping[str, tuple[str, ...]] | None
     procedure: Text
     then: str
-    steps: tuple[tuple[str, int | None], ...]  # (step, count) for the simulator's game start
+    steps: tuple[SetupStep, ...]  # the game start as the simulator plays it
     zones: tuple[str, ...]
     source: Source
     kana: str | None = None  # the name's reading in hiragana, as typed (notation.kana.name_reading derives the rest)
@@ -521,7 +546,8 @@ class Definitions:
         if not keycards:
             return None
         labels = self.rules.label_names() if self.rules else {}
-        return keycards.pattern.display(labels)
+        characters = {character.id: character.name for character in self.characters}  # a key unit named by character
+        return keycards.pattern.display(labels, characters)
 
     def fog_keycards(self, entry: FogEntry) -> KeycardsText | None:
         action = self.action(entry.action)

@@ -480,6 +480,9 @@ ABILITY_LABELS = Record((
     Field("remove", ListOf(Id("labels")), "the characters lose these labels (…を持たない, …できない)"),
 ))
 
+# 「♡兵士としても♢兵士としても扱う」: the characters count as soldiers of these suits too, in every suit test.
+ABILITY_SUITS = ListOf(Base("suit"))
+
 # The steps an ability may stop (prohibit): those whose subject is a character or a player.
 PROHIBITABLE_STEPS = ("move", "charge", "drive", "transform", "modify_size", "set_role", "flip", "damage", "draw")
 REQUEST_SOURCE = Record((
@@ -508,6 +511,7 @@ KINDS: dict[str, Family | Kind] = {
     "waive_cost": WAIVE_COST,
     "ability_size": ABILITY_SIZE,
     "ability_labels": ABILITY_LABELS,
+    "ability_suits": ABILITY_SUITS,
     "ability_prohibit": ABILITY_PROHIBIT,
 }
 
@@ -520,6 +524,8 @@ KIND_MEANINGS: dict[str, str] = {
     "waive_cost": "an ability that removes cost letters from the actions of a category (魔力増加)",
     "ability_size": "an ability that changes the size of the characters in its scope: add, or set",
     "ability_labels": "an ability that grants or removes labels of the characters in its scope",
+    "ability_suits": "an ability by which the characters in its scope count as of these suits too (♡兵士としても♢兵士としても扱う), "
+                     "besides their cards' suit: a trump's label, {same_suit: …} and {of: …, suit: …} see them so",
     "ability_prohibit": "an ability that stops steps of effects for the characters and players in its scope: "
                         "what an effect may not do, damage it may not deal",
 }

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ..diagnostics import printable
 from ..i18n import _
+from ..ownfiles import NotRegular, TooLarge, read_regular_file
 from ..provenance import skipped_file, skipped_folder
 
 # The folders of a rules repository bp reads (the definitions, the rulebook's sources, the action
@@ -135,21 +136,12 @@ def read_regular(path: Path, limit: int = MAX_SOURCE_BYTES) -> bytes:
     """The bytes of the regular file `path`, at most `limit` of them; RefusedFile for anything else.
     Opened without blocking and checked once open, so a FIFO or device put in its place after
     refusal() looked is refused, not waited on or read for ever."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOCTTY", 0))
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise RefusedFile(path, _not_regular(mode))
-        os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=True) as handle:
-            fd = -1
-            data = handle.read(limit + 1)
-    finally:
-        if fd >= 0:
-            os.close(fd)
-    if len(data) > limit:
-        raise RefusedFile(path, _too_large(len(data), limit))
-    return data
+        return read_regular_file(path, limit)
+    except NotRegular as exc:
+        raise RefusedFile(path, _not_regular(exc.mode)) from exc
+    except TooLarge as exc:
+        raise RefusedFile(path, _too_large(exc.size, limit)) from exc
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ def is_rules_field(field: str) -> bool:
     return field not in (*LORE_FIELDS, *VERSION_FIELDS, *MACHINE_FIELDS, *READING_FIELDS, *NAME_READING_FIELDS, *FIGURE_FIELDS)
 
 
-_EDITION = re.compile(r"v(\d+)\.(\d+)")
+_EDITION = re.compile(r"v(\d{1,9})\.(\d{1,9})")  # thousands of digits are no edition (int() refuses them)
 
 
 def edition_number(version: str | None) -> tuple[int, int] | None:

@@ -113,6 +113,14 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = (), sources:
             invalid.setdefault(path_[0] if path_ and isinstance(path_[0], int) else None, finding)
         _build(kind, doc, rel, invalid, result)
     for kind in KINDS:
+        if kind.name not in seen_kinds and "*" not in kind.pattern and (root / DEFINITIONS_DIR / kind.pattern).is_dir():
+            # a folder where the file belongs (an optional kind's too: else "0 rulings: OK")
+            seen_kinds.add(kind.name)
+            result.lost(kind, f"{DEFINITIONS_DIR}/{kind.pattern}")
+            result.diagnostics.append(Diagnostic(
+                Location(f"{DEFINITIONS_DIR}/{kind.pattern}", 1, 1), "BP012",
+                _("a folder where the {kind} file belongs: bp reads {path} as one YAML file; put the definitions there "
+                  "and remove the folder").format(kind=kind.name, path=f"{DEFINITIONS_DIR}/{kind.pattern}")))
         if kind.name not in seen_kinds and not kind.optional:
             result.lost(kind, f"{DEFINITIONS_DIR}/{kind.pattern}")
             result.diagnostics.append(
@@ -393,7 +401,8 @@ def _character(item: dict[str, Any], source: m.Source, order: int) -> m.Characte
 def _ability(item: dict[str, Any], name: str | None) -> m.Ability:
     """A character's ability or a trump's: its text, and what it does as data (the same forms for both)."""
     return m.Ability(name, item["scope"], _text(item["text"]), item.get("grants"), _waive_cost(item.get("waive_cost")),
-                     size=item.get("size"), labels=item.get("labels"), where=item.get("where"), prohibit=item.get("prohibit"))
+                     size=item.get("size"), labels=item.get("labels"), where=item.get("where"), prohibit=item.get("prohibit"),
+                     suits=tuple(item.get("suits", ())))
 
 
 def _waive_cost(item: dict[str, Any] | None) -> m.WaiveCost | None:
@@ -429,14 +438,24 @@ def _frame(item: dict[str, Any], source: m.Source, order: int) -> m.Frame:
         cards=cards,
         procedure=_text(item["start"]["procedure"]),
         then=item["start"]["then"],
-        steps=tuple(
-            (step, None) if isinstance(step, str) else next(iter(step.items())) for step in item["start"]["steps"]
-        ),
+        steps=tuple(_setup_step(step) for step in item["start"]["steps"]),
         zones=tuple(item.get("zones", ())),
         source=source,
         readings=_readings(item, source),
         kana=item.get("kana"),
     )
+
+
+def _setup_step(step: str | dict[str, Any]) -> m.SetupStep:
+    """A step of `start.steps`: a word (`shuffle`), a word with its count (`{draw: 7}`) or a word with its
+    arguments (`{pick: {count: 1, to: rare}}`); the schema has held it to one of these shapes."""
+    if isinstance(step, str):
+        return m.SetupStep(step)
+    kind, value = next(iter(step.items()))
+    if not isinstance(value, dict):
+        return m.SetupStep(kind, count=value)
+    return m.SetupStep(kind, count=value.get("count", value.get("cards")), packs=value.get("packs"), to=value.get("to"),
+                       origin=value.get("from"), prompt=value.get("prompt"), players=value.get("players", "both"))
 
 
 def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:

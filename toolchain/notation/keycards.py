@@ -2,7 +2,7 @@
 
 Grammar (see definitions/README.md):
 
-    keycards   := groups | same | "face-down" | "soldier<" label ">"
+    keycards   := groups | same | "face-down" | "soldier<" label ">" | "character<" character ">"
     groups     := group (" & " group)*
     group      := [suit] ranks [" x" count]
     same       := "same-rank x" count | "same-suit" [" " ranks] " x" count ["+"]
@@ -89,13 +89,15 @@ class Keycards:
 
     kind is one of: "cards" (groups of cards, joined by と), "same-rank", "same-suit"
     (cards that share a rank or suit), "face-down" (any card, put face down) and "unit" (a
-    soldier on the field that has `label`, as for soldier-borne actions).
+    soldier on the field that has `label`, as for soldier-borne actions, or, with `character`, a
+    character on the field that is this character: 「防壁破壊士」1体).
     """
 
     kind: str
     groups: tuple[CardGroup, ...] = ()
     at_least: bool = False
     label: str | None = None
+    character: str | None = None  # the id of the character a key unit is (characters.yaml)
 
     @property
     def card_count(self) -> int:
@@ -108,10 +110,12 @@ class Keycards:
     def suits(self) -> tuple[str, ...]:
         return tuple(group.suit for group in self.groups if group.suit)
 
-    def display(self, label_names: Mapping[str, str] | None = None) -> str:
+    def display(self, label_names: Mapping[str, str] | None = None, character_names: Mapping[str, str] | None = None) -> str:
         """The rulebook's display form: `♡ A〜K と ♢ A〜K`, `同じスートを 2 枚以上`, …"""
         if self.kind == "face-down":
             return "全て(裏向き)"
+        if self.kind == "unit" and self.character is not None:
+            return f"「{(character_names or {}).get(self.character, self.character)}」1体"
         if self.kind == "unit":
             name = (label_names or {}).get(self.label or "", self.label)
             return f"<{name}> を持つ兵士1体"
@@ -129,7 +133,7 @@ class Keycards:
         if self.kind == "face-down":
             return "face-down"
         if self.kind == "unit":
-            return f"soldier<{self.label}>"
+            return f"character<{self.character}>" if self.character is not None else f"soldier<{self.label}>"
         if self.kind in ("same-rank", "same-suit"):
             group = self.groups[0]
             ranks = "" if group.ranks == ANY_RANK else f" {group.ranks.notation()}"
@@ -235,6 +239,7 @@ _TOKEN_RANK = "|".join(sorted((re.escape(r) for r in RANK_VALUES), key=len, reve
 _RANGE = re.compile(rf"({_TOKEN_RANK})(?:-({_TOKEN_RANK}))?")
 _COUNT = re.compile(r" x([1-9][0-9]*)(\+?)$")
 _UNIT = re.compile(r"^soldier<([^<>\s]+)>$")  # any word: bp check holds it to the labels of rules.yaml (BP028)
+_CHARACTER = re.compile(r"^character<([^<>\s]+)>$")  # any word: bp check holds it to the characters' ids (BP021)
 
 
 def parse(text: str) -> Keycards:
@@ -246,6 +251,9 @@ def parse(text: str) -> Keycards:
     unit = _UNIT.match(text)
     if unit:
         return Keycards("unit", label=unit.group(1))
+    character = _CHARACTER.match(text)
+    if character:
+        return Keycards("unit", character=character.group(1))
     for kind in ("same-rank", "same-suit"):
         if text.startswith(kind):
             return _parse_same(kind, text)

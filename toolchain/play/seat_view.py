@@ -16,15 +16,15 @@ from typing import Any
 
 from .. import model as m
 from .. import sim
-from ..figures.observed import board_svg
+from ..figures.observed import board_svg, cards_shown
 
 SIDES = ("you", "opponent")
 _SIDE_WORD = re.compile(r"(?<![A-Za-z])(you|opponent)(?![A-Za-z])")
 
 
 def localized(text: str, names: Mapping[str, str]) -> str:
-    """The notation's `you:` / `opponent:` as the players' names on the page (`相手:♢3`)."""
-    return _SIDE_WORD.sub(lambda match: names[match.group(1)], text)
+    """The notation's `you:` / `opponent:` as the players' names on the page (`相手:♢3`), its cards as cards_shown."""
+    return cards_shown(_SIDE_WORD.sub(lambda match: names[match.group(1)], text))
 
 
 def option_seen(option: sim.OptionSeen, index: int, names: Mapping[str, str]) -> dict[str, Any]:
@@ -72,6 +72,7 @@ def refused(game: sim.Game, seat: int, definitions: m.Definitions) -> list[dict[
 
 def _character(character: sim.CharacterSeen, definitions: m.Definitions) -> dict[str, Any]:
     shown = dataclasses.asdict(character)
+    shown["text"] = cards_shown(character.text)
     shown["role"] = definitions.label_name(character.role) if character.role else None
     shown["labels"] = [definitions.label_name(label) for label in character.labels] if character.labels is not None else None
     return shown
@@ -79,8 +80,8 @@ def _character(character: sim.CharacterSeen, definitions: m.Definitions) -> dict
 
 def _zones(side: sim.SideSeen, definitions: m.Definitions) -> dict[str, Any]:
     """Each zone as SideSeen has it (a count, or the cards as a list), the characters as _character shows them."""
-    shown = {field.name: list(value) if isinstance(value := getattr(side, field.name), tuple) else value
-             for field in dataclasses.fields(side) if field.name != "side"}
+    shown = {field.name: [cards_shown(card) for card in value] if isinstance(value := getattr(side, field.name), tuple) else value
+             for field in dataclasses.fields(side) if field.name not in ("side", "field")}
     shown["field"] = [_character(character, definitions) for character in side.field]
     return shown
 
@@ -98,7 +99,7 @@ def seen(game: sim.Game, seat: int, definitions: m.Definitions, names: Mapping[s
         "passed": list(observation.passed), "winner": observation.winner,
         "first": None if first is None else SIDES[0] if first == seat else SIDES[1],
         "you": _zones(observation.you, definitions), "opponent": _zones(observation.opponent, definitions),
-        "stage": [{"side": request.side, "action": request.action, "cards": list(request.cards),
+        "stage": [{"side": request.side, "action": request.action, "cards": [cards_shown(card) for card in request.cards],
                    "targets": [localized(target, names) for target in request.targets]} for request in observation.stage],
         "decision": decision_seen(decision, names) if decision is not None and decision.seat == seat else None,
         "refused": refused(game, seat, definitions) if decision is not None and decision.seat == seat and decision.kind == "request"

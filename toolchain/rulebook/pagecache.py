@@ -36,6 +36,7 @@ from typing import Any
 from docutils import nodes
 from sphinx import __version__ as sphinx_version
 
+from ..ownfiles import read_regular_file
 from ..sphinxext import domain
 
 # The environment's attributes that are not what pages are made from: the read times of pages,
@@ -206,7 +207,7 @@ class PageCache:
         if key is None or not (self.folder / f"{key}.html").is_file():
             return None
         try:
-            record = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+            record = json.loads(read_regular_file(self.folder / f"{key}.json").decode("utf-8"))  # a FIFO there: OSError
         except (OSError, ValueError):
             return None
         return record if isinstance(record, dict) and record.get("sphinx") == sphinx_version else None

@@ -105,9 +105,8 @@ def labels(game: Game, character: Character) -> frozenset[str]:
             found.add(label)
     changes: list[tuple[int, int, frozenset[str], frozenset[str]]] = []
     if character.kind == "soldier":
-        for trump in open_trumps(game, character.controller):
-            suits = {SUIT[c] for c in character.cards}
-            if trump.grants and suits == {trump.suit}:
+        for trump in open_trumps(game, character.controller):  # 5.3.4: your soldiers of its suit
+            if trump.grants and trump.suit is not None and trump.suit in suits(game, character):
                 changes.append((SCOPE_ORDER["your"], TRUMP_TIMESTAMP, frozenset((trump.grants,)), frozenset()))
     changes += [(order, stamp, ability.grant, ability.remove) for order, stamp, ability in standing(game, character, "labels")
                 if ability.grant or ability.remove]
@@ -115,6 +114,18 @@ def labels(game: Game, character: Character) -> frozenset[str]:
     for _, _, grant, remove in changes:
         found = (found | grant) - remove
     return frozenset(found)
+
+
+def suits(game: Game, character: Character) -> frozenset[str]:
+    """The suits a character counts as: the one suit of its cards (none when they are of several, or a Joker), and
+    the suits the standing abilities add (「♡兵士としても♢兵士としても扱う」). Every suit test of a character asks this."""
+    own = {SUIT[c] for c in character.cards}
+    found = frozenset(own) if len(own) == 1 and None not in own else frozenset()
+    if not game.ruleset.suit_abilities:
+        return found  # type: ignore[return-value]  # None is left out above
+    for _order, _stamp, ability in standing(game, character, "suits"):
+        found |= ability.suits
+    return found  # type: ignore[return-value]  # None is left out above
 
 
 def open_trumps(game: Game, seat: int) -> list:

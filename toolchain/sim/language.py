@@ -57,6 +57,24 @@ def cards_of(items: list) -> list[int]:
     return out
 
 
+def _one_suit_for_all(ctx: Ctx, items: list) -> bool:
+    """Whether some suit is one every item counts as: a card its own, a character the suits abilities.suits
+    gives it (its cards' and those its abilities add), a request its keycards'."""
+    common: set[str] | None = None
+    for item in items:
+        if isinstance(item, Character):
+            suits: set[str] = set(abilities.suits(ctx.game, item))
+        else:
+            cards = cards_of([item])
+            suits = {SUIT[c] for c in cards} if cards else set()
+            if len(suits) != 1:
+                return False
+        common = suits if common is None else common & suits
+        if not common:
+            return False
+    return bool(common) and None not in common
+
+
 def _characters(items: list) -> list[Character]:
     return [item for item in items if isinstance(item, Character)]
 
@@ -289,8 +307,11 @@ class Compiler:
             return shares_card
 
         def same_suit(ctx: Ctx) -> bool:
-            suits = {SUIT[c] for c in cards_of(a(ctx)) + cards_of(b(ctx))}
-            return len(suits) == 1 and None not in suits
+            items = a(ctx) + b(ctx)
+            suits = {SUIT[c] for c in cards_of(items)}
+            if len(suits) == 1 and None not in suits:
+                return True
+            return _one_suit_for_all(ctx, items)  # a character may count as more suits than its cards show
         return same_suit
 
     def _all_face_up(self, op: str, arg: Any, here: Path) -> Cond:
@@ -366,7 +387,20 @@ class Compiler:
         test = self.card_filter(node, path)
         if test is None:
             return lambda ctx: cards_of(inner(ctx))
-        return lambda ctx: [c for c in cards_of(inner(ctx)) if test(ctx, c)]
+        if "suit" not in node:
+            return lambda ctx: [c for c in cards_of(inner(ctx)) if test(ctx, c)]
+        # The cards of a character that counts as the suit (「♡兵士としても扱う」) are of it, whatever they show.
+        suit, others = node["suit"], self.card_filter({k: v for k, v in node.items() if k != "suit"}, path)
+
+        def select(ctx: Ctx) -> list[int]:
+            out: list[int] = []
+            for item in inner(ctx):
+                if isinstance(item, Character) and suit in abilities.suits(ctx.game, item):
+                    out += [c for c in item.cards if others is None or others(ctx, c)]
+                else:
+                    out += [c for c in cards_of([item]) if test(ctx, c)]
+            return out
+        return select
 
     def _select_characters(self, op: str, node: dict, path: Path) -> Items:
         node, path = node["characters"], path + ("characters",)

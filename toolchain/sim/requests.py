@@ -142,6 +142,8 @@ def key_options(game: Game, spec: ActionSpec, seat: int,
     if spec.key_from == "rare":
         return [((c,), None) for c in player.rare]
     if spec.key_from == "unit":
+        if spec.pattern.character is not None:  # 「防壁破壊士」1体: a character of yours that is this one
+            return [((), c.id) for c in player.field if c.component == spec.pattern.character]
         label = spec.pattern.label
         return [((), unit) for unit, labels in _soldier_labels(game, player.field, seen) if label in labels]
     pattern = spec.pattern_text
@@ -151,6 +153,13 @@ def key_options(game: Game, spec: ActionSpec, seat: int,
     if seen is not None:
         seen[pattern] = found
     return found
+
+
+def _is_key_unit(game: Game, spec: ActionSpec, character: Character) -> bool:
+    """Whether a character on the field may be the action's key unit: the character it names, or one with its label."""
+    if spec.pattern.character is not None:
+        return character.component == spec.pattern.character
+    return spec.pattern.label in abilities.labels(game, character)
 
 
 def _soldier_labels(game: Game, field: list, seen: dict | None) -> list[tuple[int, frozenset[str]]]:
@@ -391,9 +400,9 @@ class _Asking:
         """For an action whose keycards are not from the hand: a rare card, a soldier (a key unit), or none needed."""
         if key_from == "rare":
             return bool(self.player.rare)
-        if key_from == "unit":
+        if key_from == "unit":  # a soldier with a label, or a character named: key_options tells which
             if self.has_soldier is None:
-                self.has_soldier = any(c.kind == "soldier" for c in self.player.field)
+                self.has_soldier = bool(self.player.field)
             return self.has_soldier
         return True
 
@@ -529,7 +538,7 @@ def from_effect(game: Game, spec: ActionSpec, seat: int, keys: list, target: Tar
     soldiers = [k for k in keys if isinstance(k, Character) and state.character(k.id) is not None]
     unit = soldiers[0].id if soldiers else None
     if spec.key_from == "unit":
-        if unit is None or cards or spec.pattern.label not in abilities.labels(game, soldiers[0]):
+        if unit is None or cards or not _is_key_unit(game, spec, soldiers[0]):
             return None
     elif spec.key_from is not None:
         if unit is not None or not cards or not spec.pattern.matches([to_card(c) for c in cards]):

@@ -105,10 +105,11 @@ class AbilitySpec:
     remove: frozenset[str] = frozenset()
     where: Callable[[Any, int, Character], bool] | None = None  # (game, the ability's controller, candidate)
     prohibition: Prohibition | None = None
+    suits: frozenset[str] = frozenset()  # the suits the characters count as besides their cards' (abilities.suits)
 
     @property
     def changes_characters(self) -> bool:
-        return self.size_add is not None or self.size_set is not None or bool(self.grant or self.remove)
+        return self.size_add is not None or self.size_set is not None or bool(self.grant or self.remove or self.suits)
 
 
 @dataclass(frozen=True)
@@ -331,7 +332,7 @@ def _ability(ability: m.Ability, path: tuple, compiler: ProgramCompiler, known: 
     prohibition = _prohibition(ability.prohibit, path + ("prohibit",), compiler, known) if ability.prohibit else None
     return AbilitySpec(ability.scope, waive.letters if waive else "", waive.category if waive else None, size.get("add"),
                        size.get("set"), frozenset(labels.get("grant", ())), frozenset(labels.get("remove", ())), where,
-                       prohibition)
+                       prohibition, frozenset(ability.suits))
 
 
 def _prohibition(node: Any, path: tuple, compiler: ProgramCompiler, known: dict[str, set[str]]) -> Prohibition:
@@ -425,6 +426,9 @@ class Ruleset:
         # The categories some ability may waive costs of: requests.options asks abilities.waived only for these.
         self.waivable_categories = frozenset(category for waivers in (self.waivers, self.trump_waivers)
                                              for waiving in waivers.values() for _, category, _ in waiving)
+        # Whether some ability makes characters count as more suits (abilities.suits looks for them only then).
+        self.suit_abilities = any(a.suits for c in compiled.characters.values() for a in c.abilities) or any(
+            a.suits for a in trump_abilities)
         self.remembers = compiled.remembers  # record last-known information (operations.remember) only when read
         # Mark in the events which action's effect moves cards (Game.resolve) only when a trigger reads it (by:).
         self.marks_resolutions = any(spec.trigger_spec.by for spec in self.triggered)

@@ -18,7 +18,8 @@ INDEX = "index.html"
 @dataclass
 class _File:
     href: str
-    name: str
+    label: str  # what the link says: the row's title (format and frame names, from the data) and the kind
+    name: str  # the file's name, shown under the link, never broken
     size: str
     pages: int | None
 
@@ -64,7 +65,7 @@ def sections(files: dict[str, FileRecord]) -> list[_Section]:
         if row is None:
             row = _Row(label.title)
             section.rows.append(row)
-        row.files[label.kind] = _File(quote(path), Path(path).name, _size(record.size), label.pages)
+        row.files[label.kind] = _File(quote(path), f"{label.title}・{label.kind}", Path(path).name, _size(record.size), label.pages)
     return list(result.values())
 
 

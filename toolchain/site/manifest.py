@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..ownfiles import read_regular_file
 from ..resultcache import key_of as text_key  # a key from the things an output is rendered from
 
 MANIFEST = ".bp-manifest.json"
@@ -99,7 +100,7 @@ def read_manifest(site: Path) -> Manifest:
     """The manifest of an existing site; an empty one when there is none or it cannot be read
     (then everything is rendered again, which is always correct)."""
     try:
-        data = json.loads((site / MANIFEST).read_text(encoding="utf-8"))
+        data = json.loads(read_regular_file(site / MANIFEST).decode("utf-8"))  # a FIFO there: OSError
         if data.get("format") != FORMAT:
             return Manifest()
         steps = {

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from ..i18n import _
+from ..ownfiles import file_mode, read_regular_file, umask, write_whole
 from ..temporaries import temporary_folder
 
 MARKER = ".bp-output"
@@ -38,13 +39,18 @@ class OutputError(Exception):
     """An output path the tool refuses or cannot write (exit code 2)."""
 
 
+class LinkedOutputError(OutputError):
+    """An output path through a symbolic link the tool will not follow: one inside the repository
+    (which a repository can commit), or one whose target does not exist (which writing would create)."""
+
+
 # -- which paths may be written -----------------------------------------------------------------
 
 
 def marker_kind(directory: Path) -> str | None:
     """The kind written in a directory's marker, or None if the tool did not make it."""
     try:
-        data = json.loads((directory / MARKER).read_text(encoding="utf-8"))
+        data = json.loads(read_regular_file(directory / MARKER).decode("utf-8"))  # a FIFO there: OSError
     except (OSError, ValueError):
         return None
     return data.get("kind") if isinstance(data, dict) and isinstance(data.get("kind"), str) else None
@@ -53,6 +59,7 @@ def marker_kind(directory: Path) -> str | None:
 def check_target(target: Path, root: Path, kind: str, legacy: Iterable[str] = ()) -> Path:
     """The real path `--out` names, once it is known to be safe to replace; OutputError if not.
     `legacy`: for the default site only, the names earlier versions wrote there without a marker."""
+    refuse_links(target, root)
     real = Path(os.path.realpath(target.expanduser()))
     repo = Path(os.path.realpath(root))
     if real == repo:
@@ -86,10 +93,41 @@ def check_target(target: Path, root: Path, kind: str, legacy: Iterable[str] = ()
     return real
 
 
+def refuse_links(target: Path, root: Path | None) -> None:
+    """LinkedOutputError for a symbolic link on the way to `target` that the tool would write through:
+    any link below the repository's root (git keeps a link named `build` or `schema`, so a repository
+    could send the default folders anywhere), and, anywhere on the path, a link whose target does not
+    exist (writing would create that target, wherever it is). `root` None: a file named by an option."""
+    path = Path.cwd() / target.expanduser()  # not normalised: `link/..` must pass through the link
+    repo = Path(os.path.abspath(root)) if root is not None else None
+    current = Path(path.anchor)
+    for part in path.parts[1:]:
+        current = current / part
+        try:
+            if not stat.S_ISLNK(os.lstat(current).st_mode):
+                continue
+            points = os.readlink(current)
+        except (FileNotFoundError, NotADirectoryError):
+            return  # the rest is new: made as plain directories
+        except OSError:
+            return  # unreadable: check_target says why
+        where = Path(os.path.normpath(current))  # `ROOT/../elsewhere` is not inside; its links were passed above
+        if repo is not None and where.is_relative_to(repo) and where != repo:
+            raise LinkedOutputError(
+                _("{link} is a symbolic link (to {points}) inside the rules repository: bp writes nothing through a link "
+                  "there; remove the link, or give the command a folder elsewhere").format(link=current, points=points))
+        if not os.path.exists(current):
+            raise LinkedOutputError(
+                _("{link} is a symbolic link to {points}, which does not exist: bp does not create a link's target; "
+                  "remove the link or make the directory").format(link=current, points=points))
+
+
 def output_file(path: Path) -> Path:
     """The real file a `-o FILE` option writes (through a symlink, never replacing the link).
     An existing character device or FIFO (`/dev/null`, `/dev/stdout`, a named pipe) is written into,
-    as a shell's `>` would, never replaced; any other special file is refused."""
+    as a shell's `>` would, never replaced; any other special file is refused, and so is a link whose
+    target does not exist (bp does not create a link's target)."""
+    refuse_links(path, None)
     real = Path(os.path.realpath(path.expanduser()))
     try:
         mode = real.stat().st_mode
@@ -211,17 +249,6 @@ def replacing(files: Iterable[Path]) -> Iterator[dict[Path, Path]]:
         private.close()
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def file_mode() -> int:
-    """The mode a new file gets by default (temporary files are made private; outputs are not)."""
-    return 0o666 & ~_umask()
-
-
 # -- one writer at a time --------------------------------------------------------------------------
 
 
@@ -263,7 +290,8 @@ def locked(path: Path, what: str, log: Callable[[str], None]) -> Iterator[None]:
 def write_marker(directory: Path, kind: str) -> None:
     from .. import __version__
 
-    (directory / MARKER).write_text(json.dumps({"tool": "bp", "kind": kind, "version": __version__}) + "\n", encoding="utf-8")
+    # whole, over whatever is there (a FIFO would block a plain write)
+    write_whole(directory / MARKER, (json.dumps({"tool": "bp", "kind": kind, "version": __version__}) + "\n").encode("utf-8"))
 
 
 def clean_stale(target: Path) -> None:
@@ -293,15 +321,49 @@ def publishing(target: Path, kind: str, log: Callable[[str], None] = lambda _: N
     target.parent.mkdir(parents=True, exist_ok=True)
     with locked(target, str(target), log):
         clean_stale(target)
+        _refuse_what_cannot_be_removed(target)
         staging = Path(tempfile.mkdtemp(prefix=f".{target.name}{_STAGING}", dir=target.parent))
         try:
-            staging.chmod(0o755 & ~_umask())  # mkdtemp makes it private; a site is meant to be served
+            staging.chmod(0o755 & ~umask())  # mkdtemp makes it private; a site is meant to be served
             write_marker(staging, kind)
             yield staging
             swap_into_place(staging, target)
         finally:
-            if staging.exists():
-                shutil.rmtree(staging, ignore_errors=True)
+            _remove_own(staging)
+
+
+def _refuse_what_cannot_be_removed(target: Path) -> None:
+    """OutputError when the previous output has a folder this user cannot change (made by root's
+    `make build`, say): the swap would succeed, then leave the previous output beside the new one
+    under a staging name for ever. Said before anything is staged."""
+    if not target.is_dir() or target.is_symlink():
+        return
+    for folder, folders, _files in os.walk(target):
+        if not os.access(folder, os.W_OK | os.X_OK):
+            try:
+                owner = Path(folder).owner()
+            except (KeyError, OSError):
+                owner = str(os.stat(folder).st_uid)
+            raise OutputError(_("cannot replace {target}: {folder} cannot be changed by this user (its owner is {owner}); "
+                                "remove {target} as {owner}, or choose another directory").format(
+                                    target=target, folder=folder, owner=owner))
+        folders[:] = [name for name in folders if not os.path.islink(os.path.join(folder, name))]
+
+
+def _remove_own(folder: Path) -> None:
+    """Remove a folder this command made, whatever failed: a folder copied read-only into it is made
+    writable first (its owner may always do that)."""
+    if not os.path.lexists(folder):
+        return
+
+    def writable_then_again(function: Callable[..., object], path: str, _error: object) -> None:
+        with contextlib.suppress(OSError):
+            os.chmod(os.path.dirname(path), 0o700)
+            if os.path.isdir(path) and not os.path.islink(path):
+                os.chmod(path, 0o700)
+            function(path)
+
+    shutil.rmtree(folder, onerror=writable_then_again)
 
 
 def carry_over(old: Path, new: Path, keep: Callable[[str], bool]) -> list[str]:

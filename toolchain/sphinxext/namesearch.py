@@ -5,7 +5,8 @@ its hits open a chapter at its top, and a name is a compound it cuts in two. So 
 writes `_static/bp-names.js`: every action, character, fog entry, frame and trump with its name, its
 reading (the definition's `kana:`, or the name in kana), the other words it is searched by
 (`search_terms:`, ブラックジャック for B・J), its heading and the page and anchor of its entry, from
-the definitions, and every ruling with its question, landing on it in the FAQ. `bp-search.js`
+the definitions, and every ruling with its question, landing on it in the FAQ; and the words a card is
+also searched by (rules.yaml's `search_terms`: ジョーカー for Joker), which the page searches as the card. `bp-search.js`
 checks a query against those names and readings (katakana as hiragana, full-width as half-width,
 either tilde), so ぼうへきはかい finds 防壁破壊, and puts the entries it names at the head of
 Sphinx's own list of results, each linked to the entry itself. Opened from a file, the browser
@@ -68,13 +69,22 @@ def rulings(app: Sphinx, defs: m.Definitions) -> list[dict[str, str]]:
     return found
 
 
+def other_words(defs: m.Definitions) -> dict[str, str]:
+    """The words a card is also searched by (rules.yaml `search_terms` of a rank: ジョーカー), each with the card as
+    the text writes it (Joker): the page searches for the card, as the action lists' search does."""
+    if defs.rules is None:
+        return {}
+    return {term: card for card, terms in defs.rules.rank_terms.items() for term in terms}
+
+
 def build_finished(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or app.builder.name != "html":
         return
     static = Path(app.outdir, "_static")
     static.mkdir(exist_ok=True)
     data = json.dumps(names(app), ensure_ascii=True, separators=(",", ":"))
-    (static / NAMES_FILE).write_text(f"window.BP_NAMES = {data};\n", encoding="utf-8")
+    words = json.dumps(other_words(source.load(app.env).definitions), ensure_ascii=True, separators=(",", ":"))
+    (static / NAMES_FILE).write_text(f"window.BP_NAMES = {data};\nwindow.BP_WORDS = {words};\n", encoding="utf-8")
     shutil.copyfile(SCRIPT, static / SCRIPT.name)
 
 

@@ -7,6 +7,7 @@ import json
 
 from toolchain import sim
 from toolchain.model import Definitions
+from toolchain.model.definitions import SetupStep
 from toolchain.sim import start
 from toolchain.sim.cards import parse, text
 from toolchain.sim.game import Game
@@ -17,9 +18,10 @@ from ..helpers import situation
 
 def test_every_start_step_of_the_frames_is_one_the_engine_knows(defs: Definitions, repo_root) -> None:
     schema = json.loads((repo_root / "schema" / "frames.schema.json").read_text(encoding="utf-8"))
-    allowed = schema["items"]["properties"]["start"]["properties"]["steps"]["items"]["oneOf"]
-    assert set(start.STEPS) == set(allowed[0]["enum"]) | set(allowed[1]["propertyNames"]["enum"])
-    assert all(step in start.STEPS for frame in defs.frames for step, _ in frame.steps)
+    words, counted, argued = schema["items"]["properties"]["start"]["properties"]["steps"]["items"]["oneOf"]
+    written = set(words["enum"]) | set(counted["propertyNames"]["enum"]) | set(argued["properties"])
+    assert set(start.STEPS) | {start.FIRST_PLAYER} == written
+    assert all(step.kind in start.STEPS for frame in defs.frames for step in frame.steps)
 
 
 def test_a_soldier_card_no_character_of_the_format_is_made_of_goes_to_the_graveyard(engine: sim.Engine) -> None:
@@ -28,7 +30,7 @@ def test_a_soldier_card_no_character_of_the_format_is_made_of_goes_to_the_gravey
     rules = engine.ruleset("lite", "pack")  # not in table 3.1 any more: the rule stays general
     game = Game(rules, State([Player(0, [], rules.card_zones), Player(1, [], rules.card_zones)]), [sim.RandomAgent(1), sim.RandomAgent(2)])
     game.state.players[0].life = [parse(0, "♣9"), parse(0, "♠5"), parse(0, "Joker"), parse(0, "♡7")]  # top last
-    start._preset(game, 0, [], 1)
+    start._preset(game, 0, start.Preparing([]), SetupStep("preset"))
     player = game.state.players[0]
     assert [(c.kind, text(c.cards[0])) for c in player.field] == [("bulwark", "♡7"), ("soldier", "♠5")]
     assert [text(c) for c in player.graveyard] == ["Joker"]

@@ -1,5 +1,5 @@
-/* The rulebook's search page: the definitions named by the query (by name, reading or another word they are
- * searched by) head Sphinx's own list of results, each linked to its entry (toolchain/sphinxext/namesearch.py
+/* The rulebook's search page: a word the rules say stands for a card (ジョーカー) is searched as the card (Joker);
+ * the definitions named by the query (by name, reading or another word they are searched by) head Sphinx's own list of results, each linked to its entry (toolchain/sphinxext/namesearch.py
  * writes them into bp-names.js). One list, counted by Sphinx's summary: a name hit is never followed by
  * "no document found". Every name is inserted as text (escaped where Sphinx inserts HTML). Opened from a
  * file, Sphinx's snippets cannot be fetched: none is asked for, and a notice says so. */
@@ -31,6 +31,14 @@
       || within(normalize(entry.name)) || [entry.kana, ...entry.terms].some((word) => holds(normalize(word))));
   };
 
+  /* A word the rules say stands for a card (ジョーカー for Joker: window.BP_WORDS, from rules.yaml's search_terms) is
+   * searched as the card, which is how the text writes it; typed in hiragana or katakana alike. */
+  const katakana = (text) => text.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
+  const hiragana = (text) => text.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+  const asCards = (query) => Object.entries(window.BP_WORDS || {}).reduce((text, [word, card]) =>
+    [word, katakana(word), hiragana(word)].reduce((rest, form) => rest.split(form).join(` ${card} `), text),
+  query.normalize("NFKC")).replace(/\s+/g, " ").trim();
+
   const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
   /* A hit as searchtools.js lists its own: [docname, title (HTML), anchor, description (HTML), score, filename, kind].
@@ -60,6 +68,8 @@
     // searchtools.js (loaded after this script) searches on the same event: this listener, added first, runs first.
     if (!results || typeof Search === "undefined") return;
     Search._performSearch = withNames(Search._performSearch);
+    const parseQuery = Search._parseQuery;
+    Search._parseQuery = (query) => parseQuery(asCards(query));
     if (typeof Documentation !== "undefined" && document.documentElement.lang === "ja") countResults();
     if (fromFile) {
       const notice = document.createElement("p");
