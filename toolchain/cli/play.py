@@ -21,11 +21,20 @@ def play(
     regulation: Annotated[Optional[str], typer.Option(
         "--regulation", help=_("The first game's regulation, format + frame (e.g. 'lite + entry20', 'マスター + エクストラ')."))] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", min=0, help=_("The first game's seed."))] = None,
+    edition: Annotated[Optional[str], typer.Option("--edition", help=_(
+        "Play this edition of the site (its id, e.g. v8.1): the repository itself or one its rules.yaml names under site.editions."))] = None,
 ) -> None:
     """`bp play` (HELP)."""
     from ..play.server import HostRefused, RulesDoNotCheck, UnknownRegulation, serve
 
     root_path = resolve_root(root)
+    if edition is not None:
+        from ..site.editions import EditionsError, find_edition
+
+        try:
+            root_path = find_edition(root_path, edition).root
+        except EditionsError as exc:
+            fail("play", str(exc), 2)
 
     def ready(url: str) -> None:
         typer.echo(_("playing on {url} (Ctrl-C to stop)").format(url=url), err=True)

@@ -12,7 +12,9 @@ from .common import RootOption, fail, resolve_root
 
 HELP = _("""Serve the site and rebuild it on every save of definitions/, docs/, templates/ or schema/.
 
-The HTML is rebuilt and published first (open pages reload themselves), then the PDFs. Findings are printed and shown over the page while the last good site is still served. Ctrl-C stops.""")
+The HTML is rebuilt and published first (open pages reload themselves), then the PDFs. Findings are printed and shown over the page while the last good site is still served. Ctrl-C stops.
+
+A site of several editions (site.editions in rules.yaml) is served whole; a save rebuilds the edition it belongs to.""")
 
 
 def serve(

@@ -69,10 +69,13 @@ def sections(files: dict[str, FileRecord]) -> list[_Section]:
     return list(result.values())
 
 
-def render_index(edition: dict[str, Any], built: str, files: dict[str, FileRecord]) -> str:
+def render_index(edition: dict[str, Any], built: str, files: dict[str, FileRecord],
+                 editions: list[tuple[str, str, bool]] | None = None) -> str:
+    """The landing page; `editions`, on a site of more than one edition: each (name, address, whether it is this one)."""
     import jinja2
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, undefined=jinja2.StrictUndefined,
                              keep_trailing_newline=True)
     defaults = {key: "" for key in ("title", "name", "subtitle", "release", "copyright")}
-    return env.get_template("index.html.j2").render(edition={**defaults, **edition}, built=built, sections=sections(files))
+    return env.get_template("index.html.j2").render(edition={**defaults, **edition}, built=built, sections=sections(files),
+                                                 editions=editions or [])

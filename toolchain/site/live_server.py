@@ -31,7 +31,8 @@ from ..diagnostics import render_text
 from ..i18n import N_, _, ngettext
 from ..model.files import SOURCE_DIRS, source_tree
 from .outputs import OutputError
-from .pipeline import Cancelled, plan_build, run_build, select_steps
+from .editions import site_editions
+from .pipeline import Cancelled, plan_site, run_site, select_steps
 
 STATUS_PATH = "/__bp__/status"
 CONNECTION_TIMEOUT = 10  # seconds a connection may take to send its request (pages are asked one per connection)
@@ -308,7 +309,7 @@ class Server:
         refused = unsaid_every_interface(self.host)
         if refused:
             raise OutputError(refused)
-        site = plan_build(self.root, self.out, HTML_STEPS, self.cache).target
+        site = plan_site(self.root, self.out, HTML_STEPS, self.cache).target
         site.mkdir(parents=True, exist_ok=True)
         handler = partial(SiteHandler, directory=str(site), state=self.state, names=known_names(self.host))
         try:
@@ -336,10 +337,19 @@ class Server:
         if self.builder is not None:
             self.builder.join(timeout=120)
 
+    def _signature(self) -> tuple[tuple[str, int, int], ...]:
+        """The watched files of every edition the site publishes (a declared folder not there: the root's alone,
+        whose rules.yaml names it; the build says what is wrong)."""
+        try:
+            roots = [edition.root for edition in site_editions(self.root)]
+        except OutputError:
+            roots = [self.root]
+        return tuple(entry for root in roots for entry in signature(root))
+
     def _watch(self) -> None:
-        seen = signature(self.root)
+        seen = self._signature()
         while not self.stopping.wait(0.5):
-            now = signature(self.root)
+            now = self._signature()
             if now != seen:
                 seen = now
                 self.log(_("change seen: rebuilding"))
@@ -365,12 +375,13 @@ class Server:
         from ..checks import load
 
         self.state.update(phase="checking")
-        checked = load(self.root)
-        if checked.findings:
-            lines = list(render_text(list(checked.findings)))  # each cause first, what it caused under it
+        checked = {edition.root: load(edition.root) for edition in site_editions(self.root)}
+        findings = [finding for each in checked.values() for finding in each.findings]
+        if findings:
+            lines = list(render_text(findings))  # each cause first, what it caused under it
             for line in lines:
                 self.log(line)
-            count = len(checked.findings)
+            count = len(findings)
             self.log(ngettext("{count} finding: still serving the last good build", "{count} findings: still serving the last good build",
                               count).format(count=count))
             self.state.update(findings=lines, phase="findings")
@@ -379,7 +390,7 @@ class Server:
         for phase, steps in PHASES:
             if phase == "pdf" and not self.pdf:
                 break
-            plan = plan_build(self.root, self.out, steps, self.cache)
+            plan = plan_site(self.root, self.out, steps, self.cache)  # every edition; one whose sources did not change is kept
             if plan.up_to_date and plan.settle():
                 continue
             self.state.update(phase=phase)
@@ -387,7 +398,7 @@ class Server:
             # A newer change stops the PDFs (the HTML of the change comes first); stopping stops any phase.
             cancelled = (lambda: self.changed.is_set() or self.stopping.is_set()) if phase == "pdf" else self.stopping.is_set
             log = lambda message: self.log(f"  {message}")
-            report = run_build(plan, checked.definitions, log, self.jobs, cancelled=cancelled)
+            report = run_site(plan, lambda root: checked[root].definitions, log, self.jobs, cancelled=cancelled)
             self.state.update(bump=True)
             self.log(ngettext("{phase}: published in {seconds:.1f} s ({count} file rendered)",
                               "{phase}: published in {seconds:.1f} s ({count} files rendered)", len(report.rendered)).format(

@@ -31,10 +31,12 @@ from ..jobs import process_pool, stop_at_once
 from ..provenance import BuildDate, build_date
 from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME, PRINT_SHOP_NAME
 from . import steps
+from .crosslinks import Published, edition_links, link_editions
+from .editions import Edition, edition_fields, site_editions
 from .index import FAVICON, INDEX
 from .inputs import Inputs, fingerprint
 from .manifest import MANIFEST, STALE, Manifest, StepRecord, read_manifest, text_key, write_manifest
-from .outputs import MARKER, OutputError, carry_over, check_target, clean_stale, locked, publishing
+from .outputs import MARKER, OutputError, carry_over, check_target, clean_stale, locked, marker_kind, publishing, write_marker
 from .steps import ACTIONLIST, BALANCE, CACHE, DEFINITIONS_JSON, Build, BuildReport
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -175,6 +177,17 @@ class Plan:
         return self.up_to_date
 
 
+def _mixed(inputs: Inputs, base_url: str | None, print_shop: bool, *more: str) -> Inputs:
+    """The fingerprint with what else makes another site of the same input files."""
+    if base_url is not None:  # another address: another site, though no input file changed
+        inputs = dataclasses.replace(inputs, fingerprint=text_key(inputs.fingerprint, base_url))
+    if print_shop:  # one more output: the site is another, though no input file changed
+        inputs = dataclasses.replace(inputs, fingerprint=text_key(inputs.fingerprint, PRINT_SHOP_NAME))
+    if more:
+        inputs = dataclasses.replace(inputs, fingerprint=text_key(inputs.fingerprint, *more))
+    return inputs
+
+
 def plan_build(root: Path, out: Path | None, only: Sequence[str] | None = None, cache: Path | None = None,
                base_url: str | None = None, print_shop: bool = False) -> Plan:
     """What a build would do, without loading anything (OutputError for a wrong --only, --out or --base-url)."""
@@ -184,12 +197,66 @@ def plan_build(root: Path, out: Path | None, only: Sequence[str] | None = None, 
     target = check_site(out, root)
     date = build_date(root)
     rulebook_cache = check_cache(cache, root)
-    inputs = fingerprint(root, date)
-    if base_url is not None:  # another address: another site, though no input file changed
-        inputs = dataclasses.replace(inputs, fingerprint=text_key(inputs.fingerprint, base_url))
-    if print_shop:  # one more output: the site is another, though no input file changed
-        inputs = dataclasses.replace(inputs, fingerprint=text_key(inputs.fingerprint, PRINT_SHOP_NAME))
+    inputs = _mixed(fingerprint(root, date), base_url, print_shop)
     return Plan(root, target, chosen, date, inputs, read_manifest(target), rulebook_cache, base_url, print_shop)
+
+
+@dataclass
+class SitePlan:
+    """The plans of every edition the site publishes (editions.py), the main edition's first."""
+
+    plans: list[Plan]
+    editions: list[Edition]
+
+    @property
+    def target(self) -> Path:
+        return self.plans[0].target
+
+    @property
+    def up_to_date(self) -> bool:
+        return all(plan.up_to_date for plan in self.plans)
+
+    def settle(self, log: Callable[[str], None] = lambda _: None) -> bool:
+        """Whether every edition is up to date, asked while no other build writes the site."""
+        target = self.target
+        if not target.is_dir():
+            return False
+        with locked(target, str(target), log):
+            clean_stale(target)
+            for plan in self.plans:
+                plan.previous = read_manifest(plan.target)
+        return self.up_to_date
+
+
+def _other_base_url(main: Plan, edition: Edition) -> str | None:
+    """An edition beside the main one is published in its folder: its leaflets print that address."""
+    from urllib.parse import urljoin
+
+    base = main.base_url or edition_fields(main.root).get("url")
+    return urljoin(base if base.endswith("/") else f"{base}/", f"{edition.folder}/") if base else None
+
+
+def plan_site(root: Path, out: Path | None, only: Sequence[str] | None = None, cache: Path | None = None,
+              base_url: str | None = None, print_shop: bool = False) -> SitePlan:
+    """What a build of every edition would do (plan_build for each), without loading anything. The site's
+    folder and cache are ROOT's, as with one edition; the main edition is built at the top of the site,
+    the others into folders of it (editions.py), each with its own cache beside ROOT's (rulebook-v8.1)."""
+    editions = site_editions(root)
+    if len(editions) == 1:
+        return SitePlan([plan_build(root, out, only, cache, base_url, print_shop)], editions)
+    select_steps(only)  # a wrong --only is refused before anything else
+    target, main_cache = check_site(out, root), check_cache(cache, root)
+    together = [f"{edition.id}={edition.folder}" for edition in editions]  # another set of editions: other pages
+    main = plan_build(editions[0].root, target, only, main_cache, base_url, print_shop)
+    main.inputs = _mixed(main.inputs, None, False, *together)
+    plans = [main]
+    for edition in editions[1:]:
+        address = _other_base_url(main, edition)  # from the main edition's rules.yaml: an input of this edition too
+        plans.append(dataclasses.replace(
+            main, root=edition.root, target=target / edition.folder, previous=read_manifest(target / edition.folder),
+            inputs=_mixed(fingerprint(edition.root, main.date), address, print_shop, *together),
+            cache=check_target(main_cache.parent / f"{main_cache.name}-{edition.id}", root, CACHE), base_url=address))
+    return SitePlan(plans, editions)
 
 
 # -- the whole build, as a command asks for it ---------------------------------------------------
@@ -198,21 +265,28 @@ def plan_build(root: Path, out: Path | None, only: Sequence[str] | None = None, 
 def build_site(root: Path, out: Path | None = None, only: Sequence[str] | None = None, cache: Path | None = None,
                jobs: int | None = None, base_url: str | None = None, print_shop: bool = False, *, log: Callable[[str], None] = lambda _: None,
                checked: Checked | None = None) -> BuildReport:
-    """Plan, check and run a build (bp build, bp rulebook, bp actionlist). Nothing is loaded when the
-    site is up to date. `checked`: the definitions of `root`, loaded and checked already.
-    OutputError: a wrong option or an output that cannot be written; Unchecked: findings;
-    BuildError: a step failed. The previous site is then untouched."""
-    plan = plan_build(root, out, only, cache, base_url, print_shop)  # a wrong --only or --out is refused before the work
-    if plan.up_to_date and plan.settle(log):
-        return BuildReport(plan.target, kept=sorted(path for step in plan.previous.steps.values() for path in step.files),
-                           up_to_date=True)
-    if checked is None:
+    """Plan, check and run a build (bp build, bp rulebook, bp actionlist) of every edition the site
+    publishes. Nothing is loaded when the site is up to date. `checked`: the definitions of `root`,
+    loaded and checked already. OutputError: a wrong option or an output that cannot be written (or a
+    declared edition that is not there); Unchecked: findings; BuildError: a step failed. The previous
+    site is then untouched."""
+    site = plan_site(root, out, only, cache, base_url, print_shop)  # a wrong --only or --out is refused before the work
+    if site.up_to_date and site.settle(log):
+        kept = [f"{edition.folder}/{path}" if edition.folder else path
+                for plan, edition in zip(site.plans, site.editions) for step in plan.previous.steps.values() for path in step.files]
+        return BuildReport(site.target, kept=sorted(kept), up_to_date=True)
+    return run_site(site, lambda edition_root: _checked(edition_root, root, checked), log, jobs)
+
+
+def _checked(edition_root: Path, root: Path, checked: Checked | None) -> m.Definitions:
+    """The definitions of an edition, loaded and checked (Unchecked on an error; a warning does not stop a build)."""
+    if checked is None or edition_root != root:
         from ..checks import load
 
-        checked = load(root)
-    if checked.errors:  # a warning (a 推奨 design guideline) does not stop a build
+        checked = load(edition_root)
+    if checked.errors:
         raise Unchecked(checked)
-    return run_build(plan, checked.definitions, log, jobs)
+    return checked.definitions
 
 
 # -- 2. the build ----------------------------------------------------------------------------------
@@ -239,7 +313,8 @@ def _carry_over(build: Build, ran: set[str]) -> None:
             present = {path: file for path, file in record.files.items() if (build.staging / path).is_file()}
             build.manifest.steps[step.name] = StepRecord(record.inputs, present, record.notes)
     ours = output_names() | {MARKER, MANIFEST}
-    carry_over(old, build.staging, lambda name: name not in ours)
+    # An edition's folder is made by the build of that edition, or is gone with it from rules.yaml's site.editions.
+    carry_over(old, build.staging, lambda name: name not in ours and marker_kind(old / name) != SITE)
 
 
 def _mark_stale(build: Build, ran: set[str]) -> None:
@@ -262,34 +337,87 @@ def run_build(plan: Plan, definitions: m.Definitions, log: Callable[[str], None]
     """Build the planned steps into a staging copy of the site and swap it into place.
     `cancelled` is asked between steps and while the pool renders: when it says so, the build
     stops (within the renderings already running) and publishes nothing."""
-    started = time.perf_counter()
-    workers = worker_count(jobs, plan.steps, log)
-    executor = process_pool(workers)
-    with publishing(plan.target, SITE, log) as staging, _shutdown(executor), _stop_rendering_when(cancelled, executor):
-        build = Build(plan, definitions, staging, executor, log, workers)
-        # The index lists the outputs of the steps not run this time too.
-        ran = {step.name for step in plan.steps}
-        _carry_over(build, ran)
-        build.make_list_pages_beside_sphinx(ran)
-        try:
-            for step in plan.steps:
-                if cancelled():
-                    raise Cancelled(_("stopped for a newer change"))
-                step.run(build, step.name)
-            build.finish_pending()
+    return run_site(SitePlan([plan], [Edition(plan.root, "", "", "")]), lambda _root: definitions, log, jobs, cancelled)
+
+
+def _run_steps(build: Build, cancelled: Callable[[], bool]) -> set[str]:
+    """Run one edition's planned steps into its staging folder; the names of the steps run."""
+    plan = build.plan
+    # The index lists the outputs of the steps not run this time too.
+    ran = {step.name for step in plan.steps}
+    _carry_over(build, ran)
+    build.make_list_pages_beside_sphinx(ran)
+    try:
+        for step in plan.steps:
             if cancelled():
                 raise Cancelled(_("stopped for a newer change"))
-        except (BuildError, OutputError):
-            raise
-        except Exception as exc:
-            if cancelled():  # the pool was stopped under the step's feet (_stop_rendering_when)
-                raise Cancelled(_("stopped for a newer change")) from exc
-            raise BuildError(_("{error} (the previous {target} is unchanged)").format(error=exc, target=plan.target)) from exc
-        INDEX_STEP.run(build, INDEX_STEP.name)
-        _mark_stale(build, ran | {INDEX_STEP.name})
-        write_manifest(staging, build.manifest)
-    build.report.seconds = time.perf_counter() - started
-    return build.report
+            step.run(build, step.name)
+        build.finish_pending()
+        if cancelled():
+            raise Cancelled(_("stopped for a newer change"))
+    except (BuildError, OutputError):
+        raise
+    except Exception as exc:
+        if cancelled():  # the pool was stopped under the step's feet (_stop_rendering_when)
+            raise Cancelled(_("stopped for a newer change")) from exc
+        raise BuildError(_("{error} (the previous {target} is unchanged)").format(error=exc, target=plan.target)) from exc
+    return ran
+
+
+def run_site(site: SitePlan, definitions_of: Callable[[Path], m.Definitions | None], log: Callable[[str], None] = lambda _: None,
+             jobs: int | None = None, cancelled: Callable[[], bool] = lambda: False) -> BuildReport:
+    """Build every edition of the site into one staging copy and swap it into place (all or nothing).
+    An edition whose inputs did not change is carried over as it was (`definitions_of` is not asked
+    for it); with more than one edition, the editions' bar is put into every page (crosslinks.py)."""
+    started = time.perf_counter()
+    main = site.plans[0]
+    workers = worker_count(jobs, [step for plan in site.plans for step in plan.steps], log)
+    executor = process_pool(workers)
+    several = len(site.plans) > 1
+    with publishing(main.target, SITE, log) as staging, _shutdown(executor), _stop_rendering_when(cancelled, executor):
+        builds: list[tuple[Edition, Build, set[str]]] = []
+        # Every changed edition loaded and checked before any is built: findings in one stop them all at once.
+        loaded = {plan.root: definitions_of(plan.root) for plan in site.plans if not (several and plan.up_to_date)}
+        # The other editions first, into their folders: the main edition's carry-over then leaves those alone.
+        for plan, edition in reversed(list(zip(site.plans, site.editions))):
+            folder = staging / edition.folder
+            if edition.folder:
+                folder.mkdir()
+                write_marker(folder, SITE)
+            fresh = plan.root not in loaded
+            definitions = loaded.get(plan.root)
+            if fresh:
+                plan = dataclasses.replace(plan, steps=[])
+            build = Build(plan, definitions, folder, executor, log, workers, edition=edition_fields(plan.root) if fresh else None)
+            ran = _run_steps(build, cancelled)
+            if fresh:  # carried over whole: every file is kept
+                build.report.kept += [path for step in build.manifest.steps.values() for path in step.files]
+            builds.append((edition, build, ran))
+        builds.reverse()
+        if several:
+            link_editions([Published(edition, build) for edition, build, _ran in builds])
+        for edition, build, ran in builds:
+            build.others = [] if not several else edition_links(edition, site.editions)
+            INDEX_STEP.run(build, INDEX_STEP.name)
+            _mark_stale(build, ran | {INDEX_STEP.name})
+            write_manifest(build.staging, build.manifest)
+    report = _site_report(site, [build for _edition, build, _ran in builds])
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _site_report(site: SitePlan, builds: list[Build]) -> BuildReport:
+    """One report of every edition's: each edition's paths inside the site."""
+    if len(builds) == 1:
+        return builds[0].report
+    report = BuildReport(site.plans[0].target, workers=builds[0].report.workers)
+    for edition, build in zip(site.editions, builds):
+        prefix = f"{edition.folder}/" if edition.folder else ""
+        report.rendered += [prefix + path for path in build.report.rendered]
+        report.kept += [prefix + path for path in build.report.kept]
+        report.notes += build.report.notes
+        report.stale += [path for path in build.report.stale if path not in report.stale]
+    return report
 
 
 @contextlib.contextmanager

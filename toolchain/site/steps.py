@@ -19,7 +19,7 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..i18n import N_, _
 from ..imposition import BOOKLET_NOTE, TWO_UP_NOTE
@@ -98,9 +98,14 @@ def make_list_pages(root: Path, definitions: m.Definitions, date: str, base_url:
 class Build:
     """One build's state: the staging site, the previous site and manifest, the new manifest."""
 
-    def __init__(self, plan: Plan, definitions: m.Definitions, staging: Path, executor: Executor,
-                 log: Callable[[str], None], workers: int = 1) -> None:
-        self.plan, self.definitions, self.staging, self.executor, self.log = plan, definitions, staging, executor, log
+    def __init__(self, plan: Plan, definitions: m.Definitions | None, staging: Path, executor: Executor,
+                 log: Callable[[str], None], workers: int = 1, edition: dict[str, str] | None = None) -> None:
+        self.plan, self.staging, self.executor, self.log = plan, staging, executor, log
+        # None for an edition carried over unchanged: no step runs, which alone read them; its `edition` as rules.yaml says
+        self.definitions = cast("m.Definitions", definitions)
+        if edition is not None:
+            self.edition = edition
+        self.others: list[tuple[str, str, bool]] = []  # the editions the site's index offers (name, address, this one)
         self.previous = plan.previous
         self.manifest = Manifest(date=plan.date.iso)
         self.report = BuildReport(plan.target, workers=workers)
@@ -114,7 +119,7 @@ class Build:
 
     @cached_property
     def edition(self) -> dict[str, str]:
-        edition = self.definitions.rules.edition if self.definitions.rules else {}
+        edition = self.definitions.rules.edition if self.definitions and self.definitions.rules else {}
         return {key: str(value) for key, value in edition.items()}
 
     @cached_property
@@ -338,6 +343,6 @@ def index(build: Build, step: str) -> None:
     from ..actionlist.favicon import favicon_svg
 
     files = {path: record for step in build.manifest.steps.values() for path, record in step.files.items()}
-    build.write(step, INDEX, render_index(build.edition, build.plan.date.japanese, files), None)
+    build.write(step, INDEX, render_index(build.edition, build.plan.date.japanese, files, build.others), None)
     build.write(step, FAVICON, favicon_svg(), None)  # the landing page's icon; the rulebook may link it too
 
