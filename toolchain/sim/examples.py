@@ -201,7 +201,7 @@ def _request(game: Game, builder: Builder, spec: ActionSpec, seat: int, keys: li
         instead = (_("it may be requested here with {ways}").format(ways=", ".join("★" + way for way in ways)) if ways
                    else _("no keycards make {action} legal here").format(action=spec.name))
         raise IllegalRequest(_("{action} is refused: {reason} ({why}); {instead}").format(
-            action=spec.name, reason=reason, why=REASONS.get(reason or "", _("no reason found")), instead=instead))
+            action=spec.name, reason=reason, why=_(REASONS[reason]) if reason in REASONS else _("no reason found"), instead=instead))
     game.apply(option, check=False)
     made = game.made  # the request made at [5] (an effect's requests follow it through [7])
     assert made is not None  # the option applied was a request
@@ -240,7 +240,7 @@ def _refused(game: Game, builder: Builder, spec: ActionSpec, seat: int, keys: li
         return _("{action} was not refused: it is a legal request here{also} (expected illegal: {expected})").format(
             action=spec.name, also=also, expected=", ".join(wanted))
     if given != wanted:
-        said = ", ".join(f"{reason} ({because if reason == 'target' and because else REASONS[reason]})" for reason in given)
+        said = ", ".join(f"{reason} ({because if reason == 'target' and because else _(REASONS[reason])})" for reason in given)
         return _("{action} is refused for {reasons}; the example expects {expected}").format(
             action=spec.name, reasons=said, expected=", ".join(wanted))
     return None
@@ -383,7 +383,7 @@ def _offered(game: Game, builder: Builder, expect: Mapping[str, Any], path: tupl
             if wanted:
                 reason = why.get(spec.id) or (refusal(game, holder, spec) if holder is not None else "chance") or "keycards"
                 found.append(_("{action} is not offered to {seat}: {reason} ({why})").format(
-                    action=spec.name, seat=who, reason=reason, why=REASONS[reason]))
+                    action=spec.name, seat=who, reason=reason, why=_(REASONS[reason])))
             else:
                 found.append(_("{action} is offered to {seat}").format(action=spec.name, seat=who))
     if not found:
