@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -346,8 +347,19 @@ def _message(error: ValidationError) -> str:
                      "(a version is written v8.1; quote other text: '{value}')").format(said=said, value=value)
     description = described(error.schema.get("description")) if isinstance(error.schema, dict) else None
     if error.validator == "pattern" and description:
-        return _("{value} does not match: {description}").format(value=_short(error.instance), description=description)
-    return schema_message(error, _short(error.instance))
+        return _("{value} does not match: {description}").format(value=_short(error.instance), description=description) + _case_slip(error)
+    return schema_message(error, _short(error.instance)) + (_case_slip(error) if error.validator == "pattern" else "")
+
+
+def _case_slip(error: ValidationError) -> str:
+    """A value that matches once its letters are upper case (`cost: d`) or lower case (`id: Up`): say so."""
+    value = error.instance
+    if not isinstance(value, str) or len(value) > 100:
+        return ""
+    for fixed, hint in ((value.upper(), _("; write it in capitals: '{fixed}'")), (value.lower(), _("; write it in small letters: '{fixed}'"))):
+        if fixed != value and re.search(str(error.validator_value), fixed):
+            return hint.format(fixed=fixed)
+    return ""
 
 
 def _short(value: object) -> str:

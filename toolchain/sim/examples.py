@@ -197,11 +197,15 @@ def _request(game: Game, builder: Builder, spec: ActionSpec, seat: int, keys: li
     if option is None:
         reason = refusal(game, seat, spec, cards, unit)
         ways = sorted({" ".join(TEXT[k] for k in o.keys) for o in legal})
+        why = _(REASONS[reason]) if reason in REASONS else _("no reason found")
+        if not ways and reason not in (None, "keycards"):
+            # No keycards would do, but they are not the cause: the first condition that fails is (the cost, the timing…)
+            raise IllegalRequest(_("{action} is refused: {reason} ({why})").format(action=spec.name, reason=reason, why=why))
         # 'legal keycard sets: none' read as if the keycards were at fault when the cost or the timing was.
         instead = (_("it may be requested here with {ways}").format(ways=", ".join("★" + way for way in ways)) if ways
                    else _("no keycards make {action} legal here").format(action=spec.name))
         raise IllegalRequest(_("{action} is refused: {reason} ({why}); {instead}").format(
-            action=spec.name, reason=reason, why=_(REASONS[reason]) if reason in REASONS else _("no reason found"), instead=instead))
+            action=spec.name, reason=reason, why=why, instead=instead))
     game.apply(option, check=False)
     made = game.made  # the request made at [5] (an effect's requests follow it through [7])
     assert made is not None  # the option applied was a request
