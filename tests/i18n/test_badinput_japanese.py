@@ -156,3 +156,20 @@ def test_bad_input_is_said_in_japanese(case: dict[str, Any], tmp_path: Path, mon
                                                for key in ("new", "write", "append"))))
     english = {line: words for line in said if (words := english_words(line, written))}
     assert english == {}
+
+
+def test_a_port_in_use_is_said_in_japanese_with_the_option_to_choose_another(tmp_path: Path) -> None:
+    """`bp play` on a port another program listens on: the system's 'Address already in use' was printed as is."""
+    import socket
+
+    from tests.repos import minimal_repository
+
+    root = minimal_repository(tmp_path)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = bp("play", "--root", str(root), "--port", str(port), timeout=120, env=JAPANESE)
+    assert done.returncode == 2, done.stderr
+    assert f"ポート {port} はほかのプログラムが使っています。--port でほかのポートを選んでください" in done.stderr, done.stderr
+    assert [line for line in done.stderr.splitlines() if english_words(line)] == []

@@ -228,7 +228,7 @@ def games(path: Path) -> Iterator[list[dict[str, Any]]]:
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
-            reason = _(_JSON_REASONS[exc.msg]) if exc.msg in _JSON_REASONS else exc.msg
+            reason = _(exc.msg) if exc.msg in _JSON_REASONS else exc.msg
             raise ValueError(f"{path}:{number}: " + _("not a JSON line: {reason}").format(reason=reason)
                              + _(" (column {column})").format(column=exc.colno)) from exc
         except RecursionError as exc:  # the decoder recurses once per level
