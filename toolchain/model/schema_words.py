@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from jsonschema.exceptions import ValidationError
 
-from ..i18n import SOURCE, N_, _, language
+from ..i18n import N_, SOURCE, _, language
 
 
 def _types(error: ValidationError, value: str) -> str:

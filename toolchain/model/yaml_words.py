@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import string
 
-from ..i18n import SOURCE, N_, _, language
+from ..i18n import N_, SOURCE, _, language
 
 # The parser's strings, most common first; `{found}` / `{character}` match the part the parser fills in.
 PARSER_WORDS = (

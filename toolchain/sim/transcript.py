@@ -36,7 +36,6 @@ from .notation import request_text, view
 from .situation import from_situation
 from .state import SEAT_NAMES, Request
 
-
 # The json module's reasons (JSONDecodeError.msg), in bp's language; another keeps the module's words.
 _JSON_REASONS = frozenset((
     N_("Expecting value"), N_("Expecting property name enclosed in double quotes"), N_("Expecting ',' delimiter"),
