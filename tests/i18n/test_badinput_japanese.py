@@ -199,3 +199,12 @@ def test_every_pattern_rule_of_the_definitions_schemas_is_in_the_catalogue() -> 
             walk(json.loads(path.read_text(encoding="utf-8")))
     shown = {text for text in described if not re.search(r"\b\d+\.\d+", text)}
     assert sorted(shown - set(SCHEMA_DESCRIPTIONS)) == []
+
+
+def test_a_pattern_of_words_is_said_from_its_words(japanese: None) -> None:
+    """The effect language's patterns are generated with an English description: Japanese lists their words."""
+    from toolchain.model.schema_words import pattern_words
+
+    assert pattern_words(r"^(?:key|turn\-player|\$[A-Za-z_][A-Za-z0-9_]*)$") == "key, turn-player か $変数"
+    assert pattern_words(r"^(?:\$[A-Za-z_][A-Za-z0-9_]*)$") == "$変数"
+    assert pattern_words(r"^[a-z]+$") is None

@@ -6,6 +6,7 @@ as before and the catalogue translates it. A keyword not listed here keeps jsons
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from jsonschema.exceptions import ValidationError
@@ -88,7 +89,24 @@ SCHEMA_DESCRIPTIONS = (
     N_("the public address the site is published at (ends with /): printed links and QR codes point below it"),
     N_("the @ form: {trigger}, {speed} and {timing} stand for their names, e.g. '@ {trigger}-{speed}-{timing}'"),
     N_("when: YYYY-MM-DD, or YYYY-MM when the day is not known"),
+    N_("a variable name (without $)"),
+    N_("a $variable"),
 )
+
+
+def pattern_words(pattern: object) -> str | None:
+    """What a pattern of words (`^(?:key|target|\\$name)$`, as the effect language's schema writes them) takes, said
+    as its description says it (`key, target or a $variable`), in bp's language; None for another pattern."""
+    found = re.fullmatch(r"\^\(\?:(.+)\)\$", pattern) if isinstance(pattern, str) else None
+    if found is None:
+        return None
+    alternatives = found.group(1).split("|")
+    words = [word.replace("\\", "") for word in alternatives if not word.startswith("\\$")]
+    if any(not re.fullmatch(r"[\w-]+", word) for word in words):
+        return None
+    if len(words) < len(alternatives):  # one alternative is a $variable
+        return _("{words} or a $variable").format(words=", ".join(words)) if words else _("a $variable")
+    return ", ".join(words)
 
 
 def described(description: object) -> str | None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import shorten
 from ..i18n import SOURCE, _, language, system_reason
 from .files import read_regular, refusal
-from .schema_words import described, schema_message
+from .schema_words import described, pattern_words, schema_message
 from .sources import Mark
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -346,6 +346,8 @@ def _message(error: ValidationError) -> str:
             return _("{said}: {value} is a number to YAML, where text is wanted "
                      "(a version is written v8.1; quote other text: '{value}')").format(said=said, value=value)
     description = described(error.schema.get("description")) if isinstance(error.schema, dict) else None
+    if error.validator == "pattern" and not description:  # a list of words, said from the pattern itself
+        description = pattern_words(error.validator_value)
     if error.validator == "pattern" and description:
         return _("{value} does not match: {description}").format(value=_short(error.instance), description=description) + _case_slip(error)
     return schema_message(error, _short(error.instance)) + (_case_slip(error) if error.validator == "pattern" else "")
