@@ -279,3 +279,45 @@ def _placeholders(text: str) -> set[str]:
 def N_(message: str) -> str:
     """A message marked for extraction and translated where it is shown (`_(code.summary)`)."""
     return message
+
+
+# The operating system's reasons (OSError.strerror, always English: bp sets no C locale), in bp's language
+# for the errors a user meets; another keeps the system's words.
+_SYSTEM_REASONS = {
+    "ENOENT": N_("No such file or directory"),
+    "EACCES": N_("Permission denied"),
+    "EPERM": N_("Operation not permitted"),
+    "EISDIR": N_("Is a directory"),
+    "ENOTDIR": N_("Not a directory"),
+    "EEXIST": N_("File exists"),
+    "ENOTEMPTY": N_("Directory not empty"),
+    "ELOOP": N_("Too many levels of symbolic links"),
+    "ENAMETOOLONG": N_("File name too long"),
+    "ENOSPC": N_("No space left on device"),
+    "EROFS": N_("Read-only file system"),
+    "EADDRINUSE": N_("Address already in use"),
+    "EADDRNOTAVAIL": N_("Cannot assign requested address"),
+    "ECONNREFUSED": N_("Connection refused"),
+    "ETIMEDOUT": N_("Connection timed out"),
+}
+
+
+def system_reason(error: BaseException) -> str:
+    """Why the operating system refused (an OSError's strerror), in bp's language where listed."""
+    import errno
+
+    code = getattr(error, "errno", None)
+    name = errno.errorcode.get(code, "") if isinstance(code, int) else ""
+    if name in _SYSTEM_REASONS:
+        return _(_SYSTEM_REASONS[name])
+    return getattr(error, "strerror", None) or str(error)
+
+
+def cannot_serve(host: str, port: int, error: OSError) -> str:
+    """Why a server (bp serve, bp play) cannot listen on host:port; a port in use says how to choose another."""
+    import errno
+
+    if error.errno == errno.EADDRINUSE:
+        return _("cannot serve on {host}:{port}: another program already uses the port {port}; "
+                 "choose another with --port (e.g. --port {other})").format(host=host, port=port, other=port + 1)
+    return _("cannot serve on {host}:{port}: {reason}").format(host=host, port=port, reason=system_reason(error))

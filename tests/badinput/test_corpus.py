@@ -161,6 +161,8 @@ def _check_findings(findings: list[tuple[str, int, int, str, str]], expect: dict
     assert matching, f"no {expect['code']} at {expect.get('at')}; found {[f[:4] for f in findings]}"
     if "says" in expect:
         assert any(expect["says"] in f[4] for f in matching), [f[4] for f in matching]
+    if "never_says" in expect:
+        assert not any(expect["never_says"] in f[4] for f in findings), [f[4] for f in findings]
     if expect.get("only"):
         assert len(findings) == 1, f"cascades were reported behind the cause: {[f[:4] for f in findings]}"
 
@@ -225,7 +227,9 @@ def test_bad_input(case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.Mon
     assert "Traceback" not in stderr, stderr
     assert "\x1b" not in stderr, "an escape character reached the terminal"
     assert exit_code == expect["exit"], stderr
-    assert expect["says"] in stderr, stderr
+    printed = stderr if "unreadable" in case else stderr + run.stdout  # the summary lines are on stdout
+    assert expect["says"] in printed, printed
+    assert expect.get("never_says", "\0") not in printed, printed
     if "absent" in expect:
         assert not os.path.lexists(workspace.tmp / expect["absent"]), f"{expect['absent']} was made"
     if "code" in expect:

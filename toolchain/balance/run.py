@@ -231,6 +231,6 @@ def load_rules(root: Path, specs: list[str]) -> list[Rules]:
         if checked.findings:
             shown = "; ".join(finding.message for finding in checked.findings[:3])
             raise RulesError(_("the rules of the {revision} do not load cleanly ({count} findings: {shown}): fix them first "
-                               "(bp check)").format(revision=label, count=len(checked.findings), shown=shown))
+                               "(bp check)").format(revision=_(label) if label == WORKING_TREE else label, count=len(checked.findings), shown=shown))
         out.append(Rules.of(label, checked.definitions, position))
     return out

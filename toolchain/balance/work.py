@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import sim
-from ..i18n import _
+from ..i18n import _, system_reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Definitions
@@ -172,7 +172,10 @@ class DaskRunner(Runner):
         try:
             self.client = Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
-            raise ClusterError(_("cannot reach the Dask scheduler at {address}: {reason}").format(address=address, reason=exc)) from exc
+            # Dask says a timeout as a plain OSError without an errno: said here with the time waited
+            reason = (_("no answer within {seconds} s").format(seconds=f"{timeout:g}")
+                      if isinstance(exc, TimeoutError) or "Timed out" in str(exc) else system_reason(exc))
+            raise ClusterError(_("cannot reach the Dask scheduler at {address}: {reason}").format(address=address, reason=reason)) from exc
         self._check_workers()
         self.parallel = max(1, sum(self.client.nthreads().values()))
         self.where = {"kind": "cluster", "address": self.client.scheduler.address, "workers": len(self.client.nthreads()),

@@ -195,14 +195,16 @@ def ruling_references(result: LoadResult) -> Iterator[Diagnostic]:
         for i, anchor in enumerate(ruling.concerns):
             if anchor not in anchors and anchor.partition("-")[0] not in result.incomplete:
                 close = difflib.get_close_matches(anchor, sorted(anchors), n=1, cutoff=0.6)
-                hint = f"; did you mean '{close[0]}'?" if close else ""
-                yield Diagnostic(ruling.source.location("concerns", i), "BP021", f"no definition has the label '{anchor}'{hint}")
+                hint = _("; did you mean '{name}'?").format(name=close[0]) if close else ""
+                yield Diagnostic(ruling.source.location("concerns", i), "BP021",
+                                 _("no definition has the label '{anchor}'{hint}").format(anchor=anchor, hint=hint))
         for i, label in enumerate(ruling.sections if labels is not None else ()):
             if label not in labels:
                 close = difflib.get_close_matches(label, sorted(labels), n=1, cutoff=0.6)
-                hint = f"; did you mean '{close[0]}'?" if close else ""
+                hint = _("; did you mean '{name}'?").format(name=close[0]) if close else ""
                 yield Diagnostic(ruling.source.location("sections", i), "BP021",
-                                 f"no section of {DOCS_DIR}/ has the label '{label}' (.. _{label}:){hint}")
+                                 _("no section of {folder}/ has the label '{label}' (.. _{label}:){hint}").format(
+                                     folder=DOCS_DIR, label=label, hint=hint))
 
 
 # -- BP022 format consistency -----------------------------------------------------------------

@@ -49,6 +49,8 @@ class Report:
     not_run: str | None = None  # why no example ran (a file the engine is built from has errors)
     shared: str | None = None  # many failed examples that request one action: which (cascades.shared_request)
     never_executed: list[m.Action] = field(default_factory=list)  # actions no example ran the effect of, in file order
+    # actions whose program has errors (BP031): their examples are not run, so they never run either
+    program_broken: set[str] = field(default_factory=set)
     unshown: list[Diagnostic] = field(default_factory=list)  # what the examples never showed (BP037, BP038)
     rulings: RulingsRun | None = None  # the rulings' examples; None when there are no rulings
 
@@ -63,8 +65,10 @@ class Report:
         }
         if self.never_executed:  # which never ran, and why: their examples failed (reported above), or none runs the effect
             failing = {outcome.action.id for outcome in (*self.failed, *self.blocked)}
-            counts["never_ran_failing"] = [a.name for a in self.never_executed if a.id in failing]
-            counts["never_ran_unrun"] = [a.name for a in self.never_executed if a.id not in failing]
+            broken = self.program_broken
+            counts["never_ran_broken"] = [a.name for a in self.never_executed if a.id in broken]
+            counts["never_ran_failing"] = [a.name for a in self.never_executed if a.id in failing and a.id not in broken]
+            counts["never_ran_unrun"] = [a.name for a in self.never_executed if a.id not in failing | broken]
         if self.rulings is not None:
             counts["rulings"] = self.rulings.as_dict()
         if self.shared:
@@ -145,6 +149,7 @@ def report(defs: m.Definitions) -> Report:
         else:
             result.failed.append(outcome)
     result.executed = len(passed)
+    result.program_broken = {action.id for action in (*defs.actions, *defs.frame_actions) if action.id in broken and action.examples}
     result.never_executed = [action for action in (*defs.actions, *defs.frame_actions) if action.id not in passed]
     if defs.rulings:
         result.rulings = _rulings(engine, broken, result)

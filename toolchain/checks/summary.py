@@ -28,9 +28,15 @@ def examples_summary(counts: dict[str, Any]) -> str:
 
 
 def _never_ran(counts: dict[str, Any]) -> str:
-    """Which actions no example ran the effect of, and why: their examples failed (reported above), or none runs it."""
+    """Which actions no example ran the effect of, and why: their program has errors, their examples failed (reported
+    above), or none runs it."""
     failing, unrun = list(counts.get("never_ran_failing") or ()), list(counts.get("never_ran_unrun") or ())
+    broken = list(counts.get("never_ran_broken") or ())
     causes = []
+    if broken:
+        causes.append(ngettext("{names} never ran: its program has errors (reported above), so its examples could not run",
+                               "{names} never ran: their programs have errors (reported above), so their examples could not run",
+                               len(broken)).format(names=_some(broken)))
     if failing:
         causes.append(ngettext("{names} never ran: its examples failed", "{names} never ran: their examples failed",
                                len(failing)).format(names=_some(failing)))

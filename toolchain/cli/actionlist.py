@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import _
+from ..i18n import _, system_reason
 from .common import RootOption, fail, load_clean, resolve_root
 
 TREE = "actionlist"  # the marker kind of a directory `bp actionlist --out` writes
@@ -82,4 +82,4 @@ def actionlist(
     except OutputError as exc:
         fail("actionlist", str(exc), 2)
     except OSError as exc:
-        fail("actionlist", _("cannot write {path}: {reason}").format(path=exc.filename or pdf or html or out, reason=exc.strerror or exc), 2)
+        fail("actionlist", _("cannot write {path}: {reason}").format(path=exc.filename or pdf or html or out, reason=system_reason(exc)), 2)

@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import _
+from ..i18n import _, system_reason
 from .common import RootOption, fail, resolve_root
 from .sim import _regulation
 
@@ -143,7 +143,7 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
         with publishing(target, html.KIND) as staging:
             html.write(staging, document)
     except OSError as exc:
-        fail("balance", _("cannot write {target}: {reason}").format(target=target, reason=exc.strerror or exc), 2)
+        fail("balance", _("cannot write {target}: {reason}").format(target=target, reason=system_reason(exc)), 2)
     if as_json:
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
     else:

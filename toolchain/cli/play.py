@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import _, ngettext
+from ..i18n import _, cannot_serve, ngettext
 from .common import RootOption, fail, resolve_root
 
 HELP = _("""Play the rules of the working tree in the browser: against the policy agent, or two people at one screen.
@@ -49,5 +49,5 @@ def play(
     except (UnknownRegulation, HostRefused) as exc:
         fail("play", str(exc), 2)
     except OSError as exc:
-        fail("play", _("cannot serve on {host}:{port}: {reason}").format(host=host, port=port, reason=exc.strerror or exc), 2)
+        fail("play", cannot_serve(host, port, exc), 2)
     typer.echo(_("stopped"), err=True)

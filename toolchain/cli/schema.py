@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import _
+from ..i18n import _, system_reason
 from .common import RootOption, fail, resolve_root
 
 HELP = _("""Write the schemas for editors: the shapes bp checks, with the ids of this edition's vocabularies (rules.yaml) and definitions as enums, so that an editor completes them. Run it again after changing a vocabulary. Exit 0 written, 1 rules.yaml has errors, 2 a folder that cannot be written.""")
@@ -46,7 +46,7 @@ def schema(
             for name, document in schemas.items():
                 (staging / name).write_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     except OSError as exc:
-        fail("schema", _("cannot write {target}: {reason}").format(target=target, reason=exc.strerror or exc), 2)
+        fail("schema", _("cannot write {target}: {reason}").format(target=target, reason=system_reason(exc)), 2)
     edition = loaded.definitions.rules.edition.get("name", "") if loaded.definitions.rules else ""
     typer.echo(_("wrote {count} schemas into {target}, with the vocabularies of {edition} (rules.yaml) for editors").format(
         count=len(schemas), target=target, edition=edition))

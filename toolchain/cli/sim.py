@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, system_reason
 from .common import RootOption, fail, load_clean, resolve_root, stops_on_ctrl_c
 
 SIM_HELP = _("Play seeded games of legal moves and check the invariants after every step. Exit 1 on a violation, 2 on a usage or I/O error.")
@@ -113,7 +113,7 @@ def sim(
         except OutputError as exc:
             fail("sim", str(exc), 2)
         except OSError as exc:
-            fail("sim", _("cannot write the transcript {path}: {reason}").format(path=transcript, reason=exc.strerror or exc), 2)
+            fail("sim", _("cannot write the transcript {path}: {reason}").format(path=transcript, reason=system_reason(exc)), 2)
     else:
         play_all(None)
     violations = [v for _, _, stats, _ in results for v in stats.violations]
@@ -151,7 +151,7 @@ def replay(
     try:
         results = [simulator.replay_game(engine, records) for records in simulator.transcript_games(path)]
     except OSError as exc:
-        fail("replay", _("cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc), 2)
+        fail("replay", _("cannot read {path}: {reason}").format(path=path, reason=system_reason(exc)), 2)
     except ValueError as exc:  # a malformed transcript (games() names the line)
         fail("replay", str(exc), 2)
     if not results:

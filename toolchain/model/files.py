@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..diagnostics import printable
-from ..i18n import _
+from ..i18n import _, system_reason
 from ..ownfiles import NotRegular, TooLarge, read_regular_file
 from ..provenance import skipped_file, skipped_folder
 
@@ -101,7 +101,7 @@ def refusal(path: Path, root: Path, limit: int = MAX_SOURCE_BYTES) -> Refusal | 
                 return refused
         followed = path.stat()
     except OSError as exc:
-        return Refusal("BP012", _("cannot look at the file: {reason}").format(reason=exc.strerror or exc))
+        return Refusal("BP012", _("cannot look at the file: {reason}").format(reason=system_reason(exc)))
     if stat.S_ISDIR(followed.st_mode):
         return None
     if not stat.S_ISREG(followed.st_mode):
@@ -121,7 +121,7 @@ def _link_refusal(link: Path, root: Path) -> Refusal | None:
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             return Refusal("BP012", _("the symbolic link loops (it points, in the end, back to itself)"))
-        return Refusal("BP012", _("the symbolic link cannot be followed: {reason}").format(reason=exc.strerror))
+        return Refusal("BP012", _("the symbolic link cannot be followed: {reason}").format(reason=system_reason(exc)))
     target = os.path.realpath(link)
     if Path(target).is_relative_to(root / _GIT_DIR):
         return Refusal("BP012", _("the symbolic link leads to {target}, into git's own folder (which may hold credentials): "

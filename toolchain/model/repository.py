@@ -12,7 +12,7 @@ import fnmatch
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import _, system_reason
 from ..provenance import TOOLCHAIN
 from .files import MAX_DEFINITION_BYTES, Refusal, source_tree
 
@@ -98,7 +98,7 @@ def scan_definitions(root: Path) -> DefinitionFiles:
     found = DefinitionFiles()
 
     def unreadable(error: OSError) -> None:
-        raise RepositoryError(_("{path}: cannot read the directory: {reason}").format(path=error.filename, reason=error.strerror))
+        raise RepositoryError(_("{path}: cannot read the directory: {reason}").format(path=error.filename, reason=system_reason(error)))
 
     # A symlinked folder inside the repository is part of the tree, each real folder walked once.
     for file in source_tree(root / DEFINITIONS_DIR, root, MAX_DEFINITION_BYTES, onerror=unreadable):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import _, system_reason
 from .files import MAX_DEFINITION_BYTES, SOURCE_DIRS, Refusal, RefusedFile, read_regular, refusal, source_tree
 from .repository import DEFINITIONS_DIR, TOOLCHAIN_SCHEMAS, DefinitionFiles, scan_definitions
 
@@ -36,7 +36,7 @@ def read(path: Path) -> bytes | LoadProblem:
     except RefusedFile as exc:
         return LoadProblem(exc.refusal.code, exc.refusal.message, Mark(1, 1))
     except OSError as exc:
-        return LoadProblem("BP012", _("cannot read the file: {reason}").format(reason=exc.strerror or exc), Mark(1, 1))
+        return LoadProblem("BP012", _("cannot read the file: {reason}").format(reason=system_reason(exc)), Mark(1, 1))
 
 
 def schema_sources(schema_dir: Path) -> list[tuple[str, bytes]]:

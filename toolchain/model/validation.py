@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import shorten
-from ..i18n import _
+from ..i18n import SOURCE, _, language, system_reason
 from .files import read_regular, refusal
+from .schema_words import described, pattern_words, schema_message
 from .sources import Mark
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -44,7 +46,7 @@ def _read_schemas(schema_dir: Path) -> tuple[dict[str, Any], dict[str, tuple[int
         except json.JSONDecodeError as exc:
             broken[path.name] = (exc.lineno, exc.colno, _("the schema is not valid JSON: {reason}").format(reason=exc.msg))
         except (OSError, UnicodeDecodeError) as exc:
-            broken[path.name] = (1, 1, _("cannot read the schema: {reason}").format(reason=getattr(exc, "strerror", None) or exc))
+            broken[path.name] = (1, 1, _("cannot read the schema: {reason}").format(reason=system_reason(exc)))
     return schemas, broken
 
 
@@ -267,8 +269,8 @@ def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Ite
                        path + (close[0],))
                 return
         # a rule that states why the field is needed (frame-actions: group or trump) says it with the message
-        rule = error.schema.get("description") if isinstance(error.schema, dict) else None
-        yield doc.mark(path), f"{where}{error.message}" + (f": {rule}" if rule else ""), path
+        rule = described(error.schema.get("description")) if isinstance(error.schema, dict) else None
+        yield doc.mark(path), f"{where}{schema_message(error, _short(error.instance))}" + (f": {rule}" if rule else ""), path
         return
     if error.validator == "pattern" and path and path[-1] == "keycards" and isinstance(error.instance, str):
         from .notations import keycards_text
@@ -283,7 +285,7 @@ def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Ite
         # The error is about a key (its instance is the key's name, e.g. an option of another
         # form): point at the key itself.
         if error.validator == "not" and isinstance(error.validator_value, dict):
-            takes = error.validator_value.get("description")  # what the mapping may have instead
+            takes = described(error.validator_value.get("description"))  # what the mapping may have instead
             message = (_("'{key}' is not allowed here ({takes})") if takes else _("'{key}' is not allowed here")).format(
                 key=error.instance, takes=takes)
         else:
@@ -308,11 +310,17 @@ def _forms(error: ValidationError) -> str:
     if not isinstance(options, dict) or not isinstance(error.instance, dict):
         return ""
     written = next((key for key in error.instance if key in options), None)
-    if written is None:
-        said = schema.get("not", {}).get("description")  # "a number needs one of: rank, size, …"
-    else:
-        said = options[written].get("propertyNames", {}).get("not", {}).get("description")  # "zone takes player, top, …"
-    return f" ({said})" if isinstance(said, str) else ""
+    if language() == SOURCE:  # the effect language's own words, as the schema states them
+        if written is None:
+            said = schema.get("not", {}).get("description")  # "a number needs one of: rank, size, …"
+        else:
+            said = options[written].get("propertyNames", {}).get("not", {}).get("description")  # "zone takes player, top, …"
+        return f" ({said})" if isinstance(said, str) else ""
+    if written is None:  # the same, from the schema's shape: the forms, or the options of the form written
+        return _(" (one of these is needed: {forms})").format(forms=", ".join(options))
+    own = [key for key in options[written].get("properties", {})]
+    return (_(" ({form} takes {options})").format(form=written, options=", ".join(own)) if own
+            else _(" ({form} takes no other key)").format(form=written))
 
 
 def _message(error: ValidationError) -> str:
@@ -321,7 +329,7 @@ def _message(error: ValidationError) -> str:
         return _("{value} is not one of {options}").format(value=_short(error.instance), options=options)
     if error.validator == "not" and isinstance(error.validator_value, dict):
         required = error.validator_value.get("required")
-        rule = error.validator_value.get("description")
+        rule = described(error.validator_value.get("description"))
         if required:
             return (_("'{key}' is not allowed here: {rule}") if rule else _("'{key}' is not allowed here")).format(
                 key=required[0], rule=rule)
@@ -330,17 +338,30 @@ def _message(error: ValidationError) -> str:
     if error.validator == "type" and len(error.absolute_path) == 2:  # a definition's own field (not in a program)
         wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         value = error.instance
-        said = error.message.replace(repr(value), _short(value))
+        said = schema_message(error, _short(value))
         if "array" in wanted and isinstance(value, (str, int, float)) and not isinstance(value, bool):
             return _("{said}: one value where a list is wanted: write [{value}]").format(said=said, value=value)
         if "string" in wanted and isinstance(value, (int, float)) and not isinstance(value, bool):
             # `since: 8.1`, `text: 0`: YAML reads them as numbers
             return _("{said}: {value} is a number to YAML, where text is wanted "
                      "(a version is written v8.1; quote other text: '{value}')").format(said=said, value=value)
-    description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    description = described(error.schema.get("description")) if isinstance(error.schema, dict) else None
+    if error.validator == "pattern" and not description:  # a list of words, said from the pattern itself
+        description = pattern_words(error.validator_value)
     if error.validator == "pattern" and description:
-        return _("{value} does not match: {description}").format(value=_short(error.instance), description=description)
-    return error.message.replace(repr(error.instance), _short(error.instance))
+        return _("{value} does not match: {description}").format(value=_short(error.instance), description=description) + _case_slip(error)
+    return schema_message(error, _short(error.instance)) + (_case_slip(error) if error.validator == "pattern" else "")
+
+
+def _case_slip(error: ValidationError) -> str:
+    """A value that matches once its letters are upper case (`cost: d`) or lower case (`id: Up`): say so."""
+    value = error.instance
+    if not isinstance(value, str) or len(value) > 100:
+        return ""
+    for fixed, hint in ((value.upper(), _("; write it in capitals: '{fixed}'")), (value.lower(), _("; write it in small letters: '{fixed}'"))):
+        if fixed != value and re.search(str(error.validator_value), fixed):
+            return hint.format(fixed=fixed)
+    return ""
 
 
 def _short(value: object) -> str:

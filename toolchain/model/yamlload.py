@@ -23,6 +23,7 @@ import yaml
 from ..i18n import _, ngettext
 from .files import MAX_DEFINITION_BYTES
 from .sources import LoadProblem, Mark, read
+from .yaml_words import parser_words as said_by_the_parser
 
 try:  # The C loader is an order of magnitude faster; PyYAML wheels ship it.
     from yaml import CSafeLoader as _Loader
@@ -227,9 +228,10 @@ def _in_editors_words(exc: yaml.MarkedYAMLError, text: str) -> LoadProblem | Non
     if at is None:
         return None
     problem, context = exc.problem or "", exc.context or ""
-    parser_words = f"({' '.join(p for p in (context, problem) if p)})" if opened is None else (
+    said, reading = said_by_the_parser(problem), said_by_the_parser(context)
+    parser_words = f"({' '.join(p for p in (reading, said) if p)})" if opened is None else (
         _("({problem}; {context} started at line {line}, column {column})").format(
-            problem=problem, context=context, line=opened.line + 1, column=opened.column + 1))
+            problem=said, context=reading, line=opened.line + 1, column=opened.column + 1))
     lines = text.splitlines() or [""]
     line = lines[min(at.line, len(lines) - 1)]
     leading = line[: len(line) - len(line.lstrip(" \t\u3000"))]
@@ -308,6 +310,7 @@ def _syntax_problem(exc: yaml.MarkedYAMLError) -> LoadProblem:
     """Place a syntax error at its cause: an unclosed string or bracket where it opens, not where
     the parser gave up (possibly many lines later)."""
     problem, context = exc.problem or "invalid YAML", exc.context or ""
+    said, reading = said_by_the_parser(problem), said_by_the_parser(context)
     at, opened = exc.problem_mark, exc.context_mark
     if at is None:
         at = opened
@@ -318,16 +321,16 @@ def _syntax_problem(exc: yaml.MarkedYAMLError) -> LoadProblem:
         unclosed_flow = "flow" in context and at.line != opened.line
         if unclosed_string:
             return LoadProblem("BP001", _("this quoted string is never closed ({problem} at line {line}, column {column})").format(
-                problem=problem, line=where.line, column=where.column), start)
+                problem=said, line=where.line, column=where.column), start)
         if unclosed_flow:
             bracket = "[" if "sequence" in context else "{"
             return LoadProblem(
                 "BP001", _("this '{bracket}' is not closed: {problem} (at line {line}, column {column})").format(
-                    bracket=bracket, problem=problem, line=where.line, column=where.column), start
+                    bracket=bracket, problem=said, line=where.line, column=where.column), start
             )
         return LoadProblem("BP001", _("{problem} ({context} started at line {line}, column {column})").format(
-            problem=problem, context=context, line=start.line, column=start.column), where)
-    return LoadProblem("BP001", " ".join(p for p in (context, problem) if p), where)
+            problem=said, context=reading, line=start.line, column=start.column), where)
+    return LoadProblem("BP001", " ".join(p for p in (reading, said) if p), where)
 
 
 def _mark(node: yaml.Node) -> Mark:

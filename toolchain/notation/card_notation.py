@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 
 from ..i18n import _
@@ -48,11 +50,40 @@ def parse_card(text: str) -> Card:
     if text.startswith(JOKER):
         rest = text[len(JOKER):]
         if rest and not rest.isdigit():
-            raise ValueError(_("'{text}' is not a card").format(text=text))
+            raise ValueError(_slip(text) or _("'{text}' is not a card").format(text=text))
         return Card(None, 0, int(rest) - 1 if rest else 0)
     if len(text) >= 2 and text[0] in SUITS and text[1:] in RANK_VALUES and text[1:] != JOKER:
         return Card(text[0], RANK_VALUES[text[1:]])
-    raise ValueError(_("'{text}' is not a card: write a suit (♠ ♡ ♢ ♣) and a rank (A, 2–10, J, Q, K), or Joker").format(text=text))
+    raise ValueError(_slip(text) or _("'{text}' is not a card: write a suit (♠ ♡ ♢ ♣) and a rank (A, 2–10, J, Q, K), or Joker").format(
+        text=text))
+
+
+def _slip(text: str) -> str | None:
+    """What a typing or IME slip in a card looks like, said as its fix: a full-width character, two cards
+    without the space between them, an arrow typed as `->`. None for anything else."""
+    if text in ("->", "=>", "-＞", "－＞", "ー＞"):
+        return _("'{text}' is not a card: the arrow before a target is written →").format(text=text)
+    half = unicodedata.normalize("NFKC", text)
+    if half != text and _is_card(half):
+        wide = [c for c in text if unicodedata.normalize("NFKC", c) != c]
+        return _("'{text}' is not a card: the full-width {wide} is written half-width {half} ('{card}')").format(
+            text=text, wide=" ".join(wide), half=" ".join(unicodedata.normalize("NFKC", c) for c in wide), card=half)
+    if len(text) > 1 and not text[0].isalnum() and text[0] not in SUITS and _is_card(text[1:]):
+        return _("'{text}' is not a card: '{mark}' is no mark of a card; a card is a suit (♠ ♡ ♢ ♣) and a rank, or Joker, "
+                 "and a request marks its keycards with ★ and its target with →").format(text=text, mark=text[0])
+    parts = [part for part in re.split(r"(?=[♠♡♢♣]|Joker)", text) if part]
+    if len(parts) > 1 and all(_is_card(part) for part in parts):
+        return _("'{text}' is {count} cards: put a space between them ('{cards}')").format(
+            text=text, count=len(parts), cards=" ".join(parts))
+    return None
+
+
+def _is_card(text: str) -> bool:
+    try:
+        parse_card(text)
+    except ValueError:
+        return False
+    return True
 
 
 def full_deck() -> list[Card]:

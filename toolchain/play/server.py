@@ -16,6 +16,7 @@ nothing is closed after CONNECTION_TIMEOUT, and at most MAX_CONNECTIONS are serv
 
 from __future__ import annotations
 
+import difflib
 import html
 import json
 import threading
@@ -257,8 +258,18 @@ def _regulation(definitions: m.Definitions, text: str) -> tuple[str, str]:
     fmt_name, _plus, frame_name = (part.strip() for part in text.partition("+"))
     fmt, frame = definitions.find_format(fmt_name), definitions.find_frame(frame_name)
     if fmt is None or frame is None or not definitions.is_legal(fmt.id, frame.id):
-        raise UnknownRegulation(_("'{text}' is not a regulation of table 3.1 (format + frame, e.g. 'lite + entry20')").format(text=text))
+        said = _("'{text}' is not a regulation of table 3.1 (format + frame, e.g. 'lite + entry20')").format(text=text)
+        raise UnknownRegulation(said + _closest_regulation(definitions, text))
     return fmt.id, frame.id
+
+
+def _closest_regulation(definitions: m.Definitions, text: str) -> str:
+    """`プロ+ストラテジ`: the regulation of table 3.1 written closest to what was typed, by names or by ids."""
+    legal = [(fmt, frame) for frame in definitions.frames for fmt in definitions.formats if definitions.is_legal(fmt.id, frame.id)]
+    written = [f"{fmt.name} + {frame.name}" for fmt, frame in legal] + [f"{fmt.id} + {frame.id}" for fmt, frame in legal]
+    typed = " + ".join(part.strip() for part in text.partition("+")[::2])
+    close = difflib.get_close_matches(typed, written, n=1, cutoff=0.6)
+    return _("; did you mean '{name}'?").format(name=close[0]) if close else ""
 
 
 class PlayServer(ThreadingHTTPServer):

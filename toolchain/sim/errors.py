@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..i18n import _
+
 if TYPE_CHECKING:  # pragma: no cover
     from .. import model as m
 
@@ -24,7 +26,7 @@ class UnknownAction(ProgramError):
     """An example names an action the definitions do not have (or left out for its errors)."""
 
     def __init__(self, path: tuple[str | int, ...], name: str) -> None:
-        super().__init__(path, f"no action is called '{name}'")
+        super().__init__(path, _("no action is called '{name}'").format(name=name))
         self.name = name
 
 

@@ -222,11 +222,15 @@ def _request(game: Game, builder: Builder, spec: ActionSpec, seat: int, keys: li
     if option is None:
         reason = refusal(game, seat, spec, cards, unit)
         ways = sorted({" ".join(TEXT[k] for k in o.keys) for o in legal})
+        why = _(REASONS[reason]) if reason in REASONS else _("no reason found")
+        if not ways and reason not in (None, "keycards"):
+            # No keycards would do, but they are not the cause: the first condition that fails is (the cost, the timing…)
+            raise IllegalRequest(_("{action} is refused: {reason} ({why})").format(action=spec.name, reason=reason, why=why))
         # 'legal keycard sets: none' read as if the keycards were at fault when the cost or the timing was.
         instead = (_("it may be requested here with {ways}").format(ways=", ".join("★" + way for way in ways)) if ways
                    else _("no keycards make {action} legal here").format(action=spec.name))
         raise IllegalRequest(_("{action} is refused: {reason} ({why}); {instead}").format(
-            action=spec.name, reason=reason, why=REASONS.get(reason or "", _("no reason found")), instead=instead)
+            action=spec.name, reason=reason, why=why, instead=instead)
             + _regulation_said(builder, [reason]))
     game.apply(option, check=False)
     made = game.made  # the request made at [5] (an effect's requests follow it through [7])
@@ -266,7 +270,7 @@ def _refused(game: Game, builder: Builder, spec: ActionSpec, seat: int, keys: li
         return _("{action} was not refused: it is a legal request here{also} (expected illegal: {expected})").format(
             action=spec.name, also=also, expected=", ".join(wanted)) + _regulation_said(builder, wanted)
     if given != wanted:
-        said = ", ".join(f"{reason} ({because if reason == 'target' and because else REASONS[reason]})" for reason in given)
+        said = ", ".join(f"{reason} ({because if reason == 'target' and because else _(REASONS[reason])})" for reason in given)
         return _("{action} is refused for {reasons}; the example expects {expected}").format(
             action=spec.name, reasons=said, expected=", ".join(wanted)) + _regulation_said(builder, [*given, *wanted])
     return None
@@ -416,7 +420,7 @@ def _offered(game: Game, builder: Builder, expect: Mapping[str, Any], path: tupl
             if wanted:
                 reason = why.get(spec.id) or (refusal(game, holder, spec) if holder is not None else "chance") or "keycards"
                 found.append(_("{action} is not offered to {seat}: {reason} ({why})").format(
-                    action=spec.name, seat=who, reason=reason, why=REASONS[reason]))
+                    action=spec.name, seat=who, reason=reason, why=_(REASONS[reason])))
             else:
                 found.append(_("{action} is offered to {seat}").format(action=spec.name, seat=who))
     if not found:

@@ -394,7 +394,7 @@ class Ruleset:
         self.format = defs.format(format_id)
         self.frame = defs.frame(frame_id)
         if self.format is None or self.frame is None:
-            raise ValueError(f"no regulation {format_id} + {frame_id}")
+            raise ValueError(_("no regulation {format} + {frame}").format(format=format_id, frame=frame_id))
         self.compiled = compiled
         ids = [a.id for a in defs.actions if format_id in a.formats] + [a.id for a in defs.frame_actions if frame_id in a.frames]
         self.actions = [compiled.actions[i] for i in ids if i in compiled.actions and compiled.actions[i].executable]

@@ -221,6 +221,11 @@ class Builder:
         for spec in self.rules.compiled.actions.values():
             if name in (spec.name, spec.id):
                 return spec
+        slip = next((typed for typed in _MARK_SLIPS if typed in name), None)
+        if slip is not None:  # `アップ ☆♢5`: the mark mistyped, so the whole text was read as the action's name
+            raise self.fail(path, _("no action is called '{name}': '{typed}' is no mark of a request; write {mark} "
+                                    "([you|opponent:] name ★keycards → target)").format(
+                                        name=name, typed=slip, mark=_MARK_SLIPS[slip]))
         raise UnknownAction(path, name)
 
     def parse_request(self, text: str, path: tuple, default_action=None, default_who: str = "you"):
@@ -267,10 +272,23 @@ class Builder:
             for request in state.stage:
                 if request.controller == seat and body in (request.action.name, request.action.id):
                     found.append(("request", request.id))
+        if not found:  # `→ 相手`: say what may be named here
+            raise self.fail(path, _("the target '{text}' names nothing: a target is {targets}").format(
+                text=text, targets=", ".join(self.targets_here())))
         if len(found) != 1:
-            raise self.fail(path, (_("the target '{text}' names nothing") if not found else
-                             _("the target '{text}' names more than one thing")).format(text=text))
+            raise self.fail(path, _("the target '{text}' names more than one thing").format(text=text))
         return found[0]
+
+    def targets_here(self) -> list[str]:
+        """How a target may be written in this situation: the players, then each character, trump and request."""
+        state = self.game.state
+        found = list(SIDES)
+        for seat, side in enumerate(SIDES):
+            player = state.players[seat]
+            found += [f"{side}:{character_text(character)}" for character in player.field]
+            found += [f"{side}:{TEXT[card]}" for card in player.trump]
+            found += [f"{side}:{request.action.name}" for request in state.stage if request.controller == seat]
+        return found
 
     def keycards(self, spec, seat: int, keys: list[str], path: tuple) -> tuple[tuple[int, ...], int | None]:
         if spec.key_from == "unit":
@@ -278,6 +296,10 @@ class Builder:
                 raise self.fail(path, _("a soldier-borne action names its key soldier: ★♠5"))
             return (), self.find_character(seat, keys[0], path).id
         return tuple(self.card(seat, k, path) for k in keys), None
+
+
+# What a request's marks (★ before the keycards, → before the target) are mistyped as: the mark meant.
+_MARK_SLIPS = {"☆": "★", "✩": "★", "⭐": "★", "＊": "★", "*": "★", "->": "→", "=>": "→", "⇒": "→", "＞": "→", ">": "→"}
 
 
 def _split_flags(token: str) -> tuple[str, list[str]]:

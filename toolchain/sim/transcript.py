@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..model.files import read_regular
 from .agents import Decision, ScriptError
 from .engine import Engine
@@ -35,6 +35,13 @@ from .game import Game
 from .notation import request_text, view
 from .situation import from_situation
 from .state import SEAT_NAMES, Request
+
+# The json module's reasons (JSONDecodeError.msg), in bp's language; another keeps the module's words.
+_JSON_REASONS = frozenset((
+    N_("Expecting value"), N_("Expecting property name enclosed in double quotes"), N_("Expecting ',' delimiter"),
+    N_("Expecting ':' delimiter"), N_("Extra data"), N_("Unterminated string starting at"),
+    N_("Invalid control character at"), N_("Invalid \\escape"),
+))
 
 
 def digest(game: Game) -> str:
@@ -220,7 +227,9 @@ def games(path: Path) -> Iterator[list[dict[str, Any]]]:
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}:{number}: " + _("not a JSON line: {reason}").format(reason=exc.msg)) from exc
+            reason = _(exc.msg) if exc.msg in _JSON_REASONS else exc.msg
+            raise ValueError(f"{path}:{number}: " + _("not a JSON line: {reason}").format(reason=reason)
+                             + _(" (column {column})").format(column=exc.colno)) from exc
         except RecursionError as exc:  # the decoder recurses once per level
             raise ValueError(f"{path}:{number}: " + _("not a transcript record: nested too deeply")) from None
         problem = _malformed(record, first=not current)

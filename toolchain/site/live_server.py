@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..diagnostics import render_text
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, cannot_serve, ngettext
 from ..model.files import SOURCE_DIRS, source_tree
 from .outputs import OutputError
 from .editions import site_editions
@@ -315,8 +315,7 @@ class Server:
         try:
             httpd = SiteServer((self.host, self.port), handler, self.log)
         except OSError as exc:
-            raise OutputError(_("cannot serve on {host}:{port}: {reason}").format(host=self.host, port=self.port,
-                                                                                 reason=exc.strerror or exc)) from exc
+            raise OutputError(cannot_serve(self.host, self.port, exc)) from exc
         warning = reachable_warning(self.host, _("the site (and the findings)"))
         if warning:
             self.log(warning)
