@@ -55,6 +55,26 @@ def test_the_changes_of_9_1_1_are_in_the_data(v911: Path) -> None:
     assert {a.id for a in defs.frame_actions if "extra" in a.frames} == {a.id for a in defs.frame_actions if "draft" in a.frames}
 
 
+def test_the_constructs_replace_the_compromises(v911: Path) -> None:
+    """The edition's own id; the frames say what they use (no entry names its frames); the J and K characters are
+    frame characters of エクストラ and ドラフト; 「キーカードがあるリクエスト」 has no maximum; the owner re-chooses
+    the graveyard's top after cards leave it; no label stands for a character (conditions name the character)."""
+    defs = toolchain.load(v911).definitions
+    assert defs.rules is not None and defs.rules.edition["id"] == "v9.1.1"
+    for part in ("actions", "trumps", "fog"):
+        assert "\n  frames:" not in (v911 / "definitions" / "frames" / f"{part}.yaml").read_text(encoding="utf-8")
+    extra, draft = (next(f for f in defs.frames if f.id == frame) for frame in ("extra", "draft"))
+    assert draft.uses == extra.uses
+    j_and_k = ["reanimator", "bulwark-breaker", "strategist", "knight", "demon-king", "giant"]
+    assert [c.id for c in defs.frame_characters] == j_and_k
+    assert list(extra.uses["characters"].add) == j_and_k
+    assert not {c.id for c in defs.characters if not c.frame_character} & set(j_and_k)
+    targets = {a.id: a.program["target"] for a in defs.frame_actions if a.id in ("offset", "last-struggle")}
+    assert targets == {"offset": {"keycards": {"min": 1}}, "last-struggle": {"keycards": {"min": 1}}}
+    assert defs.rules.graveyard_top.when == ("arrive", "leave")
+    assert not set(defs.rules.label_names()) & set(j_and_k)
+
+
 def test_100_seeded_games_per_regulation_break_no_invariant(v911: Path) -> None:
     run = bp("sim", "--root", str(v911), "--all-regulations", "--games", "100", "--seed", "0", "--json",
              "--workers", "2", cwd=v911, timeout=1800)

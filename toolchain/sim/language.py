@@ -293,6 +293,10 @@ class Compiler:
         items, label = self.items(arg[0], here + (0,)), self.known_id(arg[1], "labels", here + (1,))
         return lambda ctx: any(label in abilities.labels(ctx.game, c) for c in _characters(items(ctx)))
 
+    def _is_character(self, op: str, arg: list, here: Path) -> Cond:
+        items, component = self.items(arg[0], here + (0,)), self.known_id(arg[1], "characters", here + (1,))
+        return lambda ctx: any(c.component == component for c in _characters(items(ctx)))
+
     def _shared(self, op: str, arg: list, here: Path) -> Cond:
         a, b = self.items(arg[0], here + (0,)), self.items(arg[1], here + (1,))
         if op == "shares_rank":
@@ -413,6 +417,9 @@ class Compiler:
             kind = node["type"]
             tests.append(lambda ctx, c: c.kind == kind)
         label = self.known_id(node["label"], "labels", path + ("label",)) if "label" in node else None
+        if "character" in node:
+            component = self.known_id(node["character"], "characters", path + ("character",))
+            tests.append(lambda ctx, c: c.component == component)
         if "state" in node:
             driven = node["state"] == "driven"
             tests.append(lambda ctx, c: c.driven is driven)
@@ -495,7 +502,8 @@ PLAYER_FORMS: dict[str, str] = {"owner": "_whose", "controller": "_whose"}
 CONDITION_FORMS: dict[str, str] = {
     **dict.fromkeys(COMPARISONS, "_compare"), "and": "_all_or_any", "or": "_all_or_any", "not": "_not", "exists": "_exists",
     "soldier": "_character_test", "bulwark": "_character_test", "charged": "_character_test", "driven": "_character_test",
-    "entered_this_turn": "_character_test", "face_up": "_all_face_up", "has_label": "_has_label", "has_role": "_has_role",
+    "entered_this_turn": "_character_test", "face_up": "_all_face_up", "has_label": "_has_label",
+    "is_character": "_is_character", "has_role": "_has_role",
     "shares_rank": "_shared", "shares_card": "_shared", "same_suit": "_shared",
     "is_turn_player": "_is_turn_player", "has_open_trump": "_has_open_trump",
 }
