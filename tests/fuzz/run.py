@@ -11,7 +11,7 @@ exception or a wrong answer, shown with Hypothesis's smallest failing example) a
 (one case longer than properties.HANG_SECONDS); per regulation and in total, the games played, the
 invariant violations (sim.invariants, checked after every step), the crashes (an exception inside
 the engine) and the hangs (one game longer than GAME_HANG_SECONDS); then the next edition's 2,000
-seeded マスター + エクストラ games (tests/editions/v9.0), every new action played. Exit 1 if there was any
+seeded マスター + エクストラ games (tests/editions/v9.0), every new action played, and 2,000 games of each regulation of 第9.1.1版 (editions/v9.1.1). Exit 1 if there was any
 crash, hang or violation, or a new action no game played.
 """
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -179,7 +180,35 @@ def editions(scale: float) -> bool:
             return False
     print(f"{'9.0 master + extra':22} {count:6} games, new actions never played: {sorted(unplayed) or 'none'} "
           f"({time.perf_counter() - started:.0f} s)", flush=True)
-    return not unplayed
+    return current_edition(scale) and not unplayed
+
+
+V911_GAMES = 2000  # per regulation of 第9.1.1版's table 3.1 (the suite plays 20: tests/editions/test_v911.py)
+
+
+def current_edition(scale: float) -> bool:
+    """第9.1.1版 (editions/v9.1.1): seeded games of every regulation, none breaking an invariant."""
+    import json
+    import subprocess
+
+    root = Path(__file__).resolve().parents[2]
+    count = max(1, int(V911_GAMES * scale))
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="bp-fuzz-") as scratch:
+        copy = Path(scratch) / "rules"
+        for part in ("definitions", "docs"):
+            shutil.copytree(root / "editions" / "v9.1.1" / part, copy / part)
+        run = subprocess.run([sys.executable, "-m", "toolchain", "sim", "--root", str(copy), "--all-regulations",
+                              "--games", str(count), "--seed", "0", "--json"], capture_output=True, text=True, cwd=copy,
+                             env={**os.environ, "PYTHONPATH": str(root)})
+    if run.returncode != 0:
+        print(f"  FAILED in the 9.1.1 games: {run.stderr[-2000:]}", flush=True)
+        return False
+    played = json.loads(run.stdout)["regulations"]
+    broken = [p for p in played if p["violations"]]
+    print(f"{'9.1.1 every regulation':22} {count * len(played):6} games, {len(broken)} regulations with violations "
+          f"({time.perf_counter() - started:.0f} s)", flush=True)
+    return not broken
 
 
 PARTS = ("fuzzers", "games", "editions")
