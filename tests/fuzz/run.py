@@ -11,8 +11,8 @@ exception or a wrong answer, shown with Hypothesis's smallest failing example) a
 (one case longer than properties.HANG_SECONDS); per regulation and in total, the games played, the
 invariant violations (sim.invariants, checked after every step), the crashes (an exception inside
 the engine) and the hangs (one game longer than GAME_HANG_SECONDS); then the next edition's 2,000
-seeded マスター + エクストラ games (tests/editions/v9.0), every new action played, and 2,000 games of each regulation of 第9.1.1版 (editions/v9.1.1). Exit 1 if there was any
-crash, hang or violation, or a new action no game played.
+seeded マスター + エクストラ games (tests/editions/v9.0), every new action played, and 2,000 games of each regulation of 第9.1.1版
+(editions/v9.1.1). Exit 1 if there was any crash, hang or violation, or a new action no game played.
 """
 
 from __future__ import annotations
@@ -199,7 +199,7 @@ def current_edition(scale: float) -> bool:
         for part in ("definitions", "docs"):
             shutil.copytree(root / "editions" / "v9.1.1" / part, copy / part)
         run = subprocess.run([sys.executable, "-m", "toolchain", "sim", "--root", str(copy), "--all-regulations",
-                              "--games", str(count), "--seed", "0", "--json"], capture_output=True, text=True, cwd=copy,
+                              "--games", str(count), "--seed", "0", "--json"], capture_output=True, text=True, cwd=copy, check=False,
                              env={**os.environ, "PYTHONPATH": str(root)})
     if run.returncode != 0:
         print(f"  FAILED in the 9.1.1 games: {run.stderr[-2000:]}", flush=True)
