@@ -38,16 +38,16 @@ CODE = "BP047"
 
 # What each kind of fact is, as a message names it; number, zone and whose are errors.
 KINDS: dict[str, str] = {
-    "number": N_("a number"),
-    "zone": N_("a zone"),
-    "whose": N_("whose zone"),
-    "face": N_("face up or down"),
-    "state": N_("charge or drive"),
+    "number": N_("the number"),
+    "zone": N_("the zone"),
+    "whose": N_("whose zone it is"),
+    "face": N_("face up or face down"),
+    "state": N_("charged or driven"),
     "once": N_("once per turn"),
     "until": N_("until the end of the turn"),
     "chooser": N_("who chooses"),
-    "suit": N_("a suit"),
-    "rank": N_("a card's number"),
+    "suit": N_("the suit"),
+    "rank": N_("the card's number"),
 }
 ERRORS = ("number", "zone", "whose")
 
@@ -252,7 +252,7 @@ def _compare(item: Any, name: str, printed: list[Printed], program: Mapping[str,
     def stated(kind: str, where: Printed, match: re.Match[str], program_side: str) -> Diagnostic | None:
         if kind in excused:
             return None
-        message = _("{name}: the printed text states {fact} that the program does not: 「{printed}」; the program: {program}"
+        message = _("{name}: the printed text states {fact}, the program does not: 「{printed}」; the program: {program}"
                     ).format(name=name, fact=_(KINDS[kind]), printed=_sentence(where.text, match.start(), match.end()),
                              program=program_side)
         return _finding(item, where.path, kind, message)
@@ -261,7 +261,7 @@ def _compare(item: Any, name: str, printed: list[Printed], program: Mapping[str,
         if kind in excused or not both_ways:
             return None
         program_side = form if isinstance(form, str) else step(form)
-        message = _("{name}: the program does {fact} that the printed text does not state: {program}; the printed text: 「{printed}」"
+        message = _("{name}: the program has {fact}, the printed text does not state it: {program}; the printed text: 「{printed}」"
                     ).format(name=name, fact=_(KINDS[kind]), program=program_side, printed=printed_side)
         return _finding(item, anchor, kind, message)
 

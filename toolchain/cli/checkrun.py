@@ -123,3 +123,32 @@ def _check_command(root: Path | None, output_format: OutputFormat, since: str | 
         if result.rulings_line:
             print(result.rulings_line)  # 5 rulings: 6 examples, 0 failed, 1 not executable (…)
     return 1 if any(f.severity == "error" for f in result.findings) else 0  # warnings do not fail
+
+
+def explain_command(root: Path | None, key: str) -> int:
+    """`bp check --explain ID`: the entry's printed text and its program's reading; 0, 1 when they disagree on a
+    number, zone or whose (an error of BP047), 2 when no entry has that id or name."""
+    from ..checks.explain import entries, explain
+    from ..diagnostics import printable
+    from ..model.loader import load_definitions
+    from ..model.repository import RepositoryError, check_root, find_root
+
+    try:
+        root_path = check_root(root) if root else find_root()
+    except RepositoryError as exc:
+        print(printable(f"bp: {exc}"), file=sys.stderr)
+        return 2
+    definitions = load_definitions(root_path).definitions
+    found = entries(definitions, key)
+    if not found:
+        print(printable("bp check: " + _("no action, fog entry, character or trump has the id or name '{key}'").format(key=key)),
+              file=sys.stderr)
+        return 2
+    failed = False
+    for number, item in enumerate(found):
+        if number:
+            print()
+        for line in explain(definitions, item):
+            print(printable(line))
+            failed = failed or "error[BP047]" in line
+    return 1 if failed else 0
