@@ -32,6 +32,7 @@ from typing import Any
 from .. import model as m
 from ..diagnostics import Diagnostic
 from ..i18n import N_, _
+from ..model import effect_language as lang
 from ..model.effect_reading import Reader, occurrences
 
 CODE = "BP047"
@@ -59,7 +60,7 @@ _UNTIL = re.compile(r"このターンが終わるまで|ターン終了時まで
 _FLIP = re.compile(r"(表|裏)(?:向き)?に(?:する|し)")
 _STATE = re.compile(r"(チャージ|ドライブ)状態(?:に|で|また)")
 _CHOOSER = re.compile(r"(対戦相手|持ち主)(?:が|は)[^。]{0,60}(?:を選|を指定する)")
-_BOTTOM = "一番下"
+_BOTTOM = re.compile("一番下")
 _LIST_MARKER = re.compile(r"(?m)^\s*[0-9０-９]+\.|手順\s*[0-9０-９]+")
 _MOVE_VERBS = r"(?:の(?:一番上|一番下|上|下))?(?:に|へ)(?:移[すしり動]|加え|置[くき]|戻[すし]|送|出[すし])"
 # A bound (「21点以下」) the program may state as its neighbour (`not: {ge: [total, 22]}`).
@@ -294,13 +295,13 @@ def _compare(item: Any, name: str, printed: list[Printed], program: Mapping[str,
             zone = words.zone_of[match.group(1)]
             if zone not in facts.others_zones:
                 found.append(stated("whose", where, match, _("{zone} of no other player").format(zone=match.group(1))))
-        if (index := where.text.find(_BOTTOM)) >= 0 and facts.bottom is None:
-            found.append(stated("zone", where, re.compile(_BOTTOM).search(where.text, index), step(None)))  # type: ignore[arg-type]
+        if (bottom := _BOTTOM.search(where.text)) and facts.bottom is None:
+            found.append(stated("zone", where, bottom, step(None)))
     for zone, form in facts.destinations.items():
         drawn = zone == "hand" and form.get("draw") is not None and "引" in every  # 引く: into the hand
         if words.zones.get(zone, zone) not in every and zone != "field" and not drawn:
             found.append(done("zone", form, summary))
-    if facts.bottom is not None and _BOTTOM not in every:
+    if facts.bottom is not None and not _BOTTOM.search(every):
         found.append(done("zone", facts.bottom, summary))
     if facts.opponent_zone is not None and "対戦相手" not in every:
         found.append(done("whose", facts.opponent_zone, summary))
@@ -327,7 +328,7 @@ def _compare(item: Any, name: str, printed: list[Printed], program: Mapping[str,
         if ("チャージ" if state == "charged" else "ドライブ") not in every:
             found.append(done("state", form, summary))
     if facts.once and not _ONCE.search(every):
-        found.append(done("once", reader.read(program["activation"], lang_activation(), "activation"), summary))
+        found.append(done("once", reader.read(program["activation"], _activation_kind(), "activation"), summary))
     if facts.until is not None and "このターン" not in every and "ターン終了" not in every:
         found.append(done("until", facts.until, summary))
     if facts.chooser is not None and not re.search(r"(対戦相手|持ち主|プレイヤー)(が|は)", every):
@@ -341,15 +342,11 @@ def _compare(item: Any, name: str, printed: list[Printed], program: Mapping[str,
     yield from (f for f in found if f is not None)
 
 
-def lang_activation() -> Any:
-    from ..model import effect_language as lang
-
+def _activation_kind() -> Any:
     return next(field.kind for field in lang.PROGRAM.fields if field.name == "activation")
 
 
-def _family_of(form: Mapping[str, Any]) -> Any:
-    from ..model import effect_language as lang
-
+def _family_of(form: Mapping[str, Any]) -> lang.Family:
     for family in (lang.STEP_FAMILY, *lang.FAMILIES):
         if any(key in family.form_names for key in form):
             return family
