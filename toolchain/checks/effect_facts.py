@@ -80,7 +80,7 @@ def run(definitions: m.Definitions) -> list[Diagnostic]:
     rules = definitions.rules
     if rules is None:
         return []
-    reader = Reader(definitions)
+    reader = _LazyReader(definitions)  # the patterns are read only for a finding's message
     words = _Words(rules)
     findings: list[Diagnostic] = []
     for action in (*definitions.actions, *definitions.frame_actions):
@@ -93,6 +93,19 @@ def run(definitions: m.Definitions) -> list[Diagnostic]:
             printed = [Printed(("ability",), str(entry.ability))]
             findings += _compare(entry, entry.name, printed, action.program, reader, words, both_ways=False)
     return findings
+
+
+class _LazyReader:
+    """A Reader made on first use."""
+
+    def __init__(self, definitions: m.Definitions) -> None:
+        self._definitions = definitions
+        self._reader: Reader | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._reader is None:
+            self._reader = Reader(self._definitions)
+        return getattr(self._reader, name)
 
 
 def _field(action: m.Action, path: tuple[str, ...]) -> Any:

@@ -30,8 +30,9 @@ _INDENT = "   "
 @cache
 def patterns() -> Mapping[str, Any]:
     """The table of effect_reading.yaml."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's, where PyYAML has it: bp check reads this on every run
     with _DATA.open(encoding="utf-8") as stream:
-        return yaml.safe_load(stream)
+        return yaml.load(stream, Loader=loader)  # noqa: S506 - a safe loader
 
 
 class Reader:
@@ -277,6 +278,10 @@ def entry_reading(reader: Reader, item: Any) -> list[str]:
     return []
 
 
+# Each family's forms by name: occurrences() looks every mapping of a program up here.
+_FORMS = {family.name: {form.name: form for form in family.forms} for family in lang.FAMILIES}
+
+
 def occurrences(value: Any, kind: Any = lang.Ref("program")) -> Iterator[tuple[str, Mapping[str, Any]]]:
     """Every form written in `value` (of the language's `kind`), as (`family.form`, its mapping), in order:
     what the comparison with the printed text (checks/effect_facts.py) reads a program by."""
@@ -284,10 +289,11 @@ def occurrences(value: Any, kind: Any = lang.Ref("program")) -> Iterator[tuple[s
         target = lang.KINDS[kind.name]
         if isinstance(target, lang.Family):
             if isinstance(value, Mapping):
-                name = next((key for key in value if key in target.form_names), None)
+                forms = _FORMS[target.name]
+                name = next((key for key in value if key in forms), None)
                 if name is None:
                     return
-                form = target.form(name)
+                form = forms[name]
                 yield f"{target.name}.{name}", value
                 yield from occurrences(value[name], form.argument)
                 for option in form.options:
