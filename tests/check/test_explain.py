@@ -38,3 +38,17 @@ def test_a_drift_is_shown_and_fails(tmp_path: Path) -> None:
     assert run.returncode == 1
     assert ("definitions/actions/1-basic.yaml:147:11: error[BP047]: ドロー: the program has the number, the printed text does "
             "not state it: 自分のライフの一番上からカードを2枚引き、手札に加える") in run.stdout
+
+
+def test_on_a_wide_terminal_the_two_sides_stand_in_columns() -> None:
+    """A kanji takes two columns of the terminal: every line is as wide as the terminal, or narrower, and the
+    two columns meet at one place."""
+    from toolchain.cli.side_by_side import side_by_side, width_of
+
+    left = ["効果: 対象の防壁を場から墓地に移す。" * 3]
+    right = ["効果:", "   1. 対象を墓地に移す"]
+    lines = side_by_side(left, right, 60)
+    assert all(width_of(line) <= 60 for line in lines)
+    assert {width_of(line.split("│")[0]) for line in lines} == {29}
+    assert "".join(line.split(" │")[0].rstrip() for line in lines) == left[0]
+    assert [line.split("│ ")[1] for line in lines if "│ " in line] == right  # each source line starts a row

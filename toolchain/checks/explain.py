@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from .. import model as m
@@ -23,30 +24,50 @@ def entries(definitions: m.Definitions, key: str) -> list[Any]:
     return [item for item in every if key in (item.id, item.name)]
 
 
-def explain(definitions: m.Definitions, item: Any) -> Iterator[str]:
-    """The lines that explain one entry: its printed items, the reading of its program, and the disagreements."""
+@dataclass(frozen=True)
+class Explained:
+    """One entry explained: its heading, its printed items, what its program does, and their disagreements."""
+
+    heading: str
+    printed: list[str]
+    reading: list[str]
+    disagreements: list[str]
+    failed: bool  # a disagreement on a number, a zone or whose (an error)
+
+    def lines(self) -> Iterator[str]:
+        """One part under the other."""
+        yield self.heading
+        for title, part in ((_("printed"), self.printed), (_("what the program does"), self.reading),
+                            (_("disagreements (BP047)"), self.disagreements)):
+            yield f"── {title} ──"
+            yield from part
+
+
+def explain(definitions: m.Definitions, item: Any) -> Explained:
+    """One entry: its printed items, the reading of its program, and the disagreements between them."""
     rules = definitions.rules
     items = rules.vocabulary("items") if rules else m.Vocabulary(())
     where = item.source.location()
-    yield f"{item.name} ({item.id})  {where.path}:{where.line}"
-    yield "── " + _("printed") + " ──"
+    printed: list[str] = []
     for item_id, field in _ITEMS:
         value = getattr(item, field, None)
         if isinstance(value, m.Target):
             value = value.text
         if value:
-            yield from _block(items.name(item_id), str(value))
+            printed += _block(items.name(item_id), str(value))
     for ability in getattr(item, "abilities", ()) or ((item.ability,) if isinstance(getattr(item, "ability", None), m.Ability) else ()):
-        yield from _block(ability.name or items.name("ability"), str(ability.text))
-    yield "── " + _("what the program does") + " ──"
-    reading = entry_reading(Reader(definitions), item)
-    yield from reading or [_("(no program: the printed text is all there is)")]
+        printed += _block(ability.name or items.name("ability"), str(ability.text))
+    reading = entry_reading(Reader(definitions), item) or [_("(no program: the printed text is all there is)")]
     found = [f for f in effect_facts.run(definitions) if f.location.path == where.path and _within(item, f)]
-    yield "── " + _("disagreements (BP047)") + " ──"
-    yield from (f.text() for f in found) if found else [_("none found")]
+    return Explained(f"{item.name} ({item.id})  {where.path}:{where.line}", printed, reading,
+                     [f.text() for f in found] or [_("none found")], any(f.severity == "error" for f in found))
 
 
-def _block(heading: str, text: str) -> Iterator[str]:
+def _block(heading: str, text: str) -> list[str]:
+    return list(_lines(heading, text))
+
+
+def _lines(heading: str, text: str) -> Iterator[str]:
     lines = text.strip().splitlines()
     yield f"{heading}: {lines[0]}" if len(lines) == 1 else f"{heading}:"
     if len(lines) > 1:

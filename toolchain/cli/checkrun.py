@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -144,11 +145,24 @@ def explain_command(root: Path | None, key: str) -> int:
         print(printable("bp check: " + _("no action, fog entry, character or trump has the id or name '{key}'").format(key=key)),
               file=sys.stderr)
         return 2
+    from .side_by_side import side_by_side
+
+    width = shutil.get_terminal_size((0, 0)).columns if sys.stdout.isatty() else 0
     failed = False
     for number, item in enumerate(found):
         if number:
             print()
-        for line in explain(definitions, item):
+        explained = explain(definitions, item)
+        if width >= _SIDE_BY_SIDE:  # a wide terminal: the printed text and the reading in two columns
+            lines = [explained.heading, *side_by_side([f"── {_('printed')} ──", *explained.printed],
+                                                      [f"── {_('what the program does')} ──", *explained.reading], width),
+                     f"── {_('disagreements (BP047)')} ──", *explained.disagreements]
+        else:
+            lines = list(explained.lines())
+        for line in lines:
             print(printable(line))
-            failed = failed or "error[BP047]" in line
+        failed = failed or explained.failed
     return 1 if failed else 0
+
+
+_SIDE_BY_SIDE = 120  # the narrowest terminal that shows the two columns (else one under the other)
