@@ -84,7 +84,7 @@ CODES: dict[str, Code] = {
         Code("BP044", "guideline-double-trigger", N_("guideline (必須): two 誘発-通常-メイン requests at once, in the engine's random games")),
         Code("BP045", "guideline-character", N_("guideline (必須): two characters that the same cards, face up or down, can make")),
         Code("BP046", "guideline-loop", N_("guideline (必須): the engine's search loops dealing damage while the opponent can only pass")),
-        Code("BP047", "effect-mismatch",
+        Code("BP048", "effect-mismatch",
              N_("the printed effect and the program disagree on a fact that compares exactly (a number, a zone, whose, face, "
                 "charge or drive, once per turn, until the end of the turn, who chooses, a suit, a card's number)")),
     ]

@@ -1,4 +1,4 @@
-"""BP047: the printed effect and the program disagree (toolchain/checks/effect_facts.py). One drift planted
+"""BP048: the printed effect and the program disagree (toolchain/checks/effect_facts.py). One drift planted
 in the real definitions per kind of fact, each found at its line with the severity of its kind; both editions
 of the project clean; a reading `about: program, fact: KIND` excuses that kind and no other."""
 
@@ -22,7 +22,7 @@ DRIFTS = [
     ("zone", "actions/4-normal-spell.yaml", "      - move: target\n        to: graveyard\n  examples:\n    - name: 対象の防壁を墓地に移す",
      "      - move: target\n        to: hand\n  examples:\n    - name: 対象の防壁を墓地に移す", 15, "error",
      "防壁破壊: the printed text states the zone, the program does not: 「対象の防壁を場から墓地に移す。」; the program: moves to 手札"),
-    ("zone", "actions/4-normal-spell.yaml", "        at: bottom", "        at: top", 424, "error",
+    ("zone", "actions/4-normal-spell.yaml", "        at: bottom", "        at: top", 418, "error",
      "徴募: the printed text states the zone, the program does not: 「2. 残りのカードをライフの一番下に好きな順で移す。」"),
     ("whose", "actions/4-normal-spell.yaml", "      - choose: {zone: hand, player: target}", "      - choose: {zone: hand}", 283, "error",
      "ハンデス: the printed text states whose zone it is, the program does not: 「対戦相手の手札を見て1枚カードを指定する。」"),
@@ -75,7 +75,7 @@ def test_a_drift_is_found_at_its_line(tmp_path: Path, kind: str, file: str, old:
     root = _copy(tmp_path)
     _edit(root, file, old, new)
     found = [(f.location.path, f.location.line, f.code, f.severity, f.message) for f in _findings(root)]
-    assert any((path, at, code, level) == (f"definitions/{file}", line, "BP047", severity) and says in message
+    assert any((path, at, code, level) == (f"definitions/{file}", line, "BP048", severity) and says in message
                for path, at, code, level, message in found), found
 
 
@@ -96,11 +96,20 @@ def test_a_fog_entry_states_what_its_action_must_do(tmp_path: Path) -> None:
 
 
 def test_a_reading_excuses_its_kind_of_fact_and_no_other(tmp_path: Path) -> None:
-    """ハンデス discards to the graveyard without naming it: its reading (fact: zone) excuses that; a number it
-    then gets wrong is still found."""
+    """修繕 (9.0) checks for a Joker its text does not name: its reading (fact: rank) excuses that; given another
+    kind, it excuses the rank no more."""
+    root = _copy(tmp_path, V9)
+    _edit(root, "frames/actions.yaml", "    - about: program\n      fact: rank\n", "    - about: program\n      fact: number\n")
+    [finding] = _findings(root)
+    assert (finding.location.path, finding.severity) == ("definitions/frames/actions.yaml", "warning")
+    assert "修繕: the program has the card's number, the printed text does not state it: 対象の数字がJokerのカード" in finding.message
+
+
+def test_a_text_that_refers_to_another_entry_is_read_with_it(tmp_path: Path) -> None:
+    """「効果の内容は「…」を参照」: what the program does is stated by the entry it refers to."""
     root = _copy(tmp_path)
-    _edit(root, "actions/4-normal-spell.yaml", "    fact: zone\n    says: 「手札から捨てる」", "    fact: number\n    says: 「手札から捨てる」")
-    assert [(f.location.line, f.severity) for f in _findings(root)] == [(283, "error")]
+    _edit(root, "actions/4-normal-spell.yaml", "  effect: 対象の防壁を場から墓地に移す。", "  effect: 効果の内容は「ハンデス」を参照。")
+    assert [f.location.line for f in _findings(root)] == []  # ハンデス's 「捨てる」 moves to the graveyard
     root2 = _copy(tmp_path / "again")
-    _edit(root2, "actions/4-normal-spell.yaml", "        look: true\n      - move: $card", "        look: true\n        count: 2\n      - move: $card")
-    assert ["number" in f.message for f in _findings(root2)] == [True]
+    _edit(root2, "actions/4-normal-spell.yaml", "  effect: 対象の防壁を場から墓地に移す。", "  effect: 効果の内容を参照。")
+    assert [f.location.line for f in _findings(root2)] == [15]

@@ -8,7 +8,7 @@
 Loading (YAML, JSON Schema) is the model's; the cross-file checks are crossfile.py; the
 programs and examples are run by the simulator (programs.py), once per load, and so are the
 trumps' pictures (images.py). A finding that follows from another is linked to it (cascades.py).
-The printed effects are compared with their programs (effect_facts.py, BP047).
+The printed effects are compared with their programs (effect_facts.py, BP048).
 What `bp check` reports, and its cache, is result.py's.
 """
 

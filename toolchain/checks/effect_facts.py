@@ -1,4 +1,4 @@
-"""BP047: the printed effect and the program disagree (definitions/README.md, "The printed text and the program").
+"""BP048: the printed effect and the program disagree (definitions/README.md, "The printed text and the program").
 
 Nothing else compares what an action's printed text (effect, target, conditions, note) states with what its
 program does: an example changed along with the program passes. This check reads, from both sides, facts
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import model as m
@@ -35,7 +35,7 @@ from ..i18n import N_, _
 from ..model import effect_language as lang
 from ..model.effect_reading import Reader, occurrences
 
-CODE = "BP047"
+CODE = "BP048"
 
 # What each kind of fact is, as a message names it; number, zone and whose are errors.
 KINDS: dict[str, str] = {
@@ -61,6 +61,7 @@ _FLIP = re.compile(r"(表|裏)(?:向き)?に(?:する|し)")
 _STATE = re.compile(r"(チャージ|ドライブ)状態(?:に|で|また)")
 _CHOOSER = re.compile(r"(対戦相手|持ち主)(?:が|は)[^。]{0,60}(?:を選|を指定する)")
 _BOTTOM = re.compile("一番下")
+_REFERENCE = re.compile(r"「([^「」]+)」(?:を|の)?参照")
 _LIST_MARKER = re.compile(r"(?m)^\s*[0-9０-９]+\.|手順\s*[0-9０-９]+")
 _MOVE_VERBS = r"(?:の(?:一番上|一番下|上|下))?(?:に|へ)(?:移[すしり動]|加え|置[くき]|戻[すし]|送|出[すし])"
 # A bound (「21点以下」) the program may state as its neighbour (`not: {ge: [total, 22]}`).
@@ -83,15 +84,18 @@ def run(definitions: m.Definitions) -> list[Diagnostic]:
     reader = _LazyReader(definitions)  # the patterns are read only for a finding's message
     words = _Words(rules)
     findings: list[Diagnostic] = []
+    # an action's printed text by its name, for a text that refers to it (「…」を参照)
+    referred = {action.name: "\n".join(str(text) for path in _FIELDS if (text := _field(action, path)))
+                for action in (*definitions.actions, *definitions.frame_actions)}
     for action in (*definitions.actions, *definitions.frame_actions):
         if isinstance(action.program, Mapping):
             printed = [Printed(path, str(text)) for path in _FIELDS if (text := _field(action, path))]
-            findings += _compare(action, action.name, printed, action.program, reader, words, both_ways=True)
+            findings += _compare(action, action.name, printed, action.program, reader, words, both_ways=True, referred=referred)
     for entry in (*definitions.fog, *definitions.frame_fog):
         action = definitions.action(entry.action)
         if action is not None and isinstance(action.program, Mapping):
             printed = [Printed(("ability",), str(entry.ability))]
-            findings += _compare(entry, entry.name, printed, action.program, reader, words, both_ways=False)
+            findings += _compare(entry, entry.name, printed, action.program, reader, words, both_ways=False, referred=referred)
     return findings
 
 
@@ -148,6 +152,7 @@ class _Program:
     ranks: dict[str, Mapping[str, Any]]
     once: bool
     revealed: bool = False
+    implied: set[str] = field(default_factory=set)  # zones a step moves cards to without the text having to say so
 
 
 def _read_program(program: Mapping[str, Any]) -> _Program:
@@ -162,7 +167,7 @@ def _read_program(program: Mapping[str, Any]) -> _Program:
         counted = _COUNTED.get(name, ())
         for option in counted:
             value = form.get(option)
-            if isinstance(value, int) and not isinstance(value, bool) and value > 0:  # 0: no least number
+            if isinstance(value, int) and not isinstance(value, bool) and value > 1:  # 0: no least; 1: one at a time
                 facts.counted.append((value, form))
         player = form.get("player")
         other = player is not None and player != "you" and not isinstance(player, bool)
@@ -185,7 +190,7 @@ def _read_program(program: Mapping[str, Any]) -> _Program:
             if other:
                 facts.others_zones.setdefault("life", form)
         elif name == "step.negate":
-            facts.destinations.setdefault("graveyard", form)  # 無効にする: its keycards go to the graveyard
+            facts.implied.add("graveyard")  # 無効にする: its keycards go to the graveyard, whether the text says so or not
         elif name == "step.shuffle" and isinstance(form["shuffle"], str):
             facts.sources.add(form["shuffle"])
         elif name == "items.zone" and isinstance(form["zone"], str):
@@ -250,7 +255,7 @@ def _sentence(text: str, start: int, end: int) -> str:
 
 
 def _compare(item: Any, name: str, printed: list[Printed], program: Mapping[str, Any], reader: Reader, words: _Words,
-             both_ways: bool) -> Iterator[Diagnostic]:
+             both_ways: bool, referred: Mapping[str, str]) -> Iterator[Diagnostic]:
     facts = _read_program(program)
     if getattr(item, "target", None) is not None:
         facts.sources.add("field")  # what an action targets is on the field
@@ -279,6 +284,8 @@ def _compare(item: Any, name: str, printed: list[Printed], program: Mapping[str,
                     ).format(name=name, fact=_(KINDS[kind]), program=program_side, printed=printed_side)
         return _finding(item, anchor, kind, message)
 
+    # 「効果の内容は「騎士召喚」を参照」: what the program does may be stated by the entry the text refers to
+    every = "\n".join([every, *(referred.get(name, "") for name in _REFERENCE.findall(every))])
     summary = every.replace("\n", " ").strip()
     found: list[Diagnostic | None] = []
     unnumbered = _LIST_MARKER.sub("", every)  # 「2. 必要であれば…」 numbers a line, it counts nothing
@@ -291,18 +298,19 @@ def _compare(item: Any, name: str, printed: list[Printed], program: Mapping[str,
         for match in _NUMBER.finditer(where.text):
             value = _number(match.group(1))
             near = {value - 1, value + 1} if _BOUND.match(where.text, match.end()) else set()
-            if value != 1 and value not in facts.integers and not near & facts.integers:
+            keycards = "キーカード" in _sentence(where.text, match.start(), match.end())  # counted by the keycards notation
+            if value != 1 and value not in facts.integers and not near & facts.integers and not keycards:
                 found.append(stated("number", where, match, _("no {value} anywhere").format(value=value)))
     # zones: where to, where from, the bottom
     for where in printed:
         for match in words.destination.finditer(where.text):
             zone = words.zone_of[match.group(1)]
-            if zone not in facts.destinations:
+            if zone not in facts.destinations and zone not in facts.implied:
                 moved = ", ".join(words.zones.get(z, z) for z in facts.destinations) or _("nothing")
                 found.append(stated("zone", where, match, _("moves to {zones}").format(zones=moved)))
         for match in words.source.finditer(where.text):
             zone = words.zone_of[match.group(1)]
-            if zone not in facts.sources and zone not in facts.destinations:
+            if zone not in facts.sources and zone not in facts.destinations and zone not in facts.implied:
                 found.append(stated("zone", where, match, _("reads nothing from {zone}").format(zone=match.group(1))))
         for match in words.opponents.finditer(where.text):
             zone = words.zone_of[match.group(1)]
@@ -312,7 +320,8 @@ def _compare(item: Any, name: str, printed: list[Printed], program: Mapping[str,
             found.append(stated("zone", where, bottom, step(None)))
     for zone, form in facts.destinations.items():
         drawn = zone == "hand" and form.get("draw") is not None and "引" in every  # 引く: into the hand
-        if words.zones.get(zone, zone) not in every and zone != "field" and not drawn:
+        discarded = zone == "graveyard" and "捨て" in every  # 捨てる: into the graveyard
+        if words.zones.get(zone, zone) not in every and zone != "field" and not drawn and not discarded:
             found.append(done("zone", form, summary))
     if facts.bottom is not None and not _BOTTOM.search(every):
         found.append(done("zone", facts.bottom, summary))

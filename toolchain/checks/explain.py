@@ -1,5 +1,5 @@
 """`bp check --explain ID`: an entry's printed text beside what its program does, read in controlled Japanese
-(model/effect_reading.py), with the disagreements BP047 finds between them (effect_facts.py)."""
+(model/effect_reading.py), with the disagreements BP048 finds between them (effect_facts.py)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ class Explained:
         """One part under the other."""
         yield self.heading
         for title, part in ((_("printed"), self.printed), (_("what the program does"), self.reading),
-                            (_("disagreements (BP047)"), self.disagreements)):
+                            (_("disagreements (BP048)"), self.disagreements)):
             yield f"── {title} ──"
             yield from part
 

@@ -40,7 +40,7 @@ def check(
     use_cache: Annotated[bool, typer.Option("--cache/--no-cache", help=CACHE_HELP)] = True,
     explain: Annotated[
         Optional[str],
-        typer.Option("--explain", metavar="ID", help=_("Print an entry's printed text and what its program does, read in Japanese, with their disagreements (BP047); nothing else is checked.")),
+        typer.Option("--explain", metavar="ID", help=_("Print an entry's printed text and what its program does, read in Japanese, with their disagreements (BP048); nothing else is checked.")),
     ] = None,
 ) -> None:
     """`bp check` (CHECK_HELP)."""

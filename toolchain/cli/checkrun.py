@@ -128,7 +128,7 @@ def _check_command(root: Path | None, output_format: OutputFormat, since: str | 
 
 def explain_command(root: Path | None, key: str) -> int:
     """`bp check --explain ID`: the entry's printed text and its program's reading; 0, 1 when they disagree on a
-    number, zone or whose (an error of BP047), 2 when no entry has that id or name."""
+    number, zone or whose (an error of BP048), 2 when no entry has that id or name."""
     from ..checks.explain import entries, explain
     from ..diagnostics import printable
     from ..model.loader import load_definitions
@@ -156,7 +156,7 @@ def explain_command(root: Path | None, key: str) -> int:
         if width >= _SIDE_BY_SIDE:  # a wide terminal: the printed text and the reading in two columns
             lines = [explained.heading, *side_by_side([f"── {_('printed')} ──", *explained.printed],
                                                       [f"── {_('what the program does')} ──", *explained.reading], width),
-                     f"── {_('disagreements (BP047)')} ──", *explained.disagreements]
+                     f"── {_('disagreements (BP048)')} ──", *explained.disagreements]
         else:
             lines = list(explained.lines())
         for line in lines:
