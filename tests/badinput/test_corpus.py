@@ -245,5 +245,5 @@ def test_the_corpus_covers_every_class_with_80_cases() -> None:
     assert classes == {
         "yaml-syntax", "encoding", "control-bytes", "limits", "schema", "references", "keycards", "markup", "costs",
         "examples", "engine-loop", "name-readings", "cascades", "files", "cli-paths", "transcripts", "vocabularies",
-        "playtest", "earlier-shape", "rulings",
+        "playtest", "earlier-shape", "rulings", "printed-effect",
     }

@@ -188,6 +188,9 @@ CASES = [
         ("actions/2-summon.yaml", 33, 7), "expected 'Joker(+4)', actual 'Joker(+3)'",
     ),
     Case("BP031", "actions/2-summon.yaml", "by: {rank: key}", "by: {rank: $nothing}", ("actions/2-summon.yaml", 30, 20), "'$nothing' is not set"),
+    # the printed effect says nothing of the turn's end its program's modify_size lasts until
+    Case("BP048", "actions/2-summon.yaml", "サイズは、このターンが終わるまでキーカード", "サイズは、キーカード", ("actions/2-summon.yaml", 26, 11),
+         "アップ: the program has until the end of the turn, the printed text does not state it"),
     Case("BP034", "characters.yaml", "  kana: まじゅつし\n", "", ("characters.yaml", 3, 9), "'魔術士' has kanji"),
     Case("BP034", "characters.yaml", "  kana: ぼうへき", "  kana: ボウヘキ", ("characters.yaml", 18, 9), "not a reading in hiragana"),
     # a version past the edition being prepared (rules.yaml: v8.1), and an update before the since

@@ -8,6 +8,7 @@
 Loading (YAML, JSON Schema) is the model's; the cross-file checks are crossfile.py; the
 programs and examples are run by the simulator (programs.py), once per load, and so are the
 trumps' pictures (images.py). A finding that follows from another is linked to it (cascades.py).
+The printed effects are compared with their programs (effect_facts.py, BP048).
 What `bp check` reports, and its cache, is result.py's.
 """
 
@@ -66,7 +67,7 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
     from ..model.loader import load_definitions
     from ..model.repository import TOOLCHAIN_SCHEMAS
     from ..model.sources import read_sources
-    from . import crossfile, programs
+    from . import crossfile, effect_facts, programs
 
     kept = store if store is not None and store.folder is not None else None
     sources = sources or read_sources(root)
@@ -89,4 +90,6 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
             report = programs.not_run(loaded.definitions, _("fix the errors in {files} first").format(files=", ".join(sorted(broken))))
         else:
             report, findings = programs.played(loaded, findings, kept)
+        # read from the printed text and the programs alone: outside the examples' cache, which masks the printed words
+        findings += effect_facts.run(loaded.definitions)
     return Checked(root, loaded, tuple(sorted(set(findings))), report)

@@ -38,8 +38,16 @@ def check(
     ] = False,
     cache_dir: Annotated[Path | None, typer.Option("--cache-dir", help=CACHE_DIR_HELP)] = None,
     use_cache: Annotated[bool, typer.Option("--cache/--no-cache", help=CACHE_HELP)] = True,
+    explain: Annotated[
+        Optional[str],
+        typer.Option("--explain", metavar="ID", help=_("Print an entry's printed text and what its program does, read in Japanese, with their disagreements (BP048); nothing else is checked.")),
+    ] = None,
 ) -> None:
     """`bp check` (CHECK_HELP)."""
+    if explain is not None:
+        from .checkrun import explain_command
+
+        raise typer.Exit(explain_command(root, explain))
     raise typer.Exit(check_command(root, output_format, since, show_readings, cache_dir, use_cache, show_rulings))
 
 

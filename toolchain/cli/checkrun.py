@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -126,3 +127,45 @@ def _check_command(root: Path | None, output_format: OutputFormat, since: str | 
         if result.rulings_line:
             print(result.rulings_line)  # 5 rulings: 6 examples, 0 failed, 1 not executable (…)
     return 1 if any(f.severity == "error" for f in result.findings) else 0  # warnings do not fail
+
+
+def explain_command(root: Path | None, key: str) -> int:
+    """`bp check --explain ID`: the entry's printed text and its program's reading; 0, 1 when they disagree on a
+    number, zone or whose (an error of BP048), 2 when no entry has that id or name."""
+    from ..checks.explain import entries, explain
+    from ..diagnostics import printable
+    from ..model.loader import load_definitions
+    from ..model.repository import RepositoryError, check_root, find_root
+
+    try:
+        root_path = check_root(root) if root else find_root()
+    except RepositoryError as exc:
+        print(printable(f"bp: {exc}"), file=sys.stderr)
+        return 2
+    definitions = load_definitions(root_path).definitions
+    found = entries(definitions, key)
+    if not found:
+        print(printable("bp check: " + _("no action, fog entry, character or trump has the id or name '{key}'").format(key=key)),
+              file=sys.stderr)
+        return 2
+    from .side_by_side import side_by_side
+
+    width = shutil.get_terminal_size((0, 0)).columns if sys.stdout.isatty() else 0
+    failed = False
+    for number, item in enumerate(found):
+        if number:
+            print()
+        explained = explain(definitions, item)
+        if width >= _SIDE_BY_SIDE:  # a wide terminal: the printed text and the reading in two columns
+            lines = [explained.heading, *side_by_side([f"── {_('printed')} ──", *explained.printed],
+                                                      [f"── {_('what the program does')} ──", *explained.reading], width),
+                     f"── {_('disagreements (BP048)')} ──", *explained.disagreements]
+        else:
+            lines = list(explained.lines())
+        for line in lines:
+            print(printable(line))
+        failed = failed or explained.failed
+    return 1 if failed else 0
+
+
+_SIDE_BY_SIDE = 120  # the narrowest terminal that shows the two columns (else one under the other)

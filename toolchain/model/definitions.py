@@ -55,6 +55,7 @@ class Reading:
     location: Location = field(compare=False)  # where the reading is written
     about: str | None = None  # the field it is about (`abilities`, `start`, `trigger_condition`), None: the whole entry
     guideline: str | None = None  # the design guideline (its code, BP040…) the definition departs from, and why
+    fact: str | None = None  # with about: program, the kind of fact (BP048) in which program and printed text differ on purpose
 
 
 @dataclass(frozen=True)

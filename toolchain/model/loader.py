@@ -368,7 +368,7 @@ def _readings(item: dict[str, Any], source: m.Source) -> tuple[m.Reading, ...]:
     notes = [(value, ("reading",))] if isinstance(value, dict) else [(note, ("reading", i)) for i, note in enumerate(value)]
     return tuple(
         m.Reading(str(note["says"]).strip(), str(note["reads"]).strip(), str(note["why"]).strip(), source.location(*path),
-                  note.get("about"), note.get("guideline"))
+                  note.get("about"), note.get("guideline"), note.get("fact"))
         for note, path in notes
     )
 
