@@ -15,6 +15,7 @@ games are plain Python, so they run on one thread per worker process (`--nthread
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterable, Iterator
@@ -99,7 +100,7 @@ class Runner:
     # where it plays, in words of no language (balance.json); report.said_where says it
     where: dict[str, Any] = {"kind": "one-core"}
 
-    def run(self, batches: list[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
+    def run(self, batches: Iterable[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
         for batch in batches:
             records = play_batch(batch)
             progress(len(batch.seeds))
@@ -129,7 +130,7 @@ class LocalRunner(Runner):
         self.where = {"kind": "processes", "count": self.parallel} if self.parallel > 1 else {"kind": "one-core"}
         self._pool: Any = None
 
-    def run(self, batches: list[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
+    def run(self, batches: Iterable[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
         if self.parallel <= 1:
             yield from super().run(batches, progress)
             return
@@ -147,6 +148,9 @@ class LocalRunner(Runner):
             self._pool.terminate()
             self._pool.join()
             self._pool = None
+
+
+IN_FLIGHT_PER_THREAD = 4  # batches submitted to a cluster ahead of those done, per worker thread
 
 
 class ClusterError(Exception):
@@ -168,7 +172,7 @@ class DaskRunner(Runner):
             from distributed import Client
         except ImportError as exc:  # pragma: no cover - a dependency of the project
             raise ClusterError(_("Dask's distributed is not installed (pip install -e .)")) from exc
-        self._futures: list[Any] = []
+        self._futures: set[Any] = set()
         try:
             self.client = Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
@@ -197,14 +201,26 @@ class DaskRunner(Runner):
             raise ClusterError(_("the workers {workers} run another version of the toolchain: install this one there (the same "
                                  "games need the same simulator)").format(workers=", ".join(other)))
 
-    def run(self, batches: list[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
+    def run(self, batches: Iterable[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
         from distributed import as_completed
 
-        self._futures = [self.client.submit(_play_with, batch, self._definitions[batch.rules], key=f"bp-balance-{batch.name}",
-                                            pure=False) for batch in batches]
+        waiting = iter(batches)
+        done = as_completed(loop=self.client.loop)
+
+        def submit(count: int) -> None:
+            for batch in itertools.islice(waiting, count):
+                future = self.client.submit(_play_with, batch, self._definitions[batch.rules], key=f"bp-balance-{batch.name}",
+                                            pure=False)
+                self._futures.add(future)
+                done.add(future)
+
+        # A few batches per thread at a time: --games 10**12 must not submit (or hold) every batch at once.
+        submit(IN_FLIGHT_PER_THREAD * self.parallel)
         try:
-            for future in as_completed(self._futures, loop=self.client.loop):
+            for future in done:
+                self._futures.discard(future)
                 batch, records = future.result()
+                submit(1)
                 progress(len(batch.seeds))
                 yield batch, records
         finally:
@@ -212,8 +228,8 @@ class DaskRunner(Runner):
 
     def close(self) -> None:
         if self._futures:
-            self.client.cancel(self._futures)
-            self._futures = []
+            self.client.cancel(list(self._futures))
+            self._futures = set()
         if self.client.status not in ("closed", "closing"):
             self.client.close()
 
