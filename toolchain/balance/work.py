@@ -15,6 +15,7 @@ games are plain Python, so they run on one thread per worker process (`--nthread
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import signal
@@ -23,7 +24,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import sim
+from ..diagnostics import printable
 from ..i18n import _
+from .cluster import ClusterError, probe
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Definitions
@@ -151,10 +154,7 @@ class LocalRunner(Runner):
 
 
 IN_FLIGHT_PER_THREAD = 4  # batches submitted to a cluster ahead of those done, per worker thread
-
-
-class ClusterError(Exception):
-    """The cluster cannot be reached, or its workers run another toolchain (exit code 2)."""
+CONNECT_SECONDS = 5.0  # to connect to a scheduler, and for it to answer (--cluster-timeout)
 
 
 def _toolchain_digest() -> str:
@@ -167,16 +167,19 @@ class DaskRunner(Runner):
     """`--cluster ADDRESS`: the batches as tasks of a Dask cluster; each worker builds an engine once per revision
     from the definitions, sent to every worker once."""
 
-    def __init__(self, address: Any, definitions: dict[str, Definitions], timeout: float = 10.0) -> None:
+    def __init__(self, address: str, definitions: dict[str, Definitions], timeout: float = CONNECT_SECONDS) -> None:
         try:
             from distributed import Client
         except ImportError as exc:  # pragma: no cover - a dependency of the project
             raise ClusterError(_("Dask's distributed is not installed (pip install -e .)")) from exc
         self._futures: set[Any] = set()
+        self._timeout = timeout
+        probe(address, timeout)  # a client made for a wrong address hangs, or fails noisily later
         try:
             self.client = Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
-            raise ClusterError(_("cannot reach the Dask scheduler at {address}: {reason}").format(address=address, reason=exc)) from exc
+            raise ClusterError(_("cannot reach the Dask scheduler at {address}: {reason}").format(
+                address=printable(address), reason=exc)) from exc
         self._check_workers()
         self.parallel = max(1, sum(self.client.nthreads().values()))
         self.where = {"kind": "cluster", "address": self.client.scheduler.address, "workers": len(self.client.nthreads()),
@@ -215,23 +218,29 @@ class DaskRunner(Runner):
                 done.add(future)
 
         # A few batches per thread at a time: --games 10**12 must not submit (or hold) every batch at once.
-        submit(IN_FLIGHT_PER_THREAD * self.parallel)
         try:
+            submit(IN_FLIGHT_PER_THREAD * self.parallel)
             for future in done:
                 self._futures.discard(future)
                 batch, records = future.result()
                 submit(1)
                 progress(len(batch.seeds))
                 yield batch, records
+        except Exception as exc:  # noqa: BLE001 - the scheduler or a worker went away: said, no traceback
+            raise ClusterError(_("the cluster stopped during the run ({error}: {reason})").format(
+                error=type(exc).__name__, reason=exc)) from exc
         finally:
             self.close()
 
     def close(self) -> None:
-        if self._futures:
-            self.client.cancel(list(self._futures))
-            self._futures = set()
+        """Cancel what is left and let go of the scheduler, if it still answers (a killed one does not: not waited on)."""
+        with contextlib.suppress(Exception):
+            if self._futures:
+                self.client.cancel(list(self._futures))
+        self._futures = set()
         if self.client.status not in ("closed", "closing"):
-            self.client.close()
+            with contextlib.suppress(Exception):
+                self.client.close(timeout=self._timeout)
 
 
 def _play_with(batch: Batch, definitions: Definitions) -> tuple[Batch, list[Record]]:
