@@ -66,3 +66,48 @@ def test_a_silent_server_times_out(listening: str, tmp_path: Path) -> None:
 def test_an_address_dask_cannot_reach_over_a_network_is_refused(address: str, tmp_path: Path) -> None:
     code, stderr = _balance(address, tmp_path)
     assert code == 2 and ("not a Dask scheduler's address" in stderr or "not an empty one" in stderr), stderr
+
+
+class _GoneFuture:
+    def result(self) -> None:
+        from distributed.comm.core import CommClosedError
+
+        raise CommClosedError("in <TCP (closed) ConnectionPool.gather local=tcp://127.0.0.1:1 remote=tcp://127.0.0.1:2>")
+
+
+class _GoneClient:
+    """A client whose scheduler was killed: its futures fail, and cancelling or closing fails too."""
+
+    status = "running"
+    loop = None
+
+    def submit(self, *_args: object, **_kwargs: object) -> _GoneFuture:
+        return _GoneFuture()
+
+    def cancel(self, _futures: object) -> None:
+        raise OSError("the scheduler is gone")
+
+    def close(self, timeout: float | None = None) -> None:
+        raise TimeoutError(f"timed out after {timeout} s")
+
+
+class _Completed(list):
+    def __init__(self, loop: object = None) -> None:
+        super().__init__()
+
+    def add(self, future: object) -> None:
+        self.append(future)
+
+
+def test_a_scheduler_gone_mid_run_is_a_cluster_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import distributed
+
+    from toolchain.balance.cluster import ClusterError
+    from toolchain.balance.work import Batch, DaskRunner
+
+    monkeypatch.setattr(distributed, "as_completed", _Completed)
+    runner = DaskRunner.__new__(DaskRunner)
+    runner.client, runner.parallel, runner._futures, runner._timeout, runner._definitions = _GoneClient(), 1, set(), 0.5, {"r": None}
+    batch = Batch("r", "lite", "entry20", "policy", "", (), (), 0, (1, 2), 60, False)
+    with pytest.raises(ClusterError, match="the cluster stopped during the run \\(CommClosedError: "):
+        list(runner.run([batch], lambda _count: None))
