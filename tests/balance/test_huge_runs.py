@@ -27,7 +27,7 @@ _FIRST_BATCHES = textwrap.dedent("""
 
 
 def test_a_trillion_games_are_handed_out_batch_by_batch() -> None:
-    run = subprocess.run([sys.executable, "-c", _FIRST_BATCHES.format(root=str(ROOT))], capture_output=True, text=True,
+    run = subprocess.run([sys.executable, "-c", _FIRST_BATCHES.format(root=str(ROOT))], capture_output=True, text=True, check=False,
                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300)
     assert run.returncode == 0, run.stderr
     first, size, second = map(int, run.stdout.split())

@@ -43,12 +43,12 @@ def probe(address: str, timeout: float) -> None:
         _first_bytes(address, match["host"].strip("[]"), int(match["port"]), timeout)
     try:
         reply = asyncio.run(asyncio.wait_for(_identity(address, timeout), timeout))
-    except (asyncio.TimeoutError, TimeoutError) as exc:
+    except TimeoutError as exc:  # asyncio's too (Python 3.11)
         raise ClusterError(_nothing_answered(address, timeout)) from exc
     except OSError as exc:
         raise ClusterError(_("cannot reach the Dask scheduler at {address}: {reason}").format(
             address=printable(address), reason=exc)) from exc
-    except Exception as exc:  # noqa: BLE001 - whatever Dask's protocol made of what answered
+    except Exception as exc:  # whatever Dask's protocol made of what answered
         raise ClusterError(_not_dask(address, f"{type(exc).__name__}: {exc}")) from exc
     if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
         raise ClusterError(_not_dask(address, printable(repr(reply)[:80])))

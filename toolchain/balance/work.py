@@ -226,7 +226,7 @@ class DaskRunner(Runner):
                 submit(1)
                 progress(len(batch.seeds))
                 yield batch, records
-        except Exception as exc:  # noqa: BLE001 - the scheduler or a worker went away: said, no traceback
+        except Exception as exc:  # the scheduler or a worker went away: said, no traceback
             raise ClusterError(_("the cluster stopped during the run ({error}: {reason})").format(
                 error=type(exc).__name__, reason=exc)) from exc
         finally:

@@ -58,9 +58,9 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
              cluster: str | None, cluster_timeout: float, out: Path | None, as_json: bool) -> None:
     from .. import sim
     from ..balance import html
+    from ..balance.cluster import ClusterError, probe
     from ..balance.report import lines, report, said_where
     from ..balance.run import RulesError, Settings, calibrate, duration, estimate_seconds, load_rules, make_plan, play
-    from ..balance.cluster import ClusterError, probe
     from ..balance.work import DaskRunner, LocalRunner
     from ..diff.revisions import RevisionError
     from ..site.inputs import balance_report

@@ -172,13 +172,13 @@ def _write_blobs(root: Path, commit: str, prefix: str, tree: Path) -> None:
     submodules: list[str] = []
     for record in filter(None, listing.split(b"\0")):
         meta, _tab, name = record.partition(b"\t")
-        mode, kind, sha, size = meta.decode().split()
+        mode, kind, sha, listed_size = meta.decode().split()
         parts = _safe_parts(name, prefix, commit)  # every entry, before anything is written
         if kind == "commit":
             submodules.append("/".join(parts))
         if kind != "blob" or mode == "120000":  # symbolic links are not followed out of the revision
             continue
-        blobs.append((sha, parts, int(size)))
+        blobs.append((sha, parts, int(listed_size)))
     if submodules:
         raise RevisionError(
             _("revision {commit} holds {paths} as a git submodule, whose files are not in this repository's history: "
@@ -247,7 +247,7 @@ def _new_file(tree: Path, inside: Path, parts: tuple[str, ...], commit: str) -> 
         if inside not in Path(os.path.realpath(target.parent)).parents and Path(os.path.realpath(target.parent)) != inside:
             raise RevisionError(_("revision {commit}: '{path}' would be written outside its temporary directory").format(
                 commit=commit[:7], path="/".join(parts)))
-        handle = open(target, "xb")  # never through a file or link already there
+        handle = open(target, "xb")  # noqa: SIM115 - closed below, once the caller has written it; never through a file or link already there
     except (FileExistsError, NotADirectoryError, IsADirectoryError) as exc:
         raise RevisionError(
             _("revision {commit} holds '{path}' twice, or as both a file and a folder: "
