@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import os
+import signal
 import threading
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Executor, Future
@@ -33,25 +35,43 @@ class InlineExecutor(Executor):
         return future
 
 
+# The pid of the process that forked this one, recorded in the parent just before each fork: a
+# worker compares it with os.getppid() once it has asked to die with its parent, since a parent
+# killed between the fork and that request leaves the worker adopted and never signalled.
+_forked_by: int | None = None
+
+
+def _remember_forking_process() -> None:
+    global _forked_by
+    _forked_by = os.getpid()
+
+
+os.register_at_fork(before=_remember_forking_process)
+
+
 def die_with_parent() -> None:
-    """A worker ends when the process that started it is killed (Linux), instead of rendering on."""
+    """A worker ends when the process that started it is killed (Linux), instead of rendering on:
+    also when the parent was killed before this was asked (`bp build -j 200` killed while forking)."""
     try:
         import ctypes
-        import signal
 
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
-        pass
+        return
+    if _forked_by is not None and os.getppid() != _forked_by:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def start_worker() -> None:
     """The setup of a worker process: it ends with its parent, leaves Ctrl-C to it (the terminal sends
-    SIGINT to every process of the command: each worker printed a traceback), and collects garbage
-    less often (collector.py: the objects it inherited from its parent are set aside for good)."""
-    import signal
-
+    SIGINT to every process of the command: each worker printed a traceback), ends quietly when the
+    parent terminates it (SIGTERM: the parent's own handler, inherited with the fork, raised
+    KeyboardInterrupt in every worker of a cancelled build of bp serve, each printing a traceback),
+    and collects garbage less often (collector.py: the objects it inherited from its parent are set
+    aside for good)."""
     die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     collect_less_often()
 
 

@@ -219,13 +219,16 @@ def test_bad_input(case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.Mon
         _check_findings(findings, expect)
         _lines_inside_their_file(workspace.root, findings)
         return
+    stdout = ""
     if "unreadable" in case:
         exit_code, stderr = _run_unreadable(workspace, case, monkeypatch)
     else:
         run = bp(*_arguments(workspace, case), timeout=120)
-        exit_code, stderr = run.returncode, run.stderr
+        exit_code, stderr, stdout = run.returncode, run.stderr, run.stdout
     assert "Traceback" not in stderr, stderr
-    assert "\x1b" not in stderr, "an escape character reached the terminal"
+    assert "\x1b" not in stderr + stdout, "an escape character reached the terminal"
+    if "prints" in expect:
+        assert expect["prints"] in stdout, stdout
     assert exit_code == expect["exit"], stderr
     printed = stderr if "unreadable" in case else stderr + run.stdout  # the summary lines are on stdout
     assert expect["says"] in printed, printed

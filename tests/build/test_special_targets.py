@@ -116,3 +116,10 @@ def test_export_into_a_read_only_directory_is_a_message_not_a_traceback(minimal_
             assert f"cannot write {locked / 'defs.json'}" in run.stderr and "Traceback" not in run.stderr
     finally:
         locked.chmod(0o755)
+
+
+def test_export_to_dev_stdout_streams_into_a_pipe(minimal_repo: Path) -> None:
+    # /dev/stdout into a pipe resolves to /proc/PID/fd/pipe:[N], a name no file has: it is opened as given.
+    run = bp("export", "--root", str(minimal_repo), "-o", "/dev/stdout")
+    assert run.returncode == 0, run.stderr
+    assert "edition" in json.loads(run.stdout)

@@ -250,3 +250,27 @@ def test_without_play_a_reading_that_excuses_a_search_is_not_judged(minimal_repo
     answered = LOOP.replace("opponent: {life: 9}", "opponent: {life: 9, hand: ♡5 ♣9, field: Joker}")
     _append(minimal_repo, "actions/2-summon.yaml", _waive(answered, "引き潮"))
     assert guidelines.run(toolchain.load(minimal_repo).definitions, play=False) == []
+
+
+def test_the_loop_searches_share_one_budget_and_say_when_it_ran_out(minimal_repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted in decisions, not seconds: the same situations are searched on any machine; those left are said."""
+    from toolchain.checks import guidelines
+
+    monkeypatch.setattr(guidelines, "LOOP_TOTAL_NODES", 1)
+    _append(minimal_repo, "actions/2-summon.yaml", LOOP)
+    [finding] = _findings(minimal_repo, "BP046")
+    assert finding.severity == "warning"
+    assert finding.message.startswith("the loop search stopped at its budget of 1 decisions: 1 of ")
+    assert "(a loop there is not found)" in finding.message
+
+
+def test_one_loop_search_spends_the_shared_budget(minimal_repo: Path) -> None:
+    _append(minimal_repo, "actions/2-summon.yaml", LOOP)
+    engine = sim.Engine(toolchain.load(minimal_repo).definitions)
+    game = sim.from_situation(engine, {"you": {"hand": "♠3", "graveyard": "♡4"}, "opponent": {"life": 9}},
+                              regulation=("pro", "strategy"), agents=None)
+    total = [3]
+    assert sim.find_loop(game, total=total) is None  # the cycle needs more than three decisions
+    assert total == [0]
+    total = [10_000]
+    assert sim.find_loop(game, total=total) is not None and 0 < total[0] < 10_000

@@ -13,10 +13,11 @@ on common random numbers.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import pickle
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -161,26 +162,33 @@ def estimate_seconds(plan: Plan, parallel: int) -> float:
     return seconds / max(parallel, 1)
 
 
-def batches(plan: Plan) -> list[Batch]:
-    """Every batch still to play after the calibration, the slowest regulations first (so the last batches are short)."""
-    out: list[tuple[float, Batch]] = []
-    for regulation in plan.regulations:
+def batches(plan: Plan) -> Iterator[Batch]:
+    """Every batch still to play after the calibration, drawn as they are handed out (as bp sim draws its seeds:
+    `--games 10**12` holds a few batches, not a trillion seeds); the slowest regulations first (their batches
+    take longest, so the last batches are short)."""
+    def batch_seconds(regulation: RegulationPlan) -> float:
         rate = plan.calibrated.get(_key(regulation), 100.0)
-        size = max(4, min(400, round(rate * BATCH_SECONDS)))
-        seeds = list(sim.game_seeds(plan.settings.seed, regulation.games))  # the seeds bp sim plays
+        return min(regulation.games, _batch_size(rate)) / rate
+
+    for regulation in sorted(plan.regulations, key=batch_seconds, reverse=True):
+        size = _batch_size(plan.calibrated.get(_key(regulation), 100.0))
         skip = min(CALIBRATION_GAMES, regulation.games) if plan.calibrated else 0
         for subject in ["", *regulation.agents]:
             start = skip if not subject else 0
-            for first, chunk in batches_of(seeds[start:], start, size):
-                out.append((-len(chunk) / rate, _batch(regulation, plan.settings, subject, first, chunk)))
-    return [batch for _, batch in sorted(out, key=lambda item: item[0])]
+            seeds = itertools.islice(sim.game_seeds(plan.settings.seed, regulation.games), start, None)  # bp sim's seeds
+            for first, chunk in batches_of(seeds, start, size):
+                yield _batch(regulation, plan.settings, subject, first, chunk)
+
+
+def _batch_size(rate: float) -> int:
+    return max(4, min(400, round(rate * BATCH_SECONDS)))
 
 
 def figures_of(plan: Plan) -> dict[tuple[str, str, str], RegulationFigures]:
     return {_key(r): RegulationFigures(r.format_id, r.frame_id, r.name, r.subjects) for r in plan.regulations}
 
 
-def add(figures: dict[tuple[str, str, str], RegulationFigures], done: list[tuple[Batch, list]]) -> None:
+def add(figures: dict[tuple[str, str, str], RegulationFigures], done: Iterable[tuple[Batch, list]]) -> None:
     for batch, records in done:
         target = figures[(batch.rules, batch.format_id, batch.frame_id)]
         for record in records:
@@ -192,7 +200,7 @@ def play(plan: Plan, runner: Runner, progress: Callable[[int], None],
     """Every game of the plan (after the calibration's, when given), on the runner; the figures of each regulation."""
     figures = figures_of(plan)
     add(figures, calibrated or [])
-    add(figures, list(runner.run(batches(plan), progress)))
+    add(figures, runner.run(batches(plan), progress))  # each batch's records dropped once counted
     return figures
 
 

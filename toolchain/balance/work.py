@@ -15,6 +15,8 @@ games are plain Python, so they run on one thread per worker process (`--nthread
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterable, Iterator
@@ -22,7 +24,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import sim
+from ..diagnostics import printable
 from ..i18n import _, system_reason
+from .cluster import ClusterError, probe
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Definitions
@@ -99,7 +103,7 @@ class Runner:
     # where it plays, in words of no language (balance.json); report.said_where says it
     where: dict[str, Any] = {"kind": "one-core"}
 
-    def run(self, batches: list[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
+    def run(self, batches: Iterable[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
         for batch in batches:
             records = play_batch(batch)
             progress(len(batch.seeds))
@@ -129,7 +133,7 @@ class LocalRunner(Runner):
         self.where = {"kind": "processes", "count": self.parallel} if self.parallel > 1 else {"kind": "one-core"}
         self._pool: Any = None
 
-    def run(self, batches: list[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
+    def run(self, batches: Iterable[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
         if self.parallel <= 1:
             yield from super().run(batches, progress)
             return
@@ -149,8 +153,8 @@ class LocalRunner(Runner):
             self._pool = None
 
 
-class ClusterError(Exception):
-    """The cluster cannot be reached, or its workers run another toolchain (exit code 2)."""
+IN_FLIGHT_PER_THREAD = 4  # batches submitted to a cluster ahead of those done, per worker thread
+CONNECT_SECONDS = 5.0  # to connect to a scheduler, and for it to answer (--cluster-timeout)
 
 
 def _toolchain_digest() -> str:
@@ -163,19 +167,22 @@ class DaskRunner(Runner):
     """`--cluster ADDRESS`: the batches as tasks of a Dask cluster; each worker builds an engine once per revision
     from the definitions, sent to every worker once."""
 
-    def __init__(self, address: Any, definitions: dict[str, Definitions], timeout: float = 10.0) -> None:
+    def __init__(self, address: str, definitions: dict[str, Definitions], timeout: float = CONNECT_SECONDS) -> None:
         try:
             from distributed import Client
         except ImportError as exc:  # pragma: no cover - a dependency of the project
             raise ClusterError(_("Dask's distributed is not installed (pip install -e .)")) from exc
-        self._futures: list[Any] = []
+        self._futures: set[Any] = set()
+        self._timeout = timeout
+        probe(address, timeout)  # a client made for a wrong address hangs, or fails noisily later
         try:
             self.client = Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
             # Dask says a timeout as a plain OSError without an errno: said here with the time waited
             reason = (_("no answer within {seconds} s").format(seconds=f"{timeout:g}")
                       if isinstance(exc, TimeoutError) or "Timed out" in str(exc) else system_reason(exc))
-            raise ClusterError(_("cannot reach the Dask scheduler at {address}: {reason}").format(address=address, reason=reason)) from exc
+            raise ClusterError(_("cannot reach the Dask scheduler at {address}: {reason}").format(
+                address=printable(address), reason=reason)) from exc
         self._check_workers()
         self.parallel = max(1, sum(self.client.nthreads().values()))
         self.where = {"kind": "cluster", "address": self.client.scheduler.address, "workers": len(self.client.nthreads()),
@@ -200,25 +207,43 @@ class DaskRunner(Runner):
             raise ClusterError(_("the workers {workers} run another version of the toolchain: install this one there (the same "
                                  "games need the same simulator)").format(workers=", ".join(other)))
 
-    def run(self, batches: list[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
+    def run(self, batches: Iterable[Batch], progress: Progress) -> Iterator[tuple[Batch, list[Record]]]:
         from distributed import as_completed
 
-        self._futures = [self.client.submit(_play_with, batch, self._definitions[batch.rules], key=f"bp-balance-{batch.name}",
-                                            pure=False) for batch in batches]
+        waiting = iter(batches)
+        done = as_completed(loop=self.client.loop)
+
+        def submit(count: int) -> None:
+            for batch in itertools.islice(waiting, count):
+                future = self.client.submit(_play_with, batch, self._definitions[batch.rules], key=f"bp-balance-{batch.name}",
+                                            pure=False)
+                self._futures.add(future)
+                done.add(future)
+
+        # A few batches per thread at a time: --games 10**12 must not submit (or hold) every batch at once.
         try:
-            for future in as_completed(self._futures, loop=self.client.loop):
+            submit(IN_FLIGHT_PER_THREAD * self.parallel)
+            for future in done:
+                self._futures.discard(future)
                 batch, records = future.result()
+                submit(1)
                 progress(len(batch.seeds))
                 yield batch, records
+        except Exception as exc:  # the scheduler or a worker went away: said, no traceback
+            raise ClusterError(_("the cluster stopped during the run ({error}: {reason})").format(
+                error=type(exc).__name__, reason=exc)) from exc
         finally:
             self.close()
 
     def close(self) -> None:
-        if self._futures:
-            self.client.cancel(self._futures)
-            self._futures = []
+        """Cancel what is left and let go of the scheduler, if it still answers (a killed one does not: not waited on)."""
+        with contextlib.suppress(Exception):
+            if self._futures:
+                self.client.cancel(list(self._futures))
+        self._futures = set()
         if self.client.status not in ("closed", "closing"):
-            self.client.close()
+            with contextlib.suppress(Exception):
+                self.client.close(timeout=self._timeout)
 
 
 def _play_with(batch: Batch, definitions: Definitions) -> tuple[Batch, list[Record]]:

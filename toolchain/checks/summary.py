@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..diagnostics import printable
 from ..i18n import _, ngettext
 
 
@@ -12,7 +13,7 @@ def examples_summary(counts: dict[str, Any]) -> str:
     """`48/48 actions executed, 120 examples, 0 failed` from a Report's counts (programs.Report.as_dict),
     with the actions that never ran and why: `47/48 actions executed (ダウン never ran: its examples failed), …`."""
     if counts.get("not_run"):
-        return _("examples not run: {reason}").format(reason=counts["not_run"])
+        return _("examples not run: {reason}").format(reason=printable(counts["not_run"]))  # it names files
     values = {name: counts.get(name, 0) for name in ("executed", "actions", "examples", "failed", "blocked")}
     never_ran = _never_ran(counts)
     if never_ran and values["blocked"]:

@@ -37,13 +37,14 @@ def balance(
     agent: Annotated[str, typer.Option("--agent", help=_("The standard agent: policy (the default) or random."))] = "policy",
     workers: Annotated[int, typer.Option("--workers", min=0, help=_("Processes to play on (0: one per core); the figures do not depend on it."))] = 1,
     cluster: Annotated[Optional[str], typer.Option("--cluster", help=_("A Dask scheduler's address (tcp://host:8786): the games are played by its workers, with the same figures."))] = None,
+    cluster_timeout: Annotated[float, typer.Option("--cluster-timeout", min=0.1, help=_("Seconds to wait for the --cluster scheduler to connect and to answer."))] = 5.0,
     out: Annotated[Optional[Path], typer.Option("--out", help=_("The report's directory (index.html, balance.json); default build/balance."))] = None,
     as_json: Annotated[bool, typer.Option("--json", help=_("Print the JSON document (schema/balance.schema.json) on stdout instead of the summary."))] = False,
 ) -> None:
     """`bp balance` (HELP)."""
     try:
         _balance(revisions or [], root, format_key, frame_key, all_regulations, detect, power, alpha, games, tuple(only or ()),
-                 seed, agent, workers, cluster, out, as_json)
+                 seed, agent, workers, cluster, cluster_timeout, out, as_json)
     except Stopped as stop:  # Ctrl-C while playing: the workers are ended
         typer.echo("\n" + _("bp balance: {reason}; nothing written").format(reason=stop), err=True)
         raise typer.Exit(130) from None
@@ -54,12 +55,13 @@ def balance(
 
 def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_key: str | None, all_regulations: bool, detect: float,
              power: float, alpha: float, games: int | None, only: tuple[str, ...], seed: int, agent: str, workers: int,
-             cluster: str | None, out: Path | None, as_json: bool) -> None:
+             cluster: str | None, cluster_timeout: float, out: Path | None, as_json: bool) -> None:
     from .. import sim
     from ..balance import html
+    from ..balance.cluster import ClusterError, probe
     from ..balance.report import lines, report, said_where
     from ..balance.run import RulesError, Settings, calibrate, duration, estimate_seconds, load_rules, make_plan, play
-    from ..balance.work import ClusterError, DaskRunner, LocalRunner
+    from ..balance.work import DaskRunner, LocalRunner
     from ..diff.revisions import RevisionError
     from ..site.inputs import balance_report
     from ..site.outputs import OutputError, check_target, publishing
@@ -70,6 +72,11 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
         fail("balance", _("no agent '{agent}' (agents: {agents})").format(agent=agent, agents=", ".join(sim.AGENTS)), 2)
     if cluster is not None and workers != 1:
         fail("balance", _("--cluster and --workers both say where to play: give one"), 2)
+    if cluster is not None:
+        try:
+            probe(cluster, cluster_timeout)  # before the rules are loaded: a wrong address is said at once
+        except ClusterError as exc:
+            fail("balance", str(exc), 2)
     root_path = resolve_root(root)
     try:
         target = check_target(out or balance_report(root_path), root_path, html.KIND)
@@ -111,7 +118,8 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
                      "faster; the figures are the same)").format(workers=workers, processes=sim.worker_cap(),
                                                                  per_core=sim.PROCESSES_PER_CORE), err=True)
     try:
-        runner = DaskRunner(cluster, {r.digest: r.definitions for r in rules}) if cluster else LocalRunner(processes)
+        runner = (DaskRunner(cluster, {r.digest: r.definitions for r in rules}, cluster_timeout) if cluster is not None
+                  else LocalRunner(processes))
     except ClusterError as exc:
         fail("balance", str(exc), 2)
     started = time.perf_counter()
@@ -134,6 +142,8 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
                 bar.update(count)
 
             figures = play(plan, runner, advance, calibrated)
+    except ClusterError as exc:  # the scheduler went away: nothing is written, the last report stays
+        fail("balance", _("{reason}; nothing written").format(reason=exc), 2)
     except KeyboardInterrupt:
         runner.close()
         raise Stopped(_("stopped after {played:,} of {games:,} games").format(played=played, games=plan.total_games)) from None

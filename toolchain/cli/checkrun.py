@@ -115,17 +115,18 @@ def _check_command(root: Path | None, output_format: OutputFormat, since: str | 
             summary["rulings"] = [fields for _, fields in result.rulings]
         print(render_json(list(result.findings), summary))
     else:
+        # Every line names files or quotes the definitions: an escape sequence in either is shown, not sent.
         for text, _fields in (*result.readings, *result.rulings):
-            print(text)
+            print(printable(text))
         for line in render_text(list(result.findings), "github" if output_format is OutputFormat.github else "text"):
             print(line, file=sys.stderr)
         if result.examples and result.examples.get("shared"):  # one change that broke many examples: the action they share
-            print(_("note: {message}").format(message=result.examples["shared"]), file=sys.stderr)
-        print(summary_line(result.counts, result.findings))
+            print(printable(_("note: {message}").format(message=result.examples["shared"])), file=sys.stderr)
+        print(printable(summary_line(result.counts, result.findings)))
         if result.examples_line:
-            print(result.examples_line)  # 48/48 actions executed, N examples, 0 failed
+            print(printable(result.examples_line))  # 48/48 actions executed, N examples, 0 failed
         if result.rulings_line:
-            print(result.rulings_line)  # 5 rulings: 6 examples, 0 failed, 1 not executable (…)
+            print(printable(result.rulings_line))  # 5 rulings: 6 examples, 0 failed, 1 not executable (…)
     return 1 if any(f.severity == "error" for f in result.findings) else 0  # warnings do not fail
 
 

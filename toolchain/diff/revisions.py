@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import os
 import subprocess
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from ..i18n import N_, _
+from ..model.files import MAX_DEFINITION_BYTES, MAX_SOURCE_BYTES
 from ..model.repository import DEFINITIONS_DIR
 from ..temporaries import temporary_folder
 
@@ -164,45 +167,91 @@ def _safe_parts(name: bytes, prefix: str, commit: str) -> tuple[str, ...]:
 
 def _write_blobs(root: Path, commit: str, prefix: str, tree: Path) -> None:
     pathspecs = [f"{prefix}{sub}" for sub in TREES]
-    listing = _git(root, "ls-tree", "-r", "-z", "--full-tree", commit, "--", *pathspecs)
-    blobs: list[tuple[str, tuple[str, ...]]] = []
+    listing = _git(root, "ls-tree", "-r", "-z", "-l", "--full-tree", commit, "--", *pathspecs)
+    blobs: list[tuple[str, tuple[str, ...], int]] = []
     submodules: list[str] = []
     for record in filter(None, listing.split(b"\0")):
         meta, _tab, name = record.partition(b"\t")
-        mode, kind, sha = meta.decode().split()
+        mode, kind, sha, listed_size = meta.decode().split()
         parts = _safe_parts(name, prefix, commit)  # every entry, before anything is written
         if kind == "commit":
             submodules.append("/".join(parts))
         if kind != "blob" or mode == "120000":  # symbolic links are not followed out of the revision
             continue
-        blobs.append((sha, parts))
+        blobs.append((sha, parts, int(listed_size)))
     if submodules:
         raise RevisionError(
             _("revision {commit} holds {paths} as a git submodule, whose files are not in this repository's history: "
               "bp diff compares the rules of one repository (run it inside the submodule)").format(
                 commit=commit[:7], paths=", ".join(submodules))
         )
+    # A blob larger than the loader reads is not read either: a sparse file of its size stands in for it,
+    # which the loader refuses with its own finding at the file (BP011), and memory holds none of it.
+    wanted = [(sha, parts) for sha, parts, size in blobs if size <= _read_limit(parts)]
+    inside = Path(os.path.realpath(tree))
+    for _sha, parts, size in blobs:
+        if size > _read_limit(parts):
+            with _new_file(tree, inside, parts, commit) as handle:
+                handle.truncate(size)
+    for parts, chunks in _blob_contents(root, wanted):
+        with _new_file(tree, inside, parts, commit) as handle:
+            for chunk in chunks:
+                handle.write(chunk)
+
+
+def _read_limit(parts: tuple[str, ...]) -> int:
+    return MAX_DEFINITION_BYTES if parts[0] == DEFINITIONS_DIR else MAX_SOURCE_BYTES
+
+
+def _blob_contents(root: Path, blobs: list[tuple[str, tuple[str, ...]]]) -> Iterator[tuple[tuple[str, ...], Iterator[bytes]]]:
+    """Each blob's path and its content in chunks, streamed from one `git cat-file --batch`
+    ("<sha> blob <size>\n<content>\n" each): a revision is never held in memory whole."""
     if not blobs:
         return
-    # One `cat-file --batch` for every blob: "<sha> blob <size>\n<content>\n" each.
-    output = _git(root, "cat-file", "--batch", input_="".join(f"{sha}\n" for sha, _ in blobs).encode())
-    inside = Path(os.path.realpath(tree))
-    offset = 0
-    for _sha, parts in blobs:
-        header_end = output.index(b"\n", offset)
-        size = int(output[offset:header_end].split()[2])
-        content = output[header_end + 1: header_end + 1 + size]
-        offset = header_end + 1 + size + 1
-        target = tree.joinpath(*parts)
-        # Belt and braces: the parent as it is on disk, symlinks resolved, stays in the temporary directory.
+    with tempfile.TemporaryFile() as names:  # git's input from a file: no pipe to fill both ways
+        names.write("".join(f"{sha}\n" for sha, _ in blobs).encode())
+        names.seek(0)
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if inside not in Path(os.path.realpath(target.parent)).parents and Path(os.path.realpath(target.parent)) != inside:
-                raise RevisionError(_("revision {commit}: '{path}' would be written outside its temporary directory").format(commit=commit[:7], path="/".join(parts)))
-            with open(target, "xb") as handle:  # never through a file or link already there
-                handle.write(content)
-        except (FileExistsError, NotADirectoryError, IsADirectoryError) as exc:
-            raise RevisionError(
-                _("revision {commit} holds '{path}' twice, or as both a file and a folder: "
-                  "git cannot check it out either (git fsck names the broken tree)").format(commit=commit[:7], path="/".join(parts))
-            ) from exc
+            process = subprocess.Popen(["git", "-C", str(root), "cat-file", "--batch"], stdin=names, stdout=subprocess.PIPE,
+                                       stderr=subprocess.DEVNULL)
+        except FileNotFoundError as exc:
+            raise RevisionError(_("git is not installed")) from exc
+    assert process.stdout is not None
+    with process:
+        for _sha, parts in blobs:
+            header = process.stdout.readline().split()
+            if len(header) != 3 or header[1] != b"blob":
+                process.kill()
+                raise RevisionError(_("git cat-file failed reading {path}").format(path="/".join(parts)))
+            yield parts, _chunks(process.stdout, int(header[2]))
+            process.stdout.read(1)  # the newline after the content
+
+
+def _chunks(stream: IO[bytes], size: int, chunk: int = 1 << 20) -> Iterator[bytes]:
+    left = size
+    while left > 0:
+        data = stream.read(min(chunk, left))
+        if not data:
+            raise RevisionError(_("git cat-file ended early"))
+        left -= len(data)
+        yield data
+
+
+@contextmanager
+def _new_file(tree: Path, inside: Path, parts: tuple[str, ...], commit: str) -> Iterator[IO[bytes]]:
+    """A new file at `parts` below `tree` (a real path: `inside`), never through anything already there."""
+    target = tree.joinpath(*parts)
+    # Belt and braces: the parent as it is on disk, symlinks resolved, stays in the temporary directory.
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if inside not in Path(os.path.realpath(target.parent)).parents and Path(os.path.realpath(target.parent)) != inside:
+            raise RevisionError(_("revision {commit}: '{path}' would be written outside its temporary directory").format(
+                commit=commit[:7], path="/".join(parts)))
+        handle = open(target, "xb")  # noqa: SIM115 - closed below, once the caller has written it; never through a file or link already there
+    except (FileExistsError, NotADirectoryError, IsADirectoryError) as exc:
+        raise RevisionError(
+            _("revision {commit} holds '{path}' twice, or as both a file and a folder: "
+              "git cannot check it out either (git fsck names the broken tree)").format(commit=commit[:7], path="/".join(parts))
+        ) from exc
+    with handle:
+        yield handle

@@ -106,18 +106,20 @@ def _closed(then: tuple[int, int, int] | None, life: int, says: int, loop: Calla
     return loop(start, before - life) if life < before and says_then == says else None
 
 
-def find_loop(game: Game, nodes: int = LOOP_NODES, depth: int = LOOP_DEPTH) -> Loop | None:
+def find_loop(game: Game, nodes: int = LOOP_NODES, depth: int = LOOP_DEPTH, total: list[int] | None = None) -> Loop | None:
     """A loop the player holding the turn can play from here, within the budget: a sequence of its requests
     that comes back to the same situation (but for the opponent's life and graveyard) with the opponent's life
     lower, while every decision of the opponent on the way was a choice of one or a request decision with
-    nothing to request but a pass. `game` is played without agents (every decision public); it is left as it was."""
+    nothing to request but a pass. `game` is played without agents (every decision public); it is left as it was.
+    `total`: the decisions left to several searches, shared (this one takes at most `nodes` of them, and spends them)."""
     looper = game.state.turn
     opponent = 1 - looper
     turn_number = game.state.turn_number
     on_path: dict[str, tuple[int, int, int]] = {}  # key → (index in `said`, opponent's life, says so far)
     said: list[tuple[str, str]] = []  # the looper's decisions on the line of play: (kind, text)
     seen: set[tuple[str, int]] = set()
-    budget = [nodes]
+    allowed = nodes if total is None else max(0, min(nodes, total[0]))
+    budget = [allowed]
 
     def visit(height: int, says: int) -> Loop | None:
         decision = game.decision()
@@ -162,6 +164,9 @@ def find_loop(game: Game, nodes: int = LOOP_NODES, depth: int = LOOP_DEPTH) -> L
         return visit(0, 0)
     except _Spent:
         return None
+    finally:
+        if total is not None:
+            total[0] -= allowed - max(budget[0], 0)
 
 
 def _taken(game: Game, index: int, budget: list[int], then: Any) -> Any:

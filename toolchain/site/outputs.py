@@ -128,7 +128,12 @@ def output_file(path: Path) -> Path:
     as a shell's `>` would, never replaced; any other special file is refused, and so is a link whose
     target does not exist (bp does not create a link's target)."""
     refuse_links(path, None)
-    real = Path(os.path.realpath(path.expanduser()))
+    given = path.expanduser()
+    with contextlib.suppress(OSError):
+        if is_stream_mode(os.stat(given).st_mode):
+            # Opened as given: /dev/stdout into a pipe resolves to /proc/PID/fd/pipe:[N], a name no file has.
+            return given
+    real = Path(os.path.realpath(given))
     try:
         mode = real.stat().st_mode
     except (FileNotFoundError, NotADirectoryError):
