@@ -39,7 +39,7 @@ def check(
     cache_dir: Annotated[Path | None, typer.Option("--cache-dir", help=CACHE_DIR_HELP)] = None,
     use_cache: Annotated[bool, typer.Option("--cache/--no-cache", help=CACHE_HELP)] = True,
     explain: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--explain", metavar="ID", help=_("Print an entry's printed text and what its program does, read in Japanese, with their disagreements (BP048); nothing else is checked.")),
     ] = None,
 ) -> None:
