@@ -52,42 +52,27 @@ __path__ = native.search_path(__path__)  # the modules compiled by mypyc first, 
 
 from .agents import Agent, Decision, Glance, RandomAgent, RestrictedAgent, Restriction, ScriptedAgent, ScriptError, scripted_agents
 from .cards import text as card_text
-from .coverage import Coverage
 from .engine import Engine, ProgramProblem
 from .errors import EngineError, IllegalRequest, ProgramError
-from .example_writer import ExampleDraft, position
-from .examples import Outcome, run as run_example, run_all as run_examples, run_rulings as run_ruling_examples
 from .game import Game
 from .notation import option_text
 from .observation import CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text, seen_zones
 from .policy import PolicyAgent
-from .randomplay import AGENTS, PROCESSES_PER_CORE, GameTally, Stats, game_seeds, play, play_one, play_tally, worker_cap
 from .refusal import REASONS as REFUSAL_REASONS, reasons as refusal_reasons, refusal, refusals
 from .requests import PASS, RequestOption
 from .native import running_compiled as compiled
 from .ruleset import Ruleset
-from .examples import default_regulation
-from .guideline_search import DoubleTrigger, Loop, double_trigger, example_situations, find_loop, first_turn_win, start_positions
 from .situation import from_situation
 from .statehash import state_hash
 from .tally import Tally
 from .state import Character, Request, State
 from .telling import Told, tell, tell_decision
-from .transcript import (Recorder, Replayed, TranscriptWriter, digest, finished as transcript_finished, games as transcript_games,
-                         replay_game, start_game)
-from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
 __all__ = [
-    "AGENTS", "Agent", "BoardView", "Character", "CharacterSeen", "CharacterView", "Coverage", "Decision",
-    "Engine", "EngineError", "ExampleDraft", "Game", "GameTally", "Glance", "IllegalRequest", "Observation", "OptionSeen",
-    "Outcome", "PASS", "PROCESSES_PER_CORE", "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS", "RandomAgent",
-    "Recorder", "Replayed", "Request", "RequestOption", "RequestSeen", "RequestView", "RestrictedAgent", "Restriction",
-    "Ruleset", "ScriptError", "ScriptedAgent", "SideSeen", "SideView", "State", "Stats", "Tally", "TargetView", "Told",
-    "TranscriptWriter", "board", "card_text", "compiled", "digest", "from_situation", "game_seeds", "observe", "option_text",
-    "play", "play_one", "play_tally", "position", "refusal", "refusal_reasons", "refusals", "replay_game", "run_example", "run_examples",
-    "run_ruling_examples", "scripted_agents", "seen_option_text", "seen_zones", "start_game", "state_hash", "tell", "tell_decision",
-    "transcript_finished", "transcript_games", "worker_cap",
-    # the design guidelines' searches (guideline_search.py)
-    "DoubleTrigger", "Loop", "default_regulation", "double_trigger", "example_situations", "find_loop", "first_turn_win",
-    "start_positions",
+    "Agent", "Character", "CharacterSeen", "Decision", "Engine", "EngineError", "Game", "Glance", "IllegalRequest",
+    "Observation", "OptionSeen", "PASS", "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS",
+    "RandomAgent", "Request", "RequestOption", "RequestSeen", "RestrictedAgent", "Restriction", "Ruleset",
+    "ScriptError", "ScriptedAgent", "SideSeen", "State", "Tally", "Told", "card_text", "compiled", "from_situation",
+    "observe", "option_text", "refusal", "refusal_reasons", "refusals", "scripted_agents", "seen_option_text",
+    "seen_zones", "state_hash", "tell", "tell_decision",
 ]
