@@ -22,7 +22,7 @@ from ..sim.requests import hand_enumerator, key_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..sim.agents import Decision
-    from ..sim.game import Game
+    from ..sim import Game
     from ..sim.ruleset import Ruleset
 
 ACTION_COUNTS = ("offered", "requested", "resolved", "negated")

@@ -28,7 +28,7 @@ from ..i18n import _
 from ..sim.agents import GRAVEYARD_TOP, Decision, engine_options
 from ..sim.cards import TEXT, owner_of
 from ..sim.errors import ProgramError
-from ..sim.game import Game
+from ..sim import Game
 from ..sim.notation import SIDES, character_text, keycards_text, side, target_text, trump_text, view
 from ..sim.observation import PUBLIC_LIFE_BELOW
 from ..sim.requests import PASS, RequestOption
@@ -36,7 +36,7 @@ from ..sim.situation import from_situation
 from ..sim.state import FIELD, Character, Request
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..sim.engine import Engine
+    from ..sim import Engine
 
 
 def _seen_cards(game: Game, owner: int, viewer: int) -> set[int]:

@@ -21,12 +21,10 @@ from .. import model as m
 from ..diagnostics import Location
 from ..i18n import _, ngettext
 from ..model.coreflow import TRIGGER_CHECK
-from ..sim import flow
+from ..sim import flow, Engine, Game, Tally
 from ..sim.agents import Decision, ScriptedAgent, ScriptError, engine_options
 from ..sim.cards import TEXT
-from ..sim.engine import Engine
 from ..sim.errors import EngineError, EngineLoop, IllegalRequest, ProgramError
-from ..sim.game import Game
 from ..sim.notation import SIDES, normalize, target_text, tokens, view
 from ..sim.observation import observe, seen_zones
 from ..sim.refusal import REASONS, reasons, refusal, refusals
@@ -34,7 +32,6 @@ from ..sim.requests import PASS, RequestOption, target_candidates
 from ..sim.ruleset import ActionSpec
 from ..sim.situation import Builder, mentioned
 from ..sim.state import Request
-from ..sim.tally import Tally
 from .views import board
 
 

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any
 from ..sim.agents import RandomAgent
 from ..sim.errors import EngineError, EngineLoop, IllegalRequest, ProgramError
 from .examples import regulation_of
-from ..sim.game import Game
+from ..sim import Game
 from ..sim.situation import from_situation
 from ..sim.state import Request
 
 if TYPE_CHECKING:  # pragma: no cover
     from .. import model as m
-    from ..sim.engine import Engine
+    from ..sim import Engine
 
 LOOP_NODES = 1_500  # decisions tried by one loop search
 LOOP_DEPTH = 40  # decisions on one line of play

@@ -9,7 +9,7 @@ from ..i18n import _, ngettext
 from ..sim.cards import OWNER_SHIFT
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..sim.game import Game
+    from ..sim import Game
 
 
 def places(game: Game, seat: int) -> list[int]:

@@ -20,12 +20,10 @@ from ..jobs import die_with_parent
 from ..temporaries import temporary_folder
 from . import invariants
 from .coverage import Coverage, CoverageObserver
-from ..sim.policy import PolicyAgent
+from ..sim import Engine, Game, PolicyAgent
 from ..sim.agents import RandomAgent, RestrictedAgent, Restriction
 from ..sim.cards import FACE
-from ..sim.engine import Engine
 from ..sim.errors import EngineLoop
-from ..sim.game import Game
 from .transcript import Recorder, TranscriptWriter
 
 TURN_CAP = 200

@@ -30,8 +30,7 @@ from typing import IO, Any
 from ..i18n import N_, _, ngettext
 from ..model.files import read_regular
 from ..sim.agents import Decision, ScriptError
-from ..sim.engine import Engine
-from ..sim.game import Game
+from ..sim import Engine, Game
 from ..sim.notation import request_text, view
 from ..sim.situation import from_situation
 from ..sim.state import SEAT_NAMES, Request

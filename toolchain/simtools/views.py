@@ -16,7 +16,7 @@ from ..sim.notation import SIDES, character_text
 from ..sim.state import Character, Request
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..sim.game import Game
+    from ..sim import Game
 
 @dataclass(frozen=True)
 class CharacterView:
