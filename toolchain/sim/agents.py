@@ -378,6 +378,7 @@ class ScriptError(ValueError):
         self.ran_out = ran_out  # no scripted choice was left for `decision`
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the examples' agent (toolchain/simtools, Python) subclasses it
 class ScriptedAgent:
     """Takes the options named by a script, in order: an option's text or its index.
 
