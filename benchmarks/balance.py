@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import conditions  # noqa: E402  (this folder, on the path of a script run from it)
-from toolchain import sim  # noqa: E402
+from toolchain import sim, simtools  # noqa: E402
 from toolchain.balance import run as balance_run  # noqa: E402
 from toolchain.balance.work import DaskRunner, Runner  # noqa: E402
 from toolchain.model.loader import load_definitions  # noqa: E402
@@ -43,7 +43,7 @@ class _Timed:
 
     spent = 0.0
 
-    def __init__(self, inner: sim.Agent) -> None:
+    def __init__(self, inner: sim.agents.Agent) -> None:
         self.inner = inner
 
     def choose(self, decision: sim.Decision) -> int:
@@ -62,19 +62,19 @@ def agents(engine: sim.Engine, games: int, seed: int, rounds: int = 6) -> None:
         turns = {"random": 0, "policy": 0}
         per_round = max(1, games // rounds)
         for name in cpu:
-            sim.play(engine, fmt, frame, 10, seed + 1, agent=name, check=False)  # warm up
+            simtools.play(engine, fmt, frame, 10, seed + 1, agent=name, check=False)  # warm up
         for number in range(rounds):
             for name in cpu:
                 started = time.process_time()
-                stats = sim.play(engine, fmt, frame, per_round, seed + number, agent=name, check=False)
+                stats = simtools.play(engine, fmt, frame, per_round, seed + number, agent=name, check=False)
                 cpu[name] += time.process_time() - started
                 turns[name] += stats.turns
         rates = {name: per_round * rounds / max(spent, 1e-9) for name, spent in cpu.items()}
         shares = {}
         for name in cpu:
             _Timed.spent, started = 0.0, time.perf_counter()
-            for game_seed in sim.game_seeds(seed, per_round):
-                pair = (_Timed(sim.AGENTS[name](game_seed * 2 + 1)), _Timed(sim.AGENTS[name](game_seed * 2 + 2)))
+            for game_seed in simtools.game_seeds(seed, per_round):
+                pair = (_Timed(simtools.AGENTS[name](game_seed * 2 + 1)), _Timed(simtools.AGENTS[name](game_seed * 2 + 2)))
                 sim.Game.new(engine, fmt, frame, seed=game_seed, agents=pair).play(200)
             shares[name] = _Timed.spent / max(time.perf_counter() - started, 1e-9)
         ratio = rates["random"] / rates["policy"]

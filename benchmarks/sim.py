@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import conditions
-from toolchain import sim
+from toolchain import sim, simtools
 from toolchain.model.loader import load_definitions
 
 GOALS = {("lite", "entry20"): 1000.0, ("master", "extra"): 200.0}
@@ -56,7 +56,7 @@ def main() -> None:
     defs = load_definitions(ROOT).definitions
     engine = sim.Engine(defs)
     regulations = [(fmt, frame) for frame, formats in defs.regulations.items() for fmt in formats]
-    sim.play(engine, "lite", "entry20", 20, args.seed, check=False)  # warm up caches
+    simtools.play(engine, "lite", "entry20", 20, args.seed, check=False)  # warm up caches
     print(conditions.describe())
     print(f"engine: {'compiled by mypyc' if sim.compiled() else 'pure Python (make bootstrap compiles it; BP_PURE_PYTHON=1 keeps it)'}")
     many = f"×{args.workers}"
@@ -64,12 +64,12 @@ def main() -> None:
           f"{'  (invariants checked)' if args.check else ''}")
     verdicts = []
     for fmt, frame in regulations:
-        sample = sim.play(engine, fmt, frame, 50, args.seed + 1, check=args.check)
+        sample = simtools.play(engine, fmt, frame, 50, args.seed + 1, check=args.check)
         games = max(args.games, math.ceil(args.seconds * sample.games / max(sample.seconds, 1e-9)))
         cpu = time.process_time()
-        one = sim.play(engine, fmt, frame, games, args.seed, check=args.check)
+        one = simtools.play(engine, fmt, frame, games, args.seed, check=args.check)
         cpu_rate = one.games / max(time.process_time() - cpu, 1e-9)
-        parallel = sim.play(engine, fmt, frame, games, args.seed, check=args.check, workers=args.workers)
+        parallel = simtools.play(engine, fmt, frame, games, args.seed, check=args.check, workers=args.workers)
         rate, parallel_rate = one.games / one.seconds, parallel.games / parallel.seconds
         speedup = parallel_rate / rate
         print(f"{pad(one.regulation, 24)} {rate:>8.1f} {cpu_rate:>12.1f} {parallel_rate:>12.1f} {speedup:>8.2f}× "

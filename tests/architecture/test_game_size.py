@@ -51,5 +51,5 @@ def test_the_count_sees_what_a_running_game_holds() -> None:
     if sim.compiled():
         names = set(getattr(sim.Game, "__mypyc_attrs__", ()))
     else:
-        names = set(vars(sim.Game(None, sim.State([]), ())))  # type: ignore[arg-type]  # __init__ only stores the rules
+        names = set(vars(sim.Game(None, sim.state.State([]), ())))  # type: ignore[arg-type]  # __init__ only stores the rules
     assert names - {"__dict__", "__weakref__"} == game_attributes()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .imports import PACKAGE, ROOT, imports, module_name, parse, toolchain_modules, type_checking_only
+from .imports import PACKAGE, ROOT, imports, module_name, parse, references, toolchain_modules, type_checking_only
 
 # Lowest first. A module belongs to the first layer one of whose prefixes it starts with.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -18,7 +18,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                     "toolchain.html_parsing", "toolchain.temporaries", "toolchain.resultcache", "toolchain.ownfiles")),
     ("notation", ("toolchain.notation",)),
     ("model", ("toolchain.model",)),
-    ("simulator", ("toolchain.sim",)),
+    ("simulator", ("toolchain.sim",)),  # the engine (test_engine.py)
+    ("simulator tools", ("toolchain.simtools",)),  # examples, transcripts, random play, searches, board views
     ("checks", ("toolchain.checks",)),
     ("renderers", ("toolchain.export", "toolchain.upstream", "toolchain.pdf", "toolchain.imposition", "toolchain.figures", "toolchain.actionlist",
                    "toolchain.sphinxext", "toolchain.rulebook")),
@@ -91,24 +92,42 @@ def test_the_walker_sees_imports(module: str) -> None:
     assert graph()[module]
 
 
-# -- the simulator's one door ------------------------------------------------------------------
+# -- the engine's one door -------------------------------------------------------------------
 
 SIM = "toolchain.sim"
 WHITE_BOX = ROOT / "tests" / "sim" / "internals"  # tests of one internal module of the simulator each
 
 
+@cache
+def door() -> frozenset[str]:
+    """The engine's __all__: its names, and the modules its tools read in depth (sim.notation, sim.requests…)."""
+    tree = parse(PACKAGE / "sim" / "__init__.py")
+    found = [node.value for node in tree.body if isinstance(node, ast.Assign)
+             and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)]
+    return frozenset(ast.literal_eval(found[0]))
+
+
+def past_the_door(name: str) -> bool:
+    """Whether `toolchain.sim.<first>…` reaches what the door does not export."""
+    if not name.startswith(SIM + "."):
+        return False
+    return name[len(SIM) + 1:].split(".")[0] not in door()
+
+
 def sim_internals_imported(path: Path, known: frozenset[str], tree: ast.Module | None = None) -> list[str]:
-    """`file:line imports toolchain.sim.<module>` for every import that passes the door (type hints too)."""
-    return [
-        f"{path.relative_to(ROOT)}:{item.node.lineno} imports {item.module}"
-        for item in imports(path, known, tree)
-        if item.module.startswith(SIM + ".")
-    ]
+    """`file:line uses toolchain.sim.<name>` for every import or use that passes the door (type hints too)."""
+    tree = tree or parse(path)
+    loaded = [(item.node.lineno, item.module) for item in imports(path, known, tree)]  # `import toolchain.sim.x` too
+    return sorted({
+        f"{path.relative_to(ROOT)}:{line} uses {'.'.join(name.split('.')[:3])}"
+        for line, name in [*loaded, *references(path, known, tree)]
+        if past_the_door(name)
+    })
 
 
 def test_only_the_simulator_imports_its_modules() -> None:
     known = toolchain_modules()
-    outside = [path for path in sorted(PACKAGE.rglob("*.py")) if not module_name(path).startswith(SIM)]
+    outside = [path for path in sorted(PACKAGE.rglob("*.py")) if module_name(path) != SIM and not module_name(path).startswith(SIM + ".")]
     assert [line for path in outside for line in sim_internals_imported(path, known)] == []
 
 
@@ -121,11 +140,12 @@ def test_tests_and_benchmarks_use_the_door_unless_they_are_white_box() -> None:
 
 
 @pytest.mark.parametrize("source", [
-    "from toolchain.sim import flow\n",
+    "from toolchain.sim import primitives\n",
     "from toolchain.sim.game import Game\n",
-    "import toolchain.sim.requests\n",
-    "from ..sim.ruleset import Ruleset\n",
-    "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..sim.state import State\n",
+    "import toolchain.sim.language\n",
+    "from ..sim.start import setup\n",
+    "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..sim.budget import Budget\n",
+    "from .. import sim\nsim.game.Game\n",
 ])
 def test_an_import_past_the_door_is_found(source: str) -> None:
     probe = PACKAGE / "figures" / "probe.py"  # never written: a place in the package for relative imports
@@ -134,5 +154,5 @@ def test_an_import_past_the_door_is_found(source: str) -> None:
 
 def test_the_door_itself_is_allowed() -> None:
     probe = PACKAGE / "figures" / "probe.py"
-    door = ast.parse("from .. import sim\nfrom toolchain.sim import Game, PASS\n")
+    door = ast.parse("from .. import sim\nfrom toolchain.sim import Game, PASS\nfrom toolchain.sim.notation import view\nsim.requests.triggered\n")
     assert not sim_internals_imported(probe, toolchain_modules(), door)

@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 
 from tests.diff.conftest import commit_all, edit
 from tests.runbp import ROOT, bp, sigint_at_default, start_bp
-from toolchain import sim
+from toolchain import simtools
 
 SCHEMA = json.loads((ROOT / "schema" / "balance.schema.json").read_text(encoding="utf-8"))
 SUMMON = "definitions/actions/2-summon.yaml"
@@ -56,8 +56,8 @@ def test_a_capped_workers_is_said(tmp_path: Path) -> None:
     run = bp("balance", "--root", str(ROOT), "--games", "2", "--only", "attack", "--workers", "100000", "--out", str(tmp_path / "out"),
              "--json")
     assert run.returncode == 0, run.stderr
-    cap = sim.PROCESSES_PER_CORE * (os.cpu_count() or 1)
-    assert (f"bp balance: --workers 100000: playing on {cap} processes, {sim.PROCESSES_PER_CORE} per core "
+    cap = simtools.PROCESSES_PER_CORE * (os.cpu_count() or 1)
+    assert (f"bp balance: --workers 100000: playing on {cap} processes, {simtools.PROCESSES_PER_CORE} per core "
             "(more play no faster; the figures are the same)") in run.stderr
     assert json.loads(run.stdout)["where"] == {"kind": "processes", "count": cap}
     assert f"on {cap} processes (measured:" in run.stderr

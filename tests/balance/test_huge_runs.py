@@ -13,7 +13,7 @@ from tests.runbp import ROOT
 _FIRST_BATCHES = textwrap.dedent("""
     import itertools, resource
     from toolchain.balance.run import Settings, batches, load_rules, make_plan
-    from toolchain import sim
+    from toolchain import simtools
 
     rules = load_rules(__import__("pathlib").Path({root!r}), [])
     resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))  # a list of 10**12 seeds ends in MemoryError
@@ -22,7 +22,7 @@ _FIRST_BATCHES = textwrap.dedent("""
     plan = make_plan(rules, [(formats[0], frame)], Settings(games=10**12, only=("attack",)))
     first = list(itertools.islice(batches(plan), 3))
     print(first[0].first, len(first[0].seeds), first[1].first)
-    assert first[0].seeds[:2] == tuple(itertools.islice(sim.game_seeds(0, 2), 2))
+    assert first[0].seeds[:2] == tuple(itertools.islice(simtools.game_seeds(0, 2), 2))
 """)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import toolchain
-from toolchain import sim
+from toolchain import sim, simtools
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 LOOP = (FIXTURES / "guidelines" / "loop.yaml").read_text(encoding="utf-8")
@@ -91,7 +91,7 @@ def test_the_loop_search_plays_the_cycle_it_reports(minimal_repo: Path) -> None:
     engine = sim.Engine(checked.definitions)
     game = sim.from_situation(engine, {"you": {"hand": "♠3", "graveyard": "♡4"}, "opponent": {"life": 9}},
                               regulation=("pro", "strategy"), agents=None)
-    loop = sim.find_loop(game)
+    loop = simtools.find_loop(game)
     assert loop is not None and loop.sequence == ("引き潮 ★♠3", "満ち潮 ★♡4") and loop.damage == 2
     assert game.decision() is not None and len(game.state.players[1].life) == 9  # the search left the game as it was
 
@@ -270,7 +270,7 @@ def test_one_loop_search_spends_the_shared_budget(minimal_repo: Path) -> None:
     game = sim.from_situation(engine, {"you": {"hand": "♠3", "graveyard": "♡4"}, "opponent": {"life": 9}},
                               regulation=("pro", "strategy"), agents=None)
     total = [3]
-    assert sim.find_loop(game, total=total) is None  # the cycle needs more than three decisions
+    assert simtools.find_loop(game, total=total) is None  # the cycle needs more than three decisions
     assert total == [0]
     total = [10_000]
-    assert sim.find_loop(game, total=total) is not None and 0 < total[0] < 10_000
+    assert simtools.find_loop(game, total=total) is not None and 0 < total[0] < 10_000

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import toolchain
-from toolchain import sim
+from toolchain import sim, simtools
 from toolchain.sim import RandomAgent
 
 from .conftest import copy_v9
@@ -116,7 +116,7 @@ def test_the_second_player_draws_after_the_first_player_is_decided(draft_engine:
 
 @pytest.mark.parametrize("seed", range(20))
 def test_random_games_play_through_the_draft(draft_engine: sim.Engine, seed: int) -> None:
-    game, _decided, problems = sim.play_one(draft_engine, "master", "draft", seed)
+    game, _decided, problems = simtools.play_one(draft_engine, "master", "draft", seed)
     assert problems == []
     assert game.state.turn_number >= 1
 

@@ -9,7 +9,7 @@ regulation of table 3.1, and the figures.
 Prints, per fuzzer and in total, the cases tried, the crashes (a property that failed: an
 exception or a wrong answer, shown with Hypothesis's smallest failing example) and the hangs
 (one case longer than properties.HANG_SECONDS); per regulation and in total, the games played, the
-invariant violations (sim.invariants, checked after every step), the crashes (an exception inside
+invariant violations (simtools.invariants, checked after every step), the crashes (an exception inside
 the engine) and the hangs (one game longer than GAME_HANG_SECONDS); then the next edition's 2,000
 seeded マスター + エクストラ games (tests/editions/v9.0), every new action played, and 2,000 games of each regulation of 第9.1.1版
 (editions/v9.1.1). Exit 1 if there was any crash, hang or violation, or a new action no game played.
@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 
 import toolchain
 from tests.repos import minimal_repository
-from toolchain import sim
+from toolchain import sim, simtools
 
 from . import properties as p
 
@@ -125,11 +125,11 @@ def fuzzers(scale: float) -> bool:
 def play_games(engine: sim.Engine, format_id: str, frame_id: str, games: int, seed: int) -> tuple[int, int, int]:
     """(violations, crashes, hangs) of `games` random games of one regulation, each under a watchdog."""
     violations = crashes = hangs = 0
-    for index, game_seed in enumerate(sim.game_seeds(seed, games)):
+    for index, game_seed in enumerate(simtools.game_seeds(seed, games)):
         agent = AGENTS[index % len(AGENTS)]
         try:
             with p.watchdog(GAME_HANG_SECONDS):
-                _, _, problems = sim.play_one(engine, format_id, frame_id, game_seed, agent=agent)
+                _, _, problems = simtools.play_one(engine, format_id, frame_id, game_seed, agent=agent)
         except p.Hang:
             hangs += 1
             print(f"  HANG in {format_id} + {frame_id}, game seed {game_seed} ({agent})", flush=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolchain import sim
+from toolchain import simtools
 
 from . import properties as p
 from . import run
@@ -27,7 +27,7 @@ def test_a_few_games_of_every_regulation_pass(capsys: pytest.CaptureFixture[str]
 ])
 def test_every_kind_of_failure_is_counted_and_fails_the_run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
                                                             failure: str, figures: str) -> None:
-    play_one = sim.play_one
+    play_one = simtools.play_one
     calls: list[int] = []
 
     def failing(engine, format_id, frame_id, seed, agent):
@@ -41,7 +41,7 @@ def test_every_kind_of_failure_is_counted_and_fails_the_run(monkeypatch: pytest.
             return game, decided, ["turn 1: a broken invariant"]
         return play_one(engine, format_id, frame_id, seed, agent=agent)
 
-    monkeypatch.setattr(sim, "play_one", failing)
+    monkeypatch.setattr(simtools, "play_one", failing)
     assert not run.games(scale=10 / run.GAMES, seed=2)
     out = capsys.readouterr().out
     assert out.splitlines()[-1].endswith(f"10 games, {figures}")

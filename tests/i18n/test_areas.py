@@ -189,11 +189,11 @@ def test_diff_notes_and_reasons(japanese: None) -> None:
 def test_example_drafts(japanese: None) -> None:
     """(The invariants' violations: tests/sim/internals/test_invariants.py.)"""
     from tests.runbp import ROOT
-    from toolchain import sim
+    from toolchain import sim, simtools
     from toolchain.model.loader import load_definitions
 
     engine = sim.Engine(load_definitions(ROOT).definitions)
-    draft = sim.ExampleDraft(engine, sim.from_situation(engine, {"you": {"hand": "♡3 ♠9", "field": "♢5"}}, regulation=("lite", "entry20")), 0)
+    draft = simtools.ExampleDraft(engine, sim.from_situation(engine, {"you": {"hand": "♡3 ♠9", "field": "♢5"}}, regulation=("lite", "entry20")), 0)
     with pytest.raises(ValueError, match="^例のリクエストがまだステージを離れていません$"):
         draft.example("未完成")
 

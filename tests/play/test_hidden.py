@@ -12,7 +12,7 @@ import random
 import pytest
 
 from tests.sim.test_observation import every_decision, permutation
-from toolchain import sim
+from toolchain import sim, simtools
 from toolchain.model import Definitions
 from toolchain.play.seat_view import seen
 from toolchain.play.table import HUMAN, Setup, Table
@@ -24,7 +24,7 @@ NAMES = {"you": "あなた", "opponent": "相手"}
 
 def page_data(game: sim.Game, seat: int, defs: Definitions) -> str:
     """What the page would hold of the game for `seat`: its JSON, and the position an example would start from."""
-    return json.dumps([seen(game, seat, defs, NAMES), sim.position(game, seat)], ensure_ascii=False, sort_keys=True)
+    return json.dumps([seen(game, seat, defs, NAMES), simtools.position(game, seat)], ensure_ascii=False, sort_keys=True)
 
 
 @pytest.mark.parametrize("regulation", [("lite", "entry20"), ("master", "extra"), ("pro", "rare-pack"), ("standard", "pack")])
@@ -48,7 +48,7 @@ def test_the_comparison_is_not_blind(engine: sim.Engine, defs: Definitions) -> N
     game = sim.Game.new(engine, "lite", "entry20", seed=1, agents=None)
     seat = game.decision().seat
 
-    def draw_another(state: sim.State) -> None:
+    def draw_another(state: sim.state.State) -> None:
         player = state.players[seat]
         player.hand[0], player.life[-1] = player.life[-1], player.hand[0]
 

@@ -39,7 +39,7 @@ def test_a_position_under_given_is_read_too() -> None:
 ])
 def test_a_position_the_rules_do_not_allow_is_refused_at_its_line(engine: sim.Engine, text: str, line: int, said: str) -> None:
     given, doc = read_position(text)
-    with pytest.raises(sim.ProgramError) as raised:
+    with pytest.raises(sim.errors.ProgramError) as raised:
         sim.from_situation(engine, given, regulation=("master", "extra"), agents=None)
     message = refused(raised.value, doc).lines[0]
     assert message.startswith(f"{line}:") and said in message, message

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import toolchain
-from toolchain import sim
+from toolchain import sim, simtools
 
 ABILITIES = {  # character id → the abilities added to it in the copy (YAML, indented under the character)
     "hero": """  abilities:
@@ -88,9 +88,9 @@ def engine(tmp_path_factory: pytest.TempPathFactory, repo_root: Path) -> sim.Eng
     return sim.Engine(checked.definitions)
 
 
-def _characters(engine: sim.Engine, given: dict) -> dict[str, sim.CharacterView]:
+def _characters(engine: sim.Engine, given: dict) -> dict[str, simtools.CharacterView]:
     game = sim.from_situation(engine, given)
-    return {f"{side.seat}:{c.notation}": c for side in sim.board(game).sides for c in side.field}
+    return {f"{side.seat}:{c.notation}": c for side in simtools.board(game).sides for c in side.field}
 
 
 def test_abilities_that_do_not_conflict_all_apply(engine: sim.Engine) -> None:
@@ -133,7 +133,7 @@ def test_scopes_of_cost_abilities(engine: sim.Engine) -> None:
                                            "opponent": {"field": opponent_field}})
         game.state.chance = 0
         (card,) = game.state.players[0].hand
-        return sim.refusal(game, 0, game.ruleset.compiled.actions["up"], (card,), None)
+        return sim.refusal.refusal(game, 0, game.ruleset.compiled.actions["up"], (card,), None)
 
     assert up_refusal("Joker") == "cost"  # the opponent's 魔術士: your scope, not yours
     assert up_refusal("♣K") is None  # the opponent's 英雄's 沈黙: all scope, yours too
@@ -142,8 +142,8 @@ def test_scopes_of_cost_abilities(engine: sim.Engine) -> None:
 def test_an_ability_is_recomputed_from_scratch(engine: sim.Engine) -> None:
     """適用タイミング: every application starts from the printed values, so nothing adds up twice."""
     game = sim.from_situation(engine, {"you": {"field": "♠K ♠A"}})
-    first = [c.size for c in sim.board(game).sides[0].field]
-    assert [c.size for c in sim.board(game).sides[0].field] == first == [13 - 1, 1 - 1 + 3]
+    first = [c.size for c in simtools.board(game).sides[0].field]
+    assert [c.size for c in simtools.board(game).sides[0].field] == first == [13 - 1, 1 - 1 + 3]
 
 
 def test_an_ability_that_cannot_apply_is_located(tmp_path: Path, repo_root: Path) -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from toolchain.sim import PASS, Engine, Game, IllegalRequest, RandomAgent, RequestOption, digest
+from toolchain.sim import PASS, Engine, Game, RandomAgent, RequestOption
+from toolchain.sim.errors import IllegalRequest
+from toolchain.simtools import digest
 
 from .helpers import situation
 

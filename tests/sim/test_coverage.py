@@ -9,18 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from toolchain import sim
+from toolchain import sim, simtools
 from tests.runbp import bp
 
 
 @pytest.fixture(scope="module")
-def lite(engine: sim.Engine) -> tuple[sim.Coverage, sim.Stats]:
-    coverage = sim.Coverage()
-    stats = sim.play(engine, "lite", "entry20", 40, 3, coverage=coverage)
+def lite(engine: sim.Engine) -> tuple[simtools.Coverage, simtools.Stats]:
+    coverage = simtools.Coverage()
+    stats = simtools.play(engine, "lite", "entry20", 40, 3, coverage=coverage)
     return coverage, stats
 
 
-def test_counts_add_up(engine: sim.Engine, lite: tuple[sim.Coverage, sim.Stats]) -> None:
+def test_counts_add_up(engine: sim.Engine, lite: tuple[simtools.Coverage, simtools.Stats]) -> None:
     coverage, stats = lite
     rules = engine.ruleset("lite", "entry20")
     assert sum(coverage.requested.values()) >= stats.requests  # the players' requests, and the triggered ones
@@ -34,14 +34,14 @@ def test_counts_add_up(engine: sim.Engine, lite: tuple[sim.Coverage, sim.Stats])
     assert coverage.fog["up"] <= coverage.resolved["up"]
 
 
-def test_why_an_action_was_never_legal_is_counted(engine: sim.Engine, lite: tuple[sim.Coverage, sim.Stats]) -> None:
+def test_why_an_action_was_never_legal_is_counted(engine: sim.Engine, lite: tuple[simtools.Coverage, simtools.Stats]) -> None:
     """サーチ is refused for its keycards at every decision (エントリー20 has no Joker)."""
     coverage, _ = lite
     assert set(coverage.refused["search"]) == {"keycards"} and coverage.refused["search"]["keycards"] > 40
     assert "legal" not in {why for reasons in coverage.refused.values() for why in reasons}  # refusal agrees with options
 
 
-def test_what_the_frames_deck_cannot_make_is_named(engine: sim.Engine, lite: tuple[sim.Coverage, sim.Stats]) -> None:
+def test_what_the_frames_deck_cannot_make_is_named(engine: sim.Engine, lite: tuple[simtools.Coverage, simtools.Stats]) -> None:
     """エントリー20 has no Joker: サーチ (★Joker) can never be requested."""
     unplayed = {item["id"]: item["reason"] for item in lite[0].unplayed(engine.ruleset("lite", "entry20"))}
     assert unplayed.get("search") == "unreachable: its keycards cannot be made from the frame's deck"
@@ -50,7 +50,7 @@ def test_what_the_frames_deck_cannot_make_is_named(engine: sim.Engine, lite: tup
 def test_the_reason_tells_never_legal_from_never_chosen(engine: sim.Engine) -> None:
     rules = engine.ruleset("master", "extra")
     spec = {s.id: s for s in rules.actions}
-    coverage = sim.Coverage()
+    coverage = simtools.Coverage()
     coverage.offered["kill"] = 3
     assert coverage.action_reason(spec["kill"]) == "legal 3 times, but never chosen"
     assert coverage.action_reason(spec["down"]) == "never legal in the games played"

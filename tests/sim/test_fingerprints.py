@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from toolchain import sim
+from toolchain import sim, simtools
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORDED = {agent: json.loads((GOLDEN / name).read_text(encoding="utf-8"))
@@ -24,7 +24,7 @@ def test_seeded_games_play_as_recorded(engine: sim.Engine, agent: str, regulatio
     fmt, frame = regulation.split("/")
     played = []
     for seed in range(GAMES[agent]):
-        game, decided, problems = sim.play_one(engine, fmt, frame, seed, check=False, agent=agent)
+        game, decided, problems = simtools.play_one(engine, fmt, frame, seed, check=False, agent=agent)
         played.append([game.winner if decided else None, game.state.turn_number, game.played.requests, game.played.decisions,
                        sim.state_hash(game)[:16]])
     assert played == RECORDED[agent][regulation][:GAMES[agent]]

@@ -42,11 +42,11 @@ def test_the_choice_is_a_decision_of_the_owner_offered_through_the_protocol(engi
             if decision.kind == "order" and decision.prompt == "墓地の一番上":
                 graveyard = game.state.players[decision.seat].graveyard
                 arrived = [option.text for option in decision.options]
-                assert [sim.card_text(c) for c in graveyard[-len(arrived):]] == arrived  # just arrived, all the owner's
+                assert [sim.cards.text(c) for c in graveyard[-len(arrived):]] == arrived  # just arrived, all the owner's
                 index = seed % len(decision)
                 game.apply(index)
                 if game.decision() is None or game.decision().kind != "order":
-                    top = sim.card_text(game.state.players[decision.seat].graveyard[-1])
+                    top = sim.cards.text(game.state.players[decision.seat].graveyard[-1])
                     assert top == arrived[index]
                     assert sim.observe(game, 1 - decision.seat).opponent.graveyard == (top,)
                 seen += 1
@@ -70,7 +70,7 @@ def _engine(defs, **graveyard_top) -> sim.Engine:  # noqa: ANN001
 
 def _graveyard(game: sim.Game, seat: int) -> list[str]:
     """A graveyard from the bottom up: its last card is the public top."""
-    return [sim.card_text(card) for card in game.state.players[seat].graveyard]
+    return [sim.cards.text(card) for card in game.state.players[seat].graveyard]
 
 
 def _reunion(engine: sim.Engine, script: list) -> sim.Game:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.runbp import ROOT, alive, bp, children, running
-from toolchain import sim
+from toolchain import simtools
 
 MEMORY = 2 * 1024**3  # a game needs a few hundred megabytes; a list of 10**12 seeds, terabytes
 
@@ -63,5 +63,5 @@ def test_a_capped_workers_is_said() -> None:
     run = bp("sim", "--root", str(ROOT), "--games", "2", "--workers", "100000")
     assert run.returncode == 0, run.stderr
     cores = os.cpu_count() or 1
-    assert (f"bp sim: --workers 100000: playing on {sim.PROCESSES_PER_CORE * cores} processes, {sim.PROCESSES_PER_CORE} per core "
+    assert (f"bp sim: --workers 100000: playing on {simtools.PROCESSES_PER_CORE * cores} processes, {simtools.PROCESSES_PER_CORE} per core "
             "(more play no faster; the results are the same)") in run.stderr

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from toolchain import sim
+from toolchain import sim, simtools
 from toolchain.model import Definitions
 
 from .helpers import pass_, request, situation
@@ -29,19 +29,19 @@ def test_what_a_player_sees_is_written_for_every_zone_of_the_rules(engine: sim.E
     player's hidden cards as a count or `?` (2.11.1)."""
     for zone in defs.rules.zones:
         game = situation(engine, {"opponent": {zone.id: "♠5"}})
-        assert zone.id in sim.seen_zones(sim.observe(game, 0).opponent), zone.id
+        assert zone.id in sim.observation.seen_zones(sim.observe(game, 0).opponent), zone.id
     game = situation(engine, {"you": {"hand": "♠5 ♡9", "graveyard": "♢3 ♣4", "field": "[♡6]", "life": 12},
                               "opponent": {"life": 7}})
-    mine, theirs = sim.seen_zones(sim.observe(game, 0).you), sim.seen_zones(sim.observe(game, 1).opponent)
+    mine, theirs = sim.observation.seen_zones(sim.observe(game, 0).you), sim.observation.seen_zones(sim.observe(game, 1).opponent)
     assert (mine["hand"], mine["graveyard"], mine["field"], mine["life"]) == ("♠5 ♡9", "♢3 ♣4", "[♡6]", 12)
     assert (theirs["hand"], theirs["graveyard"], theirs["field"], theirs["life"]) == (2, "♣4", "[?]", "10+")
-    assert sim.seen_zones(sim.observe(game, 0).opponent)["life"] == 7
+    assert sim.observation.seen_zones(sim.observe(game, 0).opponent)["life"] == 7
 
 
 Place = tuple[list, int]  # a position in a zone's list (or a character's cards)
 
 
-def unseen_places(state: sim.State, seat: int) -> list[list[Place]]:
+def unseen_places(state: sim.state.State, seat: int) -> list[list[Place]]:
     """The positions whose card `seat` cannot see, in classes it cannot tell apart: the other player's hand,
     face-down bulwarks, rare card, unopened pack and life; the other player's face-down trumps (which card
     grants which label is the trump's); its own life and unopened pack (ライフの中身 is hidden from its owner too).
@@ -62,7 +62,7 @@ def unseen_places(state: sim.State, seat: int) -> list[list[Place]]:
     return [[(zone, i) for zone, i in places if zone[i] not in known] for places in (theirs, trumps, own)]
 
 
-def where(state: sim.State) -> dict[int, tuple]:
+def where(state: sim.state.State) -> dict[int, tuple]:
     """Every card's place: its owner's zone and position from the bottom, or its character and position."""
     found: dict[int, tuple] = {}
     for player in state.players:
@@ -84,9 +84,9 @@ def permutation(game: sim.Game, seat: int, rng: random.Random):
     then_at, now_at = where(stable), where(now)
     offered_cards = {option.ref for option in game.decision().options if option.kind == "card"}
     classes_now = {zone[i]: k for k, places in enumerate(unseen_places(now, seat)) for zone, i in places
-                   if sim.card_text(zone[i]) not in offered_cards}
+                   if sim.cards.text(zone[i]) not in offered_cards}
 
-    def permute(state: sim.State) -> None:
+    def permute(state: sim.state.State) -> None:
         for k, places in enumerate(unseen_places(state, seat)):
             places = [(zone, i) for zone, i in places
                       if classes_now.get(zone[i]) == k and then_at.get(zone[i]) == now_at.get(zone[i])]
@@ -138,7 +138,7 @@ def test_permuting_what_a_player_can_see_is_noticed(engine: sim.Engine) -> None:
     while (decision := game.decision()) is not None and game.state.turn_number <= 6:
         seat = decision.seat
 
-        def swap_hands(state: sim.State) -> None:
+        def swap_hands(state: sim.state.State) -> None:
             mine, theirs = state.players[seat].hand, state.players[1 - seat].hand
             count = min(len(mine), len(theirs))
             mine[:count], theirs[:count] = theirs[:count], mine[:count]
@@ -147,7 +147,7 @@ def test_permuting_what_a_player_can_see_is_noticed(engine: sim.Engine) -> None:
         if stable.players and stable.players[seat].hand and stable.players[1 - seat].hand:
             try:
                 changed = offered(game.rerun(swap_hands)) != offered(game)
-            except (sim.EngineError, sim.IllegalRequest):
+            except (sim.errors.EngineError, sim.errors.IllegalRequest):
                 changed = True  # the game could not even be played the same way
             if changed:
                 noticed.add(game.due is not None)
@@ -182,10 +182,10 @@ def test_a_decision_carries_the_deciding_players_observation_and_not_the_game(en
     class Watching(sim.RandomAgent):
         def choose(self, decision: sim.Decision) -> int:
             asked.append(decision)
-            sides = sim.board(game).sides  # the whole board, drawn by another module than the observation
+            sides = simtools.board(game).sides  # the whole board, drawn by another module than the observation
             assert sorted(decision.observation.you.hand) == sorted(sides[decision.seat].zones["hand"])
             assert decision.observation.opponent.hand == len(sides[1 - decision.seat].zones["hand"])
-            assert all(isinstance(option, sim.OptionSeen) for option in decision.options)
+            assert all(isinstance(option, sim.observation.OptionSeen) for option in decision.options)
             assert len(decision.seen_texts()) == len(decision.options) == len(decision.texts()) == len(decision)
             return super().choose(decision)
 
@@ -194,7 +194,7 @@ def test_a_decision_carries_the_deciding_players_observation_and_not_the_game(en
     assert len(asked) > 10 and {d.kind for d in asked} >= {"request", "choose"}
     assert not hasattr(asked[0], "game")
     assert asked[0].options and asked[0].observation  # what it had worked out, it keeps
-    with pytest.raises(sim.EngineError, match="was taken"):
+    with pytest.raises(sim.errors.EngineError, match="was taken"):
         asked[-1].texts()  # the options' notation was never asked for: the game has gone on since
 
 

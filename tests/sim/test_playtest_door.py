@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from toolchain import sim
+from toolchain import sim, simtools
 from toolchain.model import Definitions
 from toolchain.model.loader import example as example_of
 
@@ -37,8 +37,8 @@ def test_a_position_is_played_through_the_decision_protocol(engine: sim.Engine) 
 
 
 def _recorded(engine: sim.Engine, header: dict, moves: int) -> list[dict]:
-    recorder = sim.Recorder(header)
-    game = sim.start_game(engine, header, recorder=recorder.decision, observer=recorder.observe)
+    recorder = simtools.Recorder(header)
+    game = simtools.start_game(engine, header, recorder=recorder.decision, observer=recorder.observe)
     recorder.attach(game)
     agent = sim.RandomAgent(3)
     for _ in range(moves):
@@ -59,26 +59,26 @@ def _recorded(engine: sim.Engine, header: dict, moves: int) -> list[dict]:
 def test_a_game_saved_while_it_was_played_replays_as_far_as_it_went(engine: sim.Engine, header: dict) -> None:
     records = _recorded(engine, header, 25)
     assert records[-1]["saved"] is True and records[-1]["decided"] is False
-    assert sim.replay_game(engine, records).ok, sim.replay_game(engine, records).message
+    assert simtools.replay_game(engine, records).ok, simtools.replay_game(engine, records).message
     tampered = [*records[:-1], {**records[-1], "digest": "0" * 16}]
-    assert not sim.replay_game(engine, tampered).ok
+    assert not simtools.replay_game(engine, tampered).ok
     unsaved = [*records[:-1], {key: value for key, value in records[-1].items() if key != "saved"}]
-    assert not sim.replay_game(engine, unsaved).ok  # without "saved", a transcript is a whole game
+    assert not simtools.replay_game(engine, unsaved).ok  # without "saved", a transcript is a whole game
 
 
 def test_a_position_is_written_as_the_player_knows_it(engine: sim.Engine) -> None:
     game = sim.from_situation(engine, {"you": {"hand": "♡3 ♠9", "field": "♢5"}, "opponent": {"hand": 2, "field": "[♣7] ♣4", "life": 12}},
                               regulation=("lite", "entry20"))
-    given = sim.position(game, 0)
+    given = simtools.position(game, 0)
     assert given["you"]["hand"] == "♠9 ♡3" and given["you"]["field"] == "♢5" and len(given["you"]["life"].split()) == 10
     opponent = given["opponent"]
     assert "♣7" not in str(opponent)  # its face-down bulwark, which you cannot see
     assert len(opponent["hand"].split()) == 2 and opponent["field"].startswith("[") and opponent["field"].endswith("] ♣4")
     assert len(opponent["life"].split()) == 10  # 12 cards: a count of 10 or more is private
-    assert sim.position(game, 1)["you"]["field"] == "[♣7] ♣4"  # its own bulwark it sees
+    assert simtools.position(game, 1)["you"]["field"] == "[♣7] ♣4"  # its own bulwark it sees
 
 
-def _draft_to_the_end(draft: sim.ExampleDraft, rng: random.Random) -> None:
+def _draft_to_the_end(draft: simtools.ExampleDraft, rng: random.Random) -> None:
     decision = draft.decision()
     draft.apply(rng.choice([i for i, option in enumerate(decision.options) if option.kind == "action"]))
     while (decision := draft.decision()) is not None:
@@ -87,7 +87,7 @@ def _draft_to_the_end(draft: sim.ExampleDraft, rng: random.Random) -> None:
 
 def test_an_example_of_a_position(engine: sim.Engine, defs: Definitions) -> None:
     game = sim.from_situation(engine, {"you": {"hand": "♡3 ♠9", "field": "♢5"}, "opponent": {"field": "♣4"}}, regulation=("lite", "entry20"))
-    draft = sim.ExampleDraft(engine, game, 0)
+    draft = simtools.ExampleDraft(engine, game, 0)
     draft.apply(draft.decision().seen_texts().index("アップ ★♡3"))
     assert draft.decision().prompt == "対象"
     draft.apply(draft.decision().seen_texts().index("you:♢5"))
@@ -95,7 +95,7 @@ def test_an_example_of_a_position(engine: sim.Engine, defs: Definitions) -> None
     example = draft.example("プレイテストの局面")
     assert example["request"] == "★♡3 → you:♢5" and "choices" not in example  # D: ♠9, a choice of one
     assert example["expect"] == {"you": {"hand": "", "graveyard": "♠9", "field": "♢5(+3)", "fog": "♡3"}}
-    assert sim.run_example(engine, defs.action("up"), example_of(example, defs.action("up").source)).ok
+    assert simtools.run_example(engine, defs.action("up"), example_of(example, defs.action("up").source)).ok
 
 
 @pytest.mark.parametrize("regulation", [("lite", "entry20"), ("master", "extra"), ("pro", "strategy")])
@@ -110,13 +110,13 @@ def test_every_example_drafted_from_a_game_runs_as_written(engine: sim.Engine, d
             if decision.kind == "request" and game.due is None and any(o.kind == "action" for o in decision.options) \
                     and rng.random() < 0.3:
                 try:
-                    draft = sim.ExampleDraft(engine, game, decision.seat)
-                except sim.ProgramError:
+                    draft = simtools.ExampleDraft(engine, game, decision.seat)
+                except sim.errors.ProgramError:
                     pass  # a request on the stage whose target is gone: the notation cannot write it
                 else:
                     _draft_to_the_end(draft, rng)
                     action = defs.action(draft.action_id)
-                    outcomes = [sim.run_example(engine, action, example_of(draft.example("局面", targeted), action.source))
+                    outcomes = [simtools.run_example(engine, action, example_of(draft.example("局面", targeted), action.source))
                                 for targeted in (True, False)]
                     assert any(outcome.ok for outcome in outcomes), [outcome.message for outcome in outcomes]
                     drafted += 1
@@ -125,14 +125,14 @@ def test_every_example_drafted_from_a_game_runs_as_written(engine: sim.Engine, d
 
 
 def test_why_each_action_not_offered_is_not(engine: sim.Engine) -> None:
-    """sim.refusals: every action of the regulation a player may request directly is offered or has its reason."""
+    """sim.refusal.refusals: every action of the regulation a player may request directly is offered or has its reason."""
     game = sim.from_situation(engine, {"you": {"hand": "♡3 ♠9"}, "opponent": {"field": "[♣7]"}}, regulation=("lite", "entry20"),
                               agents=None)
-    why = sim.refusals(game, 0)
+    why = sim.refusal.refusals(game, 0)
     offered = {option.ref for option in game.decision().options if option.kind == "action"}
     assert why["up"] == "target"  # アップ ★♡3: its D is paid with ♠9, but no soldier is on the field
     assert why["throw"] == "keycards" and "up" not in offered
     assert not offered & set(why) and offered | set(why) >= {"up", "throw", "attack", "end"}
     staged = sim.from_situation(engine, {"you": {"hand": "♠5 ♣K"}, "opponent": {"field": "♢4"}, "stage": ["opponent: アップ ★♡3 → opponent:♢4"]},
                                 regulation=("lite", "entry20"), agents=None)
-    assert sim.refusals(staged, 0)["throw"] == "timing"  # main timing: the stage is in use
+    assert sim.refusal.refusals(staged, 0)["throw"] == "timing"  # main timing: the stage is in use

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolchain import sim
+from toolchain import sim, simtools
 
 GIVEN = {
     "you": {"hand": "♠5 ♡3 ♣9 ♢4", "field": "♠9 [♡6]", "life": "♣2 ♣3 ♣4 ♣5 ♣6 ♣7 ♣8"},
@@ -37,15 +37,15 @@ def test_what_it_sees_changes_its_decisions(engine: sim.Engine) -> None:
 
 
 def test_a_seed_plays_the_same_game(engine: sim.Engine) -> None:
-    first, decided, problems = sim.play_one(engine, "pro", "strategy", 5, agent="policy")
-    again, _, _ = sim.play_one(engine, "pro", "strategy", 5, agent="policy")
-    assert problems == [] and decided and sim.digest(first) == sim.digest(again)
+    first, decided, problems = simtools.play_one(engine, "pro", "strategy", 5, agent="policy")
+    again, _, _ = simtools.play_one(engine, "pro", "strategy", 5, agent="policy")
+    assert problems == [] and decided and simtools.digest(first) == simtools.digest(again)
 
 
 def test_its_games_last_longer_than_random_ones_and_are_decided(engine: sim.Engine) -> None:
     """ライト + エントリー20 (random play: about 5 turns, upstream's baseline 5–7)."""
-    random = sim.play(engine, "lite", "entry20", 120, 11, agent="random")
-    policy = sim.play(engine, "lite", "entry20", 120, 11, agent="policy")
+    random = simtools.play(engine, "lite", "entry20", 120, 11, agent="random")
+    policy = simtools.play(engine, "lite", "entry20", 120, 11, agent="policy")
     assert policy.violations == [] and policy.decided == policy.games
     assert policy.turns > random.turns
     assert min(policy.wins) > 0
@@ -53,7 +53,7 @@ def test_its_games_last_longer_than_random_ones_and_are_decided(engine: sim.Engi
 
 @pytest.mark.parametrize(("format_id", "frame_id"), [("standard", "rare-pack"), ("master", "extra")])
 def test_its_games_keep_every_invariant(engine: sim.Engine, format_id: str, frame_id: str) -> None:
-    stats = sim.play(engine, format_id, frame_id, 30, 4, agent="policy")
+    stats = simtools.play(engine, format_id, frame_id, 30, 4, agent="policy")
     assert stats.violations == [] and stats.decided == stats.games
 
 

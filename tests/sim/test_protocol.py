@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from toolchain import sim
+from toolchain import sim, simtools
 
 
 def regulations(defs) -> list[tuple[str, str]]:
@@ -30,17 +30,17 @@ def test_agents_and_the_protocol_play_the_same_game_in_every_regulation(engine: 
     for number, regulation in enumerate(regulations(engine.definitions)):
         seed = 40 + number
         header = {"format": regulation[0], "frame": regulation[1], "seed": seed}
-        recorder = sim.Recorder(header)
-        with_agents = sim.Game.new(engine, *regulation, seed=seed, agents=(sim.AGENTS[agent](1), sim.AGENTS[agent](2)),
+        recorder = simtools.Recorder(header)
+        with_agents = sim.Game.new(engine, *regulation, seed=seed, agents=(simtools.AGENTS[agent](1), simtools.AGENTS[agent](2)),
                                    recorder=recorder.decision, observer=recorder.observe)
         recorder.game = with_agents
         with_agents.play(TURN_CAP)
 
-        public_recorder = sim.Recorder(header)
+        public_recorder = simtools.Recorder(header)
         public = sim.Game.new(engine, *regulation, seed=seed, agents=None,
                               recorder=public_recorder.decision, observer=public_recorder.observe)
         public_recorder.game = public
-        agents = [sim.AGENTS[agent](1), sim.AGENTS[agent](2)]
+        agents = [simtools.AGENTS[agent](1), simtools.AGENTS[agent](2)]
         while (decision := public.decision()) is not None:
             if decision.kind == "request" and public.due is None and public.state.turn_number > TURN_CAP:
                 break
@@ -68,13 +68,13 @@ def test_undo_goes_back_one_decision_and_clone_is_independent(engine: sim.Engine
     for expected in reversed(hashes[:-1]):
         game.undo()
         assert sim.state_hash(game) == expected
-    with pytest.raises(sim.IllegalRequest):
+    with pytest.raises(sim.errors.IllegalRequest):
         game.undo()
 
 
 def test_an_option_not_offered_is_refused(engine: sim.Engine) -> None:
     game = sim.Game.new(engine, "pro", "strategy", seed=2, agents=None)
-    with pytest.raises(sim.IllegalRequest):
+    with pytest.raises(sim.errors.IllegalRequest):
         game.apply("not an option")
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from toolchain import sim
+from toolchain import sim, simtools
 from toolchain.model import Definitions
 
 # Table 3.1 フレーム対応一覧, as the rulebook prints it (○ cells).
@@ -27,7 +27,7 @@ def test_the_regulations_are_those_of_table_3_1(defs: Definitions) -> None:
 
 @pytest.mark.parametrize(("format_id", "frame_id"), REGULATIONS, ids=[f"{f}+{fr}" for f, fr in REGULATIONS])
 def test_random_games_keep_every_invariant(engine: sim.Engine, format_id: str, frame_id: str) -> None:
-    stats = sim.play(engine, format_id, frame_id, GAMES, seed=2025)
+    stats = simtools.play(engine, format_id, frame_id, GAMES, seed=2025)
     assert stats.violations == []
     assert stats.games == GAMES and stats.decided + stats.capped == GAMES
     assert sum(stats.wins) == stats.decided
@@ -36,10 +36,10 @@ def test_random_games_keep_every_invariant(engine: sim.Engine, format_id: str, f
 
 
 def test_a_seed_plays_the_same_game_again(engine: sim.Engine) -> None:
-    first, decided, problems = sim.play_one(engine, "master", "extra", 99)
-    again, decided_again, _ = sim.play_one(engine, "master", "extra", 99)
+    first, decided, problems = simtools.play_one(engine, "master", "extra", 99)
+    again, decided_again, _ = simtools.play_one(engine, "master", "extra", 99)
     assert problems == [] and decided == decided_again
-    assert sim.digest(first) == sim.digest(again) and first.played.requests == again.played.requests
+    assert simtools.digest(first) == simtools.digest(again) and first.played.requests == again.played.requests
 
 
 def test_the_results_do_not_depend_on_the_number_of_workers(engine: sim.Engine, tmp_path: Path) -> None:
@@ -48,8 +48,8 @@ def test_the_results_do_not_depend_on_the_number_of_workers(engine: sim.Engine, 
     outcomes = []
     for workers in (1, 2):
         path = tmp_path / f"workers-{workers}.jsonl"
-        with sim.TranscriptWriter(path) as writer:
-            stats = sim.play(engine, "lite", "entry20", 12, seed=31, transcript=writer, workers=workers)
+        with simtools.TranscriptWriter(path) as writer:
+            stats = simtools.play(engine, "lite", "entry20", 12, seed=31, transcript=writer, workers=workers)
         outcomes.append(((stats.games, stats.wins, stats.first_player_wins, stats.capped, stats.turns, stats.requests,
                           stats.violations), path.read_text(encoding="utf-8"), writer.text_path.read_text(encoding="utf-8")))
     assert outcomes[0] == outcomes[1]

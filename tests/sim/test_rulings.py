@@ -34,7 +34,7 @@ def test_every_action_shows_a_restriction_as_an_illegal_or_flow_example(defs: De
 
 def test_the_schema_names_the_engines_reasons(repo_root: Path) -> None:
     schema = json.loads((repo_root / "schema" / "examples.schema.json").read_text(encoding="utf-8"))
-    assert schema["$defs"]["reason"]["enum"] == list(sim.REFUSAL_REASONS)
+    assert schema["$defs"]["reason"]["enum"] == list(sim.refusal.REASONS)
 
 
 def test_refusal_agrees_with_the_legal_requests(engine: sim.Engine) -> None:
@@ -44,8 +44,8 @@ def test_refusal_agrees_with_the_legal_requests(engine: sim.Engine) -> None:
     hand = game.state.players[0].hand
     for spec in game.ruleset.direct:
         for card in hand:
-            legal = sim.refusal(game, 0, spec, (card,), None) is None
-            assert legal == ((spec.id, (card,)) in offered), (spec.id, sim.card_text(card))
+            legal = sim.refusal.refusal(game, 0, spec, (card,), None) is None
+            assert legal == ((spec.id, (card,)) in offered), (spec.id, sim.cards.text(card))
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ machinery: the target check at resolution, the win/loss check, triggers per card
 
 from __future__ import annotations
 
-from toolchain import sim
+from toolchain import sim, simtools
 
 from .helpers import field, observed, offered, pass_, request, situation, zone
 
@@ -118,7 +118,7 @@ def test_succession_triggers_once_per_card_from_the_field(engine: sim.Engine) ->
 def test_sizes_and_labels_come_from_the_definitions_and_abilities(engine: sim.Engine) -> None:
     """2.8, 4.3.2, 6.4.2: sizes are recomputed from the cards and the modifiers that apply now."""
     game = situation(engine, {"you": {"field": "♠Q ♢A ♣3+♣9 ♣A+♣5 Joker(+2) [♡7]", "size_bonus": 3}})
-    characters = sim.board(game).sides[A].field
+    characters = simtools.board(game).sides[A].field
     # ♠Q 12, ♢A 1, ♣3+♣9 12, ♣A+♣5 6, Joker 0 (+2 this), each soldier +3 (your); a bulwark has no size
     assert sorted(c.size for c in characters) == sorted([12 + 3, 1 + 3, 12 + 3, 6 + 3, 0 + 2 + 3, 0])
     labels = {c.component: c.labels for c in characters}
@@ -131,7 +131,7 @@ def test_sizes_and_labels_come_from_the_definitions_and_abilities(engine: sim.En
 def test_an_open_trump_grants_its_label_to_your_soldiers_of_its_suit(engine: sim.Engine) -> None:
     """5.3.4: あなたの場にいる ♠ の兵士は <スラッシュ> を持つ (while the trump ♠2 is face up)."""
     game = situation(engine, {"you": {"trump": "♠2(up)", "field": "♠7 ♡7"}, "opponent": {"field": "♠8"}})
-    slash = sorted(("slash" in c.labels, side.seat) for side in sim.board(game).sides for c in side.field)
+    slash = sorted(("slash" in c.labels, side.seat) for side in simtools.board(game).sides for c in side.field)
     assert slash == [(False, 0), (False, 1), (True, 0)]  # ♡7 (yours) and ♠8 (the opponent's) have none
     assert offered(game, "スラッシュ ★♠7")
     game.state.players[A].trumps_up.clear()

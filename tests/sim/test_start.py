@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from toolchain import sim
-from toolchain.sim import Game, RandomAgent, card_text as text
+from toolchain.sim import Game, RandomAgent
+from toolchain.sim.cards import text
 
 
 def new(engine: sim.Engine, format_id: str, frame_id: str, seed: int = 1) -> Game:
@@ -44,7 +45,7 @@ def test_pack_frames(engine: sim.Engine, frame_id: str) -> None:
 def test_strategy_puts_the_three_chosen_cards_in_the_hand(engine: sim.Engine) -> None:
     chosen = ["♠K", "♡Q", "Joker"]
     script = [*chosen, "♢A"] + [*chosen, "♣A"]  # each seat: 3 cards for the hand, then the rare card
-    agent = sim.ScriptedAgent(script, fallback=RandomAgent(3))
+    agent = sim.agents.ScriptedAgent(script, fallback=RandomAgent(3))
     game = Game.new(engine, "pro", "strategy", seed=3, agents=(agent, agent))
     for seat, player in enumerate(game.state.players):
         hand = [text(c) for c in player.hand]

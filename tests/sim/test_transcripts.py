@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from toolchain import sim
+from toolchain import sim, simtools
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.jsonl"))
 
@@ -27,17 +27,17 @@ def header(path: Path) -> dict:
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
 def test_a_golden_transcript_replays_exactly(engine: sim.Engine, path: Path) -> None:
-    results = [sim.replay_game(engine, records) for records in sim.transcript_games(path)]
+    results = [simtools.replay_game(engine, records) for records in simtools.transcript_games(path)]
     assert results and all(r.ok for r in results), [r.message for r in results if not r.ok]
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
 def test_the_same_seed_writes_the_same_transcript(engine: sim.Engine, path: Path, tmp_path: Path) -> None:
     first = header(path)
-    count = sum(1 for _ in sim.transcript_games(path))
+    count = sum(1 for _ in simtools.transcript_games(path))
     out = tmp_path / path.name
-    with sim.TranscriptWriter(out) as writer:
-        stats = sim.play(engine, first["format"], first["frame"], count, first["sim_seed"], transcript=writer)
+    with simtools.TranscriptWriter(out) as writer:
+        stats = simtools.play(engine, first["format"], first["frame"], count, first["sim_seed"], transcript=writer)
     assert stats.violations == []
     assert out.read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
     assert out.with_suffix(".txt").read_text(encoding="utf-8") == path.with_suffix(".txt").read_text(encoding="utf-8")
@@ -59,4 +59,4 @@ def test_bp_replay_reports_a_game_that_went_otherwise(tmp_path: Path, repo_root:
     assert "game 1:" in run.stderr and "different" in run.stdout
     good = subprocess.run([sys.executable, "-m", "toolchain", "replay", str(GOLDEN[0])], capture_output=True, text=True,
                           cwd=repo_root, env=env, timeout=120)
-    assert good.returncode == 0 and good.stdout.startswith(f"{sum(1 for _ in sim.transcript_games(GOLDEN[0]))} games replayed")
+    assert good.returncode == 0 and good.stdout.startswith(f"{sum(1 for _ in simtools.transcript_games(GOLDEN[0]))} games replayed")

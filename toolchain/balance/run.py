@@ -5,7 +5,7 @@
     estimate = calibrate(plan, runner)                        # the first games of each regulation, timed
     figures = play(plan, runner, progress)                    # {(rules digest, format, frame): RegulationFigures}
 
-Every restricted agent and the standard agents play the same game seeds (`sim.game_seeds(seed, n)`, as `bp sim
+Every restricted agent and the standard agents play the same game seeds (`simtools.game_seeds(seed, n)`, as `bp sim
 --seed` draws them), in each revision: the standard agents' games are `bp sim`'s, and two revisions are compared
 on common random numbers.
 """
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import sim
+from .. import sim, simtools
 from ..i18n import _
 from . import stats
 from .subjects import Subject, selected, subjects
@@ -146,7 +146,7 @@ def calibrate(plan: Plan, runner: Runner, progress: Callable[[int], None]) -> li
     done: list[tuple[Batch, list]] = []
     for regulation in plan.regulations:
         count = min(CALIBRATION_GAMES, regulation.games)
-        batch = _batch(regulation, plan.settings, "", 0, tuple(sim.game_seeds(plan.settings.seed, count)))
+        batch = _batch(regulation, plan.settings, "", 0, tuple(simtools.game_seeds(plan.settings.seed, count)))
         regulation.rules.engine  # built before the clock starts  # noqa: B018
         started = time.perf_counter()
         records = Runner().run([batch], progress)
@@ -175,7 +175,7 @@ def batches(plan: Plan) -> Iterator[Batch]:
         skip = min(CALIBRATION_GAMES, regulation.games) if plan.calibrated else 0
         for subject in ["", *regulation.agents]:
             start = skip if not subject else 0
-            seeds = itertools.islice(sim.game_seeds(plan.settings.seed, regulation.games), start, None)  # bp sim's seeds
+            seeds = itertools.islice(simtools.game_seeds(plan.settings.seed, regulation.games), start, None)  # bp sim's seeds
             for first, chunk in batches_of(seeds, start, size):
                 yield _batch(regulation, plan.settings, subject, first, chunk)
 

@@ -87,7 +87,7 @@ def subjects(engine: sim.Engine, format_id: str, frame_id: str) -> list[Subject]
     return [*_actions(rules), *_trumps(rules), *_characters(rules)]
 
 
-def _actions(rules: sim.Ruleset) -> Iterator[Subject]:
+def _actions(rules: sim.ruleset.Ruleset) -> Iterator[Subject]:
     for spec in rules.actions:
         reason = None
         if spec.trigger != "direct":
@@ -97,14 +97,14 @@ def _actions(rules: sim.Ruleset) -> Iterator[Subject]:
         yield Subject("action", spec.id, spec.name, (spec.id,) if reason is None else (), reason=reason)
 
 
-def _trumps(rules: sim.Ruleset) -> Iterator[Subject]:
+def _trumps(rules: sim.ruleset.Ruleset) -> Iterator[Subject]:
     for trump in rules.trumps:
         codes = rules.trump_codes.get(trump.id, frozenset())
-        cards = tuple(sorted({sim.card_text(code) for code in codes}))
+        cards = tuple(sorted({sim.cards.text(code) for code in codes}))
         yield Subject("trump", trump.id, trump.name, trump_cards=cards, reason=None if cards else "no-card")
 
 
-def _characters(rules: sim.Ruleset) -> Iterator[Subject]:
+def _characters(rules: sim.ruleset.Ruleset) -> Iterator[Subject]:
     direct = [spec for spec in rules.direct if not _holds_step(spec.action.program, PASS_TURN_STEP)]
     for character in rules.format_characters:
         summoners = tuple(spec.id for spec in direct if character.id in spec.action.summons)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .. import sim
+from .. import sim, simtools
 from ..diagnostics import printable
 from ..i18n import _, system_reason
 from .cluster import ClusterError, probe
@@ -39,7 +39,7 @@ class Batch:
     rules: str  # the revision's digest: which engine plays it
     format_id: str
     frame_id: str
-    agent: str  # policy / random (sim.AGENTS)
+    agent: str  # policy / random (simtools.AGENTS)
     subject: str  # the restricted agent's key (subjects.Subject.key); "" for the standard agents
     actions: tuple[str, ...]  # what the restricted agent never requests
     trump_cards: tuple[str, ...]  # and never takes as trumps
@@ -64,7 +64,7 @@ class Record:
     first: int
     restricted_seat: int
     turns: int
-    tally: sim.GameTally | None = None
+    tally: simtools.GameTally | None = None
 
 
 _ENGINES: dict[str, sim.Engine] = {}  # by the rules' digest: built once per process (and inherited by forked workers)
@@ -82,12 +82,12 @@ def engine_for(rules: str, definitions: Definitions | None = None) -> sim.Engine
 def play_batch(batch: Batch, definitions: Definitions | None = None) -> list[Record]:
     """Play a batch (this is what a worker runs: `definitions` the first time it meets the rules)."""
     engine = engine_for(batch.rules, definitions)
-    restriction = sim.Restriction(frozenset(batch.actions), frozenset(batch.trump_cards)) if batch.subject else None
+    restriction = sim.agents.Restriction(frozenset(batch.actions), frozenset(batch.trump_cards)) if batch.subject else None
     records = []
     for offset, seed in enumerate(batch.seeds):
         index = batch.first + offset
         seat = index % 2
-        tally = sim.play_tally(engine, batch.format_id, batch.frame_id, seed, agent=batch.agent, restriction=restriction,
+        tally = simtools.play_tally(engine, batch.format_id, batch.frame_id, seed, agent=batch.agent, restriction=restriction,
                                restricted_seat=seat, turn_cap=batch.turn_cap, detail=batch.detail)
         records.append(Record(index, tally.winner, tally.first, seat, tally.turns, tally if batch.detail else None))
     return records
@@ -129,7 +129,7 @@ class LocalRunner(Runner):
     """`--workers N`: N forked processes, which inherit the engines built here (compiled programs do not pickle)."""
 
     def __init__(self, workers: int) -> None:
-        self.parallel = min(max(workers, 1), sim.worker_cap())  # as bp sim: --workers 10000 must not fork ten thousand
+        self.parallel = min(max(workers, 1), simtools.worker_cap())  # as bp sim: --workers 10000 must not fork ten thousand
         self.where = {"kind": "processes", "count": self.parallel} if self.parallel > 1 else {"kind": "one-core"}
         self._pool: Any = None
 

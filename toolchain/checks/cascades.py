@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .. import model as m
-from .. import sim
+from .. import sim, simtools
 from ..diagnostics import Diagnostic, shorten
 from ..i18n import _, ngettext
 from ..model.loader import LoadResult, load_definitions
@@ -30,7 +30,7 @@ from ..model.loader import LoadResult, load_definitions
 MAX_TRIED = 3  # suggestions tried in one check: each loads and compiles the definitions again
 
 
-def link(findings: Sequence[Diagnostic], loaded: LoadResult, failures: Sequence[tuple[sim.Outcome, Diagnostic]],
+def link(findings: Sequence[Diagnostic], loaded: LoadResult, failures: Sequence[tuple[simtools.Outcome, Diagnostic]],
          left_out_named: dict[Diagnostic, str]) -> list[Diagnostic]:
     """The findings, those that follow from another linked to it (`cause`, `why`)."""
     causes: dict[Diagnostic, tuple[Diagnostic, str]] = {}
@@ -61,7 +61,7 @@ def link(findings: Sequence[Diagnostic], loaded: LoadResult, failures: Sequence[
     return [resolved(finding) for finding in findings]
 
 
-def _passing_with(root: Path, suggestion: Diagnostic, outcomes: list[sim.Outcome]) -> set[tuple[str, str]]:
+def _passing_with(root: Path, suggestion: Diagnostic, outcomes: list[simtools.Outcome]) -> set[tuple[str, str]]:
     """Of the failed examples, those that pass (as (the label of their action or ruling, example name))
     with the suggested value in place."""
     assert suggestion.fix is not None
@@ -82,12 +82,12 @@ def _passing_with(root: Path, suggestion: Diagnostic, outcomes: list[sim.Outcome
             action = defs.ruling_action(ruling) if ruling is not None else None
             examples = ruling.examples if ruling is not None and (action is None or action.id not in broken) else ()
         example = next((e for e in examples if e.name == outcome.example.name), None)
-        if example is not None and sim.run_example(engine, action, example, ruling=ruling).ok:
+        if example is not None and simtools.run_example(engine, action, example, ruling=ruling).ok:
             passing.add((outcome.owner.anchor, example.name))
     return passing
 
 
-def shared_request(failed: Sequence[sim.Outcome], outcomes: Sequence[sim.Outcome], defs: m.Definitions,
+def shared_request(failed: Sequence[simtools.Outcome], outcomes: Sequence[simtools.Outcome], defs: m.Definitions,
                    least: int = 3) -> str | None:
     """When `least` failed examples or more, of more than one action or ruling, request one action: a line
     that says so (and whether every example that requests it fails), pointing at that action."""

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from .. import model as m
-from .. import sim
+from .. import sim, simtools
 from ..diagnostics import Diagnostic, Location
 from ..i18n import _
 from ..model.history import same_edition
@@ -211,7 +211,7 @@ def _played(definitions: m.Definitions, actions: list[m.Action], fired: set[Fire
     if any(a.id in held for a in (p.definition for p in engine.problems)):
         return []  # an action that does not compile is BP031's
     findings: list[Diagnostic | None] = []
-    regulations = list(dict.fromkeys(sim.default_regulation(definitions, a) for a in actions))
+    regulations = list(dict.fromkeys(simtools.default_regulation(definitions, a) for a in actions))
     findings += _loops(engine, held, regulations, fired)
     findings += _first_turn(engine, held, regulations, fired)
     findings += _double_triggers(engine, held, regulations, fired)
@@ -221,17 +221,17 @@ def _played(definitions: m.Definitions, actions: list[m.Action], fired: set[Fire
 def _loops(engine, held: dict[str, m.Action], regulations, fired: set[Fired]) -> Iterator[Diagnostic | None]:  # noqa: ANN001
     """BP046: from each start position and from the situation of each example of an action held."""
     starts = [(f"the situation of {action.name}'s example '{name}'", game)
-              for action in held.values() for name, game in sim.example_situations(engine, action)]
+              for action in held.values() for name, game in simtools.example_situations(engine, action)]
     for regulation in regulations:
         starts += [(f"a start position of {' + '.join(regulation)}", game)
-                   for game in sim.start_positions(engine, regulation, START_POSITIONS)]
+                   for game in simtools.start_positions(engine, regulation, START_POSITIONS)]
     reported: set[tuple[str, ...]] = set()
     total = [LOOP_TOTAL_NODES]
     for searched, (where, game) in enumerate(starts):
         if total[0] <= 0:
             yield _loop_search_cut_short(held, searched, len(starts), where)
             return
-        loop = sim.find_loop(game, total=total)
+        loop = simtools.find_loop(game, total=total)
         if loop is None:
             continue
         looped = [i for i in _action_ids(engine, loop) if i in held]
@@ -263,8 +263,8 @@ def _first_turn(engine, held: dict[str, m.Action], regulations, fired: set[Fired
     """BP043: the first player's first turn, from each start position."""
     by_name = {a.name: a for a in held.values()}
     for regulation in regulations:
-        for seed, game in enumerate(sim.start_positions(engine, regulation, START_POSITIONS)):
-            line = sim.first_turn_win(game)
+        for seed, game in enumerate(simtools.start_positions(engine, regulation, START_POSITIONS)):
+            line = simtools.first_turn_win(game)
             if line is None:
                 continue
             used = [by_name[name] for text in line if (name := text.split(" ★")[0].strip()) in by_name]
@@ -280,7 +280,7 @@ def _double_triggers(engine, held: dict[str, m.Action], regulations, fired: set[
     if not any(a.trigger == "triggered" and a.speed == "normal" and a.timing == "main" for a in held.values()):
         return
     for regulation in regulations:
-        found = sim.double_trigger(engine, regulation)
+        found = simtools.double_trigger(engine, regulation)
         if found is None:
             continue
         ids = [i for i in found.actions if i in held]

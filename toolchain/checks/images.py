@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .. import model as m
-from .. import sim
+from .. import sim, simtools
 from ..diagnostics import Diagnostic
 from ..i18n import _
 
@@ -23,7 +23,7 @@ def _your_side(
     """Your trumps face up and the labels of each of your characters, as the engine builds the image;
     raises the simulator's ProgramError (with the path below `image`) for a situation it cannot build."""
     game = sim.from_situation(sim.Engine(defs), image, regulation=regulation)
-    you = sim.board(game).sides[0]
+    you = simtools.board(game).sides[0]
     return set(you.face_up), [character.labels for character in you.field]
 
 
@@ -35,7 +35,7 @@ def check_images(defs: m.Definitions) -> Iterator[Diagnostic]:
         image = _("the image (イメージ) of {trump}").format(trump=trump.name)
         try:
             face_up, field_labels = _your_side(defs, trump.image, regulation)
-        except sim.ProgramError as exc:
+        except sim.errors.ProgramError as exc:
             below = exc.path[1:] if exc.path[:1] == ("given",) else exc.path  # from_situation's paths start at given
             yield Diagnostic(trump.source.location("image", *below), "BP032", f"{image}: {exc}")
             continue

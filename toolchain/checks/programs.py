@@ -29,7 +29,7 @@ from ..resultcache import ResultCache, key_of
 from .summary import examples_summary, rulings_line, rulings_summary
 
 if TYPE_CHECKING:  # pragma: no cover - the simulator loads only when examples run (not for a kept result)
-    from .. import sim
+    from .. import sim, simtools
     from ..model.loader import LoadResult
 
 
@@ -38,13 +38,13 @@ class Report:
     actions: int = 0  # actions and frame actions
     executed: int = 0  # those with at least one example that ran their effect as written (an `illegal:` one runs none)
     examples: int = 0
-    failed: list[sim.Outcome] = field(default_factory=list)
+    failed: list[simtools.Outcome] = field(default_factory=list)
     # examples that could not run because an action they use was left out for its errors
-    blocked: list[sim.Outcome] = field(default_factory=list)
+    blocked: list[simtools.Outcome] = field(default_factory=list)
     program_errors: list[Diagnostic] = field(default_factory=list)
     left_out_named: dict[Diagnostic, str] = field(default_factory=dict)  # a program error → the left-out action it names
     # every example that ran, the actions' and the rulings', passed or not (bp diff)
-    outcomes: list[sim.Outcome] = field(default_factory=list)
+    outcomes: list[simtools.Outcome] = field(default_factory=list)
     has_examples: bool = False  # whether the definitions give any example (else there is no summary line)
     not_run: str | None = None  # why no example ran (a file the engine is built from has errors)
     shared: str | None = None  # many failed examples that request one action: which (cascades.shared_request)
@@ -80,7 +80,7 @@ class Report:
         return rulings_summary(self.as_dict())
 
     @property
-    def every_failure(self) -> list[sim.Outcome]:
+    def every_failure(self) -> list[simtools.Outcome]:
         """The failed examples of the actions, then of the rulings."""
         return [*self.failed, *(self.rulings.failed if self.rulings else ())]
 
@@ -91,8 +91,8 @@ class RulingsRun:
 
     rulings: int = 0
     examples: int = 0
-    failed: list[sim.Outcome] = field(default_factory=list)
-    blocked: list[sim.Outcome] = field(default_factory=list)  # they play an action whose program does not compile
+    failed: list[simtools.Outcome] = field(default_factory=list)
+    blocked: list[simtools.Outcome] = field(default_factory=list)  # they play an action whose program does not compile
     not_executable: int = 0  # rulings that say why no example shows them (bp check --rulings lists them)
 
     def summary(self) -> str:
@@ -122,7 +122,7 @@ class Kept:
 
 
 def report(defs: m.Definitions) -> Report:
-    from .. import sim
+    from .. import sim, simtools
 
     result = Report(has_examples=has_examples(defs))
     broken: set[str] = set()
@@ -138,7 +138,7 @@ def report(defs: m.Definitions) -> Report:
     passed: set[str] = set()
     result.actions = len(defs.actions) + len(defs.frame_actions)
     tally = sim.Tally()
-    for outcome in sim.run_examples(engine, skip=broken, tally=tally):
+    for outcome in simtools.run_examples(engine, skip=broken, tally=tally):
         result.examples += 1
         result.outcomes.append(outcome)
         if outcome.ok:
@@ -159,16 +159,16 @@ def report(defs: m.Definitions) -> Report:
 
 
 def _rulings(engine: sim.Engine, broken: set[str], result: Report) -> RulingsRun:
-    from .. import sim
+    from .. import simtools
 
     defs = engine.definitions
     run = RulingsRun(rulings=len(defs.rulings), not_executable=sum(1 for r in defs.rulings if r.not_executable))
     for ruling in defs.rulings:
         action = defs.ruling_action(ruling)
         if action is not None and action.id in broken:  # BP031 says why: its examples are not run behind it
-            run.blocked += [sim.Outcome(action, example, False, f"{action.name} does not compile", ruling=ruling)
+            run.blocked += [simtools.Outcome(action, example, False, f"{action.name} does not compile", ruling=ruling)
                             for example in ruling.examples]
-    for outcome in sim.run_ruling_examples(engine, skip=broken):
+    for outcome in simtools.run_ruling_examples(engine, skip=broken):
         run.examples += 1
         result.outcomes.append(outcome)
         if outcome.ok:
@@ -304,7 +304,7 @@ def _fields(kind: type) -> tuple[str, ...]:
     return tuple(item.name for item in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else ()
 
 
-def _of(outcome: sim.Outcome) -> str:
+def _of(outcome: simtools.Outcome) -> str:
     """What an example is of, in a message: `ダウン`, or `ruling 'self-target' (アクションを対象とする…?)`."""
     if outcome.ruling is not None:
         return _("ruling '{id}' ({question})").format(id=outcome.ruling.id, question=outcome.ruling.question)
@@ -318,7 +318,7 @@ def diagnostics(result: Report, defs: m.Definitions | None = None) -> Iterator[D
     yield from result.unshown
 
 
-def failures(result: Report, defs: m.Definitions | None = None) -> Iterator[tuple[sim.Outcome, Diagnostic]]:
+def failures(result: Report, defs: m.Definitions | None = None) -> Iterator[tuple[simtools.Outcome, Diagnostic]]:
     """Each failed example, the actions' then the rulings', with its finding: BP033 at the program that
     loops, else BP030 at the example."""
     for outcome in result.every_failure:

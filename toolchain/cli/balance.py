@@ -56,7 +56,7 @@ def balance(
 def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_key: str | None, all_regulations: bool, detect: float,
              power: float, alpha: float, games: int | None, only: tuple[str, ...], seed: int, agent: str, workers: int,
              cluster: str | None, cluster_timeout: float, out: Path | None, as_json: bool) -> None:
-    from .. import sim
+    from .. import simtools
     from ..balance import html
     from ..balance.cluster import ClusterError, probe
     from ..balance.report import lines, report, said_where
@@ -68,8 +68,8 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
 
     if len(specs) > 2:
         fail("balance", _("at most two revisions, not {count}: bp balance [REV] [REV2]").format(count=len(specs)), 2)
-    if agent not in sim.AGENTS:
-        fail("balance", _("no agent '{agent}' (agents: {agents})").format(agent=agent, agents=", ".join(sim.AGENTS)), 2)
+    if agent not in simtools.AGENTS:
+        fail("balance", _("no agent '{agent}' (agents: {agents})").format(agent=agent, agents=", ".join(simtools.AGENTS)), 2)
     if cluster is not None and workers != 1:
         fail("balance", _("--cluster and --workers both say where to play: give one"), 2)
     if cluster is not None:
@@ -113,10 +113,10 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
                err=True)
 
     processes = workers or os.cpu_count() or 1
-    if cluster is None and processes > sim.worker_cap():
+    if cluster is None and processes > simtools.worker_cap():
         typer.echo(_("bp balance: --workers {workers}: playing on {processes} processes, {per_core} per core (more play no "
-                     "faster; the figures are the same)").format(workers=workers, processes=sim.worker_cap(),
-                                                                 per_core=sim.PROCESSES_PER_CORE), err=True)
+                     "faster; the figures are the same)").format(workers=workers, processes=simtools.worker_cap(),
+                                                                 per_core=simtools.PROCESSES_PER_CORE), err=True)
     try:
         runner = (DaskRunner(cluster, {r.digest: r.definitions for r in rules}, cluster_timeout) if cluster is not None
                   else LocalRunner(processes))

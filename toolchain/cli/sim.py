@@ -70,7 +70,7 @@ def sim(
     workers: Annotated[int, typer.Option("--workers", min=0, help=_("Processes to play on (0: one per core); the results do not depend on it."))] = 1,
 ) -> None:
     """`bp sim` (SIM_HELP)."""
-    from .. import sim as simulator
+    from .. import sim as simulator, simtools
     from ..site.outputs import OutputError, is_stream, output_file, replacing
 
     try:  # refuse a transcript that cannot be written before the games
@@ -78,11 +78,11 @@ def sim(
         if transcript is not None:
             files = (output_file(transcript),)
             if not is_stream(files[0]):  # a device or a pipe takes the JSON lines alone, and no FILE.txt is made beside it
-                files += (output_file(simulator.TranscriptWriter(transcript).text_path),)
+                files += (output_file(simtools.TranscriptWriter(transcript).text_path),)
     except OutputError as exc:
         fail("sim", str(exc), 2)
-    if agent not in simulator.AGENTS:
-        fail("sim", _("no agent '{agent}' (agents: {agents})").format(agent=agent, agents=", ".join(simulator.AGENTS)), 2)
+    if agent not in simtools.AGENTS:
+        fail("sim", _("no agent '{agent}' (agents: {agents})").format(agent=agent, agents=", ".join(simtools.AGENTS)), 2)
     defs = load_clean(resolve_root(root), "sim").definitions
     if all_regulations:
         regulations = [(fmt, frame) for frame, fmts in defs.regulations.items() for fmt in fmts]
@@ -90,23 +90,23 @@ def sim(
         regulations = [_regulation(defs, format_key, frame_key)]
     engine = simulator.Engine(defs)
     processes = workers or os.cpu_count() or 1
-    if processes > simulator.worker_cap():
+    if processes > simtools.worker_cap():
         typer.echo(_("bp sim: --workers {workers}: playing on {processes} processes, {per_core} per core "
                      "(more play no faster; the results are the same)").format(
-            workers=workers, processes=simulator.worker_cap(), per_core=simulator.PROCESSES_PER_CORE), err=True)
-    results: list[tuple[str, str, simulator.Stats, simulator.Coverage | None]] = []
+            workers=workers, processes=simtools.worker_cap(), per_core=simtools.PROCESSES_PER_CORE), err=True)
+    results: list[tuple[str, str, simtools.Stats, simtools.Coverage | None]] = []
 
-    def play_all(writer: simulator.TranscriptWriter | None) -> None:
+    def play_all(writer: simtools.TranscriptWriter | None) -> None:
         with typer.progressbar(length=games * len(regulations), label=_("playing"), file=sys.stderr) as bar:
             for format_id, frame_id in regulations:
-                counts = simulator.Coverage() if coverage else None
-                stats = simulator.play(engine, format_id, frame_id, games, seed, turn_cap=turn_cap, progress=bar.update,
+                counts = simtools.Coverage() if coverage else None
+                stats = simtools.play(engine, format_id, frame_id, games, seed, turn_cap=turn_cap, progress=bar.update,
                                        transcript=writer, coverage=counts, agent=agent, workers=processes)
                 results.append((format_id, frame_id, stats, counts))
 
     if files:
         try:  # written beside the files and renamed into place once every game is in
-            with replacing(files) as temporary, simulator.TranscriptWriter(
+            with replacing(files) as temporary, simtools.TranscriptWriter(
                 temporary[files[0]], temporary[files[1]] if len(files) > 1 else None, readable=len(files) > 1,
             ) as writer:
                 play_all(writer)
@@ -133,7 +133,7 @@ def sim(
         typer.echo("  " + _("violation: {violation}").format(violation=violation), err=True)
     if transcript is not None and not as_json:
         if len(files) > 1:
-            typer.echo(_("transcript: {path} and {readable}").format(path=transcript, readable=simulator.TranscriptWriter(transcript).text_path))
+            typer.echo(_("transcript: {path} and {readable}").format(path=transcript, readable=simtools.TranscriptWriter(transcript).text_path))
         else:
             typer.echo(_("transcript: {path}").format(path=transcript))
     raise typer.Exit(1 if violations else 0)
@@ -145,11 +145,11 @@ def replay(
     root: RootOption = None,
 ) -> None:
     """`bp replay` (REPLAY_HELP)."""
-    from .. import sim as simulator
+    from .. import sim as simulator, simtools
 
     engine = simulator.Engine(load_clean(resolve_root(root), "replay").definitions)
     try:
-        results = [simulator.replay_game(engine, records) for records in simulator.transcript_games(path)]
+        results = [simtools.replay_game(engine, records) for records in simtools.transcript_games(path)]
     except OSError as exc:
         fail("replay", _("cannot read {path}: {reason}").format(path=path, reason=system_reason(exc)), 2)
     except ValueError as exc:  # a malformed transcript (games() names the line)

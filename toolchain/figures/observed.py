@@ -1,4 +1,4 @@
-"""A game as one player sees it (sim.Observation, 2.11.1), drawn as the rulebook's figures draw a table:
+"""A game as one player sees it (sim.observation.Observation, 2.11.1), drawn as the rulebook's figures draw a table:
 the same zones in the same places, the same card faces (board.py, card_svg.py).
 
 Only what the observation holds is drawn, so a figure of it never shows a card that player cannot see:
@@ -45,7 +45,7 @@ def _cards_of(text: str) -> list[str]:
     return text.strip("[]").split("+")
 
 
-def _character(character: sim.CharacterSeen, definitions: m.Definitions) -> Pile:
+def _character(character: sim.observation.CharacterSeen, definitions: m.Definitions) -> Pile:
     face_up = character.kind != "bulwark"
     cards = tuple(_card(card, face_up=face_up, drive=character.driven) for card in _cards_of(character.text))
     lines = []
@@ -58,7 +58,7 @@ def _character(character: sim.CharacterSeen, definitions: m.Definitions) -> Pile
     return Pile(cards, "\n".join(lines) or None)
 
 
-def _side(seen: sim.SideSeen, definitions: m.Definitions, zones: tuple[str, ...], name: str) -> Side:
+def _side(seen: sim.observation.SideSeen, definitions: m.Definitions, zones: tuple[str, ...], name: str) -> Side:
     own = seen.side == "you"
     piles: dict[str, tuple[Pile, ...]] = {}
     piles["life"] = (face_down_stack(seen.life if seen.life is not None else 10, _count(seen.life)),) if seen.life != 0 else ()
@@ -90,7 +90,7 @@ def _side(seen: sim.SideSeen, definitions: m.Definitions, zones: tuple[str, ...]
     return Side(piles, name)
 
 
-def situation(observation: sim.Observation, definitions: m.Definitions, zones: tuple[str, ...],
+def situation(observation: sim.observation.Observation, definitions: m.Definitions, zones: tuple[str, ...],
               names: Mapping[str, str]) -> Situation:
     """The observation as a figure's situation; `zones` the frame's zones beside the common ones, `names`
     the players' names by side (you / opponent)."""
@@ -110,6 +110,6 @@ def situation(observation: sim.Observation, definitions: m.Definitions, zones: t
     return Situation(title="盤面", you=you, opponent=opponent, stage=tuple(stage), arrows=tuple(arrows), zones=drawn)
 
 
-def board_svg(observation: sim.Observation, definitions: m.Definitions, zones: tuple[str, ...], names: Mapping[str, str]) -> str:
+def board_svg(observation: sim.observation.Observation, definitions: m.Definitions, zones: tuple[str, ...], names: Mapping[str, str]) -> str:
     """The SVG of the table as the observation's player sees it."""
     return render(situation(observation, definitions, zones, names), zone_looks(definitions))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import model as m
-from .. import sim
+from .. import sim, simtools
 from .board import FIELD, STAGE, Arrow, Pile, Side, Situation, common_zones
 from .card_svg import Card
 from .layouts import zone_looks
@@ -38,7 +38,7 @@ class Scene:
     labels: tuple[str, ...] = ()  # label ids printed under the characters the engine gives them (`<スラッシュ>`)
 
 
-def build_board(scene: Scene, definitions: m.Definitions) -> sim.BoardView:
+def build_board(scene: Scene, definitions: m.Definitions) -> simtools.BoardView:
     """The scene's position as the simulator builds it (after resolving the stage when `resolve`)."""
     game = sim.from_situation(sim.Engine(definitions), scene.given, regulation=scene.regulation)
     if scene.resolve:
@@ -48,10 +48,10 @@ def build_board(scene: Scene, definitions: m.Definitions) -> sim.BoardView:
             game.apply(sim.PASS, check=False)
         if game.state.stage:
             raise RuntimeError(f"{scene.title}: the stage did not empty")
-    return sim.board(game)
+    return simtools.board(game)
 
 
-def _label_caption(scene: Scene, definitions: m.Definitions, character: sim.CharacterView) -> str | None:
+def _label_caption(scene: Scene, definitions: m.Definitions, character: simtools.CharacterView) -> str | None:
     """The scene's caption of a character, then `<スラッシュ>` for each of the scene's labels the engine gives it."""
     lines = [scene.captions.get(character.text), *(f"<{definitions.label_name(label)}>" for label in scene.labels if label in character.labels)]
     return "\n".join(line for line in lines if line) or None
@@ -125,7 +125,7 @@ def _grouped(side: str, cards: list[str], scene: Scene, places: dict[str, tuple[
     return tuple(piles)
 
 
-def _stage(board: sim.BoardView, scene: Scene,
+def _stage(board: simtools.BoardView, scene: Scene,
            characters: dict[int, tuple[str, str, int]]) -> tuple[tuple[Pile, ...] | None, list[Arrow]]:
     """The requests on the stage (bottom first), each named, with an arrow to its target."""
     if not board.stage and "stage" not in scene.given:

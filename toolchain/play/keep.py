@@ -1,4 +1,4 @@
-"""「この局面を例にする」: a position and the request played on it (sim.ExampleDraft), written as an example in
+"""「この局面を例にする」: a position and the request played on it (simtools.ExampleDraft), written as an example in
 the definitions' YAML, indented to be pasted under the action's `examples:`, and run as `bp check` runs it
 (the schema, then the simulator) before it is offered."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import model as m
-from .. import sim
+from .. import sim, simtools
 from ..model.loader import example as example_of
 from ..model.repository import TOOLCHAIN_SCHEMAS
 from ..model.validation import validate_part
@@ -77,11 +77,11 @@ def problem(text: str, engine: sim.Engine, action: m.Action) -> str | None:
     errors = [message for _, message, _ in validate_part(item, TOOLCHAIN_SCHEMAS, EXAMPLE)]
     if errors:
         return "; ".join(errors)
-    outcome = sim.run_example(engine, action, example_of(doc.data[0], m.Source(str(KEPT), item)))
+    outcome = simtools.run_example(engine, action, example_of(doc.data[0], m.Source(str(KEPT), item)))
     return None if outcome.ok else outcome.message
 
 
-def keep(draft: sim.ExampleDraft, engine: sim.Engine, definitions: m.Definitions, root: Path, name: str) -> Kept:
+def keep(draft: simtools.ExampleDraft, engine: sim.Engine, definitions: m.Definitions, root: Path, name: str) -> Kept:
     """The draft, done, as an example of its request's action: the request's target after `→` if that runs as
     written, else among the choices where it was asked."""
     action = definitions.action(draft.action_id or "")

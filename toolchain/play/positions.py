@@ -42,7 +42,7 @@ def read_position(text: str) -> tuple[dict[str, Any], Document]:
     return data, doc
 
 
-def refused(exc: sim.ProgramError, doc: Document) -> PositionError:
+def refused(exc: sim.errors.ProgramError, doc: Document) -> PositionError:
     """The engine's refusal of a position, at the line of the part it names (its path starts at `given`)."""
     path = tuple(exc.path[1:] if exc.path[:1] == ("given",) else exc.path)
     mark = doc.mark(path)

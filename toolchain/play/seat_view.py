@@ -1,7 +1,7 @@
 """What the page is sent about a game: everything one seat may see of it, and nothing else.
 
 `seen(game, seat, …)` is made from that seat's observation (sim.observe, 2.11.1) and, when that seat decides,
-its decision's options as it sees them (sim.OptionSeen): the board drawn from the observation, the
+its decision's options as it sees them (sim.observation.OptionSeen): the board drawn from the observation, the
 zones as text, the stage, who holds the chance and the pass record. The referee's notation of the options
 (`Decision.texts()`) names the other seat's face-down cards and is never sent; tests/play/test_hidden.py
 permutes what the seat cannot see and compares the JSON.
@@ -27,7 +27,7 @@ def localized(text: str, names: Mapping[str, str]) -> str:
     return cards_shown(_SIDE_WORD.sub(lambda match: names[match.group(1)], text))
 
 
-def option_seen(option: sim.OptionSeen, index: int, names: Mapping[str, str]) -> dict[str, Any]:
+def option_seen(option: sim.observation.OptionSeen, index: int, names: Mapping[str, str]) -> dict[str, Any]:
     shown = {"index": index, "text": localized(option.text, names), "kind": option.kind}
     if option.cost:
         shown["cost"] = option.cost
@@ -45,7 +45,7 @@ def decision_seen(decision: sim.Decision, names: Mapping[str, str]) -> dict[str,
     }
 
 
-# Why an action is refused (sim.REFUSAL_REASONS) as the rulebook's item that says so (rules.yaml `items`).
+# Why an action is refused (sim.refusal.REASONS) as the rulebook's item that says so (rules.yaml `items`).
 REASON_ITEMS = {"timing": "timing", "once-per-turn": "activation-condition", "activation": "activation-condition",
                 "keycards": "keycards", "cost": "cost", "target": "target"}
 
@@ -54,7 +54,7 @@ def refused(game: sim.Game, seat: int, definitions: m.Definitions) -> list[dict[
     """The actions of the regulation `seat` may not request now, each with the item of the rulebook it fails and
     that item as printed (キーカード ♡ A〜10, コスト D, タイミング メイン, …)."""
     shown = []
-    for action_id, reason in sim.refusals(game, seat).items():
+    for action_id, reason in sim.refusal.refusals(game, seat).items():
         action = definitions.action(action_id)
         item = REASON_ITEMS.get(reason)
         if action is None or item is None:
@@ -70,7 +70,7 @@ def refused(game: sim.Game, seat: int, definitions: m.Definitions) -> list[dict[
     return shown
 
 
-def _character(character: sim.CharacterSeen, definitions: m.Definitions) -> dict[str, Any]:
+def _character(character: sim.observation.CharacterSeen, definitions: m.Definitions) -> dict[str, Any]:
     shown = dataclasses.asdict(character)
     shown["text"] = cards_shown(character.text)
     shown["role"] = definitions.label_name(character.role) if character.role else None
@@ -78,7 +78,7 @@ def _character(character: sim.CharacterSeen, definitions: m.Definitions) -> dict
     return shown
 
 
-def _zones(side: sim.SideSeen, definitions: m.Definitions) -> dict[str, Any]:
+def _zones(side: sim.observation.SideSeen, definitions: m.Definitions) -> dict[str, Any]:
     """Each zone as SideSeen has it (a count, or the cards as a list), the characters as _character shows them."""
     shown = {field.name: [cards_shown(card) for card in value] if isinstance(value := getattr(side, field.name), tuple) else value
              for field in dataclasses.fields(side) if field.name not in ("side", "field")}

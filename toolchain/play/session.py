@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import model as m
-from .. import sim
+from .. import sim, simtools
 from .keep import Kept, keep
 from .positions import PositionError, read_position, refused
 from .rules import Rules, RulesWatch
@@ -81,7 +81,7 @@ class Session:
     viewer: int = 0  # whose view the page shows (two people at one screen: the seat last shown)
     shown: int | None = None  # two people: the seat whose player has the screen (None: covered)
     replay: Replay | None = None
-    draft: sim.ExampleDraft | None = None
+    draft: simtools.ExampleDraft | None = None
     kept: Kept | None = None
     notice: str = ""
     version: int = 0
@@ -218,7 +218,7 @@ class Session:
                 raise Refused("\n".join(exc.lines)) from exc
             try:
                 self._start(Setup(format_id, frame_id, 0, None, given), seats, "局面から始めました")
-            except sim.ProgramError as exc:
+            except sim.errors.ProgramError as exc:
                 raise Refused(str(refused(exc, doc))) from exc
 
     def position_text(self) -> str:
@@ -227,7 +227,7 @@ class Session:
             seat = self._view_seat()
             if self.table is None or seat is None:
                 return "you: {hand: ♠5 ♡9}\nopponent: {field: ♣4}\n"
-            given = sim.position(self.table.game, seat)
+            given = simtools.position(self.table.game, seat)
             return "".join(f"{key}: {json.dumps(value, ensure_ascii=False)}\n" for key, value in given.items())
 
     # -- playing -------------------------------------------------------------------------------
@@ -243,7 +243,7 @@ class Session:
                 raise Refused("いま選べる決定はありません")
             try:
                 table.take(index)
-            except sim.IllegalRequest as exc:
+            except sim.errors.IllegalRequest as exc:
                 raise Refused(str(exc)) from exc
             self.draft = self.kept = None
             self._changed()
@@ -297,8 +297,8 @@ class Session:
                     or decision.kind != "request":
                 raise Refused("例にできるのは、あなたがリクエストするかを決める局面です")
             try:
-                self.draft = sim.ExampleDraft(self._engine(), table.game, seat)
-            except sim.ProgramError as exc:
+                self.draft = simtools.ExampleDraft(self._engine(), table.game, seat)
+            except sim.errors.ProgramError as exc:
                 raise Refused(f"この局面は例にできません: {exc}") from exc
             self.kept = None
             self._changed()
@@ -310,7 +310,7 @@ class Session:
                 raise Refused("例を作っていません")
             try:
                 draft.apply(index)
-            except (ValueError, sim.IllegalRequest) as exc:
+            except (ValueError, sim.errors.IllegalRequest) as exc:
                 raise Refused(str(exc)) from exc
             if draft.done:
                 assert self.table is not None
@@ -330,7 +330,7 @@ class Session:
         """A transcript (a path from the repository's root, or absolute), its game `game_number`, at its start."""
         path = Path(name) if Path(name).is_absolute() else self.root / name
         try:  # read before the table is locked: a slow file holds up no other request
-            games = list(sim.transcript_games(path))
+            games = list(simtools.transcript_games(path))
         except OSError as exc:  # a FIFO, a device or a file too large too (model/files.py)
             raise Refused(f"{name} を読めません: {exc.strerror or exc}") from exc
         except ValueError as exc:
@@ -340,10 +340,10 @@ class Session:
         records = games[game_number - 1]
         with self.lock:
             decisions = [r for r in records if r["type"] == "decision" and not r.get("forced")]
-            replay = Replay(name, decisions, sim.transcript_finished(records), _controlled(records[0]))
+            replay = Replay(name, decisions, simtools.transcript_finished(records), _controlled(records[0]))
             try:
                 self._start(Setup.of_header(records[0]), (HUMAN, HUMAN), f"{name} を読み込みました")
-            except (ValueError, sim.ProgramError) as exc:
+            except (ValueError, sim.errors.ProgramError) as exc:
                 raise Refused(f"{name}: {exc}") from exc
             self.mode, self.replay = REPLAY, replay
             self.viewer = next((seat for seat in (0, 1) if replay.may_look(seat)), 0)
@@ -398,11 +398,11 @@ class Session:
                 table.play_agents()
                 self._changed("ここから続けます")
                 return {"same_game": True, "message": self.notice}
-            given = sim.position(table.game, seat, random.Random())
+            given = simtools.position(table.game, seat, random.Random())
             setup = Setup(table.setup.format, table.setup.frame, table.setup.seed, None, given)
             try:
                 self._start(setup, (HUMAN, POLICY), "")
-            except (ValueError, sim.ProgramError) as exc:
+            except (ValueError, sim.errors.ProgramError) as exc:
                 raise Refused(f"この局面から新しいゲームを始められません: {exc}") from exc
             self._changed(f"{SEAT_NAMES[seat]} には見えないカードを見たので、同じゲームは続けません: "
                           f"{SEAT_NAMES[seat]} の知っているこの局面から、見えないカードを配り直した新しいゲームを始めました")

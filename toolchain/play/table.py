@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import sim
+from .. import sim, simtools
 
 HUMAN, POLICY = "human", "policy"
 SEATS = (HUMAN, POLICY)
@@ -66,7 +66,7 @@ class Entry:
     """A line of the log: what each seat was told (None: nothing), after `step` decisions."""
 
     step: int
-    told: tuple[sim.Told | None, sim.Told | None]
+    told: tuple[sim.telling.Told | None, sim.telling.Told | None]
 
 
 @dataclass
@@ -83,9 +83,9 @@ class Table:
     @classmethod
     def start(cls, engine: sim.Engine, setup: Setup, seats: Sequence[str]) -> Table:
         """A new game, before any agent decides (ValueError: a regulation the definitions lack;
-        sim.ProgramError: a position they do not allow)."""
+        sim.errors.ProgramError: a position they do not allow)."""
         table = cls(engine, setup, (seats[0], seats[1]))
-        table.game = sim.start_game(engine, setup.header(), recorder=table._recorded, observer=table._observed)
+        table.game = simtools.start_game(engine, setup.header(), recorder=table._recorded, observer=table._observed)
         for kind, data in table.early:
             table._observed(kind, data)
         table.early.clear()
@@ -96,12 +96,12 @@ class Table:
         if not hasattr(self, "game"):  # being set up, inside start_game: told once the game is there
             self.early.append((kind, data))
             return
-        self._told(tuple(sim.tell(self.game, kind, data, seat) for seat in (0, 1)))
+        self._told(tuple(sim.telling.tell(self.game, kind, data, seat) for seat in (0, 1)))
 
     def _recorded(self, decision: sim.Decision, index: int) -> None:
-        self._told(tuple(sim.tell_decision(decision, index, seat) for seat in (0, 1)))
+        self._told(tuple(sim.telling.tell_decision(decision, index, seat) for seat in (0, 1)))
 
-    def _told(self, told: tuple[sim.Told | None, ...]) -> None:
+    def _told(self, told: tuple[sim.telling.Told | None, ...]) -> None:
         if any(told):
             self.log.append(Entry(len(self.taken), (told[0], told[1])))
 
@@ -121,9 +121,9 @@ class Table:
     def _apply(self, index: int) -> None:
         decision = self.game.decision()
         if decision is None:
-            raise sim.IllegalRequest("the game is over")
+            raise sim.errors.IllegalRequest("the game is over")
         if not 0 <= index < len(decision):
-            raise sim.IllegalRequest(f"{decision.prompt}: there is no option {index + 1} of {len(decision)}")
+            raise sim.errors.IllegalRequest(f"{decision.prompt}: there is no option {index + 1} of {len(decision)}")
         taken = Taken(decision.seat, decision.kind, decision.prompt, index, decision.text(index))
         self.taken.append(taken)
         try:
@@ -161,12 +161,12 @@ class Table:
         return True
 
     # -- the game's record ----------------------------------------------------------------------
-    def transcript(self) -> sim.Recorder:
+    def transcript(self) -> simtools.Recorder:
         """The game as a transcript (its records are what bp replay reads, its lines the readable log): played
         again from its setup with the decisions taken, every decision recorded (the engine's choices of one too)."""
         header = {**self.setup.header(), "seats": list(self.seats)}
-        recorder = sim.Recorder(header)
-        game = sim.start_game(self.engine, header, recorder=recorder.decision, observer=recorder.observe)
+        recorder = simtools.Recorder(header)
+        game = simtools.start_game(self.engine, header, recorder=recorder.decision, observer=recorder.observe)
         recorder.attach(game)
         for taken in self.taken:
             game.apply(taken.index)

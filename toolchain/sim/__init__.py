@@ -1,7 +1,10 @@
-"""The embedded simulator: a rules engine for BlackPoker 第8.1版 that runs the definitions.
+"""The embedded simulator's engine: a rules engine for BlackPoker 第8.1版 that runs the definitions.
 
-The names below are the simulator's only door: nothing outside toolchain/sim/ imports one of
-its modules (tests/architecture/test_layers.py).
+The names below are the engine's only door (at most 25 of them, tests/architecture/test_engine.py): nothing
+outside toolchain/sim/ imports one of its modules but through them (tests/architecture/test_layers.py). A few
+of them are the engine's modules that its tools read in depth (sim.notation.view, sim.requests.triggered);
+the tools themselves (examples, transcripts, random play, the design guidelines' searches, the figures'
+board views) are toolchain.simtools, which imports the engine and which the engine never imports.
 
     from toolchain import sim
     engine = sim.Engine(defs)                   # the definitions compiled, once
@@ -15,32 +18,17 @@ its modules (tests/architecture/test_layers.py).
     game.regulation; game.first_player          # (format id, frame id); the seat that went first (先攻)
     sim.Game.new(engine, "lite", "entry20", seed=7, agents=None, first=1)   # the players agreed who starts (no 2.9.2)
     game = sim.from_situation(engine, {"you": {"hand": "♠5 ♡9"}, "opponent": {"field": "♣4"}})   # agents=None: every decision public
-    sim.board(game)                             # what a figure draws: sides, zones, characters, the stage; who went first
-                                                # (.first), each request's keycards and key soldier (.keycards, .key_unit)
     sim.observe(game, seat)                     # what one player sees (2.11.1); agents get it as decision.observation
-                                                # and the options as decision.options (sim.OptionSeen), and answer with an index
-    sim.seen_zones(sim.observe(game, seat).opponent)   # … zone by zone in the notation (the examples' sees:)
-    sim.run_examples(engine, tally=sim.Tally())  # every action's examples (bp check); what they showed of the programs
-    sim.run_example(engine, action, example)    # one example (a model Example), as bp check runs it
-    sim.run_ruling_examples(engine)             # every ruling's examples (definitions/rulings.yaml)
-    sim.position(game, seat)                    # the situation as `seat` knows it, in the examples' notation (given:)
-    draft = sim.ExampleDraft(engine, game, seat)    # that position, `you` to request: draft.decision(), draft.apply(i),
-    draft.example(name)                         # … then the example (given, request, choices, expect)
-    sim.tell(game, kind, data, seat)            # an event (a Game's observer hears it) as `seat` is told it (a Told)
-    sim.tell_decision(decision, index, seat)    # a decision taken (a Game's recorder hears it), as `seat` is told it
-    sim.start_game(engine, header)              # the game a transcript's game line describes (seed, first player, given)
-    sim.refusal(game, seat, "up", ("♡3",))      # why a request is refused (a key of sim.REFUSAL_REASONS, each with its
+                                                # and the options as decision.options (sim.observation.OptionSeen), and answer with an index
+    sim.observation.seen_zones(sim.observe(game, seat).opponent)   # … zone by zone in the notation (the examples' sees:)
+    sim.telling.tell(game, kind, data, seat)    # an event (a Game's observer hears it) as `seat` is told it (a Told)
+    sim.telling.tell_decision(decision, index, seat)   # a decision taken (a Game's recorder hears it), as `seat` is told it
+    sim.refusal.refusal(game, seat, "up", ("♡3",))   # why a request is refused (a key of sim.refusal.REASONS, each with its
                                                 # rulebook item), or None; a key soldier by id: unit=board's character id
-    sim.refusal_reasons(game, seat, "up", ("♡3",))   # every reason it is refused, in the order of sim.REFUSAL_REASONS
-    sim.refusals(game, seat)                    # why each action not offered to the seat now is not (action id → reason)
-    sim.play(engine, "pro", "strategy", 100, seed=7)   # random games with the invariants (bp sim)
-    sim.play(…, coverage=sim.Coverage())        # + how often each action, character, fog entry was played (bp sim --coverage)
-    sim.play(…, agent="policy")                 # played by sim.PolicyAgent (rules of thumb) instead of RandomAgent
-    sim.play_tally(engine, "pro", "strategy", seed, restriction=sim.Restriction(frozenset({"kill"})), restricted_seat=1)
-                                                # one game, one seat's agent forbidden an action (or trumps' cards): a sim.GameTally
-    sim.RestrictedAgent(agent, restriction)     # any agent, never taking what the restriction refuses (restricted play)
-    sim.find_loop(game); sim.first_turn_win(game)   # the design guidelines' bounded searches (guideline_search.py)
-    sim.double_trigger(engine, ("pro", "strategy"))  # two 誘発-通常-メイン requests at once, in random games
+    sim.refusal.reasons(game, seat, "up", ("♡3",))   # every reason it is refused, in the order of sim.refusal.REASONS
+    sim.refusal.refusals(game, seat)            # why each action not offered to the seat now is not (action id → reason)
+    sim.PolicyAgent(seat)                       # plays by rules of thumb; sim.agents.RestrictedAgent(agent, restriction)
+                                                # never takes what a sim.agents.Restriction refuses (restricted play)
     sim.compiled()                              # whether the modules running are the ones mypyc compiled (native.py)
 """
 
@@ -50,44 +38,23 @@ from . import native
 
 __path__ = native.search_path(__path__)  # the modules compiled by mypyc first, when they are current (native.py)
 
-from .agents import Agent, Decision, Glance, RandomAgent, RestrictedAgent, Restriction, ScriptedAgent, ScriptError, scripted_agents
-from .cards import text as card_text
-from .coverage import Coverage
-from .engine import Engine, ProgramProblem
-from .errors import EngineError, IllegalRequest, ProgramError
-from .example_writer import ExampleDraft, position
-from .examples import Outcome, run as run_example, run_all as run_examples, run_rulings as run_ruling_examples
+# the modules the tools read in depth: their names are part of the door
+from . import abilities, agents, cards, errors, flow, notation, observation, refusal, requests, ruleset, situation, state, telling
+from .agents import Decision, RandomAgent
+from .engine import Engine
 from .game import Game
-from .notation import option_text
-from .observation import CharacterSeen, Observation, OptionSeen, RequestSeen, SideSeen, observe, seen_option_text, seen_zones
-from .policy import PolicyAgent
-from .randomplay import AGENTS, PROCESSES_PER_CORE, GameTally, Stats, game_seeds, play, play_one, play_tally, worker_cap
-from .refusal import REASONS as REFUSAL_REASONS, reasons as refusal_reasons, refusal, refusals
-from .requests import PASS, RequestOption
 from .native import running_compiled as compiled
-from .ruleset import Ruleset
-from .examples import default_regulation
-from .guideline_search import DoubleTrigger, Loop, double_trigger, example_situations, find_loop, first_turn_win, start_positions
+from .observation import observe
+from .policy import PolicyAgent
+from .requests import PASS, RequestOption
 from .situation import from_situation
 from .statehash import state_hash
 from .tally import Tally
-from .state import Character, Request, State
-from .telling import Told, tell, tell_decision
-from .transcript import (Recorder, Replayed, TranscriptWriter, digest, finished as transcript_finished, games as transcript_games,
-                         replay_game, start_game)
-from .views import BoardView, CharacterView, RequestView, SideView, TargetView, board
 
 __all__ = [
-    "AGENTS", "Agent", "BoardView", "Character", "CharacterSeen", "CharacterView", "Coverage", "Decision",
-    "Engine", "EngineError", "ExampleDraft", "Game", "GameTally", "Glance", "IllegalRequest", "Observation", "OptionSeen",
-    "Outcome", "PASS", "PROCESSES_PER_CORE", "PolicyAgent", "ProgramError", "ProgramProblem", "REFUSAL_REASONS", "RandomAgent",
-    "Recorder", "Replayed", "Request", "RequestOption", "RequestSeen", "RequestView", "RestrictedAgent", "Restriction",
-    "Ruleset", "ScriptError", "ScriptedAgent", "SideSeen", "SideView", "State", "Stats", "Tally", "TargetView", "Told",
-    "TranscriptWriter", "board", "card_text", "compiled", "digest", "from_situation", "game_seeds", "observe", "option_text",
-    "play", "play_one", "play_tally", "position", "refusal", "refusal_reasons", "refusals", "replay_game", "run_example", "run_examples",
-    "run_ruling_examples", "scripted_agents", "seen_option_text", "seen_zones", "start_game", "state_hash", "tell", "tell_decision",
-    "transcript_finished", "transcript_games", "worker_cap",
-    # the design guidelines' searches (guideline_search.py)
-    "DoubleTrigger", "Loop", "default_regulation", "double_trigger", "example_situations", "find_loop", "first_turn_win",
-    "start_positions",
+    "Decision", "Engine", "Game", "PASS", "PolicyAgent", "RandomAgent", "RequestOption", "Tally", "compiled", "from_situation",
+    "observe", "state_hash",
+    # modules
+    "abilities", "agents", "cards", "errors", "flow", "notation", "observation", "refusal", "requests", "ruleset", "situation", "state",
+    "telling",
 ]

@@ -40,9 +40,9 @@ class Decision:
     kind         request (at [3], PASS among the options), cost, target, choose, option, order, buffer, setup
     prompt       what is asked, in Japanese (`対象`, `D: 捨てる手札`, `表にする切札`, …)
     forced       a choice of one: the engine takes it without asking (transcripts still record it)
-    options      the legal options as the deciding player sees them (sim.OptionSeen: text, kind, ref, …)
-    observation  what the deciding player sees of the game (2.11.1, sim.Observation)
-    glance       the part of the observation a quick agent reads (sim.Glance), each part worked out when read
+    options      the legal options as the deciding player sees them (sim.observation.OptionSeen: text, kind, ref, …)
+    observation  what the deciding player sees of the game (2.11.1, sim.observation.Observation)
+    glance       the part of the observation a quick agent reads (sim.agents.Glance), each part worked out when read
     len(d)       how many options there are
     texts()      the options as the notation writes them (stable, the referee's view: scripts and transcripts use these)
     kinds        each option's kind (options[i].kind), without the rest of options
@@ -378,6 +378,7 @@ class ScriptError(ValueError):
         self.ran_out = ran_out  # no scripted choice was left for `decision`
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the examples' agent (toolchain/simtools, Python) subclasses it
 class ScriptedAgent:
     """Takes the options named by a script, in order: an option's text or its index.
 

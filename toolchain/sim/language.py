@@ -60,10 +60,10 @@ def cards_of(items: list) -> list[int]:
 def _one_suit_for_all(ctx: Ctx, items: list) -> bool:
     """Whether some suit is one every item counts as: a card its own, a character the suits abilities.suits
     gives it (its cards' and those its abilities add), a request its keycards'."""
-    common: set[str] | None = None
+    common: set[str | None] | None = None  # None: a card without a suit, which no other shares
     for item in items:
         if isinstance(item, Character):
-            suits: set[str] = set(abilities.suits(ctx.game, item))
+            suits: set[str | None] = set(abilities.suits(ctx.game, item))
         else:
             cards = cards_of([item])
             suits = {SUIT[c] for c in cards} if cards else set()

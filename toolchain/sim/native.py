@@ -1,4 +1,4 @@
-"""The simulator compiled by mypyc: used only when it was compiled from the sources as they are now.
+"""The simulator's engine compiled by mypyc: used only when it was compiled from the sources as they are now.
 
 `scripts/compile-sim` (run by `make bootstrap`) compiles COMPILED into C extensions in build/mypyc/
 (one per module and the group's shared library, GROUP) and records there the hash of every source of the
@@ -22,11 +22,12 @@ BUILD = PACKAGE.parent.parent / "build" / "mypyc"
 MANIFEST = BUILD / "manifest.json"
 GROUP = "toolchain.sim.compiled"  # the shared library is toolchain.sim.compiled__mypyc (no name of the sources)
 
-# Every module of the package but these: the door and this module (they run before the path is chosen);
-# errors (its exceptions subclass builtin types, which mypyc does not compile); randomplay, coverage and
-# transcript (a worker process sends back their objects pickled, and a compiled class does not unpickle: it
-# has no __new__ that skips __init__). The policy agent is compiled: a balance run plays it by the million.
-NOT_COMPILED = frozenset({"__init__.py", "native.py", "errors.py", "randomplay.py", "coverage.py", "transcript.py"})
+# Every module of the engine but these: the door and this module (they run before the path is chosen);
+# errors (its exceptions subclass builtin types, which mypyc does not compile). The policy agent is compiled:
+# a balance run plays it by the million. The tools built on the engine (toolchain/simtools: random play,
+# coverage and transcripts among them, whose objects a worker process sends back pickled, which a compiled
+# class cannot be) are not compiled.
+NOT_COMPILED = frozenset({"__init__.py", "native.py", "errors.py"})
 
 
 def compiled_sources() -> list[Path]:

@@ -41,7 +41,7 @@ def refusal(game: Game, seat: int, action: ActionSpec | str, keys: tuple[int | s
             unit: int | None = None) -> str | None:
     """The reason (a key of REASONS) the player may not request the action with these keycards now; None: it may.
     `action`: the action or its id; `keys`: the keycards, cards or as the notation writes them (`♠5`, the seat's
-    own); `unit`: a soldier-borne action's key soldier (a character id, as sim.board shows it)."""
+    own); `unit`: a soldier-borne action's key soldier (a character id, as simtools.board shows it)."""
     return next(_reasons(game, seat, action, keys, unit), None)
 
 

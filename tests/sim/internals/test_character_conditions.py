@@ -20,7 +20,7 @@ GIVEN = {"you": {"field": "Joker ♠5"}, "opponent": {"field": "♡9"}}
 
 
 def _names(game: sim.Game, characters: list) -> list[str]:
-    return sorted(sim.card_text(card) for c in characters for card in c.cards)
+    return sorted(sim.cards.text(card) for c in characters for card in c.cards)
 
 
 def test_the_characters_form_selects_by_character(engine: sim.Engine, defs) -> None:  # noqa: ANN001

@@ -4,7 +4,7 @@ node has a handler, and the steps it takes are edges of the flow (Fig. 6.6–6.9
 from __future__ import annotations
 
 from toolchain.model.coreflow import CORE_FLOW, INSTANT_RESOLUTION, NORMAL_PROCESSING, PASS_RECORD_RESETS, TRIGGER_CHECK
-from toolchain import sim
+from toolchain import sim, simtools
 from toolchain.sim import flow
 
 from ..helpers import pass_, request, situation
@@ -71,4 +71,4 @@ def test_random_games_only_take_edges_of_the_flows(engine: sim.Engine) -> None:
         game.play()
         core = _core_steps(game.core.trace)
         assert all(pair in edges for pair in zip(core, core[1:]))
-    assert sim.play_one(engine, "lite", "entry20", 3)[2] == []
+    assert simtools.play_one(engine, "lite", "entry20", 3)[2] == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from toolchain import i18n, sim
-from toolchain.sim import invariants
+from toolchain.simtools import invariants
 
 from ..helpers import request, situation
 
@@ -17,7 +17,7 @@ def test_a_game_that_ends_before_the_request_is_staged_keeps_its_keycards_somewh
     game = situation(engine, {"you": {"rare": "♢3", "field": "[♠J]", "life": "♣2 ♣3"}}, ["[♠J]"], ("standard", "rare-pack"))
     request(game, "レア召喚 ★♢3")
     assert game.over and game.winner == 1
-    placed = [sim.card_text(card) for card in invariants.places(game, 0)]
+    placed = [sim.cards.text(card) for card in invariants.places(game, 0)]
     assert placed.count("♢3") == 1  # a situation places only the cards it names, so the whole check does not apply
 
 

@@ -21,7 +21,7 @@ def test_program_errors() -> None:
 
 
 def test_simulator_reports(tmp_path: Path) -> None:
-    from toolchain.sim.transcript import games
+    from toolchain.simtools.transcript import games
 
     bad = tmp_path / "game.jsonl"
     bad.write_text('{"type": "decision"}\n', encoding="utf-8")
@@ -30,6 +30,6 @@ def test_simulator_reports(tmp_path: Path) -> None:
 
 
 def test_example_failures() -> None:
-    from toolchain.sim.examples import _difference
+    from toolchain.simtools.examples import _difference
 
     assert _difference("you.hand", 3, "♠5") == "you.hand: 期待 カード 3 枚、実際 カード 1 枚"

@@ -1,4 +1,4 @@
-"""White-box test of sim/randomplay.py's parallel play: the processes share the games, the progress adds up, a
+"""White-box test of simtools/randomplay.py's parallel play: the processes share the games, the progress adds up, a
 failure in a forked process reaches the caller, and no more processes are forked than a small multiple of the cores."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from toolchain import sim
-from toolchain.sim import randomplay
+from toolchain import sim, simtools
+from toolchain.simtools import randomplay
 
 
 def test_workers_share_the_games_report_progress_and_pass_a_failure_on(engine: sim.Engine,
@@ -16,7 +16,7 @@ def test_workers_share_the_games_report_progress_and_pass_a_failure_on(engine: s
     """The processes take the games one at a time: progress adds up to every game once, and a game that fails in
     a forked process fails the whole run in this one, with that process's traceback (nothing is lost)."""
     steps: list[int] = []
-    stats = sim.play(engine, "lite", "entry20", 40, seed=3, workers=3, progress=steps.append, check=False)
+    stats = simtools.play(engine, "lite", "entry20", 40, seed=3, workers=3, progress=steps.append, check=False)
     assert stats.games == 40 and sum(steps) == 40 and all(step > 0 for step in steps)
 
     parent, played = os.getpid(), randomplay._play_indexed
@@ -28,7 +28,7 @@ def test_workers_share_the_games_report_progress_and_pass_a_failure_on(engine: s
 
     monkeypatch.setattr(randomplay, "_play_indexed", fails_elsewhere)
     with pytest.raises(RuntimeError, match=r"(?s)in a simulator process: .*ValueError: game \d+ broke"):
-        sim.play(engine, "lite", "entry20", 40, seed=3, workers=2, check=False)
+        simtools.play(engine, "lite", "entry20", 40, seed=3, workers=2, check=False)
 
 
 def test_workers_are_capped_at_a_small_multiple_of_the_cores(engine: sim.Engine, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -41,6 +41,6 @@ def test_workers_are_capped_at_a_small_multiple_of_the_cores(engine: sim.Engine,
         return together(job, games, processes, progress)  # type: ignore[arg-type]
 
     monkeypatch.setattr(randomplay, "_played_together", counted)
-    many = sim.play(engine, "lite", "entry20", 6, seed=3, workers=10_000)
-    assert forked == [sim.PROCESSES_PER_CORE]
-    assert many.as_dict() | {"seconds": 0} == sim.play(engine, "lite", "entry20", 6, seed=3).as_dict() | {"seconds": 0}
+    many = simtools.play(engine, "lite", "entry20", 6, seed=3, workers=10_000)
+    assert forked == [simtools.PROCESSES_PER_CORE]
+    assert many.as_dict() | {"seconds": 0} == simtools.play(engine, "lite", "entry20", 6, seed=3).as_dict() | {"seconds": 0}

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..i18n import _, ngettext
-from .cards import OWNER_SHIFT
+from ..sim.cards import OWNER_SHIFT
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from ..sim import Game
 
 
 def places(game: Game, seat: int) -> list[int]:

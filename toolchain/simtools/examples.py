@@ -21,20 +21,17 @@ from .. import model as m
 from ..diagnostics import Location
 from ..i18n import _, ngettext
 from ..model.coreflow import TRIGGER_CHECK
-from . import flow
-from .agents import Decision, ScriptedAgent, ScriptError, engine_options
-from .cards import TEXT
-from .engine import Engine
-from .errors import EngineError, EngineLoop, IllegalRequest, ProgramError
-from .game import Game
-from .notation import SIDES, normalize, target_text, tokens, view
-from .observation import observe, seen_zones
-from .refusal import REASONS, reasons, refusal, refusals
-from .requests import PASS, RequestOption, target_candidates
-from .ruleset import ActionSpec
-from .situation import Builder, mentioned
-from .state import Request
-from .tally import Tally
+from ..sim import flow, Engine, Game, Tally
+from ..sim.agents import Decision, ScriptedAgent, ScriptError, engine_options
+from ..sim.cards import TEXT
+from ..sim.errors import EngineError, EngineLoop, IllegalRequest, ProgramError
+from ..sim.notation import SIDES, normalize, target_text, tokens, view
+from ..sim.observation import observe, seen_zones
+from ..sim.refusal import REASONS, reasons, refusal, refusals
+from ..sim.requests import PASS, RequestOption, target_candidates
+from ..sim.ruleset import ActionSpec
+from ..sim.situation import Builder, mentioned
+from ..sim.state import Request
 from .views import board
 
 
@@ -368,7 +365,7 @@ def _step(game: Game, builder: Builder, agent: _ExampleAgent, spec: ActionSpec |
 
 def _trigger(game: Game, spec: ActionSpec, seat: int) -> Request:
     """A triggered action requested as if its condition had just held: through the trigger check."""
-    from .requests import triggered
+    from ..sim.requests import triggered
 
     request = triggered(game, spec, seat, None)
     if request is None:

@@ -16,16 +16,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .agents import RandomAgent
-from .errors import EngineError, EngineLoop, IllegalRequest, ProgramError
+from ..sim.agents import RandomAgent
+from ..sim.errors import EngineError, EngineLoop, IllegalRequest, ProgramError
 from .examples import regulation_of
-from .game import Game
-from .situation import from_situation
-from .state import Request
+from ..sim import Game
+from ..sim.situation import from_situation
+from ..sim.state import Request
 
 if TYPE_CHECKING:  # pragma: no cover
     from .. import model as m
-    from .engine import Engine
+    from ..sim import Engine
 
 LOOP_NODES = 1_500  # decisions tried by one loop search
 LOOP_DEPTH = 40  # decisions on one line of play

@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, _
-from .refusal import refusal
-from .requests import hand_enumerator, key_options
+from ..sim.refusal import refusal
+from ..sim.requests import hand_enumerator, key_options
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .agents import Decision
-    from .game import Game
-    from .ruleset import Ruleset
+    from ..sim.agents import Decision
+    from ..sim import Game
+    from ..sim.ruleset import Ruleset
 
 ACTION_COUNTS = ("offered", "requested", "resolved", "negated")
 

@@ -20,12 +20,10 @@ from ..jobs import die_with_parent
 from ..temporaries import temporary_folder
 from . import invariants
 from .coverage import Coverage, CoverageObserver
-from .policy import PolicyAgent
-from .agents import RandomAgent, RestrictedAgent, Restriction
-from .cards import FACE
-from .engine import Engine
-from .errors import EngineLoop
-from .game import Game
+from ..sim import Engine, Game, PolicyAgent
+from ..sim.agents import RandomAgent, RestrictedAgent, Restriction
+from ..sim.cards import FACE
+from ..sim.errors import EngineLoop
 from .transcript import Recorder, TranscriptWriter
 
 TURN_CAP = 200

@@ -29,12 +29,11 @@ from typing import IO, Any
 
 from ..i18n import N_, _, ngettext
 from ..model.files import read_regular
-from .agents import Decision, ScriptError
-from .engine import Engine
-from .game import Game
-from .notation import request_text, view
-from .situation import from_situation
-from .state import SEAT_NAMES, Request
+from ..sim.agents import Decision, ScriptError
+from ..sim import Engine, Game
+from ..sim.notation import request_text, view
+from ..sim.situation import from_situation
+from ..sim.state import SEAT_NAMES, Request
 
 # The json module's reasons (JSONDecodeError.msg), in bp's language; another keeps the module's words.
 _JSON_REASONS = frozenset((

@@ -25,18 +25,18 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
-from .agents import GRAVEYARD_TOP, Decision, engine_options
-from .cards import TEXT, owner_of
-from .errors import ProgramError
-from .game import Game
-from .notation import SIDES, character_text, keycards_text, side, target_text, trump_text, view
-from .observation import PUBLIC_LIFE_BELOW
-from .requests import PASS, RequestOption
-from .situation import from_situation
-from .state import FIELD, Character, Request
+from ..sim.agents import GRAVEYARD_TOP, Decision, engine_options
+from ..sim.cards import TEXT, owner_of
+from ..sim.errors import ProgramError
+from ..sim import Game
+from ..sim.notation import SIDES, character_text, keycards_text, side, target_text, trump_text, view
+from ..sim.observation import PUBLIC_LIFE_BELOW
+from ..sim.requests import PASS, RequestOption
+from ..sim.situation import from_situation
+from ..sim.state import FIELD, Character, Request
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .engine import Engine
+    from ..sim import Engine
 
 
 def _seen_cards(game: Game, owner: int, viewer: int) -> set[int]:

@@ -10,13 +10,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import abilities
-from .cards import TEXT
-from .notation import SIDES, character_text
-from .state import Character, Request
+from ..sim import abilities
+from ..sim.cards import TEXT
+from ..sim.notation import SIDES, character_text
+from ..sim.state import Character, Request
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from ..sim import Game
 
 @dataclass(frozen=True)
 class CharacterView:
