@@ -91,7 +91,7 @@ def definition_lines(change: DefinitionChange) -> list[Said]:
             since = change.last_printed.edition or change.last_printed.label
             return [(name, f"が再録されました。{since}から{items}が変わりました。")]
         return [(name, "が再録されました。")]
-    lines = [(f"「{change.old_name}」→「{change.name}」", "に名前が変わりました。")] if change.renamed else []
+    lines = [(f"「{change.old_name}」", f"の名前が「{change.name}」に変わりました。")] if change.renamed else []
     if items:
         lines.append((name, f"の{items}が変わりました。"))
     return lines
