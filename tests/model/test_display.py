@@ -121,7 +121,7 @@ def test_leaflet_shows_fewer_items(defs: m.Definitions) -> None:
 def test_groups_and_listings(defs: m.Definitions) -> None:
     assert [listing.title for listing in display.LISTINGS] == [
         "アクションリスト", "キャラクターリスト", "フォグリスト", "フレームリスト", "フレームアクションリスト", "フレームフォグリスト",
-        "フレーム切札リスト",
+        "フレーム切札リスト", "フレームキャラクターリスト",
     ]
     trumps = display.grouped(defs, display.listing("trumps"))
     assert [(g.group.key, g.group.title) for g in trumps if g.group] == [

@@ -11,7 +11,7 @@ import struct
 from typing import Any
 
 from ..diagnostics import printable
-from ..i18n import _
+from ..i18n import _, system_reason
 
 # A scheduler's address as Dask's client takes it over a network: tcp:// (the default scheme) or tls://.
 _ADDRESS = re.compile(r"^(?:(?P<scheme>tcp|tls)://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]]+):(?P<port>[0-9]{1,5})$")
@@ -47,7 +47,7 @@ def probe(address: str, timeout: float) -> None:
         raise ClusterError(_nothing_answered(address, timeout)) from exc
     except OSError as exc:
         raise ClusterError(_("cannot reach the Dask scheduler at {address}: {reason}").format(
-            address=printable(address), reason=exc)) from exc
+            address=printable(address), reason=system_reason(exc))) from exc
     except Exception as exc:  # whatever Dask's protocol made of what answered
         raise ClusterError(_not_dask(address, f"{type(exc).__name__}: {exc}")) from exc
     if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
@@ -68,7 +68,7 @@ def _first_bytes(address: str, host: str, port: int, timeout: float) -> None:
         raise ClusterError(_nothing_answered(address, timeout)) from exc
     except OSError as exc:
         raise ClusterError(_("cannot reach the Dask scheduler at {address}: {reason}").format(
-            address=printable(address), reason=exc.strerror or exc)) from exc
+            address=printable(address), reason=system_reason(exc))) from exc
     if len(received) < 8:
         raise ClusterError(_not_dask(address, _("it closed the connection after {count} bytes").format(count=len(received))))
     (length,) = struct.unpack("<Q", received[:8])

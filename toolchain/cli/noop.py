@@ -59,10 +59,15 @@ def _check_parser() -> _Parser:
     parser.add_argument("--cache-dir", type=Path)
     parser.add_argument("--cache", dest="use_cache", action="store_true", default=True)
     parser.add_argument("--no-cache", dest="use_cache", action="store_false")
+    parser.add_argument("--explain")
     return parser
 
 
 def _check(options: argparse.Namespace) -> int:
+    if options.explain is not None:
+        from .checkrun import explain_command
+
+        return explain_command(options.root, options.explain)
     from .checkrun import OutputFormat, check_command
 
     return check_command(options.root, OutputFormat(options.format), options.since, options.readings, options.cache_dir,
