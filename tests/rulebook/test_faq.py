@@ -124,7 +124,8 @@ def test_the_pdf_has_the_faq_chapter_and_its_links(book, definitions) -> None:
 
 def test_the_search_names_lists_the_rulings(book, definitions) -> None:
     script = (book.html / "_static" / "bp-names.js").read_text(encoding="utf-8")
-    names = json.loads(script.removeprefix("window.BP_NAMES = ").rstrip().removesuffix(";"))
+    first = script.splitlines()[0]  # window.BP_NAMES; window.BP_WORDS follows on its own line
+    names = json.loads(first.removeprefix("window.BP_NAMES = ").rstrip().removesuffix(";"))
     rulings = [n for n in names if n["kind"] == "裁定"]
     assert [(n["title"], n["doc"], n["anchor"]) for n in rulings] == [(r.question, "faq", r.anchor) for r in definitions.rulings]
 
