@@ -229,7 +229,7 @@ def games(path: Path) -> Iterator[list[dict[str, Any]]]:
             reason = _(exc.msg) if exc.msg in _JSON_REASONS else exc.msg
             raise ValueError(f"{path}:{number}: " + _("not a JSON line: {reason}").format(reason=reason)
                              + _(" (column {column})").format(column=exc.colno)) from exc
-        except RecursionError as exc:  # the decoder recurses once per level
+        except RecursionError:  # the decoder recurses once per level
             raise ValueError(f"{path}:{number}: " + _("not a transcript record: nested too deeply")) from None
         problem = _malformed(record, first=not current)
         if problem:
