@@ -18,28 +18,33 @@ def listening(request: pytest.FixtureRequest) -> Iterator[str]:
     """A TCP server on the loopback that sends `request.param` to whoever connects (or nothing, kept open)."""
     reply: bytes = request.param
     server = socket.create_server(("127.0.0.1", 0))
-    server.settimeout(60)  # bounded: the thread ends once the test closes the server, or after a minute
+    # close() does not wake an accept() blocked in another thread: poll, so that the thread ends at once.
+    server.settimeout(0.1)
     held: list[socket.socket] = []
+    stop = threading.Event()
 
     def serve() -> None:
-        try:
-            while True:
+        while not stop.is_set():
+            try:
                 connection, _ = server.accept()
-                held.append(connection)
-                if reply:
-                    connection.sendall(reply)
-        except OSError:
-            pass
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            held.append(connection)
+            if reply:
+                connection.sendall(reply)
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     try:
         yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
     finally:
+        stop.set()
+        thread.join(timeout=5)
         server.close()
         for connection in held:
             connection.close()
-        thread.join(timeout=60)
 
 
 def _balance(cluster: str, tmp_path: Path) -> tuple[int, str]:

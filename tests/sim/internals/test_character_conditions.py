@@ -10,7 +10,7 @@ import pytest
 from toolchain import sim
 from toolchain.sim.errors import ProgramError
 from toolchain.sim.language import Compiler, Ctx
-from toolchain.sim.ruleset import known_ids
+from toolchain.sim.ruleset import _NO_REQUEST, known_ids
 
 from ..helpers import situation
 
@@ -26,18 +26,18 @@ def _names(game: sim.Game, characters: list) -> list[str]:
 def test_the_characters_form_selects_by_character(engine: sim.Engine, defs) -> None:  # noqa: ANN001
     game = situation(engine, GIVEN)
     select = Compiler(known_ids(defs)).items({"characters": {"character": "common-soldier"}}, ())
-    assert _names(game, select(Ctx(game, None, A))) == ["♠5", "♡9"]  # type: ignore[arg-type]
+    assert _names(game, select(Ctx(game, _NO_REQUEST, A))) == ["♠5", "♡9"]
     mine = Compiler(known_ids(defs)).items({"characters": {"player": "you", "character": "magician"}}, ())
-    assert _names(game, mine(Ctx(game, None, A))) == ["Joker"]  # type: ignore[arg-type]
-    assert mine(Ctx(game, None, B)) == []  # type: ignore[arg-type]
+    assert _names(game, mine(Ctx(game, _NO_REQUEST, A))) == ["Joker"]
+    assert mine(Ctx(game, _NO_REQUEST, B)) == []
 
 
 def test_is_character_holds_when_one_of_the_items_is_that_character(engine: sim.Engine, defs) -> None:  # noqa: ANN001
     game = situation(engine, GIVEN)
     compiler = Compiler(known_ids(defs))
     yours_magician = compiler.cond({"is_character": [{"characters": {"player": "you"}}, "magician"]}, ())
-    assert yours_magician(Ctx(game, None, A)) is True  # type: ignore[arg-type]
-    assert yours_magician(Ctx(game, None, B)) is False  # type: ignore[arg-type]
+    assert yours_magician(Ctx(game, _NO_REQUEST, A)) is True
+    assert yours_magician(Ctx(game, _NO_REQUEST, B)) is False
 
 
 @pytest.mark.parametrize("node", [{"characters": {"character": "magican"}}, {"is_character": ["key", "magican"]}])
