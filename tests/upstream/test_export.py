@@ -43,7 +43,6 @@ def _load(path: Path) -> object:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.xfail(strict=True, reason="known after this round's merges: the target 第9.1.1版 frames' uses name frame characters and ids (pack-open) the import does not bring; see the closing note of 2026-11-29")
 def test_the_export_is_valid_against_upstreams_schemas(round_trip: tuple[Path, Path, Path]) -> None:
     _, exported, _ = round_trip
     act_schema = json.loads((UPSTREAM / "act.schema.json").read_text(encoding="utf-8"))
@@ -58,7 +57,6 @@ def _shape(data: object, list_key: str, inner: str, id_key: str) -> list[tuple[s
     return [(group["type"], [entry[id_key] for entry in group[inner]]) for group in data[list_key]]  # type: ignore[index]
 
 
-@pytest.mark.xfail(strict=True, reason="known after this round's merges: the target 第9.1.1版 frames' uses name frame characters and ids (pack-open) the import does not bring; see the closing note of 2026-11-29")
 def test_the_export_keeps_upstreams_grouping_and_order(round_trip: tuple[Path, Path, Path]) -> None:
     _, exported, _ = round_trip
     for name, lists in (("act.yaml", (("actList", "acts", "actId"), ("charList", "chars", "charId"), ("fogList", "fogs", "fogId"))),
@@ -68,20 +66,28 @@ def test_the_export_keeps_upstreams_grouping_and_order(round_trip: tuple[Path, P
             assert _shape(ours, list_key, inner, id_key) == _shape(theirs, list_key, inner, id_key), (name, list_key)
 
 
-@pytest.mark.xfail(strict=True, reason="known after this round's merges: the target 第9.1.1版 frames' uses name frame characters and ids (pack-open) the import does not bring; see the closing note of 2026-11-29")
 def test_the_export_says_what_upstream_says(round_trip: tuple[Path, Path, Path]) -> None:
-    """Every text field word for word (trailing spaces aside); kana in hiragana; the cost as the names file maps it."""
+    """Every action, character and fog entry of both files, each field word for word (trailing spaces aside; 相殺's
+    `1.対象` as upstream spells it); the cost in upstream's letters (C, which the names file maps to K); keycards spaces aside."""
     _, exported, _ = round_trip
-    theirs = [e for g in _load(ACT)["actList"] for e in g["acts"]]  # type: ignore[index]
-    ours = [e for g in _load(exported / "act.yaml")["actList"] for e in g["acts"]]  # type: ignore[index]
-    for their, our in zip(theirs, ours, strict=True):
-        for key in ("actName", "actTrigger", "actSpeed", "actTime", "actCost", "actTarget", "actNote", "story", "flavorSpeaker", "devNote"):
-            assert our.get(key) == their.get(key), (their["actId"], key)
-        assert our["actEffect"] == "\n".join(line.rstrip() for line in their["actEffect"].rstrip().split("\n"))
-        assert (our.get("actKey") or "").replace(" ", "") == (their.get("actKey") or "").replace(" ", "")
+    for name in ("act.yaml", "act-frame.yaml"):
+        for list_key, inner, keys in (
+            ("actList", "acts", ("actName", "actTrigger", "actSpeed", "actTime", "actCost", "actTarget", "actNote", "actActCond",
+                                 "actTriggerCond", "actEffect", "story", "flavorSpeaker", "devNote", "since", "frame")),
+            ("charList", "chars", ("charName", "charType", "charLabel", "charAbility", "story", "devNote", "since", "frame")),
+            ("fogList", "fogs", ("fogName", "fogType", "fogKey", "fogTarget", "fogAbility", "since", "frame")),
+        ):
+            theirs = [e for g in _load(UPSTREAM / "v9.0" / name)[list_key] for e in g[inner]]  # type: ignore[index]
+            ours = [e for g in _load(exported / name)[list_key] for e in g[inner]]  # type: ignore[index]
+            for their, our in zip(theirs, ours, strict=True):
+                for key in keys:
+                    expected = their.get(key)
+                    expected = "\n".join(line.rstrip() for line in expected.rstrip().split("\n")) if isinstance(expected, str) else expected
+                    assert our.get(key) == expected, (name, their.get("actId") or their.get("charId") or their.get("fogId"), key)
+                for key in ("actKey", "actUnit", "charKey"):
+                    assert (our.get(key) or "").replace(" ", "") == (their.get(key) or "").replace(" ", ""), (name, key)
 
 
-@pytest.mark.xfail(strict=True, reason="known after this round's merges: the target 第9.1.1版 frames' uses name frame characters and ids (pack-open) the import does not bring; see the closing note of 2026-11-29")
 def test_import_export_import_changes_nothing(round_trip: tuple[Path, Path, Path]) -> None:
     first, _, second = round_trip
     files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())

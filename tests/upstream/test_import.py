@@ -13,6 +13,7 @@ import yaml
 import toolchain
 from tests.runbp import ROOT, bp
 from toolchain.model.notations import KeycardsText
+from toolchain.notation.kana import has_kanji, is_kana_name
 from toolchain.upstream import spelling, texts
 from toolchain.upstream.imported_files import import_files
 from toolchain.upstream.importer import kebab
@@ -36,7 +37,6 @@ def _entries(path: Path, list_key: str, inner: str) -> list[dict[str, Any]]:
     return [entry for group in data.get(list_key) or [] for entry in group[inner]]
 
 
-@pytest.mark.xfail(strict=True, reason="known after this round's merges: the target 第9.1.1版 frames' uses name frame characters and ids (pack-open) the import does not bring; see the closing note of 2026-11-29")
 def test_bp_check_accepts_the_import_and_lists_every_entry_as_left_to_write(imported: Path) -> None:
     loaded = toolchain.load(imported)
     assert [f.text() for f in loaded.findings if f.severity == "error"] == []
@@ -48,14 +48,32 @@ def test_bp_check_accepts_the_import_and_lists_every_entry_as_left_to_write(impo
     assert checked.stdout.count("[effect]") == len(upstream_actions)
 
 
+def _ids(imported: Path) -> dict[tuple[str, str], str]:
+    """(kind, upstream's id) → the id the import gave it (the target edition's where the entry is one of its own)."""
+    kept = yaml.safe_load((imported / "upstream.yaml").read_text(encoding="utf-8"))["entries"]
+    return {(key.split(":")[0], str(entry["id"])): key.split(":", 1)[1] for key, entry in kept.items()}
+
+
+def _kana_as_upstream(item: Any, entry: dict[str, Any]) -> None:
+    """The reading is upstream's ruby (in hiragana); a name in kana alone has none (it reads as written); where upstream
+    gives none for a name with kanji, the target edition's reading is taken (誘惑)."""
+    if "ruby" in entry:
+        assert (item.kana or None) == (None if is_kana_name(item.name) else texts.kana(entry["ruby"])), item.id
+    else:
+        assert bool(item.kana) == has_kanji(item.name), item.id
+
+
 def test_every_action_equals_upstreams_field_by_field(imported: Path) -> None:
     defs = toolchain.load(imported).definitions
     ours = {a.id: a for a in (*defs.actions, *defs.frame_actions)}
+    ids = _ids(imported)
     names = yaml.safe_load(NAMES.read_text(encoding="utf-8"))
-    for entry in _entries(ACT, "actList", "acts") + _entries(ACT_FRAME, "actList", "acts"):
-        action = ours[kebab(entry["actId"])]
+    upstream = [("actions", e) for e in _entries(ACT, "actList", "acts")] + [("frame-actions", e) for e in _entries(ACT_FRAME, "actList", "acts")]
+    assert len(upstream) == len(ours) == 98
+    for kind, entry in upstream:
+        action = ours[ids[(kind, entry["actId"])]]
         assert action.name == entry["actName"]
-        assert (action.kana or None) == (texts.kana(entry["ruby"]) if "ruby" in entry else None)
+        _kana_as_upstream(action, entry)
         assert (defs.name_of("triggers", action.trigger), defs.name_of("speeds", action.speed),
                 defs.name_of("timings", action.timing)) == (entry["actTrigger"], entry["actSpeed"], entry["actTime"])
         cost = "".join(names["costs"].get(letter, letter) for letter in str(entry.get("actCost") or ""))
@@ -64,12 +82,13 @@ def test_every_action_equals_upstreams_field_by_field(imported: Path) -> None:
         if action.keycards:  # the keycards print as upstream writes them (spaces aside)
             shown = defs.keycards_display(action.keycards) or ""
             assert shown.replace(" ", "") == str(written).replace(" ", ""), action.id
-        else:
-            assert written in (None, "レアカード1枚"), action.id  # the one spelling the notation has not: kept, with a reading
-        assert texts.from_markup(str(action.effect)) == texts.plain(entry["actEffect"])
+        else:  # the spellings the notation has not: kept, with a reading
+            assert written in (None, "レアカード1枚", "<ファントム> を持つ防壁1体"), action.id
+            assert written is None or "keycards" in {r.about for r in action.readings}, action.id
+        assert str(action.effect) == texts.to_markup(entry["actEffect"]), action.id
         for field, key in (("activation_condition", "actActCond"), ("trigger_condition", "actTriggerCond")):
             mine = getattr(action, field)
-            assert (texts.from_markup(str(mine)) if mine else None) == (texts.plain(entry[key]) if key in entry else None)
+            assert (str(mine) if mine else None) == (texts.to_markup(entry[key]) if key in entry else None), (action.id, key)
         assert (str(action.note) if action.note else None) == (entry["actNote"].lstrip("※") if "actNote" in entry else None)
         assert (action.target.text if action.target else None) == entry.get("actTarget")
         assert (action.story or None) == entry.get("story")
@@ -78,17 +97,29 @@ def test_every_action_equals_upstreams_field_by_field(imported: Path) -> None:
 
 
 def test_characters_and_fog_equal_upstreams(imported: Path) -> None:
+    """act.yaml's characters and act-frame.yaml's (the trumps' characters: the frame characters), and both fog lists."""
     defs = toolchain.load(imported).definitions
     characters = {c.id: c for c in defs.characters}
-    for entry in _entries(ACT, "charList", "chars"):
-        character = characters[kebab(entry["charId"])]
+    ids = _ids(imported)
+    upstream = [("characters", e) for e in _entries(ACT, "charList", "chars")] + [("frame-characters", e) for e in _entries(ACT_FRAME, "charList", "chars")]
+    assert len(upstream) == len(characters) == 12
+    for kind, entry in upstream:
+        character = characters[ids[(kind, entry["charId"])]]
+        assert character.frame_character == (kind == "frame-characters")
         assert character.name == entry["charName"]
+        _kana_as_upstream(character, entry)
         assert (defs.keycards_display(character.keycards) or "").replace(" ", "") == entry["charKey"].replace(" ", "")
+        assert (character.size_text or None) == (str(entry["charSize"]) if "charSize" in entry else None)
         labels = [defs.label_name(label.label) for label in character.labels]
         assert labels == [word for word, condition in spelling.labelled(entry["charLabel"]).value if not condition]
-    fog = {f.name: f for f in defs.fog}
-    for entry in _entries(ACT, "fogList", "fogs"):
-        assert texts.from_markup(str(fog[entry["fogName"]].ability)) == texts.plain(entry["fogAbility"])
+        abilities = [f"・{a.name}（{a.text}）" if a.name != a.text else f"・{a.text}" for a in character.abilities]
+        assert "\n".join(abilities) == texts.plain(entry.get("charAbility") or ""), character.id
+        assert character.since == (spelling.version(entry["since"]).value if "since" in entry else None)
+        assert list(character.updated) == (spelling.versions(entry["update"]).value if "update" in entry else [])
+    for fogs, path in ((defs.fog, ACT), (defs.frame_fog, ACT_FRAME)):
+        by_name = {f.name: f for f in fogs}
+        for entry in _entries(path, "fogList", "fogs"):
+            assert str(by_name[entry["fogName"]].ability) == texts.to_markup(entry["fogAbility"])
 
 
 def test_the_readings_mark_what_is_left(imported: Path) -> None:
@@ -171,10 +202,11 @@ def test_an_earlier_edition_reads_its_speed_mark_and_full_width_markers(tmp_path
     result = import_files([V6], ROOT, NAMES_V6, shown={V6: "v6-act.yaml"})
     assert not result.failed, [f.text() for f in result.findings]
     by_id = {a["id"]: a for a in result.actions}
-    assert (by_id["set-bulwark"]["trigger"], by_id["set-bulwark"]["speed"]) == ("direct", "instant")
-    assert (by_id["unsummons"]["speed"], by_id["unsummons"]["formats"]) == ("normal", ["standard", "pro", "master"])
+    # each takes the id of 第8.1版's action of its name (防壁設置 is bulwark-placement there; 帰還 is return)
+    assert (by_id["bulwark-placement"]["trigger"], by_id["bulwark-placement"]["speed"]) == ("direct", "instant")
+    assert (by_id["return"]["speed"], by_id["return"]["formats"]) == ("normal", ["standard", "pro", "master"])
     assert by_id["charge"]["category"] == "basic"
-    assert by_id["unsummons"]["effect"] == "1. 対象のキャラクターがチャージ状態の場合、対象のキャラクターを手札に戻す。\n2. キーカードを手札に戻す。"
+    assert by_id["return"]["effect"] == "1. 対象のキャラクターがチャージ状態の場合、対象のキャラクターを手札に戻す。\n2. キーカードを手札に戻す。"
     warned = {(f.location.line, f.message) for f in result.findings if f.code == "BP060"}
     assert any(line == 43 and "１．" in message for line, message in warned)
 

@@ -65,7 +65,7 @@ def import_(
     except (OutputError, VocabularyError, OSError) as exc:
         fail("import", str(exc), 2)
     counts = {"actions": len(imported.actions), "frame_actions": len(imported.frame_actions),
-              "characters": len(imported.characters), "fog": len(imported.fog)}
+              "characters": len(imported.characters) + len(imported.frame_characters), "fog": len(imported.fog)}
     typer.echo(ngettext("{target}: {actions} action, {frame_actions} frame actions, {characters} characters, {fog} fog entries imported",
                         "{target}: {actions} actions, {frame_actions} frame actions, {characters} characters, {fog} fog entries imported",
                         counts["actions"]).format(target=into, **counts))

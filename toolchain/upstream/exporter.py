@@ -57,6 +57,24 @@ class Exporter:
         return spelling.keycards_back(str(keycards))
 
     @staticmethod
+    def _text(kept: dict[str, Any], key: str, ours: object) -> str:
+        """A text in upstream's markup: as upstream spelled it where the import kept that and the text is unchanged since."""
+        spelled = (kept.get("texts") or {}).get(key)
+        if spelled is not None and texts.to_markup(spelled) == str(ours):
+            return str(spelled)
+        return texts.from_markup(str(ours))
+
+    @staticmethod
+    def _ruby(item: Any, kept: dict[str, Any], into: dict[str, Any]) -> None:
+        """The name's reading: upstream's where the definitions leave it out (a name in kana alone), none where upstream
+        gave none (the import took the target edition's)."""
+        if kept.get("noRuby"):
+            return
+        ruby = kept.get("ruby") or item.kana
+        if ruby:
+            into["ruby"] = ruby
+
+    @staticmethod
     def _versions(item: Any, into: dict[str, Any]) -> None:
         if item.since:
             into["since"] = item.since
@@ -105,41 +123,44 @@ class Exporter:
         else:
             entry["format"] = self._formats(action.formats)
         entry["actName"] = action.name
-        if action.kana:
-            entry["ruby"] = action.kana
+        self._ruby(action, kept, entry)
         entry["actId"] = kept.get("id") or action.id
         entry["actType"] = kept.get("actType") or self.defs.name_of("categories", action.category)
         entry["actTrigger"] = self.defs.name_of("triggers", action.trigger)
         entry["actSpeed"] = self.defs.name_of("speeds", action.speed)
         entry["actTime"] = self.defs.name_of("timings", action.timing)
         keycards = self._keycards(action.keycards, kept)
-        unit = bool(action.keycards) and str(action.keycards).startswith(("soldier<", "character<"))
+        unit = bool(kept.get("unit")) or bool(action.keycards) and str(action.keycards).startswith(("soldier<", "character<"))
         if keycards and unit:
             entry["actUnit"] = keycards
             self._extras(kept, entry, "actKey")
-        if action.cost:
-            entry["actCost"] = action.cost
+        if action.cost:  # in upstream's letters where the import mapped them and the cost is unchanged since
+            entry["actCost"] = kept["actCost"] if kept.get("cost") == action.cost and kept.get("actCost") else action.cost
         if keycards and not unit:
             entry["actKey"] = keycards
         if action.target:
             entry["actTarget"] = str(action.target.text)
         if action.activation_condition:
-            entry["actActCond"] = texts.from_markup(str(action.activation_condition))
+            entry["actActCond"] = self._text(kept, "actActCond", action.activation_condition)
         if action.trigger_condition:
-            entry["actTriggerCond"] = texts.from_markup(str(action.trigger_condition))
+            entry["actTriggerCond"] = self._text(kept, "actTriggerCond", action.trigger_condition)
         if action.note:
             entry["actNote"] = texts.note_from_markup(str(action.note))
-        entry["actEffect"] = texts.from_markup(str(action.effect))
+        entry["actEffect"] = self._text(kept, "actEffect", action.effect)
         self._lore(action, kept, entry)
         self._versions(action, entry)
         self._extras(kept, entry, "changed", "devNote")
         return entry
 
     def _character(self, character: m.Character) -> dict[str, Any]:
-        kept = self._kept("characters", character.id)
-        entry: dict[str, Any] = {"format": self._formats(character.formats), "charName": character.name}
-        if character.kana:
-            entry["ruby"] = character.kana
+        kind = "frame-characters" if character.frame_character else "characters"
+        kept = self._kept(kind, character.id)
+        entry: dict[str, Any] = {}
+        if character.frame_character:  # which frames have it is said by the frames' uses
+            frames = [frame for frame in map(self.defs.frame, character.frames) if frame is not None]
+            entry["frame"] = kept.get("frame") or "\n".join(f"・{frame.name}" for frame in frames)
+        entry.update({"format": self._formats(character.formats), "charName": character.name})
+        self._ruby(character, kept, entry)
         entry["charId"] = kept.get("id") or character.id
         entry["charType"] = self.defs.name_of("character_types", character.type)
         entry["charKey"] = self._keycards(character.keycards, kept) or ""
@@ -148,7 +169,7 @@ class Exporter:
         entry["charLabel"] = kept.get("charLabel") or ", ".join(
             self.defs.label_name(g.label) + (f"({g.condition})" if g.condition else "") for g in character.labels)
         if character.abilities:
-            entry["charAbility"] = "\n".join(f"・{a.name}（{a.text}）" if a.name else f"・{a.text}" for a in character.abilities)
+            entry["charAbility"] = "\n".join(f"・{a.name}（{a.text}）" if a.name and a.name != a.text else f"・{a.text}" for a in character.abilities)
         self._lore(character, kept, entry)
         self._versions(character, entry)
         self._extras(kept, entry, "devNote")
@@ -168,7 +189,7 @@ class Exporter:
         if key:
             entry["fogKey"] = key
         self._extras(kept, entry, "fogTarget")
-        entry["fogAbility"] = texts.from_markup(str(fog.ability))
+        entry["fogAbility"] = self._text(kept, "fogAbility", fog.ability)
         self._versions(fog, entry)
         self._extras(kept, entry, "devNote")
         return entry
@@ -180,7 +201,7 @@ class Exporter:
         return {
             "data": self._header(False),
             "actList": self._grouped("actions", list(self.defs.actions), heading, "acts", lambda a: self._action(a, "actions")),
-            "charList": self._grouped("characters", list(self.defs.characters),
+            "charList": self._grouped("characters", [c for c in self.defs.characters if not c.frame_character],
                                       lambda c: self.defs.name_of("character_types", c.type), "chars", self._character),
             "fogList": self._grouped("fog", list(self.defs.fog), lambda f: self.defs.name_of("fog_groups", f.group), "fogs", self._fog),
         }
@@ -194,7 +215,8 @@ class Exporter:
             "data": self._header(True),
             "actList": self._grouped("frame-actions", list(self.defs.frame_actions), heading, "acts",
                                      lambda a: self._action(a, "frame-actions")),
-            "charList": [],  # act.schema.json requires the list; the frame characters are this project's characters
+            "charList": self._grouped("frame-characters", list(self.defs.frame_characters),
+                                      lambda c: self.defs.name_of("character_types", c.type), "chars", self._character),
             "fogList": self._grouped("frame-fog", list(self.defs.frame_fog), lambda f: self.defs.name_of("fog_groups", f.group), "fogs",
                                      lambda f: self._fog(f, "frame-fog")),
         }

@@ -16,6 +16,7 @@ from .writing import definitions_file, dump
 # The file beside definitions/ that keeps what the definitions have no field for (importer.py).
 UPSTREAM_FILE = "upstream.yaml"
 HISTORY_DIR = "history"
+NOT_TAKEN = ("rulings",)  # the kinds an import never takes from the target edition
 HISTORY_HEADER = "# 上流のこの版のデータが持つエントリー (bp import --history): since の確かめに使った。\n"
 UPSTREAM_HEADER = "# 上流のデータ (tools/actionlist/original) のうち、定義に項目の無いもの: bp export --format act-yaml が書き戻す。\n"
 
@@ -63,13 +64,16 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
         ("characters", imported.characters, "characters.yaml", 1, "キャラクターリスト"),
         ("fog", imported.fog, "fog.yaml", 1, "フォグリスト"),
         ("frame-actions", imported.frame_actions, "frames/actions.yaml", 2, "フレームアクションリスト"),
+        ("frame-characters", imported.frame_characters, "frames/characters.yaml", 2, "フレームキャラクターリスト"),
         ("frame-fog", imported.frame_fog, "frames/fog.yaml", 2, "フレームフォグリスト"),
     ):
         if entries:
             written[f"{DEFINITIONS_DIR}/{relative}"] = definitions_file(_schema(kind_name), depth, comment, entries)
     files = {path: text.encode("utf-8") for path, text in written.items()}
     source = vocabulary_root / DEFINITIONS_DIR
-    for kind in (k for k in KINDS if not k.optional):  # what upstream's files did not give: the target edition's (rulings name the edition's own ids)
+    # What upstream's files did not give: the target edition's (its frames name its frame characters, so those too; not
+    # its rulings, which concern the edition's own entries and examples).
+    for kind in (k for k in KINDS if k.name not in NOT_TAKEN):
         pattern = kind.pattern
         present = any(path.startswith(f"{DEFINITIONS_DIR}/{pattern.split('*')[0]}") if "*" in pattern else path == f"{DEFINITIONS_DIR}/{pattern}"
                       for path in files)

@@ -19,6 +19,7 @@ from ..diagnostics import Diagnostic, Location
 from ..i18n import _
 from ..model import yamlload
 from ..model.notations import KeycardsText
+from ..notation.kana import has_kanji, is_kana_name
 from . import spelling, texts
 from .vocabulary import Vocabulary
 
@@ -37,6 +38,8 @@ SIZE_READS = "サイズはキーカードの数字の合計として取り込ん
 
 # The kinds of upstream file, by the lists they hold.
 LISTS = {"actList": "acts", "charList": "chars", "fogList": "fogs"}
+# The order they are read in: the characters first, so that an action's keycards may name one (「騎士」1体).
+READ_ORDER = ("charList", "actList", "fogList")
 
 
 @dataclass
@@ -46,6 +49,7 @@ class Imported:
     actions: list[dict[str, Any]] = field(default_factory=list)
     frame_actions: list[dict[str, Any]] = field(default_factory=list)
     characters: list[dict[str, Any]] = field(default_factory=list)
+    frame_characters: list[dict[str, Any]] = field(default_factory=list)  # a frame file's charList (the trumps' characters)
     fog: list[dict[str, Any]] = field(default_factory=list)
     frame_fog: list[dict[str, Any]] = field(default_factory=list)
     upstream: dict[str, Any] = field(default_factory=lambda: {"files": [], "entries": {}})
@@ -97,6 +101,7 @@ class Importer:
     def __init__(self, vocabulary: Vocabulary) -> None:
         self.vocabulary = vocabulary
         self.result = Imported()
+        self._spelled: dict[str, str] = {}  # the current entry's texts kept as upstream spells them (_markup)
 
     # -- files -------------------------------------------------------------------------------------
 
@@ -119,14 +124,14 @@ class Importer:
         header = doc.data.get("data") if isinstance(doc.data.get("data"), dict) else {}
         frame_file = any("frame" in (entry or {}) for _path, entry in self._entries(doc, "actList"))
         self.result.upstream["files"].append({"file": path.name, "data": header, "frame_actions": frame_file})
-        for list_key in LISTS:
+        for list_key in READ_ORDER:
             for entry_path, _data in self._entries(doc, list_key):
                 entry = _Entry(doc, entry_path, self.result.findings.append, shown)
                 heading = str(doc.data[list_key][entry_path[1]].get("type") or "")
                 if list_key == "actList":
                     self._action(entry, heading, path.name, frame_file)
                 elif list_key == "charList":
-                    self._character(entry, heading, path.name)
+                    self._character(entry, heading, path.name, frame_file)
                 else:
                     self._fog(entry, heading, path.name, frame_file)
 
@@ -290,11 +295,18 @@ class Importer:
                 definition[ours] = self._markup(entry, upstream_key)
 
     def _markup(self, entry: _Entry, key: str) -> str:
-        """The text at `key` in the project's markup; a full-width marker (１．) is read, with a warning."""
+        """The text at `key` in the project's markup; a full-width marker (１．) is read, with a warning. A spelling the
+        markup writes otherwise (`1.対象`, no space after the marker) is read with a warning, and upstream's text is
+        kept for the export."""
         value = str(entry.get(key) or "")
         if texts.wide_markers(value):
             entry.warn(key, [_("full-width list markers (１．) read as 1.")])
-        return texts.to_markup(value)
+        read = texts.to_markup(value)
+        if not texts.wide_markers(value) and texts.from_markup(read) != texts.plain(value):
+            entry.warn(key, [_("the list markers of {key} are spelled otherwise than the markup writes them (1. with a "
+                               "space): read as the markup, upstream's text kept for the export").format(key=key)])
+            self._spelled[key] = texts.plain(value)
+        return read
 
     def _lore(self, entry: _Entry, definition: dict[str, Any]) -> None:
         if entry.get("story") is not None:
@@ -311,16 +323,35 @@ class Importer:
         if upstream_id is None or name is None:
             entry.error(None, _("an entry without {prefix}Id or {prefix}Name cannot be imported").format(prefix=prefix))
             return {}, None
+        self._spelled = {}
         definition: dict[str, Any] = {"id": kebab(str(upstream_id)), "name": texts.plain(str(name))}
-        if entry.get("ruby") is not None:
-            definition["kana"] = texts.kana(str(entry.get("ruby")))
         return definition, str(upstream_id)
+
+    def _as_in_target(self, entry: _Entry, kind: str, definition: dict[str, Any], kept: dict[str, Any]) -> None:
+        """The target edition's id where the entry is one of its definitions, and the name's reading (kana): upstream's
+        ruby, left out of a name in kana alone (it reads as written; the ruby is kept for the export), and where upstream
+        gives none for a name with kanji, the target's reading, with a warning."""
+        definition["id"] = self.vocabulary.target_id(kind, definition["name"], definition.get("keycards")) or definition["id"]
+        ruby = entry.get("ruby")
+        if ruby is not None and is_kana_name(definition["name"]):
+            kept["ruby"] = str(ruby)
+        elif ruby is not None:
+            definition["kana"] = texts.kana(str(ruby))
+        elif has_kanji(definition["name"]):
+            reading = self.vocabulary.target_kana(kind, definition["id"])
+            if reading:
+                definition["kana"] = reading
+                kept["noRuby"] = True
+                entry.warn(None, [_("{name!r} has no ruby: read as the target edition's {kana!r}").format(
+                    name=definition["name"], kana=reading)])
 
     def _keep(self, kind: str, definition: dict[str, Any], upstream_id: str, heading: str, file: str, entry: _Entry,
               kept: dict[str, Any], *keys: str) -> None:
         """What the definitions have no field for, kept for the export."""
         order = len(self.result.upstream["entries"])  # upstream's order, across the file's lists
         kept = {"kind": kind, "file": file, "order": order, "id": upstream_id, "heading": heading, **kept}
+        if self._spelled:
+            kept["texts"], self._spelled = self._spelled, {}
         if definition.get("since"):
             self.result.since_marks[f"{kind}:{definition['id']}"] = (str(definition["since"]), entry.where("since"))
         if "\n" in str(entry.get("flavor") or "").strip():  # the project runs the lines together; upstream's breaks are kept
@@ -351,10 +382,15 @@ class Importer:
         for key, vocabulary, older in (("actTrigger", "triggers", "actType"), ("actSpeed", "speeds", "actS"), ("actTime", "timings", None)):
             definition[vocabulary[:-1]] = self._older_word(entry, key, vocabulary, older)
         labels = dict(self.vocabulary.names("labels"))
-        characters = {c["id"]: c["name"] for c in self.result.characters}
+        characters = {c["id"]: c["name"] for c in (*self.result.characters, *self.result.frame_characters)}
         self._keycards(entry, "actUnit" if entry.get("actUnit") is not None else "actKey", definition, kept, labels, characters)
+        kind = "frame-actions" if frame_file else "actions"
+        self._as_in_target(entry, kind, definition, kept)
         if entry.get("actCost") is not None:
-            definition["cost"] = self._cost(entry, str(entry.get("actCost")).strip())
+            written = str(entry.get("actCost")).strip()
+            definition["cost"] = self._cost(entry, written)
+            if definition["cost"] != written:  # a letter --names maps (C: K): upstream's letters back on export
+                kept.update({"actCost": written, "cost": definition["cost"]})
         if entry.get("actNote") is not None:
             definition["note"] = texts.note_to_markup(str(entry.get("actNote")))
         self._texts(entry, definition, {"actActCond": "activation_condition", "actTriggerCond": "trigger_condition"})
@@ -368,9 +404,10 @@ class Importer:
         self._versions(entry, definition)
         _add_reading(definition, _text_only("effect", file))
         kept.update({"actType": entry.get("actType")} if entry.get("actType") is not None else {})
+        if entry.get("actUnit") is not None and "keycards" in kept:  # kept in words: written back as the unit it is
+            kept["unit"] = True
         if entry.get("actKey") is not None and entry.get("actUnit") is not None:
             kept["actKey"] = str(entry.get("actKey"))
-        kind = "frame-actions" if frame_file else "actions"
         # a frame action's formats are its frames' (the export writes them, as act.schema.json requires)
         self._keep(kind, definition, upstream_id, heading, file, entry, kept, "devNote", "changed", "frame",
                    *(() if frame_file else ("format",)))
@@ -381,15 +418,24 @@ class Importer:
         named = [(len(name), id_) for id_, name in self.vocabulary.names("trumps") if heading.rstrip().endswith(name)]
         return max(named)[1] if named else None
 
-    def _character(self, entry: _Entry, heading: str, file: str) -> None:
+    def _character(self, entry: _Entry, heading: str, file: str, frame_file: bool) -> None:
+        """A character; in a frame file (act-frame.yaml) a frame character, in the formats of the frames it names."""
         definition, upstream_id = self._identity(entry, "char")
         if upstream_id is None:
             return
         kept: dict[str, Any] = {}
+        kind = "frame-characters" if frame_file else "characters"
         definition["type"] = self._word(entry, "charType", "character_types", heading)
-        definition["formats"] = self._words(entry, "format", "formats")
+        if frame_file:
+            frames = self._frames(entry)
+            definition["formats"] = [f for f, _name in self.vocabulary.names("formats")
+                                     if any(f in self.vocabulary.frame_formats.get(frame, []) for frame in frames)]
+            definition["formats"] = list(dict.fromkeys(definition["formats"]))
+        else:
+            definition["formats"] = self._words(entry, "format", "formats")
         labels = dict(self.vocabulary.names("labels"))
         self._keycards(entry, "charKey", definition, kept, labels, {})
+        self._as_in_target(entry, kind, definition, kept)
         size = entry.get("charSize")
         if size is not None:
             text = texts.plain(str(size))
@@ -404,8 +450,10 @@ class Importer:
             _add_reading(definition, _text_only("abilities", file))
         self._lore(entry, definition)
         self._versions(entry, definition)
-        self._keep("characters", definition, upstream_id, heading, file, entry, kept, "devNote", "format", "charLabel")
-        self.result.characters.append(_ordered(definition))
+        # a frame character's formats are its frames' (the export writes them, as act.schema.json requires)
+        self._keep(kind, definition, upstream_id, heading, file, entry, kept, "devNote", "charLabel",
+                   *(("frame",) if frame_file else ("format",)))
+        (self.result.frame_characters if frame_file else self.result.characters).append(_ordered(definition))
 
     def _ability(self, entry: _Entry, line: str) -> dict[str, str]:
         """`- 魔力増加（このキャラクターが場にいる間、…）`: the name, the text in its parentheses, and the scope the text

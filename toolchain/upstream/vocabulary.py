@@ -1,6 +1,10 @@
 """The target edition's words, by the names upstream writes: rules.yaml's vocabularies, formats.yaml's
 formats (by id, file stem or name), frames.yaml's frames and trumps.yaml's trumps, and the names a
-rules editor adds for what upstream calls otherwise (`--names`: `categories: {レアカード操作: pack}`)."""
+rules editor adds for what upstream calls otherwise (`--names`: `categories: {レアカード操作: pack}`).
+
+Also the target edition's own definitions by name and keycards: an imported entry that is one of them
+takes its id (upstream's `packopen` is the edition's `pack-open`), so that what the target's frames,
+trumps and frame fog name by id is what the import brings."""
 
 from __future__ import annotations
 
@@ -14,6 +18,9 @@ from ..model.repository import DEFINITIONS_DIR
 
 # The files of the target edition the vocabulary is read from (relative to definitions/).
 RULES, FORMATS, FRAMES, TRUMPS = "rules.yaml", "formats.yaml", "frames/frames.yaml", "frames/trumps.yaml"
+# The target edition's definitions an imported entry may be, by the kind the import writes it as.
+ENTRY_FILES = {"actions": "actions/*.yaml", "frame-actions": "frames/actions.yaml", "characters": "characters.yaml",
+               "frame-characters": "frames/characters.yaml"}
 
 
 class VocabularyError(Exception):
@@ -30,6 +37,8 @@ class Match:
 class Vocabulary:
     words: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # vocabulary → [(id, name)] in order
     extra: dict[str, dict[str, str]] = field(default_factory=dict)  # vocabulary → upstream word → id (--names)
+    entries: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # kind → the target's [{id, name, keycards}]
+    frame_formats: dict[str, list[str]] = field(default_factory=dict)  # frame id → its formats
 
     def find(self, vocabulary: str, word: str) -> Match | None:
         """The id upstream's word names: an added name, an id or a name; else the longest name it begins with."""
@@ -51,6 +60,19 @@ class Vocabulary:
 
     def with_names(self, vocabulary: str, entries: list[tuple[str, str]]) -> None:
         self.words[vocabulary] = entries
+
+    def target_id(self, kind: str, name: str, keycards: str | None = None) -> str | None:
+        """The id of the target edition's definition of `kind` that an imported entry is: the one of its name; else
+        (a character renamed since: 破砕士, the target's 防壁破壊士) the one alone with its keycards."""
+        entries = self.entries.get(kind, [])
+        for key, value in (("name", name), ("keycards", keycards)):
+            found = [e["id"] for e in entries if value and e.get(key) == value]
+            if len(found) == 1:
+                return found[0]
+        return None
+
+    def target_kana(self, kind: str, id_: str) -> str | None:
+        return next((e["kana"] or None for e in self.entries.get(kind, []) if e["id"] == id_), None)
 
 
 def _load(path: Path) -> Any:
@@ -88,7 +110,14 @@ def read_vocabulary(root: Path, names_file: Path | None = None) -> Vocabulary:
     formats = _load(definitions / FORMATS)
     if isinstance(formats, dict):
         vocabulary.with_names("formats", _pairs(formats.get("formats"), "name", "file_stem"))
-    vocabulary.with_names("frames", _pairs(_load(definitions / FRAMES), "name"))
+    frames = _load(definitions / FRAMES)
+    vocabulary.with_names("frames", _pairs(frames, "name"))
+    vocabulary.frame_formats = {str(f["id"]): [str(x) for x in f.get("formats") or []] for f in frames or [] if isinstance(f, dict) and "id" in f}
+    for kind, pattern in ENTRY_FILES.items():
+        vocabulary.entries[kind] = [{"id": str(e["id"]), "name": str(e.get("name", "")), "keycards": str(e.get("keycards", "")),
+                                 "kana": str(e.get("kana") or "")}
+                                    for path in sorted(definitions.glob(pattern)) for e in _load(path) or []
+                                    if isinstance(e, dict) and "id" in e]
     vocabulary.with_names("trumps", _pairs(_load(definitions / TRUMPS), "name"))
     if names_file is not None:
         extra = _load(names_file)
