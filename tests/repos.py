@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from toolchain.model.past_editions import HISTORY_KEY
+
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal"
 
@@ -14,7 +16,10 @@ def minimal_repository(into: Path) -> Path:
     rules repository."""
     root = into / "rules"
     shutil.copytree(MINIMAL, root)
-    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
+    rules = (ROOT / "definitions" / "rules.yaml").read_text(encoding="utf-8")
+    # the project's history folder is not the fixture's: its entries are another repository's
+    rules = "\n".join(line for line in rules.splitlines() if not line.startswith(f"{HISTORY_KEY}:")) + "\n"
+    (root / "definitions" / "rules.yaml").write_text(rules, encoding="utf-8")
     shutil.copytree(ROOT / "schema", root / "schema")
     return root
 

@@ -90,6 +90,10 @@ CODES: dict[str, Code] = {
         Code("BP048", "effect-mismatch",
              N_("the printed effect and the program disagree on a fact that compares exactly (a number, a zone, whose, face, "
                 "charge or drive, once per turn, until the end of the turn, who chooses, a suit, a card's number)")),
+        Code("BP049", "history-contradicts",
+             N_("a since or updated that the history of the rules (rules.yaml history:) contradicts: an edition before the since "
+                "already has the entry, one from the since on lacks it, or the updated edition's rules are those of the "
+                "edition before it; a warning")),
         Code("BP060", "upstream-spelling", N_("bp import: upstream's file writes a value loosely (a version without its v, an empty place in a list, "
                                             "full-width digits, a word read as the vocabulary's name it begins with); it is read, and imported. "
                                             "Or it holds what the import does not read (trumpList)")),

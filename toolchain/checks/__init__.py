@@ -67,7 +67,7 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
     from ..model.loader import load_definitions
     from ..model.repository import TOOLCHAIN_SCHEMAS
     from ..model.sources import read_sources
-    from . import crossfile, effect_facts, programs
+    from . import crossfile, effect_facts, programs, since_history
 
     kept = store if store is not None and store.folder is not None else None
     sources = sources or read_sources(root)
@@ -78,6 +78,7 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
     if loaded.definitions.rules is not None:
         crossfile_findings = crossfile.run_checks(loaded)
         findings += crossfile_findings
+        findings += since_history.run(loaded)
         # The engine is built from every definition: with a file missing, a character, frame or
         # trump left out, keycards it cannot read, two definitions under one id (it keeps one
         # per id, so every example naming the other fails), a reference that names nothing, a cost

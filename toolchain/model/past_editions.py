@@ -1,0 +1,143 @@
+"""The history of the rules as data: which entries each past edition had, and with which rules, so that an
+entry's `since` and `updated` can be held to it (checks/since_history.py, BP049).
+
+A rules repository names its history folder in rules.yaml (`history: history`, relative to the repository). The
+folder holds one file per edition (`v7.0.yaml`), each either
+
+- a record of upstream's data for that edition: where it came from, which kinds it lists whole (`covers`), and
+  its entries by kind (`{id, name, upstream}`: this project's id where it has one, upstream's name and id); or
+- a rules repository of this project that holds the edition (`repository: ../editions/v9.1.1`, relative to the
+  folder): its entries and their rules are read from its definitions.
+
+`previous` names the edition just before it, so that an `updated` is compared only with the edition it updated.
+A record that lists only part of its edition says `covers: []`: what it lacks says nothing.
+
+    editions = read_history(root, rules)      # oldest first, with the problems found reading them
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import definitions as m
+from .history import edition_number, is_rules_field
+from .yamlload import load as load_yaml
+
+HISTORY_KEY = "history"  # the key of rules.yaml naming the folder
+KINDS = ("actions", "frame_actions", "characters", "fog", "frame_fog", "trumps")
+# Kinds sharing one id space are one entry across editions: an action may move to the frame actions.
+SPACE = {"actions": "actions", "frame_actions": "actions", "characters": "characters", "fog": "fog", "frame_fog": "fog",
+         "trumps": "trumps"}
+
+
+@dataclass(frozen=True)
+class PastEntry:
+    id: str | None
+    name: str | None
+    rules: str | None = None  # the entry's rules, comparable between two records of this project's shape
+
+
+@dataclass
+class PastEdition:
+    edition: str
+    source: str  # where it came from, as the record says (or the repository's folder)
+    previous: str | None
+    covers: frozenset[str]  # kinds listed whole: an entry of these kinds it lacks was not in the edition
+    entries: dict[str, list[PastEntry]] = field(default_factory=dict)  # by id space
+    repository: Path | None = None
+    path: Path | None = None  # the record's file
+
+    @property
+    def number(self) -> tuple[int, int, int]:
+        return edition_number(self.edition) or (0, 0, 0)
+
+    def find(self, kind: str, id_: str, name: str) -> PastEntry | None:
+        """The entry this edition has for a definition: by this project's id, else by name."""
+        entries = self.entries.get(SPACE.get(kind, kind), [])
+        return next((e for e in entries if e.id == id_), None) or next((e for e in entries if name and e.name == name), None)
+
+
+@dataclass
+class History:
+    editions: list[PastEdition]
+    problems: list[tuple[Path, int, int, str]]  # file, line, column, what is wrong
+
+
+def items(definitions: m.Definitions) -> Iterator[tuple[str, Any]]:
+    for kind in KINDS:
+        for item in getattr(definitions, kind):
+            yield kind, item
+
+
+def rules_of(item: Any) -> str:
+    """The entry's rules as one comparable text: every field that is a rule (model/history.py), as written."""
+    data: Any = item.source.doc.data
+    for part in item.source.base:
+        data = data[part]
+    return json.dumps({k: v for k, v in data.items() if is_rules_field(k)}, ensure_ascii=False, sort_keys=True)
+
+
+def entries_of(definitions: m.Definitions) -> dict[str, list[PastEntry]]:
+    entries: dict[str, list[PastEntry]] = {}
+    for kind, item in items(definitions):
+        entries.setdefault(SPACE[kind], []).append(PastEntry(item.id, item.name, rules_of(item)))
+    return entries
+
+
+def _record(path: Path, data: dict[str, Any]) -> PastEdition:
+    entries = {SPACE.get(kind, kind): [PastEntry(e.get("id"), e.get("name")) for e in listed or [] if isinstance(e, dict)]
+               for kind, listed in (data.get("entries") or {}).items()}
+    return PastEdition(str(data["edition"]), str(data.get("source", path.name)), data.get("previous"),
+                       frozenset(data.get("covers", KINDS if data.get("repository") else ())), entries, path=path)
+
+
+def history_folder(root: Path, rules: m.Rules) -> tuple[Path, tuple[int, int]] | None:
+    """The folder rules.yaml names, and where it names it."""
+    named = rules.source.doc.data.get(HISTORY_KEY) if isinstance(rules.source.doc.data, dict) else None
+    if not isinstance(named, str):
+        return None
+    mark = rules.source.doc.mark((HISTORY_KEY,))
+    return (root / named).resolve(), (mark.line, mark.column)
+
+
+def read_history(root: Path, rules: m.Rules, current: m.Definitions) -> History | None:
+    """Every edition of the history folder up to the current one, oldest first. None when rules.yaml names no
+    history, or names a folder that is not there."""
+    from .loader import load_definitions
+
+    named = history_folder(root, rules)
+    if named is None:
+        return None
+    folder, (line, column) = named
+    rules_path = root / "definitions" / "rules.yaml"
+    if not folder.exists():
+        return None  # a copy of the repository without its history (a test's, a build's): nothing to hold to
+    if not folder.is_dir():
+        return History([], [(rules_path, line, column, str(folder))])
+    history = History([], [])
+    for path in sorted(folder.glob("*.yaml")):
+        doc = load_yaml(path)
+        data = doc.data
+        if doc.problems or not isinstance(data, dict) or edition_number(str(data.get("edition"))) is None:
+            problem = doc.problems[0] if doc.problems else None
+            history.problems.append((path, problem.mark.line if problem else 1, problem.mark.column if problem else 1,
+                                     problem.message if problem else "edition: vN.N"))
+            continue
+        record = _record(path, data)
+        if record.number > (edition_number(str(rules.edition.get("id"))) or (0, 0, 0)):
+            continue  # a later edition says nothing of this one's history
+        if data.get("repository"):
+            record.repository = (folder / str(data["repository"])).resolve()
+            record.source = str(data["repository"])
+            if record.repository == root.resolve():
+                record.entries = entries_of(current)
+            else:
+                loaded = load_definitions(record.repository)
+                record.entries = entries_of(loaded.definitions)
+        history.editions.append(record)
+    history.editions.sort(key=lambda e: e.number)
+    return history
