@@ -102,11 +102,13 @@ def describe_svg(svg: str, title: str = "") -> str:
     return "。".join(part for part in (title, "、".join(words)) if part) + "。"
 
 
-_TERMINALS = ("start", "end", "return")  # a flow's ends are named by their words, the steps by their numbers
+def _numbered(node: Node) -> bool:
+    """A step of the rulebook's numbering (6, 6-5-2), named by its number; a flow's ends by their words."""
+    return node.id.replace("-", "").isdigit()
 
 
 def _step(node: Node) -> str:
-    return node.label if node.id in _TERMINALS else f"[{node.id}]"
+    return f"[{node.id}]" if _numbered(node) else node.label
 
 
 def describe_flow(flow: Flow) -> str:
@@ -114,7 +116,7 @@ def describe_flow(flow: Flow) -> str:
     いいえなら [11]」; a step drawn in another figure says so. Read from the same flow graphviz lays out."""
     sentences = [flow.title]
     for node in flow.nodes:
-        text = node.label if node.id in _TERMINALS else f"[{node.id}] {node.label}"
+        text = f"[{node.id}] {node.label}" if _numbered(node) else node.label
         if node.kind == "call":
             text += "(別の図)"
         leads = [f"{edge.label}なら {_step(flow.node(edge.target))}" if edge.label else f"次は {_step(flow.node(edge.target))}"
