@@ -90,7 +90,7 @@ CODES: dict[str, Code] = {
         Code("BP048", "effect-mismatch",
              N_("the printed effect and the program disagree on a fact that compares exactly (a number, a zone, whose, face, "
                 "charge or drive, once per turn, until the end of the turn, who chooses, a suit, a card's number)")),
-        Code("BP049", "release-placeholder",
+        Code("BP050", "release-placeholder",
              N_("bp check --release: the edition's release is not a date (2025/6/x), or a definition or a rulebook page still "
                 "holds a placeholder (TODO, FIXME, TBD, XXX, 未定, 要確認)")),
         Code("BP060", "upstream-spelling", N_("bp import: upstream's file writes a value loosely (a version without its v, an empty place in a list, "

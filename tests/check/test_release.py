@@ -1,4 +1,4 @@
-"""`bp check --release` (BP049): what must not be published is refused where it is written; plain `bp check` lets it be."""
+"""`bp check --release` (BP050): what must not be published is refused where it is written; plain `bp check` lets it be."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def test_the_placeholder_release_fails_only_the_release_check(minimal_repo: Path
     # rules.yaml's release is 2025/6/x while the edition is prepared: a release check refuses it at the value
     release = bp("check", "--release", "--no-cache", cwd=minimal_repo, env={"LANGUAGE": "ja"})
     assert release.returncode == 1, release.stderr
-    assert "definitions/rules.yaml:10:12: error[BP049]: 発行日 2025/6/x が日付ではありません" in release.stderr
+    assert "definitions/rules.yaml:10:12: error[BP050]: 発行日 2025/6/x が日付ではありません" in release.stderr
     assert "Traceback" not in release.stderr
     assert bp("check", "--no-cache", cwd=minimal_repo).returncode == 0
 
@@ -34,6 +34,6 @@ def test_placeholders_in_texts_and_pages_are_found_at_their_column(minimal_repo:
     docs = minimal_repo / "docs"
     docs.mkdir()
     (docs / "index.rst").write_text("目次\n====\n\n.. 未定: a comment is not printed\n\n発行日は未定です。\n", encoding="utf-8")
-    assert _located(minimal_repo) == [(SUMMON, 11, 18, "BP049"), ("docs/index.rst", 6, 5, "BP049")]
+    assert _located(minimal_repo) == [(SUMMON, 11, 18, "BP050"), ("docs/index.rst", 6, 5, "BP050")]
     rules.write_text(rules.read_text(encoding="utf-8").replace("release: 2025/6/14", "release: 2025/2/30"), encoding="utf-8")
-    assert ("definitions/rules.yaml", 10, 12, "BP049") in _located(minimal_repo)  # no 30th of February
+    assert ("definitions/rules.yaml", 10, 12, "BP050") in _located(minimal_repo)  # no 30th of February

@@ -1,6 +1,6 @@
 """`bp check --release`: what must not be published with an edition. A release that is not a date
 (「2025/6/x」, which the schema allows while an edition is prepared) and the placeholders an editor leaves
-in the definitions' texts or the rulebook's pages (TODO, 未定, …) are findings (BP049), each where it is
+in the definitions' texts or the rulebook's pages (TODO, 未定, …) are findings (BP050), each where it is
 written. Not part of every check: they are right while an edition is being written, wrong only when
 it is released (CI runs `bp check --release` before publishing)."""
 
@@ -18,7 +18,7 @@ from ..model.repository import DEFINITIONS_DIR
 from ..model.sources import Mark, read_sources
 from ..model.yamlload import Document, load
 
-CODE = "BP049"
+CODE = "BP050"
 # The markers an editor leaves for later: Latin ones as whole words (a TODOS or an autodoc is no marker).
 PLACEHOLDER = re.compile(r"(?<![A-Za-z])(?:TODO|FIXME|TBD|XXX)(?![A-Za-z])|未定|要確認")
 _RELEASE = ("edition", "release")
@@ -29,7 +29,7 @@ _PAGE_SUFFIXES = (".rst", ".md", ".txt")
 
 
 def release_findings(root: Path) -> list[Diagnostic]:
-    """Every BP049 of the repository at `root`, in file order. Files that do not load are left to the
+    """Every BP050 of the repository at `root`, in file order. Files that do not load are left to the
     check's own findings."""
     findings: list[Diagnostic] = []
     sources = read_sources(root)

@@ -37,7 +37,7 @@ def check(
         bool, typer.Option("--rulings", help=_("Also list the rulings: each with its examples, or why it has none (file:line)."))
     ] = False,
     release: Annotated[
-        bool, typer.Option("--release", help=_("Also refuse what must not be released (BP049): a release that is not a date, "
+        bool, typer.Option("--release", help=_("Also refuse what must not be released (BP050): a release that is not a date, "
                                                "a placeholder such as TODO or 未定 in the definitions or docs/ (for CI before publishing)."))
     ] = False,
     cache_dir: Annotated[Path | None, typer.Option("--cache-dir", help=CACHE_DIR_HELP)] = None,

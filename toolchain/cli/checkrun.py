@@ -80,7 +80,7 @@ def check_command(root: Path | None, output_format: OutputFormat = OutputFormat.
                   show_rulings: bool = False, release: bool = False) -> int:
     """`bp check`: print the findings and the summary; the exit code (0 clean, 1 findings, 2 usage or I/O).
     The json and github formats are read by programs: their messages are English unless --lang chose.
-    `release`: what must not be published is a finding too (BP049, checks/release.py)."""
+    `release`: what must not be published is a finding too (BP050, checks/release.py)."""
     machine = english_unless_chosen() if output_format is not OutputFormat.text else contextlib.nullcontext()
     with machine:
         return _check_command(root, output_format, since, show_readings, cache_dir, use_cache, show_rulings, release)
