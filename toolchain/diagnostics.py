@@ -94,6 +94,9 @@ CODES: dict[str, Code] = {
              N_("a since or updated that the history of the rules (rules.yaml history:) contradicts: an edition before the since "
                 "already has the entry, one from the since on lacks it, or the updated edition's rules are those of the "
                 "edition before it; a warning")),
+        Code("BP050", "release-placeholder",
+             N_("bp check --release: the edition's release is not a date (2025/6/x), or a definition or a rulebook page still "
+                "holds a placeholder (TODO, FIXME, TBD, XXX, 未定, 要確認)")),
         Code("BP060", "upstream-spelling", N_("bp import: upstream's file writes a value loosely (a version without its v, an empty place in a list, "
                                             "full-width digits, a word read as the vocabulary's name it begins with); it is read, and imported. "
                                             "Or it holds what the import does not read (trumpList)")),

@@ -292,6 +292,8 @@ def test_finding_is_reported_where_the_rule_is_broken(minimal_repo: Path, case: 
 ELSEWHERE = {"BP029": Path(__file__).resolve().parents[1] / "diff" / "test_history.py"}
 # The design guidelines that need play are found on the real definitions, or with the planted loop.
 ELSEWHERE.update(dict.fromkeys(("BP043", "BP044", "BP046"), Path(__file__).resolve().parent / "test_guidelines.py"))
+# What must not be released is found by `bp check --release` only, not by every load.
+ELSEWHERE["BP050"] = Path(__file__).resolve().parent / "test_release.py"
 # bp import's findings are about upstream's files, not the definitions: their fixtures are upstream's.
 ELSEWHERE["BP049"] = Path(__file__).resolve().parent / "test_since_history.py"
 ELSEWHERE.update(dict.fromkeys(("BP060", "BP061", "BP062"), Path(__file__).resolve().parents[1] / "upstream" / "test_import.py"))

@@ -266,3 +266,18 @@ def test_alt_text_says_what_lies_where(definitions) -> None:
     frame = figures.describe("frame-entry20", definitions)
     assert "♠5「兵士」" in frame and "裏向きのカード1枚「防壁」" in frame
     assert "プレイヤー A" in figures.describe("core-image", definitions)
+
+
+def test_a_flowcharts_alt_text_follows_the_flow() -> None:
+    """A flowchart's alt text walks its steps in order with where each leads, the decisions' answers named: not
+    its labels in the order the drawing lists them (「…[14] ステージに、リクエストが、存在するか?、いいえ…」)."""
+    from toolchain.figures.alt import describe_flow
+    from toolchain.figures.flowchart import FLOWS
+
+    core = describe_flow(FLOWS["core"])
+    assert core.startswith("コアフロー。[1] ゲーム開始、次は [2]。[2] ターンプレイヤーにチャンスを移動、次は [3]。")
+    assert "[3] アクションをリクエストするか?、はいなら [4]、いいえなら [11]。" in core
+    assert "[6] 誘発チェック(別の図)、リクエスト後なら [7]、" in core
+    assert "[9] 勝敗判定、決着なら ゲーム終了、継続なら [6]。" in core
+    steps = [int(number) for number in re.findall(r"。\[(\d+)\] ", core)]
+    assert steps == sorted(steps) and len(steps) == len([n for n in FLOWS["core"].nodes if n.id.isdigit()])

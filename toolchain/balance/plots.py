@@ -9,6 +9,7 @@ The same data draws the same bytes (no date, a fixed id salt): two runs with the
 
 from __future__ import annotations
 
+import html
 import io
 from collections.abc import Sequence
 from typing import Any
@@ -34,7 +35,8 @@ def _pyplot() -> Any:
     return plt
 
 
-def _svg(figure: Any) -> str:
+def _svg(figure: Any, alternative: str) -> str:
+    """The figure as inline SVG, named for a screen reader by `alternative` (its text alternative: what it shows)."""
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
     figure.clf()
@@ -42,7 +44,8 @@ def _svg(figure: Any) -> str:
 
     plt.close(figure)
     text = buffer.getvalue()
-    return text[text.index("<svg"):]  # inline in the page: no XML declaration or doctype
+    text = text[text.index("<svg"):]  # inline in the page: no XML declaration or doctype
+    return text.replace("<svg", f'<svg role="img" aria-label="{html.escape(alternative)}"', 1)
 
 
 def forest(rows: Sequence[dict[str, Any]], xlabel: str) -> str:
@@ -60,7 +63,7 @@ def forest(rows: Sequence[dict[str, Any]], xlabel: str) -> str:
     axes.set_ylim(-0.7, len(rows) - 0.3)
     axes.set_xlabel(xlabel)
     axes.grid(axis="x", color="#e5e5e5", linewidth=0.6)
-    return _svg(figure)
+    return _svg(figure, _("{what}: the table below gives each row's figures").format(what=xlabel))
 
 
 def usage(rows: Sequence[dict[str, Any]]) -> str:
@@ -76,7 +79,7 @@ def usage(rows: Sequence[dict[str, Any]]) -> str:
     axes.set_xlabel(_("Times per game"))
     axes.legend(loc="lower right", frameon=False)
     axes.grid(axis="x", color="#e5e5e5", linewidth=0.6)
-    return _svg(figure)
+    return _svg(figure, _("Times per game by the winner and the loser: the table below gives each row's figures"))
 
 
 def lengths(turns: dict[str, int]) -> str:
@@ -87,4 +90,5 @@ def lengths(turns: dict[str, int]) -> str:
     axes.bar([turn for turn, _ in counts], [n for _, n in counts], color=PLAIN, width=0.8)
     axes.set_xlabel(_("Turns"))
     axes.set_ylabel(_("Games"))
-    return _svg(figure)
+    ended = " / ".join(_("{turns} turns: {games}").format(turns=turn, games=n) for turn, n in counts)
+    return _svg(figure, _("Games that ended on each turn: {ended}").format(ended=ended))

@@ -3,7 +3,7 @@ of commands). Heavy libraries (the simulator, Jinja2, Sphinx, WeasyPrint) load o
 command that needs them; a plain `bp build` or `bp check` runs without typer (noop.py), and with nothing
 to do (an up-to-date site, an unchanged repository) loads little else either. --lang, the one
 global option, is taken out of the arguments first (lang_option.py): the language is settled before
-any message, typer's help included, is made."""
+any message, typer's help included, is made. --root may stand before the command too."""
 
 from __future__ import annotations
 
@@ -16,13 +16,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def main() -> None:
     from ..collector import collect_less_often
-    from .lang_option import take_language
+    from .lang_option import root_after_command, take_language
     from .noop import run_without_typer
 
     collect_less_often()  # Sphinx's and WeasyPrint's trees walked less often (only time changes)
     _escape_what_the_terminal_cannot_show()
 
-    args = take_language(sys.argv[1:])
+    args = root_after_command(take_language(sys.argv[1:]))
     code = run_without_typer(args)
     if code is not None:
         sys.exit(code)

@@ -36,6 +36,10 @@ def check(
     show_rulings: Annotated[
         bool, typer.Option("--rulings", help=_("Also list the rulings: each with its examples, or why it has none (file:line)."))
     ] = False,
+    release: Annotated[
+        bool, typer.Option("--release", help=_("Also refuse what must not be released (BP050): a release that is not a date, "
+                                               "a placeholder such as TODO or 未定 in the definitions or docs/ (for CI before publishing)."))
+    ] = False,
     cache_dir: Annotated[Path | None, typer.Option("--cache-dir", help=CACHE_DIR_HELP)] = None,
     use_cache: Annotated[bool, typer.Option("--cache/--no-cache", help=CACHE_HELP)] = True,
     explain: Annotated[
@@ -48,7 +52,7 @@ def check(
         from .checkrun import explain_command
 
         raise typer.Exit(explain_command(root, explain))
-    raise typer.Exit(check_command(root, output_format, since, show_readings, cache_dir, use_cache, show_rulings))
+    raise typer.Exit(check_command(root, output_format, since, show_readings, cache_dir, use_cache, show_rulings, release))
 
 
 class ExportFormat(str, Enum):

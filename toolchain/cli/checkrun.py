@@ -77,16 +77,17 @@ def _with_history(root: Path, since: str, show_readings: bool, show_rulings: boo
 
 def check_command(root: Path | None, output_format: OutputFormat = OutputFormat.text, since: str | None = None,
                   show_readings: bool = False, cache_dir: Path | None = None, use_cache: bool = True,
-                  show_rulings: bool = False) -> int:
+                  show_rulings: bool = False, release: bool = False) -> int:
     """`bp check`: print the findings and the summary; the exit code (0 clean, 1 findings, 2 usage or I/O).
-    The json and github formats are read by programs: their messages are English unless --lang chose."""
+    The json and github formats are read by programs: their messages are English unless --lang chose.
+    `release`: what must not be published is a finding too (BP050, checks/release.py)."""
     machine = english_unless_chosen() if output_format is not OutputFormat.text else contextlib.nullcontext()
     with machine:
-        return _check_command(root, output_format, since, show_readings, cache_dir, use_cache, show_rulings)
+        return _check_command(root, output_format, since, show_readings, cache_dir, use_cache, show_rulings, release)
 
 
 def _check_command(root: Path | None, output_format: OutputFormat, since: str | None, show_readings: bool,
-                   cache_dir: Path | None, use_cache: bool, show_rulings: bool) -> int:
+                   cache_dir: Path | None, use_cache: bool, show_rulings: bool, release: bool) -> int:
     from ..checks.result import check
     from ..diagnostics import printable, render_json, render_text
     from ..model.repository import RepositoryError, check_root, find_root
@@ -97,6 +98,12 @@ def _check_command(root: Path | None, output_format: OutputFormat, since: str | 
         store = _store(root_path, cache_dir, use_cache)
         result = (check(root_path, store, show_readings, show_rulings) if since is None
                   else _with_history(root_path, since, show_readings, show_rulings))
+        if release:  # read apart from the cache: a few files, and only before a release
+            from dataclasses import replace
+
+            from ..checks.release import release_findings
+
+            result = replace(result, findings=tuple(sorted({*result.findings, *release_findings(root_path)})))
     except RepositoryError as exc:
         print(printable(f"bp: {exc}"), file=sys.stderr)
         return 2

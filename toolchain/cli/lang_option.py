@@ -71,3 +71,16 @@ def take_language(args: list[str]) -> list[str]:
     if root is not None:
         i18n.read_setting(root / "definitions" / "rules.yaml")
     return rest
+
+
+ROOT_OPTION = "--root"
+
+
+def root_after_command(args: list[str]) -> list[str]:
+    """`bp --root DIR check` read as `bp check --root DIR`: --root is every command's option, and may stand
+    before the command as --lang does."""
+    if args and args[0] == ROOT_OPTION and len(args) >= 3:
+        return [args[2], *args[:2], *args[3:]]
+    if args and args[0].startswith(ROOT_OPTION + "=") and len(args) >= 2:
+        return [args[1], args[0], *args[2:]]
+    return args

@@ -56,6 +56,7 @@ def _check_parser() -> _Parser:
     parser.add_argument("--since")
     parser.add_argument("--readings", action="store_true")
     parser.add_argument("--rulings", action="store_true")
+    parser.add_argument("--release", action="store_true")
     parser.add_argument("--cache-dir", type=Path)
     parser.add_argument("--cache", dest="use_cache", action="store_true", default=True)
     parser.add_argument("--no-cache", dest="use_cache", action="store_false")
@@ -71,7 +72,7 @@ def _check(options: argparse.Namespace) -> int:
     from .checkrun import OutputFormat, check_command
 
     return check_command(options.root, OutputFormat(options.format), options.since, options.readings, options.cache_dir,
-                         options.use_cache, options.rulings)
+                         options.use_cache, options.rulings, options.release)
 
 
 PLAIN: dict[str, tuple[Callable[[], _Parser], Callable[[argparse.Namespace], int | None]]] = {

@@ -4,8 +4,9 @@ anyway, only names the figure).
 
 A table (board.py's `Situation`): each player's zones in the order they are drawn, the cards in
 each (face up by their notation, face down counted, a card turned sideways said so, a caption in
-「」), the stage's requests and the arrows between cards. A diagram or a flowchart: its words in the
-order they are drawn.
+「」), the stage's requests and the arrows between cards. A flowchart: each step in order with where it
+leads (a decision's answers named), from the flow the engine walks. A diagram: its words in the order
+they are drawn.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 from collections.abc import Mapping
 from html import unescape
 
+from ..model.coreflow import Flow, Node
 from .board import Arrow, Pile, Situation, Side
 
 _SIDES = {"you": "自分", "opponent": "相手", "stage": "ステージ"}
@@ -98,3 +100,26 @@ def describe_svg(svg: str, title: str = "") -> str:
         if word and word not in words:
             words.append(word)
     return "。".join(part for part in (title, "、".join(words)) if part) + "。"
+
+
+def _numbered(node: Node) -> bool:
+    """A step of the rulebook's numbering (6, 6-5-2), named by its number; a flow's ends by their words."""
+    return node.id.replace("-", "").isdigit()
+
+
+def _step(node: Node) -> str:
+    return f"[{node.id}]" if _numbered(node) else node.label
+
+
+def describe_flow(flow: Flow) -> str:
+    """A flowchart as its steps in order, each with where it leads: 「[3] アクションをリクエストするか?、はいなら [4]、
+    いいえなら [11]」; a step drawn in another figure says so. Read from the same flow graphviz lays out."""
+    sentences = [flow.title]
+    for node in flow.nodes:
+        text = f"[{node.id}] {node.label}" if _numbered(node) else node.label
+        if node.kind == "call":
+            text += "(別の図)"
+        leads = [f"{edge.label}なら {_step(flow.node(edge.target))}" if edge.label else f"次は {_step(flow.node(edge.target))}"
+                 for edge in flow.edges if edge.source == node.id]
+        sentences.append("、".join([text, *leads]))
+    return "。".join(sentences) + "。"

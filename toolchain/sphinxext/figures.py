@@ -26,7 +26,7 @@ from sphinx.writers.html5 import HTML5Translator
 
 from .. import figures
 from ..i18n import _
-from ..figures.alt import describe_svg
+from ..figures.alt import describe_flow, describe_svg
 from ..figures.flowchart import FLOWS, render_svg
 from ..figures.svg import measure
 from . import source
@@ -94,7 +94,7 @@ class FlowchartDirective(SphinxDirective):
         except (OSError, RuntimeError) as exc:
             raise self.error(_("graphviz could not draw the flowchart '{name}': {reason}").format(name=name, reason=exc)) from exc
         caption = self.options.get("caption")
-        alt = self.options.get("alt") or describe_svg(svg, flow.title)
+        alt = self.options.get("alt") or describe_flow(flow)
         return [wrap(self, svg_node(f"flow-{name}", svg, alt), caption, "bp-flowchart")]
 
 

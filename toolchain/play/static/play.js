@@ -61,7 +61,8 @@ function render(next) {
     renderZones(game);
     renderLog();
   } else {  // covered for the next player: nothing of the last one's view stays on the page
-    for (const id of ["#status", "#prompt", "#options", "#board", "#zones", "#log", "#refused-list"]) $(id).replaceChildren();
+    for (const id of ["#status", "#prompt", "#options", "#board", "#log", "#refused-list"]) $(id).replaceChildren();
+    $("#zones").replaceChildren($("#zones-title"));
   }
   renderExample();
 }
@@ -134,40 +135,70 @@ function renderDecision(game) {
   }
 }
 
-function zoneLine(label, value) {
-  const row = document.createElement("p");
-  const name = document.createElement("b");
-  name.textContent = `${label}: `;
-  row.append(name, value);
-  return row;
+// A zone: a region named for its side (あなたの手札), its cards a list of items each with its state, shown on one
+// line as 「手札: ♠9 ♡3」; a zone counted, not shown (the other player's hand), says its count.
+function zone(owner, label, cards, separator = " ") {
+  const block = document.createElement("section");
+  block.className = "zone";
+  block.setAttribute("aria-label", `${owner}の${label}`);
+  const title = document.createElement("h3");
+  title.textContent = label;
+  block.append(title);
+  if (!Array.isArray(cards)) {
+    const count = document.createElement("p");
+    count.textContent = cards;
+    block.append(count);
+    return block;
+  }
+  const list = document.createElement("ul");
+  cards.forEach((card, i) => {
+    const item = document.createElement("li");
+    if (i) item.append(Object.assign(document.createElement("span"), {textContent: separator, ariaHidden: "true"}));  // as the line reads
+    item.append(card);
+    list.append(item);
+  });
+  if (!cards.length) list.append(Object.assign(document.createElement("li"), {textContent: "なし"}));
+  block.append(list);
+  return block;
 }
 
 function renderZones(game) {
   const zones = $("#zones");
-  zones.replaceChildren();
+  zones.replaceChildren($("#zones-title"));
   for (const which of ["opponent", "you"]) {
-    const seen = game[which];
+    const seen = game[which], owner = side(game, which);
     const block = document.createElement("section");
+    block.className = "side";
     const title = document.createElement("h2");
-    title.textContent = side(game, which);
+    title.id = `side-${which}`;
+    title.textContent = owner;
+    block.setAttribute("aria-labelledby", title.id);
     block.append(title);
-    const list = (value) => Array.isArray(value) ? (value.length ? value.join(" ") : "なし") : `${value} 枚`;
-    block.append(zoneLine("ライフ", seen.life === null ? "10 枚以上" : `${seen.life} 枚`));
-    block.append(zoneLine("手札", list(seen.hand)));
-    block.append(zoneLine("墓地", which === "you" ? `${list(seen.graveyard)}` : `一番上 ${seen.graveyard[0] ?? "なし"}`));
-    block.append(zoneLine("場", seen.field.length ? seen.field.map((c) =>
-      c.text + (c.driven ? " (ドライブ)" : "") + (c.size !== null && c.kind === "soldier" ? ` サイズ ${c.size}` : "") + (c.role ? ` ${c.role}` : "")).join("、") : "なし"));
-    if (seen.fog.length) block.append(zoneLine("フォグ", list(seen.fog)));
-    if (seen.trump.length) block.append(zoneLine("切札", seen.trump.join(" ")));
-    if (Array.isArray(seen.pack) ? seen.pack.length : seen.pack) block.append(zoneLine("パック", list(seen.pack) + (seen.pack_opened ? " (開封済み)" : "")));
-    if (Array.isArray(seen.rare) ? seen.rare.length : seen.rare) block.append(zoneLine("レアカード", list(seen.rare)));
-    if (seen.known.length) block.append(zoneLine("見たカード", seen.known.join(" ")));
+    const cards = (value) => Array.isArray(value) ? value : `${value} 枚`;
+    block.append(zone(owner, "ライフ", seen.life === null ? "10 枚以上" : `${seen.life} 枚`));
+    block.append(zone(owner, "手札", cards(seen.hand)));
+    block.append(which === "you" ? zone(owner, "墓地", cards(seen.graveyard))
+      : zone(owner, "墓地", [`一番上 ${seen.graveyard[0] ?? "なし"}`]));
+    block.append(zone(owner, "場", seen.field.map((c) =>
+      c.text + (c.driven ? " (ドライブ)" : "") + (c.size !== null && c.kind === "soldier" ? ` サイズ ${c.size}` : "") + (c.role ? ` ${c.role}` : "")), "、"));
+    if (seen.fog.length) block.append(zone(owner, "フォグ", cards(seen.fog)));
+    if (seen.trump.length) block.append(zone(owner, "切札", seen.trump));
+    if (Array.isArray(seen.pack) ? seen.pack.length : seen.pack) {
+      const pack = zone(owner, "パック", cards(seen.pack));
+      if (seen.pack_opened) pack.append(" (開封済み)");
+      block.append(pack);
+    }
+    if (Array.isArray(seen.rare) ? seen.rare.length : seen.rare) block.append(zone(owner, "レアカード", cards(seen.rare)));
+    if (seen.known.length) block.append(zone(owner, "見たカード", seen.known));
     zones.append(block);
   }
   if (game.stage.length) {
     const block = document.createElement("section");
+    block.className = "side";
     const title = document.createElement("h2");
+    title.id = "stage-title";
     title.textContent = "ステージ";
+    block.setAttribute("aria-labelledby", title.id);
     const items = document.createElement("ol");
     for (const request of game.stage) {
       const item = document.createElement("li");
@@ -179,13 +210,16 @@ function renderZones(game) {
   }
 }
 
+// The log is a live region: only the lines new since the last state are added, so a screen reader reads
+// those, not the whole game again; an undo or a new game rewrites it.
 function renderLog() {
   const log = $("#log");
-  log.replaceChildren(...state.log.map((line) => {
-    const item = document.createElement("li");
-    item.textContent = line.who ? `${line.who}: ${line.text}` : line.text;
-    return item;
-  }));
+  const text = (line) => line.who ? `${line.who}: ${line.text}` : line.text;
+  const shown = [...log.children].map((item) => item.textContent);
+  const kept = shown.length <= state.log.length && shown.every((line, i) => line === text(state.log[i]));
+  const item = (line) => Object.assign(document.createElement("li"), {textContent: text(line)});
+  if (kept) log.append(...state.log.slice(shown.length).map(item));
+  else log.replaceChildren(...state.log.map(item));
   log.lastElementChild?.scrollIntoView({block: "nearest"});
 }
 
