@@ -88,8 +88,9 @@ CODES: dict[str, Code] = {
              N_("a reading that excuses a guideline (guideline: BP0xx) the definition no longer departs from: it excuses "
                 "nothing; remove it or update it")),
         Code("BP048", "effect-mismatch",
-             N_("the printed effect and the program disagree on a fact that compares exactly (a number, a zone, whose, face, "
-                "charge or drive, once per turn, until the end of the turn, who chooses, a suit, a card's number)")),
+             N_("the printed effect and the program, or a character's or trump's ability and its data, disagree on a fact "
+                "that compares exactly (a number, a zone, whose, face, charge or drive, once per turn, until the end of the "
+                "turn, who chooses, a suit, a card's number, a label)")),
         Code("BP060", "upstream-spelling", N_("bp import: upstream's file writes a value loosely (a version without its v, an empty place in a list, "
                                             "full-width digits, a word read as the vocabulary's name it begins with); it is read, and imported. "
                                             "Or it holds what the import does not read (trumpList)")),
