@@ -88,8 +88,9 @@ CODES: dict[str, Code] = {
              N_("a reading that excuses a guideline (guideline: BP0xx) the definition no longer departs from: it excuses "
                 "nothing; remove it or update it")),
         Code("BP048", "effect-mismatch",
-             N_("the printed effect and the program disagree on a fact that compares exactly (a number, a zone, whose, face, "
-                "charge or drive, once per turn, until the end of the turn, who chooses, a suit, a card's number)")),
+             N_("the printed effect and the program, or a character's or trump's ability and its data, disagree on a fact "
+                "that compares exactly (a number, a zone, whose, face, charge or drive, once per turn, until the end of the "
+                "turn, who chooses, a suit, a card's number, a label)")),
         Code("BP049", "history-contradicts",
              N_("a since or updated that the history of the rules (rules.yaml history:) contradicts: an edition before the since "
                 "already has the entry, one from the since on lacks it, or the updated edition's rules are those of the "

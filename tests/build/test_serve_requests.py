@@ -138,3 +138,29 @@ def test_head_gives_the_length_get_sends(served: Served, path: str) -> None:
     status, length, body = answers["GET"]
     assert status == b"200" and length == len(body)
     assert answers["HEAD"] == (status, length, b"")
+
+
+def test_a_page_shows_each_programs_reading_after_its_printed_effect(served: Served) -> None:
+    """The editors' preview: アップ's program read in Japanese right after its printed effect, on the page as served;
+    the built file, which is what is published, stays without it."""
+    status, body = served.get("/actionlist/html/all.html")
+    assert status == 200
+    page = body.decode("utf-8")
+    entry = page[page.index('id="act-up"'):]
+    effect = entry.index('<div class="field field-effect">')
+    reading = entry.index('<div class="field field-program-reading"><span class="label">プログラムの読み (bp serve)</span>')
+    assert effect < reading < entry.index("</article>")
+    assert "1. 対象のサイズを、このターンが終わるまでキーカードの数字の合計だけ加算する" in entry[reading:]
+    assert "field-program-reading" not in (served.site / "actionlist" / "html" / "all.html").read_text(encoding="utf-8")
+
+
+def test_the_rulebooks_field_lists_get_the_reading_as_a_field_of_their_own() -> None:
+    from toolchain.site.program_readings import with_readings
+
+    page = ('<section class="bp-action" id="act-up"><dl><dt class="bp-item-effect">効果</dt>'
+            '<dd class="bp-item-effect field-odd"><p>加算される。</p>\n</dd><dt class="bp-item-since">導入</dt></dl></section>'
+            '<section class="bp-action" id="act-down"><dl><dt class="bp-item-since">導入</dt></dl></section>').encode()
+    served = with_readings(page, {"act-up": ["効果:", "   1. 加算する"], "act-down": ["効果:"]}).decode()
+    assert ('<p>加算される。</p>\n</dd><dt class="bp-item-program-reading">プログラムの読み (bp serve)</dt>'
+            '<dd class="bp-item-program-reading"><pre class="bp-program-reading"') in served
+    assert served.count("bp-program-reading") == 1  # act-down prints no effect: nothing to stand beside

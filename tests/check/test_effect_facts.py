@@ -1,6 +1,6 @@
 """BP048: the printed effect and the program disagree (toolchain/checks/effect_facts.py). One drift planted
-in the real definitions per kind of fact, each found at its line with the severity of its kind; both editions
-of the project clean; a reading `about: program, fact: KIND` excuses that kind and no other."""
+in the real definitions per kind of fact, each found at its line with the severity of its kind; every edition
+of the project clean; a character's or trump's ability against its data; a reading `about: program, fact: KIND` excuses that kind and no other."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from toolchain.model.loader import load_definitions
 
 ROOT = Path(__file__).resolve().parents[2]
 V9 = ROOT / "tests" / "editions" / "v9.0"
+V911 = ROOT / "editions" / "v9.1.1"
 
 # (kind, file, old, new, line, severity, a fragment of the message)
 DRIFTS = [
@@ -41,6 +42,21 @@ DRIFTS = [
     ("rank", "actions/2-summon.yaml", "{of: it, ranks: [Joker]}}}]}\n    effect:\n      - attach", "{of: it, ranks: [Q]}}}]}\n    effect:\n      - attach",
      415, "warning", "装備: the program has the card's number, the printed text does not state it: それの数字がQのカード"),
 ]
+# A character's or trump's ability against its data: one drift per kind it can state (edition, file, old, new, line,
+# severity, a fragment of the message).
+ABILITY_DRIFTS = [
+    ("whose", ROOT, "frames/trumps.yaml", "    scope: your\n    grants: slash", "    scope: all\n    grants: slash", 11, "error",
+     "スラッシュ: the printed ability states whose zone it is, its data does not: 「あなたの場にいる ♠ の兵士は <スラッシュ> を持つ。」"),
+    ("number", ROOT, "frames/trumps.yaml", "    grants: slash\n", "    grants: slash\n    size: {add: 3}\n", 11, "error",
+     "スラッシュ: the ability's data has the number, the printed text does not state it"),
+    ("suit", V9, "frames/trumps.yaml", "where: {exists: {of: it, suit: ♠}}", "where: {exists: {of: it, suit: ♣}}", 133, "warning",
+     "要塞: the printed ability states the suit, its data does not"),
+    ("state", V9, "frames/trumps.yaml", "      steps: [charge]", "      steps: [drive]", 91, "warning",
+     "喪失: the printed ability states charged or driven, its data does not: 「全てのプレイヤーはチャージアクションの効果で"),
+    ("label", ROOT, "frames/trumps.yaml", "    scope: your\n    grants: slash", "    scope: your\n    grants: switch", 11, "warning",
+     "スラッシュ: the printed ability states the label, its data does not: 「あなたの場にいる ♠ の兵士は <スラッシュ> を持つ。」; "
+     "the data: あなたのキャラクター: スイッチを与える"),
+]
 # Who chooses: ブロック's opponent chooses the blockers in three places.
 CHOOSER = [("                    max: all\n                    by: opponent", "                    max: all"),
            ("                    count: 1\n                    by: opponent", "                    count: 1"),
@@ -63,7 +79,7 @@ def _findings(root: Path) -> list:
     return effect_facts.run(load_definitions(root).definitions)
 
 
-@pytest.mark.parametrize("edition", [ROOT, V9], ids=["8.1", "9.0"])
+@pytest.mark.parametrize("edition", [ROOT, V9, V911], ids=["8.1", "9.0", "9.1.1"])
 def test_the_editions_of_the_project_agree_with_their_programs(edition: Path) -> None:
     assert [f.text() for f in _findings(edition)] == []
 
@@ -77,6 +93,24 @@ def test_a_drift_is_found_at_its_line(tmp_path: Path, kind: str, file: str, old:
     found = [(f.location.path, f.location.line, f.code, f.severity, f.message) for f in _findings(root)]
     assert any((path, at, code, level) == (f"definitions/{file}", line, "BP048", severity) and says in message
                for path, at, code, level, message in found), found
+
+
+@pytest.mark.parametrize(("kind", "edition", "file", "old", "new", "line", "severity", "says"), ABILITY_DRIFTS,
+                         ids=[d[0] for d in ABILITY_DRIFTS])
+def test_an_abilitys_drift_from_its_data_is_found_at_its_text(tmp_path: Path, kind: str, edition: Path, file: str, old: str,
+                                                              new: str, line: int, severity: str, says: str) -> None:
+    root = _copy(tmp_path, edition)
+    _edit(root, file, old, new)
+    found = [(f.location.path, f.location.line, f.severity, f.message) for f in _findings(root)]
+    assert any((path, at, level) == (f"definitions/{file}", line, severity) and says in message
+               for path, at, level, message in found), found
+
+
+def test_a_reading_on_the_ability_excuses_its_kind(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    _edit(root, "frames/trumps.yaml", "    scope: your\n    grants: slash\n",
+          "    scope: your\n    grants: switch\n  reading:\n    about: ability\n    fact: label\n    says: a\n    reads: b\n    why: c\n")
+    assert [f.text() for f in _findings(root)] == []
 
 
 def test_who_chooses_is_compared(tmp_path: Path) -> None:
@@ -113,3 +147,16 @@ def test_a_text_that_refers_to_another_entry_is_read_with_it(tmp_path: Path) -> 
     root2 = _copy(tmp_path / "again")
     _edit(root2, "actions/4-normal-spell.yaml", "  effect: 対象の防壁を場から墓地に移す。", "  effect: 効果の内容を参照。")
     assert [f.location.line for f in _findings(root2)] == [15]
+
+
+def test_a_renamed_zone_is_read_by_its_new_name(tmp_path: Path) -> None:
+    """The zones' names are the edition's (rules.yaml): renamed there alone, every printed text still naming the old
+    name is reported at its line; renamed in the texts too, nothing is."""
+    root = _copy(tmp_path)
+    _edit(root, "rules.yaml", "name: 墓地\n", "name: 捨て札\n")
+    found = {(f.location.path, f.location.line) for f in _findings(root)}
+    assert ("definitions/actions/4-normal-spell.yaml", 15) in found  # 防壁破壊: 「対象の防壁を場から墓地に移す。」
+    assert all("捨て札" in f.message for f in _findings(root))
+    for path in (root / "definitions").rglob("*.yaml"):
+        path.write_text(path.read_text(encoding="utf-8").replace("墓地", "捨て札"), encoding="utf-8")
+    assert [f.text() for f in _findings(root)] == []

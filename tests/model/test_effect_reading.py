@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from toolchain.model import effect_language as lang
+from toolchain.model.definitions import Ability
 from toolchain.model.effect_reading import Reader, entry_reading, patterns
 from toolchain.model.loader import load_definitions
 
 ROOT = Path(__file__).resolve().parents[2]
-EDITIONS = {"8.1": ROOT, "9.0": ROOT / "tests" / "editions" / "v9.0"}
+EDITIONS = {"8.1": ROOT, "9.0": ROOT / "tests" / "editions" / "v9.0", "9.1.1": ROOT / "editions" / "v9.1.1"}
 
 
 def _places(kind: object, place: str, seen: set[tuple[str, str]]) -> Iterator[tuple[str, object]]:
@@ -94,12 +95,13 @@ def test_every_entry_of_every_edition_reads_without_a_gap(edition: str) -> None:
     for item in (*definitions.actions, *definitions.frame_actions, *definitions.fog, *definitions.frame_fog,
                  *definitions.characters, *definitions.trumps):
         lines = entry_reading(reader, item)
-        has_data = (getattr(item, "program", None) or getattr(item, "action", None)
-                    or any(a.has_effect for a in getattr(item, "abilities", ()))
-                    or (getattr(item, "ability", None) is not None and getattr(item.ability, "has_effect", False)))
+        abilities = [*getattr(item, "abilities", ()), *([item.ability] if isinstance(getattr(item, "ability", None), Ability) else [])]
+        has_data = getattr(item, "program", None) or getattr(item, "action", None)
         if has_data:
             assert lines, f"{item.id} has data and no reading"
             read += 1
+        # every ability is read, one line each, the ones without data as their text alone
+        assert len(lines) == len(abilities) or not abilities, (item.id, lines)
         assert not any("⟨" in line for line in lines), (item.id, lines)
     assert reader.missing == set()
     assert read > 40
@@ -124,3 +126,11 @@ def test_zone_names_are_the_editions() -> None:
     renamed = replace(rules, zones=tuple(replace(z, name="捨て札") if z.id == "graveyard" else z for z in rules.zones))
     reader = Reader(replace(definitions, rules=renamed))
     assert entry_reading(reader, definitions.action("bulwark-break"))[-1] == "   1. 対象を捨て札に移す"
+
+
+def test_every_ability_is_read_under_its_name_and_one_without_data_says_so() -> None:
+    definitions = load_definitions(EDITIONS["9.1.1"]).definitions
+    reanimator = next(c for c in definitions.characters if c.id == "reanimator")
+    assert entry_reading(Reader(definitions), reanimator) == [
+        "装備不可: このキャラクター: （データ無し: 本文だけの能力で、シミュレーターは行わない）",
+        "二つのスート: このキャラクター: ♠、♡の兵士としても扱う"]

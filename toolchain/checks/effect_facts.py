@@ -20,6 +20,11 @@ why the two differ on purpose, and excuses that kind.
 
 A fog entry's ability is compared one way only (what it states, the program must do): it prints what
 lingers, not the whole effect.
+
+A character's or trump's ability that says as data what it does (6.3: size, labels, costs, prohibitions,
+suits) is compared with that data (abilities.py): whose characters (its scope), the number, the suit (a
+standing soldier's label goes to the soldiers of its trump's suit), charged or driven, and the labels it
+names (<…>). A reading `{about: abilities|ability, fact: KIND, …}` excuses a kind there.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from .. import model as m
 from ..diagnostics import Diagnostic
 from ..i18n import N_, _
 from ..model import effect_language as lang
-from ..model.effect_reading import Reader, occurrences
+from ..model.effect_reading import Reader, occurrences, patterns
 
 CODE = "BP048"
 
@@ -49,6 +54,7 @@ KINDS: dict[str, str] = {
     "chooser": N_("who chooses"),
     "suit": N_("the suit"),
     "rank": N_("the card's number"),
+    "label": N_("the label"),
 }
 ERRORS = ("number", "zone", "whose")
 
@@ -96,6 +102,10 @@ def run(definitions: m.Definitions) -> list[Diagnostic]:
         if action is not None and isinstance(action.program, Mapping):
             printed = [Printed(("ability",), str(entry.ability))]
             findings += _compare(entry, entry.name, printed, action.program, reader, words, both_ways=False, referred=referred)
+    for holder in (*definitions.characters, *definitions.trumps):
+        for path, ability in abilities_of(holder):
+            if ability.has_effect:
+                findings += _compare_ability(holder, path, ability, reader, words)
     return findings
 
 
@@ -131,6 +141,18 @@ class _Words:
         self.source = re.compile(f"({names})から")
         self.opponents = re.compile(f"対戦相手の({names})")
         self.suits = {symbol: name for symbol, name in rules.suits}
+        labels = rules.vocabulary("labels")
+        self.label_name = labels.name
+        # whose characters an ability's text names: a scope's name (あなたの, 全ての) or a player's word of the
+        # readings (自分の, 対戦相手の), before what it may name (場, 兵士, キャラクター, プレイヤー)
+        players = patterns()["words"]["player"]
+        # (この: 「このキャラクターが場にいる間」 says when, not whose)
+        self.scope_of = {entry.name: entry.id for entry in rules.vocabulary("scopes").entries if entry.id in ("your", "all")}
+        self.scope_of.setdefault(f"{players['you']}の", "your")
+        self.scope_of.setdefault(f"{players['opponent']}の", "opponent")
+        nouns = {self.zones.get("field", ""), *(entry.name for entry in rules.vocabulary("target_kinds").entries)} - {""}
+        owners = "|".join(re.escape(word) for word in sorted(self.scope_of, key=len, reverse=True))
+        self.scope_words = re.compile(f"({owners})(?:{'|'.join(re.escape(noun) for noun in sorted(nouns, key=len, reverse=True))})")
 
 
 @dataclass
@@ -379,3 +401,136 @@ def _finding(item: Any, path: tuple[str, ...], kind: str, message: str) -> Diagn
     source = item.source
     where = source.location(*path) if path and source.has(*path) else source.location()
     return Diagnostic(where, CODE, message, "error" if kind in ERRORS else "warning")
+
+
+# -- abilities -----------------------------------------------------------------------------------------------
+
+_LABEL = re.compile(r"<([^<>\n]+)>")
+_SUIT_SYMBOLS = re.compile("[♠♡♢♣]")
+
+
+def abilities_of(holder: Any) -> Iterator[tuple[tuple[str | int, ...], m.Ability]]:
+    """A character's abilities or a trump's ability, each with its path in the entry (its text is under it)."""
+    if isinstance(holder, m.Character):
+        for index, ability in enumerate(holder.abilities):
+            yield ("abilities", index), ability
+    elif isinstance(holder, m.Trump) and holder.ability is not None:
+        yield ("ability",), holder.ability
+
+
+@dataclass
+class _AbilityData:
+    """The facts an ability's data states."""
+
+    integers: set[int]
+    sizes: set[int]
+    suits: set[str]
+    states: set[str]
+    labels: set[str]
+
+
+def _collect(value: Any, key: str, found: set[str]) -> None:
+    """Every value under `key` anywhere in `value` (a condition's suit, a prohibition's steps)."""
+    if isinstance(value, Mapping):
+        for name, item in value.items():
+            if name == key and isinstance(item, str):
+                found.add(item)
+            elif name == key and isinstance(item, (list, tuple)):
+                found.update(str(x) for x in item)
+            else:
+                _collect(item, key, found)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _collect(item, key, found)
+
+
+def _keys(value: Any) -> Iterator[str]:
+    if isinstance(value, Mapping):
+        for name, item in value.items():
+            yield str(name)
+            yield from _keys(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _keys(item)
+
+
+def _read_ability(holder: Any, ability: m.Ability, label_name: Any) -> _AbilityData:
+    data: dict[str, Any] = {"size": ability.size, "where": ability.where, "prohibit": ability.prohibit}
+    suits: set[str] = set(ability.suits)
+    _collect(data, "suit", suits)
+    if ability.grants and isinstance(holder, m.Trump) and holder.suit is not None:
+        suits.add(holder.suit)  # a standing soldier's label goes to your soldiers of its trump's suit (5.3.4)
+    steps: set[str] = set()
+    _collect(ability.prohibit, "steps", steps)
+    keys = set(_keys(ability.where)) | set(_keys((ability.prohibit or {}).get("if")))
+    states = {state for step, state in (("charge", "charged"), ("drive", "driven")) if step in steps or state in keys}
+    labels = {ability.grants} if ability.grants else set()
+    for part in ("grant", "remove"):
+        labels.update((ability.labels or {}).get(part) or ())
+    sizes = {value for value in (ability.size or {}).values() if isinstance(value, int) and not isinstance(value, bool)}
+    return _AbilityData(set(_integers(data)), sizes, suits, states, {label_name(label) for label in labels})
+
+
+def _compare_ability(holder: Any, path: tuple[str | int, ...], ability: m.Ability, reader: Reader,
+                     words: _Words) -> Iterator[Diagnostic]:
+    """What the ability's printed text states against what its data does: the same facts as a program's, where
+    an ability's data can state them."""
+    excused = {reading.fact for reading in getattr(holder, "readings", ())
+               if reading.about in ("program", "abilities", "ability") and reading.fact}
+    text = str(ability.text)
+    where = (*path, "text")
+    data = _read_ability(holder, ability, words.label_name)
+    described = "。".join(reader.ability(ability)) or _("nothing of the kind")
+    name = f"{holder.name} ({ability.name})" if ability.name else holder.name
+    found: list[Diagnostic] = []
+
+    def stated(kind: str, match: re.Match[str]) -> None:
+        if kind not in excused:
+            message = _("{name}: the printed ability states {fact}, its data does not: 「{printed}」; the data: {data}").format(
+                name=name, fact=_(KINDS[kind]), printed=_sentence(text, match.start(), match.end()), data=described)
+            found.append(_finding(holder, where, kind, message))
+
+    def done(kind: str) -> None:
+        if kind not in excused:
+            message = _("{name}: the ability's data has {fact}, the printed text does not state it: {data}; the printed text: 「{printed}」"
+                        ).format(name=name, fact=_(KINDS[kind]), data=described, printed=text.replace("\n", " ").strip())
+            found.append(_finding(holder, where, kind, message))
+
+    # whose characters: the scope
+    for match in words.scope_words.finditer(text):
+        if words.scope_of[match.group(1)] != ability.scope:
+            stated("whose", match)
+            break
+    if ability.scope == "all" and not any(words.scope_of[m_.group(1)] == "all" for m_ in words.scope_words.finditer(text)):
+        done("whose")
+    # numbers
+    for match in _NUMBER.finditer(text):
+        value = _number(match.group(1))
+        if value != 1 and value not in data.integers:
+            stated("number", match)
+    texts_numbers = {_number(digits.group(0)) for digits in re.finditer(r"[0-9０-９]+", text)}
+    if data.sizes - texts_numbers:
+        done("number")
+    # suits
+    printed_suits = {symbol: match for match in _SUIT_SYMBOLS.finditer(text) for symbol in (match.group(0),)}
+    printed_suits.update({symbol: match for symbol, suit_name in words.suits.items() for match in re.finditer(re.escape(suit_name), text)})
+    for symbol, match in printed_suits.items():
+        if symbol not in data.suits:
+            stated("suit", match)
+    if data.suits - set(printed_suits):
+        done("suit")
+    # charged or driven
+    for match in _STATE.finditer(text):
+        if ("charged" if match.group(1) == "チャージ" else "driven") not in data.states:
+            stated("state", match)
+    for state in data.states:
+        if ("チャージ" if state == "charged" else "ドライブ") not in text:
+            done("state")
+    # labels
+    printed_labels = {match.group(1).strip(): match for match in _LABEL.finditer(text)}
+    for label, match in printed_labels.items():
+        if label not in data.labels:
+            stated("label", match)
+    if any(label not in printed_labels and label not in text for label in data.labels):
+        done("label")
+    yield from found

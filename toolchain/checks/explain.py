@@ -53,7 +53,7 @@ def explain(definitions: m.Definitions, item: Any) -> Explained:
         value = getattr(item, field, None)
         if isinstance(value, m.Target):
             value = value.text
-        if value:
+        if value and not isinstance(value, m.Ability):  # a trump's ability is printed with the abilities, below
             printed += _block(items.name(item_id), str(value))
     for ability in getattr(item, "abilities", ()) or ((item.ability,) if isinstance(getattr(item, "ability", None), m.Ability) else ()):
         printed += _block(ability.name or items.name("ability"), str(ability.text))
@@ -76,6 +76,7 @@ def _lines(heading: str, text: str) -> Iterator[str]:
 
 def _within(item: Any, finding: Any) -> bool:
     """Whether the finding is at one of this entry's lines (its first line up to the next entry's)."""
-    return any(finding.location == item.source.location(*path) for path in (
-        ("effect",), ("target", "text"), ("activation_condition",), ("trigger_condition",), ("note",), ("ability",))
-        if item.source.has(*path)) or finding.location == item.source.location()
+    paths = [("effect",), ("target", "text"), ("activation_condition",), ("trigger_condition",), ("note",), ("ability",),
+             *((*path, "text") for path, _ability in effect_facts.abilities_of(item))]
+    return any(finding.location == item.source.location(*path) for path in paths
+               if item.source.has(*path)) or finding.location == item.source.location()

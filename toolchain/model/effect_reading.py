@@ -70,7 +70,8 @@ class Reader:
         return lines
 
     def ability(self, ability: d.Ability) -> list[str]:
-        """The reading of an ability's data (6.3), or [] when it has none (its text is all there is)."""
+        """The reading of an ability's data (6.3), under its name; an ability without data is read as its text
+        alone, which the simulator does not play."""
         table = self.table["ability"]
         rules = self.definitions.rules
         scope = rules.vocabulary("scopes").name(ability.scope) if rules else ability.scope
@@ -88,7 +89,8 @@ class Reader:
                 parts.append(self.read(value, lang.Ref(f"ability_{name}"), f"ability_{name}"))
         if ability.suits:
             parts.append(self.fill(table["suits"], {"_": self.read(list(ability.suits), lang.ABILITY_SUITS, "ability_suits")}))
-        return [f"{head}: {'。'.join(parts)}"] if parts else []
+        said = f"{head}: {'。'.join(parts)}" if parts else f"{head}: {table['text_only']}"
+        return [f"{ability.name}: {said}" if ability.name else said]
 
     # -- the kinds -----------------------------------------------------------------------------------
 
@@ -274,7 +276,7 @@ def entry_reading(reader: Reader, item: Any) -> list[str]:
     if isinstance(item, d.Character):
         return [line for ability in item.abilities for line in reader.ability(ability)]
     if isinstance(item, d.Trump):
-        return reader.ability(item.ability) if item.ability else []
+        return reader.ability(item.ability) if item.ability else []  # a trump without an ability: its action is read
     return []
 
 

@@ -8,7 +8,8 @@
 - Findings (definitions that do not check) are printed as path:line:column and shown over
   the page; the previous site keeps being served until the definitions check again.
 - Served HTML pages get a small script (never written into the built files) that polls
-  /__bp__/status and reloads the page when the site changes.
+  /__bp__/status and reloads the page when the site changes, and each entry's program read in
+  Japanese beside its printed effect (program_readings.py): the editors' preview, not the published site.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from ..model.files import SOURCE_DIRS, source_tree
 from .outputs import OutputError
 from .editions import site_editions
 from .pipeline import Cancelled, plan_site, run_site, select_steps
+from .program_readings import readings as program_readings
+from .program_readings import with_readings
 
 STATUS_PATH = "/__bp__/status"
 CONNECTION_TIMEOUT = 10  # seconds a connection may take to send its request (pages are asked one per connection)
@@ -85,7 +88,15 @@ class ServeState:
     version: int = 0
     findings: list[str] = field(default_factory=list)
     phase: str = "starting"
+    # each edition's programs read in Japanese, by its folder in the site ("" the main edition) and the entry's anchor
+    readings: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def readings_for(self, path: str) -> dict[str, list[str]]:
+        """The readings of the edition whose folder the request's path is in (the main edition's elsewhere)."""
+        first = path.lstrip("/").split("/", 1)[0]
+        with self.lock:
+            return self.readings.get(first if first in self.readings else "", {})
 
     def to_json(self) -> bytes:
         with self.lock:
@@ -200,7 +211,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
             except OSError:
                 self.send_error(HTTPStatus.NOT_FOUND)
                 return
-            self._send(inject(page), "text/html; charset=utf-8")
+            self._send(inject(with_readings(page, self.state.readings_for(self.path.split("?")[0]))), "text/html; charset=utf-8")
             return
         if self.command == "HEAD":
             super().do_HEAD()
@@ -386,6 +397,9 @@ class Server:
             self.state.update(findings=lines, phase="findings")
             return
         self.state.update(findings=[])
+        by_folder = {edition.folder: program_readings(checked[edition.root].definitions) for edition in site_editions(self.root)}
+        with self.state.lock:
+            self.state.readings = by_folder
         for phase, steps in PHASES:
             if phase == "pdf" and not self.pdf:
                 break
