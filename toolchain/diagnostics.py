@@ -98,6 +98,10 @@ CODES: dict[str, Code] = {
         Code("BP050", "release-placeholder",
              N_("bp check --release: the edition's release is not a date (2025/6/x), or a definition or a rulebook page still "
                 "holds a placeholder (TODO, FIXME, TBD, XXX, 未定, 要確認)")),
+        Code("BP051", "procedure-mismatch",
+             N_("a frame's printed procedure (start.procedure) and its start steps (start.steps) disagree on a fact that "
+                "compares exactly (the cards dealt, picked, set aside, drawn or opened, where a pack is passed, what is "
+                "done after 先攻決定 and by whom)")),
         Code("BP060", "upstream-spelling", N_("bp import: upstream's file writes a value loosely (a version without its v, an empty place in a list, "
                                             "full-width digits, a word read as the vocabulary's name it begins with); it is read, and imported. "
                                             "Or it holds what the import does not read (trumpList)")),

@@ -191,6 +191,9 @@ CASES = [
     # the printed effect says nothing of the turn's end its program's modify_size lasts until
     Case("BP048", "actions/2-summon.yaml", "サイズは、このターンが終わるまでキーカード", "サイズは、キーカード", ("actions/2-summon.yaml", 26, 11),
          "アップ: the program has until the end of the turn, the printed text does not state it"),
+    # the printed procedure says 4 cards of the first hand, the steps choose 3
+    Case("BP051", "frames/frames.yaml", "入れる3枚を選ぶ", "入れる4枚を選ぶ", ("frames/frames.yaml", 20, 17),
+         "ストラテジー: the printed procedure states the cards in 手札: 4, the start steps do not"),
     Case("BP034", "characters.yaml", "  kana: まじゅつし\n", "", ("characters.yaml", 3, 9), "'魔術士' has kanji"),
     Case("BP034", "characters.yaml", "  kana: ぼうへき", "  kana: ボウヘキ", ("characters.yaml", 18, 9), "not a reading in hiragana"),
     # a version past the edition being prepared (rules.yaml: v8.1), and an update before the since

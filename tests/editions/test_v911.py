@@ -114,3 +114,31 @@ def test_the_draft_picks_one_card_of_each_of_six_mini_packs_of_three(v911: Path)
     # the 12 cards left in the mini-packs went back into the deck: 54 - 6 picked - 14 (pack) - 2 (preset) - 4 drawn,
     # then the cards 2.9.2 turned over (graveyard) and the first player's draw
     assert sorted(len(p.life) + len(p.graveyard) for p in game.state.players) == [54 - 26 - 1, 54 - 26]
+
+
+def test_the_draft_passes_each_mini_pack_among_the_players_own_packs(v911: Path) -> None:
+    """`{pass: {among: own}}`: each player looks at the six mini-packs dealt from their own deck, one after another;
+    no pack reaches the opponent, so each player's six picks come from six packs of three of their own cards."""
+    from toolchain import sim
+    from toolchain.sim import RandomAgent
+    from toolchain.sim.cards import owner_of
+
+    definitions = toolchain.load(v911).definitions
+    frame = next(f for f in definitions.frames if f.id == "draft")
+    assert {step.among for step in frame.steps if step.kind == "pass"} == {"own"}
+    offered: dict[int, list[frozenset[str]]] = {0: [], 1: []}
+
+    class Recording(RandomAgent):
+        def choose(self, decision: sim.Decision) -> int:
+            if decision.prompt == "ミニパックから選ぶカード":
+                offered[decision.player].append(frozenset(decision.texts()))
+            return super().choose(decision)
+
+    engine = sim.Engine(definitions)
+    game = sim.Game.new(engine, "master", "draft", seed=5, agents=(Recording(1), Recording(2)))
+    for seat, player in enumerate(game.state.players):
+        packs = offered[seat]
+        assert [len(pack) for pack in packs] == [3] * 6
+        assert len(frozenset().union(*packs)) == 18  # six different packs, none seen twice
+        for zone in (player.hand, player.rare, player.trump, player.pack, player.life, player.graveyard):
+            assert {owner_of(card) for card in zone} <= {seat}

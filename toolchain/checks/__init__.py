@@ -67,7 +67,7 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
     from ..model.loader import load_definitions
     from ..model.repository import TOOLCHAIN_SCHEMAS
     from ..model.sources import read_sources
-    from . import crossfile, effect_facts, programs, since_history
+    from . import crossfile, effect_facts, procedure_facts, programs, since_history
 
     kept = store if store is not None and store.folder is not None else None
     sources = sources or read_sources(root)
@@ -93,4 +93,5 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
             report, findings = programs.played(loaded, findings, kept)
         # read from the printed text and the programs alone: outside the examples' cache, which masks the printed words
         findings += effect_facts.run(loaded.definitions)
+        findings += procedure_facts.run(loaded.definitions)
     return Checked(root, loaded, tuple(sorted(set(findings))), report)

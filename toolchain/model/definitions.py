@@ -356,6 +356,8 @@ class SetupStep:
     to      the zone (rules.yaml zones) the cards go to; `origin` the zone a choice is made from (None: the deck)
     prompt  what a choice asks, in the players' language (None: the zone's name)
     players who does the step: both, or after first-player the first or the second player
+    among   pass: the packs a pack is passed among; `own`, the player's own packs (ドラフト: each player looks
+            at each of the mini-packs dealt from their own deck), the one the engine plays
     """
 
     kind: str
@@ -365,6 +367,7 @@ class SetupStep:
     origin: str | None = None
     prompt: str | None = None
     players: str = "both"
+    among: str = "own"
 
 
 @dataclass(frozen=True)

@@ -481,7 +481,8 @@ def _setup_step(step: str | dict[str, Any]) -> m.SetupStep:
     if not isinstance(value, dict):
         return m.SetupStep(kind, count=value)
     return m.SetupStep(kind, count=value.get("count", value.get("cards")), packs=value.get("packs"), to=value.get("to"),
-                       origin=value.get("from"), prompt=value.get("prompt"), players=value.get("players", "both"))
+                       origin=value.get("from"), prompt=value.get("prompt"), players=value.get("players", "both"),
+                       among=value.get("among", "own"))
 
 
 def _trump(item: dict[str, Any], source: m.Source, order: int) -> m.Trump:

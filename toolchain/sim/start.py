@@ -196,7 +196,9 @@ def _pick(game: Game, seat: int, prep: Preparing, step: SetupStep) -> None:
 
 
 def _pass(game: Game, seat: int, prep: Preparing, step: SetupStep) -> None:
-    """The pack in front goes to the back and the next one comes up."""
+    """The pack in front goes to the back of the player's own packs (`among: own`, the only way the rules pass a
+    pack: ドラフト's mini-packs are dealt from each player's own deck and looked at by that player) and the next
+    one comes up. A pack never reaches the other player, so every card stays its owner's."""
     for _ in range(step.count or 1):
         if prep.packs:
             prep.packs.append(prep.packs.pop(0))
