@@ -7,9 +7,10 @@ At each request decision (which request at [3], or pass) the agent plays `budget
 from a world drawn afresh: a copy of the game in which every card the seat cannot see is dealt again at random
 among the places it cannot see (`determinized`), and the engine's own dice are reseeded. The tree's nodes are
 the request decisions of both seats along a line of play, shared by every world; a simulation walks down it by
-UCB1 over the options the world offers (counted by availability, as ISMCTS does), adds one node, then plays the
-game out with the policy agent and scores the end (a win 1, a game stopped at the turn cap one half). The
-option taken is the root's most visited one.
+UCB1 over the actions the world offers (counted by availability, as ISMCTS does; the keycards of a request are
+the policy agent's), adds one node, then plays the game out with the policy agent and scores the end (a win 1,
+a game stopped at the turn cap one half). The action taken is the root's most visited one where it scored
+better than the policy agent's own choice by MARGIN; else the policy agent's choice.
 
 The other decisions (costs, targets, choices inside an effect, the game start) are the policy agent's: they
 come in the middle of a program, where a copy of an agent-played game cannot resume.
@@ -30,6 +31,7 @@ from .. import sim
 
 DEFAULT_BUDGET = 32  # simulations per decision (benchmarks/search.py measures it against the policy agent)
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
+MARGIN = 0.15  # how much better than the policy agent's choice an option must have scored to be taken instead
 TURN_CAP = 200  # a simulated game's turn cap (as a balance run's)
 Place = tuple[list, int]  # a position in a zone's list (or in a character's cards)
 
@@ -126,6 +128,11 @@ class _Walk:
         return actions[index]
 
 
+def _mean(root: Node, action: str) -> float:
+    child = root.children.get(action)
+    return child.reward / child.visits if child is not None and child.visits else 0.0
+
+
 def _ucb(node: Node) -> float:
     return node.reward / node.visits + EXPLORATION * math.sqrt(math.log(max(node.available, 1)) / node.visits)
 
@@ -171,9 +178,16 @@ class SearchAgent:
         root = self.search(decision, frozenset(stalled) if len(stalled) < len(actions) else frozenset())
         visits = [root.children[action].visits if action in root.children else -1 for action in actions]
         chosen = actions[visits.index(max(visits))]
+        # The policy agent's own choice stands unless the search found better by a margin: a few simulations per
+        # option are noisy, and a noisy choice plays worse than the rules of thumb.
+        drawn = self.policy.choose(decision)
+        if decision.actions[drawn] not in stalled and _mean(root, decision.actions[drawn]) + MARGIN >= _mean(root, chosen):
+            chosen = decision.actions[drawn]
         stalled.add(chosen)
         if len(self._taken) > 256:  # the views of this turn are what matter
             self._taken = {seen: stalled}
+        if chosen == decision.actions[drawn]:
+            return drawn
         return _take(decision, chosen, self.policy)
 
     def search(self, decision: sim.Decision, excluded: frozenset[str] = frozenset()) -> Node:
