@@ -39,6 +39,7 @@ ALLOWED: dict[tuple[str, str], str] = {
         "soldier-summon", "hero-summon", "ace-summon", "magician-summon", "quick-summon", "rare-summon", "counter",
         "ceasefire", "retarget", "up", "equip", "encourage", "return", "reanimate", "switch", "negotiate", "pack-open",
         "rare-draw", "open", "bulwark-refill", "recruit", "force", "bulwark-placement", "attack", "end", "haste")},
+    ("simtools/randomplay.py", "search"): "the search player's name (bp sim --agent, bp balance --strength), not the action",
     ("simtools/transcript.py", "end"): "a transcript's record type (a game's end), not the action",
     ("model/coreflow.py", "end"): "the flowchart's end node (6.6), not the action",
     ("model/coreflow.py", "return"): "a sub-flowchart's return node (6.7–6.9), not the action",

@@ -215,3 +215,56 @@ def said_where(where: dict[str, Any]) -> str:
     if where["kind"] == "cluster":
         return _("the cluster {address} ({workers} workers, {threads} threads)").format(**where)
     return _("one core")
+
+
+def strengths(documents: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The same regulations measured with agents of several strengths (`bp balance --strength`), one document
+    each: per regulation, the first player's advantage and each restricted agent's change at every strength, with
+    the games each rests on, and whether its verdict (flagged or not, and which way) changes with the strength."""
+    out = []
+    by_strength = [(agent, {(r["format"], r["frame"]): r for r in document["regulations"]}) for agent, document in documents]
+    for key, regulation in by_strength[0][1].items():
+        found = [(agent, regs[key]) for agent, regs in by_strength if key in regs]
+        first = [{"agent": agent, "games": r["first_player"]["games"], "advantage": r["first_player"]["advantage"],
+                  "flagged": r["first_player"]["flagged"]} for agent, r in found]
+        rows = []
+        for entry in regulation["restricted"]:
+            if "change" not in entry or entry.get("same_games_as"):
+                continue
+            at = []
+            for agent, r in found:
+                other = next((e for e in r["restricted"] if e["kind"] == entry["kind"] and e["id"] == entry["id"] and "change" in e), None)
+                if other is not None:
+                    at.append({"agent": agent, "games": other["decided"], "change": other["change"], "flagged": other["flagged"]})
+            rows.append({"kind": entry["kind"], "id": entry["id"], "name": entry["name"], "strengths": at,
+                         "verdict_changes": len({_verdict(a) for a in at}) > 1})
+        out.append({"format": regulation["format"], "frame": regulation["frame"], "name": regulation["name"],
+                    "first_player": {"strengths": first, "verdict_changes": len({_verdict(a, "advantage") for a in first}) > 1},
+                    "restricted": rows})
+    return out
+
+
+def _verdict(figure: dict[str, Any], what: str = "change") -> int:
+    """-1, 0 or 1: flagged lower, not flagged, flagged higher."""
+    if not figure["flagged"]:
+        return 0
+    return 1 if figure[what]["estimate"] > 0 else -1
+
+
+def strength_lines(section: list[dict[str, Any]]) -> list[str]:
+    """The terminal's lines of the verdicts that change with the strength of the agents."""
+    out = []
+    for regulation in section:
+        if regulation["first_player"]["verdict_changes"]:
+            out.append(_("{regulation}: the first player's advantage is judged otherwise at another strength: {figures}").format(
+                regulation=regulation["name"], figures=_at_strengths(regulation["first_player"]["strengths"], "advantage")))
+        for row in regulation["restricted"]:
+            if row["verdict_changes"]:
+                out.append(_("{regulation}: forbidden {name}, the verdict changes with the strength: {figures}").format(
+                    regulation=regulation["name"], name=row["name"], figures=_at_strengths(row["strengths"], "change")))
+    return out
+
+
+def _at_strengths(figures: list[dict[str, Any]], what: str) -> str:
+    return "; ".join(_("{agent} {change} ({games:,} games)").format(agent=figure["agent"], change=_signed(figure[what]),
+                                                                     games=figure["games"]) for figure in figures)

@@ -35,6 +35,7 @@ def balance(
     only: Annotated[Optional[list[str]], typer.Option("--only", help=_("Restrict only this action, trump or character (id or name; again for more): fewer agents, fewer games."))] = None,
     seed: Annotated[int, typer.Option("--seed", help=_("The seed of the games' seeds (the same for every agent and revision)."))] = 0,
     agent: Annotated[str, typer.Option("--agent", help=_("The standard agent: policy (the default) or random."))] = "policy",
+    strength: Annotated[Optional[list[str]], typer.Option("--strength", help=_("Measure with agents of this strength: random, policy or search (again for more: the report compares the verdicts at each strength)."), show_default=False)] = None,
     workers: Annotated[int, typer.Option("--workers", min=0, help=_("Processes to play on (0: one per core); the figures do not depend on it."))] = 1,
     cluster: Annotated[Optional[str], typer.Option("--cluster", help=_("A Dask scheduler's address (tcp://host:8786): the games are played by its workers, with the same figures."))] = None,
     cluster_timeout: Annotated[float, typer.Option("--cluster-timeout", min=0.1, help=_("Seconds to wait for the --cluster scheduler to connect and to answer."))] = 5.0,
@@ -44,7 +45,7 @@ def balance(
     """`bp balance` (HELP)."""
     try:
         _balance(revisions or [], root, format_key, frame_key, all_regulations, detect, power, alpha, games, tuple(only or ()),
-                 seed, agent, workers, cluster, cluster_timeout, out, as_json)
+                 seed, agent, workers, cluster, cluster_timeout, out, as_json, list(dict.fromkeys(strength or ())))
     except Stopped as stop:  # Ctrl-C while playing: the workers are ended
         typer.echo("\n" + _("bp balance: {reason}; nothing written").format(reason=stop), err=True)
         raise typer.Exit(130) from None
@@ -55,21 +56,25 @@ def balance(
 
 def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_key: str | None, all_regulations: bool, detect: float,
              power: float, alpha: float, games: int | None, only: tuple[str, ...], seed: int, agent: str, workers: int,
-             cluster: str | None, cluster_timeout: float, out: Path | None, as_json: bool) -> None:
+             cluster: str | None, cluster_timeout: float, out: Path | None, as_json: bool, strengths: list[str]) -> None:
     from .. import simtools
     from ..balance import html
     from ..balance.cluster import ClusterError, probe
-    from ..balance.report import lines, report, said_where
-    from ..balance.run import RulesError, Settings, calibrate, duration, estimate_seconds, load_rules, make_plan, play
-    from ..balance.work import DaskRunner, LocalRunner
+    from ..balance.report import lines, strength_lines
+    from ..balance.report import strengths as strengths_section
+    from ..balance.run import RulesError, Settings, load_rules
     from ..diff.revisions import RevisionError
     from ..site.inputs import balance_report
     from ..site.outputs import OutputError, check_target, publishing
 
     if len(specs) > 2:
         fail("balance", _("at most two revisions, not {count}: bp balance [REV] [REV2]").format(count=len(specs)), 2)
-    if agent not in simtools.AGENTS:
-        fail("balance", _("no agent '{agent}' (agents: {agents})").format(agent=agent, agents=", ".join(simtools.AGENTS)), 2)
+    for wanted in [agent, *strengths]:
+        if wanted not in simtools.AGENTS:
+            fail("balance", _("no agent '{agent}' (agents: {agents})").format(agent=wanted, agents=", ".join(simtools.AGENTS)), 2)
+    if len(strengths) > 1 and len(specs) > 0:
+        fail("balance", _("--strength with more than one strength measures one revision: give no REV"), 2)
+    agents = strengths or [agent]
     if cluster is not None and workers != 1:
         fail("balance", _("--cluster and --workers both say where to play: give one"), 2)
     if cluster is not None:
@@ -97,7 +102,43 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
         if not all(rule.definitions.is_legal(*regulations[0]) for rule in rules):
             fail("balance", _("the {revision} does not have the regulation {regulation}").format(
                 revision=rules[0].label, regulation=" + ".join(regulations[0])), 2)
-    settings = Settings(agent=agent, seed=seed, detect=detect / 100, alpha=alpha, power=power, games=games, only=only)
+    documents: list[tuple[str, dict]] = []
+    for agent in agents:
+        documents.append((agent, _measure(rules, regulations, Settings(agent=agent, seed=seed, detect=detect / 100, alpha=alpha,
+                                                                        power=power, games=games, only=only),
+                                          games, detect, power, alpha, workers, cluster, cluster_timeout)))
+    document = documents[0][1]
+    if len(documents) > 1:
+        document["strengths"] = {"agents": agents, "regulations": strengths_section(documents),
+                                 "games_played": sum(d["games_played"] for _agent, d in documents)}
+    try:
+        with publishing(target, html.KIND) as staging:
+            html.write(staging, document)
+    except OSError as exc:
+        fail("balance", _("cannot write {target}: {reason}").format(target=target, reason=system_reason(exc)), 2)
+    if as_json:
+        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+    else:
+        for line in lines(document):
+            typer.echo(line)
+        if "strengths" in document:
+            changed = strength_lines(document["strengths"]["regulations"])
+            typer.echo(_("verdicts that change with the strength ({strengths}): {count}").format(
+                strengths=", ".join(agents), count=len(changed)))
+            for line in changed:
+                typer.echo(f"  {line}")
+    typer.echo(_("{games:,} games; report: {report}").format(
+        games=sum(d["games_played"] for _agent, d in documents), report=target / html.INDEX), err=True)
+
+
+def _measure(rules, regulations, settings, games, detect, power, alpha, workers, cluster, cluster_timeout) -> dict:  # noqa: ANN001, PLR0913
+    """One strength's run: planned, calibrated, played; its JSON document."""
+    from .. import simtools
+    from ..balance.cluster import ClusterError
+    from ..balance.report import report, said_where
+    from ..balance.run import calibrate, duration, estimate_seconds, make_plan, play
+    from ..balance.work import DaskRunner, LocalRunner
+
     try:
         plan = make_plan(rules, regulations, settings)
     except ValueError as exc:
@@ -148,19 +189,7 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
         runner.close()
         raise Stopped(_("stopped after {played:,} of {games:,} games").format(played=played, games=plan.total_games)) from None
     seconds = time.perf_counter() - started
-    document = report(plan, figures, {"games_played": plan.total_games, "seconds": round(seconds, 1), "where": runner.where})
-    try:
-        with publishing(target, html.KIND) as staging:
-            html.write(staging, document)
-    except OSError as exc:
-        fail("balance", _("cannot write {target}: {reason}").format(target=target, reason=system_reason(exc)), 2)
-    if as_json:
-        sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
-    else:
-        for line in lines(document):
-            typer.echo(line)
-    typer.echo(_("{games:,} games in {duration}; report: {report}").format(
-        games=plan.total_games, duration=duration(seconds), report=target / html.INDEX), err=True)
+    return report(plan, figures, {"games_played": plan.total_games, "seconds": round(seconds, 1), "where": runner.where})
 
 
 class Stopped(Exception):

@@ -24,14 +24,16 @@ from ..sim import Engine, Game, PolicyAgent
 from ..sim.agents import RandomAgent, RestrictedAgent, Restriction
 from ..sim.cards import FACE
 from ..sim.errors import EngineLoop
+from .treesearch import SearchAgent
 from .transcript import Recorder, TranscriptWriter
 
 TURN_CAP = 200
 # Games are CPU-bound: more processes than this per core play no faster, and each is another copy of the engine.
 PROCESSES_PER_CORE = 2
 # The agents a game may be played by: uniformly random (the fuzzing baseline), or the weighted policy
-# (policy.py), which plays longer games like real ones: bp sim's default.
-AGENTS = {"random": RandomAgent, "policy": PolicyAgent}
+# (policy.py), which plays longer games like real ones: bp sim's default; or the search player (search.py), which
+# looks ahead by simulated games (slow: a stronger opponent for balance at several strengths).
+AGENTS = {"random": RandomAgent, "policy": PolicyAgent, "search": SearchAgent}
 
 
 @dataclass
