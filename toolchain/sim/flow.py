@@ -8,21 +8,10 @@ data, so the engine takes exactly the edges the rulebook's figures are drawn fro
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from ..model.coreflow import (
-    AFTER_INSTANT_OR_STAGING,
-    AFTER_REQUEST,
-    AFTER_STAGE_RESOLUTION,
-    CORE_FLOW,
-    INSTANT_RESOLUTION,
-    NO,
-    NORMAL_PROCESSING,
-    PASS_RECORD_RESETS,
-    TRIGGER_CHECK,
-    YES,
-    Flow,
-)
+from ..model import coreflow
+from ..model.coreflow import CORE_FLOW, INSTANT_RESOLUTION, NORMAL_PROCESSING, PASS_RECORD_RESETS, TRIGGER_CHECK, Flow
 from . import requests
 from .cards import RANK
 from .language import Ctx
@@ -34,8 +23,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
     from .ruleset import ActionSpec
 
-WAIT = "wait"  # [3] needs a decision from outside (Game.apply)
-END = "end"
+# The edge labels the handlers return, held as the compiled module's own constants (read at every step).
+YES: Final = coreflow.YES
+NO: Final = coreflow.NO
+AFTER_REQUEST: Final = coreflow.AFTER_REQUEST
+AFTER_INSTANT_OR_STAGING: Final = coreflow.AFTER_INSTANT_OR_STAGING
+AFTER_STAGE_RESOLUTION: Final = coreflow.AFTER_STAGE_RESOLUTION
+WAIT: Final = "wait"  # [3] needs a decision from outside (Game.apply)
+END: Final = "end"
 
 Handler = Callable[["Game"], str]
 
@@ -60,7 +55,7 @@ def compile_flow(flow: Flow, handlers: dict[str, Handler]) -> dict[str, Step]:
     return steps
 
 
-_COMPILED: dict[tuple[str, int], tuple[dict[str, Handler], dict[str, Step]]] = {}
+_COMPILED: Final[dict[tuple[str, int], tuple[dict[str, Handler], dict[str, Step]]]] = {}
 
 
 def compiled(flow: Flow, handlers: dict[str, Handler]) -> dict[str, Step]:
@@ -191,7 +186,7 @@ def _n6(game: Game) -> str:  # 誘発チェック
     return _AFTER[game.core.after]
 
 
-_AFTER = {"request": AFTER_REQUEST, "instant": AFTER_INSTANT_OR_STAGING, "staged": AFTER_INSTANT_OR_STAGING, "stage": AFTER_STAGE_RESOLUTION}
+_AFTER: Final = {"request": AFTER_REQUEST, "instant": AFTER_INSTANT_OR_STAGING, "staged": AFTER_INSTANT_OR_STAGING, "stage": AFTER_STAGE_RESOLUTION}
 
 
 def _n7(game: Game) -> str:  # 即時か?
@@ -440,12 +435,12 @@ def _apply_readings(*tables: dict[str, Handler]) -> None:
 
 _apply_readings(CORE_HANDLERS, NORMAL_HANDLERS)
 # The sub-flows' first steps, compiled once the handlers are final.
-_CORE_STEPS = compiled(CORE_FLOW, CORE_HANDLERS)
-_TRIGGER_START: Step = compiled(TRIGGER_CHECK, TRIGGER_HANDLERS)["start"]
-_TRIGGER_AFTER_COLLECT: Step = _TRIGGER_START.next[""].next[""]  # the step after 6-1 (_n6 takes the first two itself)
+_CORE_STEPS: Final = compiled(CORE_FLOW, CORE_HANDLERS)
+_TRIGGER_START: Final[Step] = compiled(TRIGGER_CHECK, TRIGGER_HANDLERS)["start"]
+_TRIGGER_AFTER_COLLECT: Final[Step] = _TRIGGER_START.next[""].next[""]  # the step after 6-1 (_n6 takes the first two itself)
 assert _TRIGGER_START.handler is _t_start and _TRIGGER_START.next[""].handler is _t1
-_INSTANT_START: Step = compiled(INSTANT_RESOLUTION, INSTANT_HANDLERS)["start"]
-_NORMAL_START: Step = compiled(NORMAL_PROCESSING, NORMAL_HANDLERS)["start"]
+_INSTANT_START: Final[Step] = compiled(INSTANT_RESOLUTION, INSTANT_HANDLERS)["start"]
+_NORMAL_START: Final[Step] = compiled(NORMAL_PROCESSING, NORMAL_HANDLERS)["start"]
 
 
 # -- which requests the events triggered ------------------------------------------------------

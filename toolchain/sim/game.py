@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from copy import deepcopy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..i18n import _
 from . import abilities, flow, operations as ops, requests
@@ -52,8 +52,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine import Engine
 
 Observer = Callable[[str, Any], None]
-REQUEST_PROMPT = "リクエストするか"
-_START = "start"  # the stable point before the game start's decisions
+REQUEST_PROMPT: Final = "リクエストするか"
+_START: Final = "start"  # the stable point before the game start's decisions
 
 
 class DecisionDue(Exception):
