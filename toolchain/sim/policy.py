@@ -38,7 +38,11 @@ HELPFUL: Final = frozenset({"up", "equip", "encourage", "return", "reanimate", "
 SETUP: Final = frozenset({"pack-open", "rare-draw", "open", "bulwark-refill", "recruit", "force"})
 UNPRESSED: Final = frozenset({"end", "pass", "bulwark-placement"}) | ANSWERS  # what a short life still requests as often
 OFF_TURN: Final = {"pass": 6.0, "quick-summon": 2.0}  # on the other player's turn, with the stage empty
-MANY_SOLDIERS, MANY_BULWARKS, SHORT_LIFE, LOW_LIFE, BIG_ATTACKER = 2, 2, 5, 6, 4
+MANY_SOLDIERS: Final = 2
+MANY_BULWARKS: Final = 2
+SHORT_LIFE: Final = 5
+LOW_LIFE: Final = 6
+BIG_ATTACKER: Final = 4
 
 
 RANK_OF_TEXT: Final = {text: rank for text, rank in zip(TEXT, RANK)}
