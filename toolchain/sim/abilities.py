@@ -4,7 +4,7 @@ this, and by timestamp inside a scope; and what they stop effects from doing (ba
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .cards import RANK, SUIT
 from .state import Character, Former
@@ -14,12 +14,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from .language import Ctx
     from .ruleset import AbilitySpec, ActionSpec
 
-SCOPE_ORDER = {"all": 0, "your": 1, "this": 2}
-TRUMP_TIMESTAMP = 0  # an open trump's label (5.3.4) is a your-scope grant older than every character's ability
+SCOPE_ORDER: Final = {"all": 0, "your": 1, "this": 2}
+TRUMP_TIMESTAMP: Final = 0  # an open trump's label (5.3.4) is a your-scope grant older than every character's ability
 
 # (game, character id, what) being computed: an ability whose `where` asks for a size or a label while it is
 # being applied sees the value without the abilities, instead of recursing for ever.
-_COMPUTING: set[tuple[int, int, str]] = set()
+_COMPUTING: Final[set[tuple[int, int, str]]] = set()
 
 
 def base_size(game: Game, character: Character) -> int:
@@ -142,7 +142,7 @@ def has_open_trump(game: Game, seat: int, trump_id: str) -> bool:
     return bool(up) and not game.ruleset.trump_codes.get(trump_id, _NO_CODES).isdisjoint(up)
 
 
-_NO_CODES: frozenset[int] = frozenset()
+_NO_CODES: Final[frozenset[int]] = frozenset()
 
 
 def waived(game: Game, seat: int) -> dict[str, str]:

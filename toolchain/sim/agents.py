@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
 from . import abilities
 from .cards import TEXT, owner_of
+from .draws import below
 from ..i18n import _
 from .errors import EngineError
 from .notation import SIDES, side
@@ -28,8 +29,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .observation import Observation, OptionSeen
 
 
-GRAVEYARD_TOP = "墓地の一番上"  # the prompt of the owner's choice of the public top card (2.11.1), and how a script names it
-TRUMP_CHOICE = "切札"  # the prompt of the game start's choice of trumps (エクストラ: デッキから2枚選び切札として…)
+GRAVEYARD_TOP: Final = "墓地の一番上"  # the prompt of the owner's choice of the public top card (2.11.1), and how a script names it
+TRUMP_CHOICE: Final = "切札"  # the prompt of the game start's choice of trumps (エクストラ: デッキから2枚選び切札として…)
 
 
 class Decision:
@@ -323,12 +324,15 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision) -> int:
-        # rng.choice(seq) draws as rng.randrange(len(seq)) does (one _randbelow), with less on the way.
+        # Each draw is rng.choice's (draws.below: one _randbelow of the length), without random.py's interpreted frames.
+        rng = self.rng
         if decision.kind != "request":
-            return self.rng.choice(range(len(decision)))
+            return below(rng, len(decision))
         actions = decision.actions
-        chosen = self.rng.choice(list(dict.fromkeys(actions)))  # an action (or pass), each once, in the order they come
-        return self.rng.choice([i for i, action in enumerate(actions) if action == chosen])
+        distinct = list(dict.fromkeys(actions))  # an action (or pass), each once, in the order they come
+        chosen = distinct[below(rng, len(distinct))]
+        ways = [i for i, action in enumerate(actions) if action == chosen]
+        return ways[below(rng, len(ways))]
 
 
 @dataclass(frozen=True)

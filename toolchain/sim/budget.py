@@ -10,7 +10,7 @@ ordinary turn a few hundred (see tests/sim/test_budget.py), so the budgets are f
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..i18n import _
 from .errors import EngineLoop
@@ -19,10 +19,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
     from .ruleset import ActionSpec
 
-REQUEST_STEPS = 10_000
-TURN_STEPS = 50_000
-GAME_STEPS = 1_000_000
-REPEAT_ROUNDS = 1_000  # a life has at most 54 cards: a longer `repeat` is a broken program
+REQUEST_STEPS: Final = 10_000
+TURN_STEPS: Final = 50_000
+GAME_STEPS: Final = 1_000_000
+REPEAT_ROUNDS: Final = 1_000  # a life has at most 54 cards: a longer `repeat` is a broken program
 
 
 class Budget:

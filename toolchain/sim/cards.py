@@ -7,27 +7,28 @@ different cards. Integers keep zones cheap to copy (clone) and to compare (invar
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from ..notation.card_notation import JOKER, RANK_NAMES, SUITS, Card, parse_card
 
-OWNER_SHIFT = 6
-INDEX_MASK = (1 << OWNER_SHIFT) - 1
-DECK_SIZE = 54
+OWNER_SHIFT: Final = 6
+INDEX_MASK: Final = (1 << OWNER_SHIFT) - 1
+DECK_SIZE: Final = 54
 
 
 def _index(card: Card) -> int:
     return 52 + card.index if card.is_joker else SUITS.index(card.suit) * 13 + card.rank - 1
 
 
-CARD_OF_INDEX: tuple[Card, ...] = tuple(
+CARD_OF_INDEX: Final[tuple[Card, ...]] = tuple(
     [Card(suit, rank) for suit in SUITS for rank in range(1, 14)] + [Card(None, 0, 0), Card(None, 0, 1)]
 )
 # Lookup tables by code (both owners): rank (table 2.1), suit (None for a Joker), display text.
-RANK: tuple[int, ...] = tuple(CARD_OF_INDEX[code & INDEX_MASK].rank if (code & INDEX_MASK) < DECK_SIZE else -1 for code in range(2 << OWNER_SHIFT))
-SUIT: tuple[str | None, ...] = tuple(CARD_OF_INDEX[code & INDEX_MASK].suit if (code & INDEX_MASK) < DECK_SIZE else None for code in range(2 << OWNER_SHIFT))
+RANK: Final[tuple[int, ...]] = tuple(CARD_OF_INDEX[code & INDEX_MASK].rank if (code & INDEX_MASK) < DECK_SIZE else -1 for code in range(2 << OWNER_SHIFT))
+SUIT: Final[tuple[str | None, ...]] = tuple(CARD_OF_INDEX[code & INDEX_MASK].suit if (code & INDEX_MASK) < DECK_SIZE else None for code in range(2 << OWNER_SHIFT))
 # A card's face (rank, suit): cards of one face are the same card for shares_card (the two Jokers of a deck count as one).
-FACE: tuple[tuple[int, str | None], ...] = tuple(zip(RANK, SUIT))
-TEXT: tuple[str, ...] = tuple(
+FACE: Final[tuple[tuple[int, str | None], ...]] = tuple(zip(RANK, SUIT))
+TEXT: Final[tuple[str, ...]] = tuple(
     (("Joker2" if (code & INDEX_MASK) == 53 else str(CARD_OF_INDEX[code & INDEX_MASK])) if (code & INDEX_MASK) < DECK_SIZE else "?")
     for code in range(2 << OWNER_SHIFT)
 )

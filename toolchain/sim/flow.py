@@ -8,21 +8,10 @@ data, so the engine takes exactly the edges the rulebook's figures are drawn fro
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from ..model.coreflow import (
-    AFTER_INSTANT_OR_STAGING,
-    AFTER_REQUEST,
-    AFTER_STAGE_RESOLUTION,
-    CORE_FLOW,
-    INSTANT_RESOLUTION,
-    NO,
-    NORMAL_PROCESSING,
-    PASS_RECORD_RESETS,
-    TRIGGER_CHECK,
-    YES,
-    Flow,
-)
+from ..model import coreflow
+from ..model.coreflow import CORE_FLOW, INSTANT_RESOLUTION, NORMAL_PROCESSING, PASS_RECORD_RESETS, TRIGGER_CHECK, Flow
 from . import requests
 from .cards import RANK
 from .language import Ctx
@@ -34,33 +23,42 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
     from .ruleset import ActionSpec
 
-WAIT = "wait"  # [3] needs a decision from outside (Game.apply)
-END = "end"
+# The edge labels the handlers return, held as the compiled module's own constants (read at every step).
+YES: Final = coreflow.YES
+NO: Final = coreflow.NO
+AFTER_REQUEST: Final = coreflow.AFTER_REQUEST
+AFTER_INSTANT_OR_STAGING: Final = coreflow.AFTER_INSTANT_OR_STAGING
+AFTER_STAGE_RESOLUTION: Final = coreflow.AFTER_STAGE_RESOLUTION
+WAIT: Final = "wait"  # [3] needs a decision from outside (Game.apply)
+END: Final = "end"
 
 Handler = Callable[["Game"], str]
 
 
 class Step:
     """A node of a flow compiled with its handler: the walk follows `next` by the handler's edge label, without
-    looking the node or its edges up. A terminal (end / return) has no handler."""
+    looking the node or its edges up. A terminal (end / return) has no handler. A quiet step changes nothing of
+    the state but who holds the chance and the pass record (passing_steps)."""
 
-    __slots__ = ("id", "handler", "next")
+    __slots__ = ("id", "handler", "next", "quiet")
 
-    def __init__(self, id_: str, handler: Handler | None) -> None:
+    def __init__(self, id_: str, handler: Handler | None, quiet: bool = False) -> None:
         self.id = id_
         self.handler = handler
         self.next: dict[str, Step] = {}
+        self.quiet = quiet
 
 
 def compile_flow(flow: Flow, handlers: dict[str, Handler]) -> dict[str, Step]:
     """The flow's nodes as Steps linked by its edges (made once per flow and table of handlers)."""
-    steps = {node.id: Step(node.id, handlers.get(node.id)) for node in flow.nodes}
+    quiet = passing_steps()
+    steps = {node.id: Step(node.id, handlers.get(node.id), handlers.get(node.id) in quiet) for node in flow.nodes}
     for edge in flow.edges:
         steps[edge.source].next[edge.label] = steps[edge.target]
     return steps
 
 
-_COMPILED: dict[tuple[str, int], tuple[dict[str, Handler], dict[str, Step]]] = {}
+_COMPILED: Final[dict[tuple[str, int], tuple[dict[str, Handler], dict[str, Step]]]] = {}
 
 
 def compiled(flow: Flow, handlers: dict[str, Handler]) -> dict[str, Step]:
@@ -80,7 +78,7 @@ class Position:
     """Where a game's core flow stands, and what it carries from one node to the next."""
 
     __slots__ = ("node", "pending", "choice", "current", "made", "taken", "after", "seat_order", "processing",
-                 "triggered", "trace")
+                 "triggered", "trace", "offered")
 
     def __init__(self) -> None:
         self.node = "1"  # "3" waiting for the chance holder, or "end"
@@ -94,6 +92,9 @@ class Position:
         self.processing: tuple[int, str] = (0, "main")
         self.triggered: list[Request] = []
         self.trace: list[str] | None = None  # node ids walked, when a test asks for them
+        # While Game.play plays: the legal requests at [3] by seat, kept while only passes go round (_walk clears them at
+        # the first step that may change the state); None outside play, where anyone may change the state. Not copied.
+        self.offered: dict[int, list] | None = None
 
     def copy(self) -> Position:
         """For a copy of the game, standing still: where it stands, without the requests in the making or a trace."""
@@ -112,10 +113,13 @@ def _walk(game: Game, step: Step) -> str:
     trace = game.core.trace
     budget = game.budget
     state = game.state
+    offered = game.core.offered
     while True:
         handler = step.handler
         if handler is None:
             return step.id  # a terminal: end / return
+        if offered and not step.quiet:
+            offered.clear()  # the state may change: the legal requests kept at [3] (Game.play) are found again
         budget.steps += 1
         if budget.steps > budget.limit:
             raise budget.exceeded(game)
@@ -191,7 +195,7 @@ def _n6(game: Game) -> str:  # 誘発チェック
     return _AFTER[game.core.after]
 
 
-_AFTER = {"request": AFTER_REQUEST, "instant": AFTER_INSTANT_OR_STAGING, "staged": AFTER_INSTANT_OR_STAGING, "stage": AFTER_STAGE_RESOLUTION}
+_AFTER: Final = {"request": AFTER_REQUEST, "instant": AFTER_INSTANT_OR_STAGING, "staged": AFTER_INSTANT_OR_STAGING, "stage": AFTER_STAGE_RESOLUTION}
 
 
 def _n7(game: Game) -> str:  # 即時か?
@@ -243,6 +247,13 @@ def _n15(game: Game) -> str:  # 最後のリクエストを解決
 def _n16(game: Game) -> str:  # チャンス移動
     game.state.chance = 1 - game.state.chance
     return ""
+
+
+def passing_steps() -> frozenset[Handler]:
+    """The core flow's steps that a pass goes round by while the stage is empty (3 いいえ → 11 → 12 → 16 → 3, and
+    12 → 13 → 14 いいえ → 2 → 3): they change who holds the chance and the pass record, which no legal request
+    depends on, and nothing else."""
+    return frozenset({_n2, _n3, _n11, _n12, _n13, _n14, _n16})
 
 
 CORE_HANDLERS: dict[str, Handler] = {
@@ -440,12 +451,12 @@ def _apply_readings(*tables: dict[str, Handler]) -> None:
 
 _apply_readings(CORE_HANDLERS, NORMAL_HANDLERS)
 # The sub-flows' first steps, compiled once the handlers are final.
-_CORE_STEPS = compiled(CORE_FLOW, CORE_HANDLERS)
-_TRIGGER_START: Step = compiled(TRIGGER_CHECK, TRIGGER_HANDLERS)["start"]
-_TRIGGER_AFTER_COLLECT: Step = _TRIGGER_START.next[""].next[""]  # the step after 6-1 (_n6 takes the first two itself)
+_CORE_STEPS: Final = compiled(CORE_FLOW, CORE_HANDLERS)
+_TRIGGER_START: Final[Step] = compiled(TRIGGER_CHECK, TRIGGER_HANDLERS)["start"]
+_TRIGGER_AFTER_COLLECT: Final[Step] = _TRIGGER_START.next[""].next[""]  # the step after 6-1 (_n6 takes the first two itself)
 assert _TRIGGER_START.handler is _t_start and _TRIGGER_START.next[""].handler is _t1
-_INSTANT_START: Step = compiled(INSTANT_RESOLUTION, INSTANT_HANDLERS)["start"]
-_NORMAL_START: Step = compiled(NORMAL_PROCESSING, NORMAL_HANDLERS)["start"]
+_INSTANT_START: Final[Step] = compiled(INSTANT_RESOLUTION, INSTANT_HANDLERS)["start"]
+_NORMAL_START: Final[Step] = compiled(NORMAL_PROCESSING, NORMAL_HANDLERS)["start"]
 
 
 # -- which requests the events triggered ------------------------------------------------------

@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from copy import deepcopy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..i18n import _
 from . import abilities, flow, operations as ops, requests
@@ -52,8 +52,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine import Engine
 
 Observer = Callable[[str, Any], None]
-REQUEST_PROMPT = "リクエストするか"
-_START = "start"  # the stable point before the game start's decisions
+REQUEST_PROMPT: Final = "リクエストするか"
+_START: Final = "start"  # the stable point before the game start's decisions
 
 
 class DecisionDue(Exception):
@@ -374,23 +374,39 @@ class Game:
         """The chance holder's agent decides at [3]."""
         if self.public.enabled:
             raise EngineError("a game without agents is played through decision() and apply()")
-        options = self.legal_requests()
+        options = self._requests_at_3()
         if not options:
             raise EngineError("no decision is due")
         index = self.decide(self.state.chance, "request", REQUEST_PROMPT, options)
         self.public.asked = None
         self._run_request(options[index])
 
+    def _requests_at_3(self) -> list:
+        """legal_requests(), or (while `play` plays) the same options found when the seat last stood at [3], if
+        only passes went round since (flow.passing_steps): at an empty stage most steps are passes."""
+        offered = self.core.offered
+        if offered is None:
+            return self.legal_requests()
+        seat = self.state.chance
+        kept = offered.get(seat)
+        if kept is None:
+            kept = offered[seat] = self.legal_requests()
+        return list(kept)
+
     def play(self, turn_cap: int = 200, after_step: Callable[[Game], bool] | None = None) -> bool:
         """Play until the win/loss check decides (True) or the turn cap is reached (False).
         `after_step` is called after every step; it stops the game by returning False."""
-        while self.state.winner is None:
-            if self.state.turn_number > turn_cap:
-                return False
-            self.step()
-            if after_step is not None and not after_step(self):
-                return False
-        return True
+        self.core.offered = {}
+        try:
+            while self.state.winner is None:
+                if self.state.turn_number > turn_cap:
+                    return False
+                self.step()
+                if after_step is not None and not after_step(self):
+                    return False
+            return True
+        finally:
+            self.core.offered = None
 
     # -- decisions --------------------------------------------------------------------------
     def decide(self, seat: int, kind: str, prompt: str, options: list) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..i18n import _
 from ..model import effect_language as lang
@@ -81,13 +81,13 @@ def _characters(items: list) -> list[Character]:
 
 # -- the words and forms a program may use (stated in model/effect_language.py) ------------------
 
-ITEM_WORDS = lang.ITEMS_FAMILY.word_names
-PLAYER_WORDS = lang.PLAYERS.word_names
-_PLAYER_ONLY_WORDS = tuple(word for word in PLAYER_WORDS if word not in ITEM_WORDS)  # `target` is items in `set`
-LAST_KNOWN = "last-known"  # what a program may read that the engine records only when asked (known["reads"])
+ITEM_WORDS: Final = lang.ITEMS_FAMILY.word_names
+PLAYER_WORDS: Final = lang.PLAYERS.word_names
+_PLAYER_ONLY_WORDS: Final = tuple(word for word in PLAYER_WORDS if word not in ITEM_WORDS)  # `target` is items in `set`
+LAST_KNOWN: Final = "last-known"  # what a program may read that the engine records only when asked (known["reads"])
 # How the programs are compiled (known[ENGINE]): with the examples' records (sim.Tally), with the prohibitions' checks.
 ENGINE, INSTRUMENT, PROHIBITS = "engine", "instrument", "prohibits"
-COMPARISONS = {"le": int.__le__, "lt": int.__lt__, "ge": int.__ge__, "gt": int.__gt__, "eq": int.__eq__, "ne": int.__ne__}
+COMPARISONS: Final = {"le": int.__le__, "lt": int.__lt__, "ge": int.__ge__, "gt": int.__gt__, "eq": int.__eq__, "ne": int.__ne__}
 
 
 def form_of(node: dict, family: lang.Family) -> str:

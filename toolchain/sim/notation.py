@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import abilities
 from .cards import TEXT, owner_of
@@ -25,7 +25,7 @@ from .state import FIELD, SEAT_NAMES, Character, Request, State
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-SIDES = ("you", "opponent")
+SIDES: Final = ("you", "opponent")
 
 
 def side(seat: int, viewer: int) -> str:

@@ -24,7 +24,7 @@ face-down card of the other player is `?`, so an agent cannot tell the cards apa
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import abilities
 from .cards import TEXT, owner_of
@@ -35,8 +35,8 @@ from .state import Character, Request
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-HIDDEN = "?"
-PUBLIC_LIFE_BELOW = 10  # 10 枚未満のライフ枚数 is public; from 10 on the other player sees only "10 or more"
+HIDDEN: Final = "?"
+PUBLIC_LIFE_BELOW: Final = 10  # 10 枚未満のライフ枚数 is public; from 10 on the other player sees only "10 or more"
 
 @dataclass(frozen=True)
 class CharacterSeen:
@@ -66,8 +66,8 @@ class SideSeen:
     known: tuple[str, ...]  # the other player's hidden cards this player was shown or looked at, as `hand:♠K`
 
 
-SEEN_TEN_OR_MORE = "10+"  # how the notation writes a life of which only "10 or more" is seen
-_NOT_ZONES = ("side", "known")  # what a SideSeen says besides its zones (and pack_opened)
+SEEN_TEN_OR_MORE: Final = "10+"  # how the notation writes a life of which only "10 or more" is seen
+_NOT_ZONES: Final = ("side", "known")  # what a SideSeen says besides its zones (and pack_opened)
 
 
 def seen_zones(seen: SideSeen) -> dict[str, str | int]:

@@ -10,7 +10,7 @@ ruleset's programs read it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import abilities
 from .cards import owner_of
@@ -20,7 +20,7 @@ from .state import FIELD, Character, Former, State
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-STAGE = "stage"
+STAGE: Final = "stage"
 
 
 def remember(game: Game, character: Character) -> None:

@@ -23,7 +23,7 @@ the engine's own work (a balance run plays hundreds of thousands of games). Its 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -32,16 +32,20 @@ from .cards import RANK, TEXT
 if TYPE_CHECKING:  # pragma: no cover
     from .agents import CharacterGlance, Decision, Glance, SideGlance
 
-SUMMONS = frozenset({"soldier-summon", "hero-summon", "ace-summon", "magician-summon", "quick-summon", "rare-summon"})
-ANSWERS = frozenset({"counter", "ceasefire", "retarget"})  # requests that answer a request on the stage
-HELPFUL = frozenset({"up", "equip", "encourage", "return", "reanimate", "switch", "negotiate"})  # target one's own
-SETUP = frozenset({"pack-open", "rare-draw", "open", "bulwark-refill", "recruit", "force"})
-UNPRESSED = frozenset({"end", "pass", "bulwark-placement"}) | ANSWERS  # what a short life still requests as often
-OFF_TURN = {"pass": 6.0, "quick-summon": 2.0}  # on the other player's turn, with the stage empty
-MANY_SOLDIERS, MANY_BULWARKS, SHORT_LIFE, LOW_LIFE, BIG_ATTACKER = 2, 2, 5, 6, 4
+SUMMONS: Final = frozenset({"soldier-summon", "hero-summon", "ace-summon", "magician-summon", "quick-summon", "rare-summon"})
+ANSWERS: Final = frozenset({"counter", "ceasefire", "retarget"})  # requests that answer a request on the stage
+HELPFUL: Final = frozenset({"up", "equip", "encourage", "return", "reanimate", "switch", "negotiate"})  # target one's own
+SETUP: Final = frozenset({"pack-open", "rare-draw", "open", "bulwark-refill", "recruit", "force"})
+UNPRESSED: Final = frozenset({"end", "pass", "bulwark-placement"}) | ANSWERS  # what a short life still requests as often
+OFF_TURN: Final = {"pass": 6.0, "quick-summon": 2.0}  # on the other player's turn, with the stage empty
+MANY_SOLDIERS: Final = 2
+MANY_BULWARKS: Final = 2
+SHORT_LIFE: Final = 5
+LOW_LIFE: Final = 6
+BIG_ATTACKER: Final = 4
 
 
-RANK_OF_TEXT = {text: rank for text, rank in zip(TEXT, RANK)}
+RANK_OF_TEXT: Final = {text: rank for text, rank in zip(TEXT, RANK)}
 
 
 def rank(text: str) -> int:

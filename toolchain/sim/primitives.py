@@ -10,7 +10,7 @@ life is 1 damage.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from ..i18n import _
 from ..model import effect_language as lang
@@ -18,6 +18,7 @@ from . import abilities, operations as ops
 from .budget import REPEAT_ROUNDS
 from .errors import EngineLoop, Stop
 from .cards import owner_of
+from .draws import shuffle
 from .language import ENGINE, INSTRUMENT, Compiler, Ctx, Items, Path, _characters, cards_of, form_of
 from .state import Character, Modifier, Request, State
 
@@ -26,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 Step = Callable[[Ctx], None]
 
-DONE = "決定"  # the option that ends a choice of several items
+DONE: Final = "決定"  # the option that ends a choice of several items
 
 
 class ProgramCompiler(Compiler):
@@ -224,7 +225,7 @@ class ProgramCompiler(Compiler):
     def p_shuffle(self, node: dict, path: Path) -> Step:
         zone = self.card_zone(node["shuffle"], path + ("shuffle",))
         who = self.player(node.get("player", "you"), path + ("player",))
-        return lambda ctx: ctx.game.rng.shuffle(ctx.state.players[who(ctx)].zone(zone))
+        return lambda ctx: shuffle(ctx.game.rng, ctx.state.players[who(ctx)].zone(zone))
 
     # -- choices ----------------------------------------------------------------------------
     def p_choose(self, node: dict, path: Path) -> Step:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..notation.keycards import CardGroup, Keycards
 from . import abilities, operations as ops
@@ -50,7 +50,7 @@ class _Pass:
         return "PASS"
 
 
-PASS = _Pass()  # [3] いいえ: the player passes
+PASS: Final = _Pass()  # [3] いいえ: the player passes
 
 
 # -- keycards ---------------------------------------------------------------------------------
@@ -128,8 +128,8 @@ def _pairs(first: tuple[bool, ...], second: tuple[bool, ...]) -> Callable[[list[
     return pairs
 
 
-_ENUMERATORS: dict[str, Callable[[list[int]], list[tuple[int, ...]]]] = {}
-_NO_KEYS: list[tuple[tuple[int, ...], int | None]] = [((), None)]
+_ENUMERATORS: Final[dict[str, Callable[[list[int]], list[tuple[int, ...]]]]] = {}
+_NO_KEYS: Final[list[tuple[tuple[int, ...], int | None]]] = [((), None)]
 
 
 def key_options(game: Game, spec: ActionSpec, seat: int,
@@ -171,7 +171,7 @@ def _soldier_labels(game: Game, field: list, seen: dict | None) -> list[tuple[in
     return found
 
 
-_LABELS = "\0labels"  # the key of the soldiers' labels in `seen` (no keycards pattern is empty)
+_LABELS: Final = "\0labels"  # the key of the soldiers' labels in `seen` (no keycards pattern is empty)
 
 
 # -- costs ------------------------------------------------------------------------------------
@@ -235,7 +235,7 @@ def pay(game: Game, request: Request, letters: str) -> None:
         request.paid += letter * count
 
 
-_TO_GRAVEYARD = "LDS"  # the letters whose cards go to a graveyard (B drives bulwarks, K the key unit)
+_TO_GRAVEYARD: Final = "LDS"  # the letters whose cards go to a graveyard (B drives bulwarks, K the key unit)
 
 
 # -- targets ----------------------------------------------------------------------------------
@@ -375,7 +375,7 @@ def options(game: Game, seat: int) -> list:
     return out
 
 
-_NO_COST = (0, 0, 0, 0, 0)  # cost_counts("")
+_NO_COST: Final = (0, 0, 0, 0, 0)  # cost_counts("")
 
 
 class _Asking:
@@ -465,7 +465,7 @@ class _Asking:
         return out
 
 
-_HANDS_KEPT = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)
+_HANDS_KEPT: Final = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)
 
 
 def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple]:

@@ -8,7 +8,7 @@ import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Final
 
 from .. import model as m
 from ..i18n import _
@@ -273,7 +273,7 @@ def _trigger(node: dict[str, Any], compiler: ProgramCompiler, known: dict[str, s
     return TriggerSpec(node["on"], action, controller == "turn-player", places[0], places[1], ranks, condition, by)
 
 
-_TARGET_KEYS = {
+_TARGET_KEYS: Final = {
     "soldier": {"player", "where"}, "bulwark": {"player", "where"}, "character": {"player", "where"},
     "player": {"player"}, "opponent": set(), "trump": {"player", "where"},
     "request": {"player", "keycards", "action", "has_target", "cause", "where"},
@@ -382,8 +382,8 @@ def _trump(trump: m.Trump, known: dict[str, set[str]]) -> TrumpSpec:
 
 
 # The request an ability's condition is evaluated under: none (a real ActionSpec, as the compiled engine checks the type).
-_NO_ACTION = ActionSpec(m.Action("-", "-", "", "", "", "", m.Text(""), m.Source("", None)), None, None)  # type: ignore[arg-type]
-_NO_REQUEST = Request(0, _NO_ACTION, 0)
+_NO_ACTION: Final = ActionSpec(m.Action("-", "-", "", "", "", "", m.Text(""), m.Source("", None)), None, None)  # type: ignore[arg-type]
+_NO_REQUEST: Final = Request(0, _NO_ACTION, 0)
 
 
 class Ruleset:

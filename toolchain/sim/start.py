@@ -17,6 +17,7 @@ from ..notation.card_notation import RANK_VALUES, Card, full_deck
 from . import operations as ops
 from .agents import TRUMP_CHOICE
 from .cards import RANK, deck_from
+from .draws import shuffle
 from .primitives import choose_items
 from .state import Player, State
 
@@ -117,7 +118,7 @@ def _choose_into(game: Game, seat: int, candidates: list[int], count: int, zone:
 
 
 def _shuffle(game: Game, seat: int, prep: Preparing, step: SetupStep) -> None:
-    game.rng.shuffle(prep.deck)
+    shuffle(game.rng, prep.deck)
 
 
 def _move(game: Game, seat: int, prep: Preparing, step: SetupStep) -> None:
@@ -242,7 +243,7 @@ STEPS: dict[str, Callable[[Game, int, Preparing, SetupStep], None]] = {
 
 def placement(game: Game, seat: int) -> None:
     """2.9.1 配置準備: shuffle, draw 7, the rest is the life (the deck is already the life here)."""
-    game.rng.shuffle(game.state.players[seat].life)
+    shuffle(game.rng, game.state.players[seat].life)
     ops.draw(game.state, seat, HAND_SIZE)
 
 
