@@ -63,7 +63,7 @@ def test_the_root_publishes_9_1_1_at_the_top_and_8_1_in_its_folder(site_build: S
         assert (site_build.site / "rulebook" / f"{source.stem}.html").is_file(), source.name
     actions = json.loads(_text(site_build.site / "definitions.json"))["actions"]
     shown = {entry for entry, _body in ENTRY.findall(_text(site_build.site / "actionlist" / "html" / "all.html"))}
-    assert len(actions) > 50 and {f"act-{action['id']}" for action in actions} <= shown
+    assert len(actions) > 30 and {f"act-{action['id']}" for action in actions} <= shown
 
 
 def test_each_index_names_its_edition_and_offers_the_other(site_build: SiteBuild) -> None:
@@ -77,9 +77,11 @@ def test_each_index_names_its_edition_and_offers_the_other(site_build: SiteBuild
 def test_every_page_names_its_edition_and_its_link_to_the_other_resolves(site_build: SiteBuild,
                                                                          pages: dict[str, list[Path]]) -> None:
     for folder, name, other in _editions(site_build):
-        assert len(pages[name]) > 30
+        assert len(pages[name]) > 20
         linked_rulebook = 0
         for page in pages[name]:
+            if page == folder / "index.html":
+                continue  # the site's index says its edition in its list of editions (the test above)
             [(this, links)] = BAR.findall(_text(page))
             [(href, linked)] = BAR_LINK.findall(links)
             assert (this, linked) == (name, other), page
