@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -9,6 +10,23 @@ from toolchain.model.past_editions import HISTORY_KEY
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal"
+# rules.yaml's `site:` key, through the blank line after it: the other editions the repository's site publishes.
+_SITE_KEY = re.compile(r"^site:[ \t]*\n(?:[ \t]+\S.*\n|[ \t]*\n)*", re.MULTILINE)
+
+
+def copy_rules_yaml(target: Path) -> Path:
+    """This repository's definitions/rules.yaml at TARGET, without its `site:` key: a copy made without
+    editions/ publishes its own edition alone (bp build refuses a listed folder that is not there)."""
+    text = (ROOT / "definitions" / "rules.yaml").read_text(encoding="utf-8")
+    target.write_text(_SITE_KEY.sub("", text), encoding="utf-8")
+    return target
+
+
+def copy_definitions(target: Path) -> Path:
+    """This repository's definitions/ at TARGET, its rules.yaml without `site:` (copy_rules_yaml)."""
+    shutil.copytree(ROOT / "definitions", target, dirs_exist_ok=True)
+    copy_rules_yaml(target / "rules.yaml")
+    return target
 
 
 def minimal_repository(into: Path) -> Path:
@@ -16,10 +34,10 @@ def minimal_repository(into: Path) -> Path:
     rules repository."""
     root = into / "rules"
     shutil.copytree(MINIMAL, root)
-    rules = (ROOT / "definitions" / "rules.yaml").read_text(encoding="utf-8")
+    rules = copy_rules_yaml(root / "definitions" / "rules.yaml")
     # the project's history folder is not the fixture's: its entries are another repository's
-    rules = "\n".join(line for line in rules.splitlines() if not line.startswith(f"{HISTORY_KEY}:")) + "\n"
-    (root / "definitions" / "rules.yaml").write_text(rules, encoding="utf-8")
+    kept = [line for line in rules.read_text(encoding="utf-8").splitlines() if not line.startswith(f"{HISTORY_KEY}:")]
+    rules.write_text("\n".join(kept) + "\n", encoding="utf-8")
     shutil.copytree(ROOT / "schema", root / "schema")
     return root
 

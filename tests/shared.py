@@ -20,10 +20,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.repos import copy_rules_yaml
 from tests.runbp import ROOT, bp
+from toolchain.site.editions import Edition, site_editions
 
 EPOCH = "1750000000"  # 2025-06-15: every shared build, and every build compared with one, carries this date
 SOURCES = ("definitions", "schema", "docs", "templates", "history")  # what a rules repository's build reads
+EDITIONS = "editions"  # the other editions' repositories, which definitions/rules.yaml's site: editions: names
 
 
 def session_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -53,10 +56,15 @@ def once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Pa
     return folder
 
 
-def copy_repository(target: Path) -> Path:
-    """This repository's rules sources, copied into `target`."""
+def copy_repository(target: Path, editions: bool = False) -> Path:
+    """This repository's rules sources, copied into `target`: its own edition alone (rules.yaml without
+    `site:`), or with `editions` the other editions too, as `make build` publishes them."""
     for part in SOURCES:
         shutil.copytree(ROOT / part, target / part)
+    if editions:  # without an edition's own check cache (its build/)
+        shutil.copytree(ROOT / EDITIONS, target / EDITIONS, ignore=shutil.ignore_patterns("build"))
+    else:
+        copy_rules_yaml(target / "definitions" / "rules.yaml")
     return target
 
 
@@ -73,11 +81,29 @@ class SiteBuild:
     def report(self) -> dict:
         return json.loads((self.root.parent / "report.json").read_text(encoding="utf-8"))
 
+    @property
+    def own(self) -> Edition:
+        """The edition of the repository's definitions/ (第8.1版), in the folder of its id when its
+        rules.yaml names a newer edition, which is then at the top of the site."""
+        return next(edition for edition in site_editions(self.root) if edition.root.resolve() == self.root.resolve())
+
+    @property
+    def own_site(self) -> Path:
+        """The site of the repository's own edition: what one-edition tests read (see `own`)."""
+        return self.site / self.own.folder
+
+    @property
+    def own_cache(self) -> Path:
+        """The rulebook's cache of the repository's own edition."""
+        from toolchain.site.pipeline import edition_cache
+
+        return edition_cache(self.cache, self.own)
+
 
 def _build_site(folder: Path) -> None:
     # Slow (the suite's one cold build of every output, about 25 s of CPU): counted in the setup of whichever
     # test asks first, while the other process's first asker waits for it.
-    root, site, cache = copy_repository(folder / "rules"), folder / "site", folder / "cache"
+    root, site, cache = copy_repository(folder / "rules", editions=True), folder / "site", folder / "cache"
     run = bp("build", "--root", str(root), "--out", str(site), "--cache", str(cache), "-j", "2", "--format", "json",
              env={"SOURCE_DATE_EPOCH": EPOCH}, timeout=1800)
     assert run.returncode == 0, run.stderr
@@ -95,6 +121,6 @@ def copy_site_build(shared: SiteBuild, target: Path) -> SiteBuild:
     (rules, site, cache), which a build takes up incrementally (it keys every file by what it is
     made from, not by where). The site's files are copied, not linked, so a build's hard links
     from the previous site to the next never reach the shared one."""
-    for part in ("rules", "site", "cache"):
-        shutil.copytree(shared.root.parent / part, target / part, symlinks=True)
+    for part in ("rules", "site", "cache", *(path.name for path in shared.root.parent.glob(f"{shared.cache.name}-*"))):
+        shutil.copytree(shared.root.parent / part, target / part, symlinks=True)  # each edition's cache too (cache-v8.1)
     return SiteBuild(target / "rules", target / "site", target / "cache")

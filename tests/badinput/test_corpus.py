@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 import toolchain
+from tests.repos import copy_definitions, copy_rules_yaml
 from tests.runbp import bp
 
 HERE = Path(__file__).resolve().parent
@@ -75,11 +76,11 @@ class Workspace:
 def _workspace(tmp: Path, base: str) -> Workspace:
     root = tmp / "rules"
     if base == "real":
-        for folder in ("definitions", "schema"):
-            shutil.copytree(ROOT / folder, root / folder)
+        copy_definitions(root / "definitions")  # this edition alone: rules.yaml without site:
+        shutil.copytree(ROOT / "schema", root / "schema")
     else:
         shutil.copytree(MINIMAL, root)
-        shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
+        copy_rules_yaml(root / "definitions" / "rules.yaml")
         shutil.copytree(ROOT / "schema", root / "schema")
     return Workspace(tmp, root)
 

@@ -149,6 +149,39 @@ def test_other_pages_are_matched_by_their_place(built: Site) -> None:
         assert _link(page) == (built.site / "v8.1" / "actionlist" / "html" / name).resolve()
 
 
+ENTRY = re.compile(r'<article class="entry\b[^"]*" id="([^"]+)"(.*?)</article>', re.DOTALL)
+ENTRY_LINK = re.compile(r'<p class="bp-edition-entry"[^>]*><a href="([^"]+)">([^<]+)では</a></p>')
+
+
+def test_every_entry_links_the_same_entry_of_the_other_edition(built: Site) -> None:
+    for folder, other in ((built.site, "第8.1版"), (built.site / "v8.1", "第9.1版")):
+        for name in ("all.html", "lite.html"):
+            page = folder / "actionlist" / "html" / name
+            entries = ENTRY.findall(page.read_text(encoding="utf-8"))
+            assert len(entries) >= 4, page
+            for entry, body in entries:
+                [(href, linked)] = ENTRY_LINK.findall(body)
+                assert linked == other
+                target, _, anchor = href.partition("#")
+                assert anchor == entry and f'id="{entry}"' in (page.parent / target).read_text(encoding="utf-8"), (page, href)
+
+
+def test_an_entry_links_where_the_other_edition_has_it_and_only_then() -> None:
+    from toolchain.site.crosslinks import entry_links, entry_pages, with_entry_links
+    from toolchain.site.editions import Edition
+
+    older = Edition(Path("old"), "v8.1", "第8.1版", "v8.1")
+    where = entry_pages({"actionlist/html/lite.html": ["act-up"], "actionlist/html/all.html": ["act-up", "act-gone"]})
+    assert where == {"act-up": "actionlist/html/all.html", "act-gone": "actionlist/html/all.html"}
+    page = '<body><article class="entry entry-action" id="act-up">上</article><article class="entry" id="act-new">新</article></body>'
+    linked = with_entry_links(page, entry_links({"act-up": [(older, "v8.1/all.html#act-up")], "act-new": []}))
+    [(entry, body)] = [(entry, body) for entry, body in ENTRY.findall(linked) if ENTRY_LINK.search(body)]
+    assert entry == "act-up" and ENTRY_LINK.findall(body) == [("v8.1/all.html#act-up", "第8.1版")]
+    again = with_entry_links(linked, entry_links({"act-up": [(older, "v8.1/all.html#act-up")]}))
+    assert again == linked  # put once, however often the page is kept and linked again
+    assert with_entry_links(linked, {}) == page  # an entry the other edition no longer has loses its link
+
+
 def test_a_change_to_one_edition_builds_that_edition_only(built: Site) -> None:
     report = built.build()
     assert report["up_to_date"] is True

@@ -3,12 +3,16 @@ re-renders only the outputs that show it, and an incremental build gives the byt
 
 The session's shared clean build (tests/shared.py) is copied once for the module (the costly part, the
 rulebook PDF, is not made again); the tests then change that copy in order, so they run in file order.
+They change this repository's own edition (第8.1版, in its folder of the site); the newest edition, at the
+top of the site, is carried over by every build as the shared build made it, and a clean build to compare
+with is made beside it (`beside_the_others`), so no test here builds that edition again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import signal
 import socket
 import threading
@@ -20,9 +24,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.runbp import alive as _alive
 from tests.runbp import bp, start_bp, stop
-from tests.runbp import alive as _alive, children as _children
-from tests.shared import EPOCH, SiteBuild, copy_site_build
+from tests.runbp import children as _children
+from tests.shared import EPOCH, SiteBuild, copy_repository, copy_site_build
 
 # The tests below build on one another's changes to one repository: they run in file order on one
 # process (`make test` hands pytest-xdist's workers whole modules: --dist loadscope).
@@ -38,6 +43,9 @@ class Repo:
     root: Path
     site: Path
     cache: Path
+    own: Path  # the site of the repository's own edition: its folder of the site (v8.1)
+    own_cache: Path  # its rulebook's cache
+    prefix: str  # its files' paths in the build's report: "v8.1/"
 
     def build(self, *args: str, site: Path | None = None, cache: Path | None = None) -> dict:
         run = bp("build", "--root", str(self.root), "--out", str(site or self.site), "--cache", str(cache or self.cache),
@@ -58,7 +66,15 @@ def stats(site: Path) -> dict[str, tuple[int, int]]:
 @pytest.fixture(scope="module")
 def repo(site_build: SiteBuild, tmp_path_factory: pytest.TempPathFactory) -> Repo:
     copy = copy_site_build(site_build, tmp_path_factory.mktemp("incremental"))
-    return Repo(copy.root, copy.site, copy.cache)
+    return Repo(copy.root, copy.site, copy.cache, copy.own_site, copy.own_cache, f"{copy.own.folder}/" if copy.own.folder else "")
+
+
+def beside_the_others(repo: Repo, target: Path) -> Path:
+    """A site at TARGET that holds the other editions as REPO's site has them and nothing of REPO's own
+    edition: a build there makes the own edition clean (with a new cache) and carries the others over."""
+    folder = repo.own.relative_to(repo.site).as_posix()
+    shutil.copytree(repo.site, target, symlinks=True, ignore=lambda where, names: [folder] if Path(where) == repo.site else [])
+    return target
 
 
 def test_a_clean_build_renders_every_output_and_a_copy_of_it_is_up_to_date(site_build: SiteBuild, repo: Repo) -> None:
@@ -72,12 +88,12 @@ def test_a_clean_build_renders_every_output_and_a_copy_of_it_is_up_to_date(site_
 
 
 def test_the_site_index_links_every_output(repo: Repo) -> None:
-    index = (repo.site / "index.html").read_text(encoding="utf-8")
+    index = (repo.own / "index.html").read_text(encoding="utf-8")
     for path in ("rulebook/index.html", "blackpoker.pdf", "blackpoker_a5-booklet.pdf", "definitions.json",
                  "actionlist/html/all.html", "actionlist/html/lite.html", "actionlist/pdf/blackpoker-pro.pdf",
                  "actionlist/pdf/blackpoker-pro-2up.pdf", "actionlist/pdf/blackpoker-all-2up.pdf"):
         assert f'href="{path}"' in index, path
-        assert (repo.site / path).is_file()
+        assert (repo.own / path).is_file()
     assert "第8.1版" in index and "2025年6月15日 ビルド" in index and "<script" not in index
 
 
@@ -85,10 +101,10 @@ def test_the_edition_and_the_build_date_are_on_every_output(repo: Repo) -> None:
     import pikepdf
 
     for page in ("rulebook/index.html", "rulebook/format.html", "actionlist/html/pro.html", "actionlist/html/all.html"):
-        text = (repo.site / page).read_text(encoding="utf-8")
+        text = (repo.own / page).read_text(encoding="utf-8")
         assert "第8.1版" in text and "2025年6月15日" in text, page
     for pdf in ("blackpoker.pdf", "actionlist/pdf/blackpoker-pro.pdf"):
-        with pikepdf.open(repo.site / pdf) as document:
+        with pikepdf.open(repo.own / pdf) as document:
             assert "第8.1版" in str(document.docinfo["/Title"]), pdf
             assert str(document.docinfo["/CreationDate"]).startswith("D:20250615")
             assert str(document.docinfo["/ModDate"]).startswith("D:20250615")
@@ -97,7 +113,7 @@ def test_the_edition_and_the_build_date_are_on_every_output(repo: Repo) -> None:
 def test_the_rulebook_pdf_footer_carries_the_edition(repo: Repo) -> None:
     import subprocess
 
-    text = subprocess.run(["pdftotext", "-f", "9", "-l", "9", str(repo.site / "blackpoker.pdf"), "-"], capture_output=True,
+    text = subprocess.run(["pdftotext", "-f", "9", "-l", "9", str(repo.own / "blackpoker.pdf"), "-"], capture_output=True,
                           text=True, check=True).stdout
     assert "第8.1版" in text and "2025年6月15日 ビルド" in text
 
@@ -112,9 +128,9 @@ def test_a_no_op_build_renders_nothing_and_touches_nothing(repo: Repo) -> None:
 def test_one_changed_action_renders_only_what_shows_it(repo: Repo) -> None:
     # Slow (over 30 s): the change reaches the rulebook PDF and five leaflets, laid out again to show that
     # only those are.
-    pages = {p.relative_to(repo.site).as_posix() for p in repo.site.rglob("*.html")}
+    pages = {p.relative_to(repo.own).as_posix() for p in repo.own.rglob("*.html")}
     shown = OLD_EFFECT.removeprefix("1. ")  # the list item's text, as every page shows it
-    showing = {page for page in pages if shown in (repo.site / page).read_text(encoding="utf-8")}
+    showing = {page for page in pages if shown in (repo.own / page).read_text(encoding="utf-8")}
     # B・J is in the master format only: its list, its regulations' lists, the whole list and the rulebook's 4.3.
     assert {"actionlist/html/master.html", "actionlist/html/all.html", "rulebook/format.html"} < showing
     assert all(page.startswith("actionlist/html/master-") for page in showing - {"actionlist/html/all.html", "rulebook/format.html",
@@ -129,12 +145,12 @@ def test_one_changed_action_renders_only_what_shows_it(repo: Repo) -> None:
     before = stats(repo.site)
     report = repo.build("-j", "2")
     rendered, kept = set(report["rendered"]), set(report["kept"])
-    # Exactly those pages, the PDFs laid out from them, the data, and nothing else.
+    # Exactly those pages, the PDFs laid out from them, the data, and nothing else (nothing of the other edition).
     pdfs = {pdf for page in showing if page in leaflets for pdf in leaflets[page]}
     assert "actionlist/pdf/blackpoker-mast.pdf" in pdfs and "actionlist/pdf/blackpoker-all-2up.pdf" in pdfs
-    assert rendered == showing | pdfs | {"blackpoker.pdf", "blackpoker_a5-booklet.pdf", "definitions.json"}
+    assert rendered == {repo.prefix + path for path in showing | pdfs | {"blackpoker.pdf", "blackpoker_a5-booklet.pdf", "definitions.json"}}
     after = stats(repo.site)
-    assert kept == set(after) - rendered - {".bp-manifest.json", ".bp-output"}
+    assert kept == set(after) - rendered - {f"{folder}{name}" for folder in {"", repo.prefix} for name in (".bp-manifest.json", ".bp-output")}
     assert all(after[p] == before[p] for p in kept), "a kept file is the same file (inode and time)"
     # Of the rulebook PDF, only the chapter that shows B・J was laid out again.
     [pdf_note] = [note for note in report["notes"] if note.startswith("blackpoker.pdf")]
@@ -175,7 +191,7 @@ def test_a_build_killed_in_sphinx_or_in_the_pdfs_leaves_the_site_and_the_next_bu
     text = path.read_text(encoding="utf-8")
     assert ANOTHER_EFFECT[0] in text
     path.write_text(text.replace(*ANOTHER_EFFECT, 1), encoding="utf-8")
-    in_sphinx = repo.cache / "doctrees" / ".bp-unverified"  # there while a Sphinx run has not ended
+    in_sphinx = repo.own_cache / "doctrees" / ".bp-unverified"  # there while a Sphinx run has not ended
     _kill_when(repo, lambda lines: in_sphinx.exists() and not any("rulebook HTML (" in line for line in lines))
     assert tree(repo.site) == before
     workers = _kill_when(repo, lambda lines: any("rulebook HTML (" in line for line in lines))  # Sphinx done: the PDFs
@@ -185,17 +201,19 @@ def test_a_build_killed_in_sphinx_or_in_the_pdfs_leaves_the_site_and_the_next_bu
         assert time.monotonic() < deadline, "renderers outlived the killed build"
         time.sleep(0.1)
     assert tree(repo.site) == before
-    manifest = json.loads((repo.site / ".bp-manifest.json").read_text(encoding="utf-8"))
-    for step in manifest["steps"].values():  # the site is whole: every file its manifest lists, intact
-        for name, record in step["files"].items():
-            assert hashlib.sha256((repo.site / name).read_bytes()).hexdigest() == record["sha256"], name
-    left = {p.name for p in repo.site.parent.iterdir()} - {"rules", "site", "cache"}
+    for edition in (repo.site, repo.own):
+        manifest = json.loads((edition / ".bp-manifest.json").read_text(encoding="utf-8"))
+        for step in manifest["steps"].values():  # the site is whole: every file its manifests list, intact
+            for name, record in step["files"].items():
+                assert hashlib.sha256((edition / name).read_bytes()).hexdigest() == record["sha256"], name
+    left = {p.name for p in repo.site.parent.iterdir()} - {"rules", "site", repo.cache.name, repo.own_cache.name}
     assert any(name.startswith(".site.staging-") for name in left), left  # what the killed builds left
 
     report = repo.build("-j", "2")
-    assert {"blackpoker.pdf", "rulebook/format.html", "actionlist/pdf/blackpoker-mast.pdf"} <= set(report["rendered"])
-    assert sorted(p.name for p in repo.site.parent.iterdir()) == ["cache", "rules", "site"]  # no staging, no lock
-    assert not [p for p in repo.cache.rglob("*") if p.name.endswith((".tmp", ".lock", ".bp-unverified"))]
+    assert {repo.prefix + path for path in ("blackpoker.pdf", "rulebook/format.html", "actionlist/pdf/blackpoker-mast.pdf")} \
+        <= set(report["rendered"])
+    assert {p.name for p in repo.site.parent.iterdir()} == {"rules", "site", repo.cache.name, repo.own_cache.name}  # no staging, no lock
+    assert not [p for cache in (repo.cache, repo.own_cache) for p in cache.rglob("*") if p.name.endswith((".tmp", ".lock", ".bp-unverified"))]
 
 
 def test_an_incremental_build_gives_the_bytes_of_a_clean_build_on_one_process(repo: Repo, tmp_path: Path) -> None:
@@ -203,13 +221,13 @@ def test_an_incremental_build_gives_the_bytes_of_a_clean_build_on_one_process(re
     one process (-j 1) where the site was built on two (-j 2): incremental = clean, one process = several, and
     the rulebook PDF's parts are laid out alike every time."""
     # Slow (about a minute): a whole clean build (every PDF) of the changed sources, compared byte for byte.
-    clean = tmp_path / "clean"
+    clean = beside_the_others(repo, tmp_path / "clean")
     report = repo.build("-j", "1", site=clean, cache=tmp_path / "cache")
-    assert not report["kept"]
+    assert report["rendered"] and not [path for path in report["kept"] if path.startswith(repo.prefix)]
     built = tree(clean)
-    assert any(name.endswith("-2up.pdf") for name in built) and "definitions.json" in built
+    assert any(name.endswith("-2up.pdf") for name in built) and any(name.endswith("definitions.json") for name in built)
     assert built == tree(repo.site)
-    search = (repo.site / "rulebook" / "searchindex.js").read_text(encoding="utf-8")
+    search = (repo.own / "rulebook" / "searchindex.js").read_text(encoding="utf-8")
     assert json.loads(search[search.index("(") + 1:search.rindex(")")])["indexentries"]  # a rebuild keeps the index's terms
 
 
@@ -220,15 +238,16 @@ def test_a_deleted_docs_page_is_gone_as_in_a_clean_build(repo: Repo, tmp_path: P
     (docs / "index.rst").write_text(index.replace("   history\n", "   history\n   extra\n", 1), encoding="utf-8")
     assert "   extra\n" in (docs / "index.rst").read_text(encoding="utf-8")
     repo.build("--only", "html")
-    assert (repo.site / "rulebook" / "extra.html").is_file()
+    assert (repo.own / "rulebook" / "extra.html").is_file()
     (docs / "extra.rst").unlink()
     (docs / "index.rst").write_text(index, encoding="utf-8")
     repo.build("--only", "html")
-    assert not (repo.site / "rulebook" / "extra.html").exists()
-    clean = tmp_path / "clean"
+    assert not (repo.own / "rulebook" / "extra.html").exists()
+    clean = beside_the_others(repo, tmp_path / "clean")
     repo.build("--only", "html", site=clean, cache=tmp_path / "cache")
-    assert tree(clean / "rulebook") == tree(repo.site / "rulebook")
-    search = (repo.site / "rulebook" / "searchindex.js").read_text(encoding="utf-8")
+    own = clean / repo.own.relative_to(repo.site)
+    assert tree(own / "rulebook") == tree(repo.own / "rulebook")
+    search = (repo.own / "rulebook" / "searchindex.js").read_text(encoding="utf-8")
     assert "extra" not in json.loads(search[search.index("(") + 1:search.rindex(")")])["docnames"]
 
 
@@ -248,11 +267,12 @@ def test_a_docs_error_fails_every_build_that_would_publish_it(repo: Repo) -> Non
         page.write_text(good, encoding="utf-8")
     # The failed builds published nothing, so the page saved back as it was is what the site was built from.
     assert repo.build("--only", "rulebook-html")["up_to_date"]
-    assert "Unknown directive" not in (repo.site / "rulebook" / "appendix.html").read_text(encoding="utf-8")
+    assert "Unknown directive" not in (repo.own / "rulebook" / "appendix.html").read_text(encoding="utf-8")
 
 
-def test_the_build_date_follows_source_date_epoch(repo: Repo, tmp_path: Path) -> None:
-    run = bp("build", "--root", str(repo.root), "--out", str(tmp_path / "site"), "--cache", str(tmp_path / "cache"),
+def test_the_build_date_follows_source_date_epoch(tmp_path: Path) -> None:
+    root = copy_repository(tmp_path / "rules")  # its own edition alone: the date is what is looked at
+    run = bp("build", "--root", str(root), "--out", str(tmp_path / "site"), "--cache", str(tmp_path / "cache"),
              "--only", "definitions.json", env={"SOURCE_DATE_EPOCH": "1000000000"})  # 2001-09-09
     assert run.returncode == 0, run.stderr
     assert "2001年9月9日 ビルド" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
@@ -295,12 +315,14 @@ def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: 
         except OSError:
             return False
 
-    mast_pdf = repo.site / "actionlist" / "pdf" / "blackpoker-mast.pdf"
+    mast_pdf = repo.own / "actionlist" / "pdf" / "blackpoker-mast.pdf"
+    own = base + repo.prefix
     try:
         wait(serving)
         index = _get(base)
         assert "アクションリスト" in index and "/__bp__/status" in index  # the reload script, served only
         assert "/__bp__/status" not in (repo.site / "index.html").read_text(encoding="utf-8")
+        assert "第8.1版" in _get(own)
         assert "B・J改" not in _pdf_text(mast_pdf)
         version = status()["version"]
 
@@ -308,11 +330,11 @@ def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: 
         good = path.read_text(encoding="utf-8")
         path.write_text(good.replace("name: B・J", "name: B・J改\n  kana: びーじぇーかい", 1), encoding="utf-8")  # kanji: read
         # The HTML is published, then the version bumped (the page reloads), while the PDFs are still the old ones.
-        wait(lambda: "B・J改" in _get(base + "actionlist/html/master.html") and status()["version"] > version)
+        wait(lambda: "B・J改" in _get(own + "actionlist/html/master.html") and status()["version"] > version)
         assert "B・J改" not in _pdf_text(mast_pdf)
         wait(lambda: status()["phase"] == "idle")
-        assert "B・J改" in _pdf_text(mast_pdf) and "B・J改" in _pdf_text(repo.site / "blackpoker.pdf")
-        assert "B・J改" in (repo.site / "actionlist" / "html" / "master.html").read_text(encoding="utf-8")
+        assert "B・J改" in _pdf_text(mast_pdf) and "B・J改" in _pdf_text(repo.own / "blackpoker.pdf")
+        assert "B・J改" in (repo.own / "actionlist" / "html" / "master.html").read_text(encoding="utf-8")
         assert status()["findings"] == []
 
         # Definitions that do not check: the findings are shown, the last good site is served.
@@ -321,13 +343,13 @@ def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: 
         wait(lambda: status()["phase"] == "findings")
         [finding] = status()["findings"]
         assert finding.startswith(f"{ACTION_FILE}:") and "error[BP001]" in finding and status()["version"] == version
-        assert "B・J改" in _get(base + "actionlist/html/master.html")
+        assert "B・J改" in _get(own + "actionlist/html/master.html")
         path.write_text(good, encoding="utf-8")
-        wait(lambda: status()["findings"] == [] and "B・J改" not in _get(base + "actionlist/html/master.html"))
+        wait(lambda: status()["findings"] == [] and "B・J改" not in _get(own + "actionlist/html/master.html"))
     finally:
         # SIGTERM, not SIGINT: a suite started from a background shell runs bp with SIGINT ignored.
         code = stop(server, timeout=120)
     assert code == 0
     assert "stopped" in (server.stderr.read() if server.stderr else "")
     # Stopped while it built the PDFs of the last change: that build was dropped, not left half-done.
-    assert sorted(p.name for p in repo.site.parent.iterdir()) == ["cache", "rules", "site"]
+    assert {p.name for p in repo.site.parent.iterdir()} == {"rules", "site", repo.cache.name, repo.own_cache.name}

@@ -55,7 +55,7 @@ def index_start(book: Book) -> int:
 
 @pytest.fixture(scope="session")
 def book(site_build: SiteBuild) -> Book:
-    return Book(site_build.site, site_build.cache)
+    return Book(site_build.own_site, site_build.own_cache)
 
 
 @pytest.fixture(scope="session")

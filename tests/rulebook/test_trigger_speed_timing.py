@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
+from tests.repos import copy_definitions
 from tests.runbp import bp
 from toolchain.model.loader import load_definitions
 
@@ -26,7 +26,7 @@ LAYOUTS = {
 def _repository(tmp: Path, layout: str) -> Path:
     """A rules repository (definitions/ only, and a docs/ of one page: the action list) with the layout."""
     root = tmp / layout
-    shutil.copytree(ROOT / "definitions", root / "definitions")
+    copy_definitions(root / "definitions")  # this edition alone
     rules = root / "definitions" / "rules.yaml"
     text = rules.read_text(encoding="utf-8")
     value, form = LAYOUTS[layout]

@@ -236,6 +236,11 @@ def _other_base_url(main: Plan, edition: Edition) -> str | None:
     return urljoin(base if base.endswith("/") else f"{base}/", f"{edition.folder}/") if base else None
 
 
+def edition_cache(main_cache: Path, edition: Edition) -> Path:
+    """The rulebook's cache of an edition of the site: the main edition's, or one beside it (rulebook-v8.1)."""
+    return main_cache.parent / f"{main_cache.name}-{edition.id}" if edition.folder else main_cache
+
+
 def plan_site(root: Path, out: Path | None, only: Sequence[str] | None = None, cache: Path | None = None,
               base_url: str | None = None, print_shop: bool = False) -> SitePlan:
     """What a build of every edition would do (plan_build for each), without loading anything. The site's
@@ -255,7 +260,7 @@ def plan_site(root: Path, out: Path | None, only: Sequence[str] | None = None, c
         plans.append(dataclasses.replace(
             main, root=edition.root, target=target / edition.folder, previous=read_manifest(target / edition.folder),
             inputs=_mixed(fingerprint(edition.root, main.date), address, print_shop, *together),
-            cache=check_target(main_cache.parent / f"{main_cache.name}-{edition.id}", root, CACHE), base_url=address))
+            cache=check_target(edition_cache(main_cache, edition), root, CACHE), base_url=address))
     return SitePlan(plans, editions)
 
 
