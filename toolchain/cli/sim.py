@@ -147,15 +147,21 @@ def replay(
     """`bp replay` (REPLAY_HELP)."""
     from .. import sim as simulator, simtools
 
-    engine = simulator.Engine(load_clean(resolve_root(root), "replay").definitions)
+    # The transcript first (it is read whole either way): a file that is no transcript is said at once,
+    # before the rules are loaded and checked.
     try:
-        results = [simtools.replay_game(engine, records) for records in simtools.transcript_games(path)]
+        games = list(simtools.transcript_games(path))
     except OSError as exc:
         fail("replay", _("cannot read {path}: {reason}").format(path=path, reason=system_reason(exc)), 2)
     except ValueError as exc:  # a malformed transcript (games() names the line)
         fail("replay", str(exc), 2)
-    if not results:
+    if not games:
         fail("replay", _("no games in {path}: a transcript starts with a game line (bp sim --transcript FILE writes one)").format(path=path), 2)
+    engine = simulator.Engine(load_clean(resolve_root(root), "replay").definitions)
+    try:
+        results = [simtools.replay_game(engine, records) for records in games]
+    except ValueError as exc:  # a record the rules cannot replay (an unknown regulation, a card given twice)
+        fail("replay", str(exc), 2)
     failed = [r for r in results if not r.ok]
     for result in failed:
         typer.echo(_("game {number}: {message}").format(number=result.index + 1, message=result.message), err=True)
