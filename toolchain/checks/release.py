@@ -6,6 +6,7 @@ it is released (CI runs `bp check --release` before publishing)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from collections.abc import Iterator
@@ -50,12 +51,30 @@ def release_findings(root: Path) -> list[Diagnostic]:
     return findings
 
 
-def _release_date(doc: Document, rel: str) -> list[Diagnostic]:
+def release_warning(root: Path) -> Diagnostic | None:
+    """`bp build`'s one warning when edition.release is not a date (every output prints it as written):
+    BP050's finding as a warning, or None (a date, or a rules.yaml that does not load, which the build reports)."""
+    rel = f"{DEFINITIONS_DIR}/{_RULES_FILE}"
+    try:
+        doc = load(root / rel, read_regular(root / rel))
+    except (OSError, RefusedFile):
+        return None
+    if doc.problems or doc.data is None:
+        return None
+    found = _release_date(doc, rel, build=True)
+    return dataclasses.replace(found[0], severity="warning") if found else None
+
+
+def _release_date(doc: Document, rel: str, *, build: bool = False) -> list[Diagnostic]:
     edition = doc.data.get("edition") if isinstance(doc.data, dict) else None
     release = edition.get("release") if isinstance(edition, dict) else None
     if not isinstance(release, str) or _is_date(release):
         return []
     mark = doc.mark(_RELEASE)
+    if build:
+        return [_finding(rel, mark, _("the release {release} is not a date: every output prints it as written; write the day "
+                                      "the edition is released (edition.release, as 2025/6/14) before publishing, "
+                                      "which bp check --release checks").format(release=release))]
     return [_finding(rel, mark, _("the release {release} is not a date: write the day the edition is released (edition.release, "
                                   "as 2025/6/14)").format(release=release))]
 

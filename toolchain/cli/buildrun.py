@@ -68,7 +68,18 @@ def build_command(root: Path | None, report_format: ReportFormat = ReportFormat.
     if isinstance(report, int):
         return report
     print_report(report, report_format)
+    _warn_release(root_path)
     return 0
+
+
+def _warn_release(root: Path) -> None:
+    """One line when edition.release is a placeholder (「2025/6/x」): every output prints it, and only
+    `bp check --release` refused it, which an editor may never run."""
+    from ..checks.release import release_warning
+
+    warning = release_warning(root)
+    if warning is not None:
+        print(warning.text(), file=sys.stderr)
 
 
 def print_report(report: BuildReport, report_format: ReportFormat) -> None:
