@@ -79,6 +79,7 @@ def _warn_release(root: Path) -> None:
 
     warning = release_warning(root)
     if warning is not None:
+        sys.stdout.flush()  # after the report, also where both go to one pipe (a CI log)
         print(warning.text(), file=sys.stderr)
 
 
