@@ -122,3 +122,19 @@ def code_salt(libraries: Iterable[str] = RENDERERS, *, contents: bool = True) ->
             status = path.stat()
             digest.update(f"{status.st_size} {status.st_mtime_ns}\n".encode())
     return digest.hexdigest()
+
+
+_RELEASE_DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})")
+
+
+def is_release_date(text: str) -> bool:
+    """Whether an edition's release (edition.release) is a real day written as 2025/6/14, not a
+    placeholder such as 2025/6/x (bp check --release refuses one, bp build warns of it)."""
+    match = _RELEASE_DATE.fullmatch(text)
+    if match is None:
+        return False
+    try:
+        dt.date(*(int(part) for part in match.groups()))
+    except ValueError:
+        return False
+    return True

@@ -88,7 +88,7 @@ def _plain_runs(name: str, root: Path, site: Path, scratch: Path) -> list[tuple[
         return [(*common, "--cache", str(scratch / "cache"), "-j", "1", "--format", "text", "--base-url", "https://example.org/",
                  "--print-shop"), (*common, "--jobs", "1")]
     return [("--root", str(root), "--format", "text", "--readings", "--rulings", "--cache-dir", str(scratch / "cache"), "--cache"),
-            ("--root", str(root), "--since", "v8.1", "--no-cache"),  # not a git repository: said by bp check, exit 2
+            ("--root", str(root), "--since", "v8.1", "--no-cache", "--release"),  # not a git repository: said by bp check, exit 2
             ("--root", str(root), "--explain", "end")]
 
 

@@ -37,3 +37,18 @@ def test_placeholders_in_texts_and_pages_are_found_at_their_column(minimal_repo:
     assert _located(minimal_repo) == [(SUMMON, 11, 18, "BP050"), ("docs/index.rst", 6, 5, "BP050")]
     rules.write_text(rules.read_text(encoding="utf-8").replace("release: 2025/6/14", "release: 2025/2/30"), encoding="utf-8")
     assert ("definitions/rules.yaml", 10, 12, "BP050") in _located(minimal_repo)  # no 30th of February
+
+
+def test_bp_build_says_once_that_the_release_is_not_a_date(minimal_repo: Path, tmp_path: Path) -> None:
+    # every output prints edition.release as written: the build says so in one warning line, and builds
+    run = bp("build", "--only", "definitions.json", "--out", str(tmp_path / "site"), "--cache", str(tmp_path / "cache"),
+             cwd=minimal_repo, env={"LANGUAGE": "ja"})
+    assert run.returncode == 0, run.stderr
+    warnings = [line for line in run.stderr.splitlines() if "2025/6/x" in line]
+    assert warnings == [warnings[0]] and warnings[0].startswith("definitions/rules.yaml:10:12: warning[BP050]: "), run.stderr
+    assert "bp check --release" in warnings[0]
+    rules = minimal_repo / "definitions" / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("release: 2025/6/x", "release: 2025/6/14"), encoding="utf-8")
+    dated = bp("build", "--only", "definitions.json", "--out", str(tmp_path / "site"), "--cache", str(tmp_path / "cache"),
+               cwd=minimal_repo)
+    assert dated.returncode == 0 and "BP050" not in dated.stderr, dated.stderr

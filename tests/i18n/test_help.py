@@ -153,3 +153,35 @@ def test_a_usage_error_is_said_by_its_shape(monkeypatch: pytest.MonkeyPatch) -> 
     assert said(english) == "'--detect' の値が正しくありません: 49.9 以下でなければなりません"
     assert said("No such option: --x (Possible options: --xy)") == "そのようなオプションはありません: --x（近いオプション: --xy）"
     assert said("Something click may say one day.") == "Something click may say one day."
+
+
+NARROW = {**JAPANESE, "COLUMNS": "80"}
+_NEVER_FIRST = "。、，．：；！？）」』】)]}"
+_PATH = re.compile(r"[\w.-]*[/:][\w./:-]*[\w/]")  # a path, an address, file:line
+
+
+@pytest.mark.parametrize("command", [(), ("check",), ("build",), ("serve",), ("diff",), ("play",)],
+                         ids=lambda path: " ".join(path) or "bp")
+def test_help_breaks_japanese_lines_between_phrases(command: tuple[str, ...]) -> None:
+    """At 80 columns no line begins with 。、） (13 did), and a path or an address is never cut in two."""
+    narrow = bp(*command, "--help", env=NARROW)
+    assert narrow.returncode == 0, narrow.stderr
+    lines = [re.sub(r"[│╭╮╰╯─]", " ", line).strip() for line in narrow.stdout.splitlines()]
+    assert [line for line in lines if line[:1] in _NEVER_FIRST and line] == []
+    wide = bp(*command, "--help", env=WIDE).stdout
+    shown = re.sub(r"/ +", "/", " ".join(lines))  # a path may go on at its next part, after a /
+    for path in {match.group() for match in _PATH.finditer(wide)}:
+        assert path in shown, f"{path} is cut"
+
+
+def test_line_breaking_keeps_paths_and_closing_marks() -> None:
+    from toolchain.cli.line_breaking import divide_line
+
+    def lines(text: str, width: int) -> list[str]:
+        cuts = [0, *divide_line(text, width), len(text)]
+        return [text[a:b].strip() for a, b in zip(cuts, cuts[1:])]
+
+    assert lines("この git リビジョン（直前のタグの版）からルールが変わったのに", 26) == [
+        "この git リビジョン", "（直前のタグの版）から", "ルールが変わったのに"]
+    assert lines("キャッシュ（既定: ROOT/build/cache/rulebook）。", 26) == ["キャッシュ（既定:", "ROOT/build/cache/", "rulebook）。"]
+    assert lines("Serve the site and rebuild it on every save", 20) == ["Serve the site and", "rebuild it on every", "save"]

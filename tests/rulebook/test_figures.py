@@ -187,27 +187,47 @@ def test_a_tap_opens_the_figure_enlarged(book) -> None:
                 assert index and links[index - 1] == ("a", url), f"{page.name}: {url} is not wrapped in a link to itself"
 
 
+_SHOWN = """els => els.map(e => {
+  const figure = e.closest('figure'), words = figure && figure.querySelector('details.bp-figure-words');
+  const items = words ? [...words.querySelectorAll('li')] : [];
+  return [e.getAttribute('src'), e.getBoundingClientRect().width, (e.closest('a.bp-figure-zoom') || {}).href || '',
+          !!words && words.getBoundingClientRect().height > 0, items.length,
+          Math.min(...items.map(li => parseFloat(getComputedStyle(li).fontSize))), e.getAttribute('alt')];
+})"""
+
+
 def test_figures_stay_readable_on_a_phone(book, browser) -> None:
     """At 390 px every figure fits the screen (kept wider, 7 of the 9 figures of core.html were cut off);
-    one whose smallest text is then below 9 CSS px opens enlarged on a tap (a link to its own SVG)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
-    page = context.new_page()
+    one whose smallest text is then below 9 CSS px (7.3–7.6 px on core.html) opens enlarged on a tap (a link
+    to its own SVG) and shows its words under it as a list, at a readable size: the sentences of its alt text.
+    On a wide screen the drawing is shown alone."""
+    from toolchain.figures.alt import sentences
+
     requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
-    small, overflowing = [], []
-    for html in sorted({figure.page for figure in _figures(book.html)}):
-        page.goto((book.html / html).as_uri())
-        shown = page.eval_on_selector_all(
-            "img.bp-svg", "els => els.map(e => [e.getAttribute('src'), e.getBoundingClientRect().width,"
-                          "                     (e.closest('a.bp-figure-zoom') || {}).href || ''])")
-        for src, width, zoom in shown:
-            size = measure((book.html / unquote(src)).read_text(encoding="utf-8"))
-            if size.smallest_text * width / size.width < PHONE_MIN_PX and not zoom.endswith(src.split("/")[-1]):
-                small.append(f"{html}: {src} draws text at {size.smallest_text * width / size.width:.1f} px and does not open enlarged")
-        if page.evaluate("document.documentElement.scrollWidth > window.innerWidth") or any(width > 390 for _, width, _ in shown):
-            overflowing.append(html)
-    context.close()
+    small, overflowing, listed = [], [], 0
+    for viewport in ({"width": 390, "height": 844}, {"width": 1280, "height": 900}):
+        context = browser.new_context(viewport=viewport, device_scale_factor=1)
+        page = context.new_page()
+        page.on("request", lambda request: requests.append(request.url))
+        for html in sorted({figure.page for figure in _figures(book.html)}):
+            page.goto((book.html / html).as_uri())
+            for src, width, zoom, words_shown, items, item_px, alt in page.eval_on_selector_all("img.bp-svg", _SHOWN):
+                if viewport["width"] > 390:
+                    assert not words_shown, f"{html}: {src}'s words are shown beside the drawing on a wide screen"
+                    continue
+                size = measure((book.html / unquote(src)).read_text(encoding="utf-8"))
+                px = size.smallest_text * width / size.width
+                if px < PHONE_MIN_PX and not zoom.endswith(src.split("/")[-1]):
+                    small.append(f"{html}: {src} draws text at {px:.1f} px and does not open enlarged")
+                if px < PHONE_MIN_PX and not (words_shown and items == len(sentences(alt)) > 1 and item_px >= 12):
+                    small.append(f"{html}: {src} draws text at {px:.1f} px and shows no readable list of its words")
+                listed += px < PHONE_MIN_PX
+            if viewport["width"] == 390 and (page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+                                             or any(shown[1] > 390 for shown in page.eval_on_selector_all("img.bp-svg", _SHOWN))):
+                overflowing.append(html)
+        context.close()
     assert not small, "\n".join(small)
+    assert listed >= 7  # core.html's diagrams and flowcharts at least
     assert not overflowing
     assert all(url.startswith("file://") for url in requests)
 
@@ -265,7 +285,38 @@ def test_alt_text_says_what_lies_where(definitions) -> None:
     assert "手札: 裏向きのカード5枚" in scene  # the opponent's hand, seen from behind
     frame = figures.describe("frame-entry20", definitions)
     assert "♠5「兵士」" in frame and "裏向きのカード1枚「防壁」" in frame
-    assert "プレイヤー A" in figures.describe("core-image", definitions)
+    core = figures.describe("core-image", definitions)
+    assert core.startswith("コアルールのイメージ。枠「プレイヤー A」。")
+    assert "「プレイヤー A」から「コアフロー (ルールシステム)」へ矢印「リクエスト」。" in core  # not its labels in file order
+    assert "「コアフロー (ルールシステム)」から「プレイヤー B」へ点線の矢印「チャンス」。" in core
+
+
+def test_every_diagrams_alt_text_says_each_box_and_arrow(definitions, monkeypatch) -> None:
+    """A concept diagram's alt text says each box and where each arrow leads (「AからBへ矢印「label」」), as it draws
+    them; never the drawing's labels in file order."""
+    from toolchain import figures
+    from toolchain.figures.alt import sentences
+    from toolchain.figures.diagrams import DIAGRAMS
+    from toolchain.figures.svg import Svg
+
+    arrows: list[tuple] = []
+    drawing = Svg.arrow
+    monkeypatch.setattr(Svg, "arrow", lambda svg, *args, **how: (arrows.append(args), drawing(svg, *args, **how)))
+    for name, draw in DIAGRAMS.items():
+        said = figures.describe(name, definitions)
+        arrows.clear()
+        title = draw(definitions).title
+        assert sentences(said)[0] == title
+        assert sum("矢印" in sentence for sentence in sentences(said)) == len(arrows) > 0, name
+    assert "「コントローラー」の" not in figures.describe("controller", definitions)
+    assert "「リクエスト」(アクション定義、スピード / タイミング、コントローラー)" in figures.describe("controller", definitions)
+    assert "枠「仮想的な場所」(ステージ)" in figures.describe("interrupt-model", definitions)
+
+
+def test_sentences_keep_a_quoted_full_stop() -> None:
+    from toolchain.figures.alt import sentences
+
+    assert sentences("図。枠「A。B」。矢印。") == ["図", "枠「A。B」", "矢印"]
 
 
 def test_a_flowcharts_alt_text_follows_the_flow() -> None:

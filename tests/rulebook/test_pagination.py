@@ -184,3 +184,26 @@ def test_the_orphaned_heading_check_fires() -> None:
     pages = ["本文\n6.4.1 誘発チェック\n\n90\n\nBlackPoker 公式ルール 第8.1版・2026年11月23日 ビルド\n", "本文\n通常:アクション毎\nに処理\n12\n"]
     assert orphaned_headings(pages, {"6.4.1誘発チェック", "通常:アクション毎に処理"}) == [(1, "6.4.1誘発チェック"), (2, "通常:アクション毎に処理")]
     assert orphaned_headings(["6.4.1 誘発チェック\n本文\n"], {"6.4.1誘発チェック"}) == []
+
+
+TAIL_ITEMS = ("導入バージョン", "更新バージョン")  # an entry's last two items (4.3, 5.3)
+
+
+def tail_pages(pages: list[str]) -> list[int]:
+    """The pages whose text begins, under the running header, with an entry's last items: its tail alone."""
+    found = []
+    for number, page in enumerate(pages, 1):
+        lines = [line for line in page.splitlines() if line.strip()]
+        if len(lines) > 1 and lines[1].startswith(TAIL_ITEMS):
+            found.append(number)
+    return found
+
+
+def test_no_page_begins_with_an_entrys_tail(book) -> None:
+    """An entry's last lines stay with it (7 pages of chapters 4–5 began with 導入/更新バージョン alone)."""
+    assert not tail_pages(book.pages)
+
+
+def test_the_entry_tail_check_fires() -> None:
+    pages = ["4.3 フォーマット定義\n導入バージョン:\nv0.2\n更新バージョン:\nv8.0\n", "4.3 フォーマット定義\nアップ (基本)\n導入バージョン:\n"]
+    assert tail_pages(pages) == [1]

@@ -6,13 +6,13 @@ it is released (CI runs `bp check --release` before publishing)."""
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, Location, relative, shorten
 from ..i18n import _
+from ..provenance import is_release_date
 from ..model.files import MAX_SOURCE_BYTES, RefusedFile, read_regular, source_tree
 from ..model.repository import DEFINITIONS_DIR
 from ..model.sources import Mark, read_sources
@@ -23,7 +23,6 @@ CODE = "BP050"
 PLACEHOLDER = re.compile(r"(?<![A-Za-z])(?:TODO|FIXME|TBD|XXX)(?![A-Za-z])|未定|要確認")
 _RELEASE = ("edition", "release")
 _RULES_FILE = "rules.yaml"
-_DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})")
 _PAGES = ("docs",)
 _PAGE_SUFFIXES = (".rst", ".md", ".txt")
 
@@ -53,22 +52,11 @@ def release_findings(root: Path) -> list[Diagnostic]:
 def _release_date(doc: Document, rel: str) -> list[Diagnostic]:
     edition = doc.data.get("edition") if isinstance(doc.data, dict) else None
     release = edition.get("release") if isinstance(edition, dict) else None
-    if not isinstance(release, str) or _is_date(release):
+    if not isinstance(release, str) or is_release_date(release):
         return []
     mark = doc.mark(_RELEASE)
     return [_finding(rel, mark, _("the release {release} is not a date: write the day the edition is released (edition.release, "
                                   "as 2025/6/14)").format(release=release))]
-
-
-def _is_date(text: str) -> bool:
-    match = _DATE.fullmatch(text)
-    if match is None:
-        return False
-    try:
-        datetime.date(*(int(part) for part in match.groups()))
-    except ValueError:
-        return False
-    return True
 
 
 def _in_values(doc: Document, rel: str) -> Iterator[Diagnostic]:

@@ -68,7 +68,26 @@ def build_command(root: Path | None, report_format: ReportFormat = ReportFormat.
     if isinstance(report, int):
         return report
     print_report(report, report_format)
+    _warn_release(root_path)
     return 0
+
+
+def _warn_release(root: Path) -> None:
+    """One line when edition.release is a placeholder (「2025/6/x」): every output prints it, and only
+    `bp check --release` refused it (BP050), which an editor may never run. Read from rules.yaml's text
+    alone: an up-to-date build loads no definitions."""
+    from ..diagnostics import Diagnostic, Location
+    from ..provenance import is_release_date
+    from ..site.editions import RULES, release_of
+
+    release = release_of(root)
+    if release is None or not release[0] or is_release_date(release[0]):
+        return
+    text, line, column = release
+    message = _("the release {release} is not a date: every output prints it as written; write the day the edition is released "
+                "(edition.release, as 2025/6/14) before publishing, which bp check --release checks").format(release=text)
+    sys.stdout.flush()  # after the report, also where both go to one pipe (a CI log)
+    print(Diagnostic(Location(RULES.as_posix(), line, column), "BP050", message, severity="warning").text(), file=sys.stderr)
 
 
 def print_report(report: BuildReport, report_format: ReportFormat) -> None:

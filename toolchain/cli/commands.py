@@ -39,12 +39,23 @@ app = typer.Typer(
 )
 
 
+def _print_version(asked: bool) -> None:
+    """`bp --version`: the toolchain's version, then stop (what a bug report or a CI log names)."""
+    if asked:
+        from .. import __version__
+
+        typer.echo(_("bp {version} (the BlackPoker rules toolchain)").format(version=__version__))
+        raise typer.Exit()
+
+
 @app.callback()
 def options(
     lang: Annotated[Optional[str], typer.Option(
         "--lang", metavar="LANG",
         help=_("The language of the messages: ja or en, before or after the command (default: messages_language "
                "of definitions/rules.yaml, else the locale: LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."))] = None,
+    version: Annotated[bool, typer.Option(
+        "--version", is_eager=True, callback=_print_version, help=_("Print the toolchain's version and stop."))] = False,
 ) -> None:
     """bp's global option; main() has taken it out of the arguments already (lang_option.py), before the help was made."""
     if lang is not None:

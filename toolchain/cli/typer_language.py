@@ -107,8 +107,11 @@ def speak() -> None:
     rich_utils.OptionHighlighter.highlights = [
         *(pattern for pattern in rich_utils.OptionHighlighter.highlights if "?P<usage>" not in pattern), usage]
     if language() != SOURCE:
+        from .line_breaking import use_in_rich
+
         _once(rich_utils, "_get_parameter_help", _options_help_folds)
         _once(rich_utils, "_make_command_help", _command_help_folds)
+        use_in_rich()  # Japanese lines broken between phrases, not in a path or before 。
 
 
 def _once(owner: Any, name: str, wrap: Callable[[Any], Any]) -> None:

@@ -26,6 +26,7 @@ class FigureSpec:
     kinds: tuple[str, ...]  # kinds of definitions the figure is drawn from (repository.KINDS names)
     modules: tuple[str, ...]  # the toolchain modules that hold its data
     table: Table | None = None  # the situation a table figure draws (its alt text says it); None: a diagram
+    said: Callable[[m.Definitions], str] | None = None  # a diagram's words, said as it draws them
 
 
 def _drawing(table: Table) -> Callable[[m.Definitions], str]:
@@ -101,7 +102,8 @@ FIGURES: dict[str, FigureSpec] = {
     **{name: _table(name, _drawn(name), ("rules",), (*_BOARD, "figures/situations.py")) for name in situations.DRAWN},
     "character-examples": _table("character-examples", layouts.character_examples, ("rules", "characters"), LAYOUT_MODULES),
     **{
-        name: FigureSpec(name, draw, ("rules",), ("figures/diagrams.py",))
+        name: FigureSpec(name, lambda definitions, draw=draw: draw(definitions).svg.render(), ("rules",), ("figures/diagrams.py",),
+                         said=lambda definitions, draw=draw: draw(definitions).describe())
         for name, draw in diagrams.DIAGRAMS.items()
     },
 }
@@ -142,9 +144,11 @@ def render(name: str, definitions: m.Definitions) -> str:
 
 
 def describe(name: str, definitions: m.Definitions) -> str:
-    """What the figure shows, in words (its alt text): the table's zones and cards, or a diagram's words."""
+    """What the figure shows, in words (its alt text): the table's zones and cards, or each box and arrow of a diagram."""
     figure = spec(name, definitions)
     if figure.table is not None:
         return alt.describe_situation(figure.table(definitions),
                                       {zone: look.name for zone, look in layouts.zone_looks(definitions).items()})
+    if figure.said is not None:
+        return figure.said(definitions)
     return alt.describe_svg(figure.draw(definitions))

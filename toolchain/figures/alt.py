@@ -123,3 +123,20 @@ def describe_flow(flow: Flow) -> str:
                  for edge in flow.edges if edge.source == node.id]
         sentences.append("、".join([text, *leads]))
     return "。".join(sentences) + "。"
+
+
+def sentences(text: str) -> list[str]:
+    """An alt text cut into its sentences (at each 。 outside 「」): the figure's words as a list, for a
+    screen too narrow to read the drawing's labels."""
+    said, current, depth = [], "", 0
+    for char in text:
+        depth += {"「": 1, "」": -1}.get(char, 0)
+        if char == "。" and depth <= 0:
+            if current.strip():
+                said.append(current.strip())
+            current = ""
+        else:
+            current += char
+    if current.strip():
+        said.append(current.strip())
+    return said

@@ -83,6 +83,16 @@ def _edition_of(root: Path) -> tuple[str, str]:
     return _scalar(edition.get("id")), _scalar(edition.get("name"))
 
 
+def release_of(root: Path) -> tuple[str, int, int] | None:
+    """ROOT's edition.release as its text says, with its line and column (from 1); None where there is none
+    or it is not a string (a YAML date or number, which bp check --release leaves to the schema too)."""
+    node = _mapping(_mapping(_load(root / RULES)).get("edition")).get("release")
+    mark = getattr(node, "start_mark", None)
+    if mark is None or not str(getattr(node, "tag", "")).endswith(":str"):
+        return None
+    return _scalar(node), mark.line + 1, mark.column + 1
+
+
 def edition_fields(root: Path) -> dict[str, str]:
     """The `edition:` of ROOT's rules.yaml as its text says (the index of an edition not loaded)."""
     return {key: _scalar(value) for key, value in _mapping(_mapping(_load(root / RULES)).get("edition")).items()}

@@ -314,6 +314,9 @@ class Server:
     stopping: threading.Event = field(default_factory=threading.Event)
 
     builder: threading.Thread | None = None
+    # What the last rebuild ended in ("findings", "failed") until a rebuild gets past it, which says it is fixed:
+    # the editor who fixed the last finding reads so in the terminal, not only on the page.
+    broken: str | None = None
 
     def start(self) -> SiteServer:
         """Bind (OutputError if the port is taken) and serve in a thread; the builds run in another."""
@@ -380,6 +383,7 @@ class Server:
             except Exception as exc:  # noqa: BLE001 - serving goes on with the last good site
                 self.log(_("build failed: {reason}").format(reason=exc))
                 self.state.update(findings=[str(exc)], phase="failed", bump=False)
+                self.broken = "failed"
 
     def _rebuild(self) -> None:
         from ..checks import load
@@ -395,11 +399,15 @@ class Server:
             self.log(ngettext("{count} finding: still serving the last good build", "{count} findings: still serving the last good build",
                               count).format(count=count))
             self.state.update(findings=lines, phase="findings")
+            self.broken = "findings"
             return
         self.state.update(findings=[])
         by_folder = {edition.folder: program_readings(checked[edition.root].definitions) for edition in site_editions(self.root)}
         with self.state.lock:
             self.state.readings = by_folder
+        if self.broken == "findings":
+            self.log(_("no findings left: the definitions check again, the site is built from them"))
+            self.broken = None
         for phase, steps in PHASES:
             if phase == "pdf" and not self.pdf:
                 break
@@ -410,12 +418,17 @@ class Server:
             started = time.perf_counter()
             # A newer change stops the PDFs (the HTML of the change comes first); stopping stops any phase.
             cancelled = (lambda: self.changed.is_set() or self.stopping.is_set()) if phase == "pdf" else self.stopping.is_set
+            # Warnings are said as they come; what each rendering took is summed in the phase's one line.
             log = lambda message: self.log(f"  {message}")
-            report = run_site(plan, lambda root: checked[root].definitions, log, self.jobs, cancelled=cancelled)
+            report = run_site(plan, lambda root: checked[root].definitions, log, self.jobs, cancelled=cancelled,
+                              progress=lambda _message: None)
             self.state.update(bump=True)
             self.log(ngettext("{phase}: published in {seconds:.1f} s ({count} file rendered)",
                               "{phase}: published in {seconds:.1f} s ({count} files rendered)", len(report.rendered)).format(
                 phase=_(PHASE_NAMES[phase]), seconds=time.perf_counter() - started, count=len(report.rendered)))
+        if self.broken == "failed":
+            self.log(_("the build works again: the site is up to date"))
+            self.broken = None
         self.state.update(phase="idle")
 
 

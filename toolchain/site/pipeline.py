@@ -370,8 +370,10 @@ def _run_steps(build: Build, cancelled: Callable[[], bool]) -> set[str]:
 
 
 def run_site(site: SitePlan, definitions_of: Callable[[Path], m.Definitions | None], log: Callable[[str], None] = lambda _: None,
-             jobs: int | None = None, cancelled: Callable[[], bool] = lambda: False) -> BuildReport:
+             jobs: int | None = None, cancelled: Callable[[], bool] = lambda: False,
+             progress: Callable[[str], None] | None = None) -> BuildReport:
     """Build every edition of the site into one staging copy and swap it into place (all or nothing).
+    `progress` takes the line each rendering says (default: `log`).
     An edition whose inputs did not change is carried over as it was (`definitions_of` is not asked
     for it); with more than one edition, the editions' bar is put into every page (crosslinks.py)."""
     started = time.perf_counter()
@@ -393,7 +395,8 @@ def run_site(site: SitePlan, definitions_of: Callable[[Path], m.Definitions | No
             definitions = loaded.get(plan.root)
             if fresh:
                 plan = dataclasses.replace(plan, steps=[])
-            build = Build(plan, definitions, folder, executor, log, workers, edition=edition_fields(plan.root) if fresh else None)
+            build = Build(plan, definitions, folder, executor, log, workers, edition=edition_fields(plan.root) if fresh else None,
+                          progress=progress)
             ran = _run_steps(build, cancelled)
             if fresh:  # carried over whole: every file is kept
                 build.report.kept += [path for step in build.manifest.steps.values() for path in step.files]

@@ -99,8 +99,12 @@ class Build:
     """One build's state: the staging site, the previous site and manifest, the new manifest."""
 
     def __init__(self, plan: Plan, definitions: m.Definitions | None, staging: Path, executor: Executor,
-                 log: Callable[[str], None], workers: int = 1, edition: dict[str, str] | None = None) -> None:
+                 log: Callable[[str], None], workers: int = 1, edition: dict[str, str] | None = None,
+                 progress: Callable[[str], None] | None = None) -> None:
         self.plan, self.staging, self.executor, self.log = plan, staging, executor, log
+        # What each rendering took (a line a PDF or a part): `bp build` prints it, `bp serve` sums it in a line a phase.
+        # `log` keeps what the user must read either way (a wait for another bp, files changed during the build).
+        self.progress = progress or log
         # None for an edition carried over unchanged: no step runs, which alone read them; its `edition` as rules.yaml says
         self.definitions = cast("m.Definitions", definitions)
         if edition is not None:
@@ -237,7 +241,7 @@ def actionlist_pdf(build: Build, step: str) -> None:
 
         def progress(future: Future[Any], pdf: str = pdf, started: float = started) -> None:
             if not future.cancelled() and future.exception() is None:
-                build.log(_("rendered {pdf}: {pages} pages ({seconds:.1f} s)").format(
+                build.progress(_("rendered {pdf}: {pages} pages ({seconds:.1f} s)").format(
                     pdf=pdf, pages=future.result().pages, seconds=time.perf_counter() - started))
 
         future.add_done_callback(progress)
@@ -276,7 +280,7 @@ def rulebook_html(build: Build, step: str) -> None:
     changed_pages = ", ".join(pages) or _("no page")
     if others:
         changed_pages = _("{pages} and {others} other files").format(pages=changed_pages, others=others)
-    build.log(_("rulebook HTML ({seconds:.1f} s): Sphinx read {read} again; changed: {changed}").format(
+    build.progress(_("rulebook HTML ({seconds:.1f} s): Sphinx read {read} again; changed: {changed}").format(
         seconds=time.perf_counter() - started, read=", ".join(read) or _("nothing"), changed=changed_pages))
     build.report.notes.append(Note(N_("rulebook HTML: pages read again: {pages}"), {"pages": list(read)}))
 
@@ -297,7 +301,7 @@ def rulebook_pdf(build: Build, step: str) -> None:
         page = build_print_page(build.plan.root, cache, definitions=build.definitions)
         # Its parts go before the action lists still waiting: they wait on one another, the lists on nothing.
         report = build_pdf(page, build.staging, cache, executor=ahead(build.executor), salt=build.salt, stamp=_stamp(build),
-                           log=build.log)
+                           log=build.progress)
     pdf = build.staging / PDF_NAME
     key = file_hash(pdf)
     label = Label("ルールブック", "ルールブック", "PDF (A5)", 10, report.pages)
@@ -306,7 +310,7 @@ def rulebook_pdf(build: Build, step: str) -> None:
     else:
         build.record(step, PDF_NAME, key, label)
         pdf_note = Note(N_("parts laid out: {parts}"), {"parts": list(report.rendered)})
-    build.log(_("rulebook PDF ({seconds:.1f} s): {pages} pages, {note}").format(
+    build.progress(_("rulebook PDF ({seconds:.1f} s): {pages} pages, {note}").format(
         seconds=time.perf_counter() - started, pages=report.pages, note=pdf_note.said()))
     build.report.notes.append(Note(N_("{file}: {note}"), {"file": PDF_NAME, "note": pdf_note}))
     booklet_label = Label("ルールブック", "ルールブック", "製本用 PDF (A4)", 10, (report.pages + 3) // 4 * 2, BOOKLET_NOTE)
@@ -317,7 +321,7 @@ def rulebook_pdf(build: Build, step: str) -> None:
     if build.plan.print_shop:
         with locked(cache, str(cache), build.log):
             shop = build_pdf(page, build.staging, cache, executor=ahead(build.executor), salt=build.salt, stamp=_stamp(build),
-                             log=build.log, print_shop=True)
+                             log=build.progress, print_shop=True)
         shop_label = Label("ルールブック", "ルールブック", "印刷所入稿用 PDF (A5, 塗り足し 3 mm・トンボ付き)", 10, shop.pages)
         shop_key = file_hash(build.staging / PRINT_SHOP_NAME)
         if not build.keep(step, PRINT_SHOP_NAME, shop_key, shop_label):

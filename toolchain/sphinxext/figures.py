@@ -8,7 +8,8 @@ In HTML a figure is an `<img>` inside a link to its own SVG file, so that tappin
 enlarged (and zoomable) without any other request; it is scaled to the width of the text, a
 phone's too (a figure wider than the screen was cut off). In print it is a plain `<img>`. Its alt
 text says what it shows, made from the same data as the drawing (toolchain/figures/alt.py): the
-caption, read anyway, only names it.
+caption, read anyway, only names it. On a narrow screen, where the scaled labels are too small to
+read, the same words are shown under it as a list (`details.bp-figure-words`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from sphinx.writers.html5 import HTML5Translator
 
 from .. import figures
 from ..i18n import _
-from ..figures.alt import describe_flow, describe_svg
+from ..figures.alt import describe_flow, describe_svg, sentences
 from ..figures.flowchart import FLOWS, render_svg
 from ..figures.svg import measure
 from . import source
@@ -133,6 +134,10 @@ def visit_svg_html(self: HTML5Translator, node: svg_figure) -> None:
         f'<div class="bp-figure-frame"><a class="bp-figure-zoom" href="{src}" title="拡大して表示">'
         f"{img} /></a></div>"
     )
+    # On a phone a figure fits the width and its labels shrink below reading size: its words as a list, shown by
+    # the stylesheet on narrow screens only (the same words as its alt text, from the data that draws it).
+    items = "".join(f"<li>{self.encode(sentence)}</li>" for sentence in sentences(node["alt"]))
+    self.body.append(f'<details class="bp-figure-words"><summary>図の内容を文で読む</summary><ol>{items}</ol></details>')
     raise nodes.SkipNode
 
 
