@@ -1,5 +1,6 @@
 """The bad-input corpus (corpus.yaml): every case's finding or exit code, where it points, and
-never a traceback. Definitions cases run in-process (toolchain.load); command cases spawn bp."""
+never a traceback. Definitions cases run in-process (bp check's check, with and without its cache, which must
+agree); command cases spawn bp."""
 
 from __future__ import annotations
 
@@ -17,9 +18,9 @@ from typing import Any
 import pytest
 import yaml
 
-import toolchain
 from tests.repos import copy_definitions, copy_rules_yaml
 from tests.runbp import bp
+from toolchain.checks.result import CheckResult, cache_in, check
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -208,15 +209,39 @@ def _arguments(workspace: Workspace, case: dict[str, Any]) -> list[str]:
     return [arg.format(root=workspace.root, tmp=workspace.tmp) for arg in case["run"]]
 
 
+@pytest.fixture(scope="module")
+def warmed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A check cache filled by checking each base repository of the corpus as it is."""
+    caches = {}
+    for base in ("minimal", "real"):
+        tmp = tmp_path_factory.mktemp(f"warm-{base}")
+        check(_workspace(tmp, base).root, cache_in(tmp / "cache"))
+        caches[base] = tmp / "cache"
+    return caches
+
+
+def _checked_three_ways(case: dict[str, Any], workspace: Workspace, tmp_path: Path, warmed: dict[str, Path]) -> CheckResult:
+    """A definitions case checked clean (no cache), from a cache filled by the repository before the case's edits
+    (what a rules editor's cache holds when they make a mistake), and again from the cache that check filled: bp
+    check's cache (toolchain/checks/result.py) never changes a result. The clean result."""
+    cache = tmp_path / "cache"
+    shutil.copytree(warmed[case.get("base", "minimal")], cache)
+    clean = check(workspace.root, cache_in(None), show_readings=True, show_rulings=True)
+    assert check(workspace.root, cache_in(cache), show_readings=True, show_rulings=True) == clean
+    assert check(workspace.root, cache_in(cache), show_readings=True, show_rulings=True) == clean
+    return clean
+
+
 @pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
-def test_bad_input(case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bad_input(case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                   warmed: dict[str, Path]) -> None:
     workspace = _workspace(tmp_path, case.get("base", "minimal"))
     for edit in case.get("edits", ()):
         _apply(workspace, edit)
     expect = case["expect"]
     if "run" not in case:
-        checked = toolchain.load(workspace.root)  # must not raise
-        findings = [(f.location.path, f.location.line, f.location.column, f.code, f.message) for f in checked.findings]
+        clean = _checked_three_ways(case, workspace, tmp_path, warmed)  # must not raise
+        findings = [(f.location.path, f.location.line, f.location.column, f.code, f.message) for f in clean.findings]
         _check_findings(findings, expect)
         _lines_inside_their_file(workspace.root, findings)
         return

@@ -1,4 +1,5 @@
-"""bp check's cache (toolchain/checks/result.py): it answers at once, and never changes a result."""
+"""bp check's cache (toolchain/checks/result.py): it answers at once, and never changes a result (each definitions
+case of the bad-input corpus is checked with and without it: tests/badinput/test_corpus.py)."""
 
 from __future__ import annotations
 
@@ -12,47 +13,15 @@ from typing import Any
 
 import pytest
 
-from tests.badinput.test_corpus import CASES, _apply, _workspace
 from tests.runbp import bp
 from toolchain.checks.result import CheckResult, cache_in, check
 
-DEFINITIONS_CASES = [case for case in CASES if "run" not in case]
 CHANGED_ACTION = Path("definitions") / "actions" / "1-basic.yaml"
 REWORDED = ("1. ライフの一番上からカードを1枚引き", "1. ライフの一番上からカードを 1 枚引き")
 
 
 def _imported(stderr: str) -> set[str]:
     return {line.split("|")[-1].strip() for line in stderr.splitlines() if line.startswith("import time:")}
-
-
-@pytest.fixture(scope="module")
-def warmed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """A cache filled by checking each base repository of the corpus as it is."""
-    caches = {}
-    for base in ("minimal", "real"):
-        tmp = tmp_path_factory.mktemp(f"warm-{base}")
-        workspace = _workspace(tmp, base)
-        check(workspace.root, cache_in(tmp / "cache"))
-        caches[base] = tmp / "cache"
-    return caches
-
-
-@pytest.mark.parametrize("case", DEFINITIONS_CASES, ids=[case["id"] for case in DEFINITIONS_CASES])
-def test_a_cache_never_changes_a_result(case: dict[str, Any], tmp_path: Path, warmed: dict[str, Path]) -> None:
-    """Each case of the bad-input corpus checked three ways: clean (no cache), from a cache filled by the
-    repository before the case's edits (what a rules editor's cache holds when they make a mistake),
-    and again from the cache that check filled."""
-    workspace = _workspace(tmp_path, case.get("base", "minimal"))
-    cache = tmp_path / "cache"
-    shutil.copytree(warmed[case.get("base", "minimal")], cache)
-    for edit in case.get("edits", ()):
-        _apply(workspace, edit)
-    clean = check(workspace.root, cache_in(None), show_readings=True, show_rulings=True)
-    assert clean.findings, "every case has a finding"
-    after_the_edit = check(workspace.root, cache_in(cache), show_readings=True, show_rulings=True)
-    again = check(workspace.root, cache_in(cache), show_readings=True, show_rulings=True)
-    assert after_the_edit == clean
-    assert again == clean
 
 
 def test_a_kept_result_is_printed_as_a_clean_one(minimal_repo: Path, tmp_path: Path) -> None:
