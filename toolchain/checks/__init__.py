@@ -92,6 +92,6 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
         else:
             report, findings = programs.played(loaded, findings, kept)
         # read from the printed text and the programs alone: outside the examples' cache, which masks the printed words
-        findings += effect_facts.run(loaded.definitions)
+        findings += effect_facts.run(loaded.definitions, broken)
         findings += procedure_facts.run(loaded.definitions)
     return Checked(root, loaded, tuple(sorted(set(findings))), report)
