@@ -99,7 +99,14 @@ def _render(document: dict[str, Any]) -> str:
     )
 
 
-def write(directory: Path, document: dict[str, Any]) -> None:
-    """index.html and balance.json into `directory` (a staging directory that then takes the report's place)."""
+def write(directory: Path, document: dict[str, Any], kept: dict[str, str] | None = None) -> None:
+    """index.html and balance.json into `directory` (a staging directory that then takes the report's place), and
+    the games `--readings` kept (readings.FOLDER)."""
+    from .readings import FOLDER
+
     (directory / JSON).write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     (directory / INDEX).write_text(render(document), encoding="utf-8")
+    if kept:
+        (directory / FOLDER).mkdir()
+        for name, text in kept.items():
+            (directory / FOLDER / name).write_text(text, encoding="utf-8")

@@ -268,3 +268,19 @@ def strength_lines(section: list[dict[str, Any]]) -> list[str]:
 def _at_strengths(figures: list[dict[str, Any]], what: str) -> str:
     return "; ".join(_("{agent} {change} ({games:,} games)").format(agent=figure["agent"], change=_signed(figure[what]),
                                                                      games=figure["games"]) for figure in figures)
+
+
+def reading_lines(section: dict[str, Any]) -> list[str]:
+    """The terminal's lines of `--readings`: per regulation, each reading with its flips, most first."""
+    out = [_("which readings change games ({agent}, {games:,} games per regulation, played again under the other reading):").format(
+        agent=section["agent"], games=section["games"])]
+    for regulation in section["regulations"]:
+        for row in regulation["readings"]:
+            rate = row["flip_rate"]
+            line = _("{regulation}: {owner} [{key}]: {flipped} flipped ({rate:.1f} % [{low:.1f}, {high:.1f}]), {touched} touched").format(
+                regulation=regulation["name"], owner=row["owner"], key=row["key"], flipped=row["flipped"], touched=row["touched"],
+                rate=rate["estimate"] * 100, low=rate["low"] * 100, high=rate["high"] * 100)
+            if "shortest" in row:
+                line += _("; shortest game: {file} ({turns} turns)").format(**row["shortest"])
+            out.append(f"  {line}")
+    return out

@@ -147,9 +147,23 @@ def replay(
     """`bp replay` (REPLAY_HELP)."""
     from .. import sim as simulator, simtools
 
-    engine = simulator.Engine(load_clean(resolve_root(root), "replay").definitions)
+    from ..model.other_readings import read_otherwise
+
+    definitions = load_clean(resolve_root(root), "replay").definitions
+    engines = {None: simulator.Engine(definitions)}
+
+    def replayed(records: list[dict]) -> simtools.Replayed:
+        reading = records[0].get("reading")  # played under the other way of a reading (bp balance --readings)
+        if reading not in engines:
+            try:
+                engines[reading] = simulator.Engine(read_otherwise(definitions, reading))
+            except KeyError:
+                return simtools.Replayed(records[0].get("index", 0), False, _(
+                    "no reading {reading} with another way of reading it in these definitions").format(reading=reading))
+        return simtools.replay_game(engines[reading], records)
+
     try:
-        results = [simtools.replay_game(engine, records) for records in simtools.transcript_games(path)]
+        results = [replayed(records) for records in simtools.transcript_games(path)]
     except OSError as exc:
         fail("replay", _("cannot read {path}: {reason}").format(path=path, reason=system_reason(exc)), 2)
     except ValueError as exc:  # a malformed transcript (games() names the line)
