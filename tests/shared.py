@@ -23,7 +23,7 @@ import pytest
 from tests.runbp import ROOT, bp
 
 EPOCH = "1750000000"  # 2025-06-15: every shared build, and every build compared with one, carries this date
-SOURCES = ("definitions", "schema", "docs", "templates", "history")  # what a rules repository's build reads
+SOURCES = ("definitions", "schema", "docs", "templates", "history", "balance")  # what a rules repository's build reads
 
 
 def session_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -17,7 +17,7 @@ from typing import Any
 from ..i18n import N_, _
 from . import stats
 from .run import Plan, RegulationPlan
-from .subjects import REASONS
+from ..balancepage.words import REASONS, said_where  # noqa: F401 - said_where: the report's words, shared with the page
 from .totals import RegulationFigures
 
 SCHEMA_VERSION = 2  # 2: `where` an object of no language, said at display time
@@ -208,13 +208,6 @@ def lines(document: dict[str, Any]) -> list[str]:
     return out
 
 
-def said_where(where: dict[str, Any]) -> str:
-    """Where the games were played (`where` of balance.json), in the language of the messages."""
-    if where["kind"] == "processes":
-        return _("{count} processes").format(count=where["count"])
-    if where["kind"] == "cluster":
-        return _("the cluster {address} ({workers} workers, {threads} threads)").format(**where)
-    return _("one core")
 
 
 def strengths(documents: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:

@@ -207,7 +207,7 @@ def _measure(rules, regulations, settings, games, detect, power, alpha, workers,
 def _readings(defs, regulations, agent, seed, document, alpha) -> tuple[dict, dict[str, str]]:  # noqa: ANN001
     """`--readings`: the standard agents' games of the run played again under each other way of reading."""
     from ..balance import stats
-    from ..balance.readings import compare
+    from ..balance.reading_effects import compare
 
     games = min(regulation["games_per_agent"] for regulation in document["regulations"])
     typer.echo(_("readings: {games:,} games per regulation, played again under each other way of reading").format(games=games), err=True)

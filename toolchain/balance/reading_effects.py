@@ -25,7 +25,7 @@ from . import stats
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Definitions
 
-FOLDER = "readings"  # beside the report's index.html: the saved games
+from ..balancepage import FOLDER
 
 
 class _Watching(simtools.Recorder):
