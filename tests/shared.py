@@ -25,7 +25,7 @@ from tests.runbp import ROOT, bp
 from toolchain.site.editions import Edition, site_editions
 
 EPOCH = "1750000000"  # 2025-06-15: every shared build, and every build compared with one, carries this date
-SOURCES = ("definitions", "schema", "docs", "templates", "history")  # what a rules repository's build reads
+SOURCES = ("definitions", "schema", "docs", "templates", "history", "balance")  # what a rules repository's build reads
 EDITIONS = "editions"  # the other editions' repositories, which definitions/rules.yaml's site: editions: names
 
 

@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("simulator tools", ("toolchain.simtools",)),  # examples, transcripts, random play, searches, board views
     ("checks", ("toolchain.checks",)),
     ("renderers", ("toolchain.export", "toolchain.upstream", "toolchain.pdf", "toolchain.imposition", "toolchain.figures", "toolchain.actionlist",
-                   "toolchain.sphinxext", "toolchain.rulebook")),
+                   "toolchain.sphinxext", "toolchain.rulebook", "toolchain.balancepage")),
     ("site", ("toolchain.site",)),
     ("playtest", ("toolchain.play",)),  # bp play: the rules played in the browser (serve's watcher, the figures' board)
     ("review", ("toolchain.diff",)),  # bp diff: two revisions compared, and the outputs the change reaches

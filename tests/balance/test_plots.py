@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from toolchain.balance import plots
+from toolchain.balancepage import plots
 
 
 def _name(svg: str) -> str:

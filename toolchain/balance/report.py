@@ -17,7 +17,7 @@ from typing import Any
 from ..i18n import N_, _
 from . import stats
 from .run import Plan, RegulationPlan
-from .subjects import REASONS
+from ..balancepage.words import REASONS, said_where  # noqa: F401 - said_where: the report's words, shared with the page
 from .totals import RegulationFigures
 
 SCHEMA_VERSION = 2  # 2: `where` an object of no language, said at display time
@@ -208,13 +208,6 @@ def lines(document: dict[str, Any]) -> list[str]:
     return out
 
 
-def said_where(where: dict[str, Any]) -> str:
-    """Where the games were played (`where` of balance.json), in the language of the messages."""
-    if where["kind"] == "processes":
-        return _("{count} processes").format(count=where["count"])
-    if where["kind"] == "cluster":
-        return _("the cluster {address} ({workers} workers, {threads} threads)").format(**where)
-    return _("one core")
 
 
 def strengths(documents: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
@@ -268,3 +261,19 @@ def strength_lines(section: list[dict[str, Any]]) -> list[str]:
 def _at_strengths(figures: list[dict[str, Any]], what: str) -> str:
     return "; ".join(_("{agent} {change} ({games:,} games)").format(agent=figure["agent"], change=_signed(figure[what]),
                                                                      games=figure["games"]) for figure in figures)
+
+
+def reading_lines(section: dict[str, Any]) -> list[str]:
+    """The terminal's lines of `--readings`: per regulation, each reading with its flips, most first."""
+    out = [_("which readings change games ({agent}, {games:,} games per regulation, played again under the other reading):").format(
+        agent=section["agent"], games=section["games"])]
+    for regulation in section["regulations"]:
+        for row in regulation["readings"]:
+            rate = row["flip_rate"]
+            line = _("{regulation}: {owner} [{key}]: {flipped} flipped ({rate:.1f} % [{low:.1f}, {high:.1f}]), {touched} touched").format(
+                regulation=regulation["name"], owner=row["owner"], key=row["key"], flipped=row["flipped"], touched=row["touched"],
+                rate=rate["estimate"] * 100, low=rate["low"] * 100, high=rate["high"] * 100)
+            if "shortest" in row:
+                line += _("; shortest game: {file} ({turns} turns)").format(**row["shortest"])
+            out.append(f"  {line}")
+    return out

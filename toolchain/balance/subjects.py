@@ -17,18 +17,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import sim
-from ..i18n import N_, _
+from ..balancepage.words import REASONS  # said on the report's page too
+from ..i18n import _
 
 KINDS = ("action", "trump", "character")
 
-# Why a subject is not restricted: a reason's code, and what the report says of it.
-REASONS: dict[str, str] = {  # said in bp's language where shown; English in balance.json's `why`
-    "triggered": N_("a triggered action, not one a player chooses"),
-    "passes-turn": N_("the turn ends only by this action: forbidden, the game would not go on"),
-    "no-card": N_("not a particular card, so it cannot be left unchosen"),
-    "not-summoned": N_("no action of this regulation puts it into play (presets only)"),
-    "not-selected": N_("not measured this time (not chosen by --only)"),
-}
 # The step of the effect language by which the turn passes (model/effect_language.py): an action whose program
 # holds it is how a turn ends, and an agent forbidden it would hold the turn for ever.
 PASS_TURN_STEP = "pass_turn"

@@ -36,6 +36,7 @@ def balance(
     seed: Annotated[int, typer.Option("--seed", help=_("The seed of the games' seeds (the same for every agent and revision)."))] = 0,
     agent: Annotated[str, typer.Option("--agent", help=_("The standard agent: policy (the default) or random."))] = "policy",
     strength: Annotated[Optional[list[str]], typer.Option("--strength", help=_("Measure with agents of this strength: random, policy or search (again for more: the report compares the verdicts at each strength)."), show_default=False)] = None,
+    readings: Annotated[bool, typer.Option("--readings", help=_("Play the same games again under the other way of reading each reading that carries one, and report which readings change games."))] = False,
     workers: Annotated[int, typer.Option("--workers", min=0, help=_("Processes to play on (0: one per core); the figures do not depend on it."))] = 1,
     cluster: Annotated[Optional[str], typer.Option("--cluster", help=_("A Dask scheduler's address (tcp://host:8786): the games are played by its workers, with the same figures."))] = None,
     cluster_timeout: Annotated[float, typer.Option("--cluster-timeout", min=0.1, help=_("Seconds to wait for the --cluster scheduler to connect and to answer."))] = 5.0,
@@ -45,7 +46,7 @@ def balance(
     """`bp balance` (HELP)."""
     try:
         _balance(revisions or [], root, format_key, frame_key, all_regulations, detect, power, alpha, games, tuple(only or ()),
-                 seed, agent, workers, cluster, cluster_timeout, out, as_json, list(dict.fromkeys(strength or ())))
+                 seed, agent, workers, cluster, cluster_timeout, out, as_json, list(dict.fromkeys(strength or ())), readings)
     except Stopped as stop:  # Ctrl-C while playing: the workers are ended
         typer.echo("\n" + _("bp balance: {reason}; nothing written").format(reason=stop), err=True)
         raise typer.Exit(130) from None
@@ -56,7 +57,8 @@ def balance(
 
 def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_key: str | None, all_regulations: bool, detect: float,
              power: float, alpha: float, games: int | None, only: tuple[str, ...], seed: int, agent: str, workers: int,
-             cluster: str | None, cluster_timeout: float, out: Path | None, as_json: bool, strengths: list[str]) -> None:
+             cluster: str | None, cluster_timeout: float, out: Path | None, as_json: bool, strengths: list[str],
+             readings: bool = False) -> None:
     from .. import simtools
     from ..balance import html
     from ..balance.cluster import ClusterError, probe
@@ -74,6 +76,8 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
             fail("balance", _("no agent '{agent}' (agents: {agents})").format(agent=wanted, agents=", ".join(simtools.AGENTS)), 2)
     if len(strengths) > 1 and len(specs) > 0:
         fail("balance", _("--strength with more than one strength measures one revision: give no REV"), 2)
+    if readings and len(specs) > 0:
+        fail("balance", _("--readings measures one revision: give no REV"), 2)
     agents = strengths or [agent]
     if cluster is not None and workers != 1:
         fail("balance", _("--cluster and --workers both say where to play: give one"), 2)
@@ -111,9 +115,12 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
     if len(documents) > 1:
         document["strengths"] = {"agents": agents, "regulations": strengths_section(documents),
                                  "games_played": sum(d["games_played"] for _agent, d in documents)}
+    kept: dict[str, str] = {}
+    if readings:
+        document["readings"], kept = _readings(defs, regulations, documents[0][0], seed, document, alpha)
     try:
         with publishing(target, html.KIND) as staging:
-            html.write(staging, document)
+            html.write(staging, document, kept)
     except OSError as exc:
         fail("balance", _("cannot write {target}: {reason}").format(target=target, reason=system_reason(exc)), 2)
     if as_json:
@@ -121,6 +128,11 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
     else:
         for line in lines(document):
             typer.echo(line)
+        if "readings" in document:
+            from ..balance.report import reading_lines
+
+            for line in reading_lines(document["readings"]):
+                typer.echo(line)
         if "strengths" in document:
             changed = strength_lines(document["strengths"]["regulations"])
             typer.echo(_("verdicts that change with the strength ({strengths}): {count}").format(
@@ -190,6 +202,17 @@ def _measure(rules, regulations, settings, games, detect, power, alpha, workers,
         raise Stopped(_("stopped after {played:,} of {games:,} games").format(played=played, games=plan.total_games)) from None
     seconds = time.perf_counter() - started
     return report(plan, figures, {"games_played": plan.total_games, "seconds": round(seconds, 1), "where": runner.where})
+
+
+def _readings(defs, regulations, agent, seed, document, alpha) -> tuple[dict, dict[str, str]]:  # noqa: ANN001
+    """`--readings`: the standard agents' games of the run played again under each other way of reading."""
+    from ..balance import stats
+    from ..balance.reading_effects import compare
+
+    games = min(regulation["games_per_agent"] for regulation in document["regulations"])
+    typer.echo(_("readings: {games:,} games per regulation, played again under each other way of reading").format(games=games), err=True)
+    return compare(defs, regulations, agent=agent, seed=seed, games=games, turn_cap=document["settings"]["turn_cap"],
+                   z=stats.z_value(alpha))
 
 
 class Stopped(Exception):

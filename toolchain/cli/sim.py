@@ -147,6 +147,8 @@ def replay(
     """`bp replay` (REPLAY_HELP)."""
     from .. import sim as simulator, simtools
 
+    from ..model.other_readings import read_otherwise
+
     # The transcript first (it is read whole either way): a file that is no transcript is said at once,
     # before the rules are loaded and checked.
     try:
@@ -157,9 +159,21 @@ def replay(
         fail("replay", str(exc), 2)
     if not games:
         fail("replay", _("no games in {path}: a transcript starts with a game line (bp sim --transcript FILE writes one)").format(path=path), 2)
-    engine = simulator.Engine(load_clean(resolve_root(root), "replay").definitions)
+    definitions = load_clean(resolve_root(root), "replay").definitions
+    engines = {None: simulator.Engine(definitions)}
+
+    def replayed(records: list[dict]) -> simtools.Replayed:
+        reading = records[0].get("reading")  # played under the other way of a reading (bp balance --readings)
+        if reading not in engines:
+            try:
+                engines[reading] = simulator.Engine(read_otherwise(definitions, reading))
+            except KeyError:
+                return simtools.Replayed(records[0].get("index", 0), False, _(
+                    "no reading {reading} with another way of reading it in these definitions").format(reading=reading))
+        return simtools.replay_game(engines[reading], records)
+
     try:
-        results = [simtools.replay_game(engine, records) for records in games]
+        results = [replayed(records) for records in games]
     except ValueError as exc:  # a record the rules cannot replay (an unknown regulation, a card given twice)
         fail("replay", str(exc), 2)
     failed = [r for r in results if not r.ok]

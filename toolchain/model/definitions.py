@@ -17,7 +17,7 @@ from .notations import KeycardsText, Text
 from .yamlload import Document, Path_
 
 __all__ = [
-    "Source", "Reading", "Named", "Vocabulary", "id_hint", "illegal_reasons", "Zone", "AccessLevel", "Cost", "GraveyardTop", "Rules", "Format", "Target", "Flavor", "Example",
+    "Source", "Reading", "OtherReading", "Named", "Vocabulary", "id_hint", "illegal_reasons", "Zone", "AccessLevel", "Cost", "GraveyardTop", "Rules", "Format", "Target", "Flavor", "Example",
     "Action", "LabelGrant", "WaiveCost", "Ability", "Character", "FogEntry", "SetupStep", "Frame", "Trump", "Ruling", "Definitions",
     "KeycardsText", "Text",
 ]
@@ -56,6 +56,16 @@ class Reading:
     about: str | None = None  # the field it is about (`abilities`, `start`, `trigger_condition`), None: the whole entry
     guideline: str | None = None  # the design guideline (its code, BP040…) the definition departs from, and why
     fact: str | None = None  # with about: program, the kind of fact (BP048) in which program and printed text differ on purpose
+    other: OtherReading | None = field(default=None, compare=False)  # the other way of reading it, as data (bp balance --readings)
+
+
+@dataclass(frozen=True)
+class OtherReading:
+    """The other way of reading a silent or open text, as the simulator would play it: what it reads and the
+    definition's program under it (`reading: other:`). bp balance --readings replays the same games with it."""
+
+    reads: str
+    program: Mapping[str, Any] = field(repr=False)
 
 
 @dataclass(frozen=True)

@@ -368,9 +368,14 @@ def _readings(item: dict[str, Any], source: m.Source) -> tuple[m.Reading, ...]:
     notes = [(value, ("reading",))] if isinstance(value, dict) else [(note, ("reading", i)) for i, note in enumerate(value)]
     return tuple(
         m.Reading(str(note["says"]).strip(), str(note["reads"]).strip(), str(note["why"]).strip(), source.location(*path),
-                  note.get("about"), note.get("guideline"), note.get("fact"))
+                  note.get("about"), note.get("guideline"), note.get("fact"), _other(note.get("other")))
         for note, path in notes
     )
+
+
+def _other(value: Mapping[str, Any] | None) -> m.OtherReading | None:
+    """`other:` of a reading: the other way of reading it, with the program it would run (schema-valid)."""
+    return None if value is None else m.OtherReading(str(value["reads"]).strip(), value["program"])
 
 
 def example(item: Mapping[str, Any], source: m.Source) -> m.Example:

@@ -190,6 +190,15 @@ class Session:
         assert self.rules.engine is not None  # bp play starts only with rules that check
         return self.rules.engine
 
+    def _other_engine(self, reading: str) -> sim.Engine:
+        """The engine of the other way of reading `reading` (a game bp balance --readings kept)."""
+        from ..model.other_readings import read_otherwise
+
+        try:
+            return sim.Engine(read_otherwise(self.definitions, reading))
+        except KeyError:
+            raise Refused(f"このルールには別の読み方を持つ解釈 {reading} がありません") from None
+
     def _start(self, setup: Setup, seats: tuple[str, str], notice: str) -> None:
         if seats[0] not in SEATS or seats[1] not in SEATS or HUMAN not in seats:
             raise Refused("席はどちらかが人 (human) で、もう一方が人か AI (policy) です")
@@ -197,7 +206,7 @@ class Session:
             self.rules = self.watch.latest  # a new game is played by the newest rules that check
         if not self.definitions.is_legal(setup.format, setup.frame):
             raise Refused(f"{self._regulation_name(setup.format, setup.frame)} は 3.1 の表にない対戦レギュレーションです")
-        table = Table.start(self._engine(), setup, seats)
+        table = Table.start(self._engine() if setup.reading is None else self._other_engine(setup.reading), setup, seats)
         table.play_agents()
         self.table, self.mode, self.replay, self.draft, self.kept = table, PLAY, None, None, None
         self.viewer, self.shown = table.humans[0], None

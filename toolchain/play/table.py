@@ -35,6 +35,7 @@ class Setup:
     seed: int
     first: int | None = None
     given: dict[str, Any] | None = None
+    reading: str | None = None  # played under the other way of this reading (a game bp balance --readings kept)
 
     def header(self) -> dict[str, Any]:
         """The transcript's game line."""
@@ -43,11 +44,13 @@ class Setup:
             header["first"] = self.first
         if self.given is not None:
             header["given"] = self.given
+        if self.reading is not None:
+            header["reading"] = self.reading
         return header
 
     @classmethod
     def of_header(cls, header: dict[str, Any]) -> Setup:
-        return cls(header["format"], header["frame"], header["seed"], header.get("first"), header.get("given"))
+        return cls(header["format"], header["frame"], header["seed"], header.get("first"), header.get("given"), header.get("reading"))
 
 
 @dataclass(frozen=True)

@@ -207,7 +207,9 @@ RECORD_FIELDS: dict[str, dict[str, type]] = {
     "decision": {"seat": int, "kind": str, "index": int, "option": str},
     "end": {},
 }
-OPTIONAL_FIELDS: dict[str, type] = {"turn_cap": int, "index": int, "first": int, "given": dict}
+# `reading`: the game was played under the other way of reading that reading (bp balance --readings;
+# model/other_readings.py), which the engine that replays it must be built with.
+OPTIONAL_FIELDS: dict[str, type] = {"turn_cap": int, "index": int, "first": int, "given": dict, "reading": str}
 
 
 def games(path: Path) -> Iterator[list[dict[str, Any]]]:

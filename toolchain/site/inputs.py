@@ -43,9 +43,16 @@ def balance_report(root: Path) -> Path:
     return root / "build" / "balance"
 
 
+def stored_balance(root: Path) -> Path:
+    """A balance run kept in the repository (balance.json, and the games bp balance --readings kept): the site
+    renders its report when there is no newer one in build/balance (balance/README.md says the command)."""
+    return root / "balance"
+
+
 def _tops(root: Path) -> list[tuple[str, Path, Path]]:
     """Each folder a build reads: its label, where it is, and the tree it must stay inside."""
-    tops = [(name, root / name, root) for name in SOURCE_DIRS] + [("balance", balance_report(root), root)]
+    tops = [(name, root / name, root) for name in SOURCE_DIRS] + [("balance", balance_report(root), root),
+                                                                  ("balance-stored", stored_balance(root), root)]
     own = TOOLCHAIN.parent
     # the definitions are validated against the toolchain's schemas, whatever the repository's schema/ holds
     return tops + [("toolchain", TOOLCHAIN, own), ("toolchain-templates", own / "templates", own),

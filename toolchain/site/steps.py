@@ -27,7 +27,7 @@ from ..jobs import PriorityPool, ahead
 from ..provenance import code_salt
 from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME, PRINT_SHOP_NAME
 from .index import FAVICON, INDEX, render_index
-from .inputs import balance_report
+from .inputs import balance_report, stored_balance
 from .manifest import FileRecord, Label, Manifest, StepRecord, file_hash, text_key
 from .outputs import OutputError, locked, write_marker
 
@@ -329,18 +329,55 @@ def rulebook_pdf(build: Build, step: str) -> None:
 
 
 def balance(build: Build, step: str) -> None:
-    """The last `bp balance` report of the repository (build/balance), linked into the site as it is, when there is one."""
+    """The balance report: the last `bp balance` run of this checkout (build/balance), linked as it is; else the run
+    stored in the repository (balance/balance.json), its page rendered here without playing a game; else none."""
     report = balance_report(build.plan.root)
     build.step(step)  # recorded as made from these inputs even with no report: the next build is up to date
-    if not (report / INDEX).is_file():
+    label = Label("バランス", "自己対戦による測定 (bp balance)", "HTML", 40)
+    if (report / INDEX).is_file():
+        for file in sorted(p for p in report.iterdir() if p.is_file() and p.suffix in (".html", ".json")):
+            _link_balance(build, step, file, f"{BALANCE}/{file.name}", label)
+        _link_kept_games(build, step, report)
         return
-    for file in sorted(p for p in report.iterdir() if p.is_file() and p.suffix in (".html", ".json")):
-        path = f"{BALANCE}/{file.name}"
-        label = Label("バランス", "自己対戦による測定 (bp balance)", "JSON" if file.suffix == ".json" else "HTML", 40)
+    stored = stored_balance(build.plan.root)
+    if not (stored / "balance.json").is_file():
+        return
+    import json
+
+    from ..balancepage import render
+
+    try:
+        document = json.loads((stored / "balance.json").read_text(encoding="utf-8"))
+        page = render(document)
+    except (ValueError, KeyError, TypeError) as exc:  # not a report bp balance wrote
+        raise OutputError(_("{path}: not a balance report bp balance wrote ({reason})").format(
+            path=stored / "balance.json", reason=exc)) from exc
+    build.write(step, f"{BALANCE}/{INDEX}", page, label)
+    _link_balance(build, step, stored / "balance.json", f"{BALANCE}/balance.json", label)
+    _link_kept_games(build, step, stored)
+
+
+def _link_balance(build: Build, step: str, file: Path, path: str, label: Label) -> None:
+    if file.suffix != ".html":
+        label = dataclasses.replace(label, kind=file.suffix.lstrip(".").upper())
+    key = file_hash(file)
+    if not build.keep(step, path, key, label):
+        link(file, build.staging / path)
+        build.record(step, path, key, label)
+
+
+def _link_kept_games(build: Build, step: str, report: Path) -> None:
+    """The games bp balance --readings kept (readings/*.jsonl), which the report's page links."""
+    folder = report / "readings"
+    if not folder.is_dir():
+        return
+    (build.staging / BALANCE / "readings").mkdir(parents=True, exist_ok=True)
+    for file in sorted(p for p in folder.iterdir() if p.is_file() and p.suffix == ".jsonl"):
+        path = f"{BALANCE}/readings/{file.name}"
         key = file_hash(file)
-        if not build.keep(step, path, key, label):
+        if not build.keep(step, path, key, None):
             link(file, build.staging / path)
-            build.record(step, path, key, label)
+            build.record(step, path, key, None)
 
 
 def index(build: Build, step: str) -> None:
