@@ -70,7 +70,8 @@ def sim(
     workers: Annotated[int, typer.Option("--workers", min=0, help=_("Processes to play on (0: one per core); the results do not depend on it."))] = 1,
 ) -> None:
     """`bp sim` (SIM_HELP)."""
-    from .. import sim as simulator, simtools
+    from .. import sim as simulator
+    from .. import simtools
     from ..site.outputs import OutputError, is_stream, output_file, replacing
 
     try:  # refuse a transcript that cannot be written before the games
@@ -145,8 +146,8 @@ def replay(
     root: RootOption = None,
 ) -> None:
     """`bp replay` (REPLAY_HELP)."""
-    from .. import sim as simulator, simtools
-
+    from .. import sim as simulator
+    from .. import simtools
     from ..model.other_readings import read_otherwise
 
     # The transcript first (it is read whole either way): a file that is no transcript is said at once,
