@@ -27,6 +27,7 @@ from toolchain.site.editions import Edition, site_editions
 EPOCH = "1750000000"  # 2025-06-15: every shared build, and every build compared with one, carries this date
 SOURCES = ("definitions", "schema", "docs", "templates", "history", "balance")  # what a rules repository's build reads
 EDITIONS = "editions"  # the other editions' repositories, which definitions/rules.yaml's site: editions: names
+PAST_EDITIONS = "tests/editions"  # the editions the history (history/) reads that the site does not publish (9.0)
 
 
 def session_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -63,6 +64,9 @@ def copy_repository(target: Path, editions: bool = False) -> Path:
         shutil.copytree(ROOT / part, target / part)
     if editions:  # without an edition's own check cache (its build/)
         shutil.copytree(ROOT / EDITIONS, target / EDITIONS, ignore=shutil.ignore_patterns("build"))
+        for past in (ROOT / PAST_EDITIONS).iterdir():
+            if (past / "definitions").is_dir():
+                shutil.copytree(past / "definitions", target / PAST_EDITIONS / past.name / "definitions")
     else:
         copy_rules_yaml(target / "definitions" / "rules.yaml")
     return target

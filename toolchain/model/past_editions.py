@@ -25,6 +25,7 @@ from typing import Any
 
 from . import definitions as m
 from .history import edition_number, is_rules_field
+from .repository import RepositoryError
 from .yamlload import load as load_yaml
 
 HISTORY_KEY = "history"  # the key of rules.yaml naming the folder
@@ -136,8 +137,21 @@ def read_history(root: Path, rules: m.Rules, current: m.Definitions) -> History 
             if record.repository == root.resolve():
                 record.entries = entries_of(current)
             else:
-                loaded = load_definitions(record.repository)
+                try:
+                    loaded = load_definitions(record.repository)
+                except RepositoryError as exc:  # a copy of the repository without that edition, a wrong path
+                    line = _line_of(path, "repository:")
+                    history.problems.append((path, line, 1, str(exc)))
+                    continue
                 record.entries = entries_of(loaded.definitions)
         history.editions.append(record)
     history.editions.sort(key=lambda e: e.number)
     return history
+
+
+def _line_of(path: Path, key: str) -> int:
+    """The line where `key` starts a line of the file (1 when it does not): where a finding about its value points."""
+    for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+        if line.startswith(key):
+            return number
+    return 1
