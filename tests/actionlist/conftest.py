@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.repos import copy_rules_yaml
 from tests.shared import once
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,4 +46,5 @@ def repo_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     repo = tmp_path_factory.mktemp("repo")
     for part in ("definitions", "schema", "templates"):
         shutil.copytree(ROOT / part, repo / part)
+    copy_rules_yaml(repo / "definitions" / "rules.yaml")  # its own edition alone
     return repo

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.repos import copy_rules_yaml
 from tests.runbp import ROOT, bp, running, start_bp, stop
 from toolchain.site import outputs as publish
 
@@ -218,6 +219,7 @@ def repo_with_templates(tmp_path: Path) -> Path:
     repo = tmp_path / "repo"
     for part in ("definitions", "schema", "templates"):
         shutil.copytree(ROOT / part, repo / part)
+    copy_rules_yaml(repo / "definitions" / "rules.yaml")  # its own edition alone
     return repo
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from tests.repos import copy_rules_yaml
 from tests.runbp import start_bp
 from toolchain import sim
 from toolchain.model import Definitions
@@ -61,6 +62,7 @@ def rules_copy(base: Path) -> Path:
     base.mkdir(parents=True, exist_ok=True)
     for part in ("definitions", "schema"):
         shutil.copytree(ROOT / part, base / part)
+    copy_rules_yaml(base / "definitions" / "rules.yaml")  # its own edition alone
     return base
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import jinja2
 import pytest
 
+from tests.repos import copy_rules_yaml
 from tests.runbp import bp
 from toolchain.sphinxext.searchindex import escape_index
 
@@ -32,7 +33,7 @@ def hostile_site(repo_root: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     root = tmp_path_factory.mktemp("hostile") / "rules"
     for folder in ("definitions", "schema", "docs"):
         shutil.copytree(repo_root / folder, root / folder)
-    rules = root / "definitions" / "rules.yaml"
+    rules = copy_rules_yaml(root / "definitions" / "rules.yaml")  # its own edition alone
     text = rules.read_text(encoding="utf-8")
     for field, value in FIELDS.items():
         line = f"  {field}: {value}\n"
