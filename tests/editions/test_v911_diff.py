@@ -85,3 +85,13 @@ def test_a_trump_renamed_in_the_changelog_is_a_rename(rst: str) -> None:
     checklist = _checklist(rst)
     assert "「激励」の名前が「誘惑」に変わりました。" in checklist
     assert "「誘惑」(兵士起因)のキーカード、起動条件、効果が変わりました。" in checklist
+
+
+def test_the_rulebooks_changelog_is_the_diffs_rst(rst: str) -> None:
+    """The 変更履歴 of 第9.1.1版 opens with the section bp diff writes from 第8.1版, as written (`bp edition new`
+    puts it there): a change of either edition's data changes it, and this fails until it is written again
+    (README, 変更履歴)."""
+    history = (V911 / "docs" / "history.rst").read_text(encoding="utf-8")
+    chapter = history.index("変更履歴\n" + "=" * 50 + "\n") + len("変更履歴\n" + "=" * 50 + "\n")
+    section = history[chapter:history.index("\n.. _history-8th:")].strip("\n") + "\n"
+    assert section == rst
