@@ -55,6 +55,8 @@ def test_players_read_no_field_names_nor_raw_data(rst: str) -> None:
     players = rst.split("データのみの変更\n")[0] + rst.split("プレイヤー向けチェックリスト\n")[1]
     assert '{"' not in players and "[\"" not in players
     assert not re.search(r"\b(program|reading|updated|since|abilities|waive_cost|uses)\b", players)
+    # an item by its Japanese name alone: no key the editor types inside it (ゲームの始め方 (procedure), 能力 (grants))
+    assert not re.search(r"\([a-z_]+\)", players), re.findall(r".*\([a-z_]+\).*", players)
     assert "の解釈が変わりました" not in rst and "\n- 解釈" not in players
 
 

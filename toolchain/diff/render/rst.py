@@ -29,6 +29,7 @@ _NOTHING = "なし"
 _ONE_LINE = 60  # characters of old and new together that read well as `old → new` on one line
 # Not for a changelog: the version bookkeeping (the version table is generated) and the simulator's data.
 _LEFT_OUT = ("since", "updated", "program", "examples")
+_WORDS = "text"  # the key of a mapping that holds its printed words (target, ability: changes.py)
 # The subsections, each with the label it gets under the edition's (history-v8-1-added).
 _SECTIONS = {"追加": "added", "再録": "returned", "削除": "removed", "名称変更": "renamed", "変更": "changed",
              "裁定": "rulings", "ルールブック本文": "prose", "対戦レギュレーション": "regulations", "プレイヤー向けチェックリスト": "checklist",
@@ -61,8 +62,17 @@ def _section_link(change: ProseChange) -> str:
 
 
 def _fields(change: DefinitionChange) -> list[FieldChange]:
-    """The fields a player reads changed (the printed text); data-only ones are the editors' (_data_only)."""
-    return [f for f in shown_fields(change) if f.top not in _LEFT_OUT and f.rules]
+    """The fields a player reads changed (the printed text); data-only ones are the editors' (_data_only).
+    Of a mapping whose printed words changed (能力's text), the keys the program reads beside them (grants,
+    scope) are said by those words already."""
+    fields = [f for f in shown_fields(change) if f.top not in _LEFT_OUT and f.rules]
+    worded = {f.top for f in fields if f.field == f"{f.top}.{_WORDS}"}
+    return [f for f in fields if f.field in (f.top, f"{f.top}.{_WORDS}") or f.top not in worded]
+
+
+def _item(field: FieldChange) -> str:
+    """The item as the rulebook names it (ゲームの始め方), without the key inside it the editor types (procedure)."""
+    return field.item.split(" (")[0]
 
 
 def _data_only(change: DefinitionChange) -> list[str]:
@@ -189,8 +199,8 @@ def _printed(value: str | None) -> str:
 def _field(field: FieldChange) -> list[str]:
     old, new = _printed(field.old) or _NOTHING, _printed(field.new) or _NOTHING
     if "\n" not in old + new and len(old) + len(new) <= _ONE_LINE:
-        return [f"- {escape(field.item)}: {escape(old)} → {escape(new)}"]
-    return [f"- {escape(field.item)}", "", *_before_after(old, new)]
+        return [f"- {escape(_item(field))}: {escape(old)} → {escape(new)}"]
+    return [f"- {escape(_item(field))}", "", *_before_after(old, new)]
 
 
 def _before_after(old: str, new: str) -> list[str]:
