@@ -77,18 +77,6 @@ def test_entries_stand_under_their_lists_groups_and_renames_name_both(rst: str) 
     assert "「オープン」の名前が「クイックオープン」に変わりました。" in _checklist(rst)
 
 
-def test_a_trump_renamed_in_the_changelog_is_a_rename(rst: str) -> None:
-    """9.0's changelog: ♡3's trump 激励 is now 誘惑, and its soldiers' action returns the target to the hand.
-    The data keeps 8.1's ids, so both are renamed (not one removed and another added) and the action's
-    changed text is listed."""
-    renamed = rst.split("\n名称変更\n")[1].split("\n.. _")[0]
-    assert "- 激励 → :ref:`act-encourage`" in renamed and "- 激励 → :ref:`trump-encourage`" in renamed
-    assert "\n削除\n" not in rst
-    checklist = _checklist(rst)
-    assert "「激励」の名前が「誘惑」に変わりました。" in checklist
-    assert "「誘惑」(兵士起因)のキーカード、起動条件、効果が変わりました。" in checklist
-
-
 def test_the_rulebooks_changelog_is_the_diffs_rst(rst: str) -> None:
     """The 変更履歴 of 第9.1.1版 opens with the section bp diff writes from 第8.1版, as written (`bp edition new`
     puts it there): a change of either edition's data changes it, and this fails until it is written again
