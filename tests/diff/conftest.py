@@ -139,16 +139,18 @@ def drop_reanimate(repo: Path) -> str:
 
 def edit_the_round_after(repo: Path, reanimate: str) -> None:
     """What the commit after the one without リアニメイト changes, one of each thing bp diff must tell:
-    - リアニメイト returns (再録) with a new effect: git holds its last printed version;
+    - リアニメイト returns (再録) with its effect reworded: git holds its last printed version;
     - 再起 (revival), a copy of サーチ with its since: v0.1, returns too, but git never held it;
     - 投擲 reclassified 通常魔法 → 速攻魔法 in 4-normal-spell.yaml, 防壁破壊's effect changed, 奇襲 removed:
       the list prints 投擲 under 速攻魔法, before 防壁破壊, the file after it;
     - 激励 renamed 誘惑, the trump and its soldiers' action alike (one rename for a player);
     - docs/: 2.7 ダメージ rewritten, a section マリガン added after it (the sections after it are
       numbered anew, which is no change of theirs), 2.11.2 デッキのシャッフルについて removed, 6.2.1
-      rewritten; and markup alone changed: 2.6 re-wrapped, a comment and an index entry added."""
+      rewritten; and markup alone changed: 2.6 re-wrapped, a comment and an index entry added.
+    Every printed text still says what its program does (BP048): a revision with findings has no regulations
+    compared, and the report's regulation lines are part of what is tested."""
     edit(repo, NORMAL, "- id: hand-destruction\n", reanimate.replace(
-        "移せない場合、選んだカードを墓地に戻す。", "移せない場合、選んだカードを手札に加える。") + "- id: hand-destruction\n")
+        "移せない場合、選んだカードを墓地に戻す。", "移せない場合、選んだカードを墓地に置いたままにする。") + "- id: hand-destruction\n")
     quick = (repo / QUICK).read_text(encoding="utf-8")
     revival = (_block(quick, "- id: search\n", "- id: blackjack\n")
                .replace("- id: search\n  name: サーチ\n", "- id: revival\n  name: 再起\n  kana: さいき\n")
@@ -156,7 +158,7 @@ def edit_the_round_after(repo: Path, reanimate: str) -> None:
     edit(repo, QUICK, "- id: blackjack\n", revival + "- id: blackjack\n")
     edit(repo, NORMAL, "- id: throw\n  name: 投擲\n  kana: とうてき\n  category: normal-spell\n",
          "- id: throw\n  name: 投擲\n  kana: とうてき\n  category: quick-spell\n")
-    edit(repo, NORMAL, "  effect: 対象の防壁を場から墓地に移す。\n", "  effect: 対象の防壁を場から手札に戻す。\n")
+    edit(repo, NORMAL, "  effect: 対象の防壁を場から墓地に移す。\n", "  effect: 対象の防壁1体を場から墓地に移す。\n")
     normal = (repo / NORMAL).read_text(encoding="utf-8")
     (repo / NORMAL).write_text(normal[:normal.index("- id: ambush\n")], encoding="utf-8")
     for path in (TRUMPS, FRAME_ACTIONS):

@@ -132,8 +132,7 @@ def test_rst_is_valid_and_its_checklist_holds_only_gameplay(reports: dict) -> No
     checklist = out.split("プレイヤー向けチェックリスト\n")[1]
     # in the rulebook's order: table 3.1 (chapter 3) before the action list (4.3.1)
     assert checklist.splitlines()[2:] == [
-        "- □ ライト: アクション 19 → 20 (追加 偵察)",
-        "- □ ライト + エントリー20: アクション 19 → 20 (追加 偵察)",
+        "- □ ライト、ライト + エントリー20: アクション 19 → 20 (追加 偵察)",  # regulations that change alike: one line
         "- □ 「停戦」(速攻魔法)のキーカード、コストが変わりました。",
         "- □ 「偵察」(速攻魔法)が追加されました。",
         "- □ 「投擲」(通常魔法)の効果が変わりました。",

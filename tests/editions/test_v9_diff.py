@@ -6,6 +6,7 @@ with no line twice."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -72,10 +73,17 @@ def _checklist(form: str, output: str) -> list[str]:
     return [line.removeprefix(mark) for line in output.splitlines() if line.startswith(mark)]
 
 
+def _said(item: str, checklist: list[str]) -> bool:
+    """Whether a line says `item`: alone, or with others of its list of which the same is said
+    (「アップ」(基礎魔法)、「ダウン」(基礎魔法)のタイプが変わりました。)."""
+    subject, said = re.fullmatch(r"(「[^」]+」(?:\([^)]*\))?)(.+)", item).groups()
+    return any(line.endswith(said) and (line.startswith(subject) or "、" + subject in line) for line in checklist)
+
+
 @pytest.mark.parametrize("form", FORMATS)
 def test_the_checklist_states_each_item_and_the_prose_once(diffs: dict[str, str], form: str) -> None:
     checklist = _checklist(form, diffs[form])
-    assert [item for item in (*ITEMS, PROSE) if item not in checklist] == []
+    assert [item for item in (*ITEMS, PROSE) if not _said(item, checklist)] == []
     assert len(checklist) == len(set(checklist)), [item for item in checklist if checklist.count(item) > 1]
     assert checklist == _checklist("json", diffs["json"])  # one checklist, in the rulebook's order, in every format
 

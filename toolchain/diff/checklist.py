@@ -54,22 +54,27 @@ def _quoted(change: DefinitionChange) -> str:
     return f"「{change.name}」({change.category})" if change.category else f"「{change.name}」"
 
 
-def ruling_lines(change: DefinitionChange) -> list[str]:
+# A line of the checklist as its subject (「ドロー」(基本)) and what is said of it (の効果が変わりました。): lines of
+# one list that say the same of different subjects are one line, their subjects joined.
+Said = tuple[str, str]
+
+
+def ruling_lines(change: DefinitionChange) -> list[Said]:
     """What a player must learn of a ruling: that it came or went, its answer (or what it says) changed, or
     the engine plays it another way now (an example's expected situation or result)."""
     name = f"裁定「{change.name}」"
     if change.change == "added":
-        return [f"{name}が追加されました。"]
+        return [(name, "が追加されました。")]
     if change.change == "removed":
-        return [f"{name}が削除されました。"]
+        return [(name, "が削除されました。")]
     items = "、".join(dict.fromkeys(f.item for f in change.fields if f.rules))
-    lines = [f"{name}の{items}が変わりました。"] if items else []
+    lines = [(name, f"の{items}が変わりました。")] if items else []
     if change.outcome_changed:
-        lines.append(f"{name}の実行例の結果が変わりました。")
+        lines.append((name, "の実行例の結果が変わりました。"))
     return lines
 
 
-def definition_lines(change: DefinitionChange) -> list[str]:
+def definition_lines(change: DefinitionChange) -> list[Said]:
     """What a player must learn of one definition's change (nothing for lore, versions or programs)."""
     if change.kind == RULINGS:
         return ruling_lines(change)
@@ -78,22 +83,26 @@ def definition_lines(change: DefinitionChange) -> list[str]:
     name = _quoted(change)
     items = "、".join(dict.fromkeys(f.item.split(" (")[0] for f in change.fields if f.rules))
     if change.change == "added":
-        return [f"{name}が追加されました。"]
+        return [(name, "が追加されました。")]
     if change.change == "removed":
-        return [f"{name}が削除されました。"]
+        return [(name, "が削除されました。")]
     if change.change == "returned":
         if change.last_printed is not None and items:
             since = change.last_printed.edition or change.last_printed.label
-            return [f"{name}が再録されました。{since}から{items}が変わりました。"]
-        return [f"{name}が再録されました。"]
-    lines = [f"「{change.old_name}」の名前が「{change.name}」に変わりました。"] if change.renamed else []
+            return [(name, f"が再録されました。{since}から{items}が変わりました。")]
+        return [(name, "が再録されました。")]
+    lines = [(f"「{change.old_name}」", f"の名前が「{change.name}」に変わりました。")] if change.renamed else []
     if items:
-        lines.append(f"{name}の{items}が変わりました。")
+        lines.append((name, f"の{items}が変わりました。"))
     return lines
 
 
 def regulation_line(regulation: RegulationChange) -> str:
     """`ライト + エントリー20: アクション 19 → 20 (追加 偵察)`."""
+    return "".join(_regulation_said(regulation))
+
+
+def _regulation_said(regulation: RegulationChange) -> Said:
     state = {"added": " (新たに対戦可能)", "removed": " (対戦不可に)", "changed": ""}[regulation.change]
     parts = []
     for group in regulation.groups:
@@ -102,21 +111,46 @@ def regulation_line(regulation: RegulationChange) -> str:
                  f"削除 {'、'.join(m.name for m in group.left)}" if group.left else ""]
         moves = [m for m in moves if m]
         parts.append(f"{GROUP_NAMES.get(group.group, group.group)} {counts}" + (f" ({'; '.join(moves)})" if moves else ""))
-    return f"{regulation.title}{state}: {'、'.join(parts)}"
+    return regulation.title, f"{state}: {'、'.join(parts)}"
 
 
-def prose_lines(change: ProseChange) -> list[str]:
+def prose_lines(change: ProseChange) -> list[Said]:
     if change.change == "added":
-        return [f"「{change.heading}」が追加されました。"]
+        return [(f"「{change.heading}」", "が追加されました。")]
     if change.change == "removed":
-        return [f"「{change.heading}」が削除されました。"]
-    lines = [f"「{change.old_title}」の見出しが「{change.heading}」に変わりました。"] if change.old_title else []
+        return [(f"「{change.heading}」", "が削除されました。")]
+    lines = [(f"「{change.old_title}」", f"の見出しが「{change.heading}」に変わりました。")] if change.old_title else []
     if change.old != change.new:
-        lines.append(f"「{change.heading}」の記述が変わりました。")
+        lines.append((f"「{change.heading}」", "の記述が変わりました。"))
     return lines
 
 
-Placed = tuple[tuple[int, int], int, int, ChecklistItem]  # (page and line, stream, index in it, item)
+def _within_added(section: ProseChange, added: list[str]) -> bool:
+    """Whether a section stands inside a section that was added too (3.4.1 under a new 3.4): the new one says it."""
+    return section.number is not None and any(section.number.startswith(number + ".") for number in added)
+
+
+def _chapter(section: ProseChange) -> str:
+    """The chapter a section belongs to (3 of 3.4.1): its changes that read alike are one line."""
+    return section.number.split(".")[0] if section.number else section.page
+
+
+# (page and line, stream, index in it, the list or chapter it belongs to, what is said, about, ref)
+Placed = tuple[tuple[int, int], int, int, str, Said, About, str | None]
+
+
+def _joined(placed: list[Placed]) -> list[ChecklistItem]:
+    """One line for the subjects of one list (or chapter, or the regulations) of which the same is said, where
+    the first of them stands; a line said twice (a trump and its soldiers' action renamed alike) once."""
+    subjects: dict[tuple[str, str, str], list[str]] = {}
+    first: dict[tuple[str, str, str], tuple[About, str | None]] = {}
+    for _position, _stream, _index, scope, (subject, said), about, ref in sorted(placed, key=lambda p: p[:3]):
+        key = (about, scope, said)
+        if subject not in subjects.setdefault(key, []):
+            subjects[key].append(subject)
+        first.setdefault(key, (about, ref))
+    items = [ChecklistItem("、".join(subjects[key]) + key[2], about, ref) for key, (about, ref) in first.items()]
+    return list({item.text: item for item in reversed(items)}.values())[::-1]
 
 
 def checklist(definitions: Iterable[DefinitionChange], regulations: Iterable[RegulationChange],
@@ -129,26 +163,29 @@ def checklist(definitions: Iterable[DefinitionChange], regulations: Iterable[Reg
 
     placed: list[Placed] = []
     known: tuple[int, int] | None = None
-    waiting: list[tuple[int, ChecklistItem]] = []  # definitions of a kind the rulebook does not show: beside the ones before
+    waiting: list[tuple[int, str, Said, About, str | None]] = []  # definitions of a kind the rulebook does not show: beside the ones before
     for index, change in enumerate(definitions):
         position = where(change.kind) or known
-        for line in definition_lines(change):
-            item = ChecklistItem(line, "ruling" if change.kind == RULINGS else "definition", change.anchor)
+        about: About = "ruling" if change.kind == RULINGS else "definition"
+        for said in definition_lines(change):
+            line = (index, change.listing or change.kind, said, about, change.anchor)
             if position is None:
-                waiting.append((index, item))
+                waiting.append(line)
             else:
-                placed.append((position, 0, index, item))
+                placed.append((position, 0, *line))
         if position is not None:
-            placed += [(position, 0, waiting_index, item) for waiting_index, item in waiting]
+            placed += [(position, 0, *line) for line in waiting]
             waiting, known = [], position
-    placed += [(_NOWHERE, 0, index, item) for index, item in waiting]
+    placed += [(_NOWHERE, 0, *line) for line in waiting]
     frames = where("frames") or _NOWHERE  # a frame's line stands where the frames are listed
-    placed += [(frames, 3, index, ChecklistItem(change.line(), "frame", f"frame-{change.frame}")) for index, change in enumerate(frame_uses)]
+    placed += [(frames, 3, index, f"frame-{change.frame}", (change.line(), ""), "frame", f"frame-{change.frame}")
+               for index, change in enumerate(frame_uses)]
     table = where(_REGULATIONS) or _NOWHERE
-    placed += [(table, 1, index, ChecklistItem(regulation_line(r), "regulation", r.title)) for index, r in enumerate(regulations)]
+    placed += [(table, 1, index, _REGULATIONS, _regulation_said(r), "regulation", r.title) for index, r in enumerate(regulations)]
+    prose = list(prose)
+    added = [section.number for section in prose if section.change == "added" and section.number]
     for index, section in enumerate(prose):
-        placed += [(section.position, 2, index, ChecklistItem(line, "rulebook", section.label)) for line in prose_lines(section)]
-    unique: dict[str, ChecklistItem] = {}
-    for *_, item in sorted(placed, key=lambda p: p[:3]):
-        unique.setdefault(item.text, item)
-    return list(unique.values())
+        if section.change == "added" and _within_added(section, added):
+            continue
+        placed += [(section.position, 2, index, _chapter(section), said, "rulebook", section.label) for said in prose_lines(section)]
+    return _joined(placed)

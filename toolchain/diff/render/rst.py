@@ -11,6 +11,7 @@ Definitions and sections are linked with `:ref:` where the new rulebook still ha
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -28,9 +29,11 @@ _NOTHING = "なし"
 _ONE_LINE = 60  # characters of old and new together that read well as `old → new` on one line
 # Not for a changelog: the version bookkeeping (the version table is generated) and the simulator's data.
 _LEFT_OUT = ("since", "updated", "program", "examples")
+_WORDS = "text"  # the key of a mapping that holds its printed words (target, ability: changes.py)
 # The subsections, each with the label it gets under the edition's (history-v8-1-added).
 _SECTIONS = {"追加": "added", "再録": "returned", "削除": "removed", "名称変更": "renamed", "変更": "changed",
-             "裁定": "rulings", "ルールブック本文": "prose", "対戦レギュレーション": "regulations", "プレイヤー向けチェックリスト": "checklist"}
+             "裁定": "rulings", "ルールブック本文": "prose", "対戦レギュレーション": "regulations", "プレイヤー向けチェックリスト": "checklist",
+             "データのみの変更": "data"}
 
 
 def changelog_section(root: Path, base: str | None = None, head: str | None = None) -> str:
@@ -59,7 +62,24 @@ def _section_link(change: ProseChange) -> str:
 
 
 def _fields(change: DefinitionChange) -> list[FieldChange]:
-    return [f for f in shown_fields(change) if f.top not in _LEFT_OUT]
+    """The fields a player reads changed (the printed text); data-only ones are the editors' (_data_only).
+    Of a mapping whose printed words changed (能力's text), the keys the program reads beside them (grants,
+    scope) are said by those words already."""
+    fields = [f for f in shown_fields(change) if f.top not in _LEFT_OUT and f.rules]
+    worded = {f.top for f in fields if f.field == f"{f.top}.{_WORDS}"}
+    return [f for f in fields if f.field in (f.top, f"{f.top}.{_WORDS}") or f.top not in worded]
+
+
+def _item(field: FieldChange) -> str:
+    """The item as the rulebook names it (ゲームの始め方), without the key inside it the editor types (procedure)."""
+    return field.item.split(" (")[0]
+
+
+def _data_only(change: DefinitionChange) -> list[str]:
+    """The item names of a definition's changed fields that no player reads (readings, programs, frame data)."""
+    if change.change != "changed":
+        return []
+    return list(dict.fromkeys(f.item.split(" (")[0] for f in change.fields if not f.rules and f.top not in _LEFT_OUT))
 
 
 def render(report: RulesDiff) -> str:
@@ -91,6 +111,12 @@ def render(report: RulesDiff) -> str:
                 for field in _fields(change):
                     lines += _field(field)
                 lines.append("")
+    data_only = [c for c in report.definitions if c.kind not in ("rules", RULINGS) and _data_only(c)]
+    if data_only:
+        lines += _section(label, "データのみの変更")
+        lines += ["遊び方は変わらない、編集者向けのデータの変更です。", ""]
+        lines += [f"- {_link(change)}: {escape('、'.join(_data_only(change)))}" for change in data_only]
+        lines.append("")
     rulings = [c for c in report.rulings if c.change != "changed" or _fields(c) or c.outcome_changed]
     if rulings:
         lines += _section(label, "裁定")
@@ -156,11 +182,25 @@ def _ruling(change: DefinitionChange) -> list[str]:
     return [*lines, ""]
 
 
+def _printed(value: str | None) -> str:
+    """A field's value as printed: an entry kept as data ({"name": …, "text": …}, one a line) by its text."""
+    lines = []
+    for line in (value or "").splitlines():
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            entry = line
+        if isinstance(entry, dict):
+            entry = entry.get("text") or "、".join(str(v) for v in entry.values() if isinstance(v, str))
+        lines.append(str(entry))
+    return "\n".join(lines)
+
+
 def _field(field: FieldChange) -> list[str]:
-    old, new = field.old or _NOTHING, field.new or _NOTHING
+    old, new = _printed(field.old) or _NOTHING, _printed(field.new) or _NOTHING
     if "\n" not in old + new and len(old) + len(new) <= _ONE_LINE:
-        return [f"- {escape(field.item)}: {escape(old)} → {escape(new)}"]
-    return [f"- {escape(field.item)}", "", *_before_after(old, new)]
+        return [f"- {escape(_item(field))}: {escape(old)} → {escape(new)}"]
+    return [f"- {escape(_item(field))}", "", *_before_after(old, new)]
 
 
 def _before_after(old: str, new: str) -> list[str]:
