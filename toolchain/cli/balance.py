@@ -64,7 +64,7 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
     from ..balance.cluster import ClusterError, probe
     from ..balance.report import lines, strength_lines
     from ..balance.report import strengths as strengths_section
-    from ..balance.run import RulesError, Settings, load_rules
+    from ..balance.run import RulesError, Settings, duration, load_rules
     from ..diff.revisions import RevisionError
     from ..site.inputs import balance_report
     from ..site.outputs import OutputError, check_target, publishing
@@ -107,6 +107,7 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
             fail("balance", _("the {revision} does not have the regulation {regulation}").format(
                 revision=rules[0].label, regulation=" + ".join(regulations[0])), 2)
     documents: list[tuple[str, dict]] = []
+    started = time.perf_counter()
     for agent in agents:
         documents.append((agent, _measure(rules, regulations, Settings(agent=agent, seed=seed, detect=detect / 100, alpha=alpha,
                                                                         power=power, games=games, only=only),
@@ -139,8 +140,9 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
                 strengths=", ".join(agents), count=len(changed)))
             for line in changed:
                 typer.echo(f"  {line}")
-    typer.echo(_("{games:,} games; report: {report}").format(
-        games=sum(d["games_played"] for _agent, d in documents), report=target / html.INDEX), err=True)
+    typer.echo(_("{games:,} games in {duration}; report: {report}").format(
+        games=sum(d["games_played"] for _agent, d in documents), duration=duration(time.perf_counter() - started),
+        report=target / html.INDEX), err=True)
 
 
 def _measure(rules, regulations, settings, games, detect, power, alpha, workers, cluster, cluster_timeout) -> dict:  # noqa: ANN001, PLR0913
