@@ -21,6 +21,23 @@ def copy_v9(target: Path) -> Path:
     return root
 
 
+def from_v81_to(later: Path, name: str, target: Path) -> Path:
+    """A git repository at TARGET whose first commit (tagged v8.1) is this repository's definitions/ and docs/ and
+    whose HEAD is the edition at LATER's (committed as NAME): what `bp diff v8.1 HEAD` compares."""
+    from tests.diff.conftest import commit_all, git
+
+    for part in ("definitions", "docs"):
+        shutil.copytree(ROOT / part, target / part)
+    git(target, "init", "-q")
+    commit_all(target, "第8.1版")
+    git(target, "tag", "v8.1")
+    for part in ("definitions", "docs"):
+        shutil.rmtree(target / part)
+        shutil.copytree(later / part, target / part)
+    commit_all(target, name)
+    return target
+
+
 @pytest.fixture(scope="module")
 def v9(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One copy for the module's tests that only read it."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import toolchain
+
 from .conftest import copy_v9
 
 FRAME_ACTIONS, TRUMPS, CHARACTERS = "frames/actions.yaml", "frames/trumps.yaml", "characters.yaml"

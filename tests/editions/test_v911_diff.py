@@ -4,16 +4,13 @@ changelog's (one line per list and what is said), and neither field names nor ra
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
 
 import pytest
 
-from tests.diff.conftest import commit_all, git
 from tests.runbp import bp
 
-from .conftest import ROOT
+from .conftest import ROOT, from_v81_to
 
 V911 = ROOT / "editions" / "v9.1.1"
 CHECKLIST_MARK = "- □ "
@@ -24,16 +21,7 @@ MOST_LINES = 34
 @pytest.fixture(scope="module")
 def rst(tmp_path_factory: pytest.TempPathFactory) -> str:
     """`bp diff v8.1 HEAD --format rst`, run once: this repository's definitions/ and docs/, then 9.1.1's."""
-    repo = tmp_path_factory.mktemp("rules")
-    for part in ("definitions", "docs"):
-        shutil.copytree(ROOT / part, repo / part)
-    git(repo, "init", "-q")
-    commit_all(repo, "第8.1版")
-    git(repo, "tag", "v8.1")
-    for part in ("definitions", "docs"):
-        shutil.rmtree(repo / part)
-        shutil.copytree(V911 / part, repo / part)
-    commit_all(repo, "第9.1.1版")
+    repo = from_v81_to(V911, "第9.1.1版", tmp_path_factory.mktemp("rules"))
     run = bp("diff", "v8.1", "HEAD", "--format", "rst", cwd=repo, timeout=600)
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     return run.stdout

@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
-from tests.diff.conftest import commit_all, git, parse_rst
+from tests.diff.conftest import parse_rst
 from tests.runbp import bp
 
-from .conftest import ROOT, V9
+from .conftest import V9, from_v81_to
 
 FORMATS = ("text", "md", "json", "rst")
 # How each format prints a checklist line.
@@ -48,16 +46,7 @@ PROSE = "「2.10.1 アクションが持つ項目」の記述が変わりまし�
 
 @pytest.fixture(scope="module")
 def diffs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    repo = tmp_path_factory.mktemp("rules")
-    for part in ("definitions", "docs"):
-        shutil.copytree(ROOT / part, repo / part)
-    git(repo, "init", "-q")
-    commit_all(repo, "第8.1版")
-    git(repo, "tag", "v8.1")
-    for part in ("definitions", "docs"):
-        shutil.rmtree(repo / part)
-        shutil.copytree(V9 / part, repo / part)
-    commit_all(repo, "第9.0版")
+    repo = from_v81_to(V9, "第9.0版", tmp_path_factory.mktemp("rules"))
     outputs = {}
     for form in FORMATS:
         run = bp("diff", "v8.1", "HEAD", "--format", form, "--color", "never", cwd=repo, timeout=600)

@@ -12,6 +12,7 @@ import pytest
 
 from toolchain import sim, simtools
 from toolchain.model import Definitions
+from toolchain.simtools.treesearch import unseen_places
 
 from .helpers import pass_, request, situation
 
@@ -36,30 +37,6 @@ def test_what_a_player_sees_is_written_for_every_zone_of_the_rules(engine: sim.E
     assert (mine["hand"], mine["graveyard"], mine["field"], mine["life"]) == ("♠5 ♡9", "♢3 ♣4", "[♡6]", 12)
     assert (theirs["hand"], theirs["graveyard"], theirs["field"], theirs["life"]) == (2, "♣4", "[?]", "10+")
     assert sim.observation.seen_zones(sim.observe(game, 0).opponent)["life"] == 7
-
-
-Place = tuple[list, int]  # a position in a zone's list (or a character's cards)
-
-
-def unseen_places(state: sim.state.State, seat: int) -> list[list[Place]]:
-    """The positions whose card `seat` cannot see, in classes it cannot tell apart: the other player's hand,
-    face-down bulwarks, rare card, unopened pack and life; the other player's face-down trumps (which card
-    grants which label is the trump's); its own life and unopened pack (ライフの中身 is hidden from its owner too).
-    Cards it was shown or looked at (`known`) are seen."""
-    if not state.players:
-        return []
-    known = state.known[seat]
-    other, mine = state.players[1 - seat], state.players[seat]
-    theirs: list[Place] = [(other.hand, i) for i in range(len(other.hand))]
-    theirs += [(c.cards, i) for c in other.field if c.face_down for i in range(len(c.cards))]
-    theirs += [(other.rare, i) for i in range(len(other.rare))] + [(other.life, i) for i in range(len(other.life))]
-    if not other.pack_open:
-        theirs += [(other.pack, i) for i in range(len(other.pack))]
-    trumps: list[Place] = [(other.trump, i) for i, card in enumerate(other.trump) if card not in other.trumps_up]
-    own: list[Place] = [(mine.life, i) for i in range(len(mine.life))]
-    if not mine.pack_open:
-        own += [(mine.pack, i) for i in range(len(mine.pack))]
-    return [[(zone, i) for zone, i in places if zone[i] not in known] for places in (theirs, trumps, own)]
 
 
 def where(state: sim.state.State) -> dict[int, tuple]:
