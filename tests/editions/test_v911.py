@@ -5,6 +5,7 @@ the engine's new constructs."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -142,3 +143,19 @@ def test_the_draft_passes_each_mini_pack_among_the_players_own_packs(v911: Path)
         assert len(frozenset().union(*packs)) == 18  # six different packs, none seen twice
         for zone in (player.hand, player.rare, player.trump, player.pack, player.life, player.graveyard):
             assert {owner_of(card) for card in zone} <= {seat}
+
+
+def test_every_disagreement_with_upstreams_tests_links_its_reading() -> None:
+    """UPSTREAM-TESTS.md: a case where 9.1.1 and upstream's simulator tests disagree links the `reading:` of the
+    ruling it names (the line the link points at), and the summary counts those rows."""
+    table = (V911 / "UPSTREAM-TESTS.md").read_text(encoding="utf-8")
+    rulings = (V911 / "definitions" / "rulings.yaml").read_text(encoding="utf-8").splitlines()
+    rows = [row for row in table.splitlines() if row.startswith("| ") and "| disagrees" in row]
+    assert rows and f"{len(rows)} disagree with a reading" in table
+    for row in rows:
+        found = re.search(r"\| (upstream-[a-z0-9-]+), \[reading\]\(definitions/rulings\.yaml#L(\d+)\)", row)
+        assert found, row
+        ruling, line = found.group(1), int(found.group(2))
+        assert rulings[line - 1] == "  reading:", row
+        owner = next(text for text in reversed(rulings[:line]) if text.startswith("- id: "))
+        assert owner == f"- id: {ruling}", row

@@ -91,3 +91,34 @@ def test_the_core_flow_readings_are_the_editions(minimal_repo: Path) -> None:
     order = next(noted for noted in readings(checked.definitions) if noted.reading.about == "ability-order")
     assert order.reading.says.startswith("6.3.1 ") and order.reading.location.path == "definitions/rules.yaml"
     assert order.owner == "コアフロー" and order.kind == "core-flow"
+
+
+RULING_WITH_A_READING = """\
+# yaml-language-server: $schema=../schema/rulings.schema.json
+- id: up-size
+  question: アップで加算したサイズは?
+  answer: キーカードの数字分加算される。
+  source: テスト
+  date: 2025-06
+  not_executable: テスト
+  reading:
+    says: 他のテストは別の読み方をする。
+    reads: こう読む。
+    why: 印刷されたカードが遊べる。
+"""
+
+
+def test_a_rulings_reading_is_listed_and_printed_in_the_faq(minimal_repo: Path) -> None:
+    """A ruling that reads a silent text one way (where another test expects otherwise) says so as a definition does."""
+    (minimal_repo / "definitions" / "rulings.yaml").write_text(RULING_WITH_A_READING, encoding="utf-8")
+    result = bp("check", "--readings", "--root", str(minimal_repo))
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stdout.splitlines() if ": reading: " in line]
+    assert "definitions/rulings.yaml:9:5: reading: up-size (裁定): こう読む。" in lines
+    as_json = json.loads(bp("check", "--readings", "--format", "json", "--root", str(minimal_repo)).stdout)
+    entry = next(r for r in as_json["summary"]["readings"] if r["anchor"] == "ruling-up-size")
+    assert entry["kind"] == "ruling" and entry["path"] == "definitions/rulings.yaml" and entry["why"] == "印刷されたカードが遊べる。"
+    defs = toolchain.load(minimal_repo).definitions
+    shown = {item.id: item for item in display.ruling_items(defs, defs.rulings[0])}
+    text = "".join(str(block) for block in shown["reading"].value.text.blocks)
+    assert shown["reading"].name == "解釈" and "こう読む。" in text and "印刷されたカードが遊べる。" in text

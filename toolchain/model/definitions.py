@@ -451,6 +451,8 @@ class Ruling:
     date: str = ""  # YYYY-MM-DD, or YYYY-MM
     examples: tuple[Example, ...] = field(default=(), compare=False, repr=False)
     not_executable: str | None = None  # instead of examples: why none can show it
+    # where the answer reads a silent or open text one way (a test elsewhere expects otherwise): `reading:`
+    readings: tuple[Reading, ...] = field(default=(), compare=False)
 
     @property
     def name(self) -> str:

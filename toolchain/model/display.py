@@ -584,6 +584,7 @@ _RULING_ITEMS = (
     Item("date", Text, lambda d, r: Text(r.date)),
     Item("examples", Bullets, lambda d, r: Bullets(tuple(e.name for e in r.examples)) if r.examples else None),
     Item("not-executable", Text, lambda d, r: Text(" ".join(r.not_executable.split())) if r.not_executable else None),
+    Item("reading", Markup, lambda d, r: reading_markup(r.readings)),  # 解釈, as a definition's entry prints it
 )
 
 

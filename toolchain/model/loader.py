@@ -514,4 +514,4 @@ def _ruling(item: dict[str, Any], source: m.Source, order: int) -> m.Ruling:
     examples = tuple(example(written, source.within("examples", i)) for i, written in enumerate(item.get("examples", ())))
     listed = {key: tuple(item.get(key, ())) for key in ("concerns", "sections")}
     return m.Ruling(item["id"], item["question"], _text(item["answer"]), source, **listed, origin=item["source"], date=item["date"],
-                    examples=examples, not_executable=item.get("not_executable"))
+                    examples=examples, not_executable=item.get("not_executable"), readings=_readings(item, source))
