@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import model as m
-from . import spelling, texts
+from . import frame_file, spelling, texts
 from .writing import dump
 
 ACT_FILE, ACT_FRAME_FILE, FRAME_FILE = "act.yaml", "act-frame.yaml", "frame.yaml"
@@ -33,7 +33,8 @@ class Exporter:
         return self.entries.get(f"{kind}:{id_}", {})
 
     def _header(self, frame_actions: bool) -> dict[str, Any]:
-        found = next((dict(f.get("data") or {}) for f in self.files if bool(f.get("frame_actions")) == frame_actions), None)
+        found = next((dict(f.get("data") or {}) for f in self.files
+                      if not f.get("frames") and bool(f.get("frame_actions")) == frame_actions), None)
         if found:
             return found
         edition = self.defs.rules.edition if self.defs.rules else {}
@@ -222,19 +223,25 @@ class Exporter:
         }
 
     def frame(self) -> dict[str, Any]:
+        """frame.yaml: each frame's upstream words where the import kept them and the frame still says the same."""
         edition = self.defs.rules.edition if self.defs.rules else {}
+        header = next((dict(f.get("data") or {}) for f in self.files if f.get("frames")), None)
         frames = []
-        for frame in self.defs.frames:
-            entry: dict[str, Any] = {"name": frame.name, "image": frame.id, "frameId": frame.id, "format": self._formats(frame.formats)}
-            if frame.cards:
-                entry["deck"] = "\n".join(f"* {suit}{', '.join(ranks)}" for suit, ranks in frame.cards.items())
-            entry["start"] = "\n".join(("* " + line[1:]) if line.startswith("・") else line
-                                       for line in texts.from_markup(str(frame.procedure)).split("\n"))
+        for frame in self.defs.frames:  # in the definitions' order: an import writes them in upstream's
+            kept = self._kept("frames", frame.id)
+            frame_id = kept.get("id") or frame.id
+            entry: dict[str, Any] = {"name": frame.name, "image": kept.get("image") or frame_id, "frameId": frame_id,
+                                     "format": self._formats(frame.formats)}
+            deck = frame_file.deck_back(kept, dict(frame.cards) if frame.cards else None)
+            if deck:
+                entry["deck"] = deck
+            entry["start"] = frame_file.start_back(kept, str(frame.procedure))
             actions = self.defs.frame_actions_of(frame.id)
             if actions:
                 entry["actionList"] = "\n".join(f"* {a.name}" for a in actions)
+            self._extras(kept, entry, "accessLevel")
             frames.append(entry)
-        return {"data": {"ver": str(edition.get("name", "")), "lastupdate": str(edition.get("release", ""))}, "frames": frames}
+        return {"data": header or {"ver": str(edition.get("name", "")), "lastupdate": str(edition.get("release", ""))}, "frames": frames}
 
 
 def export_act_yaml(defs: m.Definitions, kept: dict[str, Any]) -> dict[str, str]:

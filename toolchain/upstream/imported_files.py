@@ -66,6 +66,7 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
         ("frame-actions", imported.frame_actions, "frames/actions.yaml", 2, "フレームアクションリスト"),
         ("frame-characters", imported.frame_characters, "frames/characters.yaml", 2, "フレームキャラクターリスト"),
         ("frame-fog", imported.frame_fog, "frames/fog.yaml", 2, "フレームフォグリスト"),
+        ("frames", imported.frames, "frames/frames.yaml", 2, "フレームリスト"),
     ):
         if entries:
             written[f"{DEFINITIONS_DIR}/{relative}"] = definitions_file(_schema(kind_name), depth, comment, entries)

@@ -21,6 +21,7 @@ from ..model import yamlload
 from ..model.notations import KeycardsText
 from ..notation.kana import has_kanji, is_kana_name
 from . import spelling, texts
+from . import frame_file as frames_yaml
 from .vocabulary import Vocabulary
 
 # What marks an entry imported without a program (definitions/README.md "Readings"); rules text, so Japanese.
@@ -52,6 +53,7 @@ class Imported:
     frame_characters: list[dict[str, Any]] = field(default_factory=list)  # a frame file's charList (the trumps' characters)
     fog: list[dict[str, Any]] = field(default_factory=list)
     frame_fog: list[dict[str, Any]] = field(default_factory=list)
+    frames: list[dict[str, Any]] = field(default_factory=list)  # a frame.yaml's frames
     upstream: dict[str, Any] = field(default_factory=lambda: {"files": [], "entries": {}})
     findings: list[Diagnostic] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)  # the earlier editions' records (edition_history.py)
@@ -112,9 +114,12 @@ class Importer:
             for problem in doc.problems:
                 self.result.findings.append(Diagnostic(Location(shown, problem.mark.line, problem.mark.column), problem.code, problem.message))
             return
+        if isinstance(doc.data, dict) and isinstance(doc.data.get(frames_yaml.FRAMES_KEY), list) and not any(key in doc.data for key in LISTS):
+            self._frame_file(doc, path.name, shown)
+            return
         if not isinstance(doc.data, dict) or not any(key in doc.data for key in LISTS):
             self.result.findings.append(Diagnostic(Location(shown, 1, 1), "BP061", _(
-                "not one of upstream's action-list files: none of actList, charList, fogList")))
+                "not one of upstream's action-list files: none of actList, charList, fogList, frames")))
             return
         for unread in ("trumpList", "trumpData"):
             if unread in doc.data:
@@ -134,6 +139,41 @@ class Importer:
                     self._character(entry, heading, path.name, frame_file)
                 else:
                     self._fog(entry, heading, path.name, frame_file)
+
+    def _frame_file(self, doc: yamlload.Document, file: str, shown: str) -> None:
+        """frame.yaml: each frame over the target edition's frame of that name (frame_file.py)."""
+        header = doc.data.get("data") if isinstance(doc.data.get("data"), dict) else {}
+        self.result.upstream["files"].append({"file": file, "data": header, "frames": True})
+        for i, data in enumerate(doc.data[frames_yaml.FRAMES_KEY]):
+            if not isinstance(data, dict):
+                continue
+            entry = _Entry(doc, (frames_yaml.FRAMES_KEY, i), self.result.findings.append, shown)
+            name = entry.get("name")
+            if name is None:
+                entry.error(None, _("a frame without name cannot be imported"))
+                continue
+            match = self.vocabulary.find("frames", str(name))
+            if match is None or not match.exact:
+                entry.error("name", _("the frame {word!r} is not one of the frames of the target edition: its game start and "
+                                      "zones come from there, so add it to frames.yaml first").format(word=str(name)))
+                continue
+            definition = frames_yaml.frame_definition(texts.plain(str(name)), self._words(entry, "format", "formats"),
+                                                     entry.data, self.vocabulary.frames.get(match.id, {"id": match.id}))
+            if entry.get("deck") is not None and not frames_yaml.cards(str(entry.get("deck"))):
+                entry.warn("deck", [_("the deck lists no cards (* ♠A, 2, …): the target edition's deck is kept")])
+            kept = frames_yaml.kept_fields(entry.data, definition)
+            if kept:
+                self.result.upstream["entries"][f"frames:{definition['id']}"] = {"kind": "frames", "file": file, **kept}
+            self.result.frames.append(definition)
+        # A frame the target edition has and upstream's file does not (a later edition's): kept as the target has it, so
+        # that what its formats and frame actions name is still there.
+        listed = {frame["id"] for frame in self.result.frames}
+        for id_, frame in self.vocabulary.frames.items():
+            if id_ not in listed:
+                self.result.findings.append(Diagnostic(Location(shown, 1, 1), "BP060", _(
+                    "the target edition's frame {name!r} is not in this file: kept as the target edition has it").format(
+                    name=str(frame.get("name", id_))), "warning"))
+                self.result.frames.append(frames_yaml.ordered(frame))
 
     @staticmethod
     def _entries(doc: yamlload.Document, list_key: str) -> Iterator[tuple[tuple[str | int, ...], dict[str, Any]]]:

@@ -39,6 +39,7 @@ class Vocabulary:
     extra: dict[str, dict[str, str]] = field(default_factory=dict)  # vocabulary → upstream word → id (--names)
     entries: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # kind → the target's [{id, name, keycards}]
     frame_formats: dict[str, list[str]] = field(default_factory=dict)  # frame id → its formats
+    frames: dict[str, dict[str, Any]] = field(default_factory=dict)  # frame id → the target's frame, as written
 
     def find(self, vocabulary: str, word: str) -> Match | None:
         """The id upstream's word names: an added name, an id or a name; else the longest name it begins with."""
@@ -113,6 +114,7 @@ def read_vocabulary(root: Path, names_file: Path | None = None) -> Vocabulary:
     frames = _load(definitions / FRAMES)
     vocabulary.with_names("frames", _pairs(frames, "name"))
     vocabulary.frame_formats = {str(f["id"]): [str(x) for x in f.get("formats") or []] for f in frames or [] if isinstance(f, dict) and "id" in f}
+    vocabulary.frames = {str(f["id"]): f for f in frames or [] if isinstance(f, dict) and "id" in f}
     for kind, pattern in ENTRY_FILES.items():
         vocabulary.entries[kind] = [{"id": str(e["id"]), "name": str(e.get("name", "")), "keycards": str(e.get("keycards", "")),
                                  "kana": str(e.get("kana") or "")}
