@@ -12,6 +12,9 @@ ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal"
 # rules.yaml's `site:` key, through the blank line after it: the other editions the repository's site publishes.
 _SITE_KEY = re.compile(r"^site:[ \t]*\n(?:[ \t]+\S.*\n|[ \t]*\n)*", re.MULTILINE)
+# rules.yaml's `policy:` key, through the blank line after it: the practice opponent's rules of thumb about the edition's
+# actions, which a repository of other actions does not have.
+_POLICY_KEY = re.compile(r"^policy:[ \t]*\n(?:[ \t]+\S.*\n|[ \t]*\n)*", re.MULTILINE)
 
 
 def copy_rules_yaml(target: Path) -> Path:
@@ -19,6 +22,14 @@ def copy_rules_yaml(target: Path) -> Path:
     editions/ publishes its own edition alone (bp build refuses a listed folder that is not there)."""
     text = (ROOT / "definitions" / "rules.yaml").read_text(encoding="utf-8")
     target.write_text(_SITE_KEY.sub("", text), encoding="utf-8")
+    return target
+
+
+def minimal_rules_yaml(target: Path) -> Path:
+    """The real rules.yaml for tests/fixtures/minimal at TARGET (copy_rules_yaml), without its `policy:` key: the
+    practice opponent's rules of thumb name the edition's actions, which the fixture's few are not."""
+    copy_rules_yaml(target)
+    target.write_text(_POLICY_KEY.sub("", target.read_text(encoding="utf-8")), encoding="utf-8")
     return target
 
 
@@ -34,7 +45,7 @@ def minimal_repository(into: Path) -> Path:
     rules repository."""
     root = into / "rules"
     shutil.copytree(MINIMAL, root)
-    rules = copy_rules_yaml(root / "definitions" / "rules.yaml")
+    rules = minimal_rules_yaml(root / "definitions" / "rules.yaml")
     # the project's history folder is not the fixture's: its entries are another repository's
     kept = [line for line in rules.read_text(encoding="utf-8").splitlines() if not line.startswith(f"{HISTORY_KEY}:")]
     rules.write_text("\n".join(kept) + "\n", encoding="utf-8")

@@ -33,12 +33,6 @@ ENGINE_VOCABULARIES = ("triggers", "speeds", "timings", "scopes", "character_typ
 
 # (module, id): where Python may name an edition's id all the same, and why.
 ALLOWED: dict[tuple[str, str], str] = {
-    # the sim's policy agent plays 8.1 by rules of thumb about particular actions; every other action it weighs
-    # as "any other spell" (not the rules: bp check never asks it)
-    **{("sim/policy.py", action): "the policy agent's rules of thumb" for action in (
-        "soldier-summon", "hero-summon", "ace-summon", "magician-summon", "quick-summon", "rare-summon", "counter",
-        "ceasefire", "retarget", "up", "equip", "encourage", "return", "reanimate", "switch", "negotiate", "pack-open",
-        "rare-draw", "open", "bulwark-refill", "recruit", "force", "bulwark-placement", "attack", "end", "haste")},
     ("simtools/randomplay.py", "search"): "the search player's name (bp sim --agent, bp balance --strength), not the action",
     ("simtools/transcript.py", "end"): "a transcript's record type (a game's end), not the action",
     ("model/coreflow.py", "end"): "the flowchart's end node (6.6), not the action",

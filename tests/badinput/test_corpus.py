@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.repos import copy_definitions, copy_rules_yaml
+from tests.repos import copy_definitions, minimal_rules_yaml
 from tests.runbp import bp
 from toolchain.checks.result import CheckResult, cache_in, check
 
@@ -81,7 +81,7 @@ def _workspace(tmp: Path, base: str) -> Workspace:
         shutil.copytree(ROOT / "schema", root / "schema")
     else:
         shutil.copytree(MINIMAL, root)
-        copy_rules_yaml(root / "definitions" / "rules.yaml")
+        minimal_rules_yaml(root / "definitions" / "rules.yaml")
         shutil.copytree(ROOT / "schema", root / "schema")
     return Workspace(tmp, root)
 

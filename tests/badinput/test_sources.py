@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.repos import copy_rules_yaml
+from tests.repos import minimal_rules_yaml
 from tests.runbp import ROOT
 
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal"
@@ -28,7 +28,7 @@ def _bp_with_bounded_memory(*args: str) -> subprocess.CompletedProcess[str]:
 def test_a_link_to_dev_zero_added_after_a_build_is_a_finding_not_read(tmp_path: Path) -> None:
     root = tmp_path / "rules"
     shutil.copytree(MINIMAL, root)
-    copy_rules_yaml(root / "definitions" / "rules.yaml")
+    minimal_rules_yaml(root / "definitions" / "rules.yaml")
     shutil.copytree(ROOT / "schema", root / "schema")
     args = ("build", "--root", str(root), "--out", str(tmp_path / "site"), "--only", "definitions.json")
     first = _bp_with_bounded_memory(*args)

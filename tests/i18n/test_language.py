@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.repos import MINIMAL
+from tests.repos import MINIMAL, minimal_rules_yaml
 from tests.runbp import ROOT, bp
 from toolchain import i18n
 from toolchain.diagnostics import CODES
@@ -175,7 +175,7 @@ def test_the_repository_setting_speaks_japanese_and_lang_overrides_it(tmp_path: 
     root = tmp_path / "rules"
     shutil.copytree(MINIMAL, root)
     shutil.copytree(ROOT / "schema", root / "schema")
-    rules = (ROOT / "definitions" / "rules.yaml").read_text(encoding="utf-8")
+    rules = minimal_rules_yaml(root / "definitions" / "rules.yaml").read_text(encoding="utf-8")
     (root / "definitions" / "rules.yaml").write_text(rules.replace("\n# Table 2.1", "messages_language: ja\n\n# Table 2.1", 1),
                                                      encoding="utf-8")
     done = bp("check", "--root", str(root))
@@ -228,7 +228,7 @@ def test_a_terminal_that_cannot_show_japanese_gets_escapes(tmp_path: Path) -> No
 
     root = tmp_path / "rules"
     shutil.copytree(MINIMAL, root)
-    shutil.copy(ROOT / "definitions" / "rules.yaml", root / "definitions" / "rules.yaml")
+    minimal_rules_yaml(root / "definitions" / "rules.yaml")
     git = ["git", "-C", str(root), "-c", "user.name=bp", "-c", "user.email=bp@example.org"]
     for command in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "rules"], ["tag", "v8.1"]):
         subprocess.run([*git, *command], check=True, capture_output=True)

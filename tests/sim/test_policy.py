@@ -103,3 +103,15 @@ def test_what_it_reads_is_what_the_observation_shows(engine: sim.Engine, format_
         game = sim.Game.new(engine, format_id, frame_id, seed=seed, agents=(_Comparing(seed), _Comparing(seed + 100)))
         game.play(200)
     assert _Comparing.compared > 200
+
+
+def test_which_actions_its_rules_of_thumb_are_about_is_the_editions(defs, engine: sim.Engine) -> None:  # noqa: ANN001
+    """rules.yaml `policy` names the actions it summons, answers and helps with: an edition without it is played by
+    the same agent with every action as any other spell, and so otherwise."""
+    from dataclasses import replace
+
+    from toolchain.model import Policy
+
+    assert "retarget" in defs.rules.policy.answers and defs.rules.policy.off_turn == {"quick-summon": 2.0}
+    plain = sim.Engine(replace(defs, rules=replace(defs.rules, policy=Policy())))
+    assert any(_decide(engine, GIVEN, seed) != _decide(plain, GIVEN, seed) for seed in range(8))

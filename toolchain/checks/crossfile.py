@@ -163,6 +163,23 @@ def references_resolve(result: LoadResult) -> Iterator[Diagnostic]:
                              _("no {what} has the id '{id}'").format(what=_(ref.what), id=shorten(ref.id)) + hint)
 
 
+def policy_references(result: LoadResult) -> Iterator[Diagnostic]:
+    """rules.yaml `policy` (the practice opponent's rules of thumb) names actions of the edition, and labels."""
+    defs, rules = result.definitions, result.definitions.rules
+    if not rules or "act" in result.incomplete:
+        return
+    actions = [*defs.actions, *defs.frame_actions]
+    known = {action.id for action in actions} | result.invalid_ids.get("act", set())
+    policy = rules.policy
+    named = [((group, i), id_, False) for group in m.POLICY_GROUPS for i, id_ in enumerate(getattr(policy, group))]
+    named += [(("off_turn", id_), id_, True) for id_ in policy.off_turn]
+    for field, id_, key in named:
+        if id_ not in known:
+            hint = m.id_hint(id_, (m.Named(action.id, action.name) for action in actions))
+            yield Diagnostic(rules.source.location("policy", *field, key=key), "BP021",
+                             _("no {what} has the id '{id}'").format(what=_("action"), id=shorten(id_)) + hint)
+
+
 # What a frame's `uses` adds or excepts by id, in an editor's words: the frame items of each kind.
 _USES_WHAT = {"actions": N_("frame action"), "fog": N_("frame fog entry"), "trumps": N_("trump"), "characters": N_("frame character")}
 
@@ -468,6 +485,9 @@ def _words(defs: m.Definitions) -> Iterator[_Word]:
             for key, zone in (("to", step.to), ("from", step.origin)):
                 if zone is not None:
                     yield _Word(frame.source, ("start", "steps", i, step.kind, key), "zones", zone)
+    if defs.rules:  # the labels that let the practice opponent attack with a new soldier
+        for i, label in enumerate(defs.rules.policy.new_attackers):
+            yield _Word(defs.rules.source, ("policy", "new_attackers", i), "labels", label)
     for trump in defs.trumps:
         source = trump.source
         yield _Word(source, ("category",), "trump_categories", trump.category)
@@ -614,6 +634,7 @@ CHECKS: tuple[Check, ...] = (
     doc_labels_free,
     references_resolve,
     uses_resolve,
+    policy_references,
     ruling_references,
     formats_consistent,
     regulation_table_agrees,

@@ -17,7 +17,7 @@ from .notations import KeycardsText, Text
 from .yamlload import Document, Path_
 
 __all__ = [
-    "Source", "Reading", "OtherReading", "Named", "Vocabulary", "id_hint", "illegal_reasons", "Zone", "AccessLevel", "Cost", "GraveyardTop", "Rules", "Format", "Target", "Flavor", "Example",
+    "Source", "Reading", "OtherReading", "Named", "Vocabulary", "id_hint", "illegal_reasons", "Zone", "AccessLevel", "Cost", "GraveyardTop", "POLICY_GROUPS", "Policy", "Rules", "Format", "Target", "Flavor", "Example",
     "Action", "LabelGrant", "WaiveCost", "Ability", "Character", "FogEntry", "SetupStep", "Frame", "Trump", "Ruling", "Definitions",
     "KeycardsText", "Text",
 ]
@@ -138,6 +138,28 @@ class GraveyardTop:
     when: tuple[str, ...] = ("arrive",)
 
 
+# The groups of rules.yaml `policy` that name actions (Policy's fields of the same names).
+POLICY_GROUPS: tuple[str, ...] = ("summons", "bulwarks", "attacks", "setup", "ends", "answers", "helpful", "unpressed")
+
+
+@dataclass(frozen=True)
+class Policy:
+    """rules.yaml `policy`: the rules of thumb of the simulator's practice opponent (sim.PolicyAgent) about this
+    edition's actions, by the part each plays for it (each group in the order written); not the rules (no rule of a
+    game reads it). Absent: every action is to it "any other spell"."""
+
+    summons: tuple[str, ...] = ()  # on its turn, while it has few soldiers
+    bulwarks: tuple[str, ...] = ()  # on its turn, while it has few bulwarks (paid with its smallest cards)
+    attacks: tuple[str, ...] = ()  # with soldiers no charged soldier of the opponent outsizes
+    setup: tuple[str, ...] = ()  # on its turn, often
+    ends: tuple[str, ...] = ()  # when nothing else is worth doing
+    answers: tuple[str, ...] = ()  # against the opponent's request on its own characters or itself
+    helpful: tuple[str, ...] = ()  # targets its own (any other action, the opponent's)
+    unpressed: tuple[str, ...] = ()  # with a short life, requested as often as the answers
+    off_turn: Mapping[str, float] = field(default_factory=dict)  # weights on the other player's turn, the stage empty
+    new_attackers: tuple[str, ...] = ()  # labels: a soldier with one attacks in the turn it entered
+
+
 @dataclass(frozen=True)
 class Rules:
     edition: Mapping[str, str]
@@ -152,6 +174,7 @@ class Rules:
     rank_terms: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # card → other words for it (Joker: ジョーカー)
     guidelines: str = "new"  # which definitions the design guidelines hold: new (since = edition.id) or all
     graveyard_top: GraveyardTop = GraveyardTop()  # who chooses a graveyard's public top card, and when
+    policy: Policy = Policy()  # the simulator's practice opponent's rules of thumb (not the rules)
     core_readings: tuple[Reading, ...] = ()  # the readings of the core flow (chapter 6), in this edition's words
 
     def vocabulary(self, name: str) -> Vocabulary:

@@ -292,6 +292,7 @@ def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
         rank_terms={r["card"]: tuple(r["search_terms"]) for r in data["ranks"] if r.get("search_terms")},
         guidelines=data.get("guidelines", "new"),
         graveyard_top=_graveyard_top(data.get("graveyard_top")),
+        policy=_policy(data.get("policy") or {}),
         core_readings=tuple(
             m.Reading(str(note["says"]).strip(), str(note["reads"]).strip(), str(note["why"]).strip(),
                       source.location("core_readings", i), note["about"])
@@ -305,6 +306,13 @@ def _graveyard_top(value: dict[str, Any] | None) -> m.GraveyardTop:
     if not value:
         return default
     return m.GraveyardTop(value.get("chosen_by", default.chosen_by), tuple(value.get("when", default.when)))
+
+
+def _policy(value: dict[str, Any]) -> m.Policy:
+    """rules.yaml `policy`; a group absent is empty."""
+    groups = {group: tuple(value.get(group, ())) for group in m.POLICY_GROUPS}
+    return m.Policy(**groups, off_turn={action: float(weight) for action, weight in (value.get("off_turn") or {}).items()},
+                    new_attackers=tuple(value.get("new_attackers", ())))
 
 
 def _format(item: dict[str, Any], order: int, source: m.Source) -> m.Format:

@@ -25,6 +25,7 @@ from .requests import PASS, RequestOption
 from .state import Character, Request
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .. import model as m
     from .game import Game
     from .observation import Observation, OptionSeen
 
@@ -112,6 +113,11 @@ class Decision:
                     ids.append(action.id if action is not None else "pass")
             self._actions = tuple(ids)
         return self._actions
+
+    @property
+    def policy(self) -> m.Policy:
+        """The edition's rules of thumb for a practice opponent (rules.yaml `policy`): not the rules."""
+        return self._live().ruleset.policy
 
     @property
     def observation(self) -> Observation:

@@ -2,7 +2,9 @@
 random games last like real ones. Seeded, and it decides only from what its player may see (2.11.1):
 the decision's observation (its own hand, the field with the other player's face-down bulwarks as `?`,
 the number of cards in its life, the stage) and the options as it sees them; it never holds the game.
-Each decision weighs the options by a few rules of thumb and draws one.
+Each decision weighs the options by a few rules of thumb and draws one. Which of the edition's actions each rule
+of thumb is about is the edition's data (rules.yaml `policy`, read through `decision.policy`): an action it does
+not name there is to it "any other spell".
 
     agents = (PolicyAgent(1), PolicyAgent(2))
 
@@ -30,14 +32,10 @@ from mypy_extensions import mypyc_attr
 from .cards import RANK, TEXT
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .. import model as m
     from .agents import CharacterGlance, Decision, Glance, SideGlance
 
-SUMMONS: Final = frozenset({"soldier-summon", "hero-summon", "ace-summon", "magician-summon", "quick-summon", "rare-summon"})
-ANSWERS: Final = frozenset({"counter", "ceasefire", "retarget"})  # requests that answer a request on the stage
-HELPFUL: Final = frozenset({"up", "equip", "encourage", "return", "reanimate", "switch", "negotiate"})  # target one's own
-SETUP: Final = frozenset({"pack-open", "rare-draw", "open", "bulwark-refill", "recruit", "force"})
-UNPRESSED: Final = frozenset({"end", "pass", "bulwark-placement"}) | ANSWERS  # what a short life still requests as often
-OFF_TURN: Final = {"pass": 6.0, "quick-summon": 2.0}  # on the other player's turn, with the stage empty
+PASSING: Final = "pass"  # the engine's pass among a request decision's options (Decision.actions)
 MANY_SOLDIERS: Final = 2
 MANY_BULWARKS: Final = 2
 SHORT_LIFE: Final = 5
@@ -79,11 +77,12 @@ class PolicyAgent:
         kind = decision.kind
         count = len(decision)
         if kind == "request":
-            weights = self._request(decision)
+            weights = self._request(decision, decision.policy)
         elif kind == "target":
-            weights = self._target(decision.glance, decision.kinds, decision.refs)
+            helpful = self.acting in decision.policy.helpful  # its targets are its own (rules.yaml policy `helpful`)
+            weights = self._target(decision.glance, decision.kinds, decision.refs, helpful)
         elif kind == "choose":
-            weights = self._choose(decision)
+            weights = self._choose(decision, decision.policy)
         elif kind == "option":
             weights = self._option(decision.glance, decision.kinds, decision.refs)
         else:
@@ -93,7 +92,7 @@ class PolicyAgent:
         index = self._draw(weights)
         if kind == "request":
             actions = decision.actions
-            self.acting = actions[index] if actions[index] != "pass" else None
+            self.acting = actions[index] if actions[index] != PASSING else None
         return index
 
     def _draw(self, weights: list[float]) -> int:
@@ -111,7 +110,7 @@ class PolicyAgent:
         return index
 
     # -- [3]: which request, or pass ----------------------------------------------------------------------
-    def _request(self, decision: Decision) -> list[float]:
+    def _request(self, decision: Decision, policy: m.Policy) -> list[float]:
         actions = decision.actions
         by_action: dict[str, list[int]] = {}
         for i, action in enumerate(actions):
@@ -120,70 +119,70 @@ class PolicyAgent:
         life = _life(view)
         weights = [0.0] * len(actions)
         for action, indices in by_action.items():
-            weight = self._action_weight(view, action)
+            weight = self._action_weight(view, action, policy)
             if life <= LOW_LIFE:
                 if "L" in decision.cost(indices[-1]):
                     weight *= 0.05  # L is paid with the life: a short life is kept for the game, not spent
-                if action not in UNPRESSED:
+                if action != PASSING and action not in policy.unpressed and action not in policy.answers:
                     weight *= 0.5  # with a short life, only what protects it is worth a request: bulwarks and answers
             best = indices[0]
             if len(indices) > 1:  # one way to make it: the keycards worth most for it (the first of the best)
-                values = [self._keys_value(decision.keys(i), action) for i in indices]
+                values = [self._keys_value(decision.keys(i), action in policy.bulwarks) for i in indices]
                 best = indices[values.index(max(values))]
             weights[best] = weight
         return weights
 
-    def _action_weight(self, view: Glance, action: str) -> float:
+    def _action_weight(self, view: Glance, action: str, policy: m.Policy) -> float:
         top = view.top_side
         if top is not None:
             if top == "you":
-                return 8.0 if action == "pass" else 0.2
-            if action == "pass":
+                return 8.0 if action == PASSING else 0.2
+            if action == PASSING:
                 return 6.0
-            if action in ANSWERS:
+            if action in policy.answers:
                 mine = {c.id for c in view.you.field}
                 against_me = any((kind == "character" and ref in mine) or (kind == "player" and ref == "you")
                                  for kind, ref in view.top_refs)
                 return 3.0 if against_me else 0.3
             return 0.3
         if view.turn != "you":
-            return OFF_TURN.get(action, 0.3)
+            return 6.0 if action == PASSING else policy.off_turn.get(action, 0.3)
         you = view.you
-        if action in SUMMONS:
+        if action in policy.summons:
             return 6.0 if len(_soldiers(you.field)) < MANY_SOLDIERS else 0.4
-        if action == "bulwark-placement":
+        if action in policy.bulwarks:
             bulwarks = [c for c in you.field if c.kind == "bulwark"]
             return 5.0 if len(bulwarks) < MANY_BULWARKS and you.hand_size > 2 else 0.2
-        if action == "attack":
-            return 5.0 if self._attackers(view) else 0.2
-        if action in SETUP:
+        if action in policy.attacks:
+            return 5.0 if self._attackers(view, policy) else 0.2
+        if action in policy.setup:
             return 2.5
-        if action == "end":
+        if action in policy.ends:
             return 1.0
-        if action == "pass":
+        if action == PASSING:
             return 0.2  # with an empty stage it only hands the chance round: the turn goes on
         return 0.4  # any other spell: now and then, keeping the hand for answers
 
     @staticmethod
-    def _keys_value(keys: tuple[str, ...], action: str) -> int:
+    def _keys_value(keys: tuple[str, ...], spends_smallest: bool) -> int:
         """How much the keycards are worth for the action: bigger soldiers and stronger spells; bulwarks and
         discards spend the smallest cards."""
         total = sum(rank(card) for card in keys)
-        return -total if action == "bulwark-placement" else total
+        return -total if spends_smallest else total
 
     # -- attacks and blocks ---------------------------------------------------------------------------------
     @staticmethod
-    def _attackers(view: Glance) -> list[CharacterGlance]:
+    def _attackers(view: Glance, policy: m.Policy) -> list[CharacterGlance]:
         """My soldiers worth attacking with: charged, able to attack, and bigger than every charged soldier of the opponent
         (the cheap tests first: most of the time none is charged, or none can attack)."""
         ready = [c for c in _soldiers(view.you.field) if not c.driven]
-        ready = [c for c in ready if "attacker" in _labels(c) and (not c.new or "haste" in _labels(c))]
+        ready = [c for c in ready if "attacker" in _labels(c) and (not c.new or any(label in policy.new_attackers for label in _labels(c)))]
         if not ready:
             return []
         strongest = max((_size(c) for c in _soldiers(view.opponent.field) if not c.driven), default=-1)
         return [c for c in ready if _size(c) > strongest]
 
-    def _choose(self, decision: Decision) -> list[float]:
+    def _choose(self, decision: Decision, policy: m.Policy) -> list[float]:
         prompt, kinds = decision.prompt, decision.kinds
         discard = "捨てる" in prompt or prompt.startswith("D")  # discard the lowest cards
         if prompt != "アタッカー" and "character" not in kinds and not (discard and "card" in kinds):
@@ -191,7 +190,7 @@ class PolicyAgent:
         view, refs = decision.glance, decision.refs
         done = [i for i, kind in enumerate(kinds) if kind == "label"]
         if prompt == "アタッカー":
-            wanted = {c.id for c in self._attackers(view)}
+            wanted = {c.id for c in self._attackers(view, policy)}
             weights = [4.0 if kind == "character" and ref in wanted else 0.0 for kind, ref in zip(kinds, refs)]
             for i in done:
                 weights[i] = 1.0 if any(weights) else 5.0
@@ -235,8 +234,7 @@ class PolicyAgent:
         return 0.02 if short else 1.0
 
     # -- targets --------------------------------------------------------------------------------------------
-    def _target(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...]) -> list[float]:
-        helpful = self.acting in HELPFUL
+    def _target(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...], helpful: bool) -> list[float]:
         you, opponent = view.you, view.opponent
         mine = {c.id for c in you.field}
         stage_side = view.stage_sides()

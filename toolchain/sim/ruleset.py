@@ -437,6 +437,8 @@ class Ruleset:
         top = defs.rules.graveyard_top if defs.rules else m.GraveyardTop()
         self.top_on_arrival = "arrive" in top.when
         self.top_on_leaving = "leave" in top.when
+        # The practice opponent's rules of thumb about this edition's actions (rules.yaml policy; sim.PolicyAgent reads it)
+        self.policy = defs.rules.policy if defs.rules else m.Policy()
         # Mark in the events which action's effect moves cards (Game.resolve) only when a trigger reads it (by:).
         self.marks_resolutions = any(spec.trigger_spec.by for spec in self.triggered)
         # Whether some ability stops steps of effects (abilities.barring runs at every resolution only then).
