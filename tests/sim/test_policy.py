@@ -61,7 +61,7 @@ def test_bp_sim_plays_by_the_agent_asked_for(repo_root) -> None:
     from tests.runbp import bp
 
     unknown = bp("sim", "--agent", "nobody", "--games", "1", "--root", str(repo_root))
-    assert unknown.returncode == 2 and "no agent 'nobody' (agents: random, policy)" in unknown.stderr
+    assert unknown.returncode == 2 and "no agent 'nobody' (agents: random, policy, search)" in unknown.stderr
     policy = bp("sim", "--games", "4", "--seed", "3", "--json", "--root", str(repo_root))
     random = bp("sim", "--games", "4", "--seed", "3", "--json", "--agent", "random", "--root", str(repo_root))
     assert policy.returncode == random.returncode == 0
