@@ -18,7 +18,7 @@ V911 = ROOT / "editions" / "v9.1.1"
 
 # (kind, file, old, new, line, severity, a fragment of the message)
 DRIFTS = [
-    ("number", "actions/1-basic.yaml", "      - draw: 1\n      - choose_one:", "      - draw: 2\n      - choose_one:", 147, "error",
+    ("number", "actions/1-basic.yaml", "      - draw: 1\n      - choose_one:", "      - draw: 2\n      - choose_one:", 160, "error",
      "ドロー: the program has the number, the printed text does not state it: 自分のライフの一番上からカードを2枚引き"),
     ("zone", "actions/4-normal-spell.yaml", "      - move: target\n        to: graveyard\n  examples:\n    - name: 対象の防壁を墓地に移す",
      "      - move: target\n        to: hand\n  examples:\n    - name: 対象の防壁を墓地に移す", 15, "error",
@@ -28,13 +28,13 @@ DRIFTS = [
     ("whose", "actions/4-normal-spell.yaml", "      - choose: {zone: hand, player: target}", "      - choose: {zone: hand}", 283, "error",
      "ハンデス: the printed text states whose zone it is, the program does not: 「対戦相手の手札を見て1枚カードを指定する。」"),
     ("face", "frames/actions.yaml", "      - flip: $card\n        face: up\n  examples:\n    - name: コスト DD",
-     "      - flip: $card\n        face: down\n  examples:\n    - name: コスト DD", 300, "warning",
+     "      - flip: $card\n        face: down\n  examples:\n    - name: コスト DD", 342, "warning",
      "オープン: the printed text states face up or face down, the program does not: 「自分の裏切札を1枚表にし切札とする。」"),
     ("state", "actions/1-basic.yaml", "      - charge: {characters: {player: turn-player}}", "      - drive: {characters: {player: turn-player}}",
-     118, "warning", "チャージ: the printed text states charged or driven, the program does not"),
-    ("once", "actions/1-basic.yaml", "    activation: {once_per_turn: true}", "    activation: {once_per_turn: false}", 193, "warning",
+     131, "warning", "チャージ: the printed text states charged or driven, the program does not"),
+    ("once", "actions/1-basic.yaml", "    activation: {once_per_turn: true}", "    activation: {once_per_turn: false}", 206, "warning",
      "アタック: the printed text states once per turn, the program does not: 「プレイヤーは、1 ターンに1回までこのアクションを起こすことができる。」"),
-    ("until", "frames/actions.yaml", "        face: down\n        lock: end-of-turn", "        face: down", 351, "warning",
+    ("until", "frames/actions.yaml", "        face: down\n        lock: end-of-turn", "        face: down", 393, "warning",
      "クローズ: the printed text states until the end of the turn, the program does not: 「このターンが終わるまで、それは表向きにならない。」"),
     ("suit", "actions/4-normal-spell.yaml", "        amount: {rank: {of: key, suit: ♠}}\n  examples:\n    - name: ♠ のキーカード",
      "        amount: {rank: {of: key, suit: ♣}}\n  examples:\n    - name: ♠ のキーカード", 53, "warning",
@@ -118,7 +118,7 @@ def test_who_chooses_is_compared(tmp_path: Path) -> None:
     for old, new in CHOOSER:
         _edit(root, "actions/1-basic.yaml", old, new)
     [finding] = _findings(root)
-    assert (finding.location.line, finding.severity) == (250, "warning")
+    assert (finding.location.line, finding.severity) == (263, "warning")
     assert "ブロック: the printed text states who chooses, the program does not" in finding.message
 
 

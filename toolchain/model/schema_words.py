@@ -91,6 +91,8 @@ SCHEMA_DESCRIPTIONS = (
     N_("when: YYYY-MM-DD, or YYYY-MM when the day is not known"),
     N_("a variable name (without $)"),
     N_("a $variable"),
+    N_("the folder of the history of the rules, relative to this repository (history): one file per past edition, to "
+       "which bp check holds every since and updated (BP049; definitions/README.md, versions)"),
 )
 
 
