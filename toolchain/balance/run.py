@@ -242,3 +242,38 @@ def load_rules(root: Path, specs: list[str]) -> list[Rules]:
                                "(bp check)").format(revision=_(label) if label == WORKING_TREE else label, count=len(checked.findings), shown=shown))
         out.append(Rules.of(label, checked.definitions, position))
     return out
+
+
+class EditionError(Exception):
+    """`--against DIR` names no rules repository (exit 2, as an unknown revision)."""
+
+
+RULES_FILE = Path("definitions") / "rules.yaml"  # what makes a folder a rules repository
+
+
+def edition_label(definitions: Definitions, folder: Path) -> str:
+    """An edition as the report names it: its name (第9.1.1版), else its folder's."""
+    edition = definitions.rules.edition if definitions.rules else {}
+    return str(edition.get("name") or edition.get("id") or folder.resolve().name)
+
+
+def load_editions(root: Path, other: Path) -> list[Rules]:
+    """The rules of two editions to compare, each from its own working tree: ROOT's first (the base), then
+    OTHER's. EditionError when OTHER is no rules repository, RulesError (exit 1) for rules with findings."""
+    from ..checks import load
+
+    if not (other / RULES_FILE).is_file():
+        raise EditionError(_("--against {folder}: not a rules repository (it has no {rules}); give another edition's folder, "
+                             "such as editions/v9.1.1").format(folder=other, rules=RULES_FILE.as_posix()))
+    out = []
+    for position, folder in enumerate((root, other)):
+        checked = load(folder)
+        label = edition_label(checked.definitions, folder)
+        if checked.findings:
+            shown = "; ".join(finding.message for finding in checked.findings[:3])
+            raise RulesError(_("the rules of the {revision} do not load cleanly ({count} findings: {shown}): fix them first "
+                               "(bp check)").format(revision=label, count=len(checked.findings), shown=shown))
+        if out and label == out[0].label:  # two copies of one edition: told apart by their folders
+            label = f"{label} ({folder})"
+        out.append(Rules.of(label, checked.definitions, position))
+    return out

@@ -1,5 +1,5 @@
 """`bp balance [REV] [REV2]`: what the rules do to the game, measured by self-play (restricted play), for one
-revision or two compared. A report: exit 0 with or without flagged figures; 1 for rules with findings; 2 for a
+revision or two compared, or two editions compared (`--against DIR`, every regulation both have). A report: exit 0 with or without flagged figures; 1 for rules with findings; 2 for a
 usage error, an unknown revision, an output it may not write or a cluster it cannot use; 130 when stopped."""
 
 from __future__ import annotations
@@ -40,13 +40,14 @@ def balance(
     workers: Annotated[int, typer.Option("--workers", min=0, help=_("Processes to play on (0: one per core); the figures do not depend on it."))] = 1,
     cluster: Annotated[Optional[str], typer.Option("--cluster", help=_("A Dask scheduler's address (tcp://host:8786): the games are played by its workers, with the same figures."))] = None,
     cluster_timeout: Annotated[float, typer.Option("--cluster-timeout", min=0.1, help=_("Seconds to wait for the --cluster scheduler to connect and to answer."))] = 5.0,
+    against: Annotated[Optional[Path], typer.Option("--against", help=_("Another edition's rules repository (editions/v9.1.1): this edition compared with it, in every regulation both have (only those of --format or --frame when one is given, the one of both when both are), on the same seeds."), show_default=False)] = None,
     out: Annotated[Optional[Path], typer.Option("--out", help=_("The report's directory (index.html, balance.json); default build/balance."))] = None,
     as_json: Annotated[bool, typer.Option("--json", help=_("Print the JSON document (schema/balance.schema.json) on stdout instead of the summary."))] = False,
 ) -> None:
     """`bp balance` (HELP)."""
     try:
         _balance(revisions or [], root, format_key, frame_key, all_regulations, detect, power, alpha, games, tuple(only or ()),
-                 seed, agent, workers, cluster, cluster_timeout, out, as_json, list(dict.fromkeys(strength or ())), readings)
+                 seed, agent, workers, cluster, cluster_timeout, out, as_json, list(dict.fromkeys(strength or ())), readings, against)
     except Stopped as stop:  # Ctrl-C while playing: the workers are ended
         typer.echo("\n" + _("bp balance: {reason}; nothing written").format(reason=stop), err=True)
         raise typer.Exit(130) from None
@@ -58,25 +59,28 @@ def balance(
 def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_key: str | None, all_regulations: bool, detect: float,
              power: float, alpha: float, games: int | None, only: tuple[str, ...], seed: int, agent: str, workers: int,
              cluster: str | None, cluster_timeout: float, out: Path | None, as_json: bool, strengths: list[str],
-             readings: bool = False) -> None:
+             readings: bool = False, against: Path | None = None) -> None:
     from .. import simtools
     from ..balance import html
     from ..balance.cluster import ClusterError, probe
     from ..balance.report import lines, strength_lines
     from ..balance.report import strengths as strengths_section
-    from ..balance.run import RulesError, Settings, duration, load_rules
+    from ..balance.run import EditionError, RulesError, Settings, duration, load_editions, load_rules
     from ..diff.revisions import RevisionError
     from ..site.inputs import balance_report
     from ..site.outputs import OutputError, check_target, publishing
 
+    if against is not None and specs:
+        fail("balance", _("--against compares this edition with another: give no REV"), 2)
+    compared = bool(specs) or against is not None  # two sets of rules, whichever way they are named
     if len(specs) > 2:
         fail("balance", _("at most two revisions, not {count}: bp balance [REV] [REV2]").format(count=len(specs)), 2)
     for wanted in [agent, *strengths]:
         if wanted not in simtools.AGENTS:
             fail("balance", _("no agent '{agent}' (agents: {agents})").format(agent=wanted, agents=", ".join(simtools.AGENTS)), 2)
-    if len(strengths) > 1 and len(specs) > 0:
+    if len(strengths) > 1 and compared:
         fail("balance", _("--strength with more than one strength measures one revision: give no REV"), 2)
-    if readings and len(specs) > 0:
+    if readings and compared:
         fail("balance", _("--readings measures one revision: give no REV"), 2)
     agents = strengths or [agent]
     if cluster is not None and workers != 1:
@@ -92,15 +96,25 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
     except OutputError as exc:
         fail("balance", str(exc), 2)
     try:
-        rules = load_rules(root_path, specs)
-    except RevisionError as exc:
+        rules = load_editions(root_path, against) if against is not None else load_rules(root_path, specs)
+    except (RevisionError, EditionError) as exc:
         fail("balance", str(exc), 2)
     except RulesError as exc:
         fail("balance", str(exc), 1)
     defs = rules[-1].definitions
+    chosen: tuple[str, str] | None = None  # --against: what --format or --frame alone keeps of the shared regulations
+    if against is not None and not all_regulations and (format_key is None or frame_key is None):
+        all_regulations = True  # two editions: every regulation they share, or those of the format or frame given
+        if format_key is not None or frame_key is not None:
+            chosen = _one_side(defs, format_key, frame_key)
     if all_regulations:
         regulations = [(fmt, frame) for frame, fmts in defs.regulations.items() for fmt in fmts]
+        if chosen is not None:
+            regulations = [r for r in regulations if chosen[0] in ("", r[0]) and chosen[1] in ("", r[1])]
         regulations = [r for r in regulations if all(rule.definitions.is_legal(*r) for rule in rules)]
+        if not regulations:
+            fail("balance", _("{base} and {head} have no regulation in common (the same format and frame ids): nothing to "
+                              "compare").format(base=rules[0].label, head=rules[-1].label), 2)
     else:
         regulations = [_regulation(defs, format_key, frame_key)]
         if not all(rule.definitions.is_legal(*regulations[0]) for rule in rules):
@@ -143,6 +157,21 @@ def _balance(specs: list[str], root: Path | None, format_key: str | None, frame_
     typer.echo(_("{games:,} games in {duration}; report: {report}").format(
         games=sum(d["games_played"] for _agent, d in documents), duration=duration(time.perf_counter() - started),
         report=target / html.INDEX), err=True)
+
+
+def _one_side(defs, format_key: str | None, frame_key: str | None) -> tuple[str, str]:  # noqa: ANN001 - model.Definitions
+    """The format or the frame given alone, by id ("" for the one not given); exit 2 when there is none so named."""
+    if format_key is not None:
+        fmt = defs.find_format(format_key)
+        if fmt is None:
+            fail("balance", _("no format '{key}': the formats are {known}").format(
+                key=format_key, known=", ".join(f"{f.id} ({f.name})" for f in defs.formats)), 2)
+        return fmt.id, ""
+    frame = defs.find_frame(frame_key)
+    if frame is None:
+        fail("balance", _("no frame '{key}': the frames are {known}").format(
+            key=frame_key, known=", ".join(f"{f.id} ({f.name})" for f in defs.frames)), 2)
+    return "", frame.id
 
 
 def _measure(rules, regulations, settings, games, detect, power, alpha, workers, cluster, cluster_timeout) -> dict:  # noqa: ANN001, PLR0913

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import posixpath
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -35,9 +36,9 @@ from .crosslinks import Published, edition_links, link_editions
 from .editions import Edition, edition_fields, site_editions
 from .index import FAVICON, INDEX
 from .inputs import Inputs, fingerprint
-from .manifest import MANIFEST, STALE, Manifest, StepRecord, read_manifest, text_key, write_manifest
+from .manifest import MANIFEST, STALE, FileRecord, Manifest, StepRecord, read_manifest, text_key, write_manifest
 from .outputs import MARKER, OutputError, carry_over, check_target, clean_stale, locked, marker_kind, publishing, write_marker
-from .steps import ACTIONLIST, BALANCE, CACHE, DEFINITIONS_JSON, Build, BuildReport
+from .steps import ACTIONLIST, BALANCE, CACHE, DEFINITIONS_JSON, EDITIONS_BALANCE, Build, BuildReport
 
 if TYPE_CHECKING:  # pragma: no cover
     from .. import model as m
@@ -406,12 +407,27 @@ def run_site(site: SitePlan, definitions_of: Callable[[Path], m.Definitions | No
             link_editions([Published(edition, build) for edition, build, _ran in builds])
         for edition, build, ran in builds:
             build.others = [] if not several else edition_links(edition, site.editions)
+            build.shared = {} if not several else _shared_files(edition, builds)
             INDEX_STEP.run(build, INDEX_STEP.name)
             _mark_stale(build, ran | {INDEX_STEP.name})
             write_manifest(build.staging, build.manifest)
     report = _site_report(site, [build for _edition, build, _ran in builds])
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _shared_files(edition: Edition, builds: list[tuple[Edition, Build, set[str]]]) -> dict[str, FileRecord]:
+    """The files of the other editions that every edition's index lists (the editions' balance compared), each by
+    its address from `edition`'s folder."""
+    found: dict[str, FileRecord] = {}
+    for other, build, _ran in builds:
+        if other.folder == edition.folder:
+            continue
+        for step in build.manifest.steps.values():
+            for path, record in step.files.items():
+                if path.startswith(f"{EDITIONS_BALANCE}/") and record.label:
+                    found[posixpath.relpath(posixpath.join(other.folder, path), edition.folder or ".")] = record
+    return found
 
 
 def _site_report(site: SitePlan, builds: list[Build]) -> BuildReport:

@@ -40,6 +40,9 @@ CACHE = "rulebook-cache"  # the marker kind of the rulebook's Sphinx cache
 ACTIONLIST = "actionlist"
 DEFINITIONS_JSON = "definitions.json"
 BALANCE = "balance"  # bp balance's report (build/balance), linked into the site when there is one
+# A stored run of `bp balance --against` (balance/editions/ in the repository): two editions compared. Rendered
+# into the site of the edition that keeps it, and linked from every edition's index (pipeline.run_site).
+EDITIONS_BALANCE = f"{BALANCE}/editions"
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,7 @@ class Build:
         if edition is not None:
             self.edition = edition
         self.others: list[tuple[str, str, bool]] = []  # the editions the site's index offers (name, address, this one)
+        self.shared: dict[str, FileRecord] = {}  # other editions' files this index lists too, by their address from here
         self.previous = plan.previous
         self.manifest = Manifest(date=plan.date.iso)
         self.report = BuildReport(plan.target, workers=workers)
@@ -333,6 +337,7 @@ def balance(build: Build, step: str) -> None:
     stored in the repository (balance/balance.json), its page rendered here without playing a game; else none."""
     report = balance_report(build.plan.root)
     build.step(step)  # recorded as made from these inputs even with no report: the next build is up to date
+    _stored_comparison(build, step)
     label = Label("バランス", "自己対戦による測定 (bp balance)", "HTML", 40)
     if (report / INDEX).is_file():
         for file in sorted(p for p in report.iterdir() if p.is_file() and p.suffix in (".html", ".json")):
@@ -342,6 +347,12 @@ def balance(build: Build, step: str) -> None:
     stored = stored_balance(build.plan.root)
     if not (stored / "balance.json").is_file():
         return
+    _render_stored(build, step, stored, BALANCE, label)
+    _link_kept_games(build, step, stored)
+
+
+def _render_stored(build: Build, step: str, stored: Path, folder: str, label: Label) -> dict[str, Any]:
+    """A stored run's page, rendered from its balance.json without playing, and the JSON beside it; the document."""
     import json
 
     from ..balancepage import render
@@ -352,9 +363,25 @@ def balance(build: Build, step: str) -> None:
     except (ValueError, KeyError, TypeError) as exc:  # not a report bp balance wrote
         raise OutputError(_("{path}: not a balance report bp balance wrote ({reason})").format(
             path=stored / "balance.json", reason=exc)) from exc
-    build.write(step, f"{BALANCE}/{INDEX}", page, label)
-    _link_balance(build, step, stored / "balance.json", f"{BALANCE}/balance.json", label)
-    _link_kept_games(build, step, stored)
+    build.write(step, f"{folder}/{INDEX}", page, label)
+    _link_balance(build, step, stored / "balance.json", f"{folder}/balance.json", label)
+    return cast("dict[str, Any]", document)
+
+
+def _stored_comparison(build: Build, step: str) -> None:
+    """The editions compared (balance/editions/balance.json of `bp balance --against`), when the repository keeps it."""
+    stored = stored_balance(build.plan.root) / "editions"
+    if not (stored / "balance.json").is_file():
+        return
+    import json
+
+    try:
+        document = json.loads((stored / "balance.json").read_text(encoding="utf-8"))
+        title = f"{document['base']['revision']} → {document['head']['revision']} (bp balance --against)"
+    except (ValueError, KeyError, TypeError) as exc:  # said as any stored run that is not a comparison
+        raise OutputError(_("{path}: not a comparison bp balance --against wrote ({reason})").format(
+            path=stored / "balance.json", reason=exc)) from exc
+    _render_stored(build, step, stored, EDITIONS_BALANCE, Label("バランス", f"版の比較: {title}", "HTML", 41))
 
 
 def _link_balance(build: Build, step: str, file: Path, path: str, label: Label) -> None:
@@ -384,6 +411,6 @@ def index(build: Build, step: str) -> None:
     from ..actionlist.favicon import favicon_svg
 
     files = {path: record for step in build.manifest.steps.values() for path, record in step.files.items()}
-    build.write(step, INDEX, render_index(build.edition, build.plan.date.japanese, files, build.others), None)
+    build.write(step, INDEX, render_index(build.edition, build.plan.date.japanese, {**files, **build.shared}, build.others), None)
     build.write(step, FAVICON, favicon_svg(), None)  # the landing page's icon; the rulebook may link it too
 
