@@ -78,10 +78,10 @@ def test_the_site_renders_the_stored_run_and_links_it(site_build: SiteBuild) -> 
     """`balance/` holds a run (its README says the command); the build renders its page without playing."""
     stored = json.loads((ROOT / "balance" / "balance.json").read_text(encoding="utf-8"))
     assert len(stored["strengths"]["agents"]) == 3 and stored["readings"]["regulations"]
-    page = (site_build.site / "balance" / "index.html").read_text(encoding="utf-8")
+    page = (site_build.own_site / "balance" / "index.html").read_text(encoding="utf-8")
     assert 'id="readings"' in page and 'id="strengths"' in page
     kept = [row["shortest"]["file"] for regulation in stored["readings"]["regulations"] for row in regulation["readings"]
             if "shortest" in row]
-    assert kept and all((site_build.site / "balance" / file).is_file() and f'href="{file}"' in page for file in kept)
-    index = (site_build.site / "index.html").read_text(encoding="utf-8")
+    assert kept and all((site_build.own_site / "balance" / file).is_file() and f'href="{file}"' in page for file in kept)
+    index = (site_build.own_site / "index.html").read_text(encoding="utf-8")
     assert 'href="balance/index.html"' in index
