@@ -118,7 +118,9 @@ def test_an_action_name_where_its_id_belongs_is_told_the_id_and_folds_what_it_ca
 def test_a_program_naming_an_action_left_out_for_its_errors_follows_from_them(rules: Path) -> None:
     """エンド's program breaks the language (an unknown form): エンド is left out, and チャージ, which triggers on it,
     is told so, under エンド's own finding, rather than that 'end' is no action id."""
-    line = _edit(rules, BASIC, "{sub: [{count: {zone: hand}}, 7]}", "{minus: [{count: {zone: hand}}, 7]}")
+    # the program's own step (its reading's other way repeats it, indented deeper)
+    line = _edit(rules, BASIC, "\n        count: {max: [0, {sub: [{count: {zone: hand}}, 7]}]}",
+                 "\n        count: {max: [0, {minus: [{count: {zone: hand}}, 7]}]}") + 1
     findings = list(toolchain.load(rules).findings)
     (cause,) = [f for f in findings if f.cause is None]
     assert (cause.code, cause.location.line) == ("BP010", line)

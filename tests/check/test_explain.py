@@ -15,7 +15,7 @@ def test_an_action_is_explained_in_japanese() -> None:
     run = bp("check", "--root", str(ROOT), "--explain", "ドロー", env=JAPANESE)
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
-    assert lines[0] == "ドロー (draw)  definitions/actions/1-basic.yaml:139"
+    assert lines[0] == "ドロー (draw)  definitions/actions/1-basic.yaml:152"
     assert lines[1:5] == ["── 印刷された文 ──", "誘発条件: ターンプレイヤーかつ、チャージアクションが解決した時に誘発する。", "効果:",
                           "   1. ライフの一番上からカードを1枚引き、手札に加える。"]
     assert "   1. 自分のライフの一番上からカードを1枚引き、手札に加える" in lines
@@ -36,7 +36,7 @@ def test_a_drift_is_shown_and_fails(tmp_path: Path) -> None:
                     encoding="utf-8")
     run = bp("check", "--root", str(tmp_path), "--explain", "draw")
     assert run.returncode == 1
-    assert ("definitions/actions/1-basic.yaml:147:11: error[BP048]: ドロー: the program has the number, the printed text does "
+    assert ("definitions/actions/1-basic.yaml:160:11: error[BP048]: ドロー: the program has the number, the printed text does "
             "not state it: 自分のライフの一番上からカードを2枚引き、手札に加える") in run.stdout
 
 

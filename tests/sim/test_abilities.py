@@ -22,11 +22,11 @@ ABILITIES = {  # character id → the abilities added to it in the copy (YAML, i
       size: {add: -1}
     - name: 威圧
       scope: all
-      text: 全ての兵士は攻撃できない。
+      text: 全ての兵士は <アタッカー> を持たない。
       labels: {remove: [attacker]}
     - name: 沈黙
       scope: all
-      text: 全ての速攻魔法のコスト D が無しになる。
+      text: 全てのキャラクターについて、速攻魔法のコスト D が無しになる。
       waive_cost: {letters: D, category: quick-spell}
 """,
     "common-soldier": """  abilities:
@@ -43,13 +43,13 @@ ABILITIES = {  # character id → the abilities added to it in the copy (YAML, i
       size: {add: 3}
     - name: 突撃
       scope: this
-      text: この兵士は攻撃できる。
+      text: この兵士は <アタッカー> を持つ。
       labels: {grant: [attacker]}
 """,
 }
 MAGICIAN = """    - name: 号令
       scope: all
-      text: 全ての兵士は攻撃できる。
+      text: 全ての兵士は <アタッカー> を持つ。
       labels: {grant: [attacker]}
     - name: 均衡
       scope: all

@@ -514,7 +514,7 @@ def _compare_ability(holder: Any, path: tuple[str | int, ...], ability: m.Abilit
         if value != 1 and value not in data.integers:
             stated("number", match)
     texts_numbers = {_number(digits.group(0)) for digits in re.finditer(r"[0-9０-９]+", text)}
-    if data.sizes - texts_numbers:
+    if {abs(size) for size in data.sizes} - texts_numbers:  # 「1 減算する」 states the -1 it adds
         done("number")
     # suits
     printed_suits = {symbol: match for match in _SUIT_SYMBOLS.finditer(text) for symbol in (match.group(0),)}
