@@ -31,6 +31,7 @@ from ..figures.alt import describe_flow, describe_svg, sentences
 from ..figures.flowchart import FLOWS, render_svg
 from ..figures.svg import measure
 from . import source
+from .suit_spans import SUIT, suit_classes
 
 class svg_figure(nodes.General, nodes.Element):
     """An SVG drawing: `svg` (the text), `name` (used in the file name) and `alt`."""
@@ -136,9 +137,15 @@ def visit_svg_html(self: HTML5Translator, node: svg_figure) -> None:
     )
     # On a phone a figure fits the width and its labels shrink below reading size: its words as a list, shown by
     # the stylesheet on narrow screens only (the same words as its alt text, from the data that draws it).
-    items = "".join(f"<li>{self.encode(sentence)}</li>" for sentence in sentences(node["alt"]))
+    items = "".join(f"<li>{_suits_marked(self.encode(sentence))}</li>" for sentence in sentences(node["alt"]))
     self.body.append(f'<details class="bp-figure-words"><summary>図の内容を文で読む</summary><ol>{items}</ol></details>')
     raise nodes.SkipNode
+
+
+def _suits_marked(html: str) -> str:
+    """The suits of an escaped sentence in the spans the rest of the page prints them in (suit_spans.py): the
+    list is written as HTML here, after the transform that marks the page's text."""
+    return SUIT.sub(lambda found: f'<span class="{" ".join(suit_classes(found.group(1)))}">{found.group(1)}</span>', html)
 
 
 def visit_svg_text(self: nodes.NodeVisitor, node: svg_figure) -> None:

@@ -17,17 +17,21 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from ..notation.card_notation import RED_SUITS, SUITS
 
-_SUIT = re.compile(f"([{''.join(SUITS)}])")
+SUIT = re.compile(f"([{''.join(SUITS)}])")
 _SKIPPED = (nodes.FixedTextElement, nodes.raw, nodes.comment, nodes.substitution_definition)
 
 
+def suit_classes(suit: str) -> list[str]:
+    return ["suit", "suit-red"] if suit in RED_SUITS else ["suit"]
+
+
 def suit_node(suit: str) -> nodes.inline:
-    return nodes.inline(suit, suit, classes=["suit", "suit-red"] if suit in RED_SUITS else ["suit"])
+    return nodes.inline(suit, suit, classes=suit_classes(suit))
 
 
 def split_suits(text: str) -> list[nodes.Node]:
     """`♡ 3, ♠ 2` → [suit ♡, " 3, ", suit ♠, " 2"]."""
-    return [suit_node(part) if part and part in SUITS else nodes.Text(part) for part in _SUIT.split(text) if part]
+    return [suit_node(part) if part and part in SUITS else nodes.Text(part) for part in SUIT.split(text) if part]
 
 
 class MarkSuits(SphinxPostTransform):
@@ -36,7 +40,7 @@ class MarkSuits(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         for text in list(self.document.findall(nodes.Text)):
             parent = text.parent
-            if parent is None or not _SUIT.search(text) or _inside_skipped(parent) or "suit" in parent.get("classes", ()):
+            if parent is None or not SUIT.search(text) or _inside_skipped(parent) or "suit" in parent.get("classes", ()):
                 continue
             parent.replace(text, split_suits(str(text)))
 
