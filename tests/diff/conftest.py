@@ -130,10 +130,12 @@ TRUMPS, FRAME_ACTIONS = "definitions/frames/trumps.yaml", "definitions/frames/ac
 
 
 def drop_reanimate(repo: Path) -> str:
-    """リアニメイト taken out of the rules (nothing else names it); returns its block as it was."""
+    """リアニメイト taken out of the rules, and out of the practice opponent's rules of thumb (rules.yaml `policy:`,
+    the one other place that names it); returns its block as it was."""
     text = (repo / NORMAL).read_text(encoding="utf-8")
     block = _block(text, "- id: reanimate\n", "- id: hand-destruction\n")
     (repo / NORMAL).write_text(text.replace(block, ""), encoding="utf-8")
+    edit(repo, "definitions/rules.yaml", "return, reanimate, switch", "return, switch")
     return block
 
 

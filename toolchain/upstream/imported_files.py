@@ -4,6 +4,7 @@ action lists do not hold) taken from the target edition, so that `bp check` read
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +84,8 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
         for found in sorted(source.glob(pattern)):
             if found.is_file():
                 files[f"{DEFINITIONS_DIR}/{found.relative_to(source).as_posix()}"] = found.read_bytes()
+    if f"{DEFINITIONS_DIR}/rules.yaml" in files:
+        files[f"{DEFINITIONS_DIR}/rules.yaml"] = _without_policy(files[f"{DEFINITIONS_DIR}/rules.yaml"])
     if imported.frame_actions and not imported.frame_fog and f"{DEFINITIONS_DIR}/frames/fog.yaml" in files:
         files[f"{DEFINITIONS_DIR}/frames/fog.yaml"] = _frame_fog(source / "frames" / "fog.yaml", imported.frame_actions)
     if imported.actions and not imported.fog and f"{DEFINITIONS_DIR}/fog.yaml" in files:
@@ -91,6 +94,16 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
     for record in imported.history:  # one file per earlier edition, with where its data came from
         files[f"{HISTORY_DIR}/upstream-{record['edition']}.yaml"] = (HISTORY_HEADER + dump(record)).encode("utf-8")
     return files
+
+
+# rules.yaml's `policy:` block with the comment lines just above it, through its last indented or blank line.
+_POLICY_BLOCK = re.compile(rb"(?:^#.*\n)*^policy:[ \t]*\n(?:[ \t]+\S.*\n|[ \t]*\n)*", re.MULTILINE)
+
+
+def _without_policy(rules: bytes) -> bytes:
+    """The target's rules.yaml without its practice opponent's rules of thumb (`policy:`): they name the target's
+    action ids, which upstream's files need not share; an edition without them plays by the agent's general ones."""
+    return _POLICY_BLOCK.sub(b"", rules)
 
 
 def _frame_fog(path: Path, frame_actions: list[dict[str, Any]]) -> bytes:
