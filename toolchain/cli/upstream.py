@@ -69,4 +69,7 @@ def import_(
     typer.echo(ngettext("{target}: {actions} action, {frame_actions} frame actions, {characters} characters, {fog} fog entries imported",
                         "{target}: {actions} actions, {frame_actions} frame actions, {characters} characters, {fog} fog entries imported",
                         counts["actions"]).format(target=into, **counts))
+    if imported.trumps:
+        typer.echo(ngettext("{target}: {count} trump imported", "{target}: {count} trumps imported",
+                            len(imported.trumps)).format(target=into, count=len(imported.trumps)))
     typer.echo(_("next: bp check --root {target} --readings lists what is left to write (each entry's program)").format(target=into))

@@ -11,6 +11,9 @@
     report.checklist        # what players must learn again, in the rulebook's order, each once (checklist.py)
     report.history          # BP029 findings: changed rules without the current edition in `updated` (history_check.py)
 
+An edition of the history of the rules (history/, `bp diff v6.0 v8.1`) is compared by what its record holds
+(history_editions.py, render/history_report.py).
+
 Revisions are read from git into temporary directories (revisions.py); the user's checkout is
 never touched. Renderers: render/text.py (terminal), markdown.py (a pull-request comment), rst.py
 (the 変更履歴 chapter; `render.rst.changelog_section(root)` for `bp edition new`), and `as_dict()` for

@@ -12,7 +12,9 @@ folder holds one file per edition (`v7.0.yaml`), each either
 `previous` names the edition just before it, so that an `updated` is compared only with the edition it updated.
 A record that lists only part of its edition says `covers: []`: what it lacks says nothing.
 
-    editions = read_history(root, rules)      # oldest first, with the problems found reading them
+    editions = read_history(root, rules, current)   # oldest first, with the problems found reading them
+    held = held_editions(folder)                    # every record by its edition (bp diff v6.0 v8.1), none read yet
+    record = read_record(held["v6.0"], root, current)
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ class PastEntry:
     id: str | None
     name: str | None
     rules: str | None = None  # the entry's rules, comparable between two records of this project's shape
+    kind: str | None = None  # the kind of definition it is (KINDS), where the record says it
 
 
 @dataclass
@@ -51,6 +54,7 @@ class PastEdition:
     entries: dict[str, list[PastEntry]] = field(default_factory=dict)  # by id space
     repository: Path | None = None
     path: Path | None = None  # the record's file
+    name: str | None = None  # the edition's name (第六版), where the record gives it
 
     @property
     def number(self) -> tuple[int, int, int]:
@@ -85,15 +89,19 @@ def rules_of(item: Any) -> str:
 def entries_of(definitions: m.Definitions) -> dict[str, list[PastEntry]]:
     entries: dict[str, list[PastEntry]] = {}
     for kind, item in items(definitions):
-        entries.setdefault(SPACE[kind], []).append(PastEntry(item.id, item.name, rules_of(item)))
+        entries.setdefault(SPACE[kind], []).append(PastEntry(item.id, item.name, rules_of(item), kind))
     return entries
 
 
 def _record(path: Path, data: dict[str, Any]) -> PastEdition:
-    entries = {SPACE.get(kind, kind): [PastEntry(e.get("id"), e.get("name")) for e in listed or [] if isinstance(e, dict)]
-               for kind, listed in (data.get("entries") or {}).items()}
+    entries: dict[str, list[PastEntry]] = {}
+    for kind, listed in (data.get("entries") or {}).items():
+        entries.setdefault(SPACE.get(kind, kind), []).extend(
+            PastEntry(e.get("id"), e.get("name"), None, kind) for e in listed or [] if isinstance(e, dict))
+    name = data.get("name")
     return PastEdition(str(data["edition"]), str(data.get("source", path.name)), data.get("previous"),
-                       frozenset(data.get("covers", KINDS if data.get("repository") else ())), entries, path=path)
+                       frozenset(data.get("covers", KINDS if data.get("repository") else ())), entries, path=path,
+                       name=str(name) if name else None)
 
 
 def history_folder(root: Path, rules: m.Rules) -> tuple[Path, tuple[int, int]] | None:
@@ -105,11 +113,58 @@ def history_folder(root: Path, rules: m.Rules) -> tuple[Path, tuple[int, int]] |
     return (root / named).resolve(), (mark.line, mark.column)
 
 
+def history_folder_of(root: Path) -> Path | None:
+    """The history folder a repository's rules.yaml names, read without loading the definitions (bp diff); None when
+    it names none."""
+    doc = load_yaml(root / "definitions" / "rules.yaml")
+    named = doc.data.get(HISTORY_KEY) if isinstance(doc.data, dict) else None
+    return (root / named).resolve() if isinstance(named, str) else None
+
+
+def held_editions(folder: Path) -> dict[str, Path]:
+    """Every record of the folder by the edition it names (v6.0), oldest first; unreadable records left out (bp check
+    says what is wrong with them)."""
+    held: list[tuple[tuple[int, int, int], str, Path]] = []
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
+        doc = load_yaml(path)
+        edition = str(doc.data.get("edition")) if isinstance(doc.data, dict) else ""
+        number = edition_number(edition)
+        if not doc.problems and number is not None:
+            held.append((number, edition, path))
+    return {edition: path for _number, edition, path in sorted(held)}
+
+
+def read_record(path: Path, root: Path, current: m.Definitions | None, history: History) -> PastEdition | None:
+    """One record, with its entries (a repository's read from its definitions: `current` when it is `root`, loaded
+    otherwise); None, with the problem added to `history`, when it cannot be read."""
+    from .loader import load_definitions
+
+    doc = load_yaml(path)
+    data = doc.data
+    if doc.problems or not isinstance(data, dict) or edition_number(str(data.get("edition"))) is None:
+        problem = doc.problems[0] if doc.problems else None
+        history.problems.append((path, problem.mark.line if problem else 1, problem.mark.column if problem else 1,
+                                 problem.message if problem else "edition: vN.N"))
+        return None
+    record = _record(path, data)
+    if data.get("repository"):
+        record.repository = (path.parent / str(data["repository"])).resolve()
+        record.source = str(data["repository"])
+        if record.repository == root.resolve() and current is not None:
+            record.entries = entries_of(current)
+        else:
+            try:
+                loaded = load_definitions(record.repository)
+            except RepositoryError as exc:  # a copy of the repository without that edition, a wrong path
+                history.problems.append((path, _line_of(path, "repository:"), 1, str(exc)))
+                return None
+            record.entries = entries_of(loaded.definitions)
+    return record
+
+
 def read_history(root: Path, rules: m.Rules, current: m.Definitions) -> History | None:
     """Every edition of the history folder up to the current one, oldest first. None when rules.yaml names no
     history, or names a folder that is not there."""
-    from .loader import load_definitions
-
     named = history_folder(root, rules)
     if named is None:
         return None
@@ -120,31 +175,15 @@ def read_history(root: Path, rules: m.Rules, current: m.Definitions) -> History 
     if not folder.is_dir():
         return History([], [(rules_path, line, column, str(folder))])
     history = History([], [])
+    upto = edition_number(str(rules.edition.get("id"))) or (0, 0, 0)
     for path in sorted(folder.glob("*.yaml")):
         doc = load_yaml(path)
-        data = doc.data
-        if doc.problems or not isinstance(data, dict) or edition_number(str(data.get("edition"))) is None:
-            problem = doc.problems[0] if doc.problems else None
-            history.problems.append((path, problem.mark.line if problem else 1, problem.mark.column if problem else 1,
-                                     problem.message if problem else "edition: vN.N"))
-            continue
-        record = _record(path, data)
-        if record.number > (edition_number(str(rules.edition.get("id"))) or (0, 0, 0)):
-            continue  # a later edition says nothing of this one's history
-        if data.get("repository"):
-            record.repository = (folder / str(data["repository"])).resolve()
-            record.source = str(data["repository"])
-            if record.repository == root.resolve():
-                record.entries = entries_of(current)
-            else:
-                try:
-                    loaded = load_definitions(record.repository)
-                except RepositoryError as exc:  # a copy of the repository without that edition, a wrong path
-                    line = _line_of(path, "repository:")
-                    history.problems.append((path, line, 1, str(exc)))
-                    continue
-                record.entries = entries_of(loaded.definitions)
-        history.editions.append(record)
+        number = edition_number(str(doc.data.get("edition"))) if isinstance(doc.data, dict) and not doc.problems else None
+        if number is not None and number > upto:
+            continue  # a later edition says nothing of this one's history (and is not loaded)
+        record = read_record(path, root, current, history)
+        if record is not None:
+            history.editions.append(record)
     history.editions.sort(key=lambda e: e.number)
     return history
 

@@ -33,8 +33,8 @@ class Exporter:
         return self.entries.get(f"{kind}:{id_}", {})
 
     def _header(self, frame_actions: bool) -> dict[str, Any]:
-        found = next((dict(f.get("data") or {}) for f in self.files
-                      if not f.get("frames") and bool(f.get("frame_actions")) == frame_actions), None)
+        found = next((dict(f.get("data") or {}) for f in self.files  # a trump file's header is not an action list's
+                      if not f.get("frames") and not f.get("trumps") and bool(f.get("frame_actions")) == frame_actions), None)
         if found:
             return found
         edition = self.defs.rules.edition if self.defs.rules else {}

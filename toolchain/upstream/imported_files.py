@@ -68,6 +68,7 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
         ("frame-characters", imported.frame_characters, "frames/characters.yaml", 2, "フレームキャラクターリスト"),
         ("frame-fog", imported.frame_fog, "frames/fog.yaml", 2, "フレームフォグリスト"),
         ("frames", imported.frames, "frames/frames.yaml", 2, "フレームリスト"),
+        ("trumps", imported.trumps, "frames/trumps.yaml", 2, "フレーム切札リスト"),
     ):
         if entries:
             written[f"{DEFINITIONS_DIR}/{relative}"] = definitions_file(_schema(kind_name), depth, comment, entries)

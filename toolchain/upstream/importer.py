@@ -5,7 +5,11 @@ vocabulary has an error, located at the upstream file's line and column.
 An entry has no program: it is imported with a text-only reading (about: effect, or abilities), so that
 `bp check --readings` lists what is left to write. What the definitions have no field for (developer
 notes, upstream's headings and types, the keycards upstream writes in words the notation has not) is
-kept in the repository's upstream.yaml, from which `bp export --format act-yaml` writes it back."""
+kept in the repository's upstream.yaml, from which `bp export --format act-yaml` writes it back.
+
+The trump files (extra.yaml's abiList, v5-extra.yaml's list) give trumps: each printed entry (output ●) a trump with
+its ability, its actions the frame actions of that trump and its characters frame characters (extra_file.py names
+what each field is)."""
 
 from __future__ import annotations
 
@@ -20,8 +24,8 @@ from ..i18n import _
 from ..model import yamlload
 from ..model.notations import KeycardsText
 from ..notation.kana import has_kanji, is_kana_name
-from . import spelling, texts
 from . import frame_file as frames_yaml
+from . import spelling, texts, trump_file
 from .vocabulary import Vocabulary
 
 # What marks an entry imported without a program (definitions/README.md "Readings"); rules text, so Japanese.
@@ -39,6 +43,9 @@ SIZE_READS = "サイズはキーカードの数字の合計として取り込ん
 
 # The kinds of upstream file, by the lists they hold.
 LISTS = {"actList": "acts", "charList": "chars", "fogList": "fogs"}
+# The trump files' list of trumps: extra.yaml (第六版, 第七版) and v5-extra.yaml, whose entries write their actions and
+# character flat (actName, actName1 …, charName).
+TRUMP_LISTS = ("abiList", "list")
 # The order they are read in: the characters first, so that an action's keycards may name one (「騎士」1体).
 READ_ORDER = ("charList", "actList", "fogList")
 
@@ -54,6 +61,7 @@ class Imported:
     fog: list[dict[str, Any]] = field(default_factory=list)
     frame_fog: list[dict[str, Any]] = field(default_factory=list)
     frames: list[dict[str, Any]] = field(default_factory=list)  # a frame.yaml's frames
+    trumps: list[dict[str, Any]] = field(default_factory=list)  # a trump file's trumps (extra.yaml)
     upstream: dict[str, Any] = field(default_factory=lambda: {"files": [], "entries": {}})
     findings: list[Diagnostic] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)  # the earlier editions' records (edition_history.py)
@@ -74,19 +82,22 @@ def kebab(identifier: str) -> str:
 class _Entry:
     """One upstream entry, with where each of its values is written."""
 
-    def __init__(self, doc: yamlload.Document, path: tuple[str | int, ...], report: Callable[[Diagnostic], None], shown: str) -> None:
-        self.doc, self.path, self.report, self.shown = doc, path, report, shown
+    def __init__(self, doc: yamlload.Document, path: tuple[str | int, ...], report: Callable[[Diagnostic], None], shown: str,
+                 suffix: str = "") -> None:
+        """`suffix`: the entry is the fields of `path` whose keys end in it (v5-extra.yaml's actName1 …), read unsuffixed."""
+        self.doc, self.path, self.report, self.shown, self.suffix = doc, path, report, shown, suffix
         data: Any = doc.data
         for key in path:
             data = data[key]
-        self.data: dict[str, Any] = data
+        self.data: dict[str, Any] = {key[: len(key) - len(suffix)]: value for key, value in data.items()
+                                     if key.endswith(suffix)} if suffix else data
 
     def get(self, key: str) -> Any:
         value = self.data.get(key)
         return None if value is None or (isinstance(value, str) and not value.strip()) else value
 
     def where(self, key: str | None = None) -> Location:
-        mark = self.doc.mark(self.path + ((key,) if key else ()))
+        mark = self.doc.mark(self.path + ((key + self.suffix,) if key else ()))
         return Location(self.shown, mark.line, mark.column)
 
     def warn(self, key: str, notes: list[str]) -> None:
@@ -117,9 +128,12 @@ class Importer:
         if isinstance(doc.data, dict) and isinstance(doc.data.get(frames_yaml.FRAMES_KEY), list) and not any(key in doc.data for key in LISTS):
             self._frame_file(doc, path.name, shown)
             return
+        if isinstance(doc.data, dict) and any(isinstance(doc.data.get(key), list) for key in TRUMP_LISTS):
+            self._trump_file(doc, path.name, shown)
+            return
         if not isinstance(doc.data, dict) or not any(key in doc.data for key in LISTS):
             self.result.findings.append(Diagnostic(Location(shown, 1, 1), "BP061", _(
-                "not one of upstream's action-list files: none of actList, charList, fogList, frames")))
+                "not one of upstream's action-list files: none of actList, charList, fogList, frames, abiList, list")))
             return
         for unread in ("trumpList", "trumpData"):
             if unread in doc.data:
@@ -174,6 +188,78 @@ class Importer:
                     "the target edition's frame {name!r} is not in this file: kept as the target edition has it").format(
                     name=str(frame.get("name", id_))), "warning"))
                 self.result.frames.append(frames_yaml.ordered(frame))
+
+    def _trump_file(self, doc: yamlload.Document, file: str, shown: str) -> None:
+        """extra.yaml, v5-extra.yaml: each printed trump with its actions and characters (trump_file.py), then the
+        file's actList (オープン, クローズ …: the trumps' frame actions, in the group of its heading)."""
+        header = doc.data.get("data") if isinstance(doc.data.get("data"), dict) else {}
+        self.result.upstream["files"].append({"file": file, "data": header, "trumps": True})
+        list_key = next(key for key in TRUMP_LISTS if isinstance(doc.data.get(key), list))
+        for i, data in enumerate(doc.data[list_key]):
+            if isinstance(data, dict):
+                self._trump(_Entry(doc, (list_key, i), self.result.findings.append, shown), file)
+        for entry_path, _data in self._entries(doc, "actList"):
+            heading = str(doc.data["actList"][entry_path[1]].get("type") or "")
+            self._action(_Entry(doc, entry_path, self.result.findings.append, shown), heading, file, True)
+
+    def _trump(self, entry: _Entry, file: str) -> None:
+        name = entry.get("name")
+        if name is None:
+            return  # a card of the table without a trump
+        if str(entry.data.get("output") or "").strip() != trump_file.PRINTED:
+            entry.warn("output", [_("the trump {name!r} is not printed upstream (output is not ●): left out").format(name=str(name))])
+            return
+        suit, number = str(entry.get("suit") or ""), str(entry.get("num") or "")
+        keycards = trump_file.keycards(suit, number)
+        if keycards is None or KeycardsText.of(keycards).error is not None:
+            entry.error("suit", _("the trump {name!r} is on no card: suit is s, h, d or c and num A to K").format(name=str(name)))
+            return
+        self._spelled = {}
+        definition: dict[str, Any] = {"id": trump_file.trump_id(suit, number), "name": texts.plain(str(name)), "keycards": keycards}
+        kept: dict[str, Any] = {}
+        self._as_in_target(entry, "trumps", definition, kept)
+        definition["category"] = self._trump_category(entry, definition)
+        if entry.get("ability") is not None:
+            text = self._markup(entry, "ability")
+            definition["ability"] = {"text": text, "scope": self._scope(entry, "ability", str(name), text)}
+            _add_reading(definition, _text_only("ability", file))
+        for number_, (below, suffix) in enumerate(trump_file.parts(entry.data, "acts", "act"), start=1):
+            part = _Entry(entry.doc, entry.path + below, entry.report, entry.shown, suffix)
+            self._action(part, "", file, True, trump=definition["id"], fallback_id=f"{definition['id']}-action-{number_}")
+        for number_, (below, suffix) in enumerate(trump_file.parts(entry.data, "chars", "char"), start=1):
+            part = _Entry(entry.doc, entry.path + below, entry.report, entry.shown, suffix)
+            self._character(part, "", file, True, fallback_id=f"{definition['id']}-character-{number_}")
+        self._keep("trumps", definition, "", "", file, entry, kept, "beta")
+        self.result.trumps.append(_ordered(definition))
+
+    def _trump_category(self, entry: _Entry, definition: dict[str, Any]) -> str | None:
+        """The target edition's category of the trump; else the one --names gives it by name, or for every trump ('')."""
+        category = self.vocabulary.target_field("trumps", definition["id"], "category")
+        named = self.vocabulary.extra.get("trump_categories", {})
+        category = category or named.get(definition["name"]) or named.get("")
+        if category is None:
+            entry.error("name", _("the trump {name!r} is not one of the target edition's, and upstream gives no category: name "
+                                  "it in --names (trump_categories: {{{name}: …}}, or '' for every such trump)").format(
+                name=definition["name"]))
+        return category
+
+    def _trump_group(self, entry: _Entry) -> str | None:
+        group = self.vocabulary.trump_group()
+        if group is None:
+            entry.error("actName", _("the target edition lists no trump's actions, so their group is not known: name it "
+                                     "in --names (frame_action_groups: {'': …})"))
+        return group
+
+    def _scope(self, entry: _Entry, key: str, name: str, text: str) -> str:
+        """The scope an ability's text names first (rules.yaml scopes and the words --names adds: 自分の); where it
+        names none, the first scope, with a warning."""
+        scopes = self.vocabulary.names("scopes")
+        named = sorted((text.find(word), id_) for id_, word in (*scopes, *self._added("scopes")) if word and word in text)
+        if named:
+            return named[0][1]
+        scope = scopes[0][0] if scopes else "this"
+        entry.warn(key, [_("the ability {name!r} names no scope of rules.yaml: read as {scope!r}").format(name=name, scope=scope)])
+        return scope
 
     @staticmethod
     def _entries(doc: yamlload.Document, list_key: str) -> Iterator[tuple[tuple[str | int, ...], dict[str, Any]]]:
@@ -357,15 +443,17 @@ class Importer:
                 flavor["speaker"] = texts.plain(str(entry.get("flavorSpeaker")))
             definition["flavor"] = flavor
 
-    def _identity(self, entry: _Entry, prefix: str) -> tuple[dict[str, Any], str | None]:
+    def _identity(self, entry: _Entry, prefix: str, fallback: str | None = None) -> tuple[dict[str, Any], str | None]:
+        """The entry's id and name; `fallback`: the id of an entry upstream gives none (a trump file's), '' as upstream's."""
         upstream_id = entry.get(f"{prefix}Id")
         name = entry.get(f"{prefix}Name")
-        if upstream_id is None or name is None:
+        if (upstream_id is None and fallback is None) or name is None:
             entry.error(None, _("an entry without {prefix}Id or {prefix}Name cannot be imported").format(prefix=prefix))
             return {}, None
         self._spelled = {}
-        definition: dict[str, Any] = {"id": kebab(str(upstream_id)), "name": texts.plain(str(name))}
-        return definition, str(upstream_id)
+        definition: dict[str, Any] = {"id": kebab(str(upstream_id)) if upstream_id is not None else fallback,
+                                      "name": texts.plain(str(name))}
+        return definition, str(upstream_id) if upstream_id is not None else ""
 
     def _as_in_target(self, entry: _Entry, kind: str, definition: dict[str, Any], kept: dict[str, Any]) -> None:
         """The target edition's id where the entry is one of its definitions, and the name's reading (kana): upstream's
@@ -404,16 +492,19 @@ class Importer:
 
     # -- entries -----------------------------------------------------------------------------------
 
-    def _action(self, entry: _Entry, heading: str, file: str, frame_file: bool) -> None:
-        definition, upstream_id = self._identity(entry, "act")
+    def _action(self, entry: _Entry, heading: str, file: str, frame_file: bool, trump: str | None = None,
+                fallback_id: str | None = None) -> None:
+        """An action; in a frame file a frame action, and `trump`'s own (a trump file's) in the group of the trumps'."""
+        definition, upstream_id = self._identity(entry, "act", fallback_id)
         if upstream_id is None:
             return
         kept: dict[str, Any] = {}
         if frame_file:
             definition["category"] = self._word(entry, "actType", "categories", heading)
-            definition["frames"] = self._frames(entry)
-            definition["group"] = self._word(entry, "actType", "frame_action_groups", first=heading)
-            trump = self._trump_of(heading)
+            definition["frames"] = self._frames(entry) or None  # a trump file's actions name no frame
+            definition["group"] = (self._trump_group(entry) if trump else
+                                   self._word(entry, "actType", "frame_action_groups", first=heading))
+            trump = trump or self._trump_of(heading)
             if trump:
                 definition["trump"] = trump
         else:
@@ -458,9 +549,9 @@ class Importer:
         named = [(len(name), id_) for id_, name in self.vocabulary.names("trumps") if heading.rstrip().endswith(name)]
         return max(named)[1] if named else None
 
-    def _character(self, entry: _Entry, heading: str, file: str, frame_file: bool) -> None:
+    def _character(self, entry: _Entry, heading: str, file: str, frame_file: bool, fallback_id: str | None = None) -> None:
         """A character; in a frame file (act-frame.yaml) a frame character, in the formats of the frames it names."""
-        definition, upstream_id = self._identity(entry, "char")
+        definition, upstream_id = self._identity(entry, "char", fallback_id)
         if upstream_id is None:
             return
         kept: dict[str, Any] = {}
@@ -501,14 +592,11 @@ class Importer:
         body = re.sub(r"^\s*-\s*", "", line).strip()
         match = re.match(r"^([^（(]+)[（(](.*)[）)]$", body)
         name, text = (match.group(1).strip(), match.group(2).strip()) if match else (body, body)
-        scopes = self.vocabulary.names("scopes")
-        named = sorted((text.find(word), id_) for id_, word in scopes if word in text)
-        if named:
-            scope = named[0][1]
-        else:
-            scope = scopes[0][0] if scopes else "this"
-            entry.warn("charAbility", [_("the ability {name!r} names no scope of rules.yaml: read as {scope!r}").format(name=name, scope=scope)])
-        return {"name": name, "scope": scope, "text": text}
+        return {"name": name, "scope": self._scope(entry, "charAbility", name, text), "text": text}
+
+    def _added(self, vocabulary: str) -> list[tuple[str, str]]:
+        """(id, word) of the words --names adds to a vocabulary (scopes: {自分の: your})."""
+        return [(id_, word) for word, id_ in self.vocabulary.extra.get(vocabulary, {}).items()]
 
     def _labels(self, entry: _Entry, definition: dict[str, Any]) -> list[Any]:
         found: list[Any] = []

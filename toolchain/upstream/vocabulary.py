@@ -20,7 +20,10 @@ from ..model.repository import DEFINITIONS_DIR
 RULES, FORMATS, FRAMES, TRUMPS = "rules.yaml", "formats.yaml", "frames/frames.yaml", "frames/trumps.yaml"
 # The target edition's definitions an imported entry may be, by the kind the import writes it as.
 ENTRY_FILES = {"actions": "actions/*.yaml", "frame-actions": "frames/actions.yaml", "characters": "characters.yaml",
-               "frame-characters": "frames/characters.yaml"}
+               "frame-characters": "frames/characters.yaml", "trumps": "frames/trumps.yaml"}
+# What the import reads of the target's definitions besides id, name, keycards and kana: a trump's category, and the
+# group and trump of a frame action (the group the edition lists its trumps' actions under).
+ENTRY_FIELDS = ("category", "group", "trump")
 
 
 class VocabularyError(Exception):
@@ -75,6 +78,17 @@ class Vocabulary:
     def target_kana(self, kind: str, id_: str) -> str | None:
         return next((e["kana"] or None for e in self.entries.get(kind, []) if e["id"] == id_), None)
 
+    def target_field(self, kind: str, id_: str, key: str) -> str | None:
+        return next((e.get(key) or None for e in self.entries.get(kind, []) if e["id"] == id_), None)
+
+    def trump_group(self) -> str | None:
+        """The frame action group the target edition lists its trumps' actions under (those with `trump:`), the one most
+        of them are in; an added name for the empty word (frame_action_groups: {'': trump}) first."""
+        if "" in self.extra.get("frame_action_groups", {}):
+            return self.extra["frame_action_groups"][""]
+        groups = [e["group"] for e in self.entries.get("frame-actions", []) if e.get("trump") and e.get("group")]
+        return max(dict.fromkeys(groups), key=groups.count) if groups else None
+
 
 def _load(path: Path) -> Any:
     if not path.is_file():
@@ -117,7 +131,7 @@ def read_vocabulary(root: Path, names_file: Path | None = None) -> Vocabulary:
     vocabulary.frames = {str(f["id"]): f for f in frames or [] if isinstance(f, dict) and "id" in f}
     for kind, pattern in ENTRY_FILES.items():
         vocabulary.entries[kind] = [{"id": str(e["id"]), "name": str(e.get("name", "")), "keycards": str(e.get("keycards", "")),
-                                 "kana": str(e.get("kana") or "")}
+                                     "kana": str(e.get("kana") or ""), **{key: str(e.get(key) or "") for key in ENTRY_FIELDS}}
                                     for path in sorted(definitions.glob(pattern)) for e in _load(path) or []
                                     if isinstance(e, dict) and "id" in e]
     vocabulary.with_names("trumps", _pairs(_load(definitions / TRUMPS), "name"))
