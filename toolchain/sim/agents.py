@@ -16,6 +16,7 @@ from mypy_extensions import mypyc_attr
 
 from . import abilities
 from .cards import TEXT, owner_of
+from .choosing import Choosing
 from .draws import below
 from ..i18n import _
 from .errors import EngineError
@@ -42,6 +43,8 @@ class Decision:
     kind         request (at [3], PASS among the options), cost, target, choose, option, order, buffer, setup
     prompt       what is asked, in Japanese (`対象`, `D: 捨てる手札`, `表にする切札`, …)
     forced       a choice of one: the engine takes it without asking (transcripts still record it)
+    choosing     for one of several items chosen one at a time (kind `choose`): how many are chosen so far and
+                 how many are to be, least and most (Choosing); None for any other decision
     options      the legal options as the deciding player sees them (sim.observation.OptionSeen: text, kind, ref, …)
     observation  what the deciding player sees of the game (2.11.1, sim.observation.Observation)
     glance       the part of the observation a quick agent reads (sim.agents.Glance), each part worked out when read
@@ -54,11 +57,11 @@ class Decision:
     stood when it was asked: once taken, what it had not yet worked out is no longer available.
     """
 
-    __slots__ = ("player", "kind", "prompt", "_game", "_options", "_seen", "_observation", "_actions", "_glance", "_kinds",
-                 "_refs")
+    __slots__ = ("player", "kind", "prompt", "choosing", "_game", "_options", "_seen", "_observation", "_actions", "_glance",
+                 "_kinds", "_refs")
 
-    def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list) -> None:
-        self.player, self.kind, self.prompt = player, kind, prompt
+    def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None) -> None:
+        self.player, self.kind, self.prompt, self.choosing = player, kind, prompt, choosing
         self._game: Game | None = game
         self._options = options
         self._seen: tuple[OptionSeen, ...] | None = None
@@ -165,7 +168,7 @@ class Decision:
 
     def narrowed(self, indices: list[int]) -> Decision:
         """The same decision with only these options (a restricted agent's), asked of the same game."""
-        return Decision(self._live(), self.player, self.kind, self.prompt, [self._options[i] for i in indices])
+        return Decision(self._live(), self.player, self.kind, self.prompt, [self._options[i] for i in indices], self.choosing)
 
     def text(self, index: int) -> str:
         """The option as the notation writes it, seen from the deciding seat (`opponent:♢3`, `アップ ★♡3`)."""
