@@ -30,7 +30,7 @@ def earlier_shape(target: Path) -> Path:
     for part in ("definitions", "docs"):
         shutil.copytree(ROOT / part, target / part)
     rules = target / "definitions" / "rules.yaml"
-    text = _without_blocks(rules.read_text(encoding="utf-8"), "display", "target_kinds")
+    text = _without_blocks(rules.read_text(encoding="utf-8"), "display", "target_kinds", "prompts")
     rules.write_text(re.sub(r"(?m)^    figure: .*\n", "", text), encoding="utf-8")
     for path in (target / "definitions").rglob("*.yaml"):
         text = path.read_text(encoding="utf-8")
@@ -50,6 +50,7 @@ def test_bp_check_reads_it_as_todays_and_says_what_to_write(tmp_path: Path) -> N
     messages = [f["message"] for f in findings]
     assert sum(m.startswith("rules.yaml has no display") for m in messages) == 1
     assert sum(m.startswith("rules.yaml has no target_kinds") for m in messages) == 1
+    assert sum(m.startswith("rules.yaml has no prompts") for m in messages) == 1  # read as the simulator asked before
     assert sum(" has no figure, where the drawings put it" in m for m in messages) == 8
     assert sum("belongs to a trump but names no group" in m for m in messages) == 4
     assert sum(m.startswith("'trumps' is the former id of the zone trump") for m in messages) > 40

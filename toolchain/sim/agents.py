@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -31,8 +31,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .observation import Observation, OptionSeen
 
 
-GRAVEYARD_TOP: Final = "墓地の一番上"  # the prompt of the owner's choice of the public top card (2.11.1), and how a script names it
-TRUMP_CHOICE: Final = "切札"  # the prompt of the game start's choice of trumps (エクストラ: デッキから2枚選び切札として…)
 
 
 class Decision:
@@ -121,6 +119,15 @@ class Decision:
     def policy(self) -> m.Policy:
         """The edition's rules of thumb for a practice opponent (rules.yaml `policy`): not the rules."""
         return self._live().ruleset.policy
+
+    @property
+    def prompts(self) -> m.Prompts:
+        """What the engine asks, in the edition's words, where no program words it (rules.yaml `prompts`)."""
+        return self._live().ruleset.prompts
+
+    def graveyard_top(self) -> bool:
+        """Whether this is the owner's choice of a graveyard's public top card (2.11.1)."""
+        return self.kind == "order" and self.prompt == self.prompts.graveyard_top
 
     @property
     def observation(self) -> Observation:
@@ -356,7 +363,7 @@ class Restriction:
         """The indices of the options this restriction refuses at a decision."""
         if decision.kind == "request" and self.actions:
             return [i for i, action in enumerate(decision.actions) if action in self.actions]
-        if decision.kind == "choose" and decision.prompt == TRUMP_CHOICE and self.trump_cards:
+        if decision.kind == "choose" and self.trump_cards and decision.prompt == decision.prompts.choose_trumps:
             return [i for i, option in enumerate(decision._options) if isinstance(option, int) and TEXT[option] in self.trump_cards]
         return []
 
@@ -405,7 +412,7 @@ class ScriptedAgent:
         self.log: list[tuple[str, str]] = []  # (prompt, text) of every decision taken
 
     def choose(self, decision: Decision) -> int:
-        if decision.kind == "order" and decision.prompt == GRAVEYARD_TOP:
+        if decision.kind == "order" and decision.graveyard_top():
             return self._graveyard_top(decision)
         if not self.script:
             if self.fallback is None:
@@ -423,7 +430,7 @@ class ScriptedAgent:
         """Which card goes public on top of the graveyard: the one the script names as `墓地の一番上:♠5`;
         unnamed, the card put there last, as it came (a script need not say what it does not care about)."""
         named = self.script[0] if self.script else None
-        if isinstance(named, str) and named.startswith(GRAVEYARD_TOP + ":"):
+        if isinstance(named, str) and named.startswith(decision.prompt + ":"):
             self.script.pop(0)
             index = find_option(decision, named.split(":", 1)[1].strip())
             self.log.append((decision.prompt, decision.text(index)))

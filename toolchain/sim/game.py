@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..i18n import _
 from . import abilities, flow, operations as ops, requests
-from .agents import GRAVEYARD_TOP, Agent, Decision, engine_options
+from .agents import Agent, Decision, engine_options
 from .budget import Budget
 from .cards import owner_of
 from .choosing import Choosing
@@ -528,7 +528,7 @@ class Game:
             graveyard = self.state.players[seat].graveyard
             if len(graveyard) - count > 1:
                 arrived = graveyard[count:]
-                card = arrived[self.decide(seat, "order", GRAVEYARD_TOP, arrived)]
+                card = arrived[self.decide(seat, "order", self.ruleset.prompts.graveyard_top, arrived)]
                 graveyard.remove(card)
                 graveyard.append(card)
 
@@ -548,7 +548,7 @@ class Game:
             graveyard = self.state.players[seat].graveyard
             if len(graveyard) > 1 and not held.issubset(graveyard):
                 remaining = list(graveyard)
-                card = remaining[self.decide(seat, "order", GRAVEYARD_TOP, remaining)]
+                card = remaining[self.decide(seat, "order", self.ruleset.prompts.graveyard_top, remaining)]
                 graveyard.remove(card)
                 graveyard.append(card)
 
