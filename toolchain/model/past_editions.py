@@ -66,6 +66,7 @@ class PastEdition:
 class History:
     editions: list[PastEdition]
     problems: list[tuple[Path, int, int, str]]  # file, line, column, what is wrong
+    absent: tuple[Path, int, int, Path] | None = None  # rules.yaml, line, column of a folder named that is not there
 
 
 def items(definitions: m.Definitions) -> Iterator[tuple[str, Any]]:
@@ -107,7 +108,7 @@ def history_folder(root: Path, rules: m.Rules) -> tuple[Path, tuple[int, int]] |
 
 def read_history(root: Path, rules: m.Rules, current: m.Definitions) -> History | None:
     """Every edition of the history folder up to the current one, oldest first. None when rules.yaml names no
-    history, or names a folder that is not there."""
+    history; no edition, and where it is named (`absent`), when it names a folder that is not there."""
     from .loader import load_definitions
 
     named = history_folder(root, rules)
@@ -115,8 +116,8 @@ def read_history(root: Path, rules: m.Rules, current: m.Definitions) -> History 
         return None
     folder, (line, column) = named
     rules_path = root / "definitions" / "rules.yaml"
-    if not folder.exists():
-        return None  # a copy of the repository without its history (a test's, a build's): nothing to hold to
+    if not folder.exists():  # a misspelt folder, or a copy made without it: nothing to hold to, which is said once
+        return History([], [], absent=(rules_path, line, column, folder))
     if not folder.is_dir():
         return History([], [(rules_path, line, column, str(folder))])
     history = History([], [])
