@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.repos import MINIMAL, minimal_rules_yaml
+from tests.repos import MINIMAL, drop_missing_history, minimal_rules_yaml
 from tests.runbp import ROOT, bp
 from toolchain import i18n
 from toolchain.diagnostics import CODES
@@ -150,6 +150,7 @@ def broken(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("i18n") / "rules"
     for folder in ("definitions", "schema"):
         shutil.copytree(ROOT / folder, root / folder)
+    drop_missing_history(root)
     path = root / BASIC
     text = path.read_text(encoding="utf-8")
     assert text.count("trigger: {on: resolved, action: end,") == 1
