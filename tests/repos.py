@@ -19,10 +19,27 @@ _POLICY_KEY = re.compile(r"^policy:[ \t]*\n(?:[ \t]+\S.*\n|[ \t]*\n)*", re.MULTI
 
 def copy_rules_yaml(target: Path) -> Path:
     """This repository's definitions/rules.yaml at TARGET, without its `site:` key: a copy made without
-    editions/ publishes its own edition alone (bp build refuses a listed folder that is not there)."""
-    text = (ROOT / "definitions" / "rules.yaml").read_text(encoding="utf-8")
-    target.write_text(_SITE_KEY.sub("", text), encoding="utf-8")
+    editions/ publishes its own edition alone (bp build refuses a listed folder that is not there); without its
+    `history:` key too when the copy has no history/ (drop_missing_history)."""
+    target.write_text(_SITE_KEY.sub("", (ROOT / "definitions" / "rules.yaml").read_text(encoding="utf-8")), encoding="utf-8")
+    drop_missing_history(target.parent.parent)
     return target
+
+
+# rules.yaml's `history:` key and the folder it names.
+_HISTORY_LINE = re.compile(rf"^{HISTORY_KEY}:[ \t]*(\S+)[ \t]*\n", re.MULTILINE)
+
+
+def drop_missing_history(root: Path) -> Path:
+    """The repository at ROOT with its rules.yaml's `history:` key removed when the folder it names is not there: a
+    copy made without the history of the rules (bp check says such a key, BP052), as a copy without editions/ drops
+    `site:`."""
+    rules = root / "definitions" / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    found = _HISTORY_LINE.search(text)
+    if found and not (root / found.group(1)).is_dir():
+        rules.write_text(text[:found.start()] + text[found.end():], encoding="utf-8")
+    return root
 
 
 def minimal_rules_yaml(target: Path) -> Path:

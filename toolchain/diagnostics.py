@@ -102,6 +102,9 @@ CODES: dict[str, Code] = {
              N_("a frame's printed procedure (start.procedure) and its start steps (start.steps) disagree on a fact that "
                 "compares exactly (the cards dealt, picked, set aside, drawn or opened, where a pack is passed, what is "
                 "done after 先攻決定 and by whom)")),
+        Code("BP052", "history-missing",
+             N_("rules.yaml's history: names a folder that is not there: the since and updated of the definitions are not "
+                "held to the history of the rules (BP049); a warning")),
         Code("BP060", "upstream-spelling", N_("bp import: upstream's file writes a value loosely (a version without its v, an empty place in a list, "
                                             "full-width digits, a word read as the vocabulary's name it begins with); it is read, and imported. "
                                             "Or it holds what the import does not read (trumpList)")),

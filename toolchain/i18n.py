@@ -20,6 +20,7 @@ import contextlib
 import os
 import re
 import stat
+import threading
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -42,6 +43,10 @@ _explicit: str | None = None  # --lang
 _setting: str | None = None  # rules.yaml's
 _settled: str | None = None
 _catalogue: gettext.NullTranslations | None = None
+# An output's language and its catalogue, set by `speaking_unless_chosen` for the thread that renders it
+# alone: the threads that say progress meanwhile (a PDF's line, from the job pool's callback thread, while
+# the main thread renders the balance page) speak the terminal's language.
+_speaking = threading.local()
 
 
 def known(tag: str | None) -> str | None:
@@ -101,26 +106,31 @@ def read_setting(rules: Path) -> None:
 
 
 def language() -> str:
+    """The language of this thread's messages: the one an output speaks inside `speaking_unless_chosen`,
+    else the one settled for the terminal."""
+    spoken = getattr(_speaking, "language", None)
+    if spoken is not None:
+        return spoken
     global _settled
     if _settled is None:
         _settled = _explicit or _setting or from_locale()
     return _settled
 
 
+
 @contextlib.contextmanager
 def speaking_unless_chosen(default: str) -> Iterator[None]:
-    """`default` inside, unless --lang chose the language (the locale and rules.yaml's setting do not
-    count: they choose the language of the terminal, not of an output)."""
-    global _settled, _catalogue
+    """`default` inside, in this thread, unless --lang chose the language (the locale and rules.yaml's
+    setting do not count: they choose the language of the terminal, not of an output)."""
     if _explicit is not None:
         yield
         return
-    before = (_settled, _catalogue)
-    _settled, _catalogue = default, None
+    before = (getattr(_speaking, "language", None), getattr(_speaking, "catalogue", None))
+    _speaking.language, _speaking.catalogue = default, None
     try:
         yield
     finally:
-        _settled, _catalogue = before
+        _speaking.language, _speaking.catalogue = before
 
 
 def english_unless_chosen() -> contextlib.AbstractContextManager[None]:
@@ -223,9 +233,14 @@ def _translations() -> gettext.NullTranslations | None:
     chosen = language()
     if chosen == SOURCE:
         return None
+    if getattr(_speaking, "language", None) is not None:  # an output's (speaking_unless_chosen): its catalogue apart
+        if _speaking.catalogue is None:
+            _speaking.catalogue = catalogue(chosen)
+        return _speaking.catalogue
     if _catalogue is None:
         _catalogue = catalogue(chosen)
     return _catalogue
+
 
 
 def _(message: str) -> str:

@@ -188,6 +188,49 @@ def test_every_allowed_name_is_still_there() -> None:
     assert sorted(set(ALLOWED_ZONE_LISTS) - listing) == []
 
 
+# The packages that ask the players and weigh their decisions: what they ask and how they know a decision by its words
+# are the edition's (its programs' `prompt`s and `label`s, rules.yaml `prompts` and `policy`), never Python's.
+DECIDING = ("sim", "simtools", "play", "balance")
+
+
+def _program_words(node: object) -> Iterator[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("prompt", "label") and isinstance(value, str):
+                yield value
+            yield from _program_words(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _program_words(item)
+
+
+@cache
+def decision_words() -> frozenset[str]:
+    """The words of the edition's decisions: its programs' prompts and options' labels, what the simulator asks where no
+    program does (rules.yaml `prompts`), and the words by which the practice opponent knows a decision (`policy`)."""
+    words = {word for path in DEFINITIONS.rglob("*.yaml") if path.name != "rules.yaml"
+             for word in _program_words(yaml.safe_load(path.read_text(encoding="utf-8")))}
+    words |= set(_rules()["prompts"].values())
+    policy = _rules()["policy"]
+    words |= {policy["attackers_prompt"], policy["blockers_prompt"], policy["draw_more_label"], *policy["discard_words"],
+              *policy["block_labels"].values()}
+    return frozenset(word for word in words if not word.isascii())  # the ASCII ones are ids, not words
+
+
+def decision_names(path: Path, tree: ast.Module | None = None) -> list[str]:
+    """`module:line 'word'` for every string of the module that is a word of the edition's decisions."""
+    tree = tree or parse(path)
+    module = path.relative_to(PACKAGE).as_posix()
+    return [f"{module}:{node.lineno} '{node.value}'" for node in _strings(tree) if node.value in decision_words()]
+
+
+def test_no_python_that_decides_names_the_words_of_a_decision() -> None:
+    """墓地の一番上, 切札, アタッカー, 兵士でブロック, …: an edition that asks otherwise changes its data alone."""
+    modules = [path for path in _modules() if path.relative_to(PACKAGE).parts[0] in DECIDING]
+    assert len(modules) > 20
+    assert [line for path in modules for line in decision_names(path)] == []
+
+
 # A section number of the rulebook (6.4.2, 2.10.3) in a string: an edition moves sections (9.1 moved 能力の適用順 from
 # 6.4.2 to 6.3.1), so the numbers the toolchain prints are the edition's (rules.yaml, the docs' labels), never Python's.
 # Not one: a version (v9.0, 第9.0版, YAML 1.1), a table (table 3.1, 3.1 の表: out of this check), a number of a drawing.
@@ -219,6 +262,8 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert edition_names(PROBE, ast.parse('"""Docstrings say quick-spell freely."""\nx = "direct"\n')) == []
     assert zone_lists(PROBE, ast.parse('Z = ("hand", "graveyard")\n')) == ["model/probe.py:1 ['graveyard', 'hand']"]
     assert zone_lists(PROBE, ast.parse('Z = {"hand": 1, "x": 2}\nclass P:\n    __slots__ = ("hand", "life")\n')) == []
+    assert decision_names(PROBE, ast.parse('GRAVEYARD_TOP = "墓地の一番上"\nif prompt == "アタッカー": pass\n')) == [
+        "model/probe.py:1 '墓地の一番上'", "model/probe.py:2 'アタッカー'"]
     assert section_numbers(PROBE, ast.parse('x = "※6.4.2 能力の適用順"\ny = f"({n}, 2.10.3 対象)"\n')) == [
         "model/probe.py:1 '6.4.2'", "model/probe.py:2 '2.10.3'"]
     assert section_numbers(PROBE, ast.parse('"""As 6.4.2 says."""\nx = ("v9.1", "第9.1.1版", "YAML 1.1", "table 3.1", '

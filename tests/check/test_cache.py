@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.repos import drop_missing_history
 from tests.runbp import bp
 from toolchain.checks.result import CheckResult, cache_in, check
 
@@ -53,6 +54,7 @@ def test_a_reworded_effect_runs_no_example_again(tmp_path: Path) -> None:
     root = tmp_path / "rules"
     for folder in ("definitions", "schema"):
         shutil.copytree(Path(__file__).resolve().parents[2] / folder, root / folder)
+    drop_missing_history(root)
     assert bp("check", "--root", str(root)).returncode == 0
     action = root / CHANGED_ACTION
     action.write_text(action.read_text(encoding="utf-8").replace(*REWORDED, 1), encoding="utf-8")
@@ -192,6 +194,7 @@ def test_a_kept_result_keeps_the_rulings(repo_root: Path, tmp_path: Path) -> Non
     root = tmp_path / "rules"
     for folder in ("definitions", "schema", "docs"):
         shutil.copytree(repo_root / folder, root / folder)
+    drop_missing_history(root)
     clean = check(root, cache_in(None), show_rulings=True)
     assert clean.rulings_line and clean.rulings_line.startswith("5 rulings: ") and len(clean.rulings) == 5
     check(root, cache_in(tmp_path / "cache"), show_rulings=True)
@@ -208,6 +211,7 @@ def test_a_section_label_renamed_in_docs_is_seen(repo_root: Path, tmp_path: Path
     root = tmp_path / "rules"
     for folder in ("definitions", "schema", "docs"):
         shutil.copytree(repo_root / folder, root / folder)
+    drop_missing_history(root)
     cache = cache_in(tmp_path / "cache")
     assert not check(root, cache).findings
     page = root / "docs" / "common.rst"

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import toolchain
+from tests.repos import drop_missing_history
 from tests.runbp import bp
 
 BASIC = "definitions/actions/1-basic.yaml"
@@ -20,7 +21,7 @@ def rules(repo_root: Path, tmp_path: Path) -> Path:
     root = tmp_path / "rules"
     for folder in ("definitions", "schema"):
         shutil.copytree(repo_root / folder, root / folder)
-    return root
+    return drop_missing_history(root)
 
 
 def _edit(root: Path, file: str, old: str, new: str) -> int:

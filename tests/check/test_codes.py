@@ -194,6 +194,9 @@ CASES = [
     # the printed procedure says 4 cards of the first hand, the steps choose 3
     Case("BP051", "frames/frames.yaml", "入れる3枚を選ぶ", "入れる4枚を選ぶ", ("frames/frames.yaml", 20, 17),
          "ストラテジー: the printed procedure states the cards in 手札: 4, the start steps do not"),
+    # the history folder named is not there (misspelt): said once, where it is named
+    Case("BP052", "rules.yaml", "guidelines: new\n", "guidelines: new\nhistory: histroy\n", ("rules.yaml", 19, 10),
+         "history: names the folder histroy, which is not there"),
     Case("BP034", "characters.yaml", "  kana: まじゅつし\n", "", ("characters.yaml", 3, 9), "'魔術士' has kanji"),
     Case("BP034", "characters.yaml", "  kana: ぼうへき", "  kana: ボウヘキ", ("characters.yaml", 18, 9), "not a reading in hiragana"),
     # a version past the edition being prepared (rules.yaml: v8.1), and an update before the since

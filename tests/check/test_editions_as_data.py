@@ -15,6 +15,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 import toolchain
+from tests.repos import drop_missing_history
 from tests.runbp import bp
 from toolchain.model import display
 from toolchain.model.yamlload import load
@@ -45,6 +46,7 @@ def _recategorize(path: Path, default: str) -> None:
 def reclassified(target: Path) -> Path:
     """This repository's rules with the categories of 第9.0版: rules.yaml and the definitions, nothing else."""
     shutil.copytree(ROOT / "definitions", target / "definitions")
+    drop_missing_history(target)
     definitions = target / "definitions"
     rules = definitions / "rules.yaml"
     text = rules.read_text(encoding="utf-8")
@@ -95,6 +97,7 @@ def test_check_and_diff_need_only_definitions_and_docs(tmp_path: Path) -> None:
     root = tmp_path / "rules"
     for part in ("definitions", "docs"):
         shutil.copytree(ROOT / part, root / part)
+    drop_missing_history(root)
     assert not (root / "schema").exists()
     run = bp("check", cwd=root)
     assert run.returncode == 0, run.stderr
@@ -115,6 +118,7 @@ def test_a_repositorys_own_schema_folder_is_never_read(tmp_path: Path) -> None:
     """schema/ is the editors' copy (bp schema): what it holds, even a FIFO or a file that is not JSON, is no finding."""
     root = tmp_path / "rules"
     shutil.copytree(ROOT / "definitions", root / "definitions")
+    drop_missing_history(root)
     (root / "schema").mkdir()
     (root / "schema" / "actions.schema.json").write_text("{\n", encoding="utf-8")
     os.mkfifo(root / "schema" / "fog.schema.json")

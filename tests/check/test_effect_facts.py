@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.repos import drop_missing_history
 from toolchain.checks import effect_facts
 from toolchain.model.loader import load_definitions
 
@@ -65,7 +66,7 @@ CHOOSER = [("                    max: all\n                    by: opponent", " 
 
 def _copy(tmp_path: Path, source: Path = ROOT) -> Path:
     shutil.copytree(source / "definitions", tmp_path / "definitions")
-    return tmp_path
+    return drop_missing_history(tmp_path)
 
 
 def _edit(root: Path, file: str, old: str, new: str) -> None:

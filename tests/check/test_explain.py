@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from tests.repos import drop_missing_history
 from tests.runbp import bp
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,6 +32,7 @@ def test_an_id_shared_by_an_action_and_its_fog_entry_explains_both() -> None:
 
 def test_a_drift_is_shown_and_fails(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "definitions", tmp_path / "definitions")
+    drop_missing_history(tmp_path)
     path = tmp_path / "definitions" / "actions" / "1-basic.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("      - draw: 1\n      - choose_one:", "      - draw: 2\n      - choose_one:"),
                     encoding="utf-8")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import toolchain
+from tests.repos import drop_missing_history
 from toolchain import sim, simtools
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -57,6 +58,7 @@ ECHO = """- id: echo
 def _real(tmp_path: Path) -> Path:
     root = tmp_path / "rules"
     shutil.copytree(Path(toolchain.__file__).resolve().parents[1] / "definitions", root / "definitions")
+    drop_missing_history(root)
     shutil.copytree(Path(toolchain.__file__).resolve().parents[1] / "schema", root / "schema")
     return root
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import toolchain
+from tests.repos import drop_missing_history
 from tests.runbp import bp
 from toolchain.model import Definitions
 
@@ -97,7 +98,7 @@ def _copy(repo_root: Path, tmp_path: Path) -> Path:
     root = tmp_path / "rules"
     for part in ("definitions", "schema"):
         shutil.copytree(repo_root / part, root / part)
-    return root
+    return drop_missing_history(root)
 
 
 def _edit(path: Path, old: str, new: str) -> None:

@@ -16,6 +16,8 @@ from docutils.parsers.rst import roles
 from docutils.utils import Reporter
 from sphinx.util.docutils import docutils_namespace
 
+from tests.repos import drop_missing_history
+
 ROOT = Path(__file__).resolve().parents[2]
 QUICK = "definitions/actions/3-quick-spell.yaml"
 NORMAL = "definitions/actions/4-normal-spell.yaml"
@@ -58,7 +60,7 @@ def copy_rules(target: Path, parts: tuple[str, ...] = ("definitions", "schema", 
     target.mkdir(parents=True)
     for part in parts:
         shutil.copytree(ROOT / part, target / part, ignore=shutil.ignore_patterns("__pycache__"))
-    return target
+    return drop_missing_history(target) if "definitions" in parts else target
 
 
 def _block(text: str, start: str, end: str) -> str:

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from tests.repos import drop_missing_history
 from tests.runbp import bp
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,8 +30,9 @@ def earlier_shape(target: Path) -> Path:
     """This repository's definitions and docs as they were written before the vocabularies moved into rules.yaml."""
     for part in ("definitions", "docs"):
         shutil.copytree(ROOT / part, target / part)
+    drop_missing_history(target)
     rules = target / "definitions" / "rules.yaml"
-    text = _without_blocks(rules.read_text(encoding="utf-8"), "display", "target_kinds")
+    text = _without_blocks(rules.read_text(encoding="utf-8"), "display", "target_kinds", "prompts")
     rules.write_text(re.sub(r"(?m)^    figure: .*\n", "", text), encoding="utf-8")
     for path in (target / "definitions").rglob("*.yaml"):
         text = path.read_text(encoding="utf-8")
@@ -50,6 +52,7 @@ def test_bp_check_reads_it_as_todays_and_says_what_to_write(tmp_path: Path) -> N
     messages = [f["message"] for f in findings]
     assert sum(m.startswith("rules.yaml has no display") for m in messages) == 1
     assert sum(m.startswith("rules.yaml has no target_kinds") for m in messages) == 1
+    assert sum(m.startswith("rules.yaml has no prompts") for m in messages) == 1  # read as the simulator asked before
     assert sum(" has no figure, where the drawings put it" in m for m in messages) == 8
     assert sum("belongs to a trump but names no group" in m for m in messages) == 4
     assert sum(m.startswith("'trumps' is the former id of the zone trump") for m in messages) > 40
@@ -72,6 +75,7 @@ def test_bp_diff_from_a_tag_made_before_the_upgrade_compares_the_rules(tmp_path:
     for part in ("definitions", "docs"):
         shutil.rmtree(root / part)
         shutil.copytree(ROOT / part, root / part)
+    drop_missing_history(root)
     _git(root, "add", "-A")
     _git(root, "commit", "-qm", "the shape of today's toolchain")
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.repos import drop_missing_history
+
 EDITIONS = Path(__file__).resolve().parent
 ROOT = EDITIONS.parent.parent
 V9 = EDITIONS / "v9.0"
@@ -18,7 +20,7 @@ def copy_v9(target: Path) -> Path:
     root = target / "rules"
     for part in ("definitions", "docs"):
         shutil.copytree(V9 / part, root / part)
-    return root
+    return drop_missing_history(root)
 
 
 def from_v81_to(later: Path, name: str, target: Path) -> Path:
@@ -28,12 +30,14 @@ def from_v81_to(later: Path, name: str, target: Path) -> Path:
 
     for part in ("definitions", "docs"):
         shutil.copytree(ROOT / part, target / part)
+    drop_missing_history(target)
     git(target, "init", "-q")
     commit_all(target, "第8.1版")
     git(target, "tag", "v8.1")
     for part in ("definitions", "docs"):
         shutil.rmtree(target / part)
         shutil.copytree(later / part, target / part)
+    drop_missing_history(target)
     commit_all(target, name)
     return target
 

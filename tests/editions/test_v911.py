@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import toolchain
+from tests.repos import drop_missing_history
 from tests.runbp import bp
 
 from .conftest import ROOT
@@ -25,7 +26,7 @@ def v911(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("v911") / "rules"
     for part in ("definitions", "docs"):
         shutil.copytree(V911 / part, root / part)
-    return root
+    return drop_missing_history(root)
 
 
 def test_bp_check_passes(v911: Path) -> None:

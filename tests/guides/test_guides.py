@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.guides.session import Append, Command, Shell, Step, pattern, run_server, steps
+from tests.repos import drop_missing_history
 from tests.runbp import bp
 from tests.shared import once
 
@@ -98,6 +99,7 @@ def reader_checkout(tmp_path: Path) -> Path:
     checkout = tmp_path / "checkout"
     for part in ("definitions", "schema", "docs"):
         shutil.copytree(ROOT / part, checkout / part)
+    drop_missing_history(checkout)
     venv = checkout / ".venv" / "bin"
     venv.mkdir(parents=True)
     (venv / "bp").write_text(f'#!/bin/sh\nexec "{sys.executable}" -m toolchain "$@"\n', encoding="utf-8")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.repos import MINIMAL, minimal_rules_yaml
+from tests.repos import MINIMAL, drop_missing_history, minimal_rules_yaml
 from tests.runbp import ROOT, bp
 from toolchain import i18n
 from toolchain.diagnostics import CODES
@@ -116,6 +116,26 @@ def test_plurals_in_english_and_one_form_in_japanese(fresh: None) -> None:
     assert one == "この原因で {failed} 件の例が失敗:"
 
 
+def test_an_output_in_the_documents_language_leaves_the_other_threads_in_the_terminals(
+        fresh: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """bp build renders the balance page in Japanese on its main thread while the job pool's callback
+    thread says a PDF is rendered: that line is the terminal's (C.UTF-8: English), not the page's."""
+    import threading
+
+    for variable, value in {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}.items():
+        monkeypatch.setenv(variable, value)
+    said: list[str] = []
+    message = "rendered {pdf}: {pages} pages ({seconds:.1f} s)"
+    with i18n.documents_language_unless_chosen():
+        page = i18n._(message)
+        progress = threading.Thread(target=lambda: said.append(i18n._(message)))
+        progress.start()
+        progress.join()
+    assert page != message  # the page speaks Japanese
+    assert said == [message]  # the terminal line English
+    assert i18n._(message) == message
+
+
 def test_the_serve_overlay_title_is_translated(fresh: None) -> None:
     from toolchain.site.live_server import RELOAD_SCRIPT, ServeState
 
@@ -130,6 +150,7 @@ def broken(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("i18n") / "rules"
     for folder in ("definitions", "schema"):
         shutil.copytree(ROOT / folder, root / folder)
+    drop_missing_history(root)
     path = root / BASIC
     text = path.read_text(encoding="utf-8")
     assert text.count("trigger: {on: resolved, action: end,") == 1

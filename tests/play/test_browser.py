@@ -49,10 +49,31 @@ def test_a_whole_game_against_the_policy_agent(page: Any, regulation: str, name:
 
 
 def test_the_setup_decisions_of_a_frame_are_offered_to_the_person(page: Any) -> None:
-    """エクストラ: 切札を2枚選ぶ (the game start's choices) come before the first request."""
+    """エクストラ: 切札を2枚選ぶ, then 最初の手札に入れる3枚 (the game start's choices) come before the first request,
+    each saying how many to choose (the frame's counts) and how many are chosen, on the page and to a screen reader;
+    every one of the 54 options has its number on the keyboard."""
     new_game(page, "master+extra", seed=2)
-    assert page.text_content("#prompt") == "あなた: 切札"
-    assert len(options(page)) == 54  # any card of the deck
+    assert page.text_content("#prompt") == "あなた: 切札（2 枚選ぶ・0 枚選択済み）"
+    assert page.locator("#options").get_attribute("aria-labelledby") == "prompt"  # the group's accessible name
+    offered = options(page)
+    assert len(offered) == 54 and offered[53].startswith("54. ")  # any card of the deck, each numbered
+    assert "Enter" in page.text_content("#keys")  # the help says how to reach an option past 9
+    before = version(page)
+    page.keyboard.press("5")
+    page.keyboard.press("4")  # no other option begins with 54: taken at once
+    after(page, before)
+    assert page.text_content("#prompt") == "あなた: 切札（2 枚選ぶ・1 枚選択済み）"
+    assert len(options(page)) == 53
+    before = version(page)
+    page.keyboard.press("5")
+    assert "番号 5" in page.text_content("#typed") and version(page) == before  # 5 or 50–53: Enter decides
+    chosen = options(page)[4]
+    page.keyboard.press("Enter")
+    after(page, before)
+    assert page.text_content("#prompt") == "あなた: 最初の手札（3 枚選ぶ・0 枚選択済み）"
+    assert chosen.split(". ", 1)[1] not in [text.split(". ", 1)[1] for text in options(page)]  # option 5 was taken
+    click(page, "#options .option >> nth=0")
+    assert page.text_content("#prompt") == "あなた: 最初の手札（3 枚選ぶ・1 枚選択済み）"
 
 
 def test_undo_a_move(page: Any) -> None:
@@ -211,6 +232,8 @@ def test_the_keyboard_plays(page: Any) -> None:
     assert options(page) == offered
     before = version(page)
     page.keyboard.press("1")
+    if len(offered) >= 10:
+        page.keyboard.press("Enter")  # 1, or 10–19: the number typed is taken with Enter
     after(page, before)
 
 

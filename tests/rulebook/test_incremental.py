@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.repos import drop_missing_history
 from toolchain.rulebook.sphinx_run import RulebookError, build_html
 
 from .conftest import ROOT
@@ -21,6 +22,7 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("repo")
     for name in ("docs", "definitions", "schema"):
         shutil.copytree(ROOT / name, root / name)
+    drop_missing_history(root)
     build_html(root, root / "cache")
     return root
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import toolchain
+from tests.repos import drop_missing_history
 from toolchain import sim, simtools
 
 ABILITIES = {  # character id → the abilities added to it in the copy (YAML, indented under the character)
@@ -61,7 +62,7 @@ MAGICIAN = """    - name: 号令
 def _copy(repo_root: Path, target: Path) -> Path:
     shutil.copytree(repo_root / "definitions", target / "definitions")
     shutil.copytree(repo_root / "schema", target / "schema")
-    return target
+    return drop_missing_history(target)
 
 
 def _add_abilities(path: Path) -> None:

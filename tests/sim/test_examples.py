@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import toolchain
+from tests.repos import drop_missing_history
 from toolchain.model import Definitions
 
 BP = [sys.executable, "-m", "toolchain"]
@@ -60,6 +61,7 @@ def test_every_action_has_an_example_for_each_branch(defs: Definitions) -> None:
 def broken_repo(tmp_path: Path, repo_root: Path) -> Path:
     root = tmp_path / "rules"
     shutil.copytree(repo_root / "definitions", root / "definitions")
+    drop_missing_history(root)
     shutil.copytree(repo_root / "schema", root / "schema")
     return root
 

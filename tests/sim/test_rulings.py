@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import toolchain
+from tests.repos import drop_missing_history
 from toolchain import sim
 from toolchain.model import Definitions, illegal_reasons
 
@@ -53,6 +54,7 @@ def broken(tmp_path_factory: pytest.TempPathFactory, repo_root: Path) -> tuple[P
     """One copy with every kind of wrong ruling at once (loading runs every example: do it once)."""
     root = tmp_path_factory.mktemp("rulings") / "rules"
     shutil.copytree(repo_root / "definitions", root / "definitions")
+    drop_missing_history(root)
     shutil.copytree(repo_root / "schema", root / "schema")
     basic = root / "definitions" / "actions" / "1-basic.yaml"
     _edit(basic, "      request: \"\"\n      illegal: timing", "      request: \"\"\n      illegal: cost")  # エンド: a wrong reason

@@ -1,4 +1,5 @@
-"""BP049: an entry's `since` or `updated` that the history of the rules contradicts (model/past_editions.py).
+"""BP049: an entry's `since` or `updated` that the history of the rules contradicts (model/past_editions.py); BP052:
+rules.yaml's `history:` names a folder that is not there, so nothing is held to it.
 
 - `since: v6.0` while the v5.0 record already has the entry: it was introduced earlier;
 - `since: v3.0` while the v5.0 record, which lists its kind whole, lacks it and v7.0 has it: introduced later;
@@ -80,6 +81,12 @@ def run(result: LoadResult) -> list[Diagnostic]:
     history = read_history(result.root, definitions.rules, definitions)
     if history is None:
         return []
+    if history.absent is not None:
+        rules_path, line, column, folder = history.absent
+        return [Diagnostic(Location(_relative(rules_path, result.root), line, column), "BP052",
+                           _("history: names the folder {folder}, which is not there: the since and updated of the definitions "
+                             "are not held to the history of the rules (BP049); correct the path, or remove the key")
+                           .format(folder=_relative(folder, result.root)), "warning")]
     findings = [Diagnostic(Location(_relative(path, result.root), line, column), "BP049",
                            _("the history of the rules cannot be read: {problem}").format(problem=problem), "warning")
                 for path, line, column, problem in history.problems]

@@ -17,7 +17,7 @@ from .notations import KeycardsText, Text
 from .yamlload import Document, Path_
 
 __all__ = [
-    "Source", "Reading", "OtherReading", "Named", "Vocabulary", "id_hint", "illegal_reasons", "Zone", "AccessLevel", "Cost", "GraveyardTop", "POLICY_GROUPS", "Policy", "Rules", "Format", "Target", "Flavor", "Example",
+    "Source", "Reading", "OtherReading", "Named", "Vocabulary", "id_hint", "illegal_reasons", "Zone", "AccessLevel", "Cost", "GraveyardTop", "POLICY_GROUPS", "Policy", "Prompts", "Rules", "Format", "Target", "Flavor", "Example",
     "Action", "LabelGrant", "WaiveCost", "Ability", "Character", "FogEntry", "SetupStep", "Frame", "Trump", "Ruling", "Definitions",
     "KeycardsText", "Text",
 ]
@@ -158,6 +158,24 @@ class Policy:
     unpressed: tuple[str, ...] = ()  # with a short life, requested as often as the answers
     off_turn: Mapping[str, float] = field(default_factory=dict)  # weights on the other player's turn, the stage empty
     new_attackers: tuple[str, ...] = ()  # labels: a soldier with one attacks in the turn it entered
+    # The decisions it knows by their words, as the edition's programs ask them (prompts) and offer them (labels):
+    attackers_prompt: str = ""  # the choice of attackers: the soldiers worth attacking with
+    blockers_prompt: str = ""  # the choice of a blocker: the biggest soldier
+    discard_words: tuple[str, ...] = ()  # a prompt with one of these words chooses cards to discard: the lowest
+    block_labels: Mapping[str, str] = field(default_factory=dict)  # soldier, bulwark, none: whether to block, with what
+    draw_more_label: str = ""  # the option of one card more: taken while the hand is short and the life is not
+
+
+@dataclass(frozen=True)
+class Prompts:
+    """rules.yaml `prompts`: what the simulator asks, in the players' language, where no program words the question
+    (bp play shows it; transcripts record it)."""
+
+    graveyard_top: str = ""  # 2.11.1: the owner chooses a graveyard's public top card (a script names it `<this>:♠5`)
+    choose_hand: str = ""  # the start step {choose-hand: N}
+    choose_rare: str = ""  # {choose-rare: N}
+    choose_trumps: str = ""  # {choose-trumps: N}: a restricted player leaves its forbidden trumps out of it
+    open_trump: str = ""  # open-trump: which trump to turn face up
 
 
 @dataclass(frozen=True)
@@ -175,6 +193,7 @@ class Rules:
     guidelines: str = "new"  # which definitions the design guidelines hold: new (since = edition.id) or all
     graveyard_top: GraveyardTop = GraveyardTop()  # who chooses a graveyard's public top card, and when
     policy: Policy = Policy()  # the simulator's practice opponent's rules of thumb (not the rules)
+    prompts: Prompts = Prompts()  # what the simulator asks where no program words it
     core_readings: tuple[Reading, ...] = ()  # the readings of the core flow (chapter 6), in this edition's words
 
     def vocabulary(self, name: str) -> Vocabulary:

@@ -293,6 +293,7 @@ def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
         guidelines=data.get("guidelines", "new"),
         graveyard_top=_graveyard_top(data.get("graveyard_top")),
         policy=_policy(data.get("policy") or {}),
+        prompts=m.Prompts(**{key: str(text) for key, text in (data.get("prompts") or {}).items()}),
         core_readings=tuple(
             m.Reading(str(note["says"]).strip(), str(note["reads"]).strip(), str(note["why"]).strip(),
                       source.location("core_readings", i), note["about"])
@@ -312,7 +313,11 @@ def _policy(value: dict[str, Any]) -> m.Policy:
     """rules.yaml `policy`; a group absent is empty."""
     groups = {group: tuple(value.get(group, ())) for group in m.POLICY_GROUPS}
     return m.Policy(**groups, off_turn={action: float(weight) for action, weight in (value.get("off_turn") or {}).items()},
-                    new_attackers=tuple(value.get("new_attackers", ())))
+                    new_attackers=tuple(value.get("new_attackers", ())),
+                    attackers_prompt=str(value.get("attackers_prompt", "")), blockers_prompt=str(value.get("blockers_prompt", "")),
+                    discard_words=tuple(str(word) for word in value.get("discard_words", ())),
+                    block_labels={key: str(label) for key, label in (value.get("block_labels") or {}).items()},
+                    draw_more_label=str(value.get("draw_more_label", "")))
 
 
 def _format(item: dict[str, Any], order: int, source: m.Source) -> m.Format:

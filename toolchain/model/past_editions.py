@@ -70,6 +70,7 @@ class PastEdition:
 class History:
     editions: list[PastEdition]
     problems: list[tuple[Path, int, int, str]]  # file, line, column, what is wrong
+    absent: tuple[Path, int, int, Path] | None = None  # rules.yaml, line, column of a folder named that is not there
 
 
 def items(definitions: m.Definitions) -> Iterator[tuple[str, Any]]:
@@ -164,14 +165,14 @@ def read_record(path: Path, root: Path, current: m.Definitions | None, history: 
 
 def read_history(root: Path, rules: m.Rules, current: m.Definitions) -> History | None:
     """Every edition of the history folder up to the current one, oldest first. None when rules.yaml names no
-    history, or names a folder that is not there."""
+    history; no edition, and where it is named (`absent`), when it names a folder that is not there."""
     named = history_folder(root, rules)
     if named is None:
         return None
     folder, (line, column) = named
     rules_path = root / "definitions" / "rules.yaml"
-    if not folder.exists():
-        return None  # a copy of the repository without its history (a test's, a build's): nothing to hold to
+    if not folder.exists():  # a misspelt folder, or a copy made without it: nothing to hold to, which is said once
+        return History([], [], absent=(rules_path, line, column, folder))
     if not folder.is_dir():
         return History([], [(rules_path, line, column, str(folder))])
     history = History([], [])

@@ -37,12 +37,16 @@ def option_seen(option: sim.observation.OptionSeen, index: int, names: Mapping[s
 
 
 def decision_seen(decision: sim.Decision, names: Mapping[str, str]) -> dict[str, Any]:
-    """A decision as its deciding seat sees it: the prompt and every option the engine lists."""
-    return {
+    """A decision as its deciding seat sees it: the prompt, every option the engine lists, and for a choice of several
+    items asked one at a time how many are to be chosen and how many are (`choosing`)."""
+    seen: dict[str, Any] = {
         "kind": decision.kind,
         "prompt": decision.prompt,
         "options": [option_seen(option, index, names) for index, option in enumerate(decision.options)],
     }
+    if decision.choosing is not None:
+        seen["choosing"] = decision.choosing._asdict()
+    return seen
 
 
 # Why an action is refused (sim.refusal.REASONS) as the rulebook's item that says so (rules.yaml `items`).

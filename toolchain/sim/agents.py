@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mypy_extensions import mypyc_attr
 
 from . import abilities
 from .cards import TEXT, owner_of
+from .choosing import Choosing
 from .draws import below
 from ..i18n import _
 from .errors import EngineError
@@ -30,8 +31,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .observation import Observation, OptionSeen
 
 
-GRAVEYARD_TOP: Final = "墓地の一番上"  # the prompt of the owner's choice of the public top card (2.11.1), and how a script names it
-TRUMP_CHOICE: Final = "切札"  # the prompt of the game start's choice of trumps (エクストラ: デッキから2枚選び切札として…)
 
 
 class Decision:
@@ -42,6 +41,8 @@ class Decision:
     kind         request (at [3], PASS among the options), cost, target, choose, option, order, buffer, setup
     prompt       what is asked, in Japanese (`対象`, `D: 捨てる手札`, `表にする切札`, …)
     forced       a choice of one: the engine takes it without asking (transcripts still record it)
+    choosing     for one of several items chosen one at a time (kind `choose`): how many are chosen so far and
+                 how many are to be, least and most (Choosing); None for any other decision
     options      the legal options as the deciding player sees them (sim.observation.OptionSeen: text, kind, ref, …)
     observation  what the deciding player sees of the game (2.11.1, sim.observation.Observation)
     glance       the part of the observation a quick agent reads (sim.agents.Glance), each part worked out when read
@@ -54,11 +55,11 @@ class Decision:
     stood when it was asked: once taken, what it had not yet worked out is no longer available.
     """
 
-    __slots__ = ("player", "kind", "prompt", "_game", "_options", "_seen", "_observation", "_actions", "_glance", "_kinds",
-                 "_refs")
+    __slots__ = ("player", "kind", "prompt", "choosing", "_game", "_options", "_seen", "_observation", "_actions", "_glance",
+                 "_kinds", "_refs")
 
-    def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list) -> None:
-        self.player, self.kind, self.prompt = player, kind, prompt
+    def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None) -> None:
+        self.player, self.kind, self.prompt, self.choosing = player, kind, prompt, choosing
         self._game: Game | None = game
         self._options = options
         self._seen: tuple[OptionSeen, ...] | None = None
@@ -120,6 +121,15 @@ class Decision:
         return self._live().ruleset.policy
 
     @property
+    def prompts(self) -> m.Prompts:
+        """What the engine asks, in the edition's words, where no program words it (rules.yaml `prompts`)."""
+        return self._live().ruleset.prompts
+
+    def graveyard_top(self) -> bool:
+        """Whether this is the owner's choice of a graveyard's public top card (2.11.1)."""
+        return self.kind == "order" and self.prompt == self.prompts.graveyard_top
+
+    @property
     def observation(self) -> Observation:
         if self._observation is None:
             from .observation import observe
@@ -165,7 +175,7 @@ class Decision:
 
     def narrowed(self, indices: list[int]) -> Decision:
         """The same decision with only these options (a restricted agent's), asked of the same game."""
-        return Decision(self._live(), self.player, self.kind, self.prompt, [self._options[i] for i in indices])
+        return Decision(self._live(), self.player, self.kind, self.prompt, [self._options[i] for i in indices], self.choosing)
 
     def text(self, index: int) -> str:
         """The option as the notation writes it, seen from the deciding seat (`opponent:♢3`, `アップ ★♡3`)."""
@@ -353,7 +363,7 @@ class Restriction:
         """The indices of the options this restriction refuses at a decision."""
         if decision.kind == "request" and self.actions:
             return [i for i, action in enumerate(decision.actions) if action in self.actions]
-        if decision.kind == "choose" and decision.prompt == TRUMP_CHOICE and self.trump_cards:
+        if decision.kind == "choose" and self.trump_cards and decision.prompt == decision.prompts.choose_trumps:
             return [i for i, option in enumerate(decision._options) if isinstance(option, int) and TEXT[option] in self.trump_cards]
         return []
 
@@ -402,7 +412,7 @@ class ScriptedAgent:
         self.log: list[tuple[str, str]] = []  # (prompt, text) of every decision taken
 
     def choose(self, decision: Decision) -> int:
-        if decision.kind == "order" and decision.prompt == GRAVEYARD_TOP:
+        if decision.kind == "order" and decision.graveyard_top():
             return self._graveyard_top(decision)
         if not self.script:
             if self.fallback is None:
@@ -420,7 +430,7 @@ class ScriptedAgent:
         """Which card goes public on top of the graveyard: the one the script names as `墓地の一番上:♠5`;
         unnamed, the card put there last, as it came (a script need not say what it does not care about)."""
         named = self.script[0] if self.script else None
-        if isinstance(named, str) and named.startswith(GRAVEYARD_TOP + ":"):
+        if isinstance(named, str) and named.startswith(decision.prompt + ":"):
             self.script.pop(0)
             index = find_option(decision, named.split(":", 1)[1].strip())
             self.log.append((decision.prompt, decision.text(index)))

@@ -35,9 +35,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..i18n import _
 from . import abilities, flow, operations as ops, requests
-from .agents import GRAVEYARD_TOP, Agent, Decision, engine_options
+from .agents import Agent, Decision, engine_options
 from .budget import Budget
 from .cards import owner_of
+from .choosing import Choosing
 from .errors import EngineError, IllegalRequest, Stop
 from .language import Ctx
 from .observation import OptionSeen
@@ -409,13 +410,14 @@ class Game:
             self.core.offered = None
 
     # -- decisions --------------------------------------------------------------------------
-    def decide(self, seat: int, kind: str, prompt: str, options: list) -> int:
+    def decide(self, seat: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None) -> int:
         """Ask a seat's agent to pick one option (without agents: stop, and offer it through decision()).
-        A choice of one is no choice: the engine takes it, and only a transcript hears of it (forced)."""
+        A choice of one is no choice: the engine takes it, and only a transcript hears of it (forced). `choosing`:
+        where a choice of several items asked one at a time stands (shown to a person: 1 of 3 chosen)."""
         if len(options) == 1:
             # While the protocol replays decisions already taken, the forced ones among them were recorded then.
             if self.recorder is not None and not self.public.replaying:
-                decision = Decision(self, seat, kind, prompt, options)
+                decision = Decision(self, seat, kind, prompt, options, choosing)
                 self.recorder(decision, 0)
                 decision.seal()
             return 0
@@ -424,9 +426,9 @@ class Game:
         if self.public.enabled:
             if self.public.replaying:
                 return self.public.replaying.pop(0)
-            self.public.due = Decision(self, seat, kind, prompt, options)
+            self.public.due = Decision(self, seat, kind, prompt, options, choosing)
             raise DecisionDue()
-        decision = Decision(self, seat, kind, prompt, options)
+        decision = Decision(self, seat, kind, prompt, options, choosing)
         index = self.agents[seat].choose(decision)
         if not 0 <= index < len(options):
             raise EngineError(f"agent chose {index} of {len(options)} options")
@@ -526,7 +528,7 @@ class Game:
             graveyard = self.state.players[seat].graveyard
             if len(graveyard) - count > 1:
                 arrived = graveyard[count:]
-                card = arrived[self.decide(seat, "order", GRAVEYARD_TOP, arrived)]
+                card = arrived[self.decide(seat, "order", self.ruleset.prompts.graveyard_top, arrived)]
                 graveyard.remove(card)
                 graveyard.append(card)
 
@@ -546,7 +548,7 @@ class Game:
             graveyard = self.state.players[seat].graveyard
             if len(graveyard) > 1 and not held.issubset(graveyard):
                 remaining = list(graveyard)
-                card = remaining[self.decide(seat, "order", GRAVEYARD_TOP, remaining)]
+                card = remaining[self.decide(seat, "order", self.ruleset.prompts.graveyard_top, remaining)]
                 graveyard.remove(card)
                 graveyard.append(card)
 

@@ -32,6 +32,8 @@ from mypy_extensions import mypyc_attr
 from .cards import RANK, TEXT
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Mapping
+
     from .. import model as m
     from .agents import CharacterGlance, Decision, Glance, SideGlance
 
@@ -84,7 +86,7 @@ class PolicyAgent:
         elif kind == "choose":
             weights = self._choose(decision, decision.policy)
         elif kind == "option":
-            weights = self._option(decision.glance, decision.kinds, decision.refs)
+            weights = self._option(decision.glance, decision.kinds, decision.refs, decision.policy)
         else:
             weights = [1.0] * count
         if not any(weights):
@@ -184,12 +186,13 @@ class PolicyAgent:
 
     def _choose(self, decision: Decision, policy: m.Policy) -> list[float]:
         prompt, kinds = decision.prompt, decision.kinds
-        discard = "捨てる" in prompt or prompt.startswith("D")  # discard the lowest cards
-        if prompt != "アタッカー" and "character" not in kinds and not (discard and "card" in kinds):
+        discard = any(word in prompt for word in policy.discard_words)  # discard the lowest cards
+        attackers = bool(policy.attackers_prompt) and prompt == policy.attackers_prompt
+        if not attackers and "character" not in kinds and not (discard and "card" in kinds):
             return [1.0] * len(kinds)  # nothing to weigh (the game start's choices of cards)
         view, refs = decision.glance, decision.refs
         done = [i for i, kind in enumerate(kinds) if kind == "label"]
-        if prompt == "アタッカー":
+        if attackers:
             wanted = {c.id for c in self._attackers(view, policy)}
             weights = [4.0 if kind == "character" and ref in wanted else 0.0 for kind, ref in zip(kinds, refs)]
             for i in done:
@@ -198,7 +201,7 @@ class PolicyAgent:
         characters = {c.id: c for side in (view.you, view.opponent) for c in side.field}
         chosen = [characters.get(ref) if kind == "character" else None for kind, ref in zip(kinds, refs)]
         present = [c for c in chosen if c is not None]
-        if prompt == "ブロッカー" and present:
+        if present and bool(policy.blockers_prompt) and prompt == policy.blockers_prompt:
             biggest = max(present, key=lambda c: _size(c) if c.kind == "soldier" else 0)
             return [5.0 if c is biggest else (3.0 if i in done else 0.5) for i, c in enumerate(chosen)]
         if present:  # S: the character to give up: the smallest
@@ -210,26 +213,27 @@ class PolicyAgent:
             return [5.0 if i == lowest else 0.5 for i in range(len(kinds))]
         return [1.0] * len(kinds)
 
-    def _option(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...]) -> list[float]:
+    def _option(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...], policy: m.Policy) -> list[float]:
         labels = [ref if kind == "label" else None for kind, ref in zip(kinds, refs)]  # a label's text is what it names
-        if "ブロックしない" in labels:
-            return [self._block_weight(view, label) for label in labels]
-        if "もう1枚引く" in labels:  # a card more in the hand is a card less in the life
-            more = view.you.hand_size < 3 and _life(view) > LOW_LIFE
-            return [5.0 if (label == "もう1枚引く") == more else 0.5 for label in labels]
+        blocks, more = policy.block_labels, policy.draw_more_label
+        if blocks and blocks.get("none") in labels:
+            return [self._block_weight(view, label, blocks) for label in labels]
+        if more and more in labels:  # a card more in the hand is a card less in the life
+            wanted = view.you.hand_size < 3 and _life(view) > LOW_LIFE
+            return [5.0 if (label == more) == wanted else 0.5 for label in labels]
         return [1.0] * len(labels)
 
     @staticmethod
-    def _block_weight(view: Glance, label: str) -> float:
+    def _block_weight(view: Glance, label: str | None, blocks: Mapping[str, str]) -> float:
         mine_field = view.you.field
         blocked = {c.blocking for c in mine_field if c.blocking is not None}
         attacker = next((c for c in view.opponent.field if c.role == "attacker" and c.id not in blocked), None)
         size = _size(attacker) if attacker is not None else 0
         short = _life(view) <= size + SHORT_LIFE  # this hit would leave little or nothing
         mine = [_size(c) for c in _soldiers(mine_field) if not c.driven and c.role is None]
-        if label == "兵士でブロック":
+        if label == blocks.get("soldier"):
             return 6.0 if any(s >= size for s in mine) else (3.0 if short else 0.3)
-        if label == "防壁でブロック":
+        if label == blocks.get("bulwark"):
             return 5.0 if short or size >= BIG_ATTACKER else 0.5
         return 0.02 if short else 1.0
 

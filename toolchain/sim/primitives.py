@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from ..i18n import _
 from ..model import effect_language as lang
 from . import abilities, operations as ops
+from .choosing import Choosing
 from .budget import REPEAT_ROUNDS
 from .errors import EngineLoop, Stop
 from .cards import owner_of
@@ -498,7 +499,7 @@ def choose_items(game: Game, decider: int, candidates: list, least: int, most: i
     remaining, chosen = list(candidates), []  # type: list, list
     while len(chosen) < most and remaining:
         options: list = remaining + ([DONE] if len(chosen) >= least else [])
-        index = game.decide(decider, "choose", prompt, options)
+        index = game.decide(decider, "choose", prompt, options, Choosing(len(chosen), least, most))
         if options[index] is DONE:
             break
         chosen.append(remaining.pop(index))

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 from ..model.definitions import SetupStep
 from ..notation.card_notation import RANK_VALUES, Card, full_deck
 from . import operations as ops
-from .agents import TRUMP_CHOICE
 from .cards import RANK, deck_from
 from .draws import shuffle
 from .primitives import choose_items
 from .state import Player, State
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .. import model as m
     from .game import Game
 
 HAND_SIZE = 7  # 2.9.1: デッキより7枚引き手札にする
@@ -172,10 +172,11 @@ def _choose(game: Game, seat: int, prep: Preparing, step: SetupStep) -> None:
     _choose_into(game, seat, candidates, step.count or 1, zone, step.prompt or _zone_name(game, zone))
 
 
-def _short_choice(zone: str, prompt: str) -> Callable[[Game, int, Preparing, SetupStep], None]:
-    """{choose-rare: N} and its kin: the short forms of {choose: {count: N, to: zone}} with the prompts they always had."""
+def _short_choice(zone: str, prompt: Callable[[m.Prompts], str]) -> Callable[[Game, int, Preparing, SetupStep], None]:
+    """{choose-rare: N} and its kin: the short forms of {choose: {count: N, to: zone}}, each asking in the edition's
+    words (rules.yaml `prompts`)."""
     def choose(game: Game, seat: int, prep: Preparing, step: SetupStep) -> None:
-        _choose(game, seat, prep, SetupStep("choose", count=step.count, to=zone, prompt=prompt))
+        _choose(game, seat, prep, SetupStep("choose", count=step.count, to=zone, prompt=prompt(game.ruleset.prompts)))
     return choose
 
 
@@ -218,7 +219,7 @@ def _gather(game: Game, seat: int, prep: Preparing, step: SetupStep) -> None:
 def _open_trump(game: Game, seat: int, prep: Preparing, step: SetupStep) -> None:
     player = game.state.players[seat]
     if player.trump:
-        index = game.decide(seat, "setup", "表にする切札", list(player.trump))
+        index = game.decide(seat, "setup", game.ruleset.prompts.open_trump, list(player.trump))
         player.trumps_up.add(player.trump[index])
 
 
@@ -236,8 +237,9 @@ STEPS: dict[str, Callable[[Game, int, Preparing, SetupStep], None]] = {
     "choose": _choose, "deal": _deal, "pick": _pick, "pass": _pass, "gather": _gather, "open-trump": _open_trump,
     BOTH_READY: _both_ready,
     # the short forms the 第8.1版 frames are written in
-    "pack": _pack, "choose-rare": _short_choice("rare", "レアカード"), "choose-hand": _short_choice("hand", "最初の手札"),
-    "choose-trumps": _short_choice("trump", TRUMP_CHOICE),
+    "pack": _pack, "choose-rare": _short_choice("rare", lambda prompts: prompts.choose_rare),
+    "choose-hand": _short_choice("hand", lambda prompts: prompts.choose_hand),
+    "choose-trumps": _short_choice("trump", lambda prompts: prompts.choose_trumps),
 }
 
 

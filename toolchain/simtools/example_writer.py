@@ -25,7 +25,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
-from ..sim.agents import GRAVEYARD_TOP, Decision, engine_options
+from ..sim.agents import Decision, engine_options
 from ..sim.cards import TEXT, owner_of
 from ..sim.errors import ProgramError
 from ..sim import Game
@@ -256,7 +256,7 @@ class ExampleDraft:
 def _choice(decision: Decision, index: int) -> str:
     """The option taken as an example's `choices` names it."""
     text = decision.text(index)
-    return f"{GRAVEYARD_TOP}:{text}" if decision.kind == "order" and decision.prompt == GRAVEYARD_TOP else text
+    return f"{decision.prompt}:{text}" if decision.graveyard_top() else text
 
 
 def expectation(before: dict[str, str], after: dict[str, str]) -> dict[str, Any]:

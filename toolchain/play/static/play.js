@@ -34,7 +34,16 @@ function button(text, onClick, attributes = {}) {
 
 function optionLabel(option, number) {
   const cost = option.cost ? ` (コスト ${option.cost})` : "";
-  return `${number <= 9 ? number + ". " : ""}${option.text}${cost}`;
+  return `${number}. ${option.text}${cost}`;  // every option numbered: its number is its key
+}
+
+// A choice of several items asked one at a time (the game start's cards): how many, as the data gives them, and
+// how many are chosen so far, 「3 枚選ぶ・1 枚選択済み」.
+function choosingText(decision) {
+  const {chosen, least, most} = decision.choosing;
+  const unit = decision.options.every((option) => option.kind === "card" || option.kind === "label") ? "枚" : "つ";
+  const wanted = least === most ? `${most}` : `${least}〜${most}`;
+  return `${wanted} ${unit}選ぶ・${chosen} ${unit}選択済み`;
 }
 
 // -- rendering ---------------------------------------------------------------------------------
@@ -117,12 +126,13 @@ function renderRefused(game) {
 function renderDecision(game) {
   const decision = game.decision, options = $("#options"), prompt = $("#prompt");
   renderRefused(game);
+  typeNumber("");
   options.replaceChildren();
   if (!decision) {
     prompt.textContent = game.winner ? "ゲーム終了" : state.mode === "replay" ? "" : game.waiting ? `${side(game, game.waiting)}の番です` : "";
     return;
   }
-  prompt.textContent = `${state.viewer.name}: ${decision.prompt}`;
+  prompt.textContent = `${state.viewer.name}: ${decision.prompt}` + (decision.choosing ? `（${choosingText(decision)}）` : "");
   decision.options.forEach((option, i) => {
     const element = button(optionLabel(option, i + 1), () => act("/api/decide", {index: option.index, version: state.version}).catch(() => {}),
       {"data-index": String(option.index), "data-kind": option.kind, class: "option"});
@@ -339,15 +349,46 @@ function wire() {
 
   document.addEventListener("keydown", (event) => {
     if (document.querySelector("dialog[open]") || event.target.closest("input, textarea, select") || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (/^[1-9]$/.test(event.key)) {
-      const option = document.querySelectorAll("#options .option")[Number(event.key) - 1];
-      if (option) { event.preventDefault(); option.click(); }
+    if (/^[0-9]$/.test(event.key)) {
+      if (typed || event.key !== "0") { event.preventDefault(); typeDigit(event.key); }
+    } else if (typed && event.key === "Enter") {
+      event.preventDefault();
+      const option = document.querySelectorAll("#options .option")[Number(typed) - 1];
+      typeNumber("");
+      option?.click();
+    } else if (typed && (event.key === "Escape" || event.key === "Backspace")) {
+      event.preventDefault();
+      typeNumber(event.key === "Backspace" ? typed.slice(0, -1) : "");
     } else if (event.key === "u" && !$("#undo").disabled) {
       $("#undo").click();
     } else if (state?.replay && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
       (event.key === "ArrowRight" ? $("#step-next") : $("#step-back")).click();
     }
   });
+}
+
+// An option's number typed on the keyboard: taken as soon as no other option's number begins with it (1–9 among
+// nine options, 54 among 54), else once Enter is pressed (5 among 54: 5, or 50–54 still to come). The option
+// typed so far has the focus, and the page says the number.
+let typed = "";
+
+function typeNumber(digits) {
+  typed = digits;
+  $("#typed").textContent = typed ? `番号 ${typed}: Enter で選ぶ` : "";
+  if (typed) document.querySelectorAll("#options .option")[Number(typed) - 1]?.focus();
+}
+
+function typeDigit(digit) {
+  const buttons = document.querySelectorAll("#options .option");
+  const number = Number(typed + digit);
+  if (number < 1 || number > buttons.length) {
+    typeNumber("");
+  } else if (number * 10 > buttons.length) {
+    typeNumber("");
+    buttons[number - 1].click();
+  } else {
+    typeNumber(typed + digit);
+  }
 }
 
 async function poll() {
