@@ -4,8 +4,9 @@ re-renders only the outputs that show it, and an incremental build gives the byt
 The session's shared clean build (tests/shared.py) is copied once for the module (the costly part, the
 rulebook PDF, is not made again); the tests then change that copy in order, so they run in file order.
 They change this repository's own edition (第8.1版, in its folder of the site); the newest edition, at the
-top of the site, is carried over by every build as the shared build made it, and a clean build to compare
-with is made beside it (`beside_the_others`), so no test here builds that edition again.
+top of the site, is carried over by every build as the shared build made it. The clean build every
+incremental one is compared with is the shared build itself: the tests put the sources back as it had
+them before they compare, so no test here makes a clean build again.
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ from tests.shared import EPOCH, SiteBuild, copy_repository, copy_site_build
 ACTION_FILE = "definitions/actions/3-quick-spell.yaml"
 OLD_EFFECT = "1. 合計点 を 0 とし、"
 NEW_EFFECT = "1. 合計点を 0 とし、"  # B・J: an action of the master format only
-ANOTHER_EFFECT = ("めくったカードの点数を合計点に加える。", "めくったカードの点数を合計点へ加える。")  # B・J again
 
 
 @dataclass
@@ -47,8 +47,8 @@ class Repo:
     own_cache: Path  # its rulebook's cache
     prefix: str  # its files' paths in the build's report: "v8.1/"
 
-    def build(self, *args: str, site: Path | None = None, cache: Path | None = None) -> dict:
-        run = bp("build", "--root", str(self.root), "--out", str(site or self.site), "--cache", str(cache or self.cache),
+    def build(self, *args: str) -> dict:
+        run = bp("build", "--root", str(self.root), "--out", str(self.site), "--cache", str(self.cache),
                  "--format", "json", *args, env={"SOURCE_DATE_EPOCH": EPOCH})
         assert run.returncode == 0, run.stderr
         return json.loads(run.stdout)
@@ -67,14 +67,6 @@ def stats(site: Path) -> dict[str, tuple[int, int]]:
 def repo(site_build: SiteBuild, tmp_path_factory: pytest.TempPathFactory) -> Repo:
     copy = copy_site_build(site_build, tmp_path_factory.mktemp("incremental"))
     return Repo(copy.root, copy.site, copy.cache, copy.own_site, copy.own_cache, f"{copy.own.folder}/" if copy.own.folder else "")
-
-
-def beside_the_others(repo: Repo, target: Path) -> Path:
-    """A site at TARGET that holds the other editions as REPO's site has them and nothing of REPO's own
-    edition: a build there makes the own edition clean (with a new cache) and carries the others over."""
-    folder = repo.own.relative_to(repo.site).as_posix()
-    shutil.copytree(repo.site, target, symlinks=True, ignore=lambda where, names: [folder] if Path(where) == repo.site else [])
-    return target
 
 
 def test_a_clean_build_renders_every_output_and_a_copy_of_it_is_up_to_date(site_build: SiteBuild, repo: Repo) -> None:
@@ -182,15 +174,17 @@ def _kill_when(repo: Repo, ready: Callable[[list[str]], bool]) -> list[int]:
     return workers
 
 
-def test_a_build_killed_in_sphinx_or_in_the_pdfs_leaves_the_site_and_the_next_build_cleans_up(repo: Repo) -> None:
+def test_a_build_killed_in_sphinx_or_in_the_pdfs_leaves_the_site_and_the_next_build_cleans_up(site_build: SiteBuild,
+                                                                                              repo: Repo) -> None:
     """SIGKILL while Sphinx writes the rulebook, then while the PDFs are laid out: each time the
-    previous site is byte-identical and whole; the next build publishes and leaves nothing behind."""
+    previous site is byte-identical and whole; the next build publishes and leaves nothing behind.
+    The change built is the action put back as the shared build has it (the next test compares the two
+    sites), and the build after the killed ones runs on one process."""
     # Slow (over 30 s): two builds killed midway, then one that rebuilds what they left, PDFs included.
     before = tree(repo.site)
     path = repo.root / ACTION_FILE
-    text = path.read_text(encoding="utf-8")
-    assert ANOTHER_EFFECT[0] in text
-    path.write_text(text.replace(*ANOTHER_EFFECT, 1), encoding="utf-8")
+    assert path.read_bytes() != (site_build.root / ACTION_FILE).read_bytes(), "the test above changed the action"
+    shutil.copyfile(site_build.root / ACTION_FILE, path)
     in_sphinx = repo.own_cache / "doctrees" / ".bp-unverified"  # there while a Sphinx run has not ended
     _kill_when(repo, lambda lines: in_sphinx.exists() and not any("rulebook HTML (" in line for line in lines))
     assert tree(repo.site) == before
@@ -209,29 +203,33 @@ def test_a_build_killed_in_sphinx_or_in_the_pdfs_leaves_the_site_and_the_next_bu
     left = {p.name for p in repo.site.parent.iterdir()} - {"rules", "site", repo.cache.name, repo.own_cache.name}
     assert any(name.startswith(".site.staging-") for name in left), left  # what the killed builds left
 
-    report = repo.build("-j", "2")
+    report = repo.build("-j", "1")  # on one process: the next test compares its site with the shared build's, made on two
     assert {repo.prefix + path for path in ("blackpoker.pdf", "rulebook/format.html", "actionlist/pdf/blackpoker-mast.pdf")} \
         <= set(report["rendered"])
     assert {p.name for p in repo.site.parent.iterdir()} == {"rules", "site", repo.cache.name, repo.own_cache.name}  # no staging, no lock
     assert not [p for cache in (repo.cache, repo.own_cache) for p in cache.rglob("*") if p.name.endswith((".tmp", ".lock", ".bp-unverified"))]
 
 
-def test_an_incremental_build_gives_the_bytes_of_a_clean_build_on_one_process(repo: Repo, tmp_path: Path) -> None:
-    """The site after the changes above equals a clean build of the same sources with an empty cache, made on
-    one process (-j 1) where the site was built on two (-j 2): incremental = clean, one process = several, and
-    the rulebook PDF's parts are laid out alike every time."""
-    # Slow (about a minute): a whole clean build (every PDF) of the changed sources, compared byte for byte.
-    clean = beside_the_others(repo, tmp_path / "clean")
-    report = repo.build("-j", "1", site=clean, cache=tmp_path / "cache")
-    assert report["rendered"] and not [path for path in report["kept"] if path.startswith(repo.prefix)]
-    built = tree(clean)
+def sources(root: Path) -> dict[str, bytes]:
+    """What a build of ROOT reads from it, file by file."""
+    return {f"{part}/{name}": data for part in ("definitions", "docs") for name, data in tree(root / part).items()}
+
+
+def test_an_incremental_build_gives_the_bytes_of_a_clean_build_on_one_process(site_build: SiteBuild, repo: Repo) -> None:
+    """The site after the changes above, its sources back as they were, equals the shared build, a clean
+    build of those sources with an empty cache: the site was built again incrementally, its changed outputs
+    last on one process (-j 1) where the shared build ran on two (-j 2): incremental = clean, one process =
+    several, and the rulebook PDF's parts are laid out alike every time. (The caches hold one version of
+    each output, so what the changes replaced was laid out again, not taken back from a cache.)"""
+    assert sources(repo.root) == sources(site_build.root)
+    built = tree(repo.site)
     assert any(name.endswith("-2up.pdf") for name in built) and any(name.endswith("definitions.json") for name in built)
-    assert built == tree(repo.site)
+    assert built == tree(site_build.site)
     search = (repo.own / "rulebook" / "searchindex.js").read_text(encoding="utf-8")
     assert json.loads(search[search.index("(") + 1:search.rindex(")")])["indexentries"]  # a rebuild keeps the index's terms
 
 
-def test_a_deleted_docs_page_is_gone_as_in_a_clean_build(repo: Repo, tmp_path: Path) -> None:
+def test_a_deleted_docs_page_is_gone_as_in_a_clean_build(site_build: SiteBuild, repo: Repo) -> None:
     docs = repo.root / "docs"
     index = (docs / "index.rst").read_text(encoding="utf-8")
     (docs / "extra.rst").write_text("追加のページ\n============\n\n書きかけ。\n", encoding="utf-8")
@@ -243,10 +241,9 @@ def test_a_deleted_docs_page_is_gone_as_in_a_clean_build(repo: Repo, tmp_path: P
     (docs / "index.rst").write_text(index, encoding="utf-8")
     repo.build("--only", "html")
     assert not (repo.own / "rulebook" / "extra.html").exists()
-    clean = beside_the_others(repo, tmp_path / "clean")
-    repo.build("--only", "html", site=clean, cache=tmp_path / "cache")
-    own = clean / repo.own.relative_to(repo.site)
-    assert tree(own / "rulebook") == tree(repo.own / "rulebook")
+    # The sources are the shared build's again (the test above): its rulebook is the clean build's.
+    assert sources(repo.root) == sources(site_build.root)
+    assert tree(repo.own / "rulebook") == tree(site_build.own_site / "rulebook")
     search = (repo.own / "rulebook" / "searchindex.js").read_text(encoding="utf-8")
     assert "extra" not in json.loads(search[search.index("(") + 1:search.rindex(")")])["docnames"]
 
