@@ -363,11 +363,13 @@ def become(run: Run, handlers: dict[int, Any], server_cwd: str) -> None:
 def main() -> None:
     """`python -m tests.preloaded FD`: FD is the control socket (tests/runbp.py)."""
     handlers = _handlers()  # a fresh interpreter's, which every child starts with
+    environ = dict(os.environ)  # as the interpreter's start left it (tests/runbp.py gives children its changes)
     server_cwd = os.getcwd()
     control = socket.socket(fileno=int(sys.argv[1]))
     try:
         report = preload()
         report["problems"] = problems(report)
+        report["environ"] = environ
     except Exception as exc:  # noqa: BLE001 - said to the parent, which then runs bp cold
         report = {"problems": [f"preloading failed: {type(exc).__name__}: {exc}"]}
     control.sendall(json.dumps(report).encode())

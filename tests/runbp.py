@@ -52,9 +52,9 @@ def run_module(module: str, *args: str, cwd: Path | str | None, timeout: float |
     """`python -m module *args` as subprocess.run(capture_output=True, text=True, stdin=DEVNULL) runs it:
     forked from the preloaded process where that is the same, else cold."""
     command = [sys.executable, "-m", module, *args]
-    server = _preloaded() if env.get(COLD) != "1" else None
+    server = _serving(env) if env.get(COLD) != "1" else None
     where = _folder(cwd)
-    if server is None or where is None or server.differs(env) is not None:
+    if server is None or where is None:
         return subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout,
                               stdin=subprocess.DEVNULL, check=False)
     return server.run(command, module, [os.fsdecode(arg) for arg in args], where, env, timeout)
@@ -88,21 +88,27 @@ class Preloaded:
     owner: int = field(default_factory=os.getpid)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def differs(self, env: dict[str, str]) -> str | None:
-        """The variable of `env` that makes a child forked from this process unlike a cold start, if any."""
-        if not all(isinstance(key, str) and isinstance(value, str) for key, value in env.items()):
-            return "a variable that is not text"
-        if _locale(env) != _locale(self.environment):
-            return "the locale"
+    def fixed(self, env: dict[str, str]) -> dict[str, str]:
+        """The variables of `env` whose values a child forked from this process has from its start: PYTHON*,
+        FIXED_AT_START, those read while preloading."""
         read = set(self.report["read"]) | set(FIXED_AT_START)
-        for name in {*env, *self.environment}:
-            if (name.startswith("PYTHON") or name in read) and env.get(name) != self.environment.get(name):
-                return name
-        return None
+        return {name: value for name, value in env.items() if name.startswith("PYTHON") or name in read}
+
+    def differs(self, env: dict[str, str]) -> bool:
+        """Whether a child forked from this process would be unlike a cold start with `env`."""
+        return _locale(env) != _locale(self.environment) or self.fixed(env) != self.fixed(self.environment)
+
+    def started_with(self, env: dict[str, str]) -> dict[str, str]:
+        """`env` as the interpreter leaves it once started: this process's own start changed its environment
+        (a locale that is not installed coerced to C.UTF-8: LC_CTYPE set, PEP 538), and a cold run's would too."""
+        given, found = self.environment, self.report["environ"]
+        changed = {name: value for name, value in found.items() if given.get(name) != value}
+        return {**{name: value for name, value in env.items() if name in found or name not in given}, **changed}
 
     def run(self, command: list[str], module: str, args: list[str], cwd: str, env: dict[str, str],
             timeout: float | None) -> subprocess.CompletedProcess[str]:
         deadline = None if timeout is None else time.monotonic() + timeout
+        env = self.started_with(env)
         ours, theirs = socket.socketpair()
         with ours:
             with theirs, self.lock:
@@ -189,43 +195,71 @@ def _status(conn: socket.socket, deadline: float | None) -> int:
 
 
 cpu_seconds = 0.0  # the forked runs' CPU time (user and system), which resource.getrusage does not count here
-_server: Preloaded | None = None
+MOST_SERVERS = 3  # one for most runs' environment, others for a locale (tests/i18n's Japanese) or a setting
+WORTH_A_SERVER = 3  # runs with the same other values before a process is started for them (it costs seconds)
+_asked: dict[tuple[tuple[str, str], ...], int] = {}  # runs so far by the values fixed at start they asked for
+_servers: dict[tuple[tuple[str, str], ...], Preloaded] = {}  # by the values fixed at their start
 _unavailable: str | None = None
 _starting = threading.Lock()
 
 
 def preloaded() -> Preloaded | None:
-    """This pytest process's preloaded process, started at the first call; None where it cannot be (why: `unavailable()`)."""
-    return _preloaded()
+    """This pytest process's first preloaded process, for the environment it started with; None where it
+    cannot start (why: `unavailable()`)."""
+    with _starting:
+        return _preloaded({**_ENVIRONMENT, "PYTHONPATH": str(ROOT)})
 
 
 def unavailable() -> str | None:
-    """Why bp(...) runs cold in this process (None while the preloaded process serves it)."""
+    """Why bp(...) runs cold in this process (None while preloaded processes serve it)."""
     return _unavailable
 
 
-def _preloaded() -> Preloaded | None:
-    global _server, _unavailable
+def _serving(env: dict[str, str]) -> Preloaded | None:
+    """The preloaded process whose children start as a cold run with `env` would: the first, or one started
+    with the values `env` gives what is fixed at start (from the WORTH_A_SERVER-th run that asks for them
+    on, at most MOST_SERVERS); None: run cold."""
+    if not all(isinstance(key, str) and isinstance(value, str) for key, value in env.items()):
+        return None
     with _starting:
-        if _server is not None and _server.owner == os.getpid() and _server.process.poll() is None:
-            return _server
-        if _server is not None and _server.owner == os.getpid():
-            _unavailable = f"the preloaded bp process ended (exit {_server.process.returncode})"
-            _server = None
-        if _unavailable is not None or (_server is not None and _server.owner != os.getpid()):
+        first = _preloaded({**_ENVIRONMENT, "PYTHONPATH": str(ROOT)})
+        if first is None or not first.differs(env):
+            return first
+        environment = {name: value for name, value in _ENVIRONMENT.items() if name not in first.fixed(_ENVIRONMENT)}
+        environment = {**environment, **first.fixed(env)}
+        key = (*sorted(environment.items()),)
+        _asked[key] = _asked.get(key, 0) + 1
+        if _asked[key] < WORTH_A_SERVER:
             return None
-        try:
-            _server = _start()
-        except (OSError, RuntimeError, ValueError) as exc:
-            _unavailable = str(exc)
-            warnings.warn(f"bp runs cold: {exc}", stacklevel=3)
-            return None
-        atexit.register(_server.stop)
-        return _server
+        server = _preloaded(environment, other=True)
+        return server if server is not None and not server.differs(env) else None
 
 
-def _start() -> Preloaded:
-    environment = {**_ENVIRONMENT, "PYTHONPATH": str(ROOT)}
+def _preloaded(environment: dict[str, str], other: bool = False) -> Preloaded | None:
+    """The preloaded process started with `environment` (started now if need be)."""
+    global _unavailable
+    key = (*sorted(environment.items()),)
+    server = _servers.get(key)
+    if server is not None and server.owner == os.getpid() and server.process.poll() is None:
+        return server
+    if server is not None and server.owner == os.getpid():
+        _unavailable = f"a preloaded bp process ended (exit {server.process.returncode})"
+    if _unavailable is not None or (server is not None and server.owner != os.getpid()):
+        return None  # a fork of the pytest process (multiprocessing in a test): its parent's servers are not its own
+    if other and len(_servers) >= MOST_SERVERS:
+        return None
+    try:
+        server = _start(environment)
+    except (OSError, RuntimeError, ValueError) as exc:
+        _unavailable = str(exc)
+        warnings.warn(f"bp runs cold: {exc}", stacklevel=4)
+        return None
+    atexit.register(server.stop)
+    _servers[key] = server
+    return server
+
+
+def _start(environment: dict[str, str]) -> Preloaded:
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     log = tempfile.TemporaryFile()  # noqa: SIM115 - the server's stderr for as long as it runs, read if it fails
     with theirs:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests import preloaded as server_side
-from tests.runbp import COLD, ROOT, alive, bp, children, preloaded, run_module, unavailable
+from tests.runbp import COLD, ROOT, WORTH_A_SERVER, alive, bp, children, preloaded, run_module, unavailable
 
 PROBE = "tests.runbp_probe"
 
@@ -33,10 +33,21 @@ def server() -> int:
 
 
 def forked(run: subprocess.CompletedProcess[str], server: int) -> bool:
-    """Whether a `parent` probe ran forked (its parent the preloaded process) rather than cold (this one)."""
+    """Whether a `parent` probe ran forked from the first preloaded process rather than cold (from this one)."""
     parent = int(run.stdout)
     assert parent in (server, os.getpid()), parent
     return parent == server
+
+
+JAPANESE = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "ja_JP.UTF-8"}  # as tests/i18n runs bp
+
+
+def forked_from_another(env: dict[str, str]) -> int:
+    """The preloaded process that runs with `env` fork from, once they are enough to start one."""
+    for _ in range(WORTH_A_SERVER):
+        parent = int(probe("parent", **env).stdout)
+    assert parent != os.getpid() and parent in children(os.getpid())
+    return parent
 
 
 def test_the_server_preloads_without_settling_the_language_or_reading_the_folder(server: int) -> None:
@@ -58,9 +69,14 @@ def test_a_settled_language_or_a_thread_stops_the_server_from_serving() -> None:
     assert server_side.problems({**clean, "cwd_read_by": ["somewhere"]})
 
 
-def test_a_forked_run_starts_as_a_cold_one(server: int, tmp_path: Path) -> None:
-    """argv, the path, the folder, the environment, the standard streams, the signal handlers, the descriptors."""
-    forked_run, cold_run = probe("state", cwd=tmp_path), probe("state", cwd=tmp_path, **{COLD: "1"})
+@pytest.mark.parametrize("locale", [{}, JAPANESE], ids=["as-started", "japanese"])
+def test_a_forked_run_starts_as_a_cold_one(server: int, tmp_path: Path, locale: dict[str, str]) -> None:
+    """argv, the path, the folder, the environment, the standard streams, the signal handlers, the descriptors.
+    In another locale too, forked from a process started in it (where it is not installed, Python's start
+    sets LC_CTYPE=C.UTF-8 in the environment, and the child has it too)."""
+    if locale:
+        forked_from_another(locale)
+    forked_run, cold_run = probe("state", cwd=tmp_path, **locale), probe("state", cwd=tmp_path, **locale, **{COLD: "1"})
     assert forked_run.returncode == cold_run.returncode == 0, forked_run.stderr + cold_run.stderr
     forked_state, cold_state = json.loads(forked_run.stdout), json.loads(cold_run.stdout)
     forked_state["environ"].pop(COLD, None)
@@ -121,19 +137,23 @@ def test_a_process_pool_works_in_a_forked_run_and_its_workers_end(server: int) -
     assert children(server) == []  # every run reaped
 
 
-def test_what_is_fixed_at_start_runs_cold(server: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A PYTHON* variable, the locale, a variable a preloaded module read at import, BP_TESTS_COLD."""
+def test_what_is_fixed_at_start_is_not_forked_from_the_first_server(server: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A PYTHON* variable or one a preloaded module read at import: another preloaded process (or a cold run);
+    BP_TESTS_COLD=1: cold."""
     assert forked(probe("parent"), server)
-    assert not forked(probe("parent", PYTHONUTF8="1"), server)
-    assert not forked(probe("parent", PYTHONIOENCODING="latin-1"), server)
-    assert not forked(probe("parent", LC_ALL="C"), server)
-    assert not forked(probe("parent", TYPER_USE_RICH="0"), server)  # typer reads it at import
-    assert not forked(probe("parent", **{COLD: "1"}), server)
     assert forked(probe("parent", LANGUAGE="ja", TMPDIR="/tmp"), server)  # read when used, not at import
+    for setting in ({"PYTHONUTF8": "1"}, {"TYPER_USE_RICH": "0"}):  # typer reads it at import
+        assert int(probe("parent", **setting).stdout) != server
+    assert "utf8_mode=1" in json.loads(probe("state", PYTHONUTF8="1").stdout)["flags"]
+    assert not forked(probe("parent", **{COLD: "1"}), server)
     monkeypatch.setenv(COLD, "1")
     assert not forked(probe("parent"), server)
-    utf8 = probe("state", PYTHONUTF8="1")
-    assert "utf8_mode=1" in json.loads(utf8.stdout)["flags"]
+
+
+def test_another_locale_is_forked_from_a_process_started_in_it(server: int) -> None:
+    parent = forked_from_another(JAPANESE)
+    assert parent != server
+    assert int(probe("parent", **JAPANESE).stdout) == parent
 
 
 def test_a_missing_folder_fails_as_subprocess_says(server: int, tmp_path: Path) -> None:
