@@ -5,7 +5,9 @@ one per pytest process, started at the first run and ended with it): a cold star
 second importing, and the suite runs bp thousands of times. The child is what `python -m toolchain`
 would be; a run that asks for what an interpreter fixes when it starts (a PYTHON* variable, the
 locale, TZ, or a variable a preloaded library read, other than the preloaded process has) runs cold,
-as every run does with BP_TESTS_COLD=1 or when the preloaded process cannot start.
+as every run does with BP_TESTS_COLD=1 or when the preloaded process cannot start; from the third run
+with the same other locale (or variable read at import, not PYTHON*), those are forked from another
+preloaded process started with it.
 `start_bp` and `running` (a server, a run to interrupt) always start a process of their own.
 """
 
@@ -225,6 +227,9 @@ def _serving(env: dict[str, str]) -> Preloaded | None:
         first = _preloaded({**_ENVIRONMENT, "PYTHONPATH": str(ROOT)})
         if first is None or not first.differs(env):
             return first
+        if any(value != first.environment.get(name) for name, value in first.fixed(env).items() if name.startswith("PYTHON")) \
+                or any(name not in env for name in first.fixed(first.environment) if name.startswith("PYTHON")):
+            return None  # -X importtime, -v, a hash seed…: some show while importing, which a child does not do
         environment = {name: value for name, value in _ENVIRONMENT.items() if name not in first.fixed(_ENVIRONMENT)}
         environment = {**environment, **first.fixed(env)}
         key = (*sorted(environment.items()),)
