@@ -1,25 +1,292 @@
-"""Run the `bp` command as a user would: a separate process, from this checkout."""
+"""Run the `bp` command as a user would: a separate process, from this checkout.
+
+`bp(...)` forks each run from a process that has imported bp's libraries once (tests/preloaded.py,
+one per pytest process, started at the first run and ended with it): a cold start spends up to a
+second importing, and the suite runs bp thousands of times. The child is what `python -m toolchain`
+would be; a run that asks for what an interpreter fixes when it starts (a PYTHON* variable, the
+locale, TZ, or a variable a preloaded library read, other than the preloaded process has) runs cold,
+as every run does with BP_TESTS_COLD=1 or when the preloaded process cannot start; from the third run
+with the same other locale (or variable read at import, not PYTHON*), those are forked from another
+preloaded process started with it.
+`start_bp` and `running` (a server, a run to interrupt) always start a process of their own.
+"""
 
 from __future__ import annotations
 
+import atexit
+import json
+import locale
 import os
+import selectors
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
+import threading
+import time
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+COLD = "BP_TESTS_COLD"  # =1: every bp(...) a cold `python -m toolchain`, as a user's
+# What the interpreter reads when it starts (besides PYTHON*): a child forked from a process started with
+# other values would not be what a cold start with them is. (LC_CTYPE is the first set of LC_ALL, LC_CTYPE,
+# LANG, as the C library reads it.)
+FIXED_AT_START = ("LC_ALL", "LC_CTYPE", "LANG", "TZ")
+_ENVIRONMENT = dict(os.environ)  # as the pytest process started: the preloaded process's, before any test's change
+_HEADER_SIZE = 8
 
 
 def bp(*args: str, cwd: Path | None = None, timeout: float = 900,
        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     # The timeout only stops a hung run: a full build on a loaded two-core machine has taken over 5 minutes.
     env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
-    return subprocess.run([sys.executable, "-m", "toolchain", *args], capture_output=True, text=True, cwd=cwd, env=env,
-                          timeout=timeout)
+    return run_module("toolchain", *args, cwd=cwd, timeout=timeout, env=env)
+
+
+def run_module(module: str, *args: str, cwd: Path | str | None, timeout: float | None,
+               env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """`python -m module *args` as subprocess.run(capture_output=True, text=True, stdin=DEVNULL) runs it:
+    forked from the preloaded process where that is the same, else cold."""
+    command = [sys.executable, "-m", module, *args]
+    server = _serving(env) if env.get(COLD) != "1" else None
+    where = _folder(cwd)
+    if server is None or where is None:
+        return subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout,
+                              stdin=subprocess.DEVNULL, check=False)
+    return server.run(command, module, [os.fsdecode(arg) for arg in args], where, env, timeout)
+
+
+def _folder(cwd: Path | str | None) -> str | None:
+    """The working folder a child started with `cwd` has (None: one that is not a folder, whose error
+    subprocess gives)."""
+    where = os.getcwd() if cwd is None else os.path.join(os.getcwd(), os.fspath(cwd))
+    return where if os.path.isdir(where) else None
+
+
+def _decoded(data: bytes) -> str:
+    """Output as subprocess's text mode gives it: the locale's encoding, universal newlines."""
+    encoding = "utf-8" if sys.flags.utf8_mode else locale.getencoding()
+    return data.decode(encoding).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _locale(env: dict[str, str]) -> tuple[str, bool]:
+    return next((env[name] for name in ("LC_ALL", "LC_CTYPE", "LANG") if env.get(name)), ""), bool(env.get("LC_ALL"))
+
+
+@dataclass
+class Preloaded:
+    """The preloaded process of this pytest process (tests/preloaded.py)."""
+
+    process: subprocess.Popen[bytes]
+    control: socket.socket
+    environment: dict[str, str]  # the one it started with
+    report: dict[str, Any]  # what its preloading read and found
+    owner: int = field(default_factory=os.getpid)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def fixed(self, env: dict[str, str]) -> dict[str, str]:
+        """The variables of `env` whose values a child forked from this process has from its start: PYTHON*,
+        FIXED_AT_START, those read while preloading."""
+        read = set(self.report["read"]) | set(FIXED_AT_START)
+        return {name: value for name, value in env.items() if name.startswith("PYTHON") or name in read}
+
+    def differs(self, env: dict[str, str]) -> bool:
+        """Whether a child forked from this process would be unlike a cold start with `env`."""
+        return _locale(env) != _locale(self.environment) or self.fixed(env) != self.fixed(self.environment)
+
+    def started_with(self, env: dict[str, str]) -> dict[str, str]:
+        """`env` as the interpreter leaves it once started: this process's own start changed its environment
+        (a locale that is not installed coerced to C.UTF-8: LC_CTYPE set, PEP 538), and a cold run's would too."""
+        given, found = self.environment, self.report["environ"]
+        changed = {name: value for name, value in found.items() if given.get(name) != value}
+        return {**{name: value for name, value in env.items() if name in found or name not in given}, **changed}
+
+    def run(self, command: list[str], module: str, args: list[str], cwd: str, env: dict[str, str],
+            timeout: float | None) -> subprocess.CompletedProcess[str]:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        env = self.started_with(env)
+        ours, theirs = socket.socketpair()
+        with ours:
+            with theirs, self.lock:
+                socket.send_fds(self.control, [b"R"], [theirs.fileno()])
+            stdout_r, stdout_w = os.pipe()
+            stderr_r, stderr_w = os.pipe()
+            try:
+                payload = json.dumps({"module": module, "args": args, "cwd": cwd, "env": env}).encode()
+                data = len(payload).to_bytes(_HEADER_SIZE, "big") + payload
+                sent = socket.send_fds(ours, [data], [stdout_w, stderr_w])
+                ours.sendall(data[sent:])
+            finally:
+                os.close(stdout_w)
+                os.close(stderr_w)
+            with open(stdout_r, "rb", buffering=0) as out, open(stderr_r, "rb", buffering=0) as err:
+                try:
+                    stdout, stderr = _read(out, err, deadline)
+                    status = _status(ours, deadline)
+                except subprocess.TimeoutExpired as expired:
+                    ours.sendall(b"K")  # killed, as subprocess.run kills it
+                    _status(ours, None)
+                    raise subprocess.TimeoutExpired(command, timeout if expired.timeout is None else expired.timeout,
+                                                    output=expired.output, stderr=expired.stderr) from None
+                except BaseException:
+                    ours.sendall(b"K")
+                    _status(ours, None)
+                    raise
+        return subprocess.CompletedProcess(command, os.waitstatus_to_exitcode(status), _decoded(stdout), _decoded(stderr))
+
+    def stop(self) -> None:
+        if os.getpid() != self.owner:
+            return  # a fork of the pytest process (multiprocessing in a test): the server is its parent's
+        self.control.close()  # the server ends when its end of the control socket closes
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def _read(out: Any, err: Any, deadline: float | None) -> tuple[bytes, bytes]:
+    """Both pipes to their end at once (a child that fills one while the other is read would wait for ever)."""
+    chunks: dict[Any, list[bytes]] = {out: [], err: []}
+    with selectors.DefaultSelector() as selector:
+        selector.register(out, selectors.EVENT_READ)
+        selector.register(err, selectors.EVENT_READ)
+        while selector.get_map():
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise subprocess.TimeoutExpired([], None, output=b"".join(chunks[out]) or None,  # type: ignore[arg-type]
+                                                stderr=b"".join(chunks[err]) or None)
+            for key, _events in selector.select(left):
+                data = os.read(key.fd, 32768)
+                if data:
+                    chunks[key.fileobj].append(data)
+                else:
+                    selector.unregister(key.fileobj)
+    return b"".join(chunks[out]), b"".join(chunks[err])
+
+
+def _status(conn: socket.socket, deadline: float | None) -> int:
+    """The child's wait status, from the preloaded process once the child has ended."""
+    answer = b""
+    while not answer.endswith(b"\n"):
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            raise subprocess.TimeoutExpired([], left)  # type: ignore[arg-type]
+        conn.settimeout(left)
+        try:
+            data = conn.recv(256)
+        except TimeoutError:
+            raise subprocess.TimeoutExpired([], left) from None  # type: ignore[arg-type]
+        if not data:
+            raise RuntimeError("the preloaded bp process ended during a run (tests/preloaded.py)")
+        answer += data
+    kind, _, rest = answer.decode().strip().partition(" ")
+    if kind == "error":
+        number, _, text = rest.partition(" ")
+        raise OSError(int(number), text)
+    status, _, seconds = rest.partition(" ")
+    global cpu_seconds
+    cpu_seconds += float(seconds or 0)
+    return int(status)
+
+
+cpu_seconds = 0.0  # the forked runs' CPU time (user and system), which resource.getrusage does not count here
+MOST_SERVERS = 3  # one for most runs' environment, others for a locale (tests/i18n's Japanese) or a setting
+WORTH_A_SERVER = 3  # runs with the same other values before a process is started for them (it costs seconds)
+_asked: dict[tuple[tuple[str, str], ...], int] = {}  # runs so far by the values fixed at start they asked for
+_servers: dict[tuple[tuple[str, str], ...], Preloaded] = {}  # by the values fixed at their start
+_unavailable: str | None = None
+_starting = threading.Lock()
+
+
+def preloaded() -> Preloaded | None:
+    """This pytest process's first preloaded process, for the environment it started with; None where it
+    cannot start (why: `unavailable()`)."""
+    with _starting:
+        return _preloaded({**_ENVIRONMENT, "PYTHONPATH": str(ROOT)})
+
+
+def unavailable() -> str | None:
+    """Why bp(...) runs cold in this process (None while preloaded processes serve it)."""
+    return _unavailable
+
+
+def _serving(env: dict[str, str]) -> Preloaded | None:
+    """The preloaded process whose children start as a cold run with `env` would: the first, or one started
+    with the values `env` gives what is fixed at start (from the WORTH_A_SERVER-th run that asks for them
+    on, at most MOST_SERVERS); None: run cold."""
+    if not all(isinstance(key, str) and isinstance(value, str) for key, value in env.items()):
+        return None
+    with _starting:
+        first = _preloaded({**_ENVIRONMENT, "PYTHONPATH": str(ROOT)})
+        if first is None or not first.differs(env):
+            return first
+        if any(value != first.environment.get(name) for name, value in first.fixed(env).items() if name.startswith("PYTHON")) \
+                or any(name not in env for name in first.fixed(first.environment) if name.startswith("PYTHON")):
+            return None  # -X importtime, -v, a hash seed…: some show while importing, which a child does not do
+        environment = {name: value for name, value in _ENVIRONMENT.items() if name not in first.fixed(_ENVIRONMENT)}
+        environment = {**environment, **first.fixed(env)}
+        key = (*sorted(environment.items()),)
+        _asked[key] = _asked.get(key, 0) + 1
+        if _asked[key] < WORTH_A_SERVER:
+            return None
+        server = _preloaded(environment, other=True)
+        return server if server is not None and not server.differs(env) else None
+
+
+def _preloaded(environment: dict[str, str], other: bool = False) -> Preloaded | None:
+    """The preloaded process started with `environment` (started now if need be)."""
+    global _unavailable
+    key = (*sorted(environment.items()),)
+    server = _servers.get(key)
+    if server is not None and server.owner == os.getpid() and server.process.poll() is None:
+        return server
+    if server is not None and server.owner == os.getpid():
+        _unavailable = f"a preloaded bp process ended (exit {server.process.returncode})"
+    if _unavailable is not None or (server is not None and server.owner != os.getpid()):
+        return None  # a fork of the pytest process (multiprocessing in a test): its parent's servers are not its own
+    if other and len(_servers) >= MOST_SERVERS:
+        return None
+    try:
+        server = _start(environment)
+    except (OSError, RuntimeError, ValueError) as exc:
+        _unavailable = str(exc)
+        warnings.warn(f"bp runs cold: {exc}", stacklevel=4)
+        return None
+    atexit.register(server.stop)
+    _servers[key] = server
+    return server
+
+
+def _start(environment: dict[str, str]) -> Preloaded:
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - the server's stderr for as long as it runs, read if it fails
+    with theirs:
+        process = subprocess.Popen([sys.executable, "-m", "tests.preloaded", str(theirs.fileno())],
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log, cwd=ROOT,
+                                   env=environment, pass_fds=(theirs.fileno(),))
+    ours.settimeout(600)  # the imports take seconds; minutes on a loaded machine
+    try:
+        hello = ours.recv(1 << 20)
+    except TimeoutError:
+        hello = b""
+    ours.settimeout(None)
+    if not hello:
+        process.kill()
+        process.wait()
+        log.seek(0)
+        raise RuntimeError(f"the preloaded bp process did not start: {log.read().decode(errors='replace')[-2000:]}")
+    report = json.loads(hello)
+    if report["problems"]:
+        process.wait()
+        raise RuntimeError("; ".join(report["problems"]))
+    return Preloaded(process, ours, environment, report)
 
 
 def start_bp(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None, **popen: Any) -> subprocess.Popen[str]:
