@@ -92,7 +92,8 @@ def test_each_format_by_name_and_id(page, format_name: str) -> None:
 
 
 def test_each_legal_regulation(page) -> None:
-    """By ids (?format=pro&frame=strategy); by names, as the filters write them, in the next test."""
+    """By ids (?format=pro&frame=strategy); by names, as the filters write them, in
+    test_every_address_the_filters_write_reads_back_as_the_same_view."""
     for format_name, frame_name in rulebook.legal_regulations():
         _open(page, f"?format={rulebook.FORMAT_IDS[format_name]}&frame={rulebook.FRAME_IDS[frame_name]}")
         assert _visible(page) == [x.heading for x in rulebook.entries(format_name, (frame_name,))], (format_name, frame_name)
