@@ -11,8 +11,10 @@ import pytest
 from . import rulebook
 
 
-@pytest.fixture()
-def page(browser, site: Path):
+@pytest.fixture(scope="module")
+def module_page(browser, site: Path):
+    """One page for the module's tests (a browser context costs Chromium twice a page load): the page keeps
+    nothing between loads (no storage, no cookies), and each test opens its own address."""
     context = browser.new_context()
     page = context.new_page()
     page.requests = []
@@ -21,9 +23,17 @@ def page(browser, site: Path):
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.all_html = (site / "html" / "all.html").as_uri()
     yield page
-    assert page.errors == []
-    assert all(url.startswith("file://") for url in page.requests), page.requests  # nothing from elsewhere
     context.close()
+
+
+@pytest.fixture()
+def page(module_page):
+    module_page.goto("about:blank")  # the last test's page gone: an address with only another #anchor is a new load
+    module_page.requests.clear()
+    module_page.errors.clear()
+    yield module_page
+    assert module_page.errors == []
+    assert all(url.startswith("file://") for url in module_page.requests), module_page.requests  # nothing from elsewhere
 
 
 def _open(page, query: str = "") -> None:
@@ -82,12 +92,11 @@ def test_each_format_by_name_and_id(page, format_name: str) -> None:
 
 
 def test_each_legal_regulation(page) -> None:
+    """By ids (?format=pro&frame=strategy); by names, as the filters write them, in
+    test_every_address_the_filters_write_reads_back_as_the_same_view."""
     for format_name, frame_name in rulebook.legal_regulations():
-        _open(page, f"?format={quote(format_name)}&frame={quote(frame_name)}")
-        assert _visible(page) == [x.heading for x in rulebook.entries(format_name, (frame_name,))], (format_name, frame_name)
-        # and by ids
         _open(page, f"?format={rulebook.FORMAT_IDS[format_name]}&frame={rulebook.FRAME_IDS[frame_name]}")
-        assert len(_visible(page)) == len(rulebook.entries(format_name, (frame_name,)))
+        assert _visible(page) == [x.heading for x in rulebook.entries(format_name, (frame_name,))], (format_name, frame_name)
 
 
 def test_each_illegal_regulation_says_so(page) -> None:
@@ -131,10 +140,13 @@ def _options(page, name: str) -> list[str]:
 
 def test_every_address_the_filters_write_reads_back_as_the_same_view(page) -> None:
     """The player's guide promises that the address can be shared: each format × frame the menus offer,
-    chosen in the menus, and the address they write opened afresh, shows the same list."""
+    chosen in the menus, and the address they write opened afresh, shows the same list; a regulation of
+    table 3.1 opened by its names (?format=プロ&frame=ストラテジー) lists what the rulebook does."""
     _open(page)
     fresh = page.context.new_page()
     checked = []
+    legal = {(rulebook.FORMAT_IDS[format_name], rulebook.FRAME_IDS[frame_name]): rulebook.entries(format_name, (frame_name,))
+             for format_name, frame_name in rulebook.legal_regulations()}
 
     def same_when_reloaded() -> None:
         chosen = _view(page)
@@ -142,6 +154,10 @@ def test_every_address_the_filters_write_reads_back_as_the_same_view(page) -> No
         fresh.wait_for_selector("#bp-filters:not([hidden])")
         assert _view(fresh) == chosen, page.url
         checked.append(len(chosen["entries"]))
+        regulation = (page.eval_on_selector("select[name=format]", "s => s.value"),
+                      page.eval_on_selector("select[name=frame]", "s => s.value"))
+        if regulation in legal:
+            assert _visible(fresh) == [x.heading for x in legal.pop(regulation)], page.url
 
     for format_id in _options(page, "format"):
         page.select_option("select[name=frame]", value="all")
@@ -151,6 +167,7 @@ def test_every_address_the_filters_write_reads_back_as_the_same_view(page) -> No
             page.select_option("select[name=frame]", value=frame_id)
             same_when_reloaded()
     assert len(checked) == 5 * (1 + 7)
+    assert legal == {}  # every regulation of table 3.1 opened by its names
     fresh.close()
 
 
@@ -226,6 +243,23 @@ def _search(page, query: str) -> list[str]:
     return page.eval_on_selector_all("article.entry", "els => els.filter(e => !e.hidden).map(e => e.id)")
 
 
+def _searches(page, queries: list[str]) -> list[list[str]]:
+    """`_search` of each query in one call to the page: typed as page.fill types it (the value, then an input
+    event), the anchors read as _search reads them (test_searches_are_typed_as_a_person_types_them)."""
+    return page.evaluate("""queries => queries.map(query => {
+        const box = document.querySelector('input[name=q]');
+        box.value = query;
+        box.dispatchEvent(new Event('input', {bubbles: true}));
+        return [...document.querySelectorAll('article.entry')].filter(e => !e.hidden).map(e => e.id);
+    })""", queries)
+
+
+def test_searches_are_typed_as_a_person_types_them(page) -> None:
+    _open(page)
+    queries = ["♡3", "$ BL", "ジョーカー", "zzzz", ""]
+    assert _searches(page, queries) == [_search(page, query) for query in queries]
+
+
 def _names(page, anchors: list[str]) -> list[str]:
     return [page.text_content(f"#{anchor} .name") + " " + page.get_attribute(f"#{anchor}", "data-kind") for anchor in anchors]
 
@@ -264,19 +298,20 @@ def test_a_cost_copied_off_the_list_finds_the_entries_that_print_it(page) -> Non
     _open(page)
     costs = _printed(page, ".cost")
     assert costs["$ BL"] == ["act-soldier-summon", "act-equip"]  # 4.3.1: 兵士召喚 and 装備 cost BL
-    for text in costs:
-        # What is printed finds what prints it, and what begins so ($ D finds $ DD too): a search is of words.
-        expected = {anchor for printed, anchors in costs.items() if printed.startswith(text) for anchor in anchors}
-        for typed in (text, text.replace(" ", "")):  # $ BL, $BL
-            assert set(_search(page, typed)) == expected, typed
+    # What is printed finds what prints it, and what begins so ($ D finds $ DD too): a search is of words.
+    asked = [(typed, {anchor for printed, anchors in costs.items() if printed.startswith(text) for anchor in anchors})
+             for text in costs for typed in (text, text.replace(" ", ""))]  # $ BL, $BL
+    found = _searches(page, [typed for typed, _ in asked])
+    assert [typed for (typed, expected), shown in zip(asked, found, strict=True) if set(shown) != expected] == []
     # A mark alone still finds what it marks: every entry that has a cost.
     assert set(_search(page, "$")) == {anchor for anchors in costs.values() for anchor in anchors}
 
 
 def test_keycards_copied_off_the_list_find_the_entries_that_print_them(page) -> None:
     _open(page)
-    for text, anchors in _printed(page, ".keycards").items():
-        assert set(anchors) <= set(_search(page, text)), text
+    printed = _printed(page, ".keycards")
+    found = _searches(page, list(printed))
+    assert [text for (text, anchors), shown in zip(printed.items(), found, strict=True) if not set(anchors) <= set(shown)] == []
     assert _search(page, "★ ♡ 3") == ["trump-encourage"]  # 激励's keycards as printed, not every card ♡3 can be
 
 
@@ -307,14 +342,12 @@ def test_every_action_is_found_from_a_card_its_keycards_accept(page, definitions
     from toolchain.notation.card_notation import full_deck
 
     _open(page)
-    missing = []
-    for action in (*definitions.actions, *definitions.frame_actions):
-        if not action.keycards or action.keycards.pattern.kind == "unit":
-            continue
-        hand = action.keycards.pattern.candidates(full_deck())[-1]  # the last hand: K, not A, where ranks run A〜K
-        for card in hand:
-            if f"act-{action.id}" not in _search(page, str(card)):
-                missing.append(f"{action.name} from {card}")
+    asked = [(action, card) for action in (*definitions.actions, *definitions.frame_actions)
+             if action.keycards and action.keycards.pattern.kind != "unit"
+             for card in action.keycards.pattern.candidates(full_deck())[-1]]  # the last hand: K, not A, where ranks run A〜K
+    found = _searches(page, [str(card) for _, card in asked])
+    missing = [f"{action.name} from {card}" for (action, card), shown in zip(asked, found, strict=True)
+               if f"act-{action.id}" not in shown]
     assert missing == []
 
 

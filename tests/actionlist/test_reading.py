@@ -11,17 +11,27 @@ from toolchain.model import display
 RED = "rgb(198, 40, 40)"  # #c62828, the red of the figures (toolchain/figures/card_svg.py)
 
 
-@pytest.fixture()
-def page(browser, site: Path):
+@pytest.fixture(scope="module")
+def module_page(browser):
+    """One page for the module's tests (a browser context costs Chromium twice a page load); all.html keeps
+    nothing between loads (no storage, no cookies)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.goto((site / "html" / "all.html").as_uri())
-    page.wait_for_selector("#bp-filters:not([hidden])")
     yield page
-    assert page.errors == []
     context.close()
+
+
+@pytest.fixture()
+def page(module_page, site: Path):
+    """all.html loaded afresh."""
+    module_page.goto("about:blank")  # the last test's page gone, whatever its address
+    module_page.errors.clear()
+    module_page.goto((site / "html" / "all.html").as_uri())
+    module_page.wait_for_selector("#bp-filters:not([hidden])")
+    yield module_page
+    assert module_page.errors == []
 
 
 def _colours(page, selector: str) -> dict[str, set[str]]:
@@ -66,6 +76,16 @@ def _search(page, query: str) -> list[str]:
     return page.eval_on_selector_all("article.entry", "els => els.filter(e => !e.hidden).map(e => e.id)")
 
 
+def _searches(page, queries: list[str]) -> list[list[str]]:
+    """`_search` of each query in one call to the page: typed as page.fill types (the value, then an input event)."""
+    return page.evaluate("""queries => queries.map(query => {
+        const box = document.querySelector('input[name=q]');
+        box.value = query;
+        box.dispatchEvent(new Event('input', {bubbles: true}));
+        return [...document.querySelectorAll('article.entry')].filter(e => !e.hidden).map(e => e.id);
+    })""", queries)
+
+
 def _in_viewport(page, anchor: str) -> bool:
     return page.evaluate("""id => { const r = document.getElementById(id).getBoundingClientRect();
                                     return r.top >= -1 && r.top < window.innerHeight; }""", anchor)
@@ -82,10 +102,13 @@ def test_every_name_and_reading_finds_its_entry_and_the_hit_lands_on_it(page, de
                 for entry in group.entries}
     unread = [name for anchor, name in entries if not readings[anchor]]
     assert unread == ["B・J", "R・S・F", "エントリー20"]  # the rulebook never says how these are read
+    asked = [(anchor, query) for anchor, name in entries
+             for query in ((name, readings[anchor], katakana(readings[anchor])) if readings[anchor] else (name,))]
+    assert [(anchor, query) for (anchor, query), found in zip(asked, _searches(page, [q for _, q in asked]), strict=True)
+            if anchor not in found] == []
+    assert _searches(page, ["アップ"]) == [_search(page, "アップ")]  # the searches above as a person types them
     for anchor, name in entries:
-        kana = readings[anchor]
-        for query in (name, kana, katakana(kana)) if kana else (name,):
-            assert anchor in _search(page, query), (name, query)
+        _search(page, name)
         page.click(f'#bp-hits a[href="#{anchor}"]')
         page.wait_for_function("id => location.hash === '#' + id", arg=anchor)
         assert _in_viewport(page, anchor), name
@@ -134,8 +157,9 @@ def test_filter_url_uses_names_only(page) -> None:
     assert page.url.endswith("?format=%E3%83%97%E3%83%AD&frame=%E3%82%B9%E3%83%88%E3%83%A9%E3%83%86%E3%82%B8%E3%83%BC")
 
 
-@pytest.fixture()
-def phone(browser, site: Path):
+@pytest.fixture(scope="module")
+def phone(browser):
+    """One phone for the pages of the module's phone tests, each of which loads its own page."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
     yield context.new_page()
     context.close()

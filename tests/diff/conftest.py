@@ -3,6 +3,7 @@ and tagged v8.0, then a second commit that changes them the way an editor would.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -17,6 +18,8 @@ from docutils.utils import Reporter
 from sphinx.util.docutils import docutils_namespace
 
 from tests.repos import drop_missing_history
+from tests.runbp import start_bp, stop
+from tests.shared import once
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICK = "definitions/actions/3-quick-spell.yaml"
@@ -101,16 +104,48 @@ def edit_next_edition(repo: Path) -> None:
          ace.replace("speaker: 再現者見習いより", "speaker: 再現者見習い").replace("  updated: [v8.0]\n", "  updated: [v8.0, v8.1]\n"))
 
 
-@pytest.fixture(scope="session")
-def edition_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Tag v8.0 = the real rules; HEAD = edit_next_edition(). Tests must not modify it."""
-    repo = copy_rules(tmp_path_factory.mktemp("edition") / "rules")
+def make_edition_repo(repo: Path) -> Path:
+    """Tag v8.0 = the real rules; HEAD = edit_next_edition()."""
+    copy_rules(repo)
     git(repo, "init", "-q", "-b", "main")
     commit_all(repo, "第8.0版")
     git(repo, "tag", "v8.0")
     edit_next_edition(repo)
     commit_all(repo, "第8.1版の準備")
     return repo
+
+
+@pytest.fixture(scope="session")
+def edition_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Tag v8.0 = the real rules; HEAD = edit_next_edition(). Tests must not modify it."""
+    return make_edition_repo(tmp_path_factory.mktemp("edition") / "rules")
+
+
+FORMATS = ("text", "md", "json", "rst")
+
+
+def _write_reports(folder: Path) -> None:
+    repo = make_edition_repo(folder / "rules")
+    running = {f: start_bp("diff", "v8.0", "HEAD", "--format", f, "--root", str(repo)) for f in FORMATS}
+    try:
+        for output_format, process in running.items():
+            stdout, stderr = process.communicate(timeout=300)
+            (folder / f"{output_format}.json").write_text(json.dumps([process.returncode, stdout, stderr]), encoding="utf-8")
+    finally:
+        for process in running.values():
+            stop(process)
+
+
+@pytest.fixture(scope="session")
+def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.CompletedProcess[str]]:
+    """`bp diff v8.0 HEAD --format F` of a repository made as edition_repo, for every format, run side by side once
+    for the session whichever process asks (tests/shared.py), read by test_diff.py and test_history.py."""
+    folder = once(tmp_path_factory, "diff-reports", _write_reports)
+    done = {}
+    for output_format in FORMATS:
+        code, stdout, stderr = json.loads((folder / f"{output_format}.json").read_text(encoding="utf-8"))
+        done[output_format] = subprocess.CompletedProcess(["bp", "diff", "--format", output_format], code, stdout, stderr)
+    return done
 
 
 @pytest.fixture

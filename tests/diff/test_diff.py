@@ -6,33 +6,16 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
 
-from tests.runbp import bp, start_bp, stop
+from tests.runbp import bp
 
-from .conftest import ROOT, commit_all, copy_rules, edit, git, parse_rst
+from .conftest import FORMATS, ROOT, commit_all, copy_rules, edit, git, parse_rst
 
-FORMATS = ("text", "md", "json", "rst")
 ANSI = re.compile(r"\x1b\[")
-
-
-@pytest.fixture(scope="session")
-def reports(edition_repo: Path) -> dict[str, subprocess.CompletedProcess[str]]:
-    """`bp diff v8.0 HEAD --format F` for every format, run side by side."""
-    running = {f: start_bp("diff", "v8.0", "HEAD", "--format", f, "--root", str(edition_repo)) for f in FORMATS}
-    done = {}
-    try:
-        for output_format, process in running.items():
-            stdout, stderr = process.communicate(timeout=120)
-            done[output_format] = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
-    finally:
-        for process in running.values():
-            stop(process)
-    return done
 
 
 @pytest.mark.parametrize("output_format", FORMATS)
@@ -141,9 +124,23 @@ def test_rst_is_valid_and_its_checklist_holds_only_gameplay(reports: dict) -> No
     assert "updated" not in out and "program" not in out and "v8.1]" not in out
 
 
-def test_default_is_the_last_tag_against_the_working_tree(edition_repo: Path) -> None:
+@pytest.fixture(scope="module")
+def against_the_working_tree(edition_repo: Path) -> dict[str, object]:
+    """`bp diff --format json` with no revision (the last tag against the working tree), and the checkout's
+    status, index and HEAD before and after it."""
+    index = edition_repo / ".git" / "index"
+
+    def state() -> tuple[bytes, int, str]:
+        return index.read_bytes(), index.stat().st_mtime_ns, git(edition_repo, "rev-parse", "HEAD")
+
+    status = git(edition_repo, "status", "--porcelain")  # refreshes the index first
+    before = state()
     run = bp("diff", "--format", "json", "--root", str(edition_repo))
-    data = json.loads(run.stdout)
+    return {"run": run, "status": status, "before": before, "after": state()}
+
+
+def test_default_is_the_last_tag_against_the_working_tree(against_the_working_tree: dict) -> None:
+    data = json.loads(against_the_working_tree["run"].stdout)
     assert (data["old"]["revision"], data["new"]["revision"]) == ("v8.0", "working tree")
     assert data["summary"]["added"] == 1
 
@@ -201,13 +198,11 @@ def test_an_example_that_now_fails_is_an_outcome_change(scratch_repo) -> None:
                                       "after": "failed", "outcome_changed": True}]
 
 
-def test_the_users_checkout_is_not_touched(edition_repo: Path) -> None:
-    index = edition_repo / ".git" / "index"
-    status = git(edition_repo, "status", "--porcelain")  # refreshes the index first
-    before = (index.read_bytes(), index.stat().st_mtime_ns, git(edition_repo, "rev-parse", "HEAD"))
-    assert bp("diff", "v8.0", "--root", str(edition_repo)).returncode == 0
-    assert (index.read_bytes(), index.stat().st_mtime_ns, git(edition_repo, "rev-parse", "HEAD")) == before
-    assert git(edition_repo, "status", "--porcelain") == status == ""
+def test_the_users_checkout_is_not_touched(against_the_working_tree: dict, edition_repo: Path) -> None:
+    """bp diff reads the tag and the working tree without a change to the checkout: not its index, not its HEAD."""
+    assert against_the_working_tree["run"].returncode == 0
+    assert against_the_working_tree["after"] == against_the_working_tree["before"]
+    assert git(edition_repo, "status", "--porcelain") == against_the_working_tree["status"] == ""
 
 
 def test_rules_in_a_subdirectory_of_the_git_repository(tmp_path: Path) -> None:

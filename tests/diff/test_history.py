@@ -115,8 +115,8 @@ def test_since_an_unknown_revision_is_exit_2(scratch_repo) -> None:
     assert run.stderr.startswith("bp check: unknown revision 'v0.0'")
 
 
-def test_history_is_in_bp_diff_too(edition_repo: Path) -> None:
-    data = json.loads(bp("diff", "v8.0", "HEAD", "--format", "json", "--root", str(edition_repo)).stdout)
+def test_history_is_in_bp_diff_too(reports: dict, edition_repo: Path) -> None:
+    data = json.loads(reports["json"].stdout)  # `bp diff v8.0 HEAD --format json` of a repository made as edition_repo
     assert [(f["code"], f["path"], f["line"]) for f in data["history"]] == [
         ("BP029", QUICK, updated_line(edition_repo, QUICK, "ceasefire")), ("BP029", NORMAL, updated_line(edition_repo, NORMAL, "throw"))]
 

@@ -18,18 +18,47 @@ from .conftest import Played, after, click, new_game, options, version
 MAX_CLICKS = 1500
 
 
+@pytest.fixture(scope="module")
+def laptop(browser: Any) -> Any:
+    """One page at the width of a laptop for the module's tests (a browser context costs Chromium twice a page
+    load); the table keeps nothing in the browser between loads (no storage, no cookies): its game is the server's."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.errors, page.requests = [], []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("request", lambda request: page.requests.append(request.url))
+    yield page
+    context.close()
+
+
+@pytest.fixture()
+def page(laptop: Any, played: Played) -> Any:
+    """The table loaded afresh; it must load nothing from elsewhere and throw nothing (as conftest's `page`)."""
+    laptop.goto("about:blank")
+    laptop.errors.clear()
+    laptop.requests.clear()
+    laptop.goto(played.url)
+    laptop.wait_for_selector("body[data-version]")
+    yield laptop
+    assert laptop.errors == []
+    assert all(url.startswith(played.url) for url in laptop.requests), laptop.requests
+
+
+# What a player sees before each click, read in one call to the page: the status, the options' kinds, the version.
+SEEN = """() => ({status: document.querySelector('#status').textContent, version: document.body.dataset.version,
+                 kinds: [...document.querySelectorAll('#options .option')].map(e => e.dataset.kind)})"""
+
+
 def play_to_the_end(page: Any, rng: random.Random) -> int:
     """Click options until the game is decided (a pass half the time it is offered, else any option); the clicks."""
     clicks = 0
-    while "勝敗判定" not in page.text_content("#status"):
-        assert clicks < MAX_CLICKS, page.text_content("#status")
-        buttons = page.locator("#options .option")
-        kinds = buttons.evaluate_all("els => els.map(e => e.dataset.kind)")
+    while "勝敗判定" not in (seen := page.evaluate(SEEN))["status"]:
+        assert clicks < MAX_CLICKS, seen["status"]
+        kinds = seen["kinds"]
         assert kinds, f"no option offered: {page.text_content('#prompt')}"
         index = kinds.index("pass") if "pass" in kinds and rng.random() < 0.5 else rng.randrange(len(kinds))
-        before = version(page)
-        buttons.nth(index).click()
-        after(page, before)
+        page.locator("#options .option").nth(index).click()
+        after(page, seen["version"])
         clicks += 1
     return clicks
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -116,25 +118,28 @@ def test_chapters_are_numbered_as_the_rulebook_does(book) -> None:
     assert ("2.10.4", "アクションの解決") in headings
 
 
-def _resolves(page: Path, url: str, site: Path) -> bool:
+def _resolves(page: Path, url: str, ids: Callable[[Path], set[str]]) -> bool:
     parts = urlsplit(url)
     target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
     if not target.exists():
         return False
     if parts.fragment and target.suffix == ".html":
-        return unquote(parts.fragment) in read(target).ids
+        return unquote(parts.fragment) in ids(target)
     return True
 
 
 def test_internal_links_resolve(book) -> None:
+    # Each page is parsed once, for its links and for its ids (thousands of links land on a dozen pages).
+    parsed = cache(read)
+    ids = cache(lambda target: set(parsed(target).ids))
     broken = []
-    for page in sorted(book.html.glob("*.html")):
-        for tag, url in read(page).links:
+    for page in sorted(path.resolve() for path in book.html.glob("*.html")):
+        for tag, url in parsed(page).links:
             if re.match(r"^[a-z]+:", url) or url.startswith("//"):
                 continue  # links to other sites (none is loaded: see below)
             if "/actionlist/" in url:
                 continue  # the action lists are another build step's output
-            if not _resolves(page, url, book.site):
+            if not _resolves(page, url, ids):
                 broken.append(f"{page.name}: {url}")
     assert not broken
 

@@ -44,6 +44,21 @@ def _hits(book, page, query: str) -> list[str]:
     return [href for kind, href in _search(book, page, query)[1] if kind == "kind-bp-name"]
 
 
+def _results(book, page, queries: list[str]) -> list[list[tuple[str, str]]]:
+    """What `_search` reads off the page for each query, asked of the search page once loaded: the query parsed and
+    searched by the functions the page calls (with the name hits bp-search.js adds), each result as the page lists
+    it (class, link), without a page load and the display's pauses for each (test_results_are_what_the_page_lists)."""
+    page.goto((book.html / "search.html").as_uri())
+    page.wait_for_function("() => Search.hasIndex()", timeout=10_000)
+    found = page.evaluate("""queries => queries.map(query => {
+        const [searched, terms, excluded, highlighted, objects] = Search._parseQuery(query);
+        // listed from the end of the array (searchtools.js's _displayNextItem), linked as its _displayItem links
+        return Search._performSearch(searched, terms, excluded, highlighted, objects).reverse()
+            .map(([doc, , anchor, , , , kind]) => [`kind-${kind}`, doc + DOCUMENTATION_OPTIONS.LINK_SUFFIX + anchor]);
+    })""", queries)
+    return [[(kind, href) for kind, href in results] for results in found]
+
+
 def _katakana(text: str) -> str:
     return "".join(chr(ord(c) + 0x60) if "ぁ" <= c <= "ゖ" else c for c in text)
 
@@ -51,18 +66,15 @@ def _katakana(text: str) -> str:
 def test_every_action_character_and_trump_is_found_by_its_name_and_reading_and_lands_on_its_entry(
         book, definitions, search_page) -> None:
     page, _ = search_page
-    missing = []
-    unread = []
-    for definition in (*definitions.actions, *definitions.frame_actions, *definitions.characters, *definitions.trumps):
-        entry = display.entry(definitions, definition)
-        if not entry.kana:
-            unread.append(entry.name)
-        # Katakana folds to hiragana for every query alike: its own tests below (ヘイシショウカン, ウラキリフダ).
-        for query in (entry.name, entry.kana) if entry.kana else (entry.name,):
-            if not any(href.endswith(f"#{entry.anchor}") for href in _hits(book, page, query)):
-                missing.append(query)
+    entries = [display.entry(definitions, definition)
+               for definition in (*definitions.actions, *definitions.frame_actions, *definitions.characters, *definitions.trumps)]
+    assert [entry.name for entry in entries if not entry.kana] == ["B・J", "R・S・F"]  # the rulebook never says how these are read
+    # Katakana folds to hiragana for every query alike: its own tests below (ヘイシショウカン, ウラキリフダ).
+    asked = [(query, entry.anchor) for entry in entries for query in (entry.name, entry.kana) if query]
+    found = _results(book, page, [query for query, _ in asked])
+    missing = [query for (query, anchor), results in zip(asked, found, strict=True)
+               if not any(kind == "kind-bp-name" and href.endswith(f"#{anchor}") for kind, href in results)]
     assert missing == []
-    assert unread == ["B・J", "R・S・F"]  # the rulebook never says how these are read
 
 
 @pytest.mark.parametrize("query", ["防壁破壊", "兵士召喚", "防壁破壊の効果"])
@@ -91,10 +103,21 @@ def test_a_hit_opens_at_the_entry_not_the_chapter_top(book, search_page, query: 
 def test_from_a_file_no_errors_and_a_notice_instead_of_snippets(book, search_page) -> None:
     page, problems = search_page
     problems.clear()
-    _, results = _search(book, page, "ダメージ")
-    page.wait_for_timeout(300)
+    fetched: list[str] = []
+
+    def record(request) -> None:
+        fetched.append(request.url)
+
+    page.on("request", record)
+    try:
+        _, results = _search(book, page, "ダメージ")
+    finally:
+        page.remove_listener("request", record)
     assert "抜粋は表示されません" in page.inner_text(".bp-search-notice")
     assert results
+    # Each result is listed before the summary is written: a snippet would have been asked for by then.
+    pages = {(book.html / href.split("#")[0]).as_uri() for _, href in results}
+    assert [url for url in fetched if url in pages] == []
     assert problems == []
 
 
@@ -136,10 +159,19 @@ def test_a_compound_of_the_text_finds_the_pages_that_say_it(book, search_page, q
 
 def test_every_term_of_the_index_is_found(book, search_page) -> None:
     page, _ = search_page
-    terms = {re.sub(r"\s*\(.*\)$", "", text) for depth, text in _genindex(book).entries if depth == 1}
+    terms = sorted({re.sub(r"\s*\(.*\)$", "", text) for depth, text in _genindex(book).entries if depth == 1})
     assert len(terms) > 30
-    missing = [term for term in sorted(terms) if not _search(book, page, term)[1]]
+    missing = [term for term, results in zip(terms, _results(book, page, terms), strict=True) if not results]
     assert missing == []
+
+
+@pytest.mark.parametrize("query", ["ブラックジャック", "へいししょうかん", "パス記録", "Joker", "ダメージ", "zqxj"])
+def test_results_are_what_the_page_lists(book, search_page, query: str) -> None:
+    """The results asked of the loaded page (_results, which the tests of every name and every index term read) are
+    those the page lists for the same query: name hits, Sphinx's own, and none."""
+    page, _ = search_page
+    (results,) = _results(book, page, [query])
+    assert results == _search(book, page, query)[1]
 
 
 @pytest.mark.parametrize(("query", "anchor"), [("B・J", "act-blackjack"), ("ブラックジャック", "act-blackjack"),
