@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 import pytest
 
 from . import rulebook
+from .searchbox import search, searches
 
 
 @pytest.fixture(scope="module")
@@ -237,27 +238,11 @@ def test_jump_links_to_lists_the_filters_empty_are_hidden(page) -> None:
     assert "フレーム切札リスト" in shown and "フレームフォグリスト" in shown
 
 
-def _search(page, query: str) -> list[str]:
-    """The anchors of the entries a search shows, in page order."""
-    page.fill("input[name=q]", query)
-    return page.eval_on_selector_all("article.entry", "els => els.filter(e => !e.hidden).map(e => e.id)")
-
-
-def _searches(page, queries: list[str]) -> list[list[str]]:
-    """`_search` of each query in one call to the page: typed as page.fill types it (the value, then an input
-    event), the anchors read as _search reads them (test_searches_are_typed_as_a_person_types_them)."""
-    return page.evaluate("""queries => queries.map(query => {
-        const box = document.querySelector('input[name=q]');
-        box.value = query;
-        box.dispatchEvent(new Event('input', {bubbles: true}));
-        return [...document.querySelectorAll('article.entry')].filter(e => !e.hidden).map(e => e.id);
-    })""", queries)
-
 
 def test_searches_are_typed_as_a_person_types_them(page) -> None:
     _open(page)
     queries = ["♡3", "$ BL", "ジョーカー", "zzzz", ""]
-    assert _searches(page, queries) == [_search(page, query) for query in queries]
+    assert searches(page, queries) == [search(page, query) for query in queries]
 
 
 def _names(page, anchors: list[str]) -> list[str]:
@@ -277,12 +262,12 @@ HEART_3 = [
                                    "♡ 3", "ハート の 3", "ハートの 3", "H 3"])  # with the space the lists print
 def test_a_card_typed_any_way_finds_the_actions_characters_and_trump_it_can_be(page, typed: str) -> None:
     _open(page)
-    assert sorted(_names(page, _search(page, typed))) == sorted(HEART_3)
+    assert sorted(_names(page, search(page, typed))) == sorted(HEART_3)
     assert page.text_content("#bp-status").startswith("♡3 をキーカードにできるもの — 表示: 18 件")
     # The hits begin with what ♡3 alone is (the trump 激励), then アップ and the other ♡ A〜10.
     hits = page.eval_on_selector_all("#bp-hits a", "links => links.map(a => a.textContent)")
     assert hits[:2] == ["激励", "アップ"]
-    assert "act-down" not in _search(page, typed)
+    assert "act-down" not in search(page, typed)
 
 
 def _printed(page, selector: str) -> dict[str, list[str]]:
@@ -301,24 +286,24 @@ def test_a_cost_copied_off_the_list_finds_the_entries_that_print_it(page) -> Non
     # What is printed finds what prints it, and what begins so ($ D finds $ DD too): a search is of words.
     asked = [(typed, {anchor for printed, anchors in costs.items() if printed.startswith(text) for anchor in anchors})
              for text in costs for typed in (text, text.replace(" ", ""))]  # $ BL, $BL
-    found = _searches(page, [typed for typed, _ in asked])
+    found = searches(page, [typed for typed, _ in asked])
     assert [typed for (typed, expected), shown in zip(asked, found, strict=True) if set(shown) != expected] == []
     # A mark alone still finds what it marks: every entry that has a cost.
-    assert set(_search(page, "$")) == {anchor for anchors in costs.values() for anchor in anchors}
+    assert set(search(page, "$")) == {anchor for anchors in costs.values() for anchor in anchors}
 
 
 def test_keycards_copied_off_the_list_find_the_entries_that_print_them(page) -> None:
     _open(page)
     printed = _printed(page, ".keycards")
-    found = _searches(page, list(printed))
+    found = searches(page, list(printed))
     assert [text for (text, anchors), shown in zip(printed.items(), found, strict=True) if not set(anchors) <= set(shown)] == []
-    assert _search(page, "★ ♡ 3") == ["trump-encourage"]  # 激励's keycards as printed, not every card ♡3 can be
+    assert search(page, "★ ♡ 3") == ["trump-encourage"]  # 激励's keycards as printed, not every card ♡3 can be
 
 
 def test_joker_by_either_name_finds_what_a_joker_can_be(page) -> None:
     _open(page)
-    found = _search(page, "ジョーカー")
-    assert _search(page, "Joker") == _search(page, "joker") == found
+    found = search(page, "ジョーカー")
+    assert search(page, "Joker") == search(page, "joker") == found
     names = _names(page, found)
     for expected in ("魔術士召喚 action", "サーチ action", "リバース action", "魔術士 character", "防壁 character", "裏切札 trump"):
         assert expected in names
@@ -329,11 +314,11 @@ def test_joker_by_either_name_finds_what_a_joker_can_be(page) -> None:
 def test_abbreviations_and_other_names(page) -> None:
     _open(page)
     for typed in ("BJ", "bj", "ＢＪ", "B・J", "ブラックジャック", "ぶらっくじゃっく"):
-        assert _search(page, typed) == ["act-blackjack"], typed
+        assert search(page, typed) == ["act-blackjack"], typed
     for typed in ("RSF", "R・S・F", "ロイヤルストレートフラッシュ"):
-        assert _search(page, typed) == ["act-royal-straight-flush"], typed
-    a_to_10 = _search(page, "A〜10")
-    assert a_to_10 and _search(page, "A-10") == _search(page, "a－10") == a_to_10
+        assert search(page, typed) == ["act-royal-straight-flush"], typed
+    a_to_10 = search(page, "A〜10")
+    assert a_to_10 and search(page, "A-10") == search(page, "a－10") == a_to_10
 
 
 def test_every_action_is_found_from_a_card_its_keycards_accept(page, definitions) -> None:
@@ -345,7 +330,7 @@ def test_every_action_is_found_from_a_card_its_keycards_accept(page, definitions
     asked = [(action, card) for action in (*definitions.actions, *definitions.frame_actions)
              if action.keycards and action.keycards.pattern.kind != "unit"
              for card in action.keycards.pattern.candidates(full_deck())[-1]]  # the last hand: K, not A, where ranks run A〜K
-    found = _searches(page, [str(card) for _, card in asked])
+    found = searches(page, [str(card) for _, card in asked])
     missing = [f"{action.name} from {card}" for (action, card), shown in zip(asked, found, strict=True)
                if f"act-{action.id}" not in shown]
     assert missing == []
@@ -353,18 +338,18 @@ def test_every_action_is_found_from_a_card_its_keycards_accept(page, definitions
 
 def test_an_empty_search_says_what_exists_instead(page) -> None:
     _open(page, "?format=" + quote("ライト"))
-    assert _search(page, "徴募") == []  # 徴募 is マスター's alone
+    assert search(page, "徴募") == []  # 徴募 is マスター's alone
     assert "表示: 0 件" not in page.text_content("#bp-status")
     suggestion = page.text_content("#bp-suggest")
     assert "全フォーマット・全フレームでは 1 件" in suggestion and "徴募" in suggestion
     page.click("#bp-suggest button")
-    assert _search(page, "徴募") == ["act-recruit"]
+    assert search(page, "徴募") == ["act-recruit"]
     assert page.is_hidden("#bp-suggest")
 
-    assert _search(page, "アプ") == []  # a name mistyped: the nearest names
+    assert search(page, "アプ") == []  # a name mistyped: the nearest names
     assert page.eval_on_selector_all("#bp-suggest a", "links => links.map(a => a.textContent)")[0] == "アップ"
     page.click("#bp-suggest a >> nth=0")
     page.wait_for_selector("#act-up", state="visible")  # the link lands on the entry, the search cleared
 
-    assert _search(page, "zzzz") == []
+    assert search(page, "zzzz") == []
     assert "カード (♡3" in page.text_content("#bp-suggest")  # what can be searched for

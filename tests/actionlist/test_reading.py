@@ -8,6 +8,8 @@ import pytest
 
 from toolchain.model import display
 
+from .searchbox import search, searches
+
 RED = "rgb(198, 40, 40)"  # #c62828, the red of the figures (toolchain/figures/card_svg.py)
 
 
@@ -70,21 +72,6 @@ def test_hearts_and_diamonds_print_red_everywhere(page) -> None:
     assert heights[0] >= heights[1]
 
 
-def _search(page, query: str) -> list[str]:
-    """The anchors of the entries a search shows."""
-    page.fill("input[name=q]", query)
-    return page.eval_on_selector_all("article.entry", "els => els.filter(e => !e.hidden).map(e => e.id)")
-
-
-def _searches(page, queries: list[str]) -> list[list[str]]:
-    """`_search` of each query in one call to the page: typed as page.fill types (the value, then an input event)."""
-    return page.evaluate("""queries => queries.map(query => {
-        const box = document.querySelector('input[name=q]');
-        box.value = query;
-        box.dispatchEvent(new Event('input', {bubbles: true}));
-        return [...document.querySelectorAll('article.entry')].filter(e => !e.hidden).map(e => e.id);
-    })""", queries)
-
 
 def _in_viewport(page, anchor: str) -> bool:
     return page.evaluate("""id => { const r = document.getElementById(id).getBoundingClientRect();
@@ -104,40 +91,40 @@ def test_every_name_and_reading_finds_its_entry_and_the_hit_lands_on_it(page, de
     assert unread == ["B・J", "R・S・F", "エントリー20"]  # the rulebook never says how these are read
     asked = [(anchor, query) for anchor, name in entries
              for query in ((name, readings[anchor], katakana(readings[anchor])) if readings[anchor] else (name,))]
-    assert [(anchor, query) for (anchor, query), found in zip(asked, _searches(page, [q for _, q in asked]), strict=True)
+    assert [(anchor, query) for (anchor, query), found in zip(asked, searches(page, [q for _, q in asked]), strict=True)
             if anchor not in found] == []
-    assert _searches(page, ["アップ"]) == [_search(page, "アップ")]  # the searches above as a person types them
+    assert searches(page, ["アップ"]) == [search(page, "アップ")]  # the searches above as a person types them
     for anchor, name in entries:
-        _search(page, name)
+        search(page, name)
         page.click(f'#bp-hits a[href="#{anchor}"]')
         page.wait_for_function("id => location.hash === '#' + id", arg=anchor)
         assert _in_viewport(page, anchor), name
 
 
 def test_search_by_reading_suit_word_and_either_tilde(page, definitions) -> None:
-    assert "act-kill" in _search(page, "きる")  # hiragana finds katakana
-    found = _search(page, "りあにめいと")
+    assert "act-kill" in search(page, "きる")  # hiragana finds katakana
+    found = search(page, "りあにめいと")
     assert [page.text_content(f"#{anchor} .name") for anchor in found] == ["リアニメイト"]
-    assert "act-kill" in _search(page, "ｷﾙ")  # half-width kana
-    assert "act-soldier-summon" in _search(page, "へいししょうかん")  # the reading of 兵士召喚
-    assert "act-soldier-summon" in _search(page, "ヘイシショウカン")
-    assert _search(page, "ほうへきはかい") == _search(page, "ぼうへきはかい") == ["act-bulwark-break"]  # ゛ or not
+    assert "act-kill" in search(page, "ｷﾙ")  # half-width kana
+    assert "act-soldier-summon" in search(page, "へいししょうかん")  # the reading of 兵士召喚
+    assert "act-soldier-summon" in search(page, "ヘイシショウカン")
+    assert search(page, "ほうへきはかい") == search(page, "ぼうへきはかい") == ["act-bulwark-break"]  # ゛ or not
     with_heart = page.eval_on_selector_all("article.entry", "els => els.filter(e => e.dataset.search.includes('♡')).map(e => e.id)")
-    assert with_heart and _search(page, "ハート") == with_heart
-    assert _search(page, "はーと") == with_heart
+    assert with_heart and search(page, "ハート") == with_heart
+    assert search(page, "はーと") == with_heart
     suit_words = dict(definitions.rules.suits)
-    assert _search(page, suit_words["♢"]) == _search(page, "♢")
+    assert search(page, suit_words["♢"]) == search(page, "♢")
     tilde = page.eval_on_selector_all("article.entry", "els => els.filter(e => e.querySelector('.keycards')?.textContent.includes('A〜10')).map(e => e.id)")
     assert tilde
     for typed in ("A~10", "A〜10", "a～10"):
-        assert set(tilde) <= set(_search(page, typed)), typed
+        assert set(tilde) <= set(search(page, typed)), typed
 
 
 def test_search_ignores_the_format_table_and_hidden_details(page) -> None:
-    found = _search(page, "ライト")
+    found = search(page, "ライト")
     assert 0 < len(found) < 10, found  # only entries whose printed text says ライト, not every [1] entry
-    assert _search(page, "導入バージョン") == []  # the folded details' summary
-    assert _search(page, "ex3.4") == []  # a version, in the details
+    assert search(page, "導入バージョン") == []  # the folded details' summary
+    assert search(page, "ex3.4") == []  # a version, in the details
 
 
 def test_a_link_to_an_entry_the_filter_hides_shows_it(page) -> None:
