@@ -50,12 +50,30 @@ def test_static_page_of_each_format(site: Path, format_name: str) -> None:
     assert [e.parts.get("marker") for e in parse(html).entries] == [x.marker for x in rulebook.entries(format_name)]
 
 
+def _regulation_page(format_name: str, frame_name: str) -> str:
+    return f"{rulebook.FORMAT_IDS[format_name]}-{rulebook.FRAME_IDS[frame_name]}.html"
+
+
 @pytest.mark.parametrize(("format_name", "frame_name"), rulebook.legal_regulations())
-def test_static_page_of_each_regulation(tmp_path: Path, format_name: str, frame_name: str) -> None:
+def test_static_page_of_each_regulation(site: Path, format_name: str, frame_name: str) -> None:
+    html = _read(site, _regulation_page(format_name, frame_name))
+    assert headings(html) == [x.heading for x in rulebook.entries(format_name, (frame_name,))]
+
+
+_SITE_LINKS = re.compile(r'\n *<nav class="pages".*?</nav>', re.S)
+
+
+def test_a_regulation_on_demand_is_the_sites_page_without_its_links(site: Path, tmp_path: Path) -> None:
+    """`bp actionlist --format … --frame … --html FILE` writes the page the site has for that regulation
+    (one run stands for the ten: the site's pages are checked above), less the links to the site's other lists."""
+    format_name, frame_name = rulebook.legal_regulations()[-1]
     out = tmp_path / "list.html"
     done = run_bp("actionlist", "--format", format_name, "--frame", frame_name, "--html", str(out))
     assert done.returncode == 0, done.stderr
-    assert headings(out.read_text(encoding="utf-8")) == [x.heading for x in rulebook.entries(format_name, (frame_name,))]
+    written = out.read_text(encoding="utf-8")
+    assert headings(written) == [x.heading for x in rulebook.entries(format_name, (frame_name,))]
+    page = _read(site, _regulation_page(format_name, frame_name))
+    assert _SITE_LINKS.search(page) and _SITE_LINKS.sub("", page, count=1) == written
 
 
 def test_entry_shows_the_printed_fields(site: Path) -> None:

@@ -42,6 +42,12 @@ class Book:
         """The PDF's text, page by page (index 0 is page 1)."""
         return pdf_pages(self.pdf)
 
+    @cached_property
+    def layout(self) -> list[str]:
+        """The PDF's text page by page as laid out (`pdftotext -layout`): read once, poppler takes seconds
+        over the book (its pages sliced are what `-f`/`-l` would give)."""
+        return pdf_pages(self.pdf, "-layout")
+
 
 def pdf_pages(pdf: Path, *args: str) -> list[str]:
     out = subprocess.run(["pdftotext", *args, str(pdf), "-"], capture_output=True, text=True, check=True).stdout

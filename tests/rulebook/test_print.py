@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tests.pdfcheck import ink_near_edges, tagged_pdf_problems
+from tests.pdfcheck import fonts, ink_near_edges, tagged_pdf_problems
 from toolchain.imposition import BOOKLET_NOTE
 
 from .conftest import Book, index_start, pdf_pages
@@ -62,8 +62,7 @@ def test_the_tags_read_the_book_in_order(book) -> None:
 def test_each_face_is_embedded_once_and_the_files_are_small(book) -> None:
     """Each part embedded its own subset of every face: 32 font programs for 4 faces, 4.45 MB of the book's 5.45."""
     for pdf in (book.pdf, book.booklet):
-        listing = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
-        names = [line.split()[0] for line in listing]
+        names = [font.name for font in fonts(pdf)]
         assert len(names) == len(set(names)) and len(names) <= 5, (pdf.name, names)
         assert pdf.stat().st_size <= 2 * MB, f"{pdf.name}: {pdf.stat().st_size / MB:.2f} MB"
 
@@ -88,7 +87,7 @@ _COUNTER = re.compile(r"^[枚点体回人つ章版]")
 def test_no_kana_alone_on_a_line_and_no_number_parted_from_its_counter(book) -> None:
     """25 lines ended with a single kana alone (「す。」 under 「…ターンを渡」); 2 numbers were parted from their counter.
     (The index's headings あ, か, … are single kana by design.)"""
-    for number, page in enumerate(pdf_pages(book.pdf, "-layout")[:index_start(book) - 1], 1):
+    for number, page in enumerate(book.layout[:index_start(book) - 1], 1):
         lines = [line.strip() for line in page.splitlines() if line.strip()]
         alone = [(before, line) for before, line in zip(lines, lines[1:]) if _ALONE.match(line)]
         assert not alone, f"page {number}: {alone}"
