@@ -27,6 +27,22 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def environment_kept() -> Iterator[None]:
+    """A test leaves this process's environment as it found it (monkeypatch.setenv is undone before this
+    runs): every later bp run of the process inherits it, and a leaked PYTHON* variable makes each of them
+    start cold (tests/runbp.py). A library may set variables for its own children (Dask's cluster does)."""
+    before = dict(os.environ)
+    yield
+    after = dict(os.environ)
+    changed = sorted(name for name in before.keys() | after.keys()
+                     if before.get(name) != after.get(name) and name != "PYTEST_CURRENT_TEST")
+    if changed:
+        os.environ.clear()
+        os.environ.update(before)
+        pytest.fail(f"the test left the environment changed: {', '.join(changed)}")
+
+
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     return ROOT

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,8 +25,16 @@ def rules_repo(tmp_path: Path) -> Path:
 def local_cluster() -> Iterator[str]:
     """A Dask cluster of three worker processes on this machine (one thread each, as games want); its address.
     The workers start from this process, so they import this checkout's toolchain. Stopped after the test: left
-    running for the rest of the module, its four processes went on competing with the tests after it."""
+    running for the rest of the module, its four processes went on competing with the tests after it.
+    Starting it sets variables in this process's environment for its workers (PYTHONHASHSEED, OMP_NUM_THREADS,
+    MALLOC_TRIM_THRESHOLD_ …) and leaves them: put back, or every later bp run of this test process would
+    inherit them (and run cold, tests/runbp.py)."""
     from distributed import LocalCluster
 
-    with LocalCluster(n_workers=3, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1") as cluster:
-        yield cluster.scheduler_address
+    environment = dict(os.environ)
+    try:
+        with LocalCluster(n_workers=3, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1") as cluster:
+            yield cluster.scheduler_address
+    finally:
+        os.environ.clear()
+        os.environ.update(environment)
