@@ -28,6 +28,7 @@ from typing import Any
 from . import definitions as m
 from .history import edition_number, is_rules_field
 from .repository import RepositoryError
+from .yamlload import Document
 from .yamlload import load as load_yaml
 
 HISTORY_KEY = "history"  # the key of rules.yaml naming the folder
@@ -135,12 +136,14 @@ def held_editions(folder: Path) -> dict[str, Path]:
     return {edition: path for _number, edition, path in sorted(held)}
 
 
-def read_record(path: Path, root: Path, current: m.Definitions | None, history: History) -> PastEdition | None:
+def read_record(path: Path, root: Path, current: m.Definitions | None, history: History,
+                doc: Document | None = None) -> PastEdition | None:
     """One record, with its entries (a repository's read from its definitions: `current` when it is `root`, loaded
-    otherwise); None, with the problem added to `history`, when it cannot be read."""
+    otherwise); None, with the problem added to `history`, when it cannot be read. `doc`: the record's file, when
+    the caller has parsed it already."""
     from .loader import load_definitions
 
-    doc = load_yaml(path)
+    doc = load_yaml(path) if doc is None else doc
     data = doc.data
     if doc.problems or not isinstance(data, dict) or edition_number(str(data.get("edition"))) is None:
         problem = doc.problems[0] if doc.problems else None
@@ -182,7 +185,7 @@ def read_history(root: Path, rules: m.Rules, current: m.Definitions) -> History 
         number = edition_number(str(doc.data.get("edition"))) if isinstance(doc.data, dict) and not doc.problems else None
         if number is not None and number > upto:
             continue  # a later edition says nothing of this one's history (and is not loaded)
-        record = read_record(path, root, current, history)
+        record = read_record(path, root, current, history, doc)
         if record is not None:
             history.editions.append(record)
     history.editions.sort(key=lambda e: e.number)
