@@ -117,7 +117,6 @@ def language() -> str:
     return _settled
 
 
-
 @contextlib.contextmanager
 def speaking_unless_chosen(default: str) -> Iterator[None]:
     """`default` inside, in this thread, unless --lang chose the language (the locale and rules.yaml's
@@ -240,7 +239,6 @@ def _translations() -> gettext.NullTranslations | None:
     if _catalogue is None:
         _catalogue = catalogue(chosen)
     return _catalogue
-
 
 
 def _(message: str) -> str:

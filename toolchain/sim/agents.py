@@ -31,8 +31,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .observation import Observation, OptionSeen
 
 
-
-
 class Decision:
     """One choice for one seat: the contract every agent implements `choose` against. An agent sees
     what the deciding player may see (2.11.1) and answers with the index of the option it takes.
