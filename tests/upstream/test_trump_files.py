@@ -105,7 +105,8 @@ def test_a_trump_the_target_lacks_needs_a_category(tmp_path: Path) -> None:
     names.write_text(NAMES.read_text(encoding="utf-8").replace('  "": face-up-trump\n', "  {}\n").replace("trump_categories:\n  {}\n", ""),
                      encoding="utf-8")
     source = tmp_path / "extra.yaml"
-    source.write_text("abiList:\n  - suit: s\n    num: '9'\n    output: ●\n    name: 新しい切札\n    ability: 自分の兵士は強い。\n",
+    source.write_text("abiList:\n  - suit: s\n    num: '9'\n    output: ●\n    name: 新しい切札\n    ruby: あたらしいきりふだ\n"
+                      "    ability: 自分の兵士は強い。\n",
                       encoding="utf-8")
     result = import_files([source], EDITION, names, shown={source: "extra.yaml"})
     [error] = [f for f in result.findings if f.severity == "error"]
@@ -124,3 +125,51 @@ def test_bp_import_writes_the_trumps(tmp_path: Path) -> None:
     checked = toolchain.load(into)
     assert [f.text() for f in checked.findings
             if f.location.path == "definitions/frames/trumps.yaml" and f.severity == "error"] == []
+
+
+@pytest.mark.parametrize("path", [V7, V5])
+def test_a_trump_file_imported_alone_passes_bp_check(tmp_path: Path, path: Path) -> None:
+    """The rest of the repository is the target edition's (its pack actions, クローズ, the characters its frames name);
+    what the file does not write of リアニメーター (formats, labels, size) is the target's, each a reading."""
+    into = tmp_path / "rules"
+    result = bp("import", str(path), "--into", str(into), "--rules", str(EDITION), "--names", str(NAMES))
+    assert result.returncode == 0, result.stderr
+    checked = bp("check", "--root", str(into), "--readings")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    for about in ("formats", "labels", "size"):
+        assert f"リアニメーター (兵士) [{about}]" in checked.stdout
+
+
+def _one_trump(tmp_path: Path, character: str) -> Imported:
+    source = tmp_path / "extra.yaml"
+    source.write_text("abiList:\n  - suit: s\n    num: Q\n    output: ●\n    name: 新しい切札\n    ruby: あたらしいきりふだ\n"
+                      "    ability: 新兵を呼べる。\n    chars:\n    - charName: 新兵\n      ruby: しんぺい\n"
+                      f"      charType: {character}\n      charKey: ♠Q と ♡2〜10\n      charAbility: ・この兵士は強い。\n",
+                      encoding="utf-8")
+    return import_files([source], EDITION, NAMES, shown={source: "extra.yaml"})
+
+
+def test_a_character_the_target_lacks_takes_what_its_types_characters_share(tmp_path: Path) -> None:
+    result = _one_trump(tmp_path, "兵士")
+    assert not result.failed
+    [character] = result.frame_characters
+    assert character["size"] == {"text": "キーカードの数字の合計", "value": "rank-sum"}
+    assert character["labels"] == ["attacker", "blocker"]  # what every soldier of 第9.1.1版's frames has
+    assert character["formats"] == ["master"]
+    assert [r["about"] for r in character["reading"]] == ["formats", "labels", "size", "abilities"]
+
+
+def test_a_character_nothing_fills_in_is_an_error_that_says_what_to_write(tmp_path: Path) -> None:
+    result = _one_trump(tmp_path, "防壁")  # 第9.1.1版's frames have no 防壁 character to take labels or formats from
+    errors = [(f.location.line, f.code, f.message) for f in result.findings if f.severity == "error"]
+    assert [(line, code) for line, code, _message in errors] == [(9, "BP061"), (9, "BP061")]
+    assert "write frame in the entry" in errors[0][2] and "write charLabel in the entry" in errors[1][2]
+
+
+def test_a_name_with_kanji_and_no_reading_anywhere_is_an_error(tmp_path: Path) -> None:
+    names = tmp_path / "names.yaml"
+    names.write_text(NAMES.read_text(encoding="utf-8").split("kana:")[0], encoding="utf-8")
+    result = import_files([V7], EDITION, names, shown={V7: "extra.yaml"})
+    [error] = [f for f in result.findings if f.severity == "error"]
+    assert (error.location.line, error.location.column, error.code) == (126, 7, "BP061")
+    assert "kana: {疲弊: …}" in error.message

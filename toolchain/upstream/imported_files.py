@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..model import yamlload
 from ..model.repository import DEFINITIONS_DIR, KINDS
 from .edition_history import read_history, since_findings
 from .importer import Imported, Importer
@@ -58,14 +59,22 @@ def _action_files(imported: Imported, vocabulary: Vocabulary) -> dict[str, str]:
 def repository_files(imported: Imported, vocabulary_root: Path, names: Path | None = None) -> dict[str, bytes]:
     """Every file of the imported repository, by its path relative to the repository."""
     vocabulary = read_vocabulary(vocabulary_root, names)
+    source = vocabulary_root / DEFINITIONS_DIR
     written: dict[str, str] = {}
     if imported.actions:
         written.update(_action_files(imported, vocabulary))
+    frame_actions, frame_characters = imported.frame_actions, imported.frame_characters
+    if imported.trumps and not any(f.get("frame_actions") for f in imported.upstream["files"]):
+        # a trump file without act-frame.yaml gives only the trumps' part of the frame lists: the rest (the target's
+        # pack actions, オープン and クローズ where the file lacks them, the characters its frames name) is the target's
+        frame_actions = [{key: value for key, value in action.items() if key != "examples"}
+                         for action in _beside_target(source / "frames" / "actions.yaml", frame_actions, "trump")]
+        frame_characters = _beside_target(source / "frames" / "characters.yaml", frame_characters)
     for kind_name, entries, relative, depth, comment in (
         ("characters", imported.characters, "characters.yaml", 1, "キャラクターリスト"),
         ("fog", imported.fog, "fog.yaml", 1, "フォグリスト"),
-        ("frame-actions", imported.frame_actions, "frames/actions.yaml", 2, "フレームアクションリスト"),
-        ("frame-characters", imported.frame_characters, "frames/characters.yaml", 2, "フレームキャラクターリスト"),
+        ("frame-actions", frame_actions, "frames/actions.yaml", 2, "フレームアクションリスト"),
+        ("frame-characters", frame_characters, "frames/characters.yaml", 2, "フレームキャラクターリスト"),
         ("frame-fog", imported.frame_fog, "frames/fog.yaml", 2, "フレームフォグリスト"),
         ("frames", imported.frames, "frames/frames.yaml", 2, "フレームリスト"),
         ("trumps", imported.trumps, "frames/trumps.yaml", 2, "フレーム切札リスト"),
@@ -73,7 +82,6 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
         if entries:
             written[f"{DEFINITIONS_DIR}/{relative}"] = definitions_file(_schema(kind_name), depth, comment, entries)
     files = {path: text.encode("utf-8") for path, text in written.items()}
-    source = vocabulary_root / DEFINITIONS_DIR
     # What upstream's files did not give: the target edition's (its frames name its frame characters, so those too; not
     # its rulings, which concern the edition's own entries and examples).
     for kind in (k for k in KINDS if k.name not in NOT_TAKEN):
@@ -87,10 +95,13 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
                 files[f"{DEFINITIONS_DIR}/{found.relative_to(source).as_posix()}"] = found.read_bytes()
     if f"{DEFINITIONS_DIR}/rules.yaml" in files:
         files[f"{DEFINITIONS_DIR}/rules.yaml"] = _without_policy(files[f"{DEFINITIONS_DIR}/rules.yaml"])
-    if imported.frame_actions and not imported.frame_fog and f"{DEFINITIONS_DIR}/frames/fog.yaml" in files:
-        files[f"{DEFINITIONS_DIR}/frames/fog.yaml"] = _frame_fog(source / "frames" / "fog.yaml", imported.frame_actions)
+    if imported.trumps:  # the target's examples play its trumps, which the import replaces with text-only ones
+        for relative in [path for path in files if path not in written]:
+            files[relative] = _EXAMPLES_BLOCK.sub(b"", files[relative])
+    if frame_actions and not imported.frame_fog and f"{DEFINITIONS_DIR}/frames/fog.yaml" in files:
+        _held(files, f"{DEFINITIONS_DIR}/frames/fog.yaml", _frame_fog(source / "frames" / "fog.yaml", frame_actions))
     if imported.actions and not imported.fog and f"{DEFINITIONS_DIR}/fog.yaml" in files:
-        files[f"{DEFINITIONS_DIR}/fog.yaml"] = _fog(source / "fog.yaml", imported.actions)
+        _held(files, f"{DEFINITIONS_DIR}/fog.yaml", _fog(source / "fog.yaml", imported.actions))
     files[UPSTREAM_FILE] = (UPSTREAM_HEADER + dump(imported.upstream)).encode("utf-8")
     for record in imported.history:  # one file per earlier edition, with where its data came from
         files[f"{HISTORY_DIR}/upstream-{record['edition']}.yaml"] = (HISTORY_HEADER + dump(record)).encode("utf-8")
@@ -101,33 +112,64 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
 _POLICY_BLOCK = re.compile(rb"(?:^#.*\n)*^policy:[ \t]*\n(?:[ \t]+\S.*\n|[ \t]*\n)*", re.MULTILINE)
 
 
+# A definition's `examples:` block (a key of an entry of a list at the top of a file), through its last more indented or
+# blank line.
+_EXAMPLES_BLOCK = re.compile(rb"^  examples:[ \t]*\n(?:[ \t]{3,}\S.*\n|[ \t]*\n)*", re.MULTILINE)
+
+
 def _without_policy(rules: bytes) -> bytes:
     """The target's rules.yaml without its practice opponent's rules of thumb (`policy:`): they name the target's
     action ids, which upstream's files need not share; an edition without them plays by the agent's general ones."""
     return _POLICY_BLOCK.sub(b"", rules)
 
 
-def _frame_fog(path: Path, frame_actions: list[dict[str, Any]]) -> bytes:
+def _beside_target(path: Path, imported: list[dict[str, Any]], owned_by: str | None = None) -> list[dict[str, Any]]:
+    """The target edition's entries of a kind, each the imported one of its id where there is one, then the other
+    imported ones; without the target's entries that have `owned_by` (a trump's actions: the trump file gives each
+    trump's, and the target's other trumps are not imported)."""
+    ours = {entry["id"]: entry for entry in imported}
+    written = yamlload.load(path).data if path.is_file() else None  # the target's files read as bp check reads them
+    merged = [ours.pop(entry.get("id"), entry) for entry in written or []
+              if isinstance(entry, dict) and not (owned_by and owned_by in entry)]
+    return merged + list(ours.values())
+
+
+def _held(files: dict[str, bytes], relative: str, entries: list[dict[str, Any]]) -> None:
+    """A fog list held to the imported actions; no file where none of its entries is left (an empty list is refused)."""
+    if entries:
+        kind = "frame-fog" if relative.endswith("frames/fog.yaml") else "fog"
+        depth = relative.count("/")
+        comment = "フレームフォグリスト" if kind == "frame-fog" else "フォグリスト"
+        files[relative] = definitions_file(_schema(kind), depth, comment, entries).encode("utf-8")
+    else:
+        del files[relative]
+
+
+def _frame_fog(path: Path, frame_actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The target edition's frame fog, held to the imported frame actions: an entry whose action is not imported is
-    left out, and one in frames its action is not in keeps the frames they share (upstream's data has no frame fog)."""
+    left out, and one in frames its action is not in keeps the frames they share (upstream's data has no frame fog). An
+    action that names no frames (a trump's: the frames take it by its group) leaves its entry's frames as they are."""
     import yaml
 
     frames_of = {action["id"]: action.get("frames") or [] for action in frame_actions}
+    by_group = {action["id"] for action in frame_actions if "frames" not in action}
     entries = []
     for entry in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+        if entry.get("action") in by_group:
+            entries.append(entry)
+            continue
         shared = [frame for frame in entry.get("frames") or [] if frame in frames_of.get(entry.get("action"), [])]
         if shared:
             entries.append({**entry, "frames": shared})
-    return definitions_file(_schema("frame-fog"), 2, "フレームフォグリスト", entries).encode("utf-8")
+    return entries
 
 
-def _fog(path: Path, actions: list[dict[str, Any]]) -> bytes:
+def _fog(path: Path, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The target edition's fog, held to the imported actions (the earlier editions' files have no fog list)."""
     import yaml
 
     ids = {action["id"] for action in actions}
-    entries = [entry for entry in yaml.safe_load(path.read_text(encoding="utf-8")) or [] if entry.get("action") in ids]
-    return definitions_file(_schema("fog"), 1, "フォグリスト", entries).encode("utf-8")
+    return [entry for entry in yaml.safe_load(path.read_text(encoding="utf-8")) or [] if entry.get("action") in ids]
 
 
 def upstream_kept(root: Path) -> dict[str, Any]:

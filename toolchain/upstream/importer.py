@@ -8,8 +8,9 @@ notes, upstream's headings and types, the keycards upstream writes in words the 
 kept in the repository's upstream.yaml, from which `bp export --format act-yaml` writes it back.
 
 The trump files (extra.yaml's abiList, v5-extra.yaml's list) give trumps: each printed entry (output ●) a trump with
-its ability, its actions the frame actions of that trump and its characters frame characters (extra_file.py names
-what each field is)."""
+its ability, its actions the frame actions of that trump and its characters frame characters (trump_file.py names
+what each field is); what such a file does not write of a character (size, labels, formats) is filled in, each with a
+reading."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ from .vocabulary import Vocabulary
 TEXT_ONLY_SAYS = "上流のデータ ({file}) から取り込んだ。{field}は文章だけで、データ (プログラム) はまだ無い。"
 TEXT_ONLY_READS = "シミュレーターはこの{field}を遊ばない。文章だけが印刷される。"
 TEXT_ONLY_WHY = "取り込んだ後に書くもの: プログラムを書いたら、この読みを消す。"
-FIELD_WORDS = {"effect": "効果", "abilities": "能力", "ability": "能力", "size": "サイズ", "keycards": "キーカード"}
+FIELD_WORDS = {"effect": "効果", "abilities": "能力", "ability": "能力", "size": "サイズ", "keycards": "キーカード", "labels": "ラベル",
+               "formats": "フォーマット"}
 KEYCARDS_SAYS = "上流のデータはキーカードを「{text}」と書き、記法で書けない。"
 KEYCARDS_READS = "キーカードの項目を置かず、プログラムで扱う。"
 LABEL_SAYS = "上流のデータはラベルを「{label}({condition})」と書く。"
@@ -40,6 +42,13 @@ LABEL_READS = "条件をデータ (if:) で書くまで、{label}は無いもの
 LABEL_WHY = "条件付きのラベルはシミュレーターが条件をデータとして要るため: labels に {{label, condition, if}} で書き、この読みを消す。"
 SIZE_SAYS = "上流のデータはサイズを「{text}」と書く。"
 SIZE_READS = "サイズはキーカードの数字の合計として取り込んだ。"
+# A trump file writes no size, labels or formats of a trump's character: filled in, each with a reading.
+UNWRITTEN_SAYS = "上流の切札ファイル ({file}) はこのキャラクターの{field}を書かない。"
+UNWRITTEN_READS_TARGET = "{field}は、取り込み先の版の同じキャラクターのもの ({value}) とした。"
+UNWRITTEN_READS_ALIKE = "{field}は、取り込み先の版の{type}のフレームキャラクターが皆持つもの ({value}) とした。"
+UNWRITTEN_READS_SIZE = "サイズは、キーカードの数字の合計とした。"
+UNWRITTEN_WHY = "上流のデータに無い値: 確かめて、正しい値を書いたら、この読みを消す。"
+SIZE_SUMMED = "キーカードの数字の合計"  # the size's printed text where it is the keycards' ranks summed
 
 # The kinds of upstream file, by the lists they hold.
 LISTS = {"actList": "acts", "charList": "chars", "fogList": "fogs"}
@@ -228,7 +237,7 @@ class Importer:
             self._action(part, "", file, True, trump=definition["id"], fallback_id=f"{definition['id']}-action-{number_}")
         for number_, (below, suffix) in enumerate(trump_file.parts(entry.data, "chars", "char"), start=1):
             part = _Entry(entry.doc, entry.path + below, entry.report, entry.shown, suffix)
-            self._character(part, "", file, True, fallback_id=f"{definition['id']}-character-{number_}")
+            self._character(part, "", file, True, fallback_id=f"{definition['id']}-character-{number_}", trump=definition["id"])
         self._keep("trumps", definition, "", "", file, entry, kept, "beta")
         self.result.trumps.append(_ordered(definition))
 
@@ -467,11 +476,17 @@ class Importer:
             definition["kana"] = texts.kana(str(ruby))
         elif has_kanji(definition["name"]):
             reading = self.vocabulary.target_kana(kind, definition["id"])
-            if reading:
-                definition["kana"] = reading
+            named = self.vocabulary.extra.get("kana", {}).get(definition["name"])
+            if reading or named:
+                definition["kana"] = named or reading
                 kept["noRuby"] = True
+            if reading and not named:
                 entry.warn(None, [_("{name!r} has no ruby: read as the target edition's {kana!r}").format(
                     name=definition["name"], kana=reading)])
+            elif not named:  # no reading can be derived from kanji: only an editor can give it
+                entry.error(None, _("{name!r} has kanji and no ruby, and the target edition has no definition of that name to "
+                                    "take its reading from: write its ruby in the file, or name it in --names "
+                                    "(kana: {{{name}: …}}, in hiragana)").format(name=definition["name"]))
 
     def _keep(self, kind: str, definition: dict[str, Any], upstream_id: str, heading: str, file: str, entry: _Entry,
               kept: dict[str, Any], *keys: str) -> None:
@@ -549,8 +564,10 @@ class Importer:
         named = [(len(name), id_) for id_, name in self.vocabulary.names("trumps") if heading.rstrip().endswith(name)]
         return max(named)[1] if named else None
 
-    def _character(self, entry: _Entry, heading: str, file: str, frame_file: bool, fallback_id: str | None = None) -> None:
-        """A character; in a frame file (act-frame.yaml) a frame character, in the formats of the frames it names."""
+    def _character(self, entry: _Entry, heading: str, file: str, frame_file: bool, fallback_id: str | None = None,
+                   trump: str | None = None) -> None:
+        """A character; in a frame file (act-frame.yaml) a frame character, in the formats of the frames it names; in a
+        trump file `trump`'s, with what such a file does not write filled in (_unwritten)."""
         definition, upstream_id = self._identity(entry, "char", fallback_id)
         if upstream_id is None:
             return
@@ -575,6 +592,8 @@ class Importer:
             if not text.isdigit():
                 _add_reading(definition, {"about": "size", "says": SIZE_SAYS.format(text=text), "reads": SIZE_READS, "why": TEXT_ONLY_WHY})
         definition["labels"] = self._labels(entry, definition)
+        if trump:
+            self._unwritten(entry, definition, file)
         ability = entry.get("charAbility")
         if ability is not None:
             definition["abilities"] = [self._ability(entry, line) for line in texts.to_markup(str(ability)).split("\n") if line.strip()]
@@ -585,6 +604,41 @@ class Importer:
         self._keep(kind, definition, upstream_id, heading, file, entry, kept, "devNote", "charLabel",
                    *(("frame",) if frame_file else ("format",)))
         (self.result.frame_characters if frame_file else self.result.characters).append(_ordered(definition))
+
+    def _unwritten(self, entry: _Entry, definition: dict[str, Any], file: str) -> None:
+        """A trump file's character has no size, labels or formats (charSize, charLabel, frame): the target edition's
+        character's where it has that character; else the labels and formats every frame character of its type there
+        has, and the keycards' ranks summed as its size. Each filled-in field is a reading, for an editor to confirm;
+        where nothing fills a field in, an error says what to write."""
+        same = self.vocabulary.frame_characters.get(definition["id"], {})
+        type_name = self.vocabulary.name_of("character_types", str(definition.get("type")))
+        for key, upstream_key in (("formats", "frame"), ("labels", "charLabel"), ("size", "charSize")):
+            if definition.get(key):
+                continue
+            words = FIELD_WORDS[key]
+            says = UNWRITTEN_SAYS.format(file=file, field=words)
+            if same.get(key):
+                value = same[key]
+                reads = UNWRITTEN_READS_TARGET.format(field=words, value=self._shown(key, value))
+            elif key == "size":
+                value, reads = {"text": SIZE_SUMMED, "value": "rank-sum"}, UNWRITTEN_READS_SIZE
+            elif self.vocabulary.alike(str(definition.get("type")), key):
+                value = self.vocabulary.alike(str(definition.get("type")), key)
+                reads = UNWRITTEN_READS_ALIKE.format(field=words, type=type_name, value=self._shown(key, value))
+            else:
+                entry.error("charName", _("the character {name!r} has no {key} in this file, and the target edition has no {type} "
+                                          "frame character to take it from: write {upstream_key} in the entry").format(
+                    name=definition["name"], key=key, type=type_name, upstream_key=upstream_key))
+                continue
+            definition[key] = value
+            _add_reading(definition, {"about": key, "says": says, "reads": reads, "why": UNWRITTEN_WHY})
+
+    def _shown(self, key: str, value: Any) -> str:
+        """A size, labels or formats as a reading quotes them: the size's text, the names of the labels and formats."""
+        if isinstance(value, dict):
+            return str(value.get("text", ""))
+        ids = [str(v.get("label", "")) if isinstance(v, dict) else str(v) for v in value]
+        return "、".join(self.vocabulary.name_of(key, id_) for id_ in ids)
 
     def _ability(self, entry: _Entry, line: str) -> dict[str, str]:
         """`- 魔力増加（このキャラクターが場にいる間、…）`: the name, the text in its parentheses, and the scope the text

@@ -43,6 +43,7 @@ class Vocabulary:
     entries: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # kind → the target's [{id, name, keycards}]
     frame_formats: dict[str, list[str]] = field(default_factory=dict)  # frame id → its formats
     frames: dict[str, dict[str, Any]] = field(default_factory=dict)  # frame id → the target's frame, as written
+    frame_characters: dict[str, dict[str, Any]] = field(default_factory=dict)  # id → the target's frame character, as written
 
     def find(self, vocabulary: str, word: str) -> Match | None:
         """The id upstream's word names: an added name, an id or a name; else the longest name it begins with."""
@@ -80,6 +81,12 @@ class Vocabulary:
 
     def target_field(self, kind: str, id_: str, key: str) -> str | None:
         return next((e.get(key) or None for e in self.entries.get(kind, []) if e["id"] == id_), None)
+
+    def alike(self, type_: str, key: str) -> list[str]:
+        """The values of `key` (labels, formats) every frame character of the target edition of type `type_` has, in
+        the order the first of them writes them; none where the target has no such character."""
+        lists = [[str(v) for v in c.get(key) or [] if isinstance(v, str)] for c in self.frame_characters.values() if c.get("type") == type_]
+        return [v for v in lists[0] if all(v in other for other in lists[1:])] if lists else []
 
     def trump_group(self) -> str | None:
         """The frame action group the target edition lists its trumps' actions under (those with `trump:`), the one most
@@ -134,6 +141,8 @@ def read_vocabulary(root: Path, names_file: Path | None = None) -> Vocabulary:
                                      "kana": str(e.get("kana") or ""), **{key: str(e.get(key) or "") for key in ENTRY_FIELDS}}
                                     for path in sorted(definitions.glob(pattern)) for e in _load(path) or []
                                     if isinstance(e, dict) and "id" in e]
+    vocabulary.frame_characters = {str(c["id"]): c for c in _load(definitions / ENTRY_FILES["frame-characters"]) or []
+                                   if isinstance(c, dict) and "id" in c}
     vocabulary.with_names("trumps", _pairs(_load(definitions / TRUMPS), "name"))
     if names_file is not None:
         extra = _load(names_file)
