@@ -17,7 +17,7 @@ from .common import RootOption, fail, load_clean, resolve_root
 CHECK_HELP = _("""Validate every definition: YAML, JSON Schema and the cross-file checks. Exit 0 clean, 1 findings, 2 usage or I/O error.
 
 What did not change since the last run is answered from its cache (build/cache/check): the same findings, at once.""")
-EXPORT_HELP = _("Write every definition as one JSON document (schema/export.schema.json).")
+EXPORT_HELP = _("Write every definition as one JSON document (schema/export.schema.json), or in upstream's YAML (--format act-yaml, extra-yaml).")
 CODES_HELP = _("List the codes of every finding `bp check` can report.")
 CACHE_DIR_HELP = _("Where results are kept between runs (default: ROOT/build/cache/check): new, empty, or a cache bp made.")
 CACHE_HELP = _("Answer from the results kept by earlier runs where nothing they are made from changed (--no-cache: check it all).")
@@ -58,14 +58,16 @@ def check(
 class ExportFormat(str, Enum):
     json = "json"
     act_yaml = "act-yaml"
+    extra_yaml = "extra-yaml"
 
 
 def export(
     root: RootOption = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help=_(
-        "Write to FILE instead of stdout (json); the folder to write act.yaml, act-frame.yaml and frame.yaml into (act-yaml)."))] = None,
+        "Write to FILE instead of stdout (json, extra-yaml); the folder to write act.yaml, act-frame.yaml and frame.yaml into (act-yaml)."))] = None,
     export_format: Annotated[ExportFormat, typer.Option("--format", help=_(
-        "json: one JSON document (schema/export.schema.json); act-yaml: upstream's action-list files (toolchain/upstream)."))] = ExportFormat.json,
+        "json: one JSON document (schema/export.schema.json); act-yaml: upstream's action-list files; extra-yaml: upstream's "
+        "trump file, extra.yaml (toolchain/upstream)."))] = ExportFormat.json,
 ) -> None:
     """`bp export` (EXPORT_HELP)."""
     from ..export import export_json
@@ -79,8 +81,18 @@ def export(
             output_file(output)  # refuse a directory before the work
     except OutputError as exc:
         fail("export", str(exc), 2)
-    checked = load_clean(resolve_root(root), "export")
-    text = export_json(checked.definitions)
+    root_path = resolve_root(root)
+    checked = load_clean(root_path, "export")
+    if export_format is ExportFormat.extra_yaml:  # what an import kept beside the definitions gives upstream's words back
+        from ..upstream.imported_files import upstream_kept
+        from ..upstream.trump_export import export_extra_yaml
+
+        text, left_out = export_extra_yaml(checked.definitions, upstream_kept(root_path))
+        for trump in left_out:
+            typer.echo("bp export: " + _("the trump {name!r} is on no one card ({keycards}): a trump file has no place for "
+                                         "it, left out").format(name=trump.name, keycards=trump.keycards), err=True)
+    else:
+        text = export_json(checked.definitions)
     if output is None:
         sys.stdout.write(text)
         return

@@ -10,7 +10,7 @@ kept in the repository's upstream.yaml, from which `bp export --format act-yaml`
 The trump files (extra.yaml's abiList, v5-extra.yaml's list) give trumps: each printed entry (output ●) a trump with
 its ability, its actions the frame actions of that trump and its characters frame characters (trump_file.py names
 what each field is); what such a file does not write of a character (size, labels, formats) is filled in, each with a
-reading."""
+reading, and the table card by card is kept for the export (trump_export.py)."""
 
 from __future__ import annotations
 
@@ -202,27 +202,31 @@ class Importer:
         """extra.yaml, v5-extra.yaml: each printed trump with its actions and characters (trump_file.py), then the
         file's actList (オープン, クローズ …: the trumps' frame actions, in the group of its heading)."""
         header = doc.data.get("data") if isinstance(doc.data.get("data"), dict) else {}
-        self.result.upstream["files"].append({"file": file, "data": header, "trumps": True})
         list_key = next(key for key in TRUMP_LISTS if isinstance(doc.data.get(key), list))
+        # the table card by card, for the export: a trump's id, or the entry as written where no trump is imported (an
+        # empty card, an unprinted trump)
+        cards: list[Any] = []
+        self.result.upstream["files"].append({"file": file, "data": header, "trumps": True, "list": list_key, "cards": cards})
         for i, data in enumerate(doc.data[list_key]):
             if isinstance(data, dict):
-                self._trump(_Entry(doc, (list_key, i), self.result.findings.append, shown), file)
+                cards.append(self._trump(_Entry(doc, (list_key, i), self.result.findings.append, shown), file) or dict(data))
         for entry_path, _data in self._entries(doc, "actList"):
             heading = str(doc.data["actList"][entry_path[1]].get("type") or "")
-            self._action(_Entry(doc, entry_path, self.result.findings.append, shown), heading, file, True)
+            self._action(_Entry(doc, entry_path, self.result.findings.append, shown), heading, file, True, trump_file=True)
 
-    def _trump(self, entry: _Entry, file: str) -> None:
+    def _trump(self, entry: _Entry, file: str) -> str | None:
+        """The trump of a card of the table, with its actions and characters; its id, or None where none is imported."""
         name = entry.get("name")
         if name is None:
-            return  # a card of the table without a trump
+            return None  # a card of the table without a trump
         if str(entry.data.get("output") or "").strip() != trump_file.PRINTED:
             entry.warn("output", [_("the trump {name!r} is not printed upstream (output is not ●): left out").format(name=str(name))])
-            return
+            return None
         suit, number = str(entry.get("suit") or ""), str(entry.get("num") or "")
         keycards = trump_file.keycards(suit, number)
         if keycards is None or KeycardsText.of(keycards).error is not None:
             entry.error("suit", _("the trump {name!r} is on no card: suit is s, h, d or c and num A to K").format(name=str(name)))
-            return
+            return None
         self._spelled = {}
         definition: dict[str, Any] = {"id": trump_file.trump_id(suit, number), "name": texts.plain(str(name)), "keycards": keycards}
         kept: dict[str, Any] = {}
@@ -232,14 +236,18 @@ class Importer:
             text = self._markup(entry, "ability")
             definition["ability"] = {"text": text, "scope": self._scope(entry, "ability", str(name), text)}
             _add_reading(definition, _text_only("ability", file))
+        spelled, self._spelled = self._spelled, {}  # the ability's, kept below: each action keeps its own
         for number_, (below, suffix) in enumerate(trump_file.parts(entry.data, "acts", "act"), start=1):
             part = _Entry(entry.doc, entry.path + below, entry.report, entry.shown, suffix)
-            self._action(part, "", file, True, trump=definition["id"], fallback_id=f"{definition['id']}-action-{number_}")
+            self._action(part, "", file, True, trump=definition["id"], fallback_id=f"{definition['id']}-action-{number_}",
+                         trump_file=True)
         for number_, (below, suffix) in enumerate(trump_file.parts(entry.data, "chars", "char"), start=1):
             part = _Entry(entry.doc, entry.path + below, entry.report, entry.shown, suffix)
             self._character(part, "", file, True, fallback_id=f"{definition['id']}-character-{number_}", trump=definition["id"])
+        self._spelled = spelled
         self._keep("trumps", definition, "", "", file, entry, kept, "beta")
         self.result.trumps.append(_ordered(definition))
+        return str(definition["id"])
 
     def _trump_category(self, entry: _Entry, definition: dict[str, Any]) -> str | None:
         """The target edition's category of the trump; else the one --names gives it by name, or for every trump ('')."""
@@ -508,8 +516,9 @@ class Importer:
     # -- entries -----------------------------------------------------------------------------------
 
     def _action(self, entry: _Entry, heading: str, file: str, frame_file: bool, trump: str | None = None,
-                fallback_id: str | None = None) -> None:
-        """An action; in a frame file a frame action, and `trump`'s own (a trump file's) in the group of the trumps'."""
+                fallback_id: str | None = None, trump_file: bool = False) -> None:
+        """An action; in a frame file a frame action, and `trump`'s own (a trump file's) in the group of the trumps'. A
+        trump file's speed mark (actS) is kept with the speed it was read as, for the export."""
         definition, upstream_id = self._identity(entry, "act", fallback_id)
         if upstream_id is None:
             return
@@ -550,13 +559,15 @@ class Importer:
         self._versions(entry, definition)
         _add_reading(definition, _text_only("effect", file))
         kept.update({"actType": entry.get("actType")} if entry.get("actType") is not None else {})
+        if trump_file and "actS" in entry.data:
+            kept.update({"actS": str(entry.data.get("actS") or "").strip(), "speed": definition.get("speed")})
         if entry.get("actUnit") is not None and "keycards" in kept:  # kept in words: written back as the unit it is
             kept["unit"] = True
         if entry.get("actKey") is not None and entry.get("actUnit") is not None:
             kept["actKey"] = str(entry.get("actKey"))
         # a frame action's formats are its frames' (the export writes them, as act.schema.json requires)
         self._keep(kind, definition, upstream_id, heading, file, entry, kept, "devNote", "changed", "frame",
-                   *(() if frame_file else ("format",)))
+                   *(() if frame_file else ("format",)), *(("etc", "beta") if trump_file else ()))
         (self.result.frame_actions if frame_file else self.result.actions).append(_ordered(definition))
 
     def _trump_of(self, heading: str) -> str | None:
@@ -567,7 +578,7 @@ class Importer:
     def _character(self, entry: _Entry, heading: str, file: str, frame_file: bool, fallback_id: str | None = None,
                    trump: str | None = None) -> None:
         """A character; in a frame file (act-frame.yaml) a frame character, in the formats of the frames it names; in a
-        trump file `trump`'s, with what such a file does not write filled in (_unwritten)."""
+        trump file `trump`'s, kept for the export, with what such a file does not write filled in (_unwritten)."""
         definition, upstream_id = self._identity(entry, "char", fallback_id)
         if upstream_id is None:
             return
@@ -593,6 +604,7 @@ class Importer:
                 _add_reading(definition, {"about": "size", "says": SIZE_SAYS.format(text=text), "reads": SIZE_READS, "why": TEXT_ONLY_WHY})
         definition["labels"] = self._labels(entry, definition)
         if trump:
+            kept["trump"] = trump
             self._unwritten(entry, definition, file)
         ability = entry.get("charAbility")
         if ability is not None:
@@ -602,7 +614,7 @@ class Importer:
         self._versions(entry, definition)
         # a frame character's formats are its frames' (the export writes them, as act.schema.json requires)
         self._keep(kind, definition, upstream_id, heading, file, entry, kept, "devNote", "charLabel",
-                   *(("frame",) if frame_file else ("format",)))
+                   *(("frame",) if frame_file else ("format",)), *(("charNote",) if trump else ()))
         (self.result.frame_characters if frame_file else self.result.characters).append(_ordered(definition))
 
     def _unwritten(self, entry: _Entry, definition: dict[str, Any], file: str) -> None:

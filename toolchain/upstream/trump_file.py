@@ -13,6 +13,7 @@ An entry's fields, as the import reads them (importer.py `_trump_file`):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,6 +27,15 @@ def keycards(suit: str, number: str) -> str | None:
     """`s`, `A` → ♠A; None for a suit upstream does not write."""
     symbol = SUITS.get(suit.strip().lower())
     return f"{symbol}{number.strip()}" if symbol and number.strip() else None
+
+
+def card(keycards: str) -> tuple[str, str] | None:
+    """♠A → (`s`, `A`): the suit letter and number of a trump's card, as the trump files write them; None for a trump
+    on no one card (裏切札: any card face down), which the trump table has no place for."""
+    letters = {symbol: letter for letter, symbol in SUITS.items()}
+    if not re.fullmatch(r"[♠♡♢♣](?:[A2-9JQK]|10)", keycards):
+        return None
+    return letters[keycards[0]], keycards[1:]
 
 
 def trump_id(suit: str, number: str) -> str:
