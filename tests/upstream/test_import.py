@@ -42,6 +42,7 @@ def test_bp_check_accepts_the_import_and_lists_every_entry_as_left_to_write(impo
     assert [f.text() for f in loaded.findings if f.severity == "error"] == []
     checked = bp("check", "--root", str(imported), "--readings", "--no-cache")
     assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "warning[" not in checked.stderr, checked.stderr  # the target's history and site folders are not named
     upstream_actions = _entries(ACT, "actList", "acts") + _entries(ACT_FRAME, "actList", "acts")
     for action in upstream_actions:  # every action is listed as a text-only reading
         assert f"{action['actName']} (" in checked.stdout, action["actName"]

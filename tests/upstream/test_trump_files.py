@@ -136,6 +136,7 @@ def test_a_trump_file_imported_alone_passes_bp_check(tmp_path: Path, path: Path)
     assert result.returncode == 0, result.stderr
     checked = bp("check", "--root", str(into), "--readings")
     assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "warning[" not in checked.stderr, checked.stderr  # the target's history and site folders are not named
     for about in ("formats", "labels", "size"):
         assert f"リアニメーター (兵士) [{about}]" in checked.stdout
 

@@ -94,7 +94,7 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
             if found.is_file():
                 files[f"{DEFINITIONS_DIR}/{found.relative_to(source).as_posix()}"] = found.read_bytes()
     if f"{DEFINITIONS_DIR}/rules.yaml" in files:
-        files[f"{DEFINITIONS_DIR}/rules.yaml"] = _without_policy(files[f"{DEFINITIONS_DIR}/rules.yaml"])
+        files[f"{DEFINITIONS_DIR}/rules.yaml"] = _without_targets_own(files[f"{DEFINITIONS_DIR}/rules.yaml"])
     if imported.trumps:  # the target's examples play its trumps, which the import replaces with text-only ones
         for relative in [path for path in files if path not in written]:
             files[relative] = _EXAMPLES_BLOCK.sub(b"", files[relative])
@@ -108,8 +108,9 @@ def repository_files(imported: Imported, vocabulary_root: Path, names: Path | No
     return files
 
 
-# rules.yaml's `policy:` block with the comment lines just above it, through its last indented or blank line.
-_POLICY_BLOCK = re.compile(rb"(?:^#.*\n)*^policy:[ \t]*\n(?:[ \t]+\S.*\n|[ \t]*\n)*", re.MULTILINE)
+# A rules.yaml key the import does not carry over (see _without_targets_own), with the comment lines just above it,
+# through its last indented or blank line.
+_TARGETS_OWN_BLOCK = re.compile(rb"(?:^#.*\n)*^(?:policy|history|site):.*\n(?:[ \t]+\S.*\n|[ \t]*\n)*", re.MULTILINE)
 
 
 # A definition's `examples:` block (a key of an entry of a list at the top of a file), through its last more indented or
@@ -117,10 +118,12 @@ _POLICY_BLOCK = re.compile(rb"(?:^#.*\n)*^policy:[ \t]*\n(?:[ \t]+\S.*\n|[ \t]*\
 _EXAMPLES_BLOCK = re.compile(rb"^  examples:[ \t]*\n(?:[ \t]{3,}\S.*\n|[ \t]*\n)*", re.MULTILINE)
 
 
-def _without_policy(rules: bytes) -> bytes:
-    """The target's rules.yaml without its practice opponent's rules of thumb (`policy:`): they name the target's
-    action ids, which upstream's files need not share; an edition without them plays by the agent's general ones."""
-    return _POLICY_BLOCK.sub(b"", rules)
+def _without_targets_own(rules: bytes) -> bytes:
+    """The target's rules.yaml without what belongs to the target repository alone: its practice opponent's rules of
+    thumb (`policy:`, they name the target's action ids, which upstream's files need not share; an edition without them
+    plays by the agent's general ones), its history folder and the other editions its site publishes (`history:`,
+    `site:`, folders of the target that the new repository does not have)."""
+    return _TARGETS_OWN_BLOCK.sub(b"", rules)
 
 
 def _beside_target(path: Path, imported: list[dict[str, Any]], owned_by: str | None = None) -> list[dict[str, Any]]:
