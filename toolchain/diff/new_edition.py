@@ -125,7 +125,7 @@ def start_edition(root: Path, edition: str, name: str) -> Started:
         raise EditionError(_("{files}: changes not committed; commit them first, so that this command's edit can be "
                              "reviewed and undone on its own (git diff, git checkout)").format(files=", ".join(dirty)))
     try:
-        report = diff_revisions(root, tag, None)
+        report = diff_revisions(root, tag, None, outputs=False)  # rst.render prints no outputs
     except RevisionError as exc:
         raise EditionError(str(exc)) from exc
     report = replace(report, new=replace(report.new, edition=name, edition_id=edition))
