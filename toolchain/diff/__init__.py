@@ -15,7 +15,8 @@ An edition of the history of the rules (history/, `bp diff v6.0 v8.1`) is compar
 (history_editions.py, render/history_report.py).
 
 Revisions are read from git into temporary directories (revisions.py); the user's checkout is
-never touched. Renderers: render/text.py (terminal), markdown.py (a pull-request comment), rst.py
+never touched. What both revisions hold alike is read once: a definitions file's YAML and schema
+findings (kept in memory, model/kept.py), a rulebook page's parse (prose.read_rulebook). Renderers: render/text.py (terminal), markdown.py (a pull-request comment), rst.py
 (the 変更履歴 chapter; `render.rst.changelog_section(root)` for `bp edition new`), and `as_dict()` for
 JSON (schema/diff.schema.json).
 """
