@@ -66,3 +66,22 @@ class ResultCache:
             write_whole(file, text.encode("utf-8"))  # over whatever was there, a FIFO too
         except OSError:
             pass
+
+
+class MemoryCache(ResultCache):
+    """Results kept by this process alone, every one (no slot is overwritten) and none written: what one
+    run computes several times over, such as the files two revisions share when bp diff loads both."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.entries: dict[tuple[str, str], str] = {}
+
+    def get(self, slot: str, key: str) -> Any | None:
+        text = self.entries.get((slot, key))
+        return None if text is None else json.loads(text)  # a copy of its own for every caller
+
+    def put(self, slot: str, key: str, result: Any) -> None:
+        try:
+            self.entries[slot, key] = json.dumps(result, ensure_ascii=False)
+        except (TypeError, ValueError):
+            pass  # not JSON data: not kept, as in a folder

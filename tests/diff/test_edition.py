@@ -7,8 +7,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 import toolchain
 from tests.runbp import bp
+from toolchain.diff import new_edition
 
 from .conftest import commit_all, edit, git
 
@@ -92,6 +95,21 @@ def test_a_section_already_opened_is_not_opened_twice(scratch_repo) -> None:
     run = bp("edition", "new", "v9.1", "--name", "第9.1版", "--root", str(repo))
     assert run.returncode == 2 and "docs/history.rst already has the section of v9.1 (.. _history-v9-1:)" in run.stderr
     assert after[HISTORY] != (repo / HISTORY).read_text(encoding="utf-8")
+
+
+def test_a_section_already_there_is_refused_before_the_comparison(scratch_repo, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The section's label is known from the edition alone: the refusal does not wait for bp diff's seconds."""
+    repo = _released(scratch_repo)
+    history = (repo / HISTORY).read_text(encoding="utf-8")
+    (repo / HISTORY).write_text(history.replace(".. _history-8th:", ".. _history-v9-0:\n\n.. _history-8th:", 1), encoding="utf-8")
+    commit_all(repo, "第9.0版の節を手で開く")
+
+    def compared(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the revisions were compared")
+
+    monkeypatch.setattr(new_edition, "diff_revisions", compared)
+    with pytest.raises(new_edition.EditionError, match=r"already has the section of v9\.0 \(\.\. _history-v9-0:\)"):
+        new_edition.start_edition(repo, "v9.0", "第9.0版")
 
 
 def test_a_name_is_written_as_yaml_writes_it(scratch_repo) -> None:

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from tests.runbp import bp, start_bp
+from tests.runbp import bp
 from toolchain.diff.prose import compare_prose, read_rulebook
 from toolchain.diff.render.rst import changelog_section
 
-from .conftest import ROOT, commit_all, git, parse_rst
+from .conftest import ROOT, commit_all, git, parse_rst, side_by_side
 
 FORMATS = ("text", "md", "json", "rst")
 BASE, HEAD = "without-reanimate", "HEAD"
@@ -50,13 +50,8 @@ CHECKLIST = [
 @pytest.fixture(scope="session")
 def round_reports(next_round_repo: Path) -> dict[str, subprocess.CompletedProcess[str]]:
     """`bp diff without-reanimate HEAD --format F` for every format, and text in colour, run side by side."""
-    running = {f: start_bp("diff", BASE, HEAD, "--format", f, "--root", str(next_round_repo)) for f in FORMATS}
-    running["colour"] = start_bp("diff", BASE, HEAD, "--color", "always", "--root", str(next_round_repo))
-    done = {}
-    for output_format, process in running.items():
-        stdout, stderr = process.communicate(timeout=300)
-        done[output_format] = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
-    return done
+    runs = {f: ("diff", BASE, HEAD, "--format", f, "--root", str(next_round_repo)) for f in FORMATS}
+    return side_by_side({**runs, "colour": ("diff", BASE, HEAD, "--color", "always", "--root", str(next_round_repo))})
 
 
 @pytest.fixture(scope="session")

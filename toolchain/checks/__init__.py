@@ -23,6 +23,7 @@ from ..diagnostics import Diagnostic
 from ..i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover - the simulator loads only when a check runs (not for a kept result)
+    from ..model.kept import FileCache
     from ..model.loader import LoadResult
     from ..model.sources import Sources
     from ..resultcache import ResultCache
@@ -59,10 +60,13 @@ _ENGINE_SPACES = ("char", "frame", "trump")
 _NOT_ENGINE_SPACES = ("ruling",)
 
 
-def load(root: Path, sources: Sources | None = None, store: ResultCache | None = None) -> Checked:
+def load(root: Path, sources: Sources | None = None, store: ResultCache | None = None,
+         files: FileCache | None = None) -> Checked:
     """Load and check the repository at `root`: every finding at once, nothing raised for bad input.
     `sources`: its files, read already; `store`: bp check's cache, where each file's document and schema
-    findings and the examples' findings are kept by what they are made from (checks/result.py)."""
+    findings and the examples' findings are kept by what they are made from (checks/result.py); `files`:
+    where the files' documents and schema findings are kept without a `store` (bp diff's, in memory, for
+    the revisions it loads: the examples run for each, as it compares their outcomes)."""
     from ..model.kept import FileCache
     from ..model.loader import load_definitions
     from ..model.repository import TOOLCHAIN_SCHEMAS
@@ -71,7 +75,7 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
 
     kept = store if store is not None and store.folder is not None else None
     sources = sources or read_sources(root)
-    loaded = load_definitions(root, sources=sources, kept=FileCache(kept, TOOLCHAIN_SCHEMAS, sources.schemas) if kept else None)
+    loaded = load_definitions(root, sources=sources, kept=FileCache(kept, TOOLCHAIN_SCHEMAS, sources.schemas) if kept else files)
     findings = list(loaded.diagnostics)
     report = None
     # Cross-file checks only make sense on a tree whose vocabulary loaded.

@@ -65,10 +65,12 @@ def _with_history(root: Path, since: str, show_readings: bool, show_rulings: boo
     from ..diff import RevisionError, load_revision
     from ..diff.changes import compare
     from ..diff.history_check import history_findings
+    from ..model.kept import FileCache
 
-    checked = load(root)
+    files = FileCache.in_memory()  # the files both hold alike are parsed and validated once
+    checked = load(root, files=files)
     try:
-        _old, before = load_revision(root, since)
+        _old, before = load_revision(root, since, files)
     except RevisionError as exc:
         raise _Refused(str(exc)) from exc
     findings = tuple(sorted({*checked.findings, *history_findings(compare(before, checked), checked.definitions, since)}))

@@ -65,7 +65,8 @@ def diff(
             _past(past, output_format, pages)
             return
         try:
-            report = diff_revisions(root_path, rev, rev2, pages=pages)
+            # the 変更履歴's rst prints neither the site's files nor the rulebook's sections a change reaches
+            report = diff_revisions(root_path, rev, rev2, pages=pages, outputs=output_format is not DiffFormat.rst)
         except RevisionError as exc:
             fail("diff", str(exc), 2)
         if output_format is DiffFormat.json:

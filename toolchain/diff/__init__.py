@@ -15,7 +15,8 @@ An edition of the history of the rules (history/, `bp diff v6.0 v8.1`) is compar
 (history_editions.py, render/history_report.py).
 
 Revisions are read from git into temporary directories (revisions.py); the user's checkout is
-never touched. Renderers: render/text.py (terminal), markdown.py (a pull-request comment), rst.py
+never touched. What both revisions hold alike is read once: a definitions file's YAML and schema
+findings (kept in memory, model/kept.py), a rulebook page's parse (prose.read_rulebook). Renderers: render/text.py (terminal), markdown.py (a pull-request comment), rst.py
 (the 変更履歴 chapter; `render.rst.changelog_section(root)` for `bp edition new`), and `as_dict()` for
 JSON (schema/diff.schema.json).
 """
@@ -27,11 +28,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..actionlist.view import build_view
 from ..checks import Checked, load
 from ..diagnostics import Diagnostic
 from ..i18n import _, ngettext
 from ..model import earlier
 from ..model.history import current_edition
+from ..model.kept import FileCache
 from .changes import RULINGS, DefinitionChange, compare, labelled_kinds
 from .checklist import ChecklistItem, checklist
 from .frame_uses import FrameUseChange, compare_frame_uses
@@ -134,17 +137,20 @@ class RulesDiff:
 
 
 def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revision: Revision, new_tree: Path,
-                    pages: bool = False, old_tree: Path | None = None, root: Path | None = None) -> RulesDiff:
+                    pages: bool = False, old_tree: Path | None = None, root: Path | None = None,
+                    outputs: bool = True, files: FileCache | None = None) -> RulesDiff:
     """Compare two loaded revisions; `new_tree` holds the newer one's docs/ and templates/, `old_tree`
     the older one's docs/ (without it the rulebook's prose is not compared); `root`, the git repository,
-    is searched for the last printed version of a returning definition."""
+    is searched for the last printed version of a returning definition. Without `outputs`, the site's files
+    and the rulebook's sections the change reaches are not worked out (the 変更履歴's rst prints neither).
+    `files`: the files' documents and schema findings kept while the revisions loaded (model/kept.py)."""
     definitions = compare(old, new)
     skipped: list[str] = []
     if root is not None:
-        definitions, unread = last_printed_versions(root, old_revision, definitions, new)
+        definitions, unread = last_printed_versions(root, old_revision, definitions, new, old, files)
         skipped += unread
     regulations: list[RegulationChange] = []
-    outputs: list[OutputChange] = []
+    reached: list[OutputChange] = []
     broken = [side.label for side, checked in ((old_revision, old), (new_revision, new)) if checked.findings]
     if broken:
         # The rulebook sections are still listed (they follow from the definitions' changes): say
@@ -153,48 +159,55 @@ def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revi
                                 "regulations, definitions.json and the action lists: not compared, {revisions} have findings (bp check)",
                                 len(broken)).format(revisions=_(" and ").join(broken)))
     else:
-        regulations = compare_regulations(old.definitions, new.definitions)
-        outputs = output_changes(old.definitions, new.definitions, new_tree, pages=pages)
+        views = build_view(old.definitions), build_view(new.definitions)  # what both comparisons read
+        regulations = compare_regulations(old.definitions, new.definitions, views)
+        if outputs:
+            reached = output_changes(old.definitions, new.definitions, new_tree, pages=pages, views=views)
     frame_uses = compare_frame_uses(old.definitions, new.definitions)
     new_side = Side.of(new_revision, new)
-    rulebook = read_rulebook(new_tree / DOCS_DIR, new_tree)
+    parsed: dict[tuple[str, str], Any] = {}  # the pages both revisions hold alike are parsed once
+    rulebook = read_rulebook(new_tree / DOCS_DIR, new_tree, parsed)
     prose: list[ProseChange] = []
     if old_tree is not None:
         own_section = changelog_label(new_side.edition_id or new_revision.spec)
-        old_rulebook = read_rulebook(old_tree / DOCS_DIR, old_tree)
+        old_rulebook = read_rulebook(old_tree / DOCS_DIR, old_tree, parsed)
         prose = compare_prose(old_rulebook, rulebook, leave_out=(own_section,))
         for side, read in ((old_revision, old_rulebook), (new_revision, rulebook)):
             skipped += [_("{page} of {revision}: its prose was not compared, docutils could not read it ({reason})").format(
                 page=page, revision=side.label, reason=why) for page, why in read.unreadable]
     return RulesDiff(
         old=Side.of(old_revision, old), new=new_side,
-        definitions=definitions, regulations=regulations, outputs=outputs,
-        rulebook=rulebook_changes(definitions, new_tree / DOCS_DIR, new_tree, labelled_kinds(new.definitions, old.definitions)),
+        definitions=definitions, regulations=regulations, outputs=reached,
+        rulebook=rulebook_changes(definitions, new_tree / DOCS_DIR, new_tree, labelled_kinds(new.definitions, old.definitions))
+        if outputs else [],
         history=history_findings(definitions, new.definitions, old_revision.spec),
         prose=prose, checklist=checklist(definitions, regulations, prose, rulebook, frame_uses),
-        pages_counted=pages and not broken, skipped=skipped, frame_uses=frame_uses,
+        pages_counted=pages and outputs and not broken, skipped=skipped, frame_uses=frame_uses,
     )
 
 
-def diff_revisions(root: Path, base: str | None, head: str | None, pages: bool = False) -> RulesDiff:
-    """`bp diff [BASE] [HEAD]`: BASE defaults to the last tag (else HEAD), HEAD to the working tree."""
+def diff_revisions(root: Path, base: str | None, head: str | None, pages: bool = False, outputs: bool = True) -> RulesDiff:
+    """`bp diff [BASE] [HEAD]`: BASE defaults to the last tag (else HEAD), HEAD to the working tree. Without
+    `outputs`, the report's outputs and rulebook sections are left empty (compare_checked)."""
     old_revision = resolve(root, base if base is not None else default_base(root))
     new_revision = resolve(root, head)
+    files = FileCache.in_memory()  # the files both revisions hold alike are parsed and validated once
     with materialized(root, old_revision) as old_tree, materialized(root, new_revision) as new_tree:
-        return compare_checked(read(old_tree), read(new_tree), old_revision, new_revision, new_tree, pages=pages,
-                               old_tree=old_tree, root=root)
+        return compare_checked(read(old_tree, files), read(new_tree, files), old_revision, new_revision, new_tree,
+                               pages=pages, old_tree=old_tree, root=root, outputs=outputs, files=files)
 
 
-def load_revision(root: Path, spec: str) -> tuple[Revision, Checked]:
-    """A revision's definitions, loaded and checked (for `bp check --since`)."""
+def load_revision(root: Path, spec: str, files: FileCache | None = None) -> tuple[Revision, Checked]:
+    """A revision's definitions, loaded and checked (for `bp check --since`); `files` as for `read`."""
     revision = resolve(root, spec)
     with materialized(root, revision) as tree:
-        return revision, read(tree)
+        return revision, read(tree, files)
 
 
-def read(tree: Path) -> Checked:
+def read(tree: Path, files: FileCache | None = None) -> Checked:
     """A revision's definitions loaded and checked as today's toolchain reads them: one written before a change of
     their shape (the last tag, on the first bp diff after upgrading) is read as today's, and what was read so
-    (BP039, model/earlier.py) is bp check's to say, not a finding that stops the comparison."""
-    checked = load(tree)
+    (BP039, model/earlier.py) is bp check's to say, not a finding that stops the comparison. `files`: the
+    documents and schema findings of files another revision of this run has already read (model/kept.py)."""
+    checked = load(tree, files=files)
     return replace(checked, findings=tuple(f for f in checked.findings if f.code != earlier.CODE))

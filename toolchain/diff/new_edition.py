@@ -19,7 +19,7 @@ from ..model.loader import load_definitions
 from ..model.repository import DEFINITIONS_DIR
 from ..model.yamlload import load as load_yaml
 from ..site.outputs import OutputError, replacing
-from . import diff_revisions
+from . import changelog_label, diff_revisions
 from .render import rst
 from .revisions import DOCS_DIR, RevisionError, git_prefix, last_tag, uncommitted
 
@@ -124,16 +124,16 @@ def start_edition(root: Path, edition: str, name: str) -> Started:
     if dirty:
         raise EditionError(_("{files}: changes not committed; commit them first, so that this command's edit can be "
                              "reviewed and undone on its own (git diff, git checkout)").format(files=", ".join(dirty)))
+    label = f".. _{changelog_label(edition)}:"  # the section's first line, which rst.render writes
+    text = history.read_text(encoding="utf-8")
+    if label in text.split("\n"):  # said before the comparison, which takes seconds
+        raise EditionError(_("{history} already has the section of {edition} ({label})").format(history=history.relative_to(root), edition=edition, label=label))
     try:
-        report = diff_revisions(root, tag, None)
+        report = diff_revisions(root, tag, None, outputs=False)  # rst.render prints no outputs
     except RevisionError as exc:
         raise EditionError(str(exc)) from exc
     report = replace(report, new=replace(report.new, edition=name, edition_id=edition))
     section = rst.render(report).rstrip("\n")
-    label = section.split("\n", 1)[0]  # `.. _history-v9-0:`
-    text = history.read_text(encoding="utf-8")
-    if label in text.split("\n"):
-        raise EditionError(_("{history} already has the section of {edition} ({label})").format(history=history.relative_to(root), edition=edition, label=label))
     rules_text = rules_path.read_text(encoding="utf-8")
     for key, old, new in (("id", previous, edition), ("name", str(rules.edition["name"]), name)):
         mark = document.mark(("edition", key))

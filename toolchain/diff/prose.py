@@ -170,16 +170,17 @@ def _role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
     from sphinx.util.nodes import split_explicit_title
 
     explicit, title, target = split_explicit_title(text)
-    return [_reference(rawtext, title, target=target, title=title if explicit else None)], []
+    return [_reference(rawtext, title, target=target, title=title if explicit else None, written=title)], []
 
 
 def _resolve(reference: _reference, titles: dict[str, str]) -> None:
     """`:ref:`core-flow`` reads as コアフロー, `:numref:`{number} {name} <core-flow>`` too: the number is left
     out, so that a section added before another does not change every paragraph that refers to it."""
     target, title = reference["target"], reference["title"]
-    if target not in titles:
-        return
-    text = titles[target] if title is None else title.replace("{number}", "").replace("{name}", titles[target]).strip()
+    if target not in titles:  # as written (a page read again for another revision may have been resolved otherwise)
+        text = reference["written"]
+    else:
+        text = titles[target] if title is None else title.replace("{number}", "").replace("{name}", titles[target]).strip()
     reference.children = [nodes.Text(text)]
 
 
@@ -253,23 +254,30 @@ def _page_order(docs: Path, documents: dict[str, nodes.document]) -> tuple[list[
     return order, chapters, depth
 
 
-def read_rulebook(docs: Path, root: Path) -> Rulebook:
-    """The pages under `docs` (paths shown relative to `root`), read as the rulebook prints them."""
+def read_rulebook(docs: Path, root: Path, parsed: dict[tuple[str, str], nodes.document] | None = None) -> Rulebook:
+    """The pages under `docs` (paths shown relative to `root`), read as the rulebook prints them. `parsed`: the
+    pages parsed so far, by their name and text, and those parsed here are added (two revisions share most
+    pages, and parsing is most of the reading); reading leaves a parsed page as it can read it again."""
     if not docs.is_dir():
         return Rulebook((), (), ())
     documents = {}
     unreadable: list[tuple[str, str]] = []
+    parsed = {} if parsed is None else parsed
     for path in sorted(docs.rglob(f"*{_SOURCE_SUFFIX}")):
         if not path.is_file():  # a FIFO or a device would never end
             continue
         name = path.relative_to(docs).as_posix().removesuffix(_SOURCE_SUFFIX)
-        try:
-            document = _parse(path.read_text(encoding="utf-8", errors="replace"), path)
-            _prose(document)  # walks the tree as reading it will
-        except (RecursionError, SystemMessage) as exc:
-            why = _("nested too deeply") if isinstance(exc, RecursionError) else str(exc)
-            unreadable.append((path.relative_to(root).as_posix(), why))
-            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        document = parsed.get((name, text))
+        if document is None:
+            try:
+                document = _parse(text, path)
+                _prose(document)  # walks the tree as reading it will
+            except (RecursionError, SystemMessage) as exc:
+                why = _("nested too deeply") if isinstance(exc, RecursionError) else str(exc)
+                unreadable.append((path.relative_to(root).as_posix(), why))
+                continue
+            parsed[name, text] = document
         documents[name] = document
     order, chapters, depth = _page_order(docs, documents)
     titles = {label: section[0].astext() for document in documents.values() for section in document.findall(nodes.section)

@@ -87,9 +87,11 @@ def _title(defs: m.Definitions, fmt: str, frame: str | None) -> str:
     return " + ".join(parts)
 
 
-def compare_regulations(old: m.Definitions, new: m.Definitions) -> list[RegulationChange]:
-    """The regulations whose entries differ, in the new table's order, then those that are gone."""
-    old_view, new_view = build_view(old), build_view(new)
+def compare_regulations(old: m.Definitions, new: m.Definitions,
+                        views: tuple[ActionList, ActionList] | None = None) -> list[RegulationChange]:
+    """The regulations whose entries differ, in the new table's order, then those that are gone. `views`:
+    both sides' lists (build_view), when the caller has them already."""
+    old_view, new_view = views or (build_view(old), build_view(new))
     now = _regulations(new)
     pairs = now + [pair for pair in _regulations(old) if pair not in now]
     changes: list[RegulationChange] = []

@@ -16,6 +16,7 @@ from .. import model as m
 from ..checks import Checked
 from ..i18n import _
 from ..model.history import current_edition
+from ..model.kept import FileCache
 from ..model.loader import load_definitions
 from .changes import KIND_ITEMS, DefinitionChange, LastPrinted, compare_returning
 from .revisions import Revision, RevisionError, commits_changing, materialized, parent
@@ -26,11 +27,13 @@ _TRIES = 3
 
 
 class _Revisions:
-    """Revisions read from git and loaded, once each."""
+    """Revisions read from git and loaded, once each; `loaded`: those loaded already (the older side of the
+    comparison, which the history of a definition it does not hold often leads back to); `files`: the
+    documents and schema findings of the files read so far (model/kept.py)."""
 
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.loaded: dict[str, m.Definitions | None] = {}
+    def __init__(self, root: Path, loaded: dict[str, m.Definitions], files: FileCache | None) -> None:
+        self.root, self.files = root, files
+        self.loaded: dict[str, m.Definitions | None] = {**loaded}
         self.unreadable: list[str] = []
 
     def definitions(self, revision: Revision) -> m.Definitions | None:
@@ -38,7 +41,7 @@ class _Revisions:
         if revision.commit not in self.loaded:
             try:
                 with materialized(self.root, revision) as tree:
-                    self.loaded[revision.commit] = load_definitions(tree).definitions
+                    self.loaded[revision.commit] = load_definitions(tree, kept=self.files).definitions
             except RevisionError as exc:  # a commit that cannot be read is not where it was last printed
                 self.loaded[revision.commit] = None
                 self.unreadable.append(_("returning definitions: {commit} not read ({reason})").format(commit=revision.commit[:7], reason=exc))
@@ -57,11 +60,12 @@ def _candidates(root: Path, base: Revision, change: DefinitionChange) -> Iterato
         yield Revision(commit[:7], commit)  # a commit that added it, removed again by a merge
 
 
-def last_printed_versions(root: Path, base: Revision, changes: list[DefinitionChange],
-                          new: Checked) -> tuple[list[DefinitionChange], list[str]]:
+def last_printed_versions(root: Path, base: Revision, changes: list[DefinitionChange], new: Checked,
+                          old: Checked | None = None, files: FileCache | None = None) -> tuple[list[DefinitionChange], list[str]]:
     """`changes` with every added or returning definition that `base`'s history holds compared with its
-    last printed version (change `returned`), and what could not be read."""
-    revisions = _Revisions(root)
+    last printed version (change `returned`), and what could not be read. `old`: `base` as loaded already;
+    `files`: the files read so far (model/kept.py)."""
+    revisions = _Revisions(root, {base.commit: old.definitions} if old is not None and base.commit else {}, files)
     found: list[DefinitionChange] = []
     for change in changes:
         if change.change not in ("added", "returned") or change.kind not in KIND_ITEMS:

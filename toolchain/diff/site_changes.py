@@ -17,7 +17,7 @@ from ..actionlist.leaflet_pdf import PdfJob, render_all
 from ..actionlist.render import render_leaflet, render_page
 from ..actionlist.selection import Selection, every_format, every_regulation
 from ..actionlist.site import page_name, pdf_name
-from ..actionlist.view import build_view
+from ..actionlist.view import ActionList, build_view
 from ..export import export_json
 from ..temporaries import temporary_folder
 
@@ -66,15 +66,17 @@ def _change(before: object, after: object) -> str | None:
     return "added" if before is None else "removed" if after is None else "changed"
 
 
-def output_changes(old: m.Definitions, new: m.Definitions, templates: Path, pages: bool = False) -> list[OutputChange]:
+def output_changes(old: m.Definitions, new: m.Definitions, templates: Path, pages: bool = False,
+                   views: tuple[ActionList, ActionList] | None = None) -> list[OutputChange]:
     """The site's files that differ. `templates`: the repository whose templates/ render both sides.
-    `pages`: also render the changed leaflets of both sides to count their pages (slow: WeasyPrint)."""
+    `pages`: also render the changed leaflets of both sides to count their pages (slow: WeasyPrint).
+    `views`: both sides' lists (build_view), when the caller has them already."""
     found: list[OutputChange] = []
     change = _change(_export(old), _export(new))
     if change:
         found.append(OutputChange(DEFINITIONS_JSON, change))
     old_lists, new_lists = _selections(old), _selections(new)
-    old_view, new_view = build_view(old), build_view(new)
+    old_view, new_view = views or (build_view(old), build_view(new))
     html: list[OutputChange] = []
     leaflets: list[tuple[OutputChange, str | None, str | None]] = []
     for key in (*new_lists, *(k for k in old_lists if k not in new_lists)):

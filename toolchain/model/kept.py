@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import language
-from ..resultcache import ResultCache, key_of
-from .sources import LoadProblem, Mark
+from ..resultcache import MemoryCache, ResultCache, key_of
+from .repository import TOOLCHAIN_SCHEMAS
+from .sources import LoadProblem, Mark, schema_sources
 from .validation import Found, Names, validate
 from .yamlload import Document, load
 
@@ -20,6 +21,12 @@ class FileCache:
     def __init__(self, store: ResultCache, schema_dir: Path, schemas: list[tuple[str, bytes]]) -> None:
         self.store, self.schema_dir = store, schema_dir
         self.schemas = key_of(*(part for name, data in schemas for part in (name, data)))
+
+    @classmethod
+    def in_memory(cls) -> FileCache:
+        """Kept by this process alone: what several loads of one run share (bp diff's revisions, whose
+        files are mostly the same bytes), against the toolchain's schemas."""
+        return cls(MemoryCache(), TOOLCHAIN_SCHEMAS, schema_sources(TOOLCHAIN_SCHEMAS))
 
     def document(self, path: Path, raw: bytes, rel: str) -> Document:
         """The document `load` makes of `raw`, parsed again only if it was not kept."""
@@ -34,17 +41,23 @@ class FileCache:
 
     def validate(self, doc: Document, raw: bytes, schema_name: str, rel: str, names: Names) -> list[Found]:
         """validation.validate's findings, validated again only if they were not kept: by the file's bytes,
-        the schemas, and the names every file defines (a name written for an id is told its id)."""
-        key = key_of(language(), self.schemas, schema_name, json.dumps(names, ensure_ascii=False, sort_keys=True), raw)
-        kept = self.store.get(f"validation/{rel}", key)
+        the schemas, and the names every file defines (a name written for an id is told its id). A file
+        without findings is kept without the names, which only a finding reads: adding or renaming a
+        definition does not validate every other file again."""
+        slot = f"validation/{rel}"
+        clean = key_of(language(), self.schemas, schema_name, raw)
+        if self.store.get(slot, clean) == []:
+            return []
+        key = key_of(clean, json.dumps(names, ensure_ascii=False, sort_keys=True))
+        kept = self.store.get(slot, key)
         try:
             return [(Mark(int(line), int(column)), str(message), tuple(path), None if value is None else str(value))
                     for (line, column), message, path, value in kept]
         except (TypeError, ValueError):
             pass  # nothing kept, or not what this version keeps: validated again
         found = list(validate(doc, self.schema_dir, schema_name, names))
-        self.store.put(f"validation/{rel}", key, [[[mark.line, mark.column], message, list(path), value]
-                                                  for mark, message, path, value in found])
+        self.store.put(slot, key if found else clean, [[[mark.line, mark.column], message, list(path), value]
+                                                       for mark, message, path, value in found])
         return found
 
 

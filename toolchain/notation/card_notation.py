@@ -87,5 +87,9 @@ def _is_card(text: str) -> bool:
 
 
 def full_deck() -> list[Card]:
-    """The 54-card deck: 52 cards and two Jokers."""
-    return [Card(s, r) for s in SUITS for r in range(1, 14)] + [Card(None, 0, 0), Card(None, 0, 1)]
+    """The 54-card deck: 52 cards and two Jokers (a new list each time; the cards are immutable)."""
+    return list(_FULL_DECK)
+
+
+# Made once: the action lists' search asks for the deck once per card of every pattern (thousands of times a build).
+_FULL_DECK = (*(Card(s, r) for s in SUITS for r in range(1, 14)), Card(None, 0, 0), Card(None, 0, 1))

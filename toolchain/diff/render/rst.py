@@ -40,7 +40,7 @@ def changelog_section(root: Path, base: str | None = None, head: str | None = No
     """The 変更履歴 section of the edition that `root`'s rules.yaml names: what changed since `base`
     (default: the last tag, else HEAD) in `head` (default: the working tree). Raises
     toolchain.diff.RevisionError when git does not know a revision or `root` is not in a git repository."""
-    return render(diff_revisions(root, base, head))
+    return render(diff_revisions(root, base, head, outputs=False))  # render prints no outputs
 
 
 def escape(text: str) -> str:
