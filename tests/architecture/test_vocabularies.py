@@ -232,9 +232,9 @@ def test_no_python_that_decides_names_the_words_of_a_decision() -> None:
     assert [line for path in modules for line in decision_names(path)] == []
 
 
-# The engine asks and says nothing in Python's words: its questions and its own options are the edition's (rules.yaml
-# `prompts`), the rulebook's names its data's, its messages English with their translations in the catalogue.
-ENGINE = "sim"
+# The packages that ask and tell the players say nothing in Python's words: the engine's questions and its own options
+# are the edition's (rules.yaml `prompts`), the rulebook's names its data's, their messages English with their
+# translations in the catalogue (a Japanese and an English player each read their own), bp play's page's too.
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # kana and kanji (a full-width ＞ is no word)
 
 
@@ -245,9 +245,10 @@ def japanese_strings(path: Path, tree: ast.Module | None = None) -> list[str]:
     return [f"{module}:{node.lineno} {node.value!r}" for node in _strings(tree) if JAPANESE.search(node.value)]
 
 
-def test_the_engine_writes_no_japanese_word() -> None:
-    """リクエストするか, D: 捨てる手札, 対象, 決定, パス, …: a player of an edition in another language is asked in it."""
-    modules = [path for path in _modules() if path.relative_to(PACKAGE).parts[0] == ENGINE]
+def test_no_python_that_decides_writes_a_japanese_word() -> None:
+    """リクエストするか, D: 捨てる手札, 対象, 決定, パス, 解決, 先攻, …: a player of an edition in another language is asked in
+    it, and a player in another language is told in it."""
+    modules = [path for path in _modules() if path.relative_to(PACKAGE).parts[0] in DECIDING]
     assert len(modules) > 20
     assert [line for path in modules for line in japanese_strings(path)] == []
 
