@@ -210,7 +210,8 @@ def decision_words() -> frozenset[str]:
     program does (rules.yaml `prompts`), and the words by which the practice opponent knows a decision (`policy`)."""
     words = {word for path in DEFINITIONS.rglob("*.yaml") if path.name != "rules.yaml"
              for word in _program_words(yaml.safe_load(path.read_text(encoding="utf-8")))}
-    words |= set(_rules()["prompts"].values())
+    prompts = _rules()["prompts"]
+    words |= {text for key, text in prompts.items() if key != "costs"} | set(prompts["costs"].values())
     policy = _rules()["policy"]
     words |= {policy["attackers_prompt"], policy["blockers_prompt"], policy["draw_more_label"], *policy["discard_words"],
               *policy["block_labels"].values()}
@@ -229,6 +230,27 @@ def test_no_python_that_decides_names_the_words_of_a_decision() -> None:
     modules = [path for path in _modules() if path.relative_to(PACKAGE).parts[0] in DECIDING]
     assert len(modules) > 20
     assert [line for path in modules for line in decision_names(path)] == []
+
+
+# The packages that ask and tell the players say nothing in Python's words: the engine's questions and its own options
+# are the edition's (rules.yaml `prompts`), the rulebook's names its data's, their messages English with their
+# translations in the catalogue (a Japanese and an English player each read their own), bp play's page's too.
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # kana and kanji (a full-width ＞ is no word)
+
+
+def japanese_strings(path: Path, tree: ast.Module | None = None) -> list[str]:
+    """`module:line 'text'` for every string of the module, docstrings aside, with a Japanese word in it."""
+    tree = tree or parse(path)
+    module = path.relative_to(PACKAGE).as_posix()
+    return [f"{module}:{node.lineno} {node.value!r}" for node in _strings(tree) if JAPANESE.search(node.value)]
+
+
+def test_no_python_that_decides_writes_a_japanese_word() -> None:
+    """リクエストするか, D: 捨てる手札, 対象, 決定, パス, 解決, 先攻, …: a player of an edition in another language is asked in
+    it, and a player in another language is told in it."""
+    modules = [path for path in _modules() if path.relative_to(PACKAGE).parts[0] in DECIDING]
+    assert len(modules) > 20
+    assert [line for path in modules for line in japanese_strings(path)] == []
 
 
 # A section number of the rulebook (6.4.2, 2.10.3) in a string: an edition moves sections (9.1 moved 能力の適用順 from
@@ -264,6 +286,8 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert zone_lists(PROBE, ast.parse('Z = {"hand": 1, "x": 2}\nclass P:\n    __slots__ = ("hand", "life")\n')) == []
     assert decision_names(PROBE, ast.parse('GRAVEYARD_TOP = "墓地の一番上"\nif prompt == "アタッカー": pass\n')) == [
         "model/probe.py:1 '墓地の一番上'", "model/probe.py:2 'アタッカー'"]
+    assert japanese_strings(PROBE, ast.parse('"""対象: a docstring."""\nx = ("D: 捨てる手札", "＞", "D: discard")\n')) == [
+        "model/probe.py:2 'D: 捨てる手札'"]
     assert section_numbers(PROBE, ast.parse('x = "※6.4.2 能力の適用順"\ny = f"({n}, 2.10.3 対象)"\n')) == [
         "model/probe.py:1 '6.4.2'", "model/probe.py:2 '2.10.3'"]
     assert section_numbers(PROBE, ast.parse('"""As 6.4.2 says."""\nx = ("v9.1", "第9.1.1版", "YAML 1.1", "table 3.1", '

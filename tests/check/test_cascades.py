@@ -137,6 +137,6 @@ def test_one_change_that_breaks_many_examples_gets_a_line_that_names_what_they_s
     notes = [text for text in done.stderr.splitlines() if text.startswith("note: ")]
     assert notes == ["note: 9 failed examples in 3 files request アップ (21 examples request it): look at アップ first, "
                      f"definitions/actions/3-quick-spell.yaml:{line - 7}:3; 7 of them: アップ is refused: cost "
-                     "(the costs cannot be paid (コスト))"]
+                     "(the costs cannot be paid)"]
     report = json.loads(bp("check", "--format", "json", "--root", str(rules)).stdout)
     assert report["summary"]["examples"]["shared"] == notes[0].removeprefix("note: ")

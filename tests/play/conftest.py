@@ -26,7 +26,7 @@ from toolchain import sim
 from toolchain.model import Definitions
 
 ROOT = Path(__file__).resolve().parents[2]
-READY = re.compile(r"playing on (http://\S+/)")
+READY = re.compile(r"(http://\S+/)")  # "playing on …", 「… で対戦できます」
 
 
 @pytest.fixture(scope="session")
@@ -82,8 +82,9 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Played]:
     yield from start_played(rules_copy(tmp_path_factory.mktemp("rules")))
 
 
-def start_played(root: Path, *args: str) -> Iterator[Played]:
-    process = start_bp("play", "--root", str(root), "--port", "0", "--seed", "1", *args)
+def start_played(root: Path, *args: str, language: str = "ja") -> Iterator[Played]:
+    """`bp play` as a player whose locale speaks `language` starts it (the page speaks bp's language)."""
+    process = start_bp("play", "--root", str(root), "--port", "0", "--seed", "1", *args, env={"LANGUAGE": language})
     lines: queue.Queue[str] = queue.Queue()
     seen: list[str] = []
 

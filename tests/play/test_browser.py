@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tests.runbp import bp
 
-from .conftest import Played, after, click, new_game, options, version
+from .conftest import Played, after, click, new_game, open_page, options, rules_copy, start_played, version
 
 MAX_CLICKS = 1500
 
@@ -154,7 +155,7 @@ def test_a_position_the_rules_do_not_allow_is_refused_at_its_line(page: Any) -> 
     error = page.locator("#position-form .error")
     error.wait_for(state="visible")
     assert page.is_visible("#position-dialog")
-    assert re.match(r"2:\d+: ♡3 appears twice", error.text_content()), error.text_content()
+    assert re.match(r"2:\d+: ♡3 が .* 2 回出てきます", error.text_content()), error.text_content()  # in the player's language
     page.fill("#position-form textarea", "you: {hand: ♡3 ♠9, feild: ♢5}\n")
     page.click("#position-start")
     page.wait_for_function("() => document.querySelector('#position-form .error').textContent.includes('feild')")
@@ -281,3 +282,26 @@ def test_the_page_is_japanese(page: Any) -> None:
     assert page.get_attribute("html", "lang") == "ja"
     labels = page.eval_on_selector_all("header button", "els => els.map(e => e.textContent)")
     assert labels == ["元に戻す", "新しいゲーム", "局面を作る", "棋譜を見る", "保存", "この局面を例にする"]
+    assert page.text_content("#status").startswith("ターン ") and "手札" in page.text_content("#zones")
+    response = page.goto(page.url + "nowhere")  # a page it has not: in the same language
+    assert response.status == 404 and page.get_attribute("html", "lang") == "ja" and "ページが見つかりません" in page.text_content("h1")
+
+
+@pytest.fixture(scope="module")
+def played_in_english(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Played]:
+    yield from start_played(rules_copy(tmp_path_factory.mktemp("rules-en")), language="en")
+
+
+def test_an_english_player_reads_the_page_in_english(browser: Any, played_in_english: Played) -> None:
+    """The page's words come from bp's catalogue in bp's language (play/page_words.py): the same page in English; what
+    the game asks and offers is the edition's (rules.yaml prompts), in its own language."""
+    for page in open_page(browser, played_in_english, {"width": 1280, "height": 900}):
+        assert page.get_attribute("html", "lang") == "en"
+        labels = page.eval_on_selector_all("header button", "els => els.map(e => e.textContent)")
+        assert labels == ["Undo", "New game", "Set up a position", "View a transcript", "Save", "Keep this position as an example"]
+        assert page.get_attribute("#undo", "title") == "Undo (U)" and page.text_content("#log-title") == "Log"
+        assert "seed 1" in page.text_content("#regulation") and page.text_content("#status").startswith("turn 1 (")
+        assert "Hand" in page.eval_on_selector_all("#zones h3", "els => els.map(e => e.textContent)")
+        assert page.text_content("#prompt").startswith("you: ")  # the seat's name, then the edition's words
+        shown = page.eval_on_selector_all("header button, #status, #zones h3, #log-title", "els => els.map(e => e.textContent)")
+        assert not [text for text in shown if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text)]

@@ -6,12 +6,19 @@ from __future__ import annotations
 import http.client
 import json
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 from .conftest import Played, rules_copy, start_played
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Played]:
+    """The server's messages read in English here, as the suite's do (tests/conftest.py)."""
+    yield from start_played(rules_copy(tmp_path_factory.mktemp("rules")), language="en")
 
 
 def request(played: Played, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None,
@@ -55,13 +62,13 @@ def test_a_post_from_another_page_is_refused(played: Played) -> None:
 
 
 @pytest.mark.parametrize(("body", "status", "said"), [
-    (b"{", 400, "JSON が読めません"),
-    (b"[1]", 400, "JSON のオブジェクト"),
-    (b'{"index": "1", "version": 1}', 400, "index: 整数"),
-    (b"[" * 100_000 + b"]" * 100_000, 400, "JSON が読めません"),  # the decoder's RecursionError
-    (b'{"index": ' + b"9" * 5000 + b', "version": 1}', 400, "JSON が読めません"),  # longer than int() reads
-    (b'{"index": ' + b"9" * 4000 + b', "version": 1}', 400, "index: 整数が大きすぎます"),
-    (b'{"index": 999, "version": -1}', 409, "画面が古く"),
+    (b"{", 400, "The JSON cannot be read"),
+    (b"[1]", 400, "Send a JSON object"),
+    (b'{"index": "1", "version": 1}', 400, "index: give an integer"),
+    (b"[" * 100_000 + b"]" * 100_000, 400, "The JSON cannot be read"),  # the decoder's RecursionError
+    (b'{"index": ' + b"9" * 5000 + b', "version": 1}', 400, "The JSON cannot be read"),  # longer than int() reads
+    (b'{"index": ' + b"9" * 4000 + b', "version": 1}', 400, "index: the integer is too large"),
+    (b'{"index": 999, "version": -1}', 409, "the page was out of date"),
 ])
 def test_what_it_cannot_read_is_refused_with_a_message(played: Played, body: bytes, status: int, said: str) -> None:
     """A body that is not the API's is 400, what cannot be done now 409: a short message, never an exception's text."""
@@ -82,12 +89,12 @@ def test_a_transcript_that_is_not_one_is_refused(played: Played, tmp_path: Path)
     status, answer = played.post("/api/transcript", {"path": str(tmp_path / "x.jsonl")})
     assert status == 409 and "x.jsonl:1: not a JSON line" in answer["error"]
     status, answer = played.post("/api/transcript", {"path": str(tmp_path / "none.jsonl")})
-    assert status == 409 and "を読めません" in answer["error"]
+    assert status == 409 and "cannot read " in answer["error"]
 
 
 def test_it_stops_on_sigterm(tmp_path: Path) -> None:
     """start_played stops it with SIGTERM and requires exit 0 and no traceback; it says it stopped."""
-    for played in start_played(rules_copy(tmp_path / "rules")):
+    for played in start_played(rules_copy(tmp_path / "rules"), language="en"):
         assert played.get("/api/state")["setup"]["seed"] == 1
     deadline = time.monotonic() + 10
     while not "".join(played.lines).rstrip().endswith("stopped"):
@@ -103,7 +110,7 @@ def test_a_game_that_cannot_be_saved_says_why(played: Played) -> None:
     folder.write_text("mine\n", encoding="utf-8")
     try:
         status, answer = played.post("/api/save")
-        assert status == 409 and "build/play に保存できません" in answer["error"]
+        assert status == 409 and "cannot save in build/play" in answer["error"]
         assert folder.read_text(encoding="utf-8") == "mine\n"
     finally:
         folder.unlink()
@@ -115,7 +122,7 @@ def test_a_page_gone_mid_answer_leaves_no_traceback(tmp_path: Path) -> None:
     import socket
     import struct
 
-    played = next(start := start_played(rules_copy(tmp_path / "rules")))
+    played = next(start := start_played(rules_copy(tmp_path / "rules"), language="en"))
     try:
         address = urlsplit(played.url)
         for _attempt in range(40):
@@ -129,10 +136,11 @@ def test_a_page_gone_mid_answer_leaves_no_traceback(tmp_path: Path) -> None:
         start.close()  # stops the server: SIGTERM, exit 0
 
 
-def test_a_page_it_has_not_is_a_japanese_page(played: Played) -> None:
+def test_a_page_it_has_not_is_a_page_in_bps_language(played: Played) -> None:
+    """Here English (the suite's); a Japanese player's is Japanese (test_browser)."""
     for method in ("GET", "PUT", "DELETE"):
         status, body = request(played, method, "/nowhere")
-        assert status in (404, 501) and b'<html lang="ja">' in body and b'lang="en"' not in body, (method, body)
+        assert status in (404, 501) and b'<html lang="en">' in body and b"bp play's page" in body, (method, body)
     status, body = request(played, "POST", "/api/nowhere", b"{}", {"Content-Type": "application/json"})
     assert status == 404 and json.loads(body)["error"]
 
@@ -200,7 +208,7 @@ def test_every_interface_is_said_and_answers_only_to_this_machines_names(tmp_pat
     takes 0.0.0.0 for this machine, whatever page asks)."""
     import socket
 
-    played = next(start := start_played(rules_copy(tmp_path / "rules"), "--host", "0.0.0.0"))
+    played = next(start := start_played(rules_copy(tmp_path / "rules"), "--host", "0.0.0.0", language="en"))
     try:
         assert "--host 0.0.0.0: the table and its whole API" in "".join(played.lines)
         port = urlsplit(played.url).port

@@ -205,5 +205,5 @@ def test_an_illegal_example_names_every_reason_and_a_mismatch_lists_both_sides(b
     _edit(path, written, "      request: ★♠7\n      illegal: activation\n")
     (failed,) = [f for f in toolchain.load(broken_repo).findings if f.code == "BP030"]
     assert failed.message.endswith(
-        "スラッシュ is refused for activation (the activation condition does not hold (起動条件)), keycards (the cards named "
-        "are not in the hand or do not make the action's keycards (キーカード)); the example expects activation")
+        "スラッシュ is refused for activation (the activation condition does not hold), keycards (the cards named "
+        "are not in the hand or do not make the action's keycards); the example expects activation")

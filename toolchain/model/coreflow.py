@@ -61,6 +61,9 @@ YES, NO = "はい", "いいえ"
 AFTER_REQUEST = "リクエスト後"
 AFTER_INSTANT_OR_STAGING = "即時解決後・ステージ追加後"
 AFTER_STAGE_RESOLUTION = "ステージ解決後"
+# The branches of [9] 勝敗判定 and of 6-7 / 6-12 次のプレイヤーへ
+DECIDED, GOES_ON = "決着", "継続"
+NEXT_PLAYER, EVERY_PLAYER_DONE = "次のプレイヤーあり", "全員済み"
 
 CORE_FLOW = Flow(
     id="core-flow",
@@ -97,8 +100,8 @@ CORE_FLOW = Flow(
         Edge("7", "8", YES),
         Edge("7", "10", NO),
         Edge("8", "9"),
-        Edge("9", "end", "決着"),
-        Edge("9", "6", "継続"),
+        Edge("9", "end", DECIDED),
+        Edge("9", "6", GOES_ON),
         Edge("10", "6"),
         Edge("11", "12"),
         Edge("12", "13", YES),
@@ -141,16 +144,16 @@ TRIGGER_CHECK = Flow(
         Edge("6-4", "6-7", NO),
         Edge("6-5", "6-6"),
         Edge("6-6", "6-7"),
-        Edge("6-7", "6-4", "次のプレイヤーあり"),
-        Edge("6-7", "6-8", "全員済み"),
+        Edge("6-7", "6-4", NEXT_PLAYER),
+        Edge("6-7", "6-8", EVERY_PLAYER_DONE),
         Edge("6-8", "6-9", YES),
         Edge("6-8", "6-2", NO),
         Edge("6-9", "6-10", YES),
         Edge("6-9", "6-12", NO),
         Edge("6-10", "6-11"),
         Edge("6-11", "6-12"),
-        Edge("6-12", "6-9", "次のプレイヤーあり"),
-        Edge("6-12", "6-2", "全員済み"),
+        Edge("6-12", "6-9", NEXT_PLAYER),
+        Edge("6-12", "6-2", EVERY_PLAYER_DONE),
     ),
 )
 

@@ -176,6 +176,15 @@ class Prompts:
     choose_rare: str = ""  # {choose-rare: N}
     choose_trumps: str = ""  # {choose-trumps: N}: a restricted player leaves its forbidden trumps out of it
     open_trump: str = ""  # open-trump: which trump to turn face up
+    request: str = ""  # [3]: whether the player holding the chance requests, and what
+    pass_label: str = ""  # [3]'s option of not requesting
+    target: str = ""  # the target of a request
+    new_target: str = ""  # a request's target changed by an effect (retarget)
+    costs: Mapping[str, str] = field(default_factory=dict)  # cost letter (B, D, S) → the choice of what pays it
+    buffer: str = ""  # 6-5-2 / 6-10-2: which request of the buffer is taken out first
+    order: str = ""  # cards put in any order: the next one
+    choose: str = ""  # a program's choose or choose_one that words no prompt
+    done_label: str = ""  # the option that ends a choice of several items once enough are chosen
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,8 @@ def _earlier() -> dict[str, Any]:
 
 def _flow(value: object) -> str:
     """A value as it is written in the definitions: one line of YAML's flow style."""
-    return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, sort_keys=False, width=10_000).strip()
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, sort_keys=False, width=10_000).strip()
+    return text.removesuffix("\n...")  # a scalar alone is dumped as a document, its end marked
 
 
 def _kinds(kind: object) -> Iterator[lang.Field]:
@@ -130,6 +131,15 @@ def _rules(upgrade: _Upgrade) -> None:
             upgrade.said(upgrade.doc.mark(()),
                          _("rules.yaml has no {key}, which it states since the vocabularies moved into it: read as "
                            "{key}: {value}; write that in rules.yaml").format(key=key, value=_flow(value)))
+    for key, values in earlier["rules_keys"].items():
+        mapping = upgrade.data.get(key)
+        for name, value in values.items() if isinstance(mapping, dict) else ():
+            if name not in mapping:
+                mapping[name] = copy.deepcopy(value)
+                upgrade.said(upgrade.doc.mark((key,)),
+                             _("rules.yaml's {key} has no {name}, which the simulator needs since it moved into the "
+                               "edition's data: read as {name}: {value}; write that in {key}").format(
+                                 key=key, name=name, value=_flow(value)))
     zones = upgrade.data.get("zones")
     for index, zone in enumerate(zones if isinstance(zones, list) else ()):
         figure = earlier["zone_figures"].get(zone.get("id")) if isinstance(zone, dict) else None

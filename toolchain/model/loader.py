@@ -293,7 +293,7 @@ def _rules(data: dict[str, Any], source: m.Source) -> m.Rules:
         guidelines=data.get("guidelines", "new"),
         graveyard_top=_graveyard_top(data.get("graveyard_top")),
         policy=_policy(data.get("policy") or {}),
-        prompts=m.Prompts(**{key: str(text) for key, text in (data.get("prompts") or {}).items()}),
+        prompts=_prompts(data.get("prompts") or {}),
         core_readings=tuple(
             m.Reading(str(note["says"]).strip(), str(note["reads"]).strip(), str(note["why"]).strip(),
                       source.location("core_readings", i), note["about"])
@@ -307,6 +307,12 @@ def _graveyard_top(value: dict[str, Any] | None) -> m.GraveyardTop:
     if not value:
         return default
     return m.GraveyardTop(value.get("chosen_by", default.chosen_by), tuple(value.get("when", default.when)))
+
+
+def _prompts(value: dict[str, Any]) -> m.Prompts:
+    """rules.yaml `prompts`: each a text, `costs` a text by cost letter."""
+    return m.Prompts(**{key: {letter: str(text) for letter, text in words.items()} if isinstance(words, dict) else str(words)
+                        for key, words in value.items()})
 
 
 def _policy(value: dict[str, Any]) -> m.Policy:

@@ -11,6 +11,7 @@ from typing import Any
 
 from .. import model as m
 from .. import sim, simtools
+from ..i18n import _
 from ..model.loader import example as example_of
 from ..model.repository import TOOLCHAIN_SCHEMAS
 from ..model.validation import validate_part
@@ -18,7 +19,6 @@ from ..model.yamlload import Document, loads
 
 EXAMPLE = "examples.schema.json#/$defs/example"
 INDENT = "    "  # an action's examples are list items four spaces in (definitions/actions/*.yaml)
-KEPT = Path("この局面を例にする")  # how messages name the example
 
 
 @dataclass(frozen=True)
@@ -66,18 +66,24 @@ def example_yaml(example: dict[str, Any], comments: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _kept() -> Path:
+    """How messages name the example, in bp's language."""
+    return Path(_("keep this position as an example"))
+
+
 def problem(text: str, engine: sim.Engine, action: m.Action) -> str | None:
     """What `bp check` would say of the example as written (pasted under `action`), or None."""
-    doc = loads(text, KEPT)
+    kept = _kept()
+    doc = loads(text, kept)
     if doc.problems:
         return "; ".join(p.message for p in doc.problems)
     if not isinstance(doc.data, list) or len(doc.data) != 1:
         return "not one example"
-    item = Document(path=KEPT, data=doc.data[0])
-    errors = [message for _, message, _ in validate_part(item, TOOLCHAIN_SCHEMAS, EXAMPLE)]
+    item = Document(path=kept, data=doc.data[0])
+    errors = [message for _path, message, _mark in validate_part(item, TOOLCHAIN_SCHEMAS, EXAMPLE)]
     if errors:
         return "; ".join(errors)
-    outcome = simtools.run_example(engine, action, example_of(doc.data[0], m.Source(str(KEPT), item)))
+    outcome = simtools.run_example(engine, action, example_of(doc.data[0], m.Source(str(kept), item)))
     return None if outcome.ok else outcome.message
 
 
@@ -91,8 +97,10 @@ def keep(draft: simtools.ExampleDraft, engine: sim.Engine, definitions: m.Defini
     where = f"{location.path}:{location.line}"
     zones = ", ".join(draft.hidden)
     comments = [
-        f"bp play「この局面を例にする」: {where} の {action.name} の examples: に貼り付けてください。",
-        *([f"見えないカード ({zones}) は、見ていないカードを順に置いた代わりのカードです。"] if zones else []),
+        _("bp play, keep this position as an example: paste it under examples: of {action} at {where}.").format(
+            action=action.name, where=where),
+        *([_("The cards not seen ({zones}) are stand-ins, the cards not looked at put in order.").format(zones=zones)]
+          if zones else []),
     ]
     text, said = "", None
     for targeted in (True, False):

@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from .. import sim
+from ..i18n import _
 from ..model.repository import TOOLCHAIN_SCHEMAS
 from ..model.validation import validate_part
 from ..model.yamlload import Document, loads
 
 SITUATION = "examples.schema.json#/$defs/situation"
-TYPED = Path("局面")  # how messages name the text typed
 
 
 class PositionError(ValueError):
@@ -26,7 +26,7 @@ class PositionError(ValueError):
 
 def read_position(text: str) -> tuple[dict[str, Any], Document]:
     """The situation typed (the mapping under `given:`, or the mapping itself) and its document."""
-    doc = loads(text, TYPED)
+    doc = loads(text, Path(_("position")))  # how messages name the text typed
     if doc.problems:
         raise PositionError([f"{p.mark.line}:{p.mark.column}: {p.message}" for p in doc.problems])
     data = doc.data
@@ -36,7 +36,7 @@ def read_position(text: str) -> tuple[dict[str, Any], Document]:
     doc = Document(path=doc.path, data=data, values={path[len(base):]: mark for path, mark in doc.values.items()
                                                       if path[:len(base)] == base},
                    keys={path[len(base):]: mark for path, mark in doc.keys.items() if path[:len(base)] == base}, lines=doc.lines)
-    errors = [f"{mark.line}:{mark.column}: {message}" for mark, message, _ in validate_part(doc, TOOLCHAIN_SCHEMAS, SITUATION)]
+    errors = [f"{mark.line}:{mark.column}: {message}" for mark, message, _where in validate_part(doc, TOOLCHAIN_SCHEMAS, SITUATION)]
     if errors:
         raise PositionError(errors)
     return data, doc

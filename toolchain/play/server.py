@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import model as m
-from ..i18n import _, ngettext
+from ..i18n import N_, _, language, ngettext
 from ..site.live_server import (
     CONNECTION_TIMEOUT,
     every_interface,
@@ -38,6 +38,7 @@ from ..site.live_server import (
     reachable_warning,
     unsaid_every_interface,
 )
+from . import page_words
 from .rules import RulesWatch
 from .session import Refused, Session
 
@@ -50,14 +51,15 @@ MAX_CONNECTIONS = 32  # the page asks one at a time; more at once is a client ho
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 # The error pages http.server sends (a request it cannot read, a method the table has not), as the page speaks.
 ERROR_PAGE = """<!DOCTYPE html>
-<html lang="ja">
+<html lang="{lang}">
 <head><meta charset="utf-8"><title>{code} {said}</title></head>
-<body><h1>{code} {said}</h1><p><a href="/">bp play のページへ</a></p></body>
+<body><h1>{code} {said}</h1><p><a href="/">{back}</a></p></body>
 </html>
 """
-ERRORS = {400: "要求が読めません", 404: "ページが見つかりません", 408: "要求が届きませんでした", 413: "要求が大きすぎます",
-          414: "URL が長すぎます", 431: "ヘッダーが大きすぎます", 501: "この種類の要求には応えません",
-          505: "この HTTP のバージョンには応えません"}
+ERRORS = {400: N_("The request cannot be read"), 404: N_("There is no such page"), 408: N_("The request did not arrive"),
+          413: N_("The request is too large"), 414: N_("The URL is too long"), 431: N_("The headers are too large"),
+          501: N_("bp play does not answer this kind of request"), 505: N_("bp play does not answer this version of HTTP")}
+UNANSWERED = N_("The request cannot be answered")  # any other error http.server sends
 
 
 class UnknownRegulation(ValueError):
@@ -83,23 +85,23 @@ class RulesDoNotCheck(Exception):
 def _int(body: dict[str, Any], key: str, default: int | None = None) -> int:
     value = body.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Malformed(f"{key}: 整数を指定してください")
+        raise Malformed(_("{key}: give an integer").format(key=key))
     if abs(value) > MAX_INTEGER:
-        raise Malformed(f"{key}: 整数が大きすぎます")
+        raise Malformed(_("{key}: the integer is too large").format(key=key))
     return value
 
 
 def _text(body: dict[str, Any], key: str) -> str:
     value = body.get(key)
     if not isinstance(value, str):
-        raise Malformed(f"{key}: 文字列を指定してください")
+        raise Malformed(_("{key}: give a string").format(key=key))
     return value
 
 
 def _seats(body: dict[str, Any]) -> tuple[str, str]:
     seats = body.get("seats", ["human", "policy"])
     if not isinstance(seats, list) or len(seats) != 2 or not all(isinstance(seat, str) for seat in seats):
-        raise Malformed("seats: 2 つの席を指定してください")
+        raise Malformed(_("seats: give two seats"))
     return seats[0], seats[1]
 
 
@@ -146,10 +148,11 @@ class PlayHandler(BaseHTTPRequestHandler):
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """http.server's error answer (a request it cannot read, a method the table has not, a page it has not)
-        as a Japanese page; the status line keeps HTTP's English reason."""
-        said = ERRORS.get(code, "要求に応えられません")
+        as a page in bp's language; the status line keeps HTTP's English reason."""
+        said = _(ERRORS.get(code, UNANSWERED))
         self.close_connection = True  # HTTP/1.0 closes each connection anyway: no Connection header needed
-        self._send(HTTPStatus(code), ERROR_PAGE.format(code=code, said=html.escape(said)).encode(), "text/html; charset=utf-8")
+        page = ERROR_PAGE.format(lang=language(), code=code, said=html.escape(said), back=html.escape(_("To bp play's page"), quote=False))
+        self._send(HTTPStatus(code), page.encode(), "text/html; charset=utf-8")
 
     def do_GET(self) -> None:
         """The page's files and its state; HEAD the same without the body."""
@@ -158,7 +161,8 @@ class PlayHandler(BaseHTTPRequestHandler):
         path = self.path.split("?", 1)[0]
         if path in FILES:
             name, content_type = FILES[path]
-            self._send(HTTPStatus.OK, (STATIC / name).read_bytes(), content_type)
+            body = page_words.page(STATIC / name) if path == "/" else (STATIC / name).read_bytes()  # the page in bp's language
+            self._send(HTTPStatus.OK, body, content_type)
         elif path == "/api/state":
             self._json(HTTPStatus.OK, self.session.state())
         elif path == "/api/status":
@@ -182,7 +186,7 @@ class PlayHandler(BaseHTTPRequestHandler):
             return
         action = ACTIONS.get(self.path.split("?", 1)[0].removeprefix("/api/"))
         if action is None:
-            self._json(HTTPStatus.NOT_FOUND, {"error": "そのような操作はありません"})
+            self._json(HTTPStatus.NOT_FOUND, {"error": _("There is no such operation")})
             return
         try:
             body = self._body()
@@ -196,29 +200,29 @@ class PlayHandler(BaseHTTPRequestHandler):
         except Exception as exc:  # noqa: BLE001 - the terminal says what, in one line; the page only that it failed
             # (an exception's text may name what the page's seat may not see)
             self.log(_("{path} failed: {kind}: {error}").format(path=self.path, kind=type(exc).__name__, error=exc))
-            self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": "bp play の内部エラーです (端末に詳しく出ています)",
+            self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": _("bp play failed inside (the terminal says more)"),
                                                           "state": self.session.state()})
             return
         self._json(HTTPStatus.OK, {"result": result, "state": self.session.state()})
 
     def _body(self) -> dict[str, Any]:
         if not self.headers.get("Content-Type", "").startswith("application/json"):
-            raise Malformed("JSON で送ってください")
+            raise Malformed(_("Send JSON"))
         text = self.headers.get("Content-Length", "0").strip()
         if not text.isascii() or not text.isdigit() or len(text) > 9:
-            raise Malformed("Content-Length が読めません")
+            raise Malformed(_("Content-Length cannot be read"))
         if int(text) > MAX_BODY:
-            raise Malformed("送られた内容が大きすぎます")
+            raise Malformed(_("What was sent is too large"))
         try:
             data = self.rfile.read(int(text))
         except TimeoutError as exc:
-            raise Malformed("送られた内容が途中で止まりました") from exc
+            raise Malformed(_("What was sent stopped half-way")) from exc
         try:
             body = json.loads(data or b"{}")
         except (ValueError, RecursionError) as exc:  # not JSON, not UTF-8, nested too deep, a number too long to read
-            raise Malformed("JSON が読めません") from exc
+            raise Malformed(_("The JSON cannot be read")) from exc
         if not isinstance(body, dict):
-            raise Malformed("JSON のオブジェクトを送ってください")
+            raise Malformed(_("Send a JSON object"))
         return body
 
     def _json(self, status: HTTPStatus, data: Any) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import model as m
 from .. import sim, simtools
+from ..i18n import _, ngettext
 from .keep import Kept, keep
 from .positions import PositionError, read_position, refused
 from .rules import Rules, RulesWatch
@@ -99,7 +100,7 @@ class Session:
     def names(self, viewer: int) -> dict[str, str]:
         table = self.table
         if table is not None and self.mode == PLAY and table.seats.count(HUMAN) == 1:
-            return {"you": "あなた", "opponent": "相手"}
+            return {"you": _("you"), "opponent": _("the opponent")}  # the person at the table, and the agent
         return {"you": SEAT_NAMES[viewer], "opponent": SEAT_NAMES[1 - viewer]}
 
     def _view_seat(self) -> int | None:
@@ -197,15 +198,15 @@ class Session:
         try:
             return sim.Engine(read_otherwise(self.definitions, reading))
         except KeyError:
-            raise Refused(f"このルールには別の読み方を持つ解釈 {reading} がありません") from None
+            raise Refused(_("these rules have no reading {reading} with another way of reading it").format(reading=reading)) from None
 
     def _start(self, setup: Setup, seats: tuple[str, str], notice: str) -> None:
         if seats[0] not in SEATS or seats[1] not in SEATS or HUMAN not in seats:
-            raise Refused("席はどちらかが人 (human) で、もう一方が人か AI (policy) です")
+            raise Refused(_("one seat is a person (human), the other a person or the AI (policy)"))
         if self.watch.latest.ok:
             self.rules = self.watch.latest  # a new game is played by the newest rules that check
         if not self.definitions.is_legal(setup.format, setup.frame):
-            raise Refused(f"{self._regulation_name(setup.format, setup.frame)} は 3.1 の表にない対戦レギュレーションです")
+            raise Refused(_("{regulation} is not a regulation of table 3.1").format(regulation=self._regulation_name(setup.format, setup.frame)))
         table = Table.start(self._engine() if setup.reading is None else self._other_engine(setup.reading), setup, seats)
         table.play_agents()
         self.table, self.mode, self.replay, self.draft, self.kept = table, PLAY, None, None, None
@@ -215,8 +216,8 @@ class Session:
     def new_game(self, format_id: str, frame_id: str, seed: int, first: int | None, seats: tuple[str, str]) -> None:
         with self.lock:
             if first not in (None, 0, 1):
-                raise Refused("先攻は P1 か P2、または先攻決定のとおり")
-            self._start(Setup(format_id, frame_id, seed, first), seats, f"新しいゲーム: シード {seed}")
+                raise Refused(_("the first player is P1 or P2, or as the rules decide"))
+            self._start(Setup(format_id, frame_id, seed, first), seats, _("new game: seed {seed}").format(seed=seed))
 
     def position(self, text: str, format_id: str, frame_id: str, seats: tuple[str, str]) -> None:
         """A game from a position typed in the examples' notation (`you` is P1, to play at [3] with the turn's chance)."""
@@ -226,7 +227,7 @@ class Session:
             except PositionError as exc:
                 raise Refused("\n".join(exc.lines)) from exc
             try:
-                self._start(Setup(format_id, frame_id, 0, None, given), seats, "局面から始めました")
+                self._start(Setup(format_id, frame_id, 0, None, given), seats, _("started from the position"))
             except sim.errors.ProgramError as exc:
                 raise Refused(str(refused(exc, doc))) from exc
 
@@ -244,12 +245,12 @@ class Session:
         with self.lock:
             table, seat = self.table, self._view_seat()
             if version != self.version:
-                raise Refused("画面が古くなっています: 最新の局面を読み込み直しました")
+                raise Refused(_("the page was out of date: the latest position is shown again"))
             if table is None or self.mode != PLAY or seat is None:
-                raise Refused("いま選べる決定はありません")
+                raise Refused(_("there is no decision to take now"))
             decision = table.decision()
             if decision is None or decision.seat != seat:
-                raise Refused("いま選べる決定はありません")
+                raise Refused(_("there is no decision to take now"))
             try:
                 table.take(index)
             except sim.errors.IllegalRequest as exc:
@@ -260,12 +261,12 @@ class Session:
     def undo(self) -> None:
         with self.lock:
             if self.table is None or self.mode != PLAY or not self.table.undo():
-                raise Refused("元に戻せる決定はありません")
+                raise Refused(_("there is no decision to undo"))
             self.draft = self.kept = None
             decision = self.table.decision()
             if self.table.seats.count(HUMAN) == 2 and decision is not None:
                 self.shown = self.viewer = decision.seat  # the one who undid has the screen
-            self._changed("1 手戻しました")
+            self._changed(_("one move undone"))
 
     def reveal(self) -> None:
         """Two people at one screen: the player to decide has the screen now."""
@@ -278,7 +279,7 @@ class Session:
         """The game as a transcript under build/play/ (JSON lines, and the readable log beside it); its path."""
         with self.lock:
             if self.table is None:
-                raise Refused("保存するゲームがありません")
+                raise Refused(_("there is no game to save"))
             recorder = self.table.transcript()
             setup = self.table.setup
             folder = self.root / SAVED
@@ -293,9 +294,9 @@ class Session:
                 _write(path.with_suffix(".txt"), "\n".join(recorder.lines) + "\n")
                 _write(path, "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in recorder.records))
             except OSError as exc:
-                raise Refused(f"{SAVED} に保存できません: {exc.strerror or exc}") from exc
+                raise Refused(_("cannot save in {folder}: {reason}").format(folder=SAVED, reason=exc.strerror or exc)) from exc
             relative = str(path.relative_to(self.root))
-            self._changed(f"保存しました: {relative} (bp replay {relative} で再生できます)")
+            self._changed(_("saved: {path} (bp replay {path} plays it again)").format(path=relative))
             return relative
 
     def example_start(self) -> None:
@@ -304,11 +305,11 @@ class Session:
             decision = table.decision() if table is not None else None
             if table is None or seat is None or self.mode != PLAY or decision is None or decision.seat != seat \
                     or decision.kind != "request":
-                raise Refused("例にできるのは、あなたがリクエストするかを決める局面です")
+                raise Refused(_("a position becomes an example where you decide whether to request"))
             try:
                 self.draft = simtools.ExampleDraft(self._engine(), table.game, seat)
             except sim.errors.ProgramError as exc:
-                raise Refused(f"この局面は例にできません: {exc}") from exc
+                raise Refused(_("this position cannot become an example: {reason}").format(reason=exc)) from exc
             self.kept = None
             self._changed()
 
@@ -316,7 +317,7 @@ class Session:
         with self.lock:
             draft = self.draft
             if draft is None:
-                raise Refused("例を作っていません")
+                raise Refused(_("no example is being made"))
             try:
                 draft.apply(index)
             except (ValueError, sim.errors.IllegalRequest) as exc:
@@ -324,7 +325,8 @@ class Session:
             if draft.done:
                 assert self.table is not None
                 regulation = self._regulation_name(*self.table.game.regulation)
-                name = f"プレイテストの局面 ({regulation}, ターン {sim.observe(self.table.game, self.viewer).turn_number})"
+                turn = sim.observe(self.table.game, self.viewer).turn_number
+                name = _("a playtest position ({regulation}, turn {turn})").format(regulation=regulation, turn=turn)
                 self.kept = keep(draft, self._engine(), self.definitions, self.root, name)
                 self.draft = None
             self._changed()
@@ -341,17 +343,18 @@ class Session:
         try:  # read before the table is locked: a slow file holds up no other request
             games = list(simtools.transcript_games(path))
         except OSError as exc:  # a FIFO, a device or a file too large too (model/files.py)
-            raise Refused(f"{name} を読めません: {exc.strerror or exc}") from exc
+            raise Refused(_("cannot read {name}: {reason}").format(name=name, reason=exc.strerror or exc)) from exc
         except ValueError as exc:
             raise Refused(str(exc)) from exc
         if not 1 <= game_number <= len(games):
-            raise Refused(f"{name} にゲーム {game_number} はありません ({len(games)} ゲーム)")
+            raise Refused(ngettext("{name} has no game {number} ({count} game)", "{name} has no game {number} ({count} games)", len(games)).format(
+                name=name, number=game_number, count=len(games)))
         records = games[game_number - 1]
         with self.lock:
             decisions = [r for r in records if r["type"] == "decision" and not r.get("forced")]
             replay = Replay(name, decisions, simtools.transcript_finished(records), _controlled(records[0]))
             try:
-                self._start(Setup.of_header(records[0]), (HUMAN, HUMAN), f"{name} を読み込みました")
+                self._start(Setup.of_header(records[0]), (HUMAN, HUMAN), _("{name} loaded").format(name=name))
             except (ValueError, sim.errors.ProgramError) as exc:
                 raise Refused(f"{name}: {exc}") from exc
             self.mode, self.replay = REPLAY, replay
@@ -363,7 +366,7 @@ class Session:
         with self.lock:
             table, replay = self.table, self.replay
             if table is None or replay is None or self.mode != REPLAY:
-                raise Refused("棋譜を読み込んでいません")
+                raise Refused(_("no transcript is loaded"))
             to = max(0, min(to, len(replay.decisions)))
             while len(table.taken) > to:
                 table.step_back()
@@ -376,7 +379,7 @@ class Session:
                     said = f": {record['option']}" if replay.finished or record["seat"] == self.viewer else ""
                     replay.shown(self.viewer, len(table.taken))
                     self._changed()
-                    raise Refused(f"棋譜の {len(table.taken) + 1} 手目がこのルールでは選べません{said}")
+                    raise Refused(_("move {number} of the transcript cannot be taken by these rules{option}").format(number=len(table.taken) + 1, option=said))
                 table._apply(record["index"])
             replay.shown(self.viewer, len(table.taken))
             self._changed()
@@ -385,9 +388,9 @@ class Session:
         with self.lock:
             replay = self.replay
             if self.mode != REPLAY or replay is None or self.table is None or seat not in (0, 1):
-                raise Refused("視点を選べるのは棋譜を見ているときです")
+                raise Refused(_("a point of view is chosen while a transcript is viewed"))
             if not replay.may_look(seat):
-                raise Refused(f"この棋譜のゲームは終わっていません: {SEAT_NAMES[seat]} の見えないカードは見せられません")
+                raise Refused(_("the game of this transcript is not over: the cards {seat} could not see are not shown").format(seat=SEAT_NAMES[seat]))
             self.viewer = seat
             replay.shown(seat, len(self.table.taken))
             self._changed()
@@ -400,21 +403,21 @@ class Session:
         with self.lock:
             table, replay, seat = self.table, self.replay, self.viewer
             if table is None or replay is None or self.mode != REPLAY:
-                raise Refused("棋譜を読み込んでいません")
+                raise Refused(_("no transcript is loaded"))
             if not replay.knows_more_than(seat, len(table.taken)):
                 table.seats = (HUMAN, POLICY) if seat == 0 else (POLICY, HUMAN)
                 self.mode, self.replay = PLAY, None
                 table.play_agents()
-                self._changed("ここから続けます")
+                self._changed(_("going on from here"))
                 return {"same_game": True, "message": self.notice}
             given = simtools.position(table.game, seat, random.Random())
             setup = Setup(table.setup.format, table.setup.frame, table.setup.seed, None, given)
             try:
                 self._start(setup, (HUMAN, POLICY), "")
             except (ValueError, sim.errors.ProgramError) as exc:
-                raise Refused(f"この局面から新しいゲームを始められません: {exc}") from exc
-            self._changed(f"{SEAT_NAMES[seat]} には見えないカードを見たので、同じゲームは続けません: "
-                          f"{SEAT_NAMES[seat]} の知っているこの局面から、見えないカードを配り直した新しいゲームを始めました")
+                raise Refused(_("a new game cannot start from this position: {reason}").format(reason=exc)) from exc
+            self._changed(_("the cards {seat} could not see were shown, so the same game does not go on: a new game started from "
+                            "this position as {seat} knows it, the cards it could not see dealt again").format(seat=SEAT_NAMES[seat]))
             return {"same_game": False, "message": self.notice}
 
     # -- rules changed ---------------------------------------------------------------------------
@@ -423,17 +426,19 @@ class Session:
         with self.lock:
             latest = self.watch.latest
             if not latest.ok:
-                raise Refused("新しいルールに問題があります (bp check)")
+                raise Refused(_("the new rules have problems (bp check)"))
             self.rules = latest
             if self.table is None:
-                self._changed("新しいルールを読み込みました")
+                self._changed(_("the new rules are loaded"))
                 return
             old = self.table
             table, kept = old.rebuilt(self._engine())
             self.table, self.draft, self.kept = table, None, None
             whole = len(old.taken)
-            self._changed(f"新しいルールでやり直しました: {whole} 手のうち {kept} 手まで同じ局面です"
-                          + ("" if kept == whole else f" ({kept + 1} 手目は新しいルールでは選べません)"))
+            said = _("started again with the new rules: the position is the same for {kept} of {whole} moves") if kept == whole else _(
+                "started again with the new rules: the position is the same for {kept} of {whole} moves (move {number} cannot be "
+                "taken by the new rules)")
+            self._changed(said.format(kept=kept, whole=whole, number=kept + 1))
 
 
 def _write(path: Path, text: str) -> None:

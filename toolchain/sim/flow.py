@@ -209,7 +209,7 @@ def _n8(game: Game) -> str:  # リクエストの解決
 
 
 def _n9(game: Game) -> str:  # 勝敗判定
-    return "決着" if game.win_loss_check() else "継続"
+    return coreflow.DECIDED if game.win_loss_check() else coreflow.GOES_ON
 
 
 def _n10(game: Game) -> str:  # ステージに追加
@@ -318,8 +318,8 @@ def _processing(timing: str, start: Callable[[], Step]) -> Handler:
 def _next_player(game: Game) -> str:  # 6-7 / 6-12 次のプレイヤーへ
     if game.core.seat_order + 1 < len(game.state.players):
         game.core.seat_order += 1
-        return "次のプレイヤーあり"
-    return "全員済み"
+        return coreflow.NEXT_PLAYER
+    return coreflow.EVERY_PLAYER_DONE
 
 
 def _t8(game: Game) -> str:  # バッファに通常はあるか?
@@ -357,7 +357,7 @@ def _take(game: Game, speed: str) -> Request:
     candidates = _matching(game, speed)
     index = 0
     if len({r.action.id for r in candidates}) > 1:
-        index = game.decide(game.core.processing[0], "buffer", "バッファから取り出すリクエスト", candidates)
+        index = game.decide(game.core.processing[0], "buffer", game.ruleset.prompts.buffer, candidates)
     request = candidates[index]
     game.state.buffer.remove(request)
     return request

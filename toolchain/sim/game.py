@@ -53,7 +53,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine import Engine
 
 Observer = Callable[[str, Any], None]
-REQUEST_PROMPT: Final = "リクエストするか"
 _START: Final = "start"  # the stable point before the game start's decisions
 
 
@@ -207,7 +206,7 @@ class Game:
         if self.core.node != "3":
             return None
         if self.public.asked is None:
-            self.public.asked = Decision(self, self.state.chance, "request", REQUEST_PROMPT, self.legal_requests())
+            self.public.asked = Decision(self, self.state.chance, "request", self.ruleset.prompts.request, self.legal_requests())
         return self.public.asked
 
     def legal_decisions(self) -> list:
@@ -378,7 +377,7 @@ class Game:
         options = self._requests_at_3()
         if not options:
             raise EngineError("no decision is due")
-        index = self.decide(self.state.chance, "request", REQUEST_PROMPT, options)
+        index = self.decide(self.state.chance, "request", self.ruleset.prompts.request, options)
         self.public.asked = None
         self._run_request(options[index])
 
@@ -579,7 +578,7 @@ class Game:
         current = set(request.targets)
         candidates = [t for t in requests.target_candidates(self, request) if t not in current]
         if candidates:
-            request.targets = [candidates[self.decide(seat, "target", "新しい対象", candidates)]]
+            request.targets = [candidates[self.decide(seat, "target", self.ruleset.prompts.new_target, candidates)]]
 
     def win_loss_check(self) -> bool:
         """[9] (2.10.5): the turn player is checked first; with both lives at 0 the turn player loses."""
@@ -600,7 +599,7 @@ class Game:
         if any(r not in state.resolving for r in state.stage):
             self.played.violations.append(_("turn {turn}: the stage is not empty when the turn passes").format(turn=state.turn_number))
         if state.players[ending].fog:
-            self.played.violations.append(_("turn {turn}: the fog is not empty after エンド").format(turn=state.turn_number))
+            self.played.violations.append(_("turn {turn}: the fog is not empty when the turn passes").format(turn=state.turn_number))
         state.modifiers.clear()
         state.used.clear()
         for player in state.players:

@@ -93,7 +93,7 @@ def target_text(game: Game, target: tuple[str, int], viewer: int, character: Cal
 def option_text(game: Game, option: Any, viewer: int, targets: bool = False) -> str:
     """How a decision's option is written (for scripts and transcripts), seen from the deciding seat."""
     if option is PASS:
-        return "パス"
+        return game.ruleset.prompts.pass_label
     if isinstance(option, RequestOption):
         return option.action.name + keycards_text(game, option.keys, option.unit)
     if isinstance(option, tuple):

@@ -10,7 +10,7 @@ life is 1 damage.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar
 
 from ..i18n import _
 from ..model import effect_language as lang
@@ -27,9 +27,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 Step = Callable[[Ctx], None]
-
-DONE: Final = "決定"  # the option that ends a choice of several items
-
 
 class ProgramCompiler(Compiler):
     """Compiles steps: the primitive `name` of the statement (lang.STEP_FAMILY, with its options) by `p_name`."""
@@ -233,7 +230,7 @@ class ProgramCompiler(Compiler):
         items = self.items(node["choose"], path + ("choose",))
         name = self.declare(node["as"], "items", path + ("as",))
         by = self.player(node.get("by", "you"), path + ("by",))
-        prompt = str(node.get("prompt", "選ぶ"))
+        prompt = str(node.get("prompt", ""))  # none worded: the edition's (rules.yaml prompts.choose)
         low = self.number(node.get("count", node.get("min", 1)), path + ("count" if "count" in node else "min",))
         if "count" in node:
             high = low
@@ -251,7 +248,7 @@ class ProgramCompiler(Compiler):
             chooser = by(ctx)
             if look:
                 _learn(ctx, chooser, candidates)
-            ctx.vars[name] = choose_items(ctx.game, chooser, candidates, least, most, prompt)
+            ctx.vars[name] = choose_items(ctx.game, chooser, candidates, least, most, prompt or ctx.game.ruleset.prompts.choose)
         return choose
 
     def p_choose_one(self, node: dict, path: Path) -> Step:
@@ -261,13 +258,13 @@ class ProgramCompiler(Compiler):
             condition = self.cond(option["if"], here + ("if",)) if "if" in option else None
             compiled.append((str(option["label"]), condition, self.steps(option["do"], here + ("do",))))
         by = self.player(node.get("by", "you"), path + ("by",))
-        prompt = str(node.get("prompt", "選ぶ"))
+        prompt = str(node.get("prompt", ""))  # none worded: the edition's (rules.yaml prompts.choose)
 
         def choose_one(ctx: Ctx) -> None:
             open_ = [(label, run) for label, condition, run in compiled if condition is None or condition(ctx)]
             if not open_:
                 return
-            index = ctx.game.decide(by(ctx), "option", prompt, [label for label, _ in open_])
+            index = ctx.game.decide(by(ctx), "option", prompt or ctx.game.ruleset.prompts.choose, [label for label, _ in open_])
             open_[index][1](ctx)
         return choose_one
 
@@ -498,9 +495,10 @@ def choose_items(game: Game, decider: int, candidates: list, least: int, most: i
         return list(candidates)
     remaining, chosen = list(candidates), []  # type: list, list
     while len(chosen) < most and remaining:
-        options: list = remaining + ([DONE] if len(chosen) >= least else [])
+        done = len(chosen) >= least  # enough chosen: the edition's word for stopping is offered last
+        options: list = remaining + [game.ruleset.prompts.done_label] if done else remaining
         index = game.decide(decider, "choose", prompt, options, Choosing(len(chosen), least, most))
-        if options[index] is DONE:
+        if done and index == len(remaining):
             break
         chosen.append(remaining.pop(index))
     return chosen
@@ -510,7 +508,7 @@ def _ordered(ctx: Ctx, cards: list[int], order: Callable[[Ctx], int]) -> list[in
     """任意の順: the player puts the cards one after another."""
     decider, remaining, out = order(ctx), list(cards), []
     while len(remaining) > 1:
-        index = ctx.game.decide(decider, "order", "置く順", remaining)
+        index = ctx.game.decide(decider, "order", ctx.game.ruleset.prompts.order, remaining)
         out.append(remaining.pop(index))
     return out + remaining
 

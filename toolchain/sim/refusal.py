@@ -25,15 +25,15 @@ if TYPE_CHECKING:  # pragma: no cover
 # The reasons, in the order they are checked, with what each one means (the rulebook's item, by its name: the section
 # numbers are the edition's).
 REASONS: dict[str, str] = {
-    "regulation": N_("the action is not part of the regulation played (対戦レギュレーション)"),
-    "chance": N_("the player does not hold the chance (チャンス)"),
-    "triggered": N_("a triggered action is never requested by a player; it is requested when its condition holds (誘発条件)"),
-    "timing": N_("main timing needs the player's own turn and an empty stage (タイミング)"),
-    "once-per-turn": N_("the action was already requested this turn (起動条件: 1ターンに1回まで)"),
-    "activation": N_("the activation condition does not hold (起動条件)"),
-    "keycards": N_("the cards named are not in the hand or do not make the action's keycards (キーカード)"),
-    "cost": N_("the costs cannot be paid (コスト)"),
-    "target": N_("there is nothing the action may target (対象)"),
+    "regulation": N_("the action is not part of the regulation played"),
+    "chance": N_("the player does not hold the chance"),
+    "triggered": N_("a triggered action is never requested by a player; it is requested when its trigger condition holds"),
+    "timing": N_("main timing needs the player's own turn and an empty stage"),
+    "once-per-turn": N_("the action was already requested this turn (activation condition: once per turn)"),
+    "activation": N_("the activation condition does not hold"),
+    "keycards": N_("the cards named are not in the hand or do not make the action's keycards"),
+    "cost": N_("the costs cannot be paid"),
+    "target": N_("there is nothing the action may target"),
 }
 
 

@@ -214,19 +214,20 @@ def pay(game: Game, request: Request, letters: str) -> None:
     """The controller pays (Table 2.2), choosing which bulwarks, cards or characters when there is a choice."""
     state, seat = game.state, request.controller
     player = state.players[seat]
+    asked = game.ruleset.prompts.costs  # what the choice of each letter's payment asks, in the edition's words
     for letter in sorted(set(letters), key=letters.index):
         count = letters.count(letter)
         before = game.graveyards() if letter in _TO_GRAVEYARD else None
         if letter == "B":
             bulwarks = [c for c in player.field if c.kind == "bulwark" and not c.driven]
-            for bulwark in choose_items(game, seat, bulwarks, count, count, "B: ドライブする防壁"):
+            for bulwark in choose_items(game, seat, bulwarks, count, count, asked["B"]):
                 bulwark.driven = True
         elif letter == "L":
             ops.damage(state, seat, count)
         elif letter == "D":
-            ops.move(game, choose_items(game, seat, list(player.hand), count, count, "D: 捨てる手札"), "graveyard")
+            ops.move(game, choose_items(game, seat, list(player.hand), count, count, asked["D"]), "graveyard")
         elif letter == "S":
-            for character in choose_items(game, seat, list(player.field), count, count, "S: 墓地に移すキャラクター"):
+            for character in choose_items(game, seat, list(player.field), count, count, asked["S"]):
                 ops.move_character(game, character, "graveyard")
         elif letter == "K":
             state.character(request.unit).driven = True  # it stays driven instead of going to the graveyard
@@ -575,7 +576,7 @@ def choose_target(game: Game, request: Request) -> None:
     candidates = target_candidates(game, request)
     if not candidates:
         raise IllegalRequest(f"{request.action.name}: nothing to target")
-    request.targets = [candidates[game.decide(request.controller, "target", "対象", candidates)]]
+    request.targets = [candidates[game.decide(request.controller, "target", game.ruleset.prompts.target, candidates)]]
 
 
 def triggered(game: Game, spec: ActionSpec, seat: int, cause: object) -> Request | None:
@@ -596,5 +597,5 @@ def triggered(game: Game, spec: ActionSpec, seat: int, cause: object) -> Request
             for card in request.held:
                 ops.put(state, card, "rare")
             return None
-        request.targets = [candidates[game.decide(seat, "target", "対象", candidates)]]
+        request.targets = [candidates[game.decide(seat, "target", game.ruleset.prompts.target, candidates)]]
     return request

@@ -233,10 +233,10 @@ def compile_action(action: m.Action, known: dict[str, set[str]]) -> ActionSpec:
             spec.activation = compiler.cond(activation["if"], ("activation", "if"))
     if "trigger" in program:
         if action.trigger != "triggered":
-            raise ProgramError(("trigger",), _("a trigger condition is for an action whose trigger is triggered (誘発)"))
+            raise ProgramError(("trigger",), _("a trigger condition is for an action whose trigger is triggered"))
         spec.trigger_spec = _trigger(program["trigger"], compiler, known)
     elif action.trigger == "triggered":
-        raise ProgramError((), _("a triggered action needs trigger: {{on: …}} (the 誘発条件 as data)").format())
+        raise ProgramError((), _("a triggered action needs trigger: {{on: …}} (its trigger condition as data)").format())
     spec.target = _target(action, program.get("target"), compiler, known)
     spec.untargetable_by = frozenset(program.get("untargetable_by", ()))
     for i, other in enumerate(program.get("untargetable_by", ())):
@@ -284,7 +284,7 @@ def _target(action: m.Action, node: Any, compiler: ProgramCompiler, known: dict[
     path = ("target",)
     if action.target is None:
         if node is not None:
-            raise ProgramError(path, _("the action has no target (対象): add target: {{kind, text}} first").format())
+            raise ProgramError(path, _("the action has no target: add target: {{kind, text}} first").format())
         return None
     kind = action.target.kind
     node = node or {}

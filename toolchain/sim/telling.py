@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from .agents import Decision, engine_options
 from .cards import TEXT, owner_of
 from .notation import keycards_text, side
@@ -43,22 +44,23 @@ def request_seen(game: Game, request: Request, viewer: int) -> str:
 def tell(game: Game, kind: str, data: Any, viewer: int) -> Told | None:
     """An event of the core flow (Game.observe) as `viewer` is told it."""
     if kind == "start":
-        return Told(data, "先攻")
+        return Told(data, _("goes first"))
     if kind == "request":
-        return Told(data.controller, f"リクエスト: {request_seen(game, data, viewer)}")
+        return Told(data.controller, _("request: {request}").format(request=request_seen(game, data, viewer)))
     if kind == "pass":
-        return Told(data, "パス")
+        return Told(data, game.ruleset.prompts.pass_label)  # as the option was offered
     if kind == "resolve":
         request, effective = data
-        return Told(request.controller, f"解決: {request.action.name}{'' if effective else ' (対象がなく効果なし)'}")
+        said = _("resolved: {action}") if effective else _("resolved: {action} (no target: no effect)")
+        return Told(request.controller, said.format(action=request.action.name))
     if kind == "negate":
-        return Told(data.controller, f"無効: {data.action.name}")
+        return Told(data.controller, _("negated: {action}").format(action=data.action.name))
     if kind == "discard":
-        return Told(data.controller, f"破棄: {data.action.name}")
+        return Told(data.controller, _("discarded: {action}").format(action=data.action.name))
     if kind == "turn":
-        return Told(data, f"ターン {game.state.turn_number}")
+        return Told(data, _("turn {number}").format(number=game.state.turn_number))
     if kind == "win":
-        return Told(data, "勝敗判定: 勝ち")
+        return Told(data, _("win-loss check: wins"))
     return None
 
 
@@ -67,13 +69,14 @@ def tell_decision(decision: Decision, index: int, viewer: int) -> Told | None:
     told what it took; the other player what it may see of it."""
     if decision.kind == "request":
         return None  # told by the events of [5] and [11]
-    forced = " (唯一の選択肢)" if decision.forced else ""
     if viewer == decision.seat:
-        return Told(decision.seat, f"{decision.prompt}: {decision.options[index].text}{forced}")
+        said = _("{prompt}: {option} (the only option)") if decision.forced else _("{prompt}: {option}")
+        return Told(decision.seat, said.format(prompt=decision.prompt, option=decision.options[index].text))
     game = decision._live()
     option = engine_options(decision)[index]
     shown = _seen_by_other(game, option, viewer, decision.kind == "target")
-    return Told(decision.seat, f"{decision.prompt}: {shown}" if shown is not None else decision.prompt)
+    return Told(decision.seat, _("{prompt}: {option}").format(prompt=decision.prompt, option=shown) if shown is not None
+                else decision.prompt)
 
 
 def _seen_by_other(game: Game, option: Any, viewer: int, targets: bool) -> str | None:

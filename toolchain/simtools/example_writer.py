@@ -216,7 +216,7 @@ class ExampleDraft:
         if due is None:
             raise ValueError(_("the example is complete"))
         if self.made is None and due.kind == "request" and not isinstance(engine_options(due)[index], RequestOption):
-            raise ValueError(_("the example's request is an action, not パス"))
+            raise ValueError(_("the example's request is an action, not a pass"))
         self.game.apply(index)
         self._pass_while_waiting()
 

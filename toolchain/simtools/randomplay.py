@@ -67,7 +67,7 @@ class Stats:
         return [
             _("{regulation}: {games} games, {decided} decided by the win/loss check, {capped} stopped at the turn cap").format(
                 regulation=self.regulation, games=self.games, decided=self.decided, capped=self.capped),
-            "  " + _("wins: player 1 {first}, player 2 {second}; the first player (先攻) won {won} of {decided}").format(
+            "  " + _("wins: player 1 {first}, player 2 {second}; the first player won {won} of {decided}").format(
                 first=self.wins[0], second=self.wins[1], won=self.first_player_wins, decided=self.decided),
             "  " + _("average {turns:.1f} turns, {requests:.1f} requests per game").format(
                 turns=self.turns / games, requests=self.requests / games),

@@ -66,42 +66,45 @@ class Recorder:
     def _where(self) -> str:
         state = self.game.state if self.game else None
         if state is None or not state.players:
-            return "[準備]"
+            return _("[setup]")
         return f"[T{state.turn_number} {SEAT_NAMES[state.turn]}]"
 
     def decision(self, decision: Decision, index: int) -> None:
         self.records.append(record(decision, index))
         if decision.kind != "request":
-            forced = " (唯一の選択肢)" if decision.forced else ""
-            self.lines.append(f"{self._where()}   {SEAT_NAMES[decision.player]} ▸ {decision.prompt}: {decision.text(index)}{forced}")
+            said = _("{prompt}: {option} (the only option)") if decision.forced else _("{prompt}: {option}")
+            said = said.format(prompt=decision.prompt, option=decision.text(index))
+            self.lines.append(f"{self._where()}   {SEAT_NAMES[decision.player]} ▸ {said}")
 
     def observe(self, kind: str, data: Any) -> None:
         game, where = self.game, self._where()
         if kind == "request":
             self.lines.append(f"{where} {SEAT_NAMES[data.controller]}: {request_text(game, data)}")
         elif kind == "pass":
-            self.lines.append(f"{where} {SEAT_NAMES[data]}: パス")
+            self.lines.append(f"{where} {SEAT_NAMES[data]}: {game.ruleset.prompts.pass_label}")
         elif kind == "resolve":
             request, effective = data
-            self.lines.append(f"{where}   解決: {request.action.name}{'' if effective else ' (対象がなく効果なし)'}")
+            said = _("resolved: {action}") if effective else _("resolved: {action} (no target: no effect)")
+            self.lines.append(f"{where}   " + said.format(action=request.action.name))
         elif kind == "negate":
-            self.lines.append(f"{where}   無効: {request_label(data)}")
+            self.lines.append(f"{where}   " + _("negated: {action}").format(action=request_label(data)))
         elif kind == "discard":
-            self.lines.append(f"{where}   破棄: {request_label(data)}")
+            self.lines.append(f"{where}   " + _("discarded: {action}").format(action=request_label(data)))
         elif kind == "turn":
-            self.lines.append(f"--- ターン {game.state.turn_number}: {SEAT_NAMES[data]} ---")
+            self.lines.append("--- " + _("turn {number}: {seat}").format(number=game.state.turn_number, seat=SEAT_NAMES[data]) + " ---")
         elif kind == "start":
-            self.lines.append(f"先攻: {SEAT_NAMES[data]}")
+            self.lines.append(_("first player: {seat}").format(seat=SEAT_NAMES[data]))
         elif kind == "win":
-            self.lines.append(f"{where} 勝敗判定: {SEAT_NAMES[data]} の勝ち")
+            self.lines.append(f"{where} " + _("win-loss check: {seat} wins").format(seat=SEAT_NAMES[data]))
 
     def finish(self, game: Game, decided: bool) -> None:
         self.records.append({
             "type": "end", "winner": game.winner, "decided": decided, "turns": game.state.turn_number,
             "requests": game.played.requests, "digest": digest(game),
         })
-        result = f"{SEAT_NAMES[game.winner]} の勝ち" if decided else "ターン上限"
-        self.lines.append(f"=== {result} ({game.state.turn_number} ターン, {game.played.requests} リクエスト) ===")
+        result = _("{seat} wins").format(seat=SEAT_NAMES[game.winner]) if decided else _("turn limit")
+        self.lines.append(_("=== {result} ({turns} turns, {requests} requests) ===").format(
+            result=result, turns=game.state.turn_number, requests=game.played.requests))
 
 
 def record(decision: Decision, index: int) -> dict[str, Any]:
@@ -114,7 +117,7 @@ def record(decision: Decision, index: int) -> dict[str, Any]:
 
 
 def request_label(request: Request) -> str:
-    return f"{SEAT_NAMES[request.controller]} の {request.action.name}"
+    return _("{seat}'s {action}").format(seat=SEAT_NAMES[request.controller], action=request.action.name)
 
 
 @dataclass

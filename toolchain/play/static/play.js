@@ -2,6 +2,10 @@
 // every action is a POST whose answer is the new state. No library, nothing from elsewhere.
 
 const $ = (selector, root = document) => root.querySelector(selector);
+// The page's words in the language of bp's messages, sent with the page by the server (play/page_words.py):
+// word("cards", {count: 3}) is its text with each {name} filled in.
+const WORDS = JSON.parse($("#words").textContent);
+const word = (name, values = {}) => WORDS[name].replace(/\{(\w+)\}/g, (whole, key) => String(values[key] ?? whole));
 let state = null;
 let focusedVersion = -1;
 
@@ -33,30 +37,34 @@ function button(text, onClick, attributes = {}) {
 }
 
 function optionLabel(option, number) {
-  const cost = option.cost ? ` (コスト ${option.cost})` : "";
-  return `${number}. ${option.text}${cost}`;  // every option numbered: its number is its key
+  const text = option.cost ? word("option_cost", {text: option.text, cost: option.cost}) : option.text;
+  return `${number}. ${text}`;  // every option numbered: its number is its key
 }
 
 // A choice of several items asked one at a time (the game start's cards): how many, as the data gives them, and
 // how many are chosen so far, 「3 枚選ぶ・1 枚選択済み」.
 function choosingText(decision) {
   const {chosen, least, most} = decision.choosing;
-  const unit = decision.options.every((option) => option.kind === "card" || option.kind === "label") ? "枚" : "つ";
-  const wanted = least === most ? `${most}` : `${least}〜${most}`;
-  return `${wanted} ${unit}選ぶ・${chosen} ${unit}選択済み`;
+  const cards = decision.options.every((option) => option.kind === "card" || option.kind === "label");
+  const wanted = least === most ? `${most}` : word("range", {least, most});
+  return cards ? word("choosing_cards", {wanted, chosen}) : word("choosing_items", {wanted, chosen});
 }
 
 // -- rendering ---------------------------------------------------------------------------------
 function render(next) {
   state = next;
   document.body.dataset.version = String(state.version);  // tests wait for the next state by it
-  $("#regulation").textContent = !state.regulation ? "" : `${state.regulation}・${state.setup.given ? "局面から" : `シード ${state.setup.seed}`}`;
+  $("#regulation").textContent = !state.regulation ? ""
+    : state.setup.given ? word("from_position", {regulation: state.regulation}) : word("with_seed", {regulation: state.regulation, seed: state.setup.seed});
   renderRules();
   const notice = $("#notice");
   notice.textContent = state.notice || "";
   notice.classList.remove("problem");
   $("#cover").hidden = !state.cover;
-  if (state.cover) $("#cover-name").textContent = state.cover.name;
+  if (state.cover) {  // the name stands out of the sentence, wherever the language puts it
+    const [before, after = ""] = word("cover_turn").split("{name}");
+    $("#cover-text").replaceChildren(before, Object.assign(document.createElement("strong"), {id: "cover-name", textContent: state.cover.name}), after);
+  }
   $("#table").hidden = !state.game;
   renderReplay();
   const game = state.game;
@@ -81,8 +89,8 @@ function renderRules() {
   const findings = rules.findings.length > 0;
   box.hidden = !findings && !rules.newer;
   $("#rules-text").textContent = findings
-    ? "保存された定義は bp check を通りません。前のルールのまま続けています:"
-    : rules.newer ? "定義が保存されました。新しいルールで、この局面を保ったままやり直せます。" : "";
+    ? word("rules_failing")
+    : rules.newer ? word("rules_newer") : "";
   $("#rules-findings").hidden = !findings;
   $("#rules-findings").textContent = rules.findings.join("\n");
   $("#apply-rules").hidden = !rules.newer;
@@ -93,7 +101,7 @@ function renderReplay() {
   $("#replay").hidden = !replay;
   if (!replay) return;
   $("#replay-file").textContent = replay.file;
-  $("#replay-step").textContent = `${replay.step} / ${replay.steps} 手`;
+  $("#replay-step").textContent = word("replay_step", {step: replay.step, steps: replay.steps});
   $("#look").value = String(replay.viewer);
   for (const option of $("#look").options) option.disabled = !replay.looks.includes(Number(option.value));  // an unfinished game: the seats played
   $("#step-back").disabled = $("#step-first").disabled = replay.step === 0;
@@ -101,16 +109,16 @@ function renderReplay() {
 }
 
 function side(game, which) {
-  return which === "you" ? state.viewer.names.you : which === "opponent" ? state.viewer.names.opponent : "ルールシステム";
+  return which === "you" ? state.viewer.names.you : which === "opponent" ? state.viewer.names.opponent : word("rule_system");
 }
 
 function renderStatus(game) {
-  const parts = [`ターン ${game.turn_number} (${side(game, game.turn)})`];
-  parts.push(`チャンス: ${game.chance ? side(game, game.chance) : "ルールシステム"}`);
-  parts.push(`パス記録: ${game.passed.length ? game.passed.map((s) => side(game, s)).join("・") : "なし"}`);
-  if (game.first && !state.setup.given) parts.push(`先攻: ${side(game, game.first)}`);  // a position typed has no first player
-  if (game.stage.length) parts.push(`ステージ: ${game.stage.length}`);
-  $("#status").textContent = game.winner ? `勝敗判定: ${side(game, game.winner)}の勝ち (ターン ${game.turn_number})` : parts.join("・");
+  const parts = [word("status_turn", {number: game.turn_number, side: side(game, game.turn)})];
+  parts.push(word("status_chance", {side: game.chance ? side(game, game.chance) : word("rule_system")}));
+  parts.push(word("status_passed", {sides: game.passed.length ? game.passed.map((s) => side(game, s)).join(word("joined")) : word("none")}));
+  if (game.first && !state.setup.given) parts.push(word("status_first", {side: side(game, game.first)}));  // a position typed has no first player
+  if (game.stage.length) parts.push(word("status_stage", {count: game.stage.length}));
+  $("#status").textContent = game.winner ? word("status_winner", {side: side(game, game.winner), number: game.turn_number}) : parts.join(word("joined"));
 }
 
 function renderRefused(game) {
@@ -129,10 +137,11 @@ function renderDecision(game) {
   typeNumber("");
   options.replaceChildren();
   if (!decision) {
-    prompt.textContent = game.winner ? "ゲーム終了" : state.mode === "replay" ? "" : game.waiting ? `${side(game, game.waiting)}の番です` : "";
+    prompt.textContent = game.winner ? word("game_over") : state.mode === "replay" ? "" : game.waiting ? word("waiting", {side: side(game, game.waiting)}) : "";
     return;
   }
-  prompt.textContent = `${state.viewer.name}: ${decision.prompt}` + (decision.choosing ? `（${choosingText(decision)}）` : "");
+  const asked = `${state.viewer.name}: ${decision.prompt}`;
+  prompt.textContent = decision.choosing ? word("prompt_choosing", {prompt: asked, choosing: choosingText(decision)}) : asked;
   decision.options.forEach((option, i) => {
     const element = button(optionLabel(option, i + 1), () => act("/api/decide", {index: option.index, version: state.version}).catch(() => {}),
       {"data-index": String(option.index), "data-kind": option.kind, class: "option"});
@@ -150,7 +159,7 @@ function renderDecision(game) {
 function zone(owner, label, cards, separator = " ") {
   const block = document.createElement("section");
   block.className = "zone";
-  block.setAttribute("aria-label", `${owner}の${label}`);
+  block.setAttribute("aria-label", word("zone_of", {owner, zone: label}));
   const title = document.createElement("h3");
   title.textContent = label;
   block.append(title);
@@ -167,7 +176,7 @@ function zone(owner, label, cards, separator = " ") {
     item.append(card);
     list.append(item);
   });
-  if (!cards.length) list.append(Object.assign(document.createElement("li"), {textContent: "なし"}));
+  if (!cards.length) list.append(Object.assign(document.createElement("li"), {textContent: word("none")}));
   block.append(list);
   return block;
 }
@@ -184,22 +193,25 @@ function renderZones(game) {
     title.textContent = owner;
     block.setAttribute("aria-labelledby", title.id);
     block.append(title);
-    const cards = (value) => Array.isArray(value) ? value : `${value} 枚`;
-    block.append(zone(owner, "ライフ", seen.life === null ? "10 枚以上" : `${seen.life} 枚`));
-    block.append(zone(owner, "手札", cards(seen.hand)));
-    block.append(which === "you" ? zone(owner, "墓地", cards(seen.graveyard))
-      : zone(owner, "墓地", [`一番上 ${seen.graveyard[0] ?? "なし"}`]));
-    block.append(zone(owner, "場", seen.field.map((c) =>
-      c.text + (c.driven ? " (ドライブ)" : "") + (c.size !== null && c.kind === "soldier" ? ` サイズ ${c.size}` : "") + (c.role ? ` ${c.role}` : "")), "、"));
-    if (seen.fog.length) block.append(zone(owner, "フォグ", cards(seen.fog)));
-    if (seen.trump.length) block.append(zone(owner, "切札", seen.trump));
+    const cards = (value) => Array.isArray(value) ? value : word("cards", {count: value});
+    block.append(zone(owner, word("life"), seen.life === null ? word("life_many") : word("cards", {count: seen.life})));
+    block.append(zone(owner, word("hand"), cards(seen.hand)));
+    block.append(which === "you" ? zone(owner, word("graveyard"), cards(seen.graveyard))
+      : zone(owner, word("graveyard"), [word("graveyard_top", {card: seen.graveyard[0] ?? word("none")})]));
+    block.append(zone(owner, word("field"), seen.field.map((c) => {
+      let text = c.driven ? word("driven", {card: c.text}) : c.text;
+      if (c.size !== null && c.kind === "soldier") text = word("size", {card: text, size: c.size});
+      return text + (c.role ? ` ${c.role}` : "");
+    }), word("listed")));
+    if (seen.fog.length) block.append(zone(owner, word("fog"), cards(seen.fog)));
+    if (seen.trump.length) block.append(zone(owner, word("trump"), seen.trump));
     if (Array.isArray(seen.pack) ? seen.pack.length : seen.pack) {
-      const pack = zone(owner, "パック", cards(seen.pack));
-      if (seen.pack_opened) pack.append(" (開封済み)");
+      const pack = zone(owner, word("pack"), cards(seen.pack));
+      if (seen.pack_opened) pack.append(` ${word("opened")}`);
       block.append(pack);
     }
-    if (Array.isArray(seen.rare) ? seen.rare.length : seen.rare) block.append(zone(owner, "レアカード", cards(seen.rare)));
-    if (seen.known.length) block.append(zone(owner, "見たカード", seen.known));
+    if (Array.isArray(seen.rare) ? seen.rare.length : seen.rare) block.append(zone(owner, word("rare"), cards(seen.rare)));
+    if (seen.known.length) block.append(zone(owner, word("known"), seen.known));
     zones.append(block);
   }
   if (game.stage.length) {
@@ -207,7 +219,7 @@ function renderZones(game) {
     block.className = "side";
     const title = document.createElement("h2");
     title.id = "stage-title";
-    title.textContent = "ステージ";
+    title.textContent = word("stage");
     block.setAttribute("aria-labelledby", title.id);
     const items = document.createElement("ol");
     for (const request of game.stage) {
@@ -245,8 +257,8 @@ function renderExample() {
   if (example.done) {
     $("#example-yaml").value = example.yaml;
     $("#example-check").textContent = example.problem === null
-      ? `bp check はこの例をそのまま実行し、合格します。${example.where} の「${example.action}」の examples: の下に貼り付けてください。`
-      : `この例は bp check で失敗します: ${example.problem}`;
+      ? word("example_passes", {where: example.where, action: example.action})
+      : word("example_fails", {problem: example.problem});
     $("#example-copy").focus();
     return;
   }
@@ -302,7 +314,7 @@ function wire() {
   $("#example-copy").addEventListener("click", () => {
     const area = $("#example-yaml");
     area.select();
-    navigator.clipboard?.writeText(area.value).then(() => { $("#example-check").textContent += " (コピーしました)"; }, () => {});
+    navigator.clipboard?.writeText(area.value).then(() => { $("#example-check").textContent += ` ${word("copied")}`; }, () => {});
   });
   $("#reveal").addEventListener("click", () => act("/api/reveal").catch(() => {}));
   $("#apply-rules").addEventListener("click", () => act("/api/rules").catch(() => {}));
@@ -339,7 +351,7 @@ function wire() {
   const transcriptForm = $("#transcript-form");
   $("#open-transcript").addEventListener("click", () => openDialog("#transcript-dialog", () => {
     const select = transcriptForm.elements.saved;
-    select.replaceChildren(new Option("(選ぶ)", ""), ...state.saved.map((name) => new Option(name, name)));
+    select.replaceChildren(new Option(word("choose_saved"), ""), ...state.saved.map((name) => new Option(name, name)));
     if (state.saved.length) select.value = state.saved[state.saved.length - 1];
   }));
   submitting(transcriptForm, () => act("/api/transcript", {
@@ -374,7 +386,7 @@ let typed = "";
 
 function typeNumber(digits) {
   typed = digits;
-  $("#typed").textContent = typed ? `番号 ${typed}: Enter で選ぶ` : "";
+  $("#typed").textContent = typed ? word("typed", {number: typed}) : "";
   if (typed) document.querySelectorAll("#options .option")[Number(typed) - 1]?.focus();
 }
 
