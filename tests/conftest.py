@@ -10,7 +10,7 @@ import pytest
 
 import toolchain
 from tests.repos import minimal_repository
-from tests.shared import SiteBuild
+from tests.shared import SiteBuild, end_background, last, start_needed
 from tests.shared import site_build as shared_site_build
 from toolchain.model import Definitions
 
@@ -25,6 +25,16 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The session's shared builds start now, in the background, and the tests that read them run last."""
+    last(items)
+    start_needed(config, items)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    end_background()
 
 
 @pytest.fixture(autouse=True)

@@ -5,14 +5,23 @@ The first worker to ask makes the build in the session's temporary folder (the p
 workers' own); the other waits on a file lock and then reads the same files. A build that failed
 fails every test that asks for it, with the first failure's message, instead of being tried again.
 A test that changes sources copies what it changes (`copy_site_build`) and never writes here.
+
+The builds of BACKGROUND start as soon as the tests are collected, when a collected test asks for
+one (`start_needed`), on a thread of one worker each; the tests that ask for one run after the others
+(`last`), so that no process waits for a build while there is other work to do.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
 import shutil
+import signal
+import subprocess
+import sys
+import threading
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,7 +30,7 @@ from pathlib import Path
 import pytest
 
 from tests.repos import copy_rules_yaml
-from tests.runbp import ROOT, bp
+from tests.runbp import ROOT
 from toolchain.site.editions import Edition, site_editions
 
 EPOCH = "1750000000"  # 2025-06-15: every shared build, and every build compared with one, carries this date
@@ -104,14 +113,110 @@ class SiteBuild:
         return edition_cache(self.cache, self.own)
 
 
+_RUNNING: set[subprocess.Popen[str]] = set()  # the shared builds' bp runs under way, each in a process group of its own
+_THREADS: list[threading.Thread] = []
+
+
+def _bp(*args: str, env: dict[str, str] | None = None, timeout: float = 1800) -> subprocess.CompletedProcess[str]:
+    """`python -m toolchain *args`, started cold (a run on a background thread must not hold the preloaded process
+    of tests/runbp.py, which runs one bp at a time, for minutes), ended with the session if it outlives it."""
+    command = [sys.executable, "-m", "toolchain", *args]
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}, start_new_session=True)
+    _RUNNING.add(process)
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+    except BaseException:
+        _kill(process)
+        raise
+    finally:
+        _RUNNING.discard(process)
+    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+
+
+def _kill(process: subprocess.Popen[str]) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)  # bp build's own workers too
+    process.communicate()
+
+
 def _build_site(folder: Path) -> None:
-    # Slow (the suite's one cold build of every output, about 25 s of CPU): counted in the setup of whichever
-    # test asks first, while the other process's first asker waits for it.
+    # Slow (the suite's one cold build of every output of both editions, about 100 s of CPU): started in the
+    # background when the tests are collected (start_needed), or by the first test that asks for it.
     root, site, cache = copy_repository(folder / "rules", editions=True), folder / "site", folder / "cache"
-    run = bp("build", "--root", str(root), "--out", str(site), "--cache", str(cache), "-j", "2", "--format", "json",
-             env={"SOURCE_DATE_EPOCH": EPOCH}, timeout=1800)
+    run = _bp("build", "--root", str(root), "--out", str(site), "--cache", str(cache), "-j", "2", "--format", "json",
+              env={"SOURCE_DATE_EPOCH": EPOCH})
     assert run.returncode == 0, run.stderr
     (folder / "report.json").write_text(run.stdout, encoding="utf-8")
+
+
+def build_actionlists(folder: Path) -> None:
+    """`bp actionlist --out …` of this repository, as a rules editor runs it: every list's HTML, PDF and 2-up."""
+    done = _bp("actionlist", "--out", str(folder / "actionlist"), "--root", str(ROOT), timeout=600)
+    assert done.returncode == 0, done.stderr
+
+
+@dataclass(frozen=True)
+class Background:
+    """A shared build made in the background for the tests that ask for it by `fixture`."""
+
+    fixture: str
+    name: str  # once()'s
+    make: Callable[[Path], None]
+
+
+BACKGROUND = (Background("site_build", "site", _build_site), Background("site", "actionlist", build_actionlists))
+
+
+def asks_for(item: pytest.Item, shared: Background) -> bool:
+    return shared.fixture in getattr(item, "fixturenames", ())
+
+
+def last(items: list[pytest.Item]) -> None:
+    """The modules with a test that reads a shared build after every other module, those with the most tests first
+    (whole modules: their module fixtures are made once; in the same order on every worker, as xdist requires)."""
+    def module(item: pytest.Item) -> str:
+        return item.nodeid.split("::")[0]
+
+    sizes: dict[str, int] = {}
+    waits: set[str] = set()
+    for item in items:
+        sizes[module(item)] = sizes.get(module(item), 0) + 1
+        if any(asks_for(item, shared) for shared in BACKGROUND):
+            waits.add(module(item))
+    order = {item.nodeid: index for index, item in enumerate(items)}
+    items.sort(key=lambda item: (1, -sizes[module(item)], order[item.nodeid]) if module(item) in waits
+               else (0, 0, order[item.nodeid]))
+
+
+def start_needed(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Start each build of BACKGROUND that a collected test asks for, each on one worker (all on the only process
+    without xdist). Its first asker then waits for it as for a build another worker makes."""
+    if config.option.collectonly:
+        return
+    tmp_path_factory: pytest.TempPathFactory = config._tmp_path_factory  # type: ignore[attr-defined]
+    needed = [shared for shared in BACKGROUND if any(asks_for(item, shared) for item in items)]
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    for index, shared in enumerate(needed):
+        if index % workers == worker:
+            thread = threading.Thread(target=_made_quietly, args=(tmp_path_factory, shared), name=f"shared-{shared.name}",
+                                      daemon=True)
+            thread.start()
+            _THREADS.append(thread)
+
+
+def _made_quietly(tmp_path_factory: pytest.TempPathFactory, shared: Background) -> None:
+    with contextlib.suppress(BaseException):  # once() keeps a failure for the tests that ask
+        once(tmp_path_factory, shared.name, shared.make)
+
+
+def end_background() -> None:
+    """At the end of the session: a build no test waited for (the session stopped early) is stopped."""
+    for process in list(_RUNNING):
+        _kill(process)
+    for thread in _THREADS:
+        thread.join(timeout=60)
 
 
 def site_build(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:

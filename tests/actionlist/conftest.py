@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.repos import copy_rules_yaml
-from tests.shared import once
+from tests.shared import build_actionlists, once
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,15 +22,10 @@ def run_bp(*args: str, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
     )
 
 
-def _build_actionlists(folder: Path) -> None:
-    done = run_bp("actionlist", "--out", str(folder / "actionlist"))
-    assert done.returncode == 0, done.stderr
-
-
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`bp actionlist --out …`: build/site/actionlist as `bp build` writes it (made once, tests/shared.py)."""
-    return once(tmp_path_factory, "actionlist", _build_actionlists) / "actionlist"
+    return once(tmp_path_factory, "actionlist", build_actionlists) / "actionlist"
 
 
 @pytest.fixture(scope="session")
