@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
@@ -68,6 +69,13 @@ def umask() -> int:
 def file_mode() -> int:
     """The mode a new file gets by default (0644 under the usual umask)."""
     return 0o666 & ~umask()
+
+
+def shown_name(path: Path) -> str:
+    """The name of the file a temporary one of write_whole (or a caller's mkstemp named the same way,
+    `.NAME.XXXXXXXX.tmp`) stands for: what a message names while the file is being written."""
+    found = re.fullmatch(r"\.(.+)\.[^.]+\.tmp", path.name)
+    return found.group(1) if found else path.name
 
 
 def write_whole(path: Path, data: bytes) -> None:

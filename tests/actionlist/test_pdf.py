@@ -167,6 +167,7 @@ def test_missing_glyph_fails_and_leaves_the_old_files(repo_copy: Path, tmp_path:
     done = run_bp("actionlist", "--format", "lite", "--pdf", str(out), root=repo_copy)
     assert done.returncode == 1
     assert "U+E000" in done.stderr and "自分の" in done.stderr and "Traceback" not in done.stderr
+    assert "lite.pdf: no glyph" in done.stderr and ".tmp" not in done.stderr  # the file asked for, not its temporary one
     assert out.read_bytes() == b"previous"
     assert [p.name for p in tmp_path.iterdir()] == ["lite.pdf"]  # no temporary file left
 

@@ -13,6 +13,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..ownfiles import shown_name
+
 if TYPE_CHECKING:  # pragma: no cover
     from pypdf.generic import DictionaryObject
 
@@ -35,7 +37,7 @@ def check_pdf(pdf: Path, html: str) -> None:
         described = "; ".join(_("U+{code:04X} {character!r} in “{around}”").format(code=ord(c), character=c, around=_around(text, c))
                               for c in missing)
         raise MissingGlyphError(_("{pdf}: no glyph in the embedded fonts for {described} (fonts-noto-cjk installed?)").format(
-            pdf=pdf.name, described=described))
+            pdf=shown_name(pdf), described=described))
 
 
 def embedded_characters(pdf: Path) -> tuple[set[str], set[str]]:
