@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,12 +55,19 @@ def render(job: PdfJob) -> PdfResult:
 
 def render_all(jobs: list[PdfJob], workers: int | None = None) -> list[PdfResult]:
     """Render every job, on as many processes as there are cores (WeasyPrint is single-threaded).
-    The first failure is raised once every job has stopped."""
+    The first failure is raised as soon as the jobs already under way have stopped: the jobs not
+    started are dropped (a missing glyph fails every leaflet that prints the text; one says it)."""
     workers = min(workers or os.cpu_count() or 1, len(jobs))
     if workers <= 1:
         return [render(job) for job in jobs]
     # Longest first, so that no worker is left with the big list at the end.
     ordered = sorted(jobs, key=lambda job: len(job.html), reverse=True)
     with ProcessPoolExecutor(max_workers=workers, initializer=start_worker) as pool:
-        results = {job.pdf: result for job, result in zip(ordered, pool.map(render, ordered))}
+        futures = {pool.submit(render, job): job for job in ordered}
+        results: dict[Path, PdfResult] = {}
+        for future in as_completed(futures):
+            if future.exception() is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise future.exception()  # type: ignore[misc]
+            results[futures[future].pdf] = future.result()
     return [results[job.pdf] for job in jobs]
