@@ -27,6 +27,7 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected what will not run
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The session's shared builds start now, in the background, and the tests that read them run last."""
     last(items)

@@ -212,9 +212,11 @@ def _made_quietly(tmp_path_factory: pytest.TempPathFactory, shared: Background) 
 
 
 def end_background() -> None:
-    """At the end of the session: a build no test waited for (the session stopped early) is stopped."""
+    """At the end of the session: a build no test waited for (the session stopped early) is stopped; its thread,
+    reading the run's output, sees it end."""
     for process in list(_RUNNING):
-        _kill(process)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
     for thread in _THREADS:
         thread.join(timeout=60)
 
