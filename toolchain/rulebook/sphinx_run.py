@@ -155,17 +155,18 @@ def _only_the_builders_bp_uses() -> Iterator[None]:
 def _moved_environments_taken_up(moved_from: list[str]) -> Iterator[None]:
     """While a Sphinx application is made: a pickled environment whose sources moved with it is taken
     up where it is (`_moved_with_its_sources`); the folder it was read in is added to `moved_from`."""
+    from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
     setup = BuildEnvironment.setup
 
-    def setup_where_it_is(env: BuildEnvironment, app: Any) -> None:
+    def setup_where_it_is(env: BuildEnvironment, app: Sphinx) -> None:
         old = _moved_with_its_sources(env, app)
         if old is not None:
             moved_from.append(old)
         setup(env, app)
 
-    BuildEnvironment.setup = setup_where_it_is  # type: ignore[method-assign]
+    BuildEnvironment.setup = setup_where_it_is  # type: ignore[method-assign,assignment]
     try:
         yield
     finally:
