@@ -135,6 +135,7 @@ def test_one_changed_action_renders_only_what_shows_it(repo: Repo) -> None:
     path = repo.root / ACTION_FILE
     path.write_text(path.read_text(encoding="utf-8").replace(OLD_EFFECT, NEW_EFFECT, 1), encoding="utf-8")
     before = stats(repo.site)
+    pages_kept = {page.name for page in (repo.own_cache / "pages").glob("*.html")}  # the rulebook's HTML pages by key
     report = repo.build("-j", "2")
     rendered, kept = set(report["rendered"]), set(report["kept"])
     # Exactly those pages, the PDFs laid out from them, the data, and nothing else (nothing of the other edition).
@@ -144,6 +145,10 @@ def test_one_changed_action_renders_only_what_shows_it(repo: Repo) -> None:
     after = stats(repo.site)
     assert kept == set(after) - rendered - {f"{folder}{name}" for folder in {"", repo.prefix} for name in (".bp-manifest.json", ".bp-output")}
     assert all(after[p] == before[p] for p in kept), "a kept file is the same file (inode and time)"
+    # Sphinx read and wrote only the page that shows it again, though its environment and pages were made in the
+    # shared build's folder: the others were copied from the page cache.
+    assert [note for note in report["notes"] if note.startswith("rulebook HTML")] == ["rulebook HTML: pages read again: format"]
+    assert len({page.name for page in (repo.own_cache / "pages").glob("*.html")} - pages_kept) == 1
     # Of the rulebook PDF, only the chapter that shows B・J was laid out again.
     [pdf_note] = [note for note in report["notes"] if note.startswith("blackpoker.pdf")]
     laid_out = set(pdf_note.split(": ", 2)[-1].split(", "))

@@ -1,4 +1,5 @@
-"""Sphinx's incremental rebuild: a change to the definitions re-reads the pages that show it, and only those."""
+"""Sphinx's incremental rebuild: a change to the definitions re-reads the pages that show it, and only those, on a copy
+of the session's shared build (the rulebook of its own edition), taken up where it is copied."""
 
 from __future__ import annotations
 
@@ -10,27 +11,28 @@ from pathlib import Path
 
 import pytest
 
-from tests.repos import drop_missing_history
+from tests.shared import SiteBuild
 from toolchain.rulebook.sphinx_run import RulebookError, build_html
-
-from .conftest import ROOT
 
 
 @pytest.fixture(scope="module")
-def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the rulebook's sources: docs/, definitions/ and schema/ (the toolchain is the installed one)."""
-    root = tmp_path_factory.mktemp("repo")
-    for name in ("docs", "definitions", "schema"):
-        shutil.copytree(ROOT / name, root / name)
-    drop_missing_history(root)
-    build_html(root, root / "cache")
-    return root
+def repo(site_build: SiteBuild, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the shared build's sources (its own edition's rulebook) and, beside them as there, of its
+    rulebook's cache (_cache): the copy is taken up where it is, so its first build reads no page again."""
+    folder = tmp_path_factory.mktemp("repo")
+    shutil.copytree(site_build.root, folder / "rules")
+    shutil.copytree(site_build.own_cache, folder / "cache")
+    return folder / "rules"
+
+
+def _cache(repo: Path) -> Path:
+    return repo.parent / "cache"
 
 
 def _reread(repo: Path, *touched: str, edits: tuple[tuple[str, str, str], ...] = ()) -> set[str]:
     """Touch the files and make the edits (file, old, new), rebuild the HTML, and return the pages Sphinx
     read again. The edits stay: each test's change is another change for the next."""
-    doctrees = repo / "cache" / "doctrees"
+    doctrees = _cache(repo) / "doctrees"
     before = {path.stem: path.stat().st_mtime_ns for path in doctrees.glob("*.doctree")}
     later = time.time()  # newer than every page's last read (not in the future: the next build must see it as old)
     for name in touched:
@@ -40,7 +42,7 @@ def _reread(repo: Path, *touched: str, edits: tuple[tuple[str, str, str], ...] =
         text = path.read_text(encoding="utf-8")
         assert old in text, old
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    build_html(repo, repo / "cache")
+    build_html(repo, _cache(repo))
     after = {path.stem: path.stat().st_mtime_ns for path in doctrees.glob("*.doctree")}
     return {page for page, mtime in after.items() if before.get(page) != mtime}
 
@@ -84,7 +86,7 @@ def test_a_zone_renamed_rereads_the_page_whose_only_figure_shows_it(repo: Path) 
     finally:  # the next tests build on this repository: the rename must not stay
         for path, text in kept.items():
             path.write_text(text, encoding="utf-8")
-        build_html(repo, repo / "cache")  # and the cache as it was, whole again
+        build_html(repo, _cache(repo))  # and the cache as it was, whole again
 
 
 def test_fog_yaml_changed_rereads_the_fog_list(repo: Path) -> None:
@@ -111,9 +113,11 @@ def test_a_new_definitions_file_rereads_the_pages_that_show_its_definitions(repo
     text = source.read_text(encoding="utf-8")
     header, _, body = text.partition("\n- id: ")
     first = "- id: " + body.split("\n- id: ")[0]
-    # Names are unique too (BP020), and a kana reads its name (BP034).
+    # Names are unique too (BP020), and a kana reads its name (BP034); a new action is new in this edition, as the
+    # history of the rules (history/) says (BP049).
     first = re.sub(r"(?m)^  name: (.+)$", r"  name: \1ニ", first, count=1)
     first = re.sub(r"(?m)^  kana: (.+)$", r"  kana: \1に", first, count=1)
+    first = re.sub(r"(?m)^  since: .+\n(  updated: .+\n)?", "  since: v8.1\n", first, count=1)
     copy.write_text(header + "\n" + first.replace("- id: ", "- id: copy-", 1), encoding="utf-8")
     try:
         pages = _reread(repo)
@@ -124,14 +128,14 @@ def test_a_new_definitions_file_rereads_the_pages_that_show_its_definitions(repo
 
 def _pages_written(repo: Path, page: str, old: str, new: str) -> tuple[set[str], set[str]]:
     """Edit one docs page, rebuild, put it back: the page cache's entries before and after the build."""
-    cached = repo / "cache" / "pages"
+    cached = _cache(repo) / "pages"
     before = {path.name for path in cached.glob("*.html")}
     path = repo / "docs" / page
     text = path.read_text(encoding="utf-8")
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     try:
-        build_html(repo, repo / "cache")
+        build_html(repo, _cache(repo))
     finally:
         path.write_text(text, encoding="utf-8")
     return before, {path.name for path in cached.glob("*.html")}
@@ -141,7 +145,7 @@ def test_a_prose_change_writes_that_page_only_and_a_title_change_writes_every_pa
     """The HTML page cache (pagecache.py): the other pages are copied, until what surrounds them changes
     (a title is in every page's navigation). That the copies are the bytes of a clean build is
     tests/build/test_incremental.py's."""
-    build_html(repo, repo / "cache")  # what the tests above changed last
+    build_html(repo, _cache(repo))  # what the tests above changed last
     before, after = _pages_written(repo, "appendix.rst", "\n.. _appendix-pdf:", "\n書き足した一文。\n\n.. _appendix-pdf:")
     assert len(after) == len(before) and len(after - before) == 1
     before, after = _pages_written(repo, "appendix.rst", "\n付録\n", "\n付録・補遺\n")
@@ -151,16 +155,16 @@ def test_a_prose_change_writes_that_page_only_and_a_title_change_writes_every_pa
 def test_a_copied_page_is_not_resolved_and_its_warning_comes_back_until_fixed(repo: Path) -> None:
     """Pages taken from the page cache are neither unpickled nor resolved, so a page is kept only by
     a build that ended cleanly: a reference to no label fails every build until it is fixed."""
-    build_html(repo, repo / "cache")
+    build_html(repo, _cache(repo))
     path = repo / "docs" / "appendix.rst"
     text = path.read_text(encoding="utf-8")
     path.write_text(text + "\n:ref:`no-such-label`\n", encoding="utf-8")
     try:
         for _ in range(2):
             with pytest.raises(RulebookError, match="no-such-label"):
-                build_html(repo, repo / "cache")
+                build_html(repo, _cache(repo))
     finally:
         path.write_text(text, encoding="utf-8")
-    build_html(repo, repo / "cache")
-    cached = repo / "cache" / "pages"
+    build_html(repo, _cache(repo))
+    cached = _cache(repo) / "pages"
     assert not list(cached.glob("*.pending")) and len(list(cached.glob("*.json"))) == len(list(cached.glob("*.html")))

@@ -38,6 +38,7 @@ from sphinx import __version__ as sphinx_version
 
 from ..ownfiles import read_regular_file
 from ..sphinxext import domain
+from .search_words import WORDS_OPTION
 
 # The environment's attributes that are not what pages are made from: the read times of pages,
 # the objects of this process, Sphinx's per-build caches, the docutils settings (made from the
@@ -96,7 +97,7 @@ class PageKeys:
             env, builder = self.app.env, self.app.builder
             digest = hashlib.sha256(self.salt.encode())
             digest.update(canonical(_surroundings(env)).encode())
-            digest.update(canonical({item.name: item.value for item in env.config}).encode())
+            digest.update(canonical(_configuration(env.config)).encode())
             digest.update(canonical(builder.globalcontext).encode())
             digest.update(canonical(self.context_inputs(self.app)).encode())
             for path in _theme_files(Path(self.app.srcdir)):  # conf.py, templates, static files (their checksums are in the pages)
@@ -119,6 +120,16 @@ def _surroundings(env: Any) -> dict[str, Any]:
     ours = values["domaindata"].get(domain.NAME)
     if ours is not None:
         values["domaindata"] = {**values["domaindata"], domain.NAME: domain.page_surroundings(ours)}
+    return values
+
+
+def _configuration(config: Any) -> dict[str, Any]:
+    """The configuration's values, but for the path of the search words' file (search_words.py), which
+    names the cache's folder: a cache moved or copied elsewhere keeps its pages."""
+    values = {item.name: item.value for item in config}
+    options = values.get("html_search_options")
+    if isinstance(options, dict) and WORDS_OPTION in options:
+        values["html_search_options"] = {name: value for name, value in options.items() if name != WORDS_OPTION}
     return values
 
 

@@ -20,6 +20,7 @@ from sphinx import __version__ as sphinx_version
 from sphinx.search.ja import BaseSplitter, DefaultSplitter
 
 WORDS_FILE = "search-words.json"
+WORDS_OPTION = "bp_words"  # html_search_options' entry naming the file: where the cache is, not what a page shows
 
 
 class RememberingSplitter(BaseSplitter):
@@ -28,7 +29,7 @@ class RememberingSplitter(BaseSplitter):
     def __init__(self, options: dict[str, str]) -> None:
         super().__init__(options)
         self.splitter = DefaultSplitter(options)
-        self.path = Path(options["bp_words"])
+        self.path = Path(options[WORDS_OPTION])
         self.known = _read(self.path)
         self.used: dict[str, list[str]] = {}
         self.listener: list[str] | None = None  # the texts asked for, while the HTML page cache records a page
@@ -62,7 +63,7 @@ def _read(path: Path) -> dict[str, list[str]]:
 
 def search_overrides(cache: Path) -> dict[str, Any]:
     """The Sphinx configuration that makes the HTML build use the remembering splitter."""
-    return {"html_search_options": {"type": f"{__name__}.RememberingSplitter", "bp_words": str(cache / WORDS_FILE)}}
+    return {"html_search_options": {"type": f"{__name__}.RememberingSplitter", WORDS_OPTION: str(cache / WORDS_FILE)}}
 
 
 def remember_words(app: Any) -> None:

@@ -9,7 +9,9 @@ file re-reads only the pages that render it; but it writes the HTML into a new, 
 every time, so that the HTML of an incremental build is the HTML of a clean build (a deleted
 page is gone, the search index is whole). A Sphinx run that reported anything leaves its
 environment marked, and the next run reads every page again: an error is reported by every
-build until it is fixed, never hidden by the cache.
+build until it is fixed, never hidden by the cache. A cache moved or copied together with its
+sources (a renamed checkout, a copied build, a cache restored in another folder) is taken up where
+it is, as incrementally as in its old place (`_moved_with_its_sources`).
 
 The PDF: the `bppdf` builder writes the print page, from a copy of the HTML environment, and
 toolchain.rulebook.parts lays it out in parts, in parallel, keeping the parts that did not change.
@@ -62,10 +64,12 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
     marker.touch()
     status, warnings = io.StringIO(), io.StringIO()
     read: list[str] = []
+    moved_from: list[str] = []  # the source folder the environment was read in, when it was elsewhere
     confdir, settings = configuration(docs)
     with patch_docutils(docs), docutils_namespace(), _root_logger_kept(), _only_the_builders_bp_uses():
-        app = Sphinx(str(docs), confdir, str(out), str(doctrees), builder, confoverrides={**settings, **(overrides or {})},
-                     status=status, warning=warnings, freshenv=fresh, warningiserror=strict)
+        with _moved_environments_taken_up(moved_from):
+            app = Sphinx(str(docs), confdir, str(out), str(doctrees), builder, confoverrides={**settings, **(overrides or {})},
+                         status=status, warning=warnings, freshenv=fresh, warningiserror=strict)
         app.connect("env-before-read-docs", lambda _app, _env, docnames: read.extend(sorted(docnames)))
         _read_numref_targets_once(app)
         if definitions is not None:
@@ -75,7 +79,7 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
         if pages is not None:
             pages.install(app)
         app.build()
-    problems = _as_the_editor_reads(warnings.getvalue().strip(), docs)
+    problems = _as_the_editor_reads(warnings.getvalue().strip(), docs, *moved_from)
     if app.statuscode or (strict and problems):
         raise RulebookError(_("sphinx-build -b {builder} failed:").format(builder=builder) + f"\n{problems or status.getvalue()[-2000:]}")
     from .search_words import remember_words
@@ -87,12 +91,13 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
     return read
 
 
-def _as_the_editor_reads(problems: str, docs: Path) -> str:
-    """Sphinx's warnings without its colours, each page named from the repository (`docs/page.rst:6: …`)."""
+def _as_the_editor_reads(problems: str, docs: Path, *moved_from: str) -> str:
+    """Sphinx's warnings without its colours, each page named from the repository (`docs/page.rst:6: …`);
+    `moved_from`: where the docs were when the pages not read again were read (their doctrees say it)."""
     from sphinx.util.console import strip_colors
 
     text = strip_colors(problems)
-    for folder in {str(docs.absolute()), str(docs.resolve())}:
+    for folder in {str(docs.absolute()), str(docs.resolve()), *moved_from}:
         text = text.replace(folder + os.sep, docs.name + "/")
     return text
 
@@ -144,6 +149,47 @@ def _only_the_builders_bp_uses() -> Iterator[None]:
         yield
     finally:
         application.builtin_extensions = every
+
+
+@contextlib.contextmanager
+def _moved_environments_taken_up(moved_from: list[str]) -> Iterator[None]:
+    """While a Sphinx application is made: a pickled environment whose sources moved with it is taken
+    up where it is (`_moved_with_its_sources`); the folder it was read in is added to `moved_from`."""
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+    setup = BuildEnvironment.setup
+
+    def setup_where_it_is(env: BuildEnvironment, app: Sphinx) -> None:
+        old = _moved_with_its_sources(env, app)
+        if old is not None:
+            moved_from.append(old)
+        setup(env, app)
+
+    BuildEnvironment.setup = setup_where_it_is  # type: ignore[method-assign,assignment]
+    try:
+        yield
+    finally:
+        BuildEnvironment.setup = setup  # type: ignore[method-assign]
+
+
+def _moved_with_its_sources(env: Any, app: Any) -> str | None:
+    """Sphinx's pickled environment names the folder its pages were read in, and Sphinx takes any
+    other source folder for other sources: every page is read again. A cache moved or copied with
+    its sources (a renamed checkout, a copied build, a CI cache restored elsewhere) holds the
+    doctrees where they were relative to the docs: then the environment is these sources', and is
+    given their folder. Everything else is Sphinx's to check as in the old place (its and the
+    extensions' environment versions, the configuration, each page's time and dependencies; the
+    extension checks the definitions by their digests). A cache beside other sources (its place
+    relative to them differs: another checkout using the same --cache) is still read fresh.
+    Returns the folder the environment was read in, when it is taken up elsewhere."""
+    old_docs, old_doctrees = env.srcdir, env.doctreedir
+    if not old_docs or not old_doctrees or old_docs == app.srcdir:
+        return None  # a new environment, or one read here
+    if os.path.relpath(old_docs, old_doctrees) != os.path.relpath(app.srcdir, app.doctreedir):
+        return None  # Sphinx refuses it: "source directory has changed", and reads every page
+    env.srcdir = app.srcdir  # setup gives it the new doctrees folder itself
+    return str(old_docs)
 
 
 def _read_numref_targets_once(app: Any) -> None:
