@@ -12,7 +12,7 @@ from typing import Any
 from ..i18n import language
 from ..resultcache import ResultCache, key_of
 from .sources import LoadProblem, Mark
-from .validation import Found, Names, validate
+from .validation import Found, Names, validate, validate_items
 from .yamlload import Document, load
 
 
@@ -34,18 +34,37 @@ class FileCache:
 
     def validate(self, doc: Document, raw: bytes, schema_name: str, rel: str, names: Names) -> list[Found]:
         """validation.validate's findings, validated again only if they were not kept: by the file's bytes,
-        the schemas, and the names every file defines (a name written for an id is told its id)."""
-        key = key_of(language(), self.schemas, schema_name, json.dumps(names, ensure_ascii=False, sort_keys=True), raw)
-        kept = self.store.get(f"validation/{rel}", key)
+        the schemas, and the names every file defines (a name written for an id is told its id). In a list
+        file whose bytes changed, only the items that changed are validated again (validation.validate_items)."""
+        named = json.dumps(names, ensure_ascii=False, sort_keys=True)
+        key = key_of(language(), self.schemas, schema_name, named, raw)
         try:
-            return [(Mark(int(line), int(column)), str(message), tuple(path), None if value is None else str(value))
-                    for (line, column), message, path, value in kept]
+            return _found(self.store.get(f"validation/{rel}", key))
         except (TypeError, ValueError):
             pass  # nothing kept, or not what this version keeps: validated again
-        found = list(validate(doc, self.schema_dir, schema_name, names))
-        self.store.put(f"validation/{rel}", key, [[[mark.line, mark.column], message, list(path), value]
-                                                  for mark, message, path, value in found])
+        items_key = key_of(language(), self.schemas, schema_name, named)
+        try:
+            kept = {str(item): _found(rows) for item, rows in self.store.get(f"validation-items/{rel}", items_key).items()}
+        except (TypeError, ValueError, AttributeError):
+            kept = {}
+        by_items = validate_items(doc, self.schema_dir, schema_name, names, kept)
+        if by_items is None:
+            found = list(validate(doc, self.schema_dir, schema_name, names))
+        else:
+            found, by_item = by_items
+            self.store.put(f"validation-items/{rel}", items_key, {item: _rows(item_found) for item, item_found in by_item.items()})
+        self.store.put(f"validation/{rel}", key, _rows(found))
         return found
+
+
+def _found(rows: Any) -> list[Found]:
+    """The findings `_rows` wrote (TypeError or ValueError for anything else)."""
+    return [(Mark(int(line), int(column)), str(message), tuple(path), None if value is None else str(value))
+            for (line, column), message, path, value in rows]
+
+
+def _rows(found: list[Found]) -> list[list[Any]]:
+    return [[[mark.line, mark.column], message, list(path), value] for mark, message, path, value in found]
 
 
 def _marks(marks: dict[tuple, Mark]) -> list[list[Any]]:
