@@ -43,9 +43,10 @@ class FileCache:
         except (TypeError, ValueError):
             pass  # nothing kept, or not what this version keeps: validated again
         items_key = key_of(language(), self.schemas, schema_name, named)
+        items = self.store.get(f"validation-items/{rel}", items_key)
         try:
-            kept = {str(item): _found(rows) for item, rows in self.store.get(f"validation-items/{rel}", items_key).items()}
-        except (TypeError, ValueError, AttributeError):
+            kept = {str(item): _found(rows) for item, rows in items.items()} if isinstance(items, dict) else {}
+        except (TypeError, ValueError):
             kept = {}
         by_items = validate_items(doc, self.schema_dir, schema_name, names, kept)
         if by_items is None:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from jsonschema.exceptions import ValidationError
     from referencing import Registry
 
-    from .yamlload import Document, Path_
+    from .yamlload import Document
 
 Found = tuple[Mark, str, tuple, str | None]  # where, what, the instance path, the value the message suggests there
 
