@@ -219,3 +219,39 @@ def test_a_section_label_renamed_in_docs_is_seen(repo_root: Path, tmp_path: Path
     kept = check(root, cache)
     assert kept == check(root, cache_in(None))
     assert {finding.code for finding in kept.findings} == {"BP021"}
+
+
+def test_only_the_changed_items_of_a_list_file_are_validated_again(repo_root: Path, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The findings of a list file's schema are those of the whole file validated afresh, while only the items whose
+    value or place changed are validated again."""
+    from toolchain.model import kept, validation
+    from toolchain.model.repository import TOOLCHAIN_SCHEMAS
+    from toolchain.model.yamlload import load
+
+    validated: list[object] = []
+    under_items = validation._under_items
+    monkeypatch.setattr(validation, "_under_items", lambda errors: validated.append(errors) or under_items(errors))
+    files = kept.FileCache(cache_in(tmp_path / "cache"), TOOLCHAIN_SCHEMAS, [])
+    path, rel = tmp_path / "1-basic.yaml", CHANGED_ACTION.as_posix()
+
+    def validate(text: str) -> list[validation.Found]:
+        validated.clear()
+        raw = text.encode("utf-8")
+        path.write_bytes(raw)
+        doc = load(path, raw)
+        found = files.validate(doc, raw, "actions.schema.json", rel, {})
+        assert found == list(validation.validate(doc, TOOLCHAIN_SCHEMAS, "actions.schema.json", {}))
+        return found
+
+    lines = (repo_root / CHANGED_ACTION).read_text(encoding="utf-8").splitlines(keepends=True)
+    first = next(number for number, line in enumerate(lines) if line.startswith("- id:"))
+    text = "".join([*lines[:first + 1], "  colour: red\n", *lines[first + 1:]])  # an unknown field in the first item
+    items = text.count("\n- id:")
+    planted = validate(text)
+    assert len(validated) == items and any("colour" in message for _, message, _, _ in planted)
+    text = text.replace(*REWORDED, 1)
+    assert validate(text) == planted and len(validated) == 1  # one effect reworded
+    last = text.rindex("\n- id:")
+    assert validate(f"{text[:last]}\n# a comment above the last item{text[last:]}") == planted
+    assert len(validated) == 1  # the last item moved a line down: the others' findings are kept

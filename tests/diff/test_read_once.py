@@ -5,6 +5,7 @@ is read once must read as if it were read again."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,15 +19,23 @@ FOG = "definitions/fog.yaml"
 
 @pytest.fixture
 def validations(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The schema validations run from now on, by the schema each used."""
+    """The schema validations run from now on, by the schema each used: of a whole file, or of a list file item by
+    item (which says None when it cannot, and the whole file is validated)."""
     run: list[str] = []
-    real = kept.validate
+    real, real_items = kept.validate, kept.validate_items
 
     def counted(doc: kept.Document, schema_dir: Path, schema_name: str, names: kept.Names) -> list[kept.Found]:
         run.append(schema_name)
         return list(real(doc, schema_dir, schema_name, names))
 
+    def counted_items(doc: kept.Document, schema_dir: Path, schema_name: str, names: kept.Names, *args: Any) -> Any:
+        result = real_items(doc, schema_dir, schema_name, names, *args)
+        if result is not None:
+            run.append(schema_name)
+        return result
+
     monkeypatch.setattr(kept, "validate", counted)
+    monkeypatch.setattr(kept, "validate_items", counted_items)
     return run
 
 

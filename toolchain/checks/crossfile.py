@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from .. import model as m
 from ..diagnostics import Diagnostic, Location, shorten
-from ..model.display import generated_labels
 from ..model.doclabels import DOCS_DIR, section_label_places, section_labels
 from ..i18n import N_, _
 from ..model.history import edition_number, lists_edition, same_edition
@@ -94,6 +93,8 @@ def doc_labels_free(result: LoadResult) -> Iterator[Diagnostic]:
     places = section_label_places(result.root)
     if not places:
         return
+    from ..model.display import generated_labels  # the lists' display decisions: only a repository with docs/ needs them
+
     generated = generated_labels(result.definitions)
     for place in places:
         if place.label in generated:

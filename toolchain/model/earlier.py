@@ -34,8 +34,9 @@ _SIDES = ("you", "opponent")
 
 @cache
 def _earlier() -> dict[str, Any]:
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's where PyYAML has it: every bp check reads this
     with _DATA.open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return yaml.load(handle, Loader=loader)  # a safe loader
 
 
 def _flow(value: object) -> str:
@@ -109,8 +110,8 @@ class _Upgrade:
 
 def upgraded(kind: str, doc: Document) -> Document:
     """The document of a definitions file of `kind` (repository.KINDS' names) in today's shape."""
-    if doc.data is None:
-        return doc
+    if doc.data is None or not _may_upgrade(kind, doc.data):
+        return doc  # as today's already: not copied (bp check reads every file through here on every run)
     upgrade = _Upgrade(doc)
     if kind == "rules" and isinstance(upgrade.data, dict):
         _rules(upgrade)
@@ -121,6 +122,34 @@ def upgraded(kind: str, doc: Document) -> Document:
                     _group(upgrade, index, item)
                 _zones_renamed(upgrade, (index,), item, in_program=False)
     return upgrade.result()
+
+
+def _may_upgrade(kind: str, data: Any) -> bool:
+    """Whether upgrading could change the data: a key rules.yaml lacks or a zone without its figure, a frame
+    action of a trump without its group, or a renamed zone's old id written anywhere (as a key or a value)."""
+    earlier = _earlier()
+    if kind == "rules" and isinstance(data, dict):
+        zones = data.get("zones")
+        return any(key not in data for key in earlier["rules"]) or any(
+            isinstance(zone, dict) and "figure" not in zone and earlier["zone_figures"].get(zone.get("id")) is not None
+            for zone in (zones if isinstance(zones, list) else ()))
+    if not isinstance(data, list):
+        return False
+    if kind == "frame-actions" and any(isinstance(item, dict) and "trump" in item and "group" not in item for item in data):
+        return True
+    renamed = earlier["renamed_zones"]
+    stack: list[Any] = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if any(key in renamed for key in node):
+                return True
+            stack += node.values()
+        elif isinstance(node, list):
+            stack += node
+        elif isinstance(node, str) and node in renamed:
+            return True
+    return False
 
 
 def _rules(upgrade: _Upgrade) -> None:

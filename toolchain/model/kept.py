@@ -13,7 +13,7 @@ from ..i18n import language
 from ..resultcache import MemoryCache, ResultCache, key_of
 from .repository import TOOLCHAIN_SCHEMAS
 from .sources import LoadProblem, Mark, schema_sources
-from .validation import Found, Names, validate
+from .validation import Found, Names, validate, validate_items
 from .yamlload import Document, load
 
 
@@ -43,22 +43,42 @@ class FileCache:
         """validation.validate's findings, validated again only if they were not kept: by the file's bytes,
         the schemas, and the names every file defines (a name written for an id is told its id). A file
         without findings is kept without the names, which only a finding reads: adding or renaming a
-        definition does not validate every other file again."""
+        definition does not validate every other file again. In a list file whose bytes changed, only the
+        items that changed are validated again (validation.validate_items)."""
         slot = f"validation/{rel}"
         clean = key_of(language(), self.schemas, schema_name, raw)
         if self.store.get(slot, clean) == []:
             return []
-        key = key_of(clean, json.dumps(names, ensure_ascii=False, sort_keys=True))
-        kept = self.store.get(slot, key)
+        named = json.dumps(names, ensure_ascii=False, sort_keys=True)
+        key = key_of(clean, named)
         try:
-            return [(Mark(int(line), int(column)), str(message), tuple(path), None if value is None else str(value))
-                    for (line, column), message, path, value in kept]
+            return _found(self.store.get(slot, key))
         except (TypeError, ValueError):
             pass  # nothing kept, or not what this version keeps: validated again
-        found = list(validate(doc, self.schema_dir, schema_name, names))
-        self.store.put(slot, key if found else clean, [[[mark.line, mark.column], message, list(path), value]
-                                                       for mark, message, path, value in found])
+        items_key = key_of(language(), self.schemas, schema_name, named)
+        items = self.store.get(f"validation-items/{rel}", items_key)
+        try:
+            kept = {str(item): _found(rows) for item, rows in items.items()} if isinstance(items, dict) else {}
+        except (TypeError, ValueError):
+            kept = {}
+        by_items = validate_items(doc, self.schema_dir, schema_name, names, kept)
+        if by_items is None:
+            found = list(validate(doc, self.schema_dir, schema_name, names))
+        else:
+            found, by_item = by_items
+            self.store.put(f"validation-items/{rel}", items_key, {item: _rows(item_found) for item, item_found in by_item.items()})
+        self.store.put(slot, key if found else clean, _rows(found))
         return found
+
+
+def _found(rows: Any) -> list[Found]:
+    """The findings `_rows` wrote (TypeError or ValueError for anything else)."""
+    return [(Mark(int(line), int(column)), str(message), tuple(path), None if value is None else str(value))
+            for (line, column), message, path, value in rows]
+
+
+def _rows(found: list[Found]) -> list[list[Any]]:
+    return [[[mark.line, mark.column], message, list(path), value] for mark, message, path, value in found]
 
 
 def _marks(marks: dict[tuple, Mark]) -> list[list[Any]]:

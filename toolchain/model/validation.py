@@ -11,11 +11,13 @@ import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
+from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import shorten
 from ..i18n import SOURCE, _, language, system_reason
+from ..resultcache import key_of
 from .files import read_regular, refusal
 from .schema_words import described, pattern_words, schema_message
 from .sources import Mark
@@ -50,8 +52,10 @@ def _read_schemas(schema_dir: Path) -> tuple[dict[str, Any], dict[str, tuple[int
     return schemas, broken
 
 
-def unusable_schemas(schema_dir: Path, name: str) -> list[str]:
-    """The schemas that `name` needs (itself, and those its $refs name, at any depth) that did not load."""
+@cache
+def unusable_schemas(schema_dir: Path, name: str) -> tuple[str, ...]:
+    """The schemas that `name` needs (itself, and those its $refs name, at any depth) that did not load
+    (kept, as the schemas read are: every file of a kind asks again)."""
     schemas = _read_schemas(schema_dir)[0]
     needed, missing, seen = [name], [], set()
     while needed:
@@ -62,8 +66,13 @@ def unusable_schemas(schema_dir: Path, name: str) -> list[str]:
         if current not in schemas:
             missing.append(current)
             continue
-        needed += sorted(_referenced_files(schemas[current]))
-    return missing
+        needed += _references(schema_dir, current)
+    return tuple(missing)
+
+
+@cache
+def _references(schema_dir: Path, name: str) -> list[str]:
+    return sorted(_referenced_files(_read_schemas(schema_dir)[0][name]))
 
 
 def _referenced_files(schema: object) -> set[str]:
@@ -146,9 +155,69 @@ def validate_part(doc: Document, schema_dir: Path, ref: str) -> Iterator[tuple[M
             _errors(doc, schema_dir, Draft202012Validator({"$ref": ref}, registry=_schemas(schema_dir)[1]), None))
 
 
-def _errors(doc: Document, schema_dir: Path, validator: Draft202012Validator, names: Names | None) -> Iterator[Found]:
+# The keywords a list file's schema may have beside `items` for its items to be validated one by one: none reads
+# two items at once (`uniqueItems`, `contains` and `unevaluatedItems` would) or names an item's findings.
+_BESIDE_ITEMS = ("$schema", "$id", "$comment", "title", "description", "$defs", "type", "minItems", "maxItems")
+
+
+def validate_items(doc: Document, schema_dir: Path, schema_name: str, names: Names | None,
+                   kept: Mapping[str, list[Found]]) -> tuple[list[Found], dict[str, list[Found]]] | None:
+    """validate's findings, in its order, from each item of a list file validated apart, or taken from `kept`
+    by the item's key (item_keys: what its findings are made from), with every item's findings by its key;
+    None when the file is not a list, or its schema reads more than one item at once (validate then)."""
+    validator = _validators(schema_dir).get(schema_name)
+    schema = validator.schema if validator is not None else None
+    if (validator is None or not isinstance(doc.data, list) or not isinstance(schema, dict)
+            or not isinstance(schema.get("items"), dict) or any(key not in _BESIDE_ITEMS for key in schema if key != "items")
+            or any(key in ("type", "minItems", "maxItems") for key in list(schema)[list(schema).index("items"):])):
+        return None
+    # the file's own keywords first, as the whole file's validation meets them before `items`
     placed: set[Mark] = set()
-    for error in validator.iter_errors(doc.data):
+    found = list(_found(validator.evolve(schema={k: v for k, v in schema.items() if k != "items"}).iter_errors(doc.data),
+                        doc, schema_dir, names, placed))
+    by_item: dict[str, list[Found]] = {}
+    for index, key in enumerate(item_keys(doc)):
+        item_found = kept.get(key)
+        if item_found is None:  # validated as the `items` keyword validates it, within the whole file
+            errors = validator.descend(doc.data[index], schema["items"], path=index)
+            item_found = list(_found(_under_items(errors), doc, schema_dir, names, set()))
+        by_item[key] = item_found
+        for finding in item_found:
+            if finding[0] not in placed:
+                placed.add(finding[0])
+                found.append(finding)
+    return found, by_item
+
+
+def _under_items(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:
+    for error in errors:
+        error.schema_path.appendleft("items")  # as Validator.iter_errors says where the error's rule is
+        yield error
+
+
+def item_keys(doc: Document) -> list[str]:
+    """For each item of a list file, a key of what its schema findings are made from (with the schemas, the
+    names and the language): its index, its value, and where each of its values and keys is written. In a
+    file read without a problem the loader marks every value and key in the order of the value's own
+    (yamlload._construct), so the lines and columns in that order are enough; otherwise the paths are said."""
+    shaped = not doc.problems
+    marks: dict[object, list[object]] = {}
+    for places in (doc.values, doc.keys):
+        for first, group in groupby(places.items(), key=lambda place: place[0][:1]):
+            if first:
+                found = marks.setdefault(first[0], [])
+                for path, mark in group:
+                    found += (mark.line, mark.column) if shaped else (path, mark.line, mark.column)
+    return [key_of(str(index), repr(item), repr(marks.get(index, ()))) for index, item in enumerate(doc.data)]
+
+
+def _errors(doc: Document, schema_dir: Path, validator: Draft202012Validator, names: Names | None) -> Iterator[Found]:
+    return _found(validator.iter_errors(doc.data), doc, schema_dir, names, set())
+
+
+def _found(errors: Iterator[ValidationError], doc: Document, schema_dir: Path, names: Names | None,
+           placed: set[Mark]) -> Iterator[Found]:
+    for error in errors:
         leaf = _leaf(error)
         fix = _id_of_name(leaf, names or {})
         for mark, message, path in _located(leaf, doc, _schemas(schema_dir)[1].resolver()):
