@@ -52,6 +52,13 @@ def _read_schemas(schema_dir: Path) -> tuple[dict[str, Any], dict[str, tuple[int
 
 def unusable_schemas(schema_dir: Path, name: str) -> list[str]:
     """The schemas that `name` needs (itself, and those its $refs name, at any depth) that did not load."""
+    return list(_unusable(schema_dir, name))
+
+
+@cache
+def _unusable(schema_dir: Path, name: str) -> tuple[str, ...]:
+    """unusable_schemas's answer, worked out once per folder and name as the schemas it reads are (_read_schemas):
+    walking every schema for its $refs cost more than parsing a small definitions file."""
     schemas = _read_schemas(schema_dir)[0]
     needed, missing, seen = [name], [], set()
     while needed:
@@ -63,7 +70,7 @@ def unusable_schemas(schema_dir: Path, name: str) -> list[str]:
             missing.append(current)
             continue
         needed += sorted(_referenced_files(schemas[current]))
-    return missing
+    return tuple(missing)
 
 
 def _referenced_files(schema: object) -> set[str]:
