@@ -200,6 +200,7 @@ cpu_seconds = 0.0  # the forked runs' CPU time (user and system), which resource
 MOST_SERVERS = 3  # one for most runs' environment, others for a locale (tests/i18n's Japanese) or a setting
 WORTH_A_SERVER = 3  # runs with the same other values before a process is started for them (it costs seconds)
 _asked: dict[tuple[tuple[str, str], ...], int] = {}  # runs so far by the values fixed at start they asked for
+_many: list[dict[str, str]] = []  # environments expect_many announced
 _servers: dict[tuple[tuple[str, str], ...], Preloaded] = {}  # by the values fixed at their start
 _unavailable: str | None = None
 _starting = threading.Lock()
@@ -234,10 +235,17 @@ def _serving(env: dict[str, str]) -> Preloaded | None:
         environment = {**environment, **first.fixed(env)}
         key = (*sorted(environment.items()),)
         _asked[key] = _asked.get(key, 0) + 1
-        if _asked[key] < WORTH_A_SERVER:
+        if _asked[key] < WORTH_A_SERVER and not any(first.fixed(env) == first.fixed(many) for many in _many):
             return None
         server = _preloaded(environment, other=True)
         return server if server is not None and not server.differs(env) else None
+
+
+def expect_many(env: dict[str, str]) -> None:
+    """Runs whose variables fixed at start are those of `{**os.environ, **env}` will be many (a module of runs in
+    another locale): their preloaded process starts at the first of them, not after WORTH_A_SERVER cold runs."""
+    with _starting:
+        _many.append({**os.environ, "PYTHONPATH": str(ROOT), **env})
 
 
 def _preloaded(environment: dict[str, str], other: bool = False) -> Preloaded | None:

@@ -16,7 +16,7 @@ import yaml
 
 import toolchain
 from tests.badinput import test_corpus as corpus
-from tests.runbp import bp
+from tests.runbp import bp, expect_many
 from toolchain import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -118,6 +118,12 @@ def test_english_words_finds_prose_and_leaves_names() -> None:
     assert not english_words("'quick-spel' は definitions/rules.yaml の categories にありません（categories は basic, summon）")
     assert not english_words("bp build: 1 ファイルにエラー 1 件。先に直してください（bp check）")
     assert not english_words("バイト 0xff は UTF-8 ではありません。YAML の字下げは空白だけです")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def japanese_runs_preloaded() -> None:
+    """About sixty cases run bp in Japanese: their preloaded process starts at the first, not after two cold runs."""
+    expect_many(JAPANESE)
 
 
 @pytest.fixture()
