@@ -26,6 +26,16 @@ def test_v6_to_v8_1_lists_what_entered_and_left_and_what_the_record_cannot_say()
     assert "  rules: 第六版's record holds names and ids only" in out
 
 
+def test_a_record_of_act_yaml_says_nothing_of_the_frame_characters() -> None:
+    """第8.2版's record is upstream's act.yaml: its characters are 兵士 … 魔術師, and the frame characters (リアニメーター,
+    act-frame.yaml's) are not in it; 第9.1.1版's frame characters did not enter, they are not compared."""
+    result = bp("diff", "v8.2", "v9.1.1", "--root", str(ROOT), "--color", "never")
+    assert result.returncode == 0, result.stderr
+    assert "\ncharacters: 0 entered, 0 left, 0 renamed\n" in result.stdout, result.stdout
+    assert "  frame characters: 第8.2版's record does not list them, so what entered or left is not known\n" in result.stdout
+    assert "リアニメーター" not in result.stdout
+
+
 def test_an_entry_that_entered_between_two_records() -> None:
     result = bp("diff", "v5.0", "v6.0", "--root", str(ROOT), "--format", "json")
     assert result.returncode == 0, result.stderr

@@ -32,8 +32,8 @@ from ..model.repository import RepositoryError
 from .revisions import WORKING_TREE, RevisionError, materialized, resolve
 
 # The kinds as the report names them, in KINDS' order.
-KIND_NAMES = {"actions": N_("actions"), "frame_actions": N_("frame actions"), "characters": N_("characters"), "fog": N_("fog"),
-              "frame_fog": N_("frame fog"), "trumps": N_("trumps")}
+KIND_NAMES = {"actions": N_("actions"), "frame_actions": N_("frame actions"), "characters": N_("characters"),
+              "frame_characters": N_("frame characters"), "fog": N_("fog"), "frame_fog": N_("frame fog"), "trumps": N_("trumps")}
 
 
 @dataclass(frozen=True)

@@ -32,10 +32,11 @@ from .yamlload import Document
 from .yamlload import load as load_yaml
 
 HISTORY_KEY = "history"  # the key of rules.yaml naming the folder
-KINDS = ("actions", "frame_actions", "characters", "fog", "frame_fog", "trumps")
-# Kinds sharing one id space are one entry across editions: an action may move to the frame actions.
-SPACE = {"actions": "actions", "frame_actions": "actions", "characters": "characters", "fog": "fog", "frame_fog": "fog",
-         "trumps": "trumps"}
+KINDS = ("actions", "frame_actions", "characters", "frame_characters", "fog", "frame_fog", "trumps")
+# Kinds sharing one id space are one entry across editions: an action may move to the frame actions. A record of
+# upstream's act.yaml covers its characters, not act-frame.yaml's (the frame characters): they are kinds of their own.
+SPACE = {"actions": "actions", "frame_actions": "actions", "characters": "characters", "frame_characters": "characters",
+         "fog": "fog", "frame_fog": "fog", "trumps": "trumps"}
 
 
 @dataclass(frozen=True)
@@ -75,9 +76,11 @@ class History:
 
 
 def items(definitions: m.Definitions) -> Iterator[tuple[str, Any]]:
+    framed = {id(character) for character in definitions.frame_characters}  # listed once, as frame characters
     for kind in KINDS:
         for item in getattr(definitions, kind):
-            yield kind, item
+            if kind != "characters" or id(item) not in framed:
+                yield kind, item
 
 
 def rules_of(item: Any) -> str:
