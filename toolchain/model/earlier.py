@@ -125,12 +125,15 @@ def upgraded(kind: str, doc: Document) -> Document:
 
 
 def _may_upgrade(kind: str, data: Any) -> bool:
-    """Whether upgrading could change the data: a key rules.yaml lacks or a zone without its figure, a frame
-    action of a trump without its group, or a renamed zone's old id written anywhere (as a key or a value)."""
+    """Whether upgrading could change the data: a key rules.yaml lacks (or a word its prompts or policy lack) or a
+    zone without its figure, a frame action of a trump without its group, or a renamed zone's old id written anywhere
+    (as a key or a value)."""
     earlier = _earlier()
     if kind == "rules" and isinstance(data, dict):
         zones = data.get("zones")
         return any(key not in data for key in earlier["rules"]) or any(
+            isinstance(data.get(key), dict) and any(name not in data[key] for name in values)
+            for key, values in earlier["rules_keys"].items()) or any(
             isinstance(zone, dict) and "figure" not in zone and earlier["zone_figures"].get(zone.get("id")) is not None
             for zone in (zones if isinstance(zones, list) else ()))
     if not isinstance(data, list):
