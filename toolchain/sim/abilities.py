@@ -49,15 +49,16 @@ def standing(game: Game, character: Character, what: str) -> list[tuple[int, int
         return []
     _COMPUTING.add(key)
     try:
-        specs = game.ruleset.characters
+        changing = game.ruleset.changing_by_character
         found = [
             (SCOPE_ORDER[ability.scope], owner.id, ability)
-            for owner in game.state.characters()
-            for ability in specs[owner.component].abilities
-            if ability.changes_characters and _in_scope(ability.scope, owner, character)
+            for owner in game.state.characters() if owner.component in changing
+            for ability in changing[owner.component]
+            if _in_scope(ability.scope, owner, character)
             and (ability.where is None or ability.where(game, owner.controller, character))
         ]
-        for seat in range(len(game.state.players)):  # an open trump's ability: its owner's, older than every character's
+        for seat in range(len(game.state.players) if game.ruleset.trumps_change_characters else 0):
+            # an open trump's ability: its owner's, older than every character's
             for trump in open_trumps(game, seat):
                 found += [
                     (SCOPE_ORDER[ability.scope], TRUMP_TIMESTAMP, ability) for ability in trump.abilities

@@ -417,6 +417,11 @@ class Ruleset:
         # Whether any character or trump has an ability that changes sizes or labels (abilities.standing skips the search if not).
         self.changing_abilities = any(a.changes_characters for c in compiled.characters.values() for a in c.abilities) or any(
             a.changes_characters for a in trump_abilities)
+        # Those abilities by the character that has them, and whether a trump has one: abilities.standing looks only at them.
+        self.changing_by_character: dict[str, tuple[AbilitySpec, ...]] = {
+            c.id: changing for c in compiled.characters.values() if (changing := tuple(a for a in c.abilities if a.changes_characters))
+        }
+        self.trumps_change_characters = any(a.changes_characters for a in trump_abilities)
         # The cost-waiving abilities (魔力増加) of each character and trump, as (scope, category, letters) (abilities.waived).
         self.waivers: dict[str, tuple[tuple[str, str, str], ...]] = {
             c.id: waiving for c in compiled.characters.values()
