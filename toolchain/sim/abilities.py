@@ -100,10 +100,11 @@ def labels(game: Game, character: Character) -> frozenset[str]:
     """The character's labels: its definition's (with their conditions), then, in 6.4.2's order, what the
     abilities grant and remove (an open trump's label is a your-scope grant, 5.3.4)."""
     spec = game.ruleset.characters[character.component]
-    found = set(spec.labels)
-    for label, condition in spec.conditional_labels:
-        if condition(game, character):
-            found.add(label)
+    found = spec.labels  # most characters' labels, unchanged: no set is built for them
+    if spec.conditional_labels:
+        held = [label for label, condition in spec.conditional_labels if condition(game, character)]
+        if held:
+            found = found | frozenset(held)
     changes: list[tuple[int, int, frozenset[str], frozenset[str]]] = []
     if character.kind == "soldier":
         for trump in open_trumps(game, character.controller):  # 5.3.4: your soldiers of its suit
@@ -111,10 +112,12 @@ def labels(game: Game, character: Character) -> frozenset[str]:
                 changes.append((SCOPE_ORDER["your"], TRUMP_TIMESTAMP, frozenset((trump.grants,)), frozenset()))
     changes += [(order, stamp, ability.grant, ability.remove) for order, stamp, ability in standing(game, character, "labels")
                 if ability.grant or ability.remove]
+    if not changes:
+        return found
     changes.sort(key=lambda change: change[:2])
     for _, _, grant, remove in changes:
         found = (found | grant) - remove
-    return frozenset(found)
+    return found
 
 
 def suits(game: Game, character: Character) -> frozenset[str]:
