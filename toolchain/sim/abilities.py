@@ -49,15 +49,16 @@ def standing(game: Game, character: Character, what: str) -> list[tuple[int, int
         return []
     _COMPUTING.add(key)
     try:
-        specs = game.ruleset.characters
+        changing = game.ruleset.changing_by_character
         found = [
             (SCOPE_ORDER[ability.scope], owner.id, ability)
-            for owner in game.state.characters()
-            for ability in specs[owner.component].abilities
-            if ability.changes_characters and _in_scope(ability.scope, owner, character)
+            for owner in game.state.characters() if owner.component in changing
+            for ability in changing[owner.component]
+            if _in_scope(ability.scope, owner, character)
             and (ability.where is None or ability.where(game, owner.controller, character))
         ]
-        for seat in range(len(game.state.players)):  # an open trump's ability: its owner's, older than every character's
+        for seat in range(len(game.state.players) if game.ruleset.trumps_change_characters else 0):
+            # an open trump's ability: its owner's, older than every character's
             for trump in open_trumps(game, seat):
                 found += [
                     (SCOPE_ORDER[ability.scope], TRUMP_TIMESTAMP, ability) for ability in trump.abilities
@@ -99,10 +100,11 @@ def labels(game: Game, character: Character) -> frozenset[str]:
     """The character's labels: its definition's (with their conditions), then, in 6.4.2's order, what the
     abilities grant and remove (an open trump's label is a your-scope grant, 5.3.4)."""
     spec = game.ruleset.characters[character.component]
-    found = set(spec.labels)
-    for label, condition in spec.conditional_labels:
-        if condition(game, character):
-            found.add(label)
+    found = spec.labels  # most characters' labels, unchanged: no set is built for them
+    if spec.conditional_labels:
+        held = [label for label, condition in spec.conditional_labels if condition(game, character)]
+        if held:
+            found = found | frozenset(held)
     changes: list[tuple[int, int, frozenset[str], frozenset[str]]] = []
     if character.kind == "soldier":
         for trump in open_trumps(game, character.controller):  # 5.3.4: your soldiers of its suit
@@ -110,10 +112,12 @@ def labels(game: Game, character: Character) -> frozenset[str]:
                 changes.append((SCOPE_ORDER["your"], TRUMP_TIMESTAMP, frozenset((trump.grants,)), frozenset()))
     changes += [(order, stamp, ability.grant, ability.remove) for order, stamp, ability in standing(game, character, "labels")
                 if ability.grant or ability.remove]
+    if not changes:
+        return found
     changes.sort(key=lambda change: change[:2])
     for _, _, grant, remove in changes:
         found = (found | grant) - remove
-    return frozenset(found)
+    return found
 
 
 def suits(game: Game, character: Character) -> frozenset[str]:

@@ -120,8 +120,9 @@ class PolicyAgent:
         view = decision.glance
         life = _life(view)
         weights = [0.0] * len(actions)
+        attacking: list[bool] = []  # whether a soldier is worth attacking with: worked out once, for the first attack
         for action, indices in by_action.items():
-            weight = self._action_weight(view, action, policy)
+            weight = self._action_weight(view, action, policy, attacking)
             if life <= LOW_LIFE:
                 if "L" in decision.cost(indices[-1]):
                     weight *= 0.05  # L is paid with the life: a short life is kept for the game, not spent
@@ -134,7 +135,7 @@ class PolicyAgent:
             weights[best] = weight
         return weights
 
-    def _action_weight(self, view: Glance, action: str, policy: m.Policy) -> float:
+    def _action_weight(self, view: Glance, action: str, policy: m.Policy, attacking: list[bool]) -> float:
         top = view.top_side
         if top is not None:
             if top == "you":
@@ -156,7 +157,9 @@ class PolicyAgent:
             bulwarks = [c for c in you.field if c.kind == "bulwark"]
             return 5.0 if len(bulwarks) < MANY_BULWARKS and you.hand_size > 2 else 0.2
         if action in policy.attacks:
-            return 5.0 if self._attackers(view, policy) else 0.2
+            if not attacking:
+                attacking.append(bool(self._attackers(view, policy)))
+            return 5.0 if attacking[0] else 0.2
         if action in policy.setup:
             return 2.5
         if action in policy.ends:

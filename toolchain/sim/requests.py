@@ -242,9 +242,10 @@ _TO_GRAVEYARD: Final = "LDS"  # the letters whose cards go to a graveyard (B dri
 # -- targets ----------------------------------------------------------------------------------
 
 
-def target_candidates(game: Game, request: Request, first: bool = False) -> list[Target]:
+def target_candidates(game: Game, request: Request, first: bool = False, ctx: Ctx | None = None) -> list[Target]:
     """Everything the request's action may target, seen by its controller (never the request itself);
-    with `first`, stop at the first one (is there any?)."""
+    with `first`, stop at the first one (is there any?). `ctx`: one already made for this request and its
+    controller (the search for the legal requests tests every way of making one with the same)."""
     spec = request.action.target
     if spec is None:
         return []
@@ -253,7 +254,10 @@ def target_candidates(game: Game, request: Request, first: bool = False) -> list
     if kind in ("player", "opponent"):
         seats = [1 - you] if kind == "opponent" or spec.player == "opponent" else ([you] if spec.player == "you" else [you, 1 - you])
         return [("player", s) for s in seats]
-    ctx = Ctx(game, request, you) if spec.where is not None else None
+    if spec.where is None:
+        ctx = None
+    elif ctx is None:
+        ctx = Ctx(game, request, you)
     if kind == "request":
         return _request_targets(game, request, ctx, first)
     if kind == "trump":
@@ -354,24 +358,28 @@ def options(game: Game, seat: int) -> list:
     for spec, ways, (once, activation, letters, counts, category, target, key_from) in _makeable(game.ruleset, asking.hand, main):
         if once and used.get((seat, spec.id)):
             continue
-        if ways is None and not asking.keycards_at_hand(key_from):  # keycards from the rare card, a key unit, or none
+        if ways is None and key_from is not None and not asking.keycards_at_hand(key_from):  # from the rare card or a key unit
             continue
         if letters:
             letters, counts = asking.unwaived(letters, counts, category)
             if letters and not asking.affordable(counts):
                 continue
-        probe = asking.probe(spec)
-        if activation is not None and not asking.activates(activation):
-            continue
+        if activation is not None:  # the probe only when a program reads it: most actions have no 起動条件
+            asking.probe(spec)
+            if not asking.activates(activation):
+                continue
         if ways is None:
             ways = key_options(game, spec, seat, asking.seen)
             if not ways:
                 continue
         if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
+            probe = asking.probe(spec)
             probe.keys, probe.unit = (), None
             if not target_candidates(game, probe, first=True):
                 continue
             target = None
+        if target is not None:
+            asking.probe(spec)
         out.extend(asking.requests(spec, ways, counts if letters else _NO_COST, key_from == "hand", target))
     return out
 
@@ -460,7 +468,7 @@ class _Asking:
                 continue
             if target is not None:
                 probe.keys, probe.unit = keys, unit
-                if not target_candidates(game, probe, first=True):
+                if not target_candidates(game, probe, True, self.ctx):
                     continue
             out.append(RequestOption(spec, keys, unit))
         return out

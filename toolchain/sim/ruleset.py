@@ -7,7 +7,6 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, Final
 
 from .. import model as m
@@ -121,6 +120,8 @@ class CharacterSpec:
     pattern: keycards_notation.Keycards
     conditional_labels: tuple[tuple[str, Callable[[Any, Character], bool]], ...]
     abilities: tuple[AbilitySpec, ...]
+    # The labels it always has, made once: a cached_property compiled by mypyc is worked out at every read.
+    labels: frozenset[str]
 
     @property
     def id(self) -> str:
@@ -142,9 +143,6 @@ class CharacterSpec:
     def formats(self) -> tuple[str, ...]:
         return self.definition.formats
 
-    @cached_property
-    def labels(self) -> frozenset[str]:
-        return frozenset(grant.label for grant in self.definition.labels if grant.condition is None)
 
 
 @dataclass(frozen=True)
@@ -311,7 +309,8 @@ def _character(character: m.Character, known: dict[str, set[str]]) -> CharacterS
             conditional.append((label.label, _label_condition(compiler.cond(label.when, ("labels", i, "if")))))
     abilities = tuple(_ability(ability, ("abilities", i), compiler, known) for i, ability in enumerate(character.abilities)
                       if ability.has_effect)  # an ability with text only is BP036's (a reading says why)
-    return CharacterSpec(character, character.keycards.pattern, tuple(conditional), abilities)
+    always = frozenset(grant.label for grant in character.labels if grant.condition is None)
+    return CharacterSpec(character, character.keycards.pattern, tuple(conditional), abilities, always)
 
 
 def _ability(ability: m.Ability, path: tuple, compiler: ProgramCompiler, known: dict[str, set[str]]) -> AbilitySpec:
@@ -417,6 +416,11 @@ class Ruleset:
         # Whether any character or trump has an ability that changes sizes or labels (abilities.standing skips the search if not).
         self.changing_abilities = any(a.changes_characters for c in compiled.characters.values() for a in c.abilities) or any(
             a.changes_characters for a in trump_abilities)
+        # Those abilities by the character that has them, and whether a trump has one: abilities.standing looks only at them.
+        self.changing_by_character: dict[str, tuple[AbilitySpec, ...]] = {
+            c.id: changing for c in compiled.characters.values() if (changing := tuple(a for a in c.abilities if a.changes_characters))
+        }
+        self.trumps_change_characters = any(a.changes_characters for a in trump_abilities)
         # The cost-waiving abilities (魔力増加) of each character and trump, as (scope, category, letters) (abilities.waived).
         self.waivers: dict[str, tuple[tuple[str, str, str], ...]] = {
             c.id: waiving for c in compiled.characters.values()
