@@ -196,6 +196,10 @@ def start_needed(config: pytest.Config, items: list[pytest.Item]) -> None:
         return
     tmp_path_factory: pytest.TempPathFactory = config._tmp_path_factory  # type: ignore[attr-defined]
     needed = [shared for shared in BACKGROUND if any(asks_for(item, shared) for item in items)]
+    if needed:
+        # The session's folder made here, before any thread: getbasetemp() is not thread-safe, and a first test asking
+        # for the build at the same time made a second numbered folder, and so a second build of its own.
+        tmp_path_factory.getbasetemp()
     worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     for index, shared in enumerate(needed):

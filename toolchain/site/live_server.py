@@ -26,7 +26,7 @@ from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import render_text
 from ..i18n import N_, _, cannot_serve, ngettext
@@ -36,6 +36,9 @@ from .editions import site_editions
 from .pipeline import Cancelled, plan_site, run_site, select_steps
 from .program_readings import readings as program_readings
 from .program_readings import with_readings
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..checks import Checked
 
 STATUS_PATH = "/__bp__/status"
 CONNECTION_TIMEOUT = 10  # seconds a connection may take to send its request (pages are asked one per connection)
@@ -317,6 +320,9 @@ class Server:
     # What the last rebuild ended in ("findings", "failed") until a rebuild gets past it, which says it is fixed:
     # the editor who fixed the last finding reads so in the terminal, not only on the page.
     broken: str | None = None
+    # Each edition's definitions as last loaded and checked, with the signature of its files then: an edition whose
+    # files did not change is not checked again when another changes (the newest edition's check takes seconds).
+    checked_editions: dict[Path, tuple[tuple[tuple[str, int, int], ...], Checked]] = field(default_factory=dict)
 
     def start(self) -> SiteServer:
         """Bind (OutputError if the port is taken) and serve in a thread; the builds run in another."""
@@ -385,11 +391,21 @@ class Server:
                 self.state.update(findings=[str(exc)], phase="failed", bump=False)
                 self.broken = "failed"
 
-    def _rebuild(self) -> None:
+    def _checked(self, root: Path) -> Checked:
+        """The edition at `root` loaded and checked, or as it was last time when none of its files changed since."""
         from ..checks import load
 
+        seen = signature(root)  # taken before the files are read: one saved meanwhile is read again next time
+        kept = self.checked_editions.get(root)
+        if kept is not None and kept[0] == seen:
+            return kept[1]
+        checked = load(root)
+        self.checked_editions[root] = (seen, checked)
+        return checked
+
+    def _rebuild(self) -> None:
         self.state.update(phase="checking")
-        checked = {edition.root: load(edition.root) for edition in site_editions(self.root)}
+        checked = {edition.root: self._checked(edition.root) for edition in site_editions(self.root)}
         findings = [finding for each in checked.values() for finding in each.findings]
         if findings:
             lines = list(render_text(findings))  # each cause first, what it caused under it
