@@ -34,6 +34,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 COLD = "BP_TESTS_COLD"  # =1: every bp(...) a cold `python -m toolchain`, as a user's
+COLD_LOG = "BP_TESTS_COLD_LOG"  # =FILE: a JSON line per cold run and per preloaded process started
 # What the interpreter reads when it starts (besides PYTHON*): a child forked from a process started with
 # other values would not be what a cold start with them is. (LC_CTYPE is the first set of LC_ALL, LC_CTYPE,
 # LANG, as the C library reads it.)
@@ -57,9 +58,24 @@ def run_module(module: str, *args: str, cwd: Path | str | None, timeout: float |
     server = _serving(env) if env.get(COLD) != "1" else None
     where = _folder(cwd)
     if server is None or where is None:
+        _log_cold(env)
         return subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout,
                               stdin=subprocess.DEVNULL, check=False)
     return server.run(command, module, [os.fsdecode(arg) for arg in args], where, env, timeout)
+
+
+def _log_cold(env: dict[str, str]) -> None:
+    """With BP_TESTS_COLD_LOG=FILE, a line per cold run: the test, and what it differs in from the first preloaded
+    process (to find the runs that could be forked)."""
+    first = next(iter(_servers.values()), None)
+    if os.environ.get(COLD_LOG) and env.get(COLD) != "1":
+        _log({"cold": {} if first is None else {name: env.get(name) for name in {*first.fixed(env), *first.fixed(first.environment)}
+                                                if env.get(name) != first.environment.get(name)}})
+
+
+def _log(record: dict[str, Any]) -> None:
+    with open(os.environ[COLD_LOG], "a", encoding="utf-8") as file:
+        file.write(json.dumps({"test": os.environ.get("PYTEST_CURRENT_TEST", "?"), **record}) + "\n")
 
 
 def _folder(cwd: Path | str | None) -> str | None:
@@ -269,6 +285,8 @@ def _preloaded(environment: dict[str, str], other: bool = False) -> Preloaded | 
         return None
     atexit.register(server.stop)
     _servers[key] = server
+    if os.environ.get(COLD_LOG):
+        _log({"started": {name: value for name, value in environment.items() if _ENVIRONMENT.get(name) != value}})
     return server
 
 

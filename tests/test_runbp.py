@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests import preloaded as server_side
-from tests.runbp import COLD, ROOT, WORTH_A_SERVER, alive, bp, children, preloaded, run_module, unavailable
+from tests.runbp import COLD, COLD_LOG, ROOT, WORTH_A_SERVER, alive, bp, children, preloaded, run_module, unavailable
 
 PROBE = "tests.runbp_probe"
 
@@ -160,3 +160,13 @@ def test_another_locale_is_forked_from_a_process_started_in_it(server: int) -> N
 def test_a_missing_folder_fails_as_subprocess_says(server: int, tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         probe("parent", cwd=tmp_path / "missing")
+
+
+def test_cold_runs_are_logged_with_their_test_and_why(server: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = tmp_path / "cold.jsonl"
+    monkeypatch.setenv(COLD_LOG, str(log))
+    assert forked(probe("parent"), server)
+    assert not forked(probe("parent", PYTHONUTF8="1"), server)
+    [line] = log.read_text(encoding="utf-8").splitlines()
+    assert json.loads(line) == {"test": "tests/test_runbp.py::test_cold_runs_are_logged_with_their_test_and_why (call)",
+                                "cold": {"PYTHONUTF8": "1"}}  # the forked run is not logged
