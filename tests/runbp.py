@@ -237,7 +237,7 @@ def unavailable() -> str | None:
 def _serving(env: dict[str, str]) -> Preloaded | None:
     """The preloaded process whose children start as a cold run with `env` would: the first, or one started
     with the values `env` gives what is fixed at start (from the WORTH_A_SERVER-th run that asks for them
-    on, at most MOST_SERVERS); None: run cold."""
+    on, at most MOST_SERVERS, or from the first if expect_many announced them); None: run cold."""
     if not all(isinstance(key, str) and isinstance(value, str) for key, value in env.items()):
         return None
     with _starting:
@@ -251,15 +251,17 @@ def _serving(env: dict[str, str]) -> Preloaded | None:
         environment = {**environment, **first.fixed(env)}
         key = (*sorted(environment.items()),)
         _asked[key] = _asked.get(key, 0) + 1
-        if _asked[key] < WORTH_A_SERVER and not any(first.fixed(env) == first.fixed(many) for many in _many):
+        announced = any(first.fixed(env) == first.fixed(many) for many in _many)
+        if _asked[key] < WORTH_A_SERVER and not announced:
             return None
-        server = _preloaded(environment, other=True)
+        server = _preloaded(environment, other=not announced)
         return server if server is not None and not server.differs(env) else None
 
 
 def expect_many(env: dict[str, str]) -> None:
     """Runs whose variables fixed at start are those of `{**os.environ, **env}` will be many (a module of runs in
-    another locale): their preloaded process starts at the first of them, not after WORTH_A_SERVER cold runs."""
+    another locale): their preloaded process starts at the first of them, not after WORTH_A_SERVER cold runs,
+    even when MOST_SERVERS have started (for other runs, which may have been few)."""
     with _starting:
         _many.append({**os.environ, "PYTHONPATH": str(ROOT), **env})
 

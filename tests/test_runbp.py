@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests import preloaded as server_side
-from tests.runbp import COLD, COLD_LOG, ROOT, WORTH_A_SERVER, alive, bp, children, preloaded, run_module, unavailable
+from tests import runbp
+from tests.runbp import COLD, COLD_LOG, ROOT, WORTH_A_SERVER, alive, bp, children, expect_many, preloaded, run_module, unavailable
 
 PROBE = "tests.runbp_probe"
 
@@ -155,6 +156,21 @@ def test_another_locale_is_forked_from_a_process_started_in_it(server: int) -> N
     parent = forked_from_another(JAPANESE)
     assert parent != server
     assert int(probe("parent", **JAPANESE).stdout) == parent
+
+
+def test_runs_announced_as_many_are_forked_from_their_first_even_past_the_most_servers(
+        server: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runbp, "_servers", dict(runbp._servers))
+    monkeypatch.setattr(runbp, "_many", list(runbp._many))
+    monkeypatch.setattr(runbp, "MOST_SERVERS", len(runbp._servers))  # none left for runs not announced
+    announced = {"TZ": "Pacific/Chatham"}
+    expect_many(announced)
+    parent = int(probe("parent", **announced).stdout)
+    assert parent not in (server, os.getpid()) and parent in children(os.getpid())
+    assert int(probe("parent", **announced).stdout) == parent
+    for started in runbp._servers.values():
+        if started.process.pid == parent:
+            started.stop()
 
 
 def test_a_missing_folder_fails_as_subprocess_says(server: int, tmp_path: Path) -> None:
