@@ -34,6 +34,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 COLD = "BP_TESTS_COLD"  # =1: every bp(...) a cold `python -m toolchain`, as a user's
+COLD_LOG = "BP_TESTS_COLD_LOG"  # =FILE: a JSON line per cold run and per preloaded process started
 # What the interpreter reads when it starts (besides PYTHON*): a child forked from a process started with
 # other values would not be what a cold start with them is. (LC_CTYPE is the first set of LC_ALL, LC_CTYPE,
 # LANG, as the C library reads it.)
@@ -57,9 +58,24 @@ def run_module(module: str, *args: str, cwd: Path | str | None, timeout: float |
     server = _serving(env) if env.get(COLD) != "1" else None
     where = _folder(cwd)
     if server is None or where is None:
+        _log_cold(env)
         return subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout,
                               stdin=subprocess.DEVNULL, check=False)
     return server.run(command, module, [os.fsdecode(arg) for arg in args], where, env, timeout)
+
+
+def _log_cold(env: dict[str, str]) -> None:
+    """With BP_TESTS_COLD_LOG=FILE, a line per cold run: the test, and what it differs in from the first preloaded
+    process (to find the runs that could be forked)."""
+    first = next(iter(_servers.values()), None)
+    if os.environ.get(COLD_LOG) and env.get(COLD) != "1":
+        _log({"cold": {} if first is None else {name: env.get(name) for name in {*first.fixed(env), *first.fixed(first.environment)}
+                                                if env.get(name) != first.environment.get(name)}})
+
+
+def _log(record: dict[str, Any]) -> None:
+    with open(os.environ[COLD_LOG], "a", encoding="utf-8") as file:
+        file.write(json.dumps({"test": os.environ.get("PYTEST_CURRENT_TEST", "?"), **record}) + "\n")
 
 
 def _folder(cwd: Path | str | None) -> str | None:
@@ -221,7 +237,7 @@ def unavailable() -> str | None:
 def _serving(env: dict[str, str]) -> Preloaded | None:
     """The preloaded process whose children start as a cold run with `env` would: the first, or one started
     with the values `env` gives what is fixed at start (from the WORTH_A_SERVER-th run that asks for them
-    on, at most MOST_SERVERS); None: run cold."""
+    on, at most MOST_SERVERS, or from the first if expect_many announced them); None: run cold."""
     if not all(isinstance(key, str) and isinstance(value, str) for key, value in env.items()):
         return None
     with _starting:
@@ -235,15 +251,17 @@ def _serving(env: dict[str, str]) -> Preloaded | None:
         environment = {**environment, **first.fixed(env)}
         key = (*sorted(environment.items()),)
         _asked[key] = _asked.get(key, 0) + 1
-        if _asked[key] < WORTH_A_SERVER and not any(first.fixed(env) == first.fixed(many) for many in _many):
+        announced = any(first.fixed(env) == first.fixed(many) for many in _many)
+        if _asked[key] < WORTH_A_SERVER and not announced:
             return None
-        server = _preloaded(environment, other=True)
+        server = _preloaded(environment, other=not announced)
         return server if server is not None and not server.differs(env) else None
 
 
 def expect_many(env: dict[str, str]) -> None:
     """Runs whose variables fixed at start are those of `{**os.environ, **env}` will be many (a module of runs in
-    another locale): their preloaded process starts at the first of them, not after WORTH_A_SERVER cold runs."""
+    another locale): their preloaded process starts at the first of them, not after WORTH_A_SERVER cold runs,
+    even when MOST_SERVERS have started (for other runs, which may have been few)."""
     with _starting:
         _many.append({**os.environ, "PYTHONPATH": str(ROOT), **env})
 
@@ -269,6 +287,8 @@ def _preloaded(environment: dict[str, str], other: bool = False) -> Preloaded | 
         return None
     atexit.register(server.stop)
     _servers[key] = server
+    if os.environ.get(COLD_LOG):
+        _log({"started": {name: value for name, value in environment.items() if _ENVIRONMENT.get(name) != value}})
     return server
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests import preloaded as server_side
-from tests.runbp import COLD, ROOT, WORTH_A_SERVER, alive, bp, children, preloaded, run_module, unavailable
+from tests import runbp
+from tests.runbp import COLD, COLD_LOG, ROOT, WORTH_A_SERVER, alive, bp, children, expect_many, preloaded, run_module, unavailable
 
 PROBE = "tests.runbp_probe"
 
@@ -157,6 +158,31 @@ def test_another_locale_is_forked_from_a_process_started_in_it(server: int) -> N
     assert int(probe("parent", **JAPANESE).stdout) == parent
 
 
+def test_runs_announced_as_many_are_forked_from_their_first_even_past_the_most_servers(
+        server: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runbp, "_servers", dict(runbp._servers))
+    monkeypatch.setattr(runbp, "_many", list(runbp._many))
+    monkeypatch.setattr(runbp, "MOST_SERVERS", len(runbp._servers))  # none left for runs not announced
+    announced = {"TZ": "Pacific/Chatham"}
+    expect_many(announced)
+    parent = int(probe("parent", **announced).stdout)
+    assert parent not in (server, os.getpid()) and parent in children(os.getpid())
+    assert int(probe("parent", **announced).stdout) == parent
+    for started in runbp._servers.values():
+        if started.process.pid == parent:
+            started.stop()
+
+
 def test_a_missing_folder_fails_as_subprocess_says(server: int, tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         probe("parent", cwd=tmp_path / "missing")
+
+
+def test_cold_runs_are_logged_with_their_test_and_why(server: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = tmp_path / "cold.jsonl"
+    monkeypatch.setenv(COLD_LOG, str(log))
+    assert forked(probe("parent"), server)
+    assert not forked(probe("parent", PYTHONUTF8="1"), server)
+    [line] = log.read_text(encoding="utf-8").splitlines()
+    assert json.loads(line) == {"test": "tests/test_runbp.py::test_cold_runs_are_logged_with_their_test_and_why (call)",
+                                "cold": {"PYTHONUTF8": "1"}}  # the forked run is not logged

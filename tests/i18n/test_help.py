@@ -9,10 +9,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.runbp import bp
+from tests.runbp import bp, expect_many
 
 JAPANESE = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "ja_JP.UTF-8"}
 WIDE = {**JAPANESE, "COLUMNS": "200"}  # one sentence on one line, so that a line is a sentence
+PLAIN = {"TYPER_USE_RICH": "0"}  # click's own show; unset, typer's default, is rich
 
 # What a Japanese help line may hold in ASCII: the command line and the names it is written with.
 _NOT_WORDS = re.compile(
@@ -25,6 +26,17 @@ _NOT_WORDS = re.compile(
 )
 _ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def japanese_runs_preloaded() -> Iterator[None]:
+    """Some sixty runs in Japanese, a dozen of them plain: a preloaded process for each starts at its first run.
+    Rich is typer's default, unset: the rich cases set no variable, which would need a process of their own."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("TYPER_USE_RICH", raising=False)
+        expect_many(WIDE)
+        expect_many({**WIDE, **PLAIN})
+        yield
 
 
 def commands() -> list[tuple[str, ...]]:
@@ -74,7 +86,7 @@ def test_help_has_no_english_sentence(command: tuple[str, ...]) -> None:
     assert done.stdout.lstrip().startswith("使い方: ")  # typer's words too
 
 
-@pytest.mark.parametrize("rich", ["1", "0"], ids=["rich", "plain"])  # TYPER_USE_RICH=0: click's own show
+@pytest.mark.parametrize("shown", [{}, PLAIN], ids=["rich", "plain"])
 @pytest.mark.parametrize(("args", "said"), [
     (("check", "--nope"), "そのようなオプションはありません: --nope"),
     (("nosuch",), "そのようなコマンドはありません: 'nosuch'"),
@@ -85,8 +97,8 @@ def test_help_has_no_english_sentence(command: tuple[str, ...]) -> None:
     (("balance", "--detect", "99"), "'--detect' の値が正しくありません: 49.9 以下でなければなりません"),
     (("balance", "--games", "x"), "'--games' の値が正しくありません: 整数でなければなりません"),
 ])
-def test_usage_errors_in_japanese(args: tuple[str, ...], said: str, rich: str) -> None:
-    done = bp(*args, env={**WIDE, "TYPER_USE_RICH": rich})
+def test_usage_errors_in_japanese(args: tuple[str, ...], said: str, shown: dict[str, str]) -> None:
+    done = bp(*args, env={**WIDE, **shown})
     assert done.returncode == 2
     assert said in done.stderr
     assert "エラー" in done.stderr and "Error" not in done.stderr and "Try " not in done.stderr
@@ -98,7 +110,7 @@ def test_usage_errors_in_japanese(args: tuple[str, ...], said: str, rich: str) -
 @pytest.mark.parametrize("command", [(), ("check",), ("balance",)], ids=lambda path: " ".join(path) or "bp")
 def test_plain_help_in_japanese(command: tuple[str, ...]) -> None:
     """Without rich, click's formatter writes the help: typer's headings and an option's default too."""
-    done = bp(*command, "--help", env={**WIDE, "TYPER_USE_RICH": "0"})
+    done = bp(*command, "--help", env={**WIDE, **PLAIN})
     assert done.returncode == 0, done.stderr
     assert english_lines(done.stdout, {word for path in commands() for word in path}) == []
     assert done.stdout.lstrip().startswith("使い方: ") and "\nオプション:\n" in done.stdout
@@ -134,7 +146,7 @@ def test_usage_errors_stay_english_in_english() -> None:
 
 def test_plain_usage_errors_stay_english_in_english() -> None:
     """As click says them, byte for byte."""
-    done = bp("check", "--nope", env={"COLUMNS": "200", "TYPER_USE_RICH": "0"})
+    done = bp("check", "--nope", env={"COLUMNS": "200", **PLAIN})
     assert done.returncode == 2
     assert done.stderr == ("Usage: python -m toolchain check [OPTIONS]\nTry 'python -m toolchain check --help' for help.\n\n"
                            "Error: No such option: --nope (Possible options: --no-cache, --since)\n")
