@@ -321,8 +321,8 @@ def start_bp(*args: str, cwd: Path | None = None, env: dict[str, str] | None = N
     """`bp` in the background (to kill it, or to run several at once); stop it with `stop` (or in a
     `running` block), which a suite started from a background shell can do too."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
-    return subprocess.Popen([sys.executable, "-m", "toolchain", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=cwd, env=env, **popen)
+    pipes: dict[str, Any] = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE}  # unless `popen` says where
+    return subprocess.Popen([sys.executable, "-m", "toolchain", *args], text=True, cwd=cwd, env=env, **{**pipes, **popen})
 
 
 def sigint_at_default() -> None:

@@ -291,14 +291,18 @@ def _pdf_text(pdf: Path) -> str:
     return subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
 
 
-def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: Repo) -> None:
+def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: Repo, tmp_path: Path) -> None:
     # Slow (over 30 s): bp serve rebuilds the site three times over (a rename, a broken file, the file restored),
     # the PDFs of the first change included.
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = start_bp("serve", "--root", str(repo.root), "--out", str(repo.site), "--cache", str(repo.cache), "--port", str(port),
-                      "-j", "2", env={"SOURCE_DATE_EPOCH": EPOCH})
+    # Its terminal to a file, whole in the message of any assertion on the server: where a build stood when the server
+    # would not stop (it was once killed after 120 s of SIGTERM in a full run) is what it printed.
+    log = tmp_path / "serve.log"
+    with log.open("w", encoding="utf-8") as terminal:
+        server = start_bp("serve", "--root", str(repo.root), "--out", str(repo.site), "--cache", str(repo.cache), "--port",
+                          str(port), "-j", "2", env={"SOURCE_DATE_EPOCH": EPOCH}, stdout=terminal, stderr=terminal)
     base = f"http://127.0.0.1:{port}/"
 
     def status() -> dict:
@@ -307,7 +311,7 @@ def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: 
     def wait(until: Callable[[], bool], seconds: float = 240) -> None:
         deadline = time.monotonic() + seconds
         while not until():
-            assert server.poll() is None, server.stderr.read() if server.stderr else ""
+            assert server.poll() is None, log.read_text(encoding="utf-8")
             assert time.monotonic() < deadline
             time.sleep(0.2)
 
@@ -351,7 +355,8 @@ def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: 
     finally:
         # SIGTERM, not SIGINT: a suite started from a background shell runs bp with SIGINT ignored.
         code = stop(server, timeout=120)
-    assert code == 0
-    assert "stopped" in (server.stderr.read() if server.stderr else "")
+    printed = log.read_text(encoding="utf-8")
+    assert code == 0, printed
+    assert "stopped" in printed
     # Stopped while it built the PDFs of the last change: that build was dropped, not left half-done.
     assert {p.name for p in repo.site.parent.iterdir()} == {"rules", "site", repo.cache.name, repo.own_cache.name}
