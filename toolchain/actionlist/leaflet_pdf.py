@@ -66,8 +66,9 @@ def render_all(jobs: list[PdfJob], workers: int | None = None) -> list[PdfResult
         futures = {pool.submit(render, job): job for job in ordered}
         results: dict[Path, PdfResult] = {}
         for future in as_completed(futures):
-            if future.exception() is not None:
+            try:
+                results[futures[future].pdf] = future.result()
+            except BaseException:
                 pool.shutdown(wait=True, cancel_futures=True)
-                raise future.exception()  # type: ignore[misc]
-            results[futures[future].pdf] = future.result()
+                raise
     return [results[job.pdf] for job in jobs]
