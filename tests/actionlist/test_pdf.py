@@ -14,6 +14,7 @@ from .conftest import run_bp
 from toolchain.imposition import NOTE_BOTTOM, NOTE_SIZE, TWO_UP_NOTE
 
 from tests.pdfcheck import fonts, ink_near_edges, tagged_pdf_problems
+from tests.repos import minimal_repository
 
 from .pdftext import MM, Page, flow, pages, reading_order
 
@@ -159,12 +160,17 @@ def test_illegal_regulation_is_a_usage_error(tmp_path: Path, format_name: str, f
     assert not out.exists()
 
 
-def test_missing_glyph_fails_and_leaves_the_old_files(repo_copy: Path, tmp_path: Path) -> None:
-    actions = repo_copy / "definitions" / "actions" / "1-basic.yaml"
-    actions.write_text(actions.read_text(encoding="utf-8").replace("自分のフォグにある", "自分の\ue000フォグにある", 1), encoding="utf-8")
+def test_missing_glyph_fails_and_leaves_the_old_files(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> None:
+    # The small repository of tests/fixtures/minimal: a leaflet of a few actions shows the glyph's check as well as the
+    # edition's own (each run lays out its leaflets before it reads their fonts).
+    repo = minimal_repository(tmp_path_factory.mktemp("repo"))
+    actions = repo / "definitions" / "actions" / "1-basic.yaml"
+    text = actions.read_text(encoding="utf-8")
+    assert "自分のターンを終了し" in text  # エンド: an action of every format's list
+    actions.write_text(text.replace("自分のターンを終了し", "自分の\ue000ターンを終了し", 1), encoding="utf-8")
     out = tmp_path / "lite.pdf"
     out.write_bytes(b"previous")
-    done = run_bp("actionlist", "--format", "lite", "--pdf", str(out), root=repo_copy)
+    done = run_bp("actionlist", "--format", "lite", "--pdf", str(out), root=repo)
     assert done.returncode == 1
     assert "U+E000" in done.stderr and "自分の" in done.stderr and "Traceback" not in done.stderr
     assert "lite.pdf: no glyph" in done.stderr and ".tmp" not in done.stderr  # the file asked for, not its temporary one
@@ -175,7 +181,7 @@ def test_missing_glyph_fails_and_leaves_the_old_files(repo_copy: Path, tmp_path:
     (tree / "html").mkdir(parents=True)
     (tree / "html" / "all.html").write_text("previous", encoding="utf-8")
     (tree / ".bp-output").write_text('{"tool": "bp", "kind": "actionlist"}', encoding="utf-8")  # as bp actionlist --out left it
-    done = run_bp("actionlist", "--out", str(tree), root=repo_copy)
+    done = run_bp("actionlist", "--out", str(tree), root=repo)
     assert done.returncode == 1 and "U+E000" in done.stderr
     assert [p.relative_to(tmp_path).as_posix() for p in sorted(tmp_path.rglob("*"))] == [
         "lite.pdf", "site", "site/.bp-output", "site/html", "site/html/all.html"
