@@ -159,7 +159,7 @@ class PriorityPool(Executor):
         processes = list((getattr(self._pool, "_processes", None) or {}).values())  # public only from Python 3.14
         self.shutdown(wait=False, cancel_futures=True)
         for process in processes:
-            process.terminate()
+            process.kill()  # a SIGTERM would wait, pending, while a worker is stopped (SIGSTOP, Ctrl-Z)
 
 
 class _Ahead(Executor):

@@ -15,10 +15,8 @@ import hashlib
 import json
 import shutil
 import signal
-import socket
 import threading
 import time
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -278,85 +276,3 @@ def test_the_build_date_follows_source_date_epoch(tmp_path: Path) -> None:
              "--only", "definitions.json", env={"SOURCE_DATE_EPOCH": "1000000000"})  # 2001-09-09
     assert run.returncode == 0, run.stderr
     assert "2001年9月9日 ビルド" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
-
-
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=10) as response:
-        return response.read().decode("utf-8")
-
-
-def _pdf_text(pdf: Path) -> str:
-    import subprocess
-
-    return subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-
-
-def test_serve_serves_the_site_and_publishes_the_html_first_then_the_pdfs(repo: Repo, tmp_path: Path) -> None:
-    # Slow (over 30 s): bp serve rebuilds the site three times over (a rename, a broken file, the file restored),
-    # the PDFs of the first change included.
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    # Its terminal to a file, whole in the message of any assertion on the server: where a build stood when the server
-    # would not stop (it was once killed after 120 s of SIGTERM in a full run) is what it printed.
-    log = tmp_path / "serve.log"
-    with log.open("w", encoding="utf-8") as terminal:
-        server = start_bp("serve", "--root", str(repo.root), "--out", str(repo.site), "--cache", str(repo.cache), "--port",
-                          str(port), "-j", "2", env={"SOURCE_DATE_EPOCH": EPOCH}, stdout=terminal, stderr=terminal)
-    base = f"http://127.0.0.1:{port}/"
-
-    def status() -> dict:
-        return json.loads(_get(base + "__bp__/status"))
-
-    def wait(until: Callable[[], bool], seconds: float = 240) -> None:
-        deadline = time.monotonic() + seconds
-        while not until():
-            assert server.poll() is None, log.read_text(encoding="utf-8")
-            assert time.monotonic() < deadline
-            time.sleep(0.2)
-
-    def serving() -> bool:
-        try:
-            return status()["phase"] == "idle"
-        except OSError:
-            return False
-
-    mast_pdf = repo.own / "actionlist" / "pdf" / "blackpoker-mast.pdf"
-    own = base + repo.prefix
-    try:
-        wait(serving)
-        index = _get(base)
-        assert "アクションリスト" in index and "/__bp__/status" in index  # the reload script, served only
-        assert "/__bp__/status" not in (repo.site / "index.html").read_text(encoding="utf-8")
-        assert "第8.1版" in _get(own)
-        assert "B・J改" not in _pdf_text(mast_pdf)
-        version = status()["version"]
-
-        path = repo.root / ACTION_FILE
-        good = path.read_text(encoding="utf-8")
-        path.write_text(good.replace("name: B・J", "name: B・J改\n  kana: びーじぇーかい", 1), encoding="utf-8")  # kanji: read
-        # The HTML is published, then the version bumped (the page reloads), while the PDFs are still the old ones.
-        wait(lambda: "B・J改" in _get(own + "actionlist/html/master.html") and status()["version"] > version)
-        assert "B・J改" not in _pdf_text(mast_pdf)
-        wait(lambda: status()["phase"] == "idle")
-        assert "B・J改" in _pdf_text(mast_pdf) and "B・J改" in _pdf_text(repo.own / "blackpoker.pdf")
-        assert "B・J改" in (repo.own / "actionlist" / "html" / "master.html").read_text(encoding="utf-8")
-        assert status()["findings"] == []
-
-        # Definitions that do not check: the findings are shown, the last good site is served.
-        version = status()["version"]
-        path.write_text(good.replace("name: B・J", "name: [B・J", 1), encoding="utf-8")
-        wait(lambda: status()["phase"] == "findings")
-        [finding] = status()["findings"]
-        assert finding.startswith(f"{ACTION_FILE}:") and "error[BP001]" in finding and status()["version"] == version
-        assert "B・J改" in _get(own + "actionlist/html/master.html")
-        path.write_text(good, encoding="utf-8")
-        wait(lambda: status()["findings"] == [] and "B・J改" not in _get(own + "actionlist/html/master.html"))
-    finally:
-        # SIGTERM, not SIGINT: a suite started from a background shell runs bp with SIGINT ignored.
-        code = stop(server, timeout=120)
-    printed = log.read_text(encoding="utf-8")
-    assert code == 0, printed
-    assert "stopped" in printed
-    # Stopped while it built the PDFs of the last change: that build was dropped, not left half-done.
-    assert {p.name for p in repo.site.parent.iterdir()} == {"rules", "site", repo.cache.name, repo.own_cache.name}

@@ -22,7 +22,8 @@ def test_an_edition_whose_files_did_not_change_is_not_checked_again(minimal_repo
         loaded.append(root)
         return load(root, *args, **kwargs)
 
-    def build(plan: Any, _definitions: Any, _log: Any, _jobs: Any, *, cancelled: Any, progress: Any = None) -> BuildReport:
+    def build(plan: Any, _definitions: Any, _log: Any, _jobs: Any, *, cancelled: Any, progress: Any = None,
+              stopped: Any = None) -> BuildReport:
         return BuildReport(plan.target)
 
     monkeypatch.setattr(toolchain.checks, "load", counted)

@@ -17,7 +17,8 @@ def _server(root: Path, tmp_path: Path, lines: list[str]) -> live_server.Server:
 
 
 def test_a_save_prints_one_line_a_phase(minimal_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def build(plan: Any, _definitions: Any, log: Any, _jobs: Any, *, cancelled: Any, progress: Any = None) -> BuildReport:
+    def build(plan: Any, _definitions: Any, log: Any, _jobs: Any, *, cancelled: Any, progress: Any = None,
+              stopped: Any = None) -> BuildReport:
         say = progress or log  # as run_site does: the renderings' lines go to `progress` when it is given
         for n in range(7):
             say(f"rendered actionlist/list-{n}.pdf: 2 pages (1.0 s)")

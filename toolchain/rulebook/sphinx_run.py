@@ -44,15 +44,21 @@ class RulebookError(Exception):
     """Sphinx reported warnings or errors (the rulebook is built with warnings as errors)."""
 
 
+class Stopped(RulebookError):
+    """The caller asked the run to stop (`stop`): it ended between two pages, its environment marked as
+    a killed run's, and wrote nothing for the caller to publish."""
+
+
 def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: bool = True,
                fresh: bool = False, overrides: dict[str, Any] | None = None, pages: PageCache | None = None,
-               definitions: tuple[Path, m.Definitions] | None = None) -> list[str]:
+               definitions: tuple[Path, m.Definitions] | None = None, stop: Callable[[], bool] | None = None) -> list[str]:
     """One Sphinx build in this process; any warning fails it when `strict`. Returns the pages
     Sphinx read (again). A run that did not end cleanly (a warning, an error, a kill) leaves
     its environment marked, and the next run reads every page again. `pages`: the HTML pages
     of earlier runs, copied instead of written again when their key is the same (pagecache.py).
     `definitions`: a repository's definitions, loaded and checked already (the extension loads
-    them again only if a file changes)."""
+    them again only if a file changes). `stop`: asked before each page is read or written; when it says so,
+    the run ends there (Stopped): Sphinx runs in the caller's thread, which nothing else can interrupt."""
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
@@ -71,6 +77,8 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
             app = Sphinx(str(docs), confdir, str(out), str(doctrees), builder, confoverrides={**settings, **(overrides or {})},
                          status=status, warning=warnings, freshenv=fresh, warningiserror=strict)
         app.connect("env-before-read-docs", lambda _app, _env, docnames: read.extend(sorted(docnames)))
+        if stop is not None:
+            _stop_between_pages(app, stop)
         _read_numref_targets_once(app)
         if definitions is not None:
             from ..sphinxext.source import remember
@@ -89,6 +97,22 @@ def run_sphinx(docs: Path, out: Path, doctrees: Path, builder: str, *, strict: b
         pages.finish()
     marker.unlink()
     return read
+
+
+def _stop_between_pages(app: Any, stop: Callable[[], bool]) -> None:
+    """Stopped raised before a page is read and before one is written, once `stop` says so."""
+    from sphinx.errors import SphinxError
+
+    class StoppedHere(SphinxError, Stopped):  # a SphinxError: Sphinx lets it through its event handling as it is
+        category = "stopped"
+
+    def check(*_args: Any) -> None:
+        if stop():
+            raise StoppedHere(_("stopped"))
+
+    app.connect("source-read", check)
+    app.connect("doctree-resolved", check)
+    app.connect("html-page-context", check)
 
 
 def _as_the_editor_reads(problems: str, docs: Path, *moved_from: str) -> str:
@@ -226,7 +250,7 @@ def build_html(root: Path, cache: Path, out: Path | None = None, *, strict: bool
 
 def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, strict: bool = True,
                          definitions: m.Definitions | None = None, overrides: dict[str, Any] | None = None,
-                         salt: str | None = None) -> tuple[Path, list[str]]:
+                         salt: str | None = None, stop: Callable[[], bool] | None = None) -> tuple[Path, list[str]]:
     """build_html, and the pages Sphinx read again. Sphinx runs on one process: its parallel mode forks
     from a process whose other threads (bp serve's server, the build's pool) may hold a lock the child
     would wait on for ever, and it saved no CPU time (a changed action re-reads four pages)."""
@@ -241,7 +265,7 @@ def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, st
         salt = code_salt()
     read = run_sphinx(root / "docs", out, cache / "doctrees", "html", strict=strict,
                       overrides={**search_overrides(cache), **(overrides or {})}, pages=PageCache(cache / PAGES_DIR, salt),
-                      definitions=(root, definitions) if definitions is not None else None)
+                      definitions=(root, definitions) if definitions is not None else None, stop=stop)
     for name in _SPHINX_BOOKKEEPING:
         path = out / name
         if path.is_dir():
@@ -251,7 +275,8 @@ def build_html_reporting(root: Path, cache: Path, out: Path | None = None, *, st
     return out, read
 
 
-def build_print_page(root: Path, cache: Path, *, strict: bool = True, definitions: m.Definitions | None = None) -> Path:
+def build_print_page(root: Path, cache: Path, *, strict: bool = True, definitions: m.Definitions | None = None,
+                     stop: Callable[[], bool] | None = None) -> Path:
     """The print page of the PDF (CACHE/pdf/index.html), from a copy of the HTML build's
     environment: nothing is read again, and the HTML environment keeps its own configuration
     (the print theme's differs from Furo's)."""
@@ -260,7 +285,7 @@ def build_print_page(root: Path, cache: Path, *, strict: bool = True, definition
     if (cache / "doctrees").is_dir():
         replace_tree(cache / "doctrees", doctrees)
     run_sphinx(root / "docs", out, doctrees, "bppdf", strict=strict, overrides={"bp_pdf_render": False},
-               definitions=(root, definitions) if definitions is not None else None)
+               definitions=(root, definitions) if definitions is not None else None, stop=stop)
     return out / "index.html"
 
 

@@ -347,8 +347,9 @@ class Server:
         return httpd
 
     def stop(self, httpd: SiteServer) -> None:
-        """Stop serving; a build under way stops at its next step (the PDFs within the renderings
-        already running) and publishes nothing, so no staging copy is left behind."""
+        """Stop serving; a build under way stops at once and publishes nothing, so no staging copy is
+        left behind: the renderings under way are killed, Sphinx stops before its next page, any other
+        step ends before the next one starts."""
         self.stopping.set()
         self.changed.set()
         httpd.shutdown()
@@ -437,7 +438,7 @@ class Server:
             # Warnings are said as they come; what each rendering took is summed in the phase's one line.
             log = lambda message: self.log(f"  {message}")
             report = run_site(plan, lambda root: checked[root].definitions, log, self.jobs, cancelled=cancelled,
-                              progress=lambda _message: None)
+                              progress=lambda _message: None, stopped=self.stopping.is_set)
             self.state.update(bump=True)
             self.log(ngettext("{phase}: published in {seconds:.1f} s ({count} file rendered)",
                               "{phase}: published in {seconds:.1f} s ({count} files rendered)", len(report.rendered)).format(

@@ -372,9 +372,10 @@ def _run_steps(build: Build, cancelled: Callable[[], bool]) -> set[str]:
 
 def run_site(site: SitePlan, definitions_of: Callable[[Path], m.Definitions | None], log: Callable[[str], None] = lambda _: None,
              jobs: int | None = None, cancelled: Callable[[], bool] = lambda: False,
-             progress: Callable[[str], None] | None = None) -> BuildReport:
+             progress: Callable[[str], None] | None = None, stopped: Callable[[], bool] = lambda: False) -> BuildReport:
     """Build every edition of the site into one staging copy and swap it into place (all or nothing).
-    `progress` takes the line each rendering says (default: `log`).
+    `progress` takes the line each rendering says (default: `log`). `stopped`: the program is stopping (bp serve
+    on Ctrl-C): the build stops as for `cancelled`, and the renderings under way are killed, not waited for.
     An edition whose inputs did not change is carried over as it was (`definitions_of` is not asked
     for it); with more than one edition, the editions' bar is put into every page (crosslinks.py)."""
     started = time.perf_counter()
@@ -382,7 +383,8 @@ def run_site(site: SitePlan, definitions_of: Callable[[Path], m.Definitions | No
     workers = worker_count(jobs, [step for plan in site.plans for step in plan.steps], log)
     executor = process_pool(workers)
     several = len(site.plans) > 1
-    with publishing(main.target, SITE, log) as staging, _shutdown(executor), _stop_rendering_when(cancelled, executor):
+    asked = lambda: stopped() or cancelled()  # what every step asks
+    with publishing(main.target, SITE, log) as staging, _shutdown(executor), _stop_rendering_when(asked, executor, stopped):
         builds: list[tuple[Edition, Build, set[str]]] = []
         # Every changed edition loaded and checked before any is built: findings in one stop them all at once.
         loaded = {plan.root: definitions_of(plan.root) for plan in site.plans if not (several and plan.up_to_date)}
@@ -397,8 +399,8 @@ def run_site(site: SitePlan, definitions_of: Callable[[Path], m.Definitions | No
             if fresh:
                 plan = dataclasses.replace(plan, steps=[])
             build = Build(plan, definitions, folder, executor, log, workers, edition=edition_fields(plan.root) if fresh else None,
-                          progress=progress)
-            ran = _run_steps(build, cancelled)
+                          progress=progress, cancelled=asked)
+            ran = _run_steps(build, asked)
             if fresh:  # carried over whole: every file is kept
                 build.report.kept += [path for step in build.manifest.steps.values() for path in step.files]
             builds.append((edition, build, ran))
@@ -445,17 +447,22 @@ def _site_report(site: SitePlan, builds: list[Build]) -> BuildReport:
 
 
 @contextlib.contextmanager
-def _stop_rendering_when(cancelled: Callable[[], bool], executor: Executor) -> Iterator[None]:
-    """While the build runs, ask `cancelled` five times a second; once it says so, the renderings
-    not yet started are dropped, so that a step waiting for them stops within one rendering
-    (bp serve: a newer change is built without waiting for the rest of the PDFs)."""
+def _stop_rendering_when(cancelled: Callable[[], bool], executor: Executor, stopped: Callable[[], bool]) -> Iterator[None]:
+    """While the build runs, ask `cancelled` and `stopped` five times a second. Once `cancelled` says so, the
+    renderings not yet started are dropped, so that a step waiting for them stops within one rendering (bp serve:
+    a newer change is built without waiting for the rest of the PDFs); once `stopped` says so, the renderings
+    under way are killed too (bp serve on Ctrl-C stops at once, not after the rulebook's longest chapter)."""
     done = threading.Event()
 
     def watch() -> None:
+        dropped = False
         while not done.wait(0.2):
-            if cancelled():
-                executor.shutdown(wait=False, cancel_futures=True)
+            if stopped():
+                stop_at_once(executor)
                 return
+            if not dropped and cancelled():
+                executor.shutdown(wait=False, cancel_futures=True)
+                dropped = True
 
     watcher = threading.Thread(target=watch, name="bp-build-cancel", daemon=True)
     watcher.start()

@@ -103,8 +103,10 @@ class Build:
 
     def __init__(self, plan: Plan, definitions: m.Definitions | None, staging: Path, executor: Executor,
                  log: Callable[[str], None], workers: int = 1, edition: dict[str, str] | None = None,
-                 progress: Callable[[str], None] | None = None) -> None:
+                 progress: Callable[[str], None] | None = None, cancelled: Callable[[], bool] = lambda: False) -> None:
         self.plan, self.staging, self.executor, self.log = plan, staging, executor, log
+        # Whether the caller asked the build to stop: asked by the steps that run long in this process (Sphinx).
+        self.cancelled = cancelled
         # What each rendering took (a line a PDF or a part): `bp build` prints it, `bp serve` sums it in a line a phase.
         # `log` keeps what the user must read either way (a wait for another bp, files changed during the build).
         self.progress = progress or log
@@ -270,7 +272,7 @@ def rulebook_html(build: Build, step: str) -> None:
     started = time.perf_counter()
     with locked(cache, str(cache), build.log):  # one Sphinx at a time per cache
         _built, read = build_html_reporting(build.plan.root, cache, out, definitions=build.definitions,
-                                       overrides=_stamp(build).html_overrides(), salt=build.salt)
+                                       overrides=_stamp(build).html_overrides(), salt=build.salt, stop=build.cancelled)
     changed = []
     for file in sorted(p for p in out.rglob("*") if p.is_file()):
         path = file.relative_to(build.staging).as_posix()
@@ -302,7 +304,7 @@ def rulebook_pdf(build: Build, step: str) -> None:
     cache = _rulebook_cache(build)
     started = time.perf_counter()
     with locked(cache, str(cache), build.log):
-        page = build_print_page(build.plan.root, cache, definitions=build.definitions)
+        page = build_print_page(build.plan.root, cache, definitions=build.definitions, stop=build.cancelled)
         # Its parts go before the action lists still waiting: they wait on one another, the lists on nothing.
         report = build_pdf(page, build.staging, cache, executor=ahead(build.executor), salt=build.salt, stamp=_stamp(build),
                            log=build.progress)
