@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import signal
 import threading
@@ -26,7 +27,8 @@ import pytest
 from tests.runbp import alive as _alive
 from tests.runbp import bp, start_bp, stop
 from tests.runbp import children as _children
-from tests.shared import EPOCH, SiteBuild, copy_repository, copy_site_build
+from tests.repos import minimal_repository
+from tests.shared import EPOCH, SiteBuild, copy_site_build
 
 # The tests below build on one another's changes to one repository: they run in file order on one
 # process (`make test` hands pytest-xdist's workers whole modules: --dist loadscope).
@@ -153,16 +155,25 @@ def test_one_changed_action_renders_only_what_shows_it(repo: Repo) -> None:
     assert "format" in laid_out and not laid_out & {"preface", "common", "regulation", "frame", "core", "appendix", "history"}
 
 
-def _kill_when(repo: Repo, ready: Callable[[list[str]], bool]) -> list[int]:
-    """Start a full build, SIGKILL it once `ready(lines logged so far)`; the pool's processes it had."""
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time process `pid` has used (0 once it has ended)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def _kill_when(repo: Repo, step: str, ready: Callable[[list[str], int], bool]) -> list[int]:
+    """Start a build of `step` (--only), SIGKILL it once `ready(lines logged so far, its pid)`; the pool's processes it had."""
     process = start_bp("build", "--root", str(repo.root), "--out", str(repo.site), "--cache", str(repo.cache), "-j", "2",
-                       env={"SOURCE_DATE_EPOCH": EPOCH})
+                       "--only", step, env={"SOURCE_DATE_EPOCH": EPOCH})
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(iter(process.stderr.readline, "")), daemon=True)  # type: ignore[union-attr]
     reader.start()
     deadline = time.monotonic() + 240
     try:
-        while not ready(lines):
+        while not ready(lines, process.pid):
             assert process.poll() is None, f"the build ended before it could be killed: {lines}"
             assert time.monotonic() < deadline, lines
             time.sleep(0.05)
@@ -182,16 +193,19 @@ def test_a_build_killed_in_sphinx_or_in_the_pdfs_leaves_the_site_and_the_next_bu
     """SIGKILL while Sphinx writes the rulebook, then while the PDFs are laid out: each time the
     previous site is byte-identical and whole; the next build publishes and leaves nothing behind.
     The change built is the action put back as the shared build has it (the next test compares the two
-    sites), and the build after the killed ones runs on one process."""
+    sites), and the build after the killed ones runs on one process. The killed builds make one step
+    each (--only): a build is published whole or not at all, whatever its steps, and a step the other
+    would have run beside it would only have been killed too."""
     # Slow (over 30 s): two builds killed midway, then one that rebuilds what they left, PDFs included.
     before = tree(repo.site)
     path = repo.root / ACTION_FILE
     assert path.read_bytes() != (site_build.root / ACTION_FILE).read_bytes(), "the test above changed the action"
     shutil.copyfile(site_build.root / ACTION_FILE, path)
     in_sphinx = repo.own_cache / "doctrees" / ".bp-unverified"  # there while a Sphinx run has not ended
-    _kill_when(repo, lambda lines: in_sphinx.exists() and not any("rulebook HTML (" in line for line in lines))
+    _kill_when(repo, "rulebook-html", lambda lines, _pid: in_sphinx.exists() and not any("rulebook HTML (" in line for line in lines))
     assert tree(repo.site) == before
-    workers = _kill_when(repo, lambda lines: any("rulebook HTML (" in line for line in lines))  # Sphinx done: the PDFs
+    # The leaflets being laid out: a renderer of the pool has worked a second (each leaflet takes several).
+    workers = _kill_when(repo, "actionlist-pdf", lambda _lines, pid: any(_cpu_seconds(child) > 1 for child in _children(pid)))
     assert workers, "the PDFs were being rendered by the pool"
     deadline = time.monotonic() + 30
     while any(_alive(pid) for pid in workers):  # a killed build's renderers stop with it
@@ -271,8 +285,9 @@ def test_a_docs_error_fails_every_build_that_would_publish_it(repo: Repo) -> Non
 
 
 def test_the_build_date_follows_source_date_epoch(tmp_path: Path) -> None:
-    root = copy_repository(tmp_path / "rules")  # its own edition alone: the date is what is looked at
+    root = minimal_repository(tmp_path)  # a small edition alone: the date is what is looked at
     run = bp("build", "--root", str(root), "--out", str(tmp_path / "site"), "--cache", str(tmp_path / "cache"),
              "--only", "definitions.json", env={"SOURCE_DATE_EPOCH": "1000000000"})  # 2001-09-09
     assert run.returncode == 0, run.stderr
     assert "2001年9月9日 ビルド" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
