@@ -79,7 +79,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as name:
             tmp = Path(name)
             root = tmp / "rules"
-            for part in ("definitions", "schema", "docs", "templates"):
+            for part in ("definitions", "schema", "docs", "templates", "history"):
                 shutil.copytree(ROOT / part, root / part)
             cold.append(lay_out(root, tmp / "cache", tmp, made))
             path = root / ACTION_FILE

@@ -76,10 +76,20 @@ def note_pdf(note: str) -> bytes:
     return HTML(string=html, url_fetcher=LocalFetcher()).write_pdf()  # plain text: nothing to load
 
 
-def impose(source: Path, target: Path, sides: Sequence[Side], *, kind: str = "", note: str = "", note_on_sheets: bool = True) -> int:
+def impose(source: Path | Any, target: Path, sides: Sequence[Side], *, kind: str = "", note: str = "", note_on_sheets: bool = True) -> int:
     """Write `target` with one A4 landscape side per entry of `sides`; returns the side count.
+    `source`: a PDF file, or one opened with pikepdf (which this changes: its tags are moved onto the sheets).
     `kind` is added to the title (「2面付け」); `note` (how to print it) is the file's subject and,
     `note_on_sheets`, printed at the foot of every side."""
+    import pikepdf
+
+    if isinstance(source, pikepdf.Pdf):
+        return _impose(source, target, sides, kind=kind, note=note, note_on_sheets=note_on_sheets)
+    with pikepdf.open(source) as pdf:
+        return _impose(pdf, target, sides, kind=kind, note=note, note_on_sheets=note_on_sheets)
+
+
+def _impose(pdf: Any, target: Path, sides: Sequence[Side], *, kind: str, note: str, note_on_sheets: bool) -> int:
     import io
 
     import pikepdf
@@ -87,29 +97,28 @@ def impose(source: Path, target: Path, sides: Sequence[Side], *, kind: str = "",
     from .pdf.structure import TagTree, save
 
     width, height = A4_LANDSCAPE
-    with pikepdf.open(source) as pdf:
-        out = pikepdf.new()
-        tags = TagTree(out)
-        placed: dict[int, tuple[Any, Any]] = {}
-        strip = pikepdf.open(io.BytesIO(note_pdf(note))) if note and note_on_sheets else None
-        for left, right in sides:
-            sheet = out.add_blank_page(page_size=(width, height))
-            for number, x in ((left, 0.0), (right, width / 2)):
-                if number is not None:  # None: a blank half
-                    form = place(out, sheet, pdf.pages[number - 1], f"/P{number}", pikepdf.Rectangle(x, 0, x + width / 2, height))
-                    placed[number - 1] = (sheet, form)
-            if strip is not None:
-                x = (width - NOTE_SIZE[0]) / 2
-                place(out, sheet, strip.pages[0], "/Note", pikepdf.Rectangle(x, NOTE_BOTTOM, x + NOTE_SIZE[0], NOTE_BOTTOM + NOTE_SIZE[1]),
-                      artifact=True)
-        title = _copy_info(pdf, out, kind, note)
-        _copy_outline(pdf, out, sides)
-        tags.append_forms(pdf, placed)
-        tags.finish(title)
-        save(out, target)
+    out = pikepdf.new()
+    tags = TagTree(out)
+    placed: dict[int, tuple[Any, Any]] = {}
+    strip = pikepdf.open(io.BytesIO(note_pdf(note))) if note and note_on_sheets else None
+    for left, right in sides:
+        sheet = out.add_blank_page(page_size=(width, height))
+        for number, x in ((left, 0.0), (right, width / 2)):
+            if number is not None:  # None: a blank half
+                form = place(out, sheet, pdf.pages[number - 1], f"/P{number}", pikepdf.Rectangle(x, 0, x + width / 2, height))
+                placed[number - 1] = (sheet, form)
         if strip is not None:
-            strip.close()
-        return len(out.pages)
+            x = (width - NOTE_SIZE[0]) / 2
+            place(out, sheet, strip.pages[0], "/Note", pikepdf.Rectangle(x, NOTE_BOTTOM, x + NOTE_SIZE[0], NOTE_BOTTOM + NOTE_SIZE[1]),
+                  artifact=True)
+    title = _copy_info(pdf, out, kind, note)
+    _copy_outline(pdf, out, sides)
+    tags.append_forms(pdf, placed)
+    tags.finish(title)
+    save(out, target)
+    if strip is not None:
+        strip.close()
+    return len(out.pages)
 
 
 def _copy_info(source: Any, out: Any, kind: str, note: str) -> str:
@@ -181,9 +190,13 @@ def booklet_order(page_count: int) -> list[Side]:
     return sides
 
 
-def two_up(source: Path, target: Path) -> int:
-    """Two consecutive pages side by side on A4 landscape. Returns the number of sheets."""
-    return impose(source, target, two_up_order(page_count(source)), kind="A4 2面付け", note=TWO_UP_NOTE)
+def two_up(source: Path | Any, target: Path) -> int:
+    """Two consecutive pages side by side on A4 landscape (`source`: a file, or a PDF opened with pikepdf,
+    which this changes). Returns the number of sheets."""
+    import pikepdf
+
+    pages = len(source.pages) if isinstance(source, pikepdf.Pdf) else page_count(source)
+    return impose(source, target, two_up_order(pages), kind="A4 2面付け", note=TWO_UP_NOTE)
 
 
 def booklet(source: Path, target: Path) -> int:

@@ -11,12 +11,9 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..ownfiles import shown_name
-
-if TYPE_CHECKING:  # pragma: no cover
-    from pypdf.generic import DictionaryObject
 
 _BFCHAR = re.compile(r"beginbfchar(.*?)endbfchar", re.S)
 _BFRANGE = re.compile(r"beginbfrange(.*?)endbfrange", re.S)
@@ -27,8 +24,10 @@ class MissingGlyphError(Exception):
     """Characters of the text that the embedded fonts do not draw."""
 
 
-def check_pdf(pdf: Path, html: str) -> None:
-    covered, notdef = embedded_characters(pdf)
+def check_pdf(pdf: Path, html: str, document: Any = None) -> None:
+    """Fail when a character of `html`'s text is drawn by no glyph of the PDF at `pdf`: read from the file,
+    or from `document` (the same PDF, opened with pikepdf) when given, without reading it again."""
+    covered, notdef = embedded_characters(pdf, document)
     text = visible_text(html)
     missing = sorted({c for c in text if not c.isspace() and (c not in covered or c in notdef)})
     if missing:
@@ -40,27 +39,33 @@ def check_pdf(pdf: Path, html: str) -> None:
             pdf=shown_name(pdf), described=described))
 
 
-def embedded_characters(pdf: Path) -> tuple[set[str], set[str]]:
-    """The characters the PDF's fonts draw, and those drawn with glyph 0 (.notdef)."""
-    from pypdf import PdfReader  # slow to import (0.5 s with Pillow): only where a PDF is checked
+def embedded_characters(pdf: Path, document: Any = None) -> tuple[set[str], set[str]]:
+    """The characters the PDF's fonts draw, and those drawn with glyph 0 (.notdef). Read with pikepdf
+    (qpdf, in C++), which the PDF's other steps have loaded already."""
+    import pikepdf
 
+    if document is None:
+        with pikepdf.open(pdf) as opened:
+            return embedded_characters(pdf, opened)
     covered: set[str] = set()
     notdef: set[str] = set()
-    seen: set[int] = set()
-    for page in PdfReader(pdf).pages:
-        fonts = page.get("/Resources", {}).get("/Font", {})
-        for ref in fonts.values():
-            font = ref.get_object()
-            if id(font) in seen or "/ToUnicode" not in font:
+    seen: set[tuple[int, int]] = set()
+    for page in document.pages:
+        resources = page.obj.get("/Resources")
+        fonts = resources.get("/Font") if resources is not None else None
+        for name in (fonts.keys() if fonts is not None else ()):
+            font = fonts[name]
+            if font.objgen in seen or "/ToUnicode" not in font:
                 continue
-            seen.add(id(font))
+            if font.is_indirect:  # shared by the pages: read once (a direct font has no number: (0, 0))
+                seen.add(font.objgen)
             for glyph, text in _to_unicode(font).items():
                 (notdef if glyph == 0 else covered).update(text)
     return covered, notdef
 
 
-def _to_unicode(font: DictionaryObject) -> dict[int, str]:
-    cmap = font["/ToUnicode"].get_object().get_data().decode("latin-1")
+def _to_unicode(font: Any) -> dict[int, str]:
+    cmap = font["/ToUnicode"].read_bytes().decode("latin-1")
     mapping: dict[int, str] = {}
     for block in _BFCHAR.findall(cmap):
         values = _HEX.findall(block)

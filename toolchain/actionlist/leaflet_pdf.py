@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -10,7 +11,7 @@ from pathlib import Path
 from ..imposition import two_up
 from ..jobs import start_worker
 from ..pdf.fetch import LocalFetcher
-from ..pdf.structure import with_stable_ids
+from ..pdf.structure import save, stable_ids
 from .columns import lay_columns_out_once
 from .glyphs import check_pdf
 from ..html_parsing import parse_with_cached_patterns
@@ -37,6 +38,7 @@ class PdfResult:
 
 
 def render(job: PdfJob) -> PdfResult:
+    import pikepdf
     from weasyprint import HTML  # slow to import: only where a PDF is made
 
     lay_columns_out_once()
@@ -46,10 +48,13 @@ def render(job: PdfJob) -> PdfResult:
     fetcher.check()
     if job.created:
         document.metadata.created = document.metadata.modified = job.created
-    document.write_pdf(job.pdf, pdf_variant=PDF_VARIANT)
-    with_stable_ids(job.pdf)
-    check_pdf(job.pdf, job.html)
-    sheets = two_up(job.pdf, job.two_up) if job.two_up else 0
+    written = document.write_pdf(pdf_variant=PDF_VARIANT)
+    # Read once with pikepdf for the three steps that follow, instead of from the file by each.
+    with pikepdf.open(io.BytesIO(written)) as pdf:
+        stable_ids(pdf)
+        save(pdf, job.pdf)
+        check_pdf(job.pdf, job.html, pdf)
+        sheets = two_up(pdf, job.two_up) if job.two_up else 0  # last: it moves the tags onto its sheets
     return PdfResult(job.pdf, len(document.pages), sheets)
 
 

@@ -55,7 +55,7 @@ def actionlist(
         selection = select(defs, format_key, frame_key)
     except SelectionError as exc:
         fail("actionlist", str(exc), 2)
-    # The renderer (Jinja2, pypdf, WeasyPrint) loads only now: `bp check` never needs it.
+    # The renderer (Jinja2, WeasyPrint, pikepdf) loads only now: `bp check` never needs it.
     from ..actionlist.glyphs import MissingGlyphError
     from ..actionlist.site import build_actionlists, write_one
     from ..site.outputs import publishing, replacing
