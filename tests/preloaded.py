@@ -54,6 +54,11 @@ PRELOADED = (
     "toolchain", "toolchain.model", "toolchain.checks", "toolchain.checks.result", "toolchain.notation", "toolchain.sim",
     "toolchain.jobs", "toolchain.collector", "toolchain.diagnostics", "toolchain.ownfiles", "toolchain.resultcache",
     "toolchain.temporaries", "toolchain.provenance", "toolchain.site.pipeline",
+    # what most commands import next: typer's parameter adapters (pydantic), the simulator's
+    # tools (replay, play, export), the loader and the checks (check, balance), the figures (export, serve)
+    "typer._adapters", "toolchain.simtools", "toolchain.model.loader", "toolchain.checks.programs",
+    "toolchain.checks.crossfile", "toolchain.checks.effect_facts", "toolchain.checks.procedure_facts",
+    "toolchain.checks.since_history", "toolchain.model.reading_list", "toolchain.figures", "toolchain.export",
 )
 
 
