@@ -54,11 +54,16 @@ PRELOADED = (
     "toolchain", "toolchain.model", "toolchain.checks", "toolchain.checks.result", "toolchain.notation", "toolchain.sim",
     "toolchain.jobs", "toolchain.collector", "toolchain.diagnostics", "toolchain.ownfiles", "toolchain.resultcache",
     "toolchain.temporaries", "toolchain.provenance", "toolchain.site.pipeline",
-    # what most commands import next: typer's parameter adapters (pydantic), the simulator's
-    # tools (replay, play, export), the loader and the checks (check, balance), the figures (export, serve)
-    "typer._adapters", "toolchain.simtools", "toolchain.model.loader", "toolchain.checks.programs",
-    "toolchain.checks.crossfile", "toolchain.checks.effect_facts", "toolchain.checks.procedure_facts",
-    "toolchain.checks.since_history", "toolchain.model.reading_list", "toolchain.figures", "toolchain.export",
+    # what most commands import next: typer's parameter adapters (pydantic) and what its error panels show with
+    # (typer.rich_utils itself reads the locale and the terminal's variables), the simulator's tools (replay,
+    # play, export), the loader and the checks (check, balance), the figures (export, serve), the balance's run
+    # and bp play's server
+    "typer._adapters", "rich.traceback", "rich.panel", "rich.columns", "rich.pretty", "toolchain.simtools",
+    "toolchain.model.loader", "toolchain.model.reading_list", "toolchain.model.other_readings",
+    "toolchain.checks.programs", "toolchain.checks.crossfile", "toolchain.checks.effect_facts",
+    "toolchain.checks.procedure_facts", "toolchain.checks.since_history", "toolchain.checks.cascades",
+    "toolchain.checks.guidelines", "toolchain.checks.images", "toolchain.figures", "toolchain.export", "asyncio",
+    "toolchain.balance.run", "toolchain.play.server",
 )
 
 
