@@ -6,7 +6,7 @@ which becomes what a fresh `python -m toolchain` would be: its arguments, workin
 sys.path, as `-m` puts it) and environment (os.environ cleared and replaced), stdin on /dev/null,
 stdout and stderr on the caller's pipes, the standard streams and signal handlers of a fresh
 interpreter, and the interpreter's own exit (threads joined, atexit, SystemExit's code or message,
-a traceback, death by a signal).
+a traceback, death by a signal), without the teardown of every module after it, which a run cannot tell.
 
 Only what a run cannot tell from a cold start is preloaded (PRELOADED): third-party libraries and
 toolchain modules that neither translate a message nor read the environment or the working folder
@@ -54,6 +54,16 @@ PRELOADED = (
     "toolchain", "toolchain.model", "toolchain.checks", "toolchain.checks.result", "toolchain.notation", "toolchain.sim",
     "toolchain.jobs", "toolchain.collector", "toolchain.diagnostics", "toolchain.ownfiles", "toolchain.resultcache",
     "toolchain.temporaries", "toolchain.provenance", "toolchain.site.pipeline",
+    # what most commands import next: typer's parameter adapters (pydantic) and what its error panels show with
+    # (typer.rich_utils itself reads the locale and the terminal's variables), the simulator's tools (replay,
+    # play, export), the loader and the checks (check, balance), the figures (export, serve), the balance's run
+    # and bp play's server
+    "typer._adapters", "rich.traceback", "rich.panel", "rich.columns", "rich.pretty", "toolchain.simtools",
+    "toolchain.model.loader", "toolchain.model.reading_list", "toolchain.model.other_readings",
+    "toolchain.checks.programs", "toolchain.checks.crossfile", "toolchain.checks.effect_facts",
+    "toolchain.checks.procedure_facts", "toolchain.checks.since_history", "toolchain.checks.cascades",
+    "toolchain.checks.guidelines", "toolchain.checks.images", "toolchain.figures", "toolchain.export", "asyncio",
+    "toolchain.balance.run", "toolchain.play.server",
 )
 
 
@@ -360,8 +370,63 @@ def become(run: Run, handlers: dict[int, Any], server_cwd: str) -> None:
             setattr(sys.modules[module], attribute, os.path.abspath(os.getcwd()))
 
 
+class _Ending:
+    """A child's exit status once its run has ended as the interpreter would end it (None: leave its end to
+    the interpreter)."""
+
+    status: int | None = None
+
+
+def _end_at_once() -> None:
+    """The interpreter's end of a child, from its last exit function on: the standard streams flushed, then the
+    process ends. What the interpreter would do next (every module torn down, every object freed) tells a run
+    nothing, and in a child of this process it is most of a short run's CPU: each object it frees is on a page
+    shared with this process, which the child then copies. Registered before anything is imported, so that
+    atexit calls it after every other exit function (the run's, logging's, multiprocessing's). Where a stream
+    cannot be flushed, the interpreter ends the child as it ends any (its message, its status 120)."""
+    if _Ending.status is None:
+        return
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+    except Exception:  # noqa: BLE001 - the interpreter tries again and says it
+        return
+    os._exit(_Ending.status)
+
+
+def _status(code: object) -> int | None:
+    """The exit status of SystemExit(code), as the interpreter gives it (it has said a message already);
+    None for a number it alone knows what to do with."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code if -(2**31) <= code < 2**31 else None
+    return 1
+
+
+def _run(run: Run) -> None:
+    """The run's module as `python -m` runs it; how it ended noted for _end_at_once. KeyboardInterrupt is left
+    to the interpreter, which ends the process by SIGINT once finalized."""
+    import runpy
+
+    try:
+        runpy.run_module(run.module, run_name="__main__", alter_sys=True)
+    except SystemExit as exc:
+        _Ending.status = _status(exc.code)
+        raise
+    except KeyboardInterrupt:
+        raise
+    except BaseException:
+        _Ending.status = 1  # its traceback is printed by the interpreter, before the exit functions run
+        raise
+    _Ending.status = 0
+
+
 def main() -> None:
     """`python -m tests.preloaded FD`: FD is the control socket (tests/runbp.py)."""
+    import atexit
+
+    atexit.register(_end_at_once)
     handlers = _handlers()  # a fresh interpreter's, which every child starts with
     environ = dict(os.environ)  # as the interpreter's start left it (tests/runbp.py gives children its changes)
     server_cwd = os.getcwd()
@@ -384,9 +449,7 @@ def main() -> None:
     if run is None:
         return
     become(run, handlers, server_cwd)
-    import runpy
-
-    runpy.run_module(run.module, run_name="__main__", alter_sys=True)
+    _run(run)
 
 
 if __name__ == "__main__":

@@ -221,6 +221,18 @@ def test_a_section_label_renamed_in_docs_is_seen(repo_root: Path, tmp_path: Path
     assert {finding.code for finding in kept.findings} == {"BP021"}
 
 
+def test_a_folder_where_a_definitions_file_belongs_is_seen(minimal_repo: Path, tmp_path: Path) -> None:
+    """A folder made where an optional file belongs (rulings.yaml) holds no file bp reads, yet it is a finding
+    (BP012): the cache key holds it, and the kept answer of the repository without it is not given."""
+    cache = cache_in(tmp_path / "cache")
+    assert not check(minimal_repo, cache).findings
+    (minimal_repo / "definitions" / "rulings.yaml").mkdir()
+    (minimal_repo / "definitions" / "rulings.yaml" / "notes.txt").write_text("x", encoding="utf-8")
+    kept = check(minimal_repo, cache)
+    assert kept == check(minimal_repo, cache_in(None))
+    assert [(f.code, f.location.path) for f in kept.findings] == [("BP012", "definitions/rulings.yaml")]
+
+
 def test_only_the_changed_items_of_a_list_file_are_validated_again(repo_root: Path, tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """The findings of a list file's schema are those of the whole file validated afresh, while only the items whose

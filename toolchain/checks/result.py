@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import Diagnostic, relative
 from ..i18n import language
 from ..model.doclabels import section_label_places
+from ..model.repository import folders_where_files_belong
 from ..resultcache import ResultCache, key_of
 from .summary import examples_summary, rulings_summary
 
@@ -102,6 +103,8 @@ def _sources_key(root: Path, sources: Sources) -> list[str | bytes]:
         parts += [relative(path, root), raw if isinstance(raw, bytes) else f"not read: {raw.code} {raw.message}"]
     for path, refused in (*sources.scanned.refused, *sources.others):  # the files bp does not open, and why
         parts += [f"refused {relative(path.parent, root)}/{path.name}", f"{refused.code} {refused.message}"]
+    # a folder where a kind's one file belongs is a finding (BP012) though it holds nothing bp reads
+    parts += [f"folder {name}" for name in folders_where_files_belong(root)]
     labels = section_label_places(root)  # with their places: a finding about a label (BP020) says where it is
     parts.append("no docs" if labels is None else "labels " + " ".join(f"{p.label}@{p.path}:{p.line}:{p.column}" for p in labels))
     return parts

@@ -16,7 +16,7 @@ from .earlier import upgraded
 from .kept import FileCache
 from .membership import derive, uses_from
 from .notations import keycards_text, markup_text
-from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, TOOLCHAIN_SCHEMAS, Kind, kind_of
+from .repository import DEFINITIONS_DIR, KINDS, SCHEMA_DIR, TOOLCHAIN_SCHEMAS, Kind, folders_where_files_belong, kind_of
 from .sources import LoadProblem, Sources, read_sources
 from .validation import Names, schema_problem, unusable_schemas, validate
 from .yamlload import Document, load
@@ -113,8 +113,9 @@ def load_definitions(root: Path, fixes: Sequence[tuple[str, Fix]] = (), sources:
             result.diagnostics.append(finding)
             invalid.setdefault(path_[0] if path_ and isinstance(path_[0], int) else None, finding)
         _build(kind, doc, rel, invalid, result)
+    folders = folders_where_files_belong(root)
     for kind in KINDS:
-        if kind.name not in seen_kinds and "*" not in kind.pattern and (root / DEFINITIONS_DIR / kind.pattern).is_dir():
+        if kind.name not in seen_kinds and f"{DEFINITIONS_DIR}/{kind.pattern}" in folders:
             # a folder where the file belongs (an optional kind's too: else "0 rulings: OK")
             seen_kinds.add(kind.name)
             result.lost(kind, f"{DEFINITIONS_DIR}/{kind.pattern}")

@@ -49,6 +49,13 @@ KINDS: tuple[Kind, ...] = (
 )
 
 
+def folders_where_files_belong(root: Path) -> list[str]:
+    """The folders of the repository at `root` standing where a kind's one file belongs (definitions/rulings.yaml
+    made a folder): the loader says each (BP012), and bp check's cache key holds them, as no file in them is read."""
+    return [f"{DEFINITIONS_DIR}/{kind.pattern}" for kind in KINDS
+            if "*" not in kind.pattern and (root / DEFINITIONS_DIR / kind.pattern).is_dir()]
+
+
 class RepositoryError(Exception):
     """The rules repository cannot be found or read (exit code 2)."""
 
