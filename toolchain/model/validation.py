@@ -136,7 +136,9 @@ def _resolving_once(schemas: Mapping[str, Any]) -> type[Draft202012Validator]:
     from jsonschema import Draft202012Validator
     from jsonschema.validators import extend
 
-    if "$dynamicRef" in json.dumps(list(schemas.values())):
+    import jsonschema.exceptions
+
+    if "$dynamicRef" in json.dumps(list(schemas.values())) or not _private_names_at_hand(jsonschema.exceptions):
         return Draft202012Validator
     resolved: dict[int, tuple[object, dict[str, Any]]] = {}  # id of the schema object → it, and its $ref resolved
 
@@ -146,16 +148,23 @@ def _resolving_once(schemas: Mapping[str, Any]) -> type[Draft202012Validator]:
             kept = resolved[id(schema)] = (schema, {})
         target = kept[1].get(ref)
         if target is None:
-            from jsonschema.exceptions import _WrappedReferencingError
             from referencing.exceptions import Unresolvable
 
             try:
                 target = kept[1][ref] = validator._resolver.lookup(ref)  # as jsonschema's own $ref looks it up
             except Unresolvable as error:
-                raise _WrappedReferencingError(error) from error
+                raise jsonschema.exceptions._WrappedReferencingError(error) from error
         yield from validator.descend(instance, target.contents, resolver=target.resolver)
 
     return extend(Draft202012Validator, {"$ref": ref})
+
+
+def _private_names_at_hand(exceptions: Any) -> bool:
+    """Whether this jsonschema still has the two private names the $ref above relies on (a validator's
+    `_resolver`, `_WrappedReferencingError`): a release without them is validated the plain, slower way."""
+    from jsonschema import Draft202012Validator
+
+    return hasattr(exceptions, "_WrappedReferencingError") and hasattr(Draft202012Validator({}), "_resolver")
 
 
 def schema_documents(schema_dir: Path) -> dict[str, Any]:
