@@ -25,7 +25,7 @@ from toolchain.checks.result import CheckResult, cache_in, check
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal"
-CASES: list[dict[str, Any]] = yaml.safe_load((HERE / "corpus.yaml").read_text(encoding="utf-8"))
+CASES: list[dict[str, Any]] = yaml.load((HERE / "corpus.yaml").read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
 FINDING = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):(?P<column>\d+): error\[(?P<code>BP\d+)\]: (?P<message>.*)$")
 SCHEMA_COMMENT = "# yaml-language-server: $schema=../schema/fog.schema.json\n"
 MAX_MESSAGE = 500  # a message names the cause; it never dumps a whole value

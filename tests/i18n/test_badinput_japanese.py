@@ -5,6 +5,7 @@ what the editor wrote, quoted) and the short list of terms below. A message of a
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -51,6 +52,7 @@ _NOT_PROSE = re.compile(
 _WORD = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9_-]*")
 
 
+@functools.cache  # read when a message is first weighed, not while every process collects the tests
 def _names_of_the_rules() -> frozenset[str]:
     """Every key and id-like value of the definitions and every field and word of the schemas: the ids and
     field names a message may name (an edition's vocabulary, the effect language's words and options)."""
@@ -68,7 +70,7 @@ def _names_of_the_rules() -> frozenset[str]:
             names.add(value)
 
     for path in sorted((ROOT / "definitions").rglob("*.yaml")):
-        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+        walk(yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader))
     for path in sorted((ROOT / "schema").glob("*.json")):
         schema = json.loads(path.read_text(encoding="utf-8"))
         walk({key: value for key, value in _schema_names(schema)})
@@ -93,17 +95,15 @@ def _schema_names(schema: Any) -> Iterator[tuple[str, Any]]:
             yield from _schema_names(item)
 
 
-NAMES = _names_of_the_rules()
-
-
 def english_words(message: str, written: frozenset[str] = frozenset()) -> list[str]:
     """The English words of a message: what is left once quotes, paths, codes, ids, field names and the words
     the editor wrote (`written`) are out."""
+    names = _names_of_the_rules()
     bare = _NOT_PROSE.sub(" ", _QUOTED.sub(" ", message))
     found = []
     for word in _WORD.findall(bare):
         parts = [part for part in re.split(r"[._]", word) if part]
-        if len(word) < 2 or word.isupper() or word in ALLOWED_TERMS or word in NAMES or word in written or all(p in NAMES for p in parts):
+        if len(word) < 2 or word.isupper() or word in ALLOWED_TERMS or word in names or word in written or all(p in names for p in parts):
             continue
         found.append(word)
     return found
