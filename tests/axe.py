@@ -4,6 +4,7 @@ rules, violations only."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -11,17 +12,47 @@ WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 SCHEMES = ("light", "dark")
 
+# axe-core 4.12 parses every colour string it reads through colorjs.io, afresh each time: the same few strings
+# (`rgb(255, 255, 255)`, …) thousands of times a page, most of its colour-contrast rule's time, which is most of a
+# run's. Color.parseString is a function of its text alone (it sets the colour's channels and alpha from it, or
+# throws): its result kept per text gives the same colours, and a text it cannot parse still throws each time.
+REMEMBER_PARSED_COLOURS = """() => {
+    const Color = axe.commons.color.Color;
+    const parse = Color.prototype.parseString;
+    const parsed = new Map();
+    Color.prototype.parseString = function (text) {
+        const known = parsed.get(text);
+        if (known === undefined) {
+            parse.call(this, text);
+            parsed.set(text, [this.r, this.g, this.b, this.alpha]);
+        } else {
+            [this.r, this.g, this.b, this.alpha] = known;
+        }
+        return this;
+    };
+}"""
 
+
+@cache
 def axe_script() -> str:
     import axe_playwright_python
 
     return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
 
 
+def show(page: Any, viewport: str, scheme: str) -> None:
+    """The page (one for a module: a browser context costs Chromium twice a page load) at the width and in the colour
+    scheme given, as a context made with them would show the next address it opens."""
+    page.goto("about:blank")
+    page.set_viewport_size(VIEWPORTS[viewport])
+    page.emulate_media(color_scheme=scheme)
+
+
 def violations(page: Any) -> list[str]:
     """Each rule the page breaks, with its impact and the first elements that break it."""
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.add_script_tag(content=axe_script())
+        page.evaluate(REMEMBER_PARSED_COLOURS)
     result = page.evaluate("options => axe.run(document, options)",
                            {"runOnly": {"type": "tag", "values": WCAG}, "resultTypes": ["violations"]})
     return [f"{rule['id']} ({rule['impact']}, {len(rule['nodes'])} nodes): "

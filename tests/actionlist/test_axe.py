@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.axe import SCHEMES, VIEWPORTS, colours, follows, violations
+from tests.axe import SCHEMES, VIEWPORTS, colours, follows, show, violations
 
 
 @pytest.fixture(scope="module")
@@ -26,9 +26,7 @@ def module_page(browser):
 @pytest.mark.parametrize("name", ["all", "pro", "all?format=foo&q=アップ"])  # the last with its problem box and hits
 def test_action_list_pages_have_no_violations(module_page, site: Path, name: str, viewport: str, scheme: str) -> None:
     page = module_page
-    page.goto("about:blank")
-    page.set_viewport_size(VIEWPORTS[viewport])
-    page.emulate_media(color_scheme=scheme)
+    show(page, viewport, scheme)
     file, _, query = name.partition("?")
     page.goto((site / "html" / f"{file}.html").as_uri() + (f"?{quote(query, safe='=&')}" if query else ""))
     page.wait_for_load_state("load")

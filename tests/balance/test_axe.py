@@ -3,11 +3,13 @@ the dark colour scheme (each followed: light text on a dark ground in the dark o
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.axe import SCHEMES, VIEWPORTS, colours, follows, violations
+from tests.axe import SCHEMES, VIEWPORTS, colours, follows, show, violations
 from tests.runbp import ROOT, bp
 
 
@@ -19,15 +21,20 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out / "index.html"
 
 
+@pytest.fixture(scope="module")
+def module_page(browser: Any) -> Iterator[Any]:
+    """One page for the module: each test sets its width and colour scheme (tests/axe.py's `show`)."""
+    context = browser.new_context()
+    yield context.new_page()
+    context.close()
+
+
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("viewport", VIEWPORTS)
-def test_the_report_has_no_violations(browser, report: Path, viewport: str, scheme: str) -> None:
-    context = browser.new_context(viewport=VIEWPORTS[viewport], color_scheme=scheme)
-    page = context.new_page()
-    try:
-        page.goto(report.as_uri())
-        page.wait_for_load_state("load")
-        assert follows(scheme, colours(page)), colours(page)
-        assert violations(page) == []
-    finally:
-        context.close()
+def test_the_report_has_no_violations(module_page: Any, report: Path, viewport: str, scheme: str) -> None:
+    page = module_page
+    show(page, viewport, scheme)
+    page.goto(report.as_uri())
+    page.wait_for_load_state("load")
+    assert follows(scheme, colours(page)), colours(page)
+    assert violations(page) == []

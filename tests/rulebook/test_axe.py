@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.axe import SCHEMES, VIEWPORTS, violations
+from tests.axe import REMEMBER_PARSED_COLOURS, SCHEMES, VIEWPORTS, axe_script, violations
 
 # The top page, the chapters (prose, tables, the definitions' entries, figures, flowcharts, the history), the index, the search.
 PAGES = ["index", "common", "regulation", "format", "frame", "core", "history", "genindex", "search"]
@@ -47,3 +47,24 @@ def test_the_site_index_has_no_violations(tmp_path_factory, page) -> None:
     (site / "index.html").write_text(render_index(edition, "2026年11月26日", files), encoding="utf-8")
     page.goto((site / "index.html").as_uri())
     assert violations(page) == []
+
+
+def test_colours_remembered_change_no_result_of_the_contrast_rules(browser, book) -> None:
+    """tests/axe.py keeps each colour string axe parses (REMEMBER_PARSED_COLOURS): the contrast rules find the same
+    passes, violations and incomplete nodes, with the same colours and ratios, as axe left as it is."""
+    def contrast(remember: bool) -> dict:
+        context = browser.new_context(viewport=VIEWPORTS["phone"], color_scheme="dark")
+        page = context.new_page()
+        try:
+            page.goto((book.html / "regulation.html").as_uri())
+            page.add_script_tag(content=axe_script())
+            if remember:
+                page.evaluate(REMEMBER_PARSED_COLOURS)
+            result = page.evaluate("() => axe.run(document, {runOnly: ['color-contrast', 'link-in-text-block']})")
+            return {kind: [(rule["id"], [(node["target"], node["any"], node["all"], node["none"]) for node in rule["nodes"]])
+                           for rule in result[kind]] for kind in ("passes", "violations", "incomplete")}
+        finally:
+            context.close()
+
+    remembered = contrast(remember=True)
+    assert remembered["passes"] and remembered == contrast(remember=False)
