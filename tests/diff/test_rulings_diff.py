@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
 
-from tests.runbp import start_bp
-
-from .conftest import ROOT, QUICK, commit_all, copy_rules, edit, git, parse_rst
+from .conftest import FORMATS, QUICK, ROOT, commit_all, copy_rules, edit, git, parse_rst, side_by_side
 
 RULINGS = "definitions/rulings.yaml"
 NEW_RULING = """- id: down-size
@@ -41,12 +38,7 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.Co
     edit(repo, RULINGS, "複数体の防壁となります。", "2体以上の防壁となります。")
     edit(repo, QUICK, "  target:\n    kind: soldier\n    text: 兵士1体を対象とする。\n  effect: 対象とした兵士を墓地に移す。",
          "  target:\n    kind: character\n    text: 兵士1体を対象とする。\n  effect: 対象とした兵士を墓地に移す。")
-    running = {f: start_bp("diff", "v8.0", "--format", f, "--root", str(repo)) for f in ("text", "md", "json", "rst")}
-    done = {}
-    for output_format, process in running.items():
-        stdout, stderr = process.communicate(timeout=300)
-        done[output_format] = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
-    return done
+    return side_by_side({f: ("diff", "v8.0", "--format", f, "--root", str(repo)) for f in FORMATS})
 
 
 def test_every_format_exits_0(reports: dict) -> None:

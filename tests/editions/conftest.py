@@ -7,11 +7,25 @@ from pathlib import Path
 
 import pytest
 
+import toolchain
 from tests.repos import drop_missing_history
+from toolchain.checks import Checked
+from toolchain.model.kept import FileCache
 
 EDITIONS = Path(__file__).resolve().parent
 ROOT = EDITIONS.parent.parent
 V9 = EDITIONS / "v9.0"
+
+
+# Each file's parsed document and schema findings, kept by its bytes for every copy this process loads (model/kept.py,
+# as bp diff keeps them for its two revisions): a copy with one file changed parses and validates that file alone
+# again. The examples and the rest of the check run on every load.
+_FILES = FileCache.in_memory()
+
+
+def load_copy(root: Path) -> Checked:
+    """toolchain.load of a copy of an edition, its unchanged files read as the copies before it read them."""
+    return toolchain.load(root, files=_FILES)
 
 
 def copy_v9(target: Path) -> Path:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import toolchain
+from .conftest import load_copy
 
 FRAME_ACTIONS, TRUMPS, FRAMES = "frames/actions.yaml", "frames/trumps.yaml", "frames/frames.yaml"
 BASIC, NORMAL_SPELLS = "actions/1-basic.yaml", "actions/4-normal-spell.yaml"
@@ -25,7 +25,7 @@ def _edit(root: Path, file: str, old: str, new: str, count: int = 1) -> None:
 
 def _failed(root: Path) -> dict[tuple[str, int], str]:
     """The examples that fail (BP030), by file and line."""
-    return {(f.location.path, f.location.line): f.message for f in toolchain.load(root).findings if f.code == "BP030"}
+    return {(f.location.path, f.location.line): f.message for f in load_copy(root).findings if f.code == "BP030"}
 
 
 def _example(root: Path, file: str, name: str) -> tuple[str, int]:

@@ -10,8 +10,11 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 import toolchain
 from tests.runbp import bp
+from toolchain.model import Definitions
 from toolchain.rulebook.sphinxconf import STATIC
 
 from .conftest import ROOT, V9
@@ -29,13 +32,19 @@ BASIC, INTERMEDIATE, ADVANCED = ("up", "down", "twist", "counter"), \
     ("kill", "reunion", "ceasefire", "retarget", "search", "reverse", "return"), ("blackjack", "royal-straight-flush")
 
 
-def test_bp_check_passes_with_an_example_of_every_item(v9: Path) -> None:
+@pytest.fixture(scope="module")
+def v9_definitions(v9: Path) -> Definitions:
+    """The definitions of the module's copy, loaded and checked once for the tests that read them."""
+    return toolchain.load(v9).definitions
+
+
+def test_bp_check_passes_with_an_example_of_every_item(v9: Path, v9_definitions: Definitions) -> None:
     run = bp("check", "--root", str(v9), cwd=v9)
     assert run.returncode == 0, run.stdout + run.stderr
     counts, examples = run.stdout.strip().splitlines()
     assert counts.endswith(": OK") and "25 frame actions" in counts and "13 trumps" in counts
     assert examples.startswith("62/62 actions executed, ") and examples.endswith(", 0 failed")
-    defs = toolchain.load(v9).definitions
+    defs = v9_definitions
     actions = {a.id: a for a in (*defs.actions, *defs.frame_actions)}
     # each item: an example that runs its effect as written, and the edition in its since or updated
     for action_id in (*NEW_ACTIONS, "draw"):
@@ -44,8 +53,8 @@ def test_bp_check_passes_with_an_example_of_every_item(v9: Path) -> None:
         assert "v9.0" in (action.since, *action.updated), action_id
 
 
-def test_the_spells_are_reclassified_as_the_changelog_says_and_read_where_it_is_silent(v9: Path) -> None:
-    defs = toolchain.load(v9).definitions
+def test_the_spells_are_reclassified_as_the_changelog_says_and_read_where_it_is_silent(v9_definitions: Definitions) -> None:
+    defs = v9_definitions
     actions = {a.id: a for a in defs.actions}
     moved = {**dict.fromkeys(BASIC, "basic-spell"), **dict.fromkeys(INTERMEDIATE, "intermediate-spell"),
              **dict.fromkeys(ADVANCED, "advanced-spell")}
@@ -63,8 +72,8 @@ def test_the_spells_are_reclassified_as_the_changelog_says_and_read_where_it_is_
     assert "基礎魔法" in magician.abilities[0].text and any("魔力増加" in r.says for r in magician.readings)
 
 
-def test_it_prints_the_at_form(v9: Path) -> None:
-    defs = toolchain.load(v9).definitions
+def test_it_prints_the_at_form(v9_definitions: Definitions) -> None:
+    defs = v9_definitions
     assert defs.at_layout()
     up = next(a for a in defs.actions if a.id == "up")
     assert defs.trigger_speed_timing(up) == "@ 直接-通常-クイック"

@@ -14,6 +14,7 @@ import pytest
 import toolchain
 from tests.repos import drop_missing_history
 from tests.runbp import bp
+from toolchain.model import Definitions
 
 from .conftest import ROOT
 
@@ -29,6 +30,13 @@ def v911(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return drop_missing_history(root)
 
 
+@pytest.fixture(scope="module")
+def v911_definitions(v911: Path) -> Definitions:
+    """The copy's definitions, loaded and checked once for the tests that only read them (each game makes its own
+    engine from them)."""
+    return toolchain.load(v911).definitions
+
+
 def test_bp_check_passes(v911: Path) -> None:
     run = bp("check", "--root", str(v911), cwd=v911)
     assert run.returncode == 0, run.stdout + run.stderr
@@ -37,15 +45,15 @@ def test_bp_check_passes(v911: Path) -> None:
     assert examples.endswith(", 0 failed")
 
 
-def test_every_action_has_an_example(v911: Path) -> None:
-    defs = toolchain.load(v911).definitions
+def test_every_action_has_an_example(v911_definitions: Definitions) -> None:
+    defs = v911_definitions
     actions = (*defs.actions, *defs.frame_actions)
     assert len(actions) == 98
     assert [a.id for a in actions if not a.examples] == []
 
 
-def test_the_changes_of_9_1_1_are_in_the_data(v911: Path) -> None:
-    defs = toolchain.load(v911).definitions
+def test_the_changes_of_9_1_1_are_in_the_data(v911_definitions: Definitions) -> None:
+    defs = v911_definitions
     actions = {a.id: a for a in defs.frame_actions}
     at = {a: (actions[a].trigger, actions[a].speed, actions[a].timing)
           for a in ("reincarnation-summon", "smash", "pursuit", "prostration")}
@@ -57,11 +65,11 @@ def test_the_changes_of_9_1_1_are_in_the_data(v911: Path) -> None:
     assert {a.id for a in defs.frame_actions if "extra" in a.frames} == {a.id for a in defs.frame_actions if "draft" in a.frames}
 
 
-def test_the_constructs_replace_the_compromises(v911: Path) -> None:
+def test_the_constructs_replace_the_compromises(v911: Path, v911_definitions: Definitions) -> None:
     """The edition's own id; the frames say what they use (no entry names its frames); the J and K characters are
     frame characters of エクストラ and ドラフト; 「キーカードがあるリクエスト」 has no maximum; the owner re-chooses
     the graveyard's top after cards leave it; no label stands for a character (conditions name the character)."""
-    defs = toolchain.load(v911).definitions
+    defs = v911_definitions
     assert defs.rules is not None and defs.rules.edition["id"] == "v9.1.1"
     for part in ("actions", "trumps", "fog"):
         assert "\n  frames:" not in (v911 / "definitions" / "frames" / f"{part}.yaml").read_text(encoding="utf-8")
@@ -90,7 +98,7 @@ def test_seeded_games_of_every_regulation_break_no_invariant(v911: Path) -> None
     assert [(p["games"], p["violations"]) for p in played] == [(SUITE_GAMES, [])] * 11
 
 
-def test_the_draft_picks_one_card_of_each_of_six_mini_packs_of_three(v911: Path) -> None:
+def test_the_draft_picks_one_card_of_each_of_six_mini_packs_of_three(v911_definitions: Definitions) -> None:
     """ドラフト's start steps: 6 mini-packs of 3, one card picked from each; the rare card and the 2 trumps chosen of the
     6, the 3 left are the シナリオ手札; the 12 cards left go back into the deck; a trump turns face up after 先攻決定."""
     from toolchain import sim
@@ -103,7 +111,7 @@ def test_the_draft_picks_one_card_of_each_of_six_mini_packs_of_three(v911: Path)
             asked.append((decision.player, decision.prompt, len(decision)))
             return super().choose(decision)
 
-    engine = sim.Engine(toolchain.load(v911).definitions)
+    engine = sim.Engine(v911_definitions)
     game = sim.Game.new(engine, "master", "draft", seed=3, agents=(Recording(1), Recording(2)))
     for seat, player in enumerate(game.state.players):
         setup = [(prompt, options) for who, prompt, options in asked
@@ -118,14 +126,14 @@ def test_the_draft_picks_one_card_of_each_of_six_mini_packs_of_three(v911: Path)
     assert sorted(len(p.life) + len(p.graveyard) for p in game.state.players) == [54 - 26 - 1, 54 - 26]
 
 
-def test_the_draft_passes_each_mini_pack_among_the_players_own_packs(v911: Path) -> None:
+def test_the_draft_passes_each_mini_pack_among_the_players_own_packs(v911_definitions: Definitions) -> None:
     """`{pass: {among: own}}`: each player looks at the six mini-packs dealt from their own deck, one after another;
     no pack reaches the opponent, so each player's six picks come from six packs of three of their own cards."""
     from toolchain import sim
     from toolchain.sim import RandomAgent
     from toolchain.sim.cards import owner_of
 
-    definitions = toolchain.load(v911).definitions
+    definitions = v911_definitions
     frame = next(f for f in definitions.frames if f.id == "draft")
     assert {step.among for step in frame.steps if step.kind == "pass"} == {"own"}
     offered: dict[int, list[frozenset[str]]] = {0: [], 1: []}
