@@ -24,3 +24,23 @@ def test_serve_stops_on_sigterm_and_leaves_nothing_behind(minimal_repo: Path, tm
     stderr = server.stderr.read() if server.stderr else ""
     assert stderr.rstrip().endswith("stopped") and "Traceback" not in stderr
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".site")]
+
+
+def test_a_build_that_ends_before_the_watcher_looks_still_kills_its_renderings() -> None:
+    """bp serve stopping while a step sees it first and returns: the pool's processes are killed before the pool is
+    waited for, not left to run (or, stopped, to hang the wait) because the watcher's next look never came."""
+    from concurrent.futures import Executor
+
+    from toolchain.site import pipeline
+
+    calls: list[tuple[bool, bool]] = []
+
+    class Recording(Executor):
+        def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+            calls.append((wait, cancel_futures))
+
+    executor = Recording()
+    with pipeline._shutdown(executor), pipeline._stop_rendering_when(lambda: True, executor, lambda: True):
+        pass  # the step saw the stop and returned at once, well within the watcher's 0.2 s
+    assert calls[0] == (False, True), "stopped at once (the renderings killed) before being waited for"
+    assert calls[-1] == (True, True)

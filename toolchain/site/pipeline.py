@@ -471,6 +471,8 @@ def _stop_rendering_when(cancelled: Callable[[], bool], executor: Executor, stop
     finally:
         done.set()
         watcher.join()
+        if stopped():  # the build may end (a step saw it) before the watcher's next look: the pool's wait must not hang
+            stop_at_once(executor)
 
 
 @contextlib.contextmanager
