@@ -90,8 +90,11 @@ class PriorityPool(Executor):
         self._pool = ProcessPoolExecutor(max_workers=workers, initializer=start_worker)
         # Fork every worker now, from the thread that makes the pool, before the dispatcher thread
         # exists: forked later by the dispatcher while this thread runs Sphinx or writes the log, a
-        # worker could inherit a lock held at that instant and wait on it for ever.
-        self._pool.submit(_started).result()
+        # worker could inherit a lock held at that instant and wait on it for ever. The first submit
+        # forks them all before it returns (a pool that forks never starts workers on demand); its job
+        # is not waited for: a worker stopped before it ran it (Ctrl-Z, a debugger) would hold this
+        # thread where nothing can stop it (bp serve's Ctrl-C kills the pool's processes).
+        self._pool.submit(_started)
         self._free = threading.Semaphore(workers)
         self._changed = threading.Condition()
         self._waiting: list[tuple[int, int, Future[Any], Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = []
