@@ -22,6 +22,8 @@ def page(browser, request):
     context.close()
 
 
+# The first of these can take a minute of wall time in its setup: `book` is the session's shared two-edition build
+# (tests/shared.py), which this module, among the last to run, may still be waiting for.
 @pytest.mark.parametrize("name", PAGES)
 def test_rulebook_pages_have_no_violations(book, page, name: str) -> None:
     page.goto((book.html / f"{name}.html").as_uri())
