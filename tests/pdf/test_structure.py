@@ -9,19 +9,24 @@ from pathlib import Path
 
 import pikepdf
 
-from toolchain.pdf.structure import with_stable_ids
+from toolchain.pdf.structure import save, stable_ids
 
 TABLE = """<html lang="ja"><head><title>t</title></head><body><table>
 <tr><th>コスト</th><th>効果</th></tr><tr><td>D</td><td>1 枚引く</td></tr><tr><td>DD</td><td>2 枚引く</td></tr>
 </table></body></html>"""
 
 RENDER = """
-import sys
+import io, pathlib, sys
+import pikepdf
 from weasyprint import HTML
-from toolchain.pdf.structure import with_stable_ids
-HTML(string=sys.argv[1]).write_pdf(sys.argv[2], pdf_variant="pdf/ua-1")
-if sys.argv[3] == "stable":
-    with_stable_ids(__import__("pathlib").Path(sys.argv[2]))
+from toolchain.pdf.structure import save, stable_ids
+written = HTML(string=sys.argv[1]).write_pdf(pdf_variant="pdf/ua-1")
+if sys.argv[3] == "stable":  # as a leaflet is written (actionlist/leaflet_pdf.py)
+    with pikepdf.open(io.BytesIO(written)) as pdf:
+        stable_ids(pdf)
+        save(pdf, pathlib.Path(sys.argv[2]))
+else:
+    pathlib.Path(sys.argv[2]).write_bytes(written)
 """
 
 
@@ -61,6 +66,8 @@ def test_a_pdf_without_tags_is_left_as_it_is(tmp_path: Path) -> None:
     pdf = pikepdf.new()
     pdf.add_blank_page()
     pdf.save(path)
-    with_stable_ids(path)
+    with pikepdf.open(path, allow_overwriting_input=True) as opened:
+        stable_ids(opened)
+        save(opened, path)
     with pikepdf.open(path) as again:
         assert "/StructTreeRoot" not in again.Root

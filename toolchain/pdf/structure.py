@@ -128,7 +128,6 @@ class TagTree:
 
     def append(self, source: Any, pages: Sequence[Any]) -> None:
         """The tags of `source`, whose pages are `pages` of this PDF (appended already)."""
-        import pikepdf
 
         offset = self.next_key
         for page in pages:
@@ -219,15 +218,6 @@ def declare(pdf: Any, title: str) -> None:
         meta["dc:title"] = title
         meta["pdfuaid:part"] = "1"
         meta["dc:language"] = [LANG]
-
-
-def with_stable_ids(path: Path) -> None:
-    """The PDF at `path` (as WeasyPrint wrote it) rewritten with `stable_ids`."""
-    import pikepdf
-
-    with pikepdf.open(path) as pdf:
-        stable_ids(pdf)
-        save(pdf, path)
 
 
 def save(pdf: Any, target: Path) -> None:
