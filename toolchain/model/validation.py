@@ -133,10 +133,9 @@ def _resolving_once(schemas: Mapping[str, Any]) -> type[Draft202012Validator]:
     JSON pointer again at every value it checks (a quarter of a whole check's time). What a `$ref` of a given
     schema object resolves to never changes while the schemas stay (they are read once: _read_schemas); only
     a `$dynamicRef` depends on the path that led to it, and where a schema has one nothing is kept."""
+    import jsonschema.exceptions
     from jsonschema import Draft202012Validator
     from jsonschema.validators import extend
-
-    import jsonschema.exceptions
 
     if "$dynamicRef" in json.dumps(list(schemas.values())) or not _private_names_at_hand(jsonschema.exceptions):
         return Draft202012Validator
