@@ -71,9 +71,15 @@ def file_mode() -> int:
     return 0o666 & ~umask()
 
 
+def temporary_beside(path: Path) -> tuple[int, str]:
+    """A new temporary file beside `path`, named `.NAME.XXXXXXXX.tmp` (what shown_name reads back): its
+    descriptor and path, as mkstemp gives them. OSError if it cannot be made."""
+    return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+
+
 def shown_name(path: Path) -> str:
-    """The name of the file a temporary one of write_whole (or a caller's mkstemp named the same way,
-    `.NAME.XXXXXXXX.tmp`) stands for: what a message names while the file is being written."""
+    """The name of the file a temporary one of temporary_beside (write_whole's) stands for: what a message
+    names while the file is being written."""
     found = re.fullmatch(r"\.(.+)\.[^.]+\.tmp", path.name)
     return found.group(1) if found else path.name
 
@@ -81,7 +87,7 @@ def shown_name(path: Path) -> str:
 def write_whole(path: Path, data: bytes) -> None:
     """Write `path` whole or not at all: a temporary file beside it, given file_mode() (mkstemp makes
     it 0600, which would lock every other user out) and renamed over it. OSError if it cannot."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = temporary_beside(path)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

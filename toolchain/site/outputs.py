@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from ..i18n import _
-from ..ownfiles import file_mode, read_regular_file, umask, write_whole
+from ..ownfiles import file_mode, read_regular_file, temporary_beside, umask, write_whole
 from ..temporaries import temporary_folder
 
 MARKER = ".bp-output"
@@ -204,7 +204,7 @@ def write_file(path: Path, data: bytes) -> None:
         _write_into(real, data)
         return
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
+        fd, tmp = temporary_beside(real)
     except OSError as exc:
         raise OutputError(_("cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc)) from exc
     try:
@@ -235,7 +235,7 @@ def replacing(files: Iterable[Path]) -> Iterator[dict[Path, Path]]:
                 fd, name = tempfile.mkstemp(suffix=".tmp", dir=folder)
             else:
                 try:
-                    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+                    fd, name = temporary_beside(path)
                 except OSError as exc:
                     raise OutputError(_("cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc)) from exc
             os.close(fd)
