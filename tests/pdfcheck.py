@@ -10,6 +10,8 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
+from tests.pdfread import rasterised
+
 MM = 72 / 25.4
 DPI = 50  # 5 mm = 9.8 pixels
 
@@ -21,26 +23,33 @@ class Ink:
     mm: float  # how near the edge the ink comes
 
 
-def ink_near_edges(pdf: Path, within_mm: float = 5.0) -> list[Ink]:
+def ink_near_edges(pdf: Path, within_mm: float = 5.0, cache: Path | None = None) -> list[Ink]:
     """The pages with ink (anything not white) less than `within_mm` from the paper's edge (the
-    media box: what a home printer is given), each with the side and the distance."""
+    media box: what a home printer is given), each with the side and the distance. With `cache`, the
+    pages rendered once in the session (tests/pdfread.py)."""
+    if cache is not None:
+        return _ink_near_edges(rasterised(pdf, DPI, cache), within_mm)
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", str(pdf), f"{folder}/p"], check=True)
+        return _ink_near_edges(sorted(Path(folder).iterdir(), key=lambda p: int(p.stem.split("-")[-1])), within_mm)
+
+
+def _ink_near_edges(pages: list[Path], within_mm: float) -> list[Ink]:
     from PIL import Image
 
     found: list[Ink] = []
-    with tempfile.TemporaryDirectory() as folder:
-        subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", str(pdf), f"{folder}/p"], check=True)
-        for number, image_path in enumerate(sorted(Path(folder).iterdir(), key=lambda p: int(p.stem.split("-")[-1])), 1):
-            image = Image.open(image_path)
-            width, height = image.size
-            limit = int(within_mm / 25.4 * DPI) - 1  # the pixels wholly inside the strip (antialiasing spills one)
-            lines = {
-                "top": lambda d: (0, d, width, d + 1), "bottom": lambda d: (0, height - 1 - d, width, height - d),
-                "left": lambda d: (d, 0, d + 1, height), "right": lambda d: (width - 1 - d, 0, width - d, height),
-            }
-            for side, line in lines.items():
-                distance = next((d for d in range(limit) if image.crop(line(d)).getextrema()[0] < 250), None)
-                if distance is not None:
-                    found.append(Ink(number, side, round(distance / DPI * 25.4, 1)))
+    for number, image_path in enumerate(pages, 1):
+        image = Image.open(image_path)
+        width, height = image.size
+        limit = int(within_mm / 25.4 * DPI) - 1  # the pixels wholly inside the strip (antialiasing spills one)
+        lines = {
+            "top": lambda d: (0, d, width, d + 1), "bottom": lambda d: (0, height - 1 - d, width, height - d),
+            "left": lambda d: (d, 0, d + 1, height), "right": lambda d: (width - 1 - d, 0, width - d, height),
+        }
+        for side, line in lines.items():
+            distance = next((d for d in range(limit) if image.crop(line(d)).getextrema()[0] < 250), None)
+            if distance is not None:
+                found.append(Ink(number, side, round(distance / DPI * 25.4, 1)))
     return found
 
 

@@ -126,21 +126,18 @@ class Preloaded:
     def run(self, command: list[str], module: str, args: list[str], cwd: str, env: dict[str, str],
             timeout: float | None) -> subprocess.CompletedProcess[str]:
         deadline = None if timeout is None else time.monotonic() + timeout
-        env = self.started_with(env)
-        ours, theirs = socket.socketpair()
+        stdout_r, stdout_w = os.pipe()
+        stderr_r, stderr_w = os.pipe()
+        try:
+            ours = self._ask(module, args, cwd, env, stdout_w, stderr_w)
+        except BaseException:
+            os.close(stdout_r)
+            os.close(stderr_r)
+            raise
+        finally:
+            os.close(stdout_w)
+            os.close(stderr_w)
         with ours:
-            with theirs, self.lock:
-                socket.send_fds(self.control, [b"R"], [theirs.fileno()])
-            stdout_r, stdout_w = os.pipe()
-            stderr_r, stderr_w = os.pipe()
-            try:
-                payload = json.dumps({"module": module, "args": args, "cwd": cwd, "env": env}).encode()
-                data = len(payload).to_bytes(_HEADER_SIZE, "big") + payload
-                sent = socket.send_fds(ours, [data], [stdout_w, stderr_w])
-                ours.sendall(data[sent:])
-            finally:
-                os.close(stdout_w)
-                os.close(stderr_w)
             with open(stdout_r, "rb", buffering=0) as out, open(stderr_r, "rb", buffering=0) as err:
                 try:
                     stdout, stderr = _read(out, err, deadline)
@@ -155,6 +152,32 @@ class Preloaded:
                     _status(ours, None)
                     raise
         return subprocess.CompletedProcess(command, os.waitstatus_to_exitcode(status), _decoded(stdout), _decoded(stderr))
+
+    def run_on(self, module: str, args: list[str], cwd: str, env: dict[str, str], stdout: int, stderr: int) -> int:
+        """A run whose output goes where the caller's descriptors lead (a shell's pipe): its wait status."""
+        with self._ask(module, args, cwd, env, stdout, stderr) as ours:
+            try:
+                return _status(ours, None)
+            except BaseException:
+                ours.sendall(b"K")
+                _status(ours, None)
+                raise
+
+    def _ask(self, module: str, args: list[str], cwd: str, env: dict[str, str], stdout: int, stderr: int) -> socket.socket:
+        """The run asked for (its stdout and stderr sent): the socket its end is told on."""
+        env = self.started_with(env)
+        ours, theirs = socket.socketpair()
+        try:
+            with theirs, self.lock:
+                socket.send_fds(self.control, [b"R"], [theirs.fileno()])
+            payload = json.dumps({"module": module, "args": args, "cwd": cwd, "env": env}).encode()
+            data = len(payload).to_bytes(_HEADER_SIZE, "big") + payload
+            sent = socket.send_fds(ours, [data], [stdout, stderr])
+            ours.sendall(data[sent:])
+        except BaseException:
+            ours.close()
+            raise
+        return ours
 
     def stop(self) -> None:
         if os.getpid() != self.owner:
@@ -234,10 +257,10 @@ def unavailable() -> str | None:
     return _unavailable
 
 
-def _serving(env: dict[str, str]) -> Preloaded | None:
+def _serving(env: dict[str, str], many: bool = False) -> Preloaded | None:
     """The preloaded process whose children start as a cold run with `env` would: the first, or one started
     with the values `env` gives what is fixed at start (from the WORTH_A_SERVER-th run that asks for them
-    on, at most MOST_SERVERS, or from the first if expect_many announced them); None: run cold."""
+    on, at most MOST_SERVERS, or from the first if expect_many announced them or `many` says so); None: run cold."""
     if not all(isinstance(key, str) and isinstance(value, str) for key, value in env.items()):
         return None
     with _starting:
@@ -251,7 +274,7 @@ def _serving(env: dict[str, str]) -> Preloaded | None:
         environment = {**environment, **first.fixed(env)}
         key = (*sorted(environment.items()),)
         _asked[key] = _asked.get(key, 0) + 1
-        announced = any(first.fixed(env) == first.fixed(many) for many in _many)
+        announced = many or any(first.fixed(env) == first.fixed(other) for other in _many)
         if _asked[key] < WORTH_A_SERVER and not announced:
             return None
         server = _preloaded(environment, other=not announced)
@@ -315,6 +338,101 @@ def _start(environment: dict[str, str]) -> Preloaded:
         process.wait()
         raise RuntimeError("; ".join(report["problems"]))
     return Preloaded(process, ours, environment, report)
+
+
+# The `bp` of bp_command: it asks the test's process to fork its run (its arguments, folder, environment and
+# standard output and error) and ends as the run ended; it starts cold where the test's process says so, and for
+# SERVERS, which are stopped by a signal to their own process.
+_RELAYED_BP = """#!{python} -IS
+import json, os, signal, socket, sys
+
+def cold():
+    os.execv({python!r}, [{python!r}, "-m", "toolchain", *sys.argv[1:]])
+
+if next((arg for arg in sys.argv[1:] if not arg.startswith("-")), None) in {servers!r}:
+    cold()
+conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+try:
+    conn.connect({address!r})
+except OSError:
+    cold()
+request = json.dumps({{"args": sys.argv[1:], "cwd": os.getcwd(), "env": dict(os.environ)}}).encode()
+data = len(request).to_bytes(8, "big") + request
+conn.sendall(data[socket.send_fds(conn, [data], [1, 2]):])
+answer = b""
+while not answer.endswith(b"\\n"):
+    chunk = conn.recv(64)
+    if not chunk:
+        sys.exit("bp: the test that forks bp's runs has ended")
+    answer += chunk
+kind, _, value = answer.decode().strip().partition(" ")
+if kind == "cold":
+    cold()
+status = int(value)
+if os.WIFSIGNALED(status):
+    signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
+    os.kill(os.getpid(), os.WTERMSIG(status))
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+SERVERS = ("serve", "play")
+
+
+@contextmanager
+def bp_command(folder: Path) -> Iterator[Path]:
+    """`folder`/bp, a `bp` command for a shell (a guide's session) that runs as bp(...) does: forked from the
+    preloaded process, or cold where bp(...) would run cold, and always cold for SERVERS. For the block."""
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    address = f"\0bp-relay-{os.getpid()}-{id(listener)}"  # an abstract socket: no file, no length limit of a path
+    listener.bind(address)
+    listener.listen(8)
+    command = folder / "bp"
+    command.write_text(_RELAYED_BP.format(python=sys.executable, servers=SERVERS, address=address), encoding="utf-8")
+    command.chmod(0o755)
+    accepting = threading.Thread(target=_relay, args=(listener,), name="bp-relay", daemon=True)
+    accepting.start()
+    try:
+        yield command
+    finally:
+        listener.shutdown(socket.SHUT_RDWR)
+        listener.close()
+        accepting.join(timeout=30)
+
+
+def _relay(listener: socket.socket) -> None:
+    while True:
+        try:
+            conn, _ = listener.accept()
+        except OSError:  # closed: the block has ended
+            return
+        threading.Thread(target=_relay_run, args=(conn,), name="bp-relay-run", daemon=True).start()
+
+
+def _relay_run(conn: socket.socket) -> None:
+    """One run asked for by bp_command's `bp`: forked, and its wait status answered; or `cold`."""
+    fds: list[int] = []
+    with conn:
+        try:
+            data, fds, _flags, _address = socket.recv_fds(conn, 65536, 2)
+            while len(data) < _HEADER_SIZE or len(data) < _HEADER_SIZE + int.from_bytes(data[:_HEADER_SIZE], "big"):
+                more = conn.recv(65536)
+                if not more:
+                    return
+                data += more
+            request = json.loads(data[_HEADER_SIZE:])
+            env, where = request["env"], _folder(request["cwd"])
+            # A shell session's runs: many in one environment (a guide's some 25)
+            server = _serving(env, many=True) if env.get(COLD) != "1" and len(fds) == 2 else None
+            if server is None or where is None:
+                _log_cold(env)
+                conn.sendall(b"cold\n")
+                return
+            status = server.run_on("toolchain", request["args"], where, env, fds[0], fds[1])
+            conn.sendall(f"exit {status}\n".encode())
+        except OSError:
+            return  # the `bp` has gone (its shell killed)
+        finally:
+            for fd in fds:
+                os.close(fd)
 
 
 def start_bp(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None, **popen: Any) -> subprocess.Popen[str]:

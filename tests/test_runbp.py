@@ -186,3 +186,22 @@ def test_cold_runs_are_logged_with_their_test_and_why(server: int, tmp_path: Pat
     [line] = log.read_text(encoding="utf-8").splitlines()
     assert json.loads(line) == {"test": "tests/test_runbp.py::test_cold_runs_are_logged_with_their_test_and_why (call)",
                                 "cold": {"PYTHONUTF8": "1"}}  # the forked run is not logged
+
+
+def test_a_shells_bp_from_bp_command_is_forked_and_prints_and_ends_as_a_cold_one(server: int, tmp_path: Path) -> None:
+    """A guide's session runs `bp` from a shell: bp_command's is forked (its CPU counted as a forked run's), in the
+    shell's folder, its stdout and stderr on the shell's, in their order, and it ends with the run's exit code."""
+    (tmp_path / "here").mkdir()
+    script = "cd here && $BP --version && $BP check --root . ; echo exit $?; $BP no-such-command; echo exit $?"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+    def session(bp: str) -> str:
+        return subprocess.run(["bash", "-c", script], cwd=tmp_path, env={**env, "BP": bp}, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300, check=True).stdout
+
+    cold = session(f"{sys.executable} -m toolchain")
+    before = runbp.cpu_seconds
+    with runbp.bp_command(tmp_path) as command:
+        relayed = session(str(command))
+    assert relayed == cold and "exit 2" in cold, (relayed, cold)
+    assert runbp.cpu_seconds > before  # forked: the preloaded process said what its runs took

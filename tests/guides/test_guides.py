@@ -11,14 +11,14 @@ import shutil
 import subprocess
 import sys
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.guides.session import Append, Command, Shell, Step, pattern, run_server, steps
 from tests.repos import drop_missing_history
-from tests.runbp import bp
+from tests.runbp import bp, bp_command
 from tests.shared import once
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,17 +94,18 @@ def test_the_guides_list_every_code_with_its_name() -> None:
 
 
 @pytest.fixture
-def reader_checkout(tmp_path: Path) -> Path:
-    """A copy of this repository as the guide's reader has it: the rules, and `bp` in .venv/bin."""
+def reader_checkout(tmp_path: Path) -> Iterator[Path]:
+    """A copy of this repository as the guide's reader has it: the rules, and `bp` in .venv/bin. That `bp` is
+    forked as the suite's bp(...) runs are (tests/runbp.py's bp_command): some 25 runs of a cold start each
+    spent a third of a second or more importing; the servers start cold."""
     checkout = tmp_path / "checkout"
     for part in ("definitions", "schema", "docs"):
         shutil.copytree(ROOT / part, checkout / part)
     drop_missing_history(checkout)
     venv = checkout / ".venv" / "bin"
     venv.mkdir(parents=True)
-    (venv / "bp").write_text(f'#!/bin/sh\nexec "{sys.executable}" -m toolchain "$@"\n', encoding="utf-8")
-    (venv / "bp").chmod(0o755)
-    return checkout
+    with bp_command(venv):
+        yield checkout
 
 
 # The locale of each guide's reader: the Japanese guide shows what bp prints in Japanese, the English

@@ -15,10 +15,14 @@ import pytest
 from .conftest import Played, rules_copy, start_played
 
 
+IDLE_TIMEOUT = 3  # seconds (--idle-timeout; 10 by default): the idle connections' test waits this long, and counts
+# the server's threads while they are held, within it
+
+
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Played]:
     """The server's messages read in English here, as the suite's do (tests/conftest.py)."""
-    yield from start_played(rules_copy(tmp_path_factory.mktemp("rules")), language="en")
+    yield from start_played(rules_copy(tmp_path_factory.mktemp("rules")), "--idle-timeout", str(IDLE_TIMEOUT), language="en")
 
 
 def request(played: Played, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None,
@@ -175,7 +179,7 @@ def test_a_transcript_that_is_no_regular_file_is_refused_without_stopping_the_ta
 
 
 def test_a_client_that_says_nothing_is_disconnected_and_threads_are_capped(played: Played) -> None:
-    """Idle connections held a thread each for ever: each is closed after the timeout, and no more than
+    """Idle connections held a thread each for ever: each is closed after the timeout (--idle-timeout), and no more than
     MAX_CONNECTIONS are served at once (counted as the process's threads once a later request is answered:
     the server takes connections in order)."""
     import socket
@@ -183,7 +187,11 @@ def test_a_client_that_says_nothing_is_disconnected_and_threads_are_capped(playe
     from toolchain.play.server import MAX_CONNECTIONS
 
     address = urlsplit(played.url)
-    idle = [socket.create_connection((address.hostname, address.port), timeout=60) for _ in range(MAX_CONNECTIONS + 20)]
+    # Connected at once, all of them (within half a second: a connection the system could not queue until the server
+    # takes it is tried again after a second), then each waited on for its end.
+    idle = [socket.create_connection((address.hostname, address.port), timeout=0.5) for _ in range(MAX_CONNECTIONS + 20)]
+    for connection in idle:
+        connection.settimeout(60)
     try:
         try:
             request(played, "GET", "/api/status")  # answered, or refused while the idle ones fill every slot

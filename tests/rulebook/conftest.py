@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-import subprocess
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
 import pytest
 
-from tests.shared import SiteBuild
+from tests.pdfread import pdftotext, rasterised
+from tests.shared import SiteBuild, session_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 class Book:
     site: Path
     cache: Path
+    readings: Path | None = None  # where poppler's readings of its PDFs are kept for the session (tests/pdfread.py)
 
     @property
     def html(self) -> Path:
@@ -40,18 +41,26 @@ class Book:
     @cached_property
     def pages(self) -> list[str]:
         """The PDF's text, page by page (index 0 is page 1)."""
-        return pdf_pages(self.pdf)
+        return pdf_pages(self.pdf, cache=self.readings)
 
     @cached_property
     def layout(self) -> list[str]:
         """The PDF's text page by page as laid out (`pdftotext -layout`): read once, poppler takes seconds
         over the book (its pages sliced are what `-f`/`-l` would give)."""
-        return pdf_pages(self.pdf, "-layout")
+        return pdf_pages(self.pdf, "-layout", cache=self.readings)
+
+    def text(self, pdf: Path, *args: str) -> str:
+        """`pdftotext ARGS PDF -` of one of its PDFs, read once in the session."""
+        return pdftotext(pdf, *args, cache=self.readings)
+
+    def pages_rasterised(self, pdf: Path, dpi: int) -> list[Path]:
+        """One of its PDFs' pages rendered in grey (`pdftoppm -gray`), once in the session."""
+        assert self.readings is not None
+        return rasterised(pdf, dpi, self.readings)
 
 
-def pdf_pages(pdf: Path, *args: str) -> list[str]:
-    out = subprocess.run(["pdftotext", *args, str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-    return out.split("\f")[:-1]
+def pdf_pages(pdf: Path, *args: str, cache: Path | None = None) -> list[str]:
+    return pdftotext(pdf, *args, cache=cache).split("\f")[:-1]
 
 
 def index_start(book: Book) -> int:
@@ -60,8 +69,8 @@ def index_start(book: Book) -> int:
 
 
 @pytest.fixture(scope="session")
-def book(site_build: SiteBuild) -> Book:
-    return Book(site_build.own_site, site_build.own_cache)
+def book(site_build: SiteBuild, tmp_path_factory: pytest.TempPathFactory) -> Book:
+    return Book(site_build.own_site, site_build.own_cache, session_folder(tmp_path_factory) / "pdf-readings")
 
 
 @pytest.fixture(scope="session")

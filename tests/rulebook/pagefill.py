@@ -4,13 +4,13 @@ out is trusted)."""
 
 from __future__ import annotations
 
-import subprocess
-import tempfile
 from pathlib import Path
 
 from PIL import Image
 
-DPI = 40
+from tests.pdfcheck import DPI as INK_DPI
+
+DPI = INK_DPI  # tests/pdfcheck.py's ink check renders at it too: the book's pages are rendered once for both (tests/pdfread.py)
 TOP_MM, BOTTOM_MM = 17, 16  # print.css's page margins: the running header above, the folio below
 MIN_FILL = 0.5  # issue 11: no page below half filled, but where a chapter ends
 INK = 200  # a grey darker than this is ink (the cover's paper tint and anti-aliasing fringes are not)
@@ -25,9 +25,6 @@ def fill(page: Image.Image, dpi: int = DPI) -> float:
     return 0.0 if ink is None else ink[3] / block.height
 
 
-def fills(pdf: Path) -> list[float]:
-    """Every page's fill, page 1 first."""
-    with tempfile.TemporaryDirectory() as folder:
-        subprocess.run(["pdftoppm", "-gray", "-r", str(DPI), str(pdf), f"{folder}/page"], check=True)
-        images = sorted(Path(folder).glob("page-*.pgm"), key=lambda image: int(image.stem.split("-")[1]))
-        return [fill(Image.open(image)) for image in images]
+def fills(pages: list[Path]) -> list[float]:
+    """Every page's fill, page 1 first, from the pages rendered in grey at DPI (`pdftoppm -gray`)."""
+    return [fill(Image.open(image)) for image in pages]

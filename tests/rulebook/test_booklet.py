@@ -9,12 +9,14 @@ from __future__ import annotations
 import html
 import re
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
 from tests.pdfcheck import tagged_pdf_problems
+from tests.pdfread import pdftotext
 
 from toolchain.imposition import BOOKLET_NOTE
 from toolchain.imposition import booklet as impose_booklet
@@ -23,9 +25,10 @@ _PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', re.
 _WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">(.*?)</word>')
 
 
-def halves(pdf: Path, split: bool) -> list[tuple[int | None, bool]]:
-    """For every page (or every half page when `split`): (the number printed at its foot, whether it holds any text)."""
-    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+def halves(pdf: Path, split: bool, read: Callable[..., str] = pdftotext) -> list[tuple[int | None, bool]]:
+    """For every page (or every half page when `split`): (the number printed at its foot, whether it holds any text).
+    `read`: what gives `pdftotext -bbox`'s output (the book's: read once in the session)."""
+    out = read(pdf, "-bbox")
     found = []
     for width, height, body in _PAGE.findall(out):
         words = [(float(x), float(y), html.unescape(t)) for x, y, t in _WORD.findall(body)]
@@ -38,13 +41,13 @@ def halves(pdf: Path, split: bool) -> list[tuple[int | None, bool]]:
     return found
 
 
-def check_booklet(source: Path, booklet: Path) -> None:
-    pages = halves(source, split=False)
+def check_booklet(source: Path, booklet: Path, read: Callable[..., str] = pdftotext) -> None:
+    pages = halves(source, split=False, read=read)
     count = len(pages)
     n = -(-count // 4) * 4
     for page, (number, _) in enumerate(pages, 1):
         assert number in (page, None), f"page {page} prints {number}"
-    sides = halves(booklet, split=True)
+    sides = halves(booklet, split=True, read=read)
     assert len(sides) == n, "two halves per side, N/2 sides"
     seen = []
     for side in range(n // 2):
@@ -102,4 +105,4 @@ def test_the_booklet_keeps_the_tags_in_reading_order(tmp_path: Path) -> None:
 
 
 def test_booklet_of_the_book(book) -> None:
-    check_booklet(book.pdf, book.booklet)
+    check_booklet(book.pdf, book.booklet, book.text)

@@ -90,7 +90,7 @@ def test_every_page_is_at_least_half_filled(book) -> None:
     """Half-empty pages only where a part of the book ends. The exceptions: the cover; the last
     page of the 目次, of every chapter and of the 索引 (the next part opens a right-hand page, or
     the book ends) and the blank page that may follow it before the next part."""
-    fills = pagefill.fills(book.pdf)
+    fills = pagefill.fills(book.pages_rasterised(book.pdf, pagefill.DPI))
     starts = _part_starts(book)
     assert len(starts) == 11, starts  # 目次, 9 chapters (the 8 of the seed and 裁定 (FAQ)), 索引
     exempt = {1}

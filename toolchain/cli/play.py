@@ -23,6 +23,8 @@ def play(
     seed: Annotated[Optional[int], typer.Option("--seed", min=0, help=_("The first game's seed."))] = None,
     edition: Annotated[Optional[str], typer.Option("--edition", help=_(
         "Play this edition of the site (its id, e.g. v8.1): the repository itself or one its rules.yaml names under site.editions."))] = None,
+    idle_timeout: Annotated[int, typer.Option("--idle-timeout", min=1, help=_(
+        "Seconds a connection may stay silent before it is closed."))] = 10,  # live_server.CONNECTION_TIMEOUT
 ) -> None:
     """`bp play` (HELP)."""
     from ..play.server import HostRefused, RulesDoNotCheck, UnknownRegulation, serve
@@ -40,7 +42,8 @@ def play(
         typer.echo(_("playing on {url} (Ctrl-C to stop)").format(url=url), err=True)
 
     try:
-        serve(root_path, host, port, log=lambda message: typer.echo(message, err=True), ready=ready, regulation=regulation, seed=seed)
+        serve(root_path, host, port, log=lambda message: typer.echo(message, err=True), ready=ready, regulation=regulation, seed=seed,
+              idle_timeout=idle_timeout)
     except RulesDoNotCheck as exc:
         for line in exc.findings:
             typer.echo(line, err=True)

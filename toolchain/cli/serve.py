@@ -25,6 +25,8 @@ def serve(
     pdf: Annotated[bool, typer.Option("--pdf/--no-pdf", help=_("Rebuild the PDFs too, in the background after the HTML."))] = True,
     jobs: Annotated[Optional[int], typer.Option("-j", "--jobs", min=1, help=_("Processes rendering PDFs (default: cores)."))] = None,
     cache: Annotated[Optional[Path], typer.Option("--cache", help=_("The rulebook's cache (default: ROOT/build/cache/rulebook)."))] = None,
+    idle_timeout: Annotated[int, typer.Option("--idle-timeout", min=1, help=_(
+        "Seconds a connection may stay silent before it is closed."))] = 10,  # live_server.CONNECTION_TIMEOUT
 ) -> None:
     """`bp serve` (HELP)."""
     from ..site.live_server import serve as run
@@ -37,7 +39,7 @@ def serve(
 
     try:
         run(root_path, out, host, port, pdf=pdf, log=lambda message: typer.echo(message, err=True), jobs=jobs, cache=cache,
-            ready=ready)
+            ready=ready, idle_timeout=idle_timeout)
     except OutputError as exc:
         fail("serve", str(exc), 2)
     typer.echo(_("stopped"), err=True)

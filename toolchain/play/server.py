@@ -11,7 +11,7 @@ A request whose Host is not this server's address (a page elsewhere reaching it 
 resolves to 127.0.0.1, or through 0.0.0.0) is refused, and so is a POST from another origin. A body that
 is not the API's (not JSON, nested too deep, a number too long) is answered 400, what cannot be done now
 409, and a fault of the table 500 without its details (they are on the terminal). A connection that says
-nothing is closed after CONNECTION_TIMEOUT, and at most MAX_CONNECTIONS are served at once.
+nothing is closed after CONNECTION_TIMEOUT seconds (--idle-timeout), and at most MAX_CONNECTIONS are served at once.
 """
 
 from __future__ import annotations
@@ -133,8 +133,10 @@ class PlayHandler(BaseHTTPRequestHandler):
     hosts: frozenset[str]
     timeout = CONNECTION_TIMEOUT  # a client that connects and says nothing does not hold a thread for ever
 
-    def __init__(self, *args: Any, session: Session, hosts: frozenset[str], log: Callable[[str], None], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, session: Session, hosts: frozenset[str], log: Callable[[str], None],
+                 timeout: float = CONNECTION_TIMEOUT, **kwargs: Any) -> None:
         self.session, self.hosts, self.log = session, hosts, log
+        self.timeout = timeout  # read by setup(), which the base class's __init__ calls
         super().__init__(*args, **kwargs)
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -280,6 +282,9 @@ class PlayServer(ThreadingHTTPServer):
     """One thread per connection, at most MAX_CONNECTIONS at once: a connection beyond is closed unanswered."""
 
     daemon_threads = True
+    # Connections the system holds until they are taken: with socketserver's 5, a burst of more (up to the cap
+    # and beyond) had the rest wait a second to be tried again.
+    request_queue_size = 2 * MAX_CONNECTIONS
 
     def __init__(self, address: tuple[str, int], handler: Any) -> None:
         self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
@@ -311,17 +316,20 @@ class PlayServer(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def start(session: Session, host: str, port: int, log: Callable[[str], None]) -> ThreadingHTTPServer:
-    """Bind (OSError if the port is taken) and serve in a thread; `log` is the terminal."""
-    httpd = PlayServer((host, port), partial(PlayHandler, session=session, hosts=frozenset(), log=log))
+def start(session: Session, host: str, port: int, log: Callable[[str], None],
+          idle_timeout: float = CONNECTION_TIMEOUT) -> ThreadingHTTPServer:
+    """Bind (OSError if the port is taken) and serve in a thread; `log` is the terminal; a connection silent for
+    `idle_timeout` seconds is closed."""
+    httpd = PlayServer((host, port), partial(PlayHandler, session=session, hosts=frozenset(), log=log, timeout=idle_timeout))
     bound = httpd.server_address[1]
-    httpd.RequestHandlerClass = partial(PlayHandler, session=session, hosts=hosts_of(host, bound), log=log)  # type: ignore[assignment]
+    httpd.RequestHandlerClass = partial(PlayHandler, session=session, hosts=hosts_of(host, bound), log=log,  # type: ignore[assignment]
+                                        timeout=idle_timeout)
     threading.Thread(target=httpd.serve_forever, name="bp-play-http", daemon=True).start()
     return httpd
 
 
 def serve(root: Path, host: str, port: int, *, log: Callable[[str], None], ready: Callable[[str], None],
-          regulation: str | None = None, seed: int | None = None) -> None:
+          regulation: str | None = None, seed: int | None = None, idle_timeout: float = CONNECTION_TIMEOUT) -> None:
     """Serve the table until Ctrl-C or SIGTERM, the first game of `regulation` (`format + frame`, ids or names;
     default the first of table 3.1). RulesDoNotCheck: the rules have findings; UnknownRegulation; HostRefused;
     OSError: cannot bind."""
@@ -340,7 +348,7 @@ def serve(root: Path, host: str, port: int, *, log: Callable[[str], None], ready
         first = session.state()["regulations"][0]
         format_id, frame_id = first["format"], first["frame"]
     session.new_game(format_id, frame_id, seed if seed is not None else int(time.time()) % 10_000, None, ("human", "policy"))
-    httpd = start(session, host, port, log)
+    httpd = start(session, host, port, log, idle_timeout)
     warning = reachable_warning(host, _("the table and its whole API (every game, and any transcript this machine can open)"))
     if warning:
         log(warning)

@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..checks import Checked
 
 STATUS_PATH = "/__bp__/status"
-CONNECTION_TIMEOUT = 10  # seconds a connection may take to send its request (pages are asked one per connection)
+CONNECTION_TIMEOUT = 10  # seconds a connection may take to send its request (pages are asked one per connection): --idle-timeout
 HTML_STEPS = ("html",)
 SLOW_HTML = "rulebook"  # the group of the HTML steps that wait for Sphinx
 
@@ -167,9 +167,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
     state: ServeState
     timeout = CONNECTION_TIMEOUT  # a client that connects and says nothing does not hold a thread for ever
 
-    def __init__(self, *args: Any, state: ServeState, names: frozenset[str], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, state: ServeState, names: frozenset[str], timeout: float = CONNECTION_TIMEOUT,
+                 **kwargs: Any) -> None:
         self.state = state
         self.names = names
+        self.timeout = timeout  # read by setup(), which the base class's __init__ calls
         super().__init__(*args, **kwargs)
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -234,6 +236,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
 class SiteServer(ThreadingHTTPServer):
     daemon_threads = True
+    # Connections the system holds until they are taken: with socketserver's 5, a burst of more (pages open in
+    # several tabs reloading at once, a client opening many) had the rest wait a second to be tried again.
+    request_queue_size = 64
 
     def __init__(self, address: tuple[str, int], handler: Callable[..., SiteHandler], log: Callable[[str], None]) -> None:
         self.log = log
@@ -312,6 +317,7 @@ class Server:
     log: Callable[[str], None]
     jobs: int | None = None
     cache: Path | None = None
+    idle_timeout: float = CONNECTION_TIMEOUT
     state: ServeState = field(default_factory=ServeState)
     changed: threading.Event = field(default_factory=threading.Event)
     stopping: threading.Event = field(default_factory=threading.Event)
@@ -331,7 +337,7 @@ class Server:
             raise OutputError(refused)
         site = plan_site(self.root, self.out, HTML_STEPS, self.cache).target
         site.mkdir(parents=True, exist_ok=True)
-        handler = partial(SiteHandler, directory=str(site), state=self.state, names=known_names(self.host))
+        handler = partial(SiteHandler, directory=str(site), state=self.state, names=known_names(self.host), timeout=self.idle_timeout)
         try:
             httpd = SiteServer((self.host, self.port), handler, self.log)
         except OSError as exc:
@@ -450,9 +456,10 @@ class Server:
 
 
 def serve(root: Path, out: Path | None, host: str, port: int, *, pdf: bool, log: Callable[[str], None], jobs: int | None = None,
-          cache: Path | None = None, ready: Callable[[str], None] = lambda _: None) -> None:
-    """Serve until interrupted (Ctrl-C)."""
-    server = Server(root, out, host, port, pdf, log, jobs, cache)
+          cache: Path | None = None, ready: Callable[[str], None] = lambda _: None,
+          idle_timeout: float = CONNECTION_TIMEOUT) -> None:
+    """Serve until interrupted (Ctrl-C); a connection silent for `idle_timeout` seconds is closed."""
+    server = Server(root, out, host, port, pdf, log, jobs, cache, idle_timeout)
     httpd = server.start()
     ready(f"http://{host}:{httpd.server_address[1]}/")
     until_stopped(lambda: server.stop(httpd))
