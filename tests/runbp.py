@@ -6,8 +6,8 @@ second importing, and the suite runs bp thousands of times. The child is what `p
 would be; a run that asks for what an interpreter fixes when it starts (a PYTHON* variable, the
 locale, TZ, or a variable a preloaded library read, other than the preloaded process has) runs cold,
 as every run does with BP_TESTS_COLD=1 or when the preloaded process cannot start; from the third run
-with the same other locale (or variable read at import, not PYTHON*), those are forked from another
-preloaded process started with it.
+with the same other locale (or variable read at import, or one of the PYTHON* variables of SAME_IN_A_CHILD),
+those are forked from another preloaded process started with it.
 `start_bp` and `running` (a server, a run to interrupt) always start a process of their own.
 """
 
@@ -41,6 +41,10 @@ COLD_LOG = "BP_TESTS_COLD_LOG"  # =FILE: a JSON line per cold run and per preloa
 FIXED_AT_START = ("LC_ALL", "LC_CTYPE", "LANG", "TZ")
 _ENVIRONMENT = dict(os.environ)  # as the pytest process started: the preloaded process's, before any test's change
 _HEADER_SIZE = 8
+# PYTHON* variables a child forked from a process started with them has as a cold start with them would (the
+# streams' buffering, bytecode files, the hash seed, the encodings): another preloaded process starts with them.
+# (A guide's shell has none of the suite's own: `make test` run with PYTHONUNBUFFERED set ran all its bp cold.)
+SAME_IN_A_CHILD = frozenset({"PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "PYTHONHASHSEED"})
 
 
 def bp(*args: str, cwd: Path | None = None, timeout: float = 900,
@@ -267,9 +271,10 @@ def _serving(env: dict[str, str], many: bool = False) -> Preloaded | None:
         first = _preloaded({**_ENVIRONMENT, "PYTHONPATH": str(ROOT)})
         if first is None or not first.differs(env):
             return first
-        if any(value != first.environment.get(name) for name, value in first.fixed(env).items() if name.startswith("PYTHON")) \
-                or any(name not in env for name in first.fixed(first.environment) if name.startswith("PYTHON")):
-            return None  # -X importtime, -v, a hash seed…: some show while importing, which a child does not do
+        python = {name for name, value in first.fixed(env).items() if name.startswith("PYTHON") and value != first.environment.get(name)}
+        python |= {name for name in first.fixed(first.environment) if name.startswith("PYTHON") and name not in env}
+        if python - SAME_IN_A_CHILD:
+            return None  # -X importtime, -v…: some show while importing, which a child does not do
         environment = {name: value for name, value in _ENVIRONMENT.items() if name not in first.fixed(_ENVIRONMENT)}
         environment = {**environment, **first.fixed(env)}
         key = (*sorted(environment.items()),)
@@ -358,7 +363,9 @@ except OSError:
     cold()
 request = json.dumps({{"args": sys.argv[1:], "cwd": os.getcwd(), "env": dict(os.environ)}}).encode()
 data = len(request).to_bytes(8, "big") + request
-conn.sendall(data[socket.send_fds(conn, [data], [1, 2]):])
+sent = socket.send_fds(conn, [data], [1, 2])
+if sent < len(data):  # (an empty send after the answer "cold" and a closed socket would be a broken pipe)
+    conn.sendall(data[sent:])
 answer = b""
 while not answer.endswith(b"\\n"):
     chunk = conn.recv(64)

@@ -70,11 +70,11 @@ def test_a_settled_language_or_a_thread_stops_the_server_from_serving() -> None:
     assert server_side.problems({**clean, "cwd_read_by": ["somewhere"]})
 
 
-@pytest.mark.parametrize("locale", [{}, JAPANESE], ids=["as-started", "japanese"])
+@pytest.mark.parametrize("locale", [{}, JAPANESE, {"PYTHONHASHSEED": "5"}], ids=["as-started", "japanese", "hash-seed"])
 def test_a_forked_run_starts_as_a_cold_one(server: int, tmp_path: Path, locale: dict[str, str]) -> None:
     """argv, the path, the folder, the environment, the standard streams, the signal handlers, the descriptors.
     In another locale too, forked from a process started in it (where it is not installed, Python's start
-    sets LC_CTYPE=C.UTF-8 in the environment, and the child has it too)."""
+    sets LC_CTYPE=C.UTF-8 in the environment, and the child has it too); and so with another hash seed."""
     if locale:
         forked_from_another(locale)
     forked_run, cold_run = probe("state", cwd=tmp_path, **locale), probe("state", cwd=tmp_path, **locale, **{COLD: "1"})
