@@ -33,6 +33,7 @@ class RequestOption:
     __slots__ = ("action", "keys", "unit")
 
     def __init__(self, action: ActionSpec, keys: tuple[int, ...] = (), unit: int | None = None) -> None:
+        # Never changed once made: the legal requests of a hand are kept and offered again (requests._makeable).
         self.action, self.keys, self.unit = action, keys, unit
 
     def __eq__(self, other: object) -> bool:
@@ -355,45 +356,50 @@ def options(game: Game, seat: int) -> list:
     main = state.turn == seat and not state.stage
     # Every test below is a pure function of the state: the cheap ones come first, the programs (activation,
     # labels, targets) last, so that most of the actions that cannot be requested cost little.
-    for spec, ways, (once, activation, letters, counts, category, target, key_from) in _makeable(game.ruleset, asking.hand, main):
-        if once and used.get((seat, spec.id)):
+    for entry, offers in _makeable(game.ruleset, asking.hand, main):
+        spec = entry.spec
+        if entry.once and used.get((seat, spec.id)):
             continue
-        if ways is None and key_from is not None and not asking.keycards_at_hand(key_from):  # from the rare card or a key unit
+        key_from = entry.key_from
+        if offers is None and key_from is not None and not asking.keycards_at_hand(key_from):  # from the rare card or a key unit
             continue
-        if letters:
-            letters, counts = asking.unwaived(letters, counts, category)
-            if letters and not asking.affordable(counts):
-                continue
+        counts = asking.payable(entry)
+        if counts is None:
+            continue
+        activation = entry.activation
         if activation is not None:  # the probe only when a program reads it: most actions have no 起動条件
             asking.probe(spec)
             if not asking.activates(activation):
                 continue
-        if ways is None:
-            ways = key_options(game, spec, seat, asking.seen)
-            if not ways:
+        if offers is None:
+            offers = asking.offers_without_hand(entry)
+            if not offers:
                 continue
+        target = entry.target
         if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
-            probe = asking.probe(spec)
-            probe.keys, probe.unit = (), None
-            if not target_candidates(game, probe, first=True):
+            if not asking.targetable(spec, target):
                 continue
             target = None
+        if target is None and not counts[4] and not counts[2]:
+            out.extend(offers)  # nothing that depends on the keycards: every way
+            continue
         if target is not None:
             asking.probe(spec)
-        out.extend(asking.requests(spec, ways, counts if letters else _NO_COST, key_from == "hand", target))
+        asking.requests(out, offers, counts, key_from == "hand", target)
     return out
 
 
 _NO_COST: Final = (0, 0, 0, 0, 0)  # cost_counts("")
+_ALWAYS_TARGETABLE: Final = frozenset({"player", "opponent"})  # a player is always there to target
 
 
 class _Asking:
     """What `options` finds once for one player, when it is first needed: nothing it asks changes the hand or the
-    field (the soldiers' labels, the abilities that waive costs, the charged bulwarks), and the request that an
-    activation condition or a target test sees."""
+    field (the soldiers' labels, the abilities that waive costs, the charged bulwarks, whether a kind of character
+    or trump is there to target), and the request that an activation condition or a target test sees."""
 
     __slots__ = ("game", "seat", "player", "hand", "seen", "waivable", "waived", "has_soldier", "charged_bulwarks",
-                 "probe_request", "ctx")
+                 "probe_request", "ctx", "targets")
 
     def __init__(self, game: Game, seat: int) -> None:
         self.game, self.seat = game, seat
@@ -406,6 +412,7 @@ class _Asking:
         self.charged_bulwarks: int | None = None
         self.probe_request: Request | None = None
         self.ctx: Ctx | None = None
+        self.targets: dict[tuple[str, str], bool] | None = None  # (kind, whose): something to target, without `where`
 
     def keycards_at_hand(self, key_from: str | None) -> bool:
         """For an action whose keycards are not from the hand: a rare card, a soldier (a key unit), or none needed."""
@@ -416,6 +423,25 @@ class _Asking:
                 self.has_soldier = bool(self.player.field)
             return self.has_soldier
         return True
+
+    def payable(self, entry: _Entry) -> tuple[int, int, int, int, int] | None:
+        """The counts of the cost's letters the player pays for the action (after the abilities that waive some), or
+        None when those that do not depend on the keycards cannot be paid."""
+        letters, counts = entry.cost, entry.counts
+        if not letters:
+            return _NO_COST
+        letters, counts = self.unwaived(letters, counts, entry.category)
+        if not letters:
+            return _NO_COST
+        return counts if self.affordable(counts) else None
+
+    def offers_without_hand(self, entry: _Entry) -> list[RequestOption]:
+        """The ways to request an action whose keycards are not from the hand: none needed (its one way, kept), the
+        rare card or a key unit (found afresh)."""
+        if entry.bare is not None:
+            return entry.bare
+        spec = entry.spec
+        return [RequestOption(spec, keys, unit) for keys, unit in key_options(self.game, spec, self.seat, self.seen)]
 
     def unwaived(self, letters: str, counts: tuple[int, int, int, int, int],
                  category: str | None) -> tuple[str, tuple[int, int, int, int, int]]:
@@ -440,6 +466,24 @@ class _Asking:
                 return False
         return not ((need_l and len(player.life) < need_l) or (need_s and len(player.field) < need_s))
 
+    def targetable(self, spec: ActionSpec, target: TargetSpec) -> bool:
+        """Whether the action, whose target has no `where`, has something to target: a player always; a character or
+        a trump of a kind and side the same for every action that asks (found once); a request, by the action."""
+        kind = target.kind
+        if kind in _ALWAYS_TARGETABLE:
+            return True
+        probe = self.probe(spec)
+        probe.keys, probe.unit = (), None
+        if kind == "request":
+            return bool(target_candidates(self.game, probe, first=True))
+        if self.targets is None:
+            self.targets = {}
+        key = (kind, target.player)
+        found = self.targets.get(key)
+        if found is None:
+            found = self.targets[key] = bool(target_candidates(self.game, probe, first=True))
+        return found
+
     def probe(self, spec: ActionSpec) -> Request:
         """The request an activation condition or a target test sees, made when one is first asked."""
         if self.probe_request is None:
@@ -453,66 +497,141 @@ class _Asking:
         self.probe_request.keys, self.probe_request.unit = (), None
         return activation(self.ctx)
 
-    def requests(self, spec: ActionSpec, ways: list[tuple[tuple[int, ...], int | None]],
-                 counts: tuple[int, int, int, int, int], from_hand: bool, target: TargetSpec | None) -> list[RequestOption]:
-        """The ways (keycards, key unit) the costs that depend on the keycards allow (_affordable_with): D, the hand
-        besides the keycards (a hand action's keycards are all in the hand, others' none of them); K, a charged key
-        unit; and, when what may be targeted depends on the keycards, with something to target."""
+    def requests(self, out: list, offers: list[RequestOption], counts: tuple[int, int, int, int, int], from_hand: bool,
+                 target: TargetSpec | None) -> None:
+        """Adds to `out` the ways (keycards, key unit) the costs that depend on the keycards allow (_affordable_with):
+        D, the hand besides the keycards (a hand action's keycards are all in the hand, others' none of them); K, a
+        charged key unit; and, when what may be targeted depends on the keycards, with something to target."""
         need_d, need_k = counts[2], counts[4]
         game, probe, hand_size = self.game, self.probe_request, len(self.hand)
-        out: list[RequestOption] = []
-        for keys, unit in ways:
+        for option in offers:
+            keys = option.keys
             if need_d and hand_size - (len(keys) if from_hand else 0) < need_d:
                 continue
-            if need_k and not _charged_unit(game, unit):
+            if need_k and not _charged_unit(game, option.unit):
                 continue
             if target is not None:
-                probe.keys, probe.unit = keys, unit
+                probe.keys, probe.unit = keys, option.unit
                 if not target_candidates(game, probe, True, self.ctx):
                     continue
-            out.append(RequestOption(spec, keys, unit))
-        return out
+            out.append(option)
 
 
 _HANDS_KEPT: Final = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)
 
 
-def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple]:
+class _Entry:
+    """What `options` reads of one action, read once per ruleset: the action, its keycards pattern (None: its
+    keycards are not from the hand), once per turn, its activation condition, cost and the cost's letter counts,
+    category, target and where its keycards come from; and for an action without keycards, its one way to be
+    requested (a RequestOption holds nothing that changes, so one serves every game)."""
+
+    __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "category", "target", "key_from", "bare")
+
+    def __init__(self, spec: ActionSpec) -> None:
+        self.spec = spec
+        self.pattern: str | None = str(spec.pattern_text) if spec.key_from == "hand" else None
+        self.once, self.activation, self.target, self.key_from = spec.once_per_turn, spec.activation, spec.target, spec.key_from
+        self.cost, self.counts, self.category = spec.cost, spec.cost_counts, spec.category
+        self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
+
+
+class _Plan:
+    """The actions a player may request directly with what `options` reads of each, for each timing (main: every one;
+    quick: their positions among them), and how a hand's ways to make their keycards are found: for the patterns of
+    one card of one group (most of them), the RequestOptions each card code makes, found once; the other patterns
+    by their enumerators."""
+
+    __slots__ = ("main", "quick", "of_card", "others")
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.main: list[_Entry] = [_Entry(spec) for spec in rules.direct]
+        position = {entry.spec.id: i for i, entry in enumerate(self.main)}
+        self.quick: list[int] = [position[spec.id] for spec in rules.direct_quick]
+        singles = [(i, _accepts(entry.spec.pattern.groups[0])) for i, entry in enumerate(self.main)
+                   if entry.pattern is not None and _single(entry.spec.pattern)]
+        self.of_card: tuple[tuple[tuple[int, RequestOption], ...], ...] = tuple(
+            tuple((i, RequestOption(self.main[i].spec, (code,))) for i, accept in singles if accept[code])
+            for code in range(2 * (INDEX_MASK + 1)))
+        single = {i for i, _ in singles}
+        others: dict[str, list[int]] = {}  # the other patterns, each once, with the actions that have it
+        for i, entry in enumerate(self.main):
+            if entry.pattern is not None and i not in single:
+                others.setdefault(entry.pattern, []).append(i)
+        self.others: list[tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int]]] = [
+            (_enumerator(self.main[found[0]].spec), found) for found in others.values()]
+
+    def offers(self, hand: list[int]) -> list[list[RequestOption]]:
+        """Each action's ways to be requested with the hand's cards (none for an action whose keycards are not from
+        the hand), by its position: in hand order, as hand_enumerator finds them."""
+        found: list[list[RequestOption]] = [[] for _ in self.main]
+        table = self.of_card
+        for card in hand:
+            for i, option in table[card]:
+                found[i].append(option)
+        main = self.main
+        for enumerate_ways, positions in self.others:
+            ways = enumerate_ways(hand)
+            if ways:
+                for i in positions:
+                    spec = main[i].spec
+                    found[i] = [RequestOption(spec, keys) for keys in ways]
+        return found
+
+
+def _single(pattern: Keycards | None) -> bool:
+    """A pattern of one card of one group (`2-10`, `♡A-10`): its ways are the hand's cards the group accepts."""
+    return pattern is not None and pattern.kind == "cards" and len(pattern.groups) == 1 and pattern.groups[0].count == 1
+
+
+class _Hand:
+    """What one hand may request with, found when first needed: for each timing the actions whose keycards it makes
+    (or that need none from the hand) with their ways (RequestOptions), and those ways by the action's position."""
+
+    __slots__ = ("quick", "main", "offers")
+
+    def __init__(self) -> None:
+        self.quick: list[tuple[_Entry, list[RequestOption] | None]] | None = None
+        self.main: list[tuple[_Entry, list[RequestOption] | None]] | None = None
+        self.offers: list[list[RequestOption]] | None = None
+
+
+def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple[_Entry, list[RequestOption] | None]]:
     """The actions of the timing (main: all; else quick only) whose keycards the hand could make, in the ruleset's
-    order, each with its ways (keycards, None) or None for an action whose keycards are not from the hand, and
-    (a tuple) what `options` reads of the action (once per turn, activation, cost, its letter counts, category, target, where
-    its keycards come from).
+    order, each with its ways (RequestOptions) or None for an action whose keycards are not from the hand.
     A pure function of the cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns."""
     key = tuple(hand)
-    found = rules.hand_ways.get(key)
+    found: _Hand | None = rules.hand_ways.get(key)
     if found is None:
         if len(rules.hand_ways) >= _HANDS_KEPT:
             rules.hand_ways.clear()
-        found = rules.hand_ways[key] = [None, None, {}]
-    listed = found[main]
+        found = rules.hand_ways[key] = _Hand()
+    listed = found.main if main else found.quick
     if listed is None:
-        plan, patterns = _plan(rules, main)
-        ways: dict[str, list] = found[2]  # by keycards pattern, for both timings
-        for pattern, enumerate_ways in patterns:
-            if pattern not in ways:
-                ways[pattern] = [(keys, None) for keys in enumerate_ways(hand)]
-        listed = found[main] = [(spec, None if pattern is None else ways[pattern], read) for spec, pattern, read in plan
-                                if pattern is None or ways[pattern]]
+        plan = _plan(rules)
+        offers = found.offers
+        if offers is None:
+            offers = found.offers = plan.offers(hand)
+        entries = plan.main
+        listed = []
+        for i in (range(len(entries)) if main else plan.quick):
+            entry = entries[i]
+            if entry.pattern is None:
+                listed.append((entry, None))
+            elif offers[i]:
+                listed.append((entry, offers[i]))
+        if main:
+            found.main = listed
+        else:
+            found.quick = listed
     return listed
 
 
-def _plan(rules: Ruleset, main: bool) -> tuple[list[tuple], list[tuple]]:
-    """The actions of the timing with what _makeable needs of each, read once per ruleset: the action, its keycards
-    pattern (None: keycards not from the hand) and what `options` reads; and each pattern once with its enumerator."""
-    plan = rules.request_plan[main]
+def _plan(rules: Ruleset) -> _Plan:
+    """The ruleset's _Plan, made when first asked."""
+    plan: _Plan | None = rules.request_plan
     if plan is None:
-        specs = rules.direct if main else rules.direct_quick
-        plan = rules.request_plan[main] = (
-            [(spec, spec.pattern_text if spec.key_from == "hand" else None,
-              (spec.once_per_turn, spec.activation, spec.cost, spec.cost_counts, spec.category, spec.target, spec.key_from))
-             for spec in specs],
-            list({spec.pattern_text: _enumerator(spec) for spec in specs if spec.key_from == "hand"}.items()),
-        )
+        plan = rules.request_plan = _Plan(rules)
     return plan
 
 
