@@ -109,6 +109,9 @@ def _groups(slots: list[tuple[tuple[bool, ...], int]]) -> Callable[[list[int]], 
 
 def _pairs(first: tuple[bool, ...], second: tuple[bool, ...]) -> Callable[[list[int]], list[tuple[int, ...]]]:
     """Two groups of one card each (`A & J`): what `groups` finds for them, in its order, without the general search."""
+    if not any(a and b for a, b in zip(first, second)):
+        return _disjoint_pairs(first, second)
+
     def pairs(hand: list[int]) -> list[tuple[int, ...]]:
         ones = [c for c in hand if first[c]]
         others = [c for c in hand if second[c]] if ones else []
@@ -126,6 +129,24 @@ def _pairs(first: tuple[bool, ...], second: tuple[bool, ...]) -> Callable[[list[
                     seen.add(pair)
                     out.append(pair)
         return out
+    return pairs
+
+
+def _disjoint_pairs(first: tuple[bool, ...], second: tuple[bool, ...]) -> Callable[[list[int]], list[tuple[int, ...]]]:
+    """Two groups of one card each that no card makes both of (`♡A-K & ♢A-K`): every pair of a card of each is a
+    way, none twice, so the pairs need neither a test of sameness nor a set of those found (the same order)."""
+    def pairs(hand: list[int]) -> list[tuple[int, ...]]:
+        ones: list[int] = []
+        others: list[int] = []
+        for i in range(len(hand)):
+            card = hand[i]
+            if first[card]:
+                ones.append(i)
+            elif second[card]:
+                others.append(i)
+        if not ones or not others:
+            return []
+        return [(hand[one], hand[other]) if one < other else (hand[other], hand[one]) for one in ones for other in others]
     return pairs
 
 
@@ -314,11 +335,15 @@ def _trump_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None, firs
 def _character_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None, first: bool) -> list[Target]:
     """The characters of the target's kind (any character, or soldiers, bulwarks, …) the action may target."""
     kind, players = spec.kind, game.state.players
+    out: list[Target] = []
     if spec.where is None:  # the common case: which characters, by kind only
-        out = [("character", c.id) for seat in _seats(spec.player, you) for c in players[seat].field
-               if kind == "character" or c.kind == kind]
-        return out[:1] if first else out
-    out = []
+        for seat in _seats(spec.player, you):
+            for character in players[seat].field:
+                if kind == "character" or character.kind == kind:
+                    out.append(("character", character.id))
+                    if first:
+                        return out
+        return out
     for seat in _seats(spec.player, you):
         for character in players[seat].field:
             if kind != "character" and character.kind != kind:
@@ -561,14 +586,18 @@ class _Plan:
         self.others: list[tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int]]] = [
             (_enumerator(self.main[found[0]].spec), found) for found in others.values()]
 
-    def offers(self, hand: list[int]) -> list[list[RequestOption]]:
-        """Each action's ways to be requested with the hand's cards (none for an action whose keycards are not from
-        the hand), by its position: in hand order, as hand_enumerator finds them."""
-        found: list[list[RequestOption]] = [[] for _ in self.main]
+    def offers(self, hand: list[int]) -> list[list[RequestOption] | None]:
+        """Each action's ways to be requested with the hand's cards (None for an action the hand does not make or
+        whose keycards are not from the hand), by its position: in hand order, as hand_enumerator finds them."""
+        found: list[list[RequestOption] | None] = [None] * len(self.main)  # a list only for an action the hand makes
         table = self.of_card
         for card in hand:
             for i, option in table[card]:
-                found[i].append(option)
+                made = found[i]
+                if made is None:
+                    found[i] = [option]
+                else:
+                    made.append(option)
         main = self.main
         for enumerate_ways, positions in self.others:
             ways = enumerate_ways(hand)
@@ -593,7 +622,7 @@ class _Hand:
     def __init__(self) -> None:
         self.quick: list[tuple[_Entry, list[RequestOption] | None]] | None = None
         self.main: list[tuple[_Entry, list[RequestOption] | None]] | None = None
-        self.offers: list[list[RequestOption]] | None = None
+        self.offers: list[list[RequestOption] | None] | None = None
 
 
 def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple[_Entry, list[RequestOption] | None]]:
@@ -618,8 +647,10 @@ def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple[_Entry,
             entry = entries[i]
             if entry.pattern is None:
                 listed.append((entry, None))
-            elif offers[i]:
-                listed.append((entry, offers[i]))
+            else:
+                made = offers[i]
+                if made is not None:
+                    listed.append((entry, made))
         if main:
             found.main = listed
         else:
