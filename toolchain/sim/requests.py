@@ -379,17 +379,20 @@ def options(game: Game, seat: int) -> list:
     asking = _Asking(game, seat)
     used = state.used
     main = state.turn == seat and not state.stage
+    plan = _plan(game.ruleset)
+    hand = _makeable(game.ruleset, plan, asking.hand, main)
+    entries, hand_offers = plan.main, hand.offers
     # Every test below is a pure function of the state: the cheap ones come first, the programs (activation,
     # labels, targets) last, so that most of the actions that cannot be requested cost little.
-    for entry, offers in _makeable(game.ruleset, asking.hand, main):
+    for i in (hand.main if main else hand.quick):
+        entry, offers = entries[i], hand_offers[i]
         spec = entry.spec
         if entry.once and used.get((seat, spec.id)):
             continue
         key_from = entry.key_from
         if offers is None and key_from is not None and not asking.keycards_at_hand(key_from):  # from the rare card or a key unit
             continue
-        counts = asking.payable(entry)
-        if counts is None:
+        if not asking.payable(entry):
             continue
         activation = entry.activation
         if activation is not None:  # the probe only when a program reads it: most actions have no 起動条件
@@ -405,16 +408,15 @@ def options(game: Game, seat: int) -> list:
             if not asking.targetable(spec, target):
                 continue
             target = None
-        if target is None and not counts[4] and not counts[2]:
+        if target is None and not asking.need_k and not asking.need_d:
             out.extend(offers)  # nothing that depends on the keycards: every way
             continue
         if target is not None:
             asking.probe(spec)
-        asking.requests(out, offers, counts, key_from == "hand", target)
+        asking.requests(out, offers, key_from == "hand", target)
     return out
 
 
-_NO_COST: Final = (0, 0, 0, 0, 0)  # cost_counts("")
 _ALWAYS_TARGETABLE: Final = frozenset({"player", "opponent"})  # a player is always there to target
 
 
@@ -424,7 +426,7 @@ class _Asking:
     or trump is there to target), and the request that an activation condition or a target test sees."""
 
     __slots__ = ("game", "seat", "player", "hand", "seen", "waivable", "waived", "has_soldier", "charged_bulwarks",
-                 "probe_request", "ctx", "targets")
+                 "probe_request", "ctx", "targets", "need_d", "need_k")
 
     def __init__(self, game: Game, seat: int) -> None:
         self.game, self.seat = game, seat
@@ -438,6 +440,8 @@ class _Asking:
         self.probe_request: Request | None = None
         self.ctx: Ctx | None = None
         self.targets: dict[tuple[str, str], bool] | None = None  # (kind, whose): something to target, without `where`
+        self.need_d = 0  # the action being asked about: its cost's D and K (payable), which depend on the keycards
+        self.need_k = 0
 
     def keycards_at_hand(self, key_from: str | None) -> bool:
         """For an action whose keycards are not from the hand: a rare card, a soldier (a key unit), or none needed."""
@@ -449,16 +453,23 @@ class _Asking:
             return self.has_soldier
         return True
 
-    def payable(self, entry: _Entry) -> tuple[int, int, int, int, int] | None:
-        """The counts of the cost's letters the player pays for the action (after the abilities that waive some), or
-        None when those that do not depend on the keycards cannot be paid."""
-        letters, counts = entry.cost, entry.counts
-        if not letters:
-            return _NO_COST
-        letters, counts = self.unwaived(letters, counts, entry.category)
-        if not letters:
-            return _NO_COST
-        return counts if self.affordable(counts) else None
+    def payable(self, entry: _Entry) -> bool:
+        """Whether the player can pay the action's cost (after the abilities that waive some of it) as far as it does not
+        depend on the keycards; what does (D, K) is kept in need_d and need_k for `requests`."""
+        self.need_d = self.need_k = 0
+        if not entry.cost:
+            return True
+        if entry.category in self.waivable:
+            letters, counts = self.unwaived(entry.cost, entry.counts, entry.category)
+            if not letters:
+                return True
+            need_b, need_l, need_d, need_s, need_k = counts
+        else:
+            need_b, need_l, need_d, need_s, need_k = entry.need_b, entry.need_l, entry.need_d, entry.need_s, entry.need_k
+        if not self.affordable(need_b, need_l, need_s):
+            return False
+        self.need_d, self.need_k = need_d, need_k
+        return True
 
     def offers_without_hand(self, entry: _Entry) -> list[RequestOption]:
         """The ways to request an action whose keycards are not from the hand: none needed (its one way, kept), the
@@ -480,9 +491,8 @@ class _Asking:
         letters = "".join(c for c in letters if c not in self.waived[category])
         return letters, cost_counts(letters)
 
-    def affordable(self, counts: tuple[int, int, int, int, int]) -> bool:
+    def affordable(self, need_b: int, need_l: int, need_s: int) -> bool:
         """The letters whatever the keycards (_affordable): B, L, S."""
-        need_b, need_l, _, need_s, _ = counts
         player = self.player
         if need_b:
             if self.charged_bulwarks is None:
@@ -522,12 +532,11 @@ class _Asking:
         self.probe_request.keys, self.probe_request.unit = (), None
         return activation(self.ctx)
 
-    def requests(self, out: list, offers: list[RequestOption], counts: tuple[int, int, int, int, int], from_hand: bool,
-                 target: TargetSpec | None) -> None:
+    def requests(self, out: list, offers: list[RequestOption], from_hand: bool, target: TargetSpec | None) -> None:
         """Adds to `out` the ways (keycards, key unit) the costs that depend on the keycards allow (_affordable_with):
         D, the hand besides the keycards (a hand action's keycards are all in the hand, others' none of them); K, a
         charged key unit; and, when what may be targeted depends on the keycards, with something to target."""
-        need_d, need_k = counts[2], counts[4]
+        need_d, need_k = self.need_d, self.need_k
         game, probe, hand_size = self.game, self.probe_request, len(self.hand)
         for option in offers:
             keys = option.keys
@@ -551,13 +560,15 @@ class _Entry:
     category, target and where its keycards come from; and for an action without keycards, its one way to be
     requested (a RequestOption holds nothing that changes, so one serves every game)."""
 
-    __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "category", "target", "key_from", "bare")
+    __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
+                 "category", "target", "key_from", "bare")
 
     def __init__(self, spec: ActionSpec) -> None:
         self.spec = spec
         self.pattern: str | None = str(spec.pattern_text) if spec.key_from == "hand" else None
         self.once, self.activation, self.target, self.key_from = spec.once_per_turn, spec.activation, spec.target, spec.key_from
         self.cost, self.counts, self.category = spec.cost, spec.cost_counts, spec.category
+        self.need_b, self.need_l, self.need_d, self.need_s, self.need_k = spec.cost_counts
         self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
 
 
@@ -620,42 +631,32 @@ class _Hand:
     __slots__ = ("quick", "main", "offers")
 
     def __init__(self) -> None:
-        self.quick: list[tuple[_Entry, list[RequestOption] | None]] | None = None
-        self.main: list[tuple[_Entry, list[RequestOption] | None]] | None = None
-        self.offers: list[list[RequestOption] | None] | None = None
+        self.quick: list[int] | None = None  # the positions of the actions among the plan's (main)
+        self.main: list[int] | None = None
+        self.offers: list[list[RequestOption] | None] = []  # by position; empty until first needed
 
 
-def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple[_Entry, list[RequestOption] | None]]:
-    """The actions of the timing (main: all; else quick only) whose keycards the hand could make, in the ruleset's
-    order, each with its ways (RequestOptions) or None for an action whose keycards are not from the hand.
-    A pure function of the cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns."""
+def _makeable(rules: Ruleset, plan: _Plan, hand: list[int], main: bool) -> _Hand:
+    """What the hand may request with: for the timing (main: all; else quick only) the positions in the plan of the
+    actions whose keycards the hand could make (or that need none from the hand), in the ruleset's order, and each
+    one's ways (RequestOptions; None for an action whose keycards are not from the hand). A pure function of the
+    cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns."""
     key = tuple(hand)
     found: _Hand | None = rules.hand_ways.get(key)
     if found is None:
         if len(rules.hand_ways) >= _HANDS_KEPT:
             rules.hand_ways.clear()
         found = rules.hand_ways[key] = _Hand()
-    listed = found.main if main else found.quick
-    if listed is None:
-        plan = _plan(rules)
-        offers = found.offers
-        if offers is None:
-            offers = found.offers = plan.offers(hand)
-        entries = plan.main
-        listed = []
-        for i in (range(len(entries)) if main else plan.quick):
-            entry = entries[i]
-            if entry.pattern is None:
-                listed.append((entry, None))
-            else:
-                made = offers[i]
-                if made is not None:
-                    listed.append((entry, made))
+    if (found.main if main else found.quick) is None:
+        if not found.offers:
+            found.offers = plan.offers(hand)
+        offers, entries = found.offers, plan.main
+        listed = [i for i in (range(len(entries)) if main else plan.quick) if entries[i].pattern is None or offers[i] is not None]
         if main:
             found.main = listed
         else:
             found.quick = listed
-    return listed
+    return found
 
 
 def _plan(rules: Ruleset) -> _Plan:
