@@ -355,6 +355,20 @@ def _character_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None, 
     return out
 
 
+def _any_of_kind(game: Game, kind: str, seats: tuple[int, ...]) -> bool:
+    """Whether the players have a trump card, or a character of the kind (any character, soldiers, bulwarks, …)."""
+    players = game.state.players
+    for seat in seats:
+        if kind == "trump":
+            if players[seat].trump:
+                return True
+            continue
+        for character in players[seat].field:
+            if kind == "character" or character.kind == kind:
+                return True
+    return False
+
+
 def _seats(player: str, you: int) -> tuple[int, ...]:
     return (you,) if player == "you" else ((1 - you,) if player == "opponent" else (you, 1 - you))
 
@@ -412,6 +426,8 @@ def options(game: Game, seat: int) -> list:
             out.extend(offers)  # nothing that depends on the keycards: every way
             continue
         if target is not None:
+            if not asking.present(target):  # nothing of the kind at all: no keycards make a `where` hold
+                continue
             asking.probe(spec)
         asking.requests(out, offers, key_from == "hand", target)
     return out
@@ -504,19 +520,24 @@ class _Asking:
     def targetable(self, spec: ActionSpec, target: TargetSpec) -> bool:
         """Whether the action, whose target has no `where`, has something to target: a player always; a character or
         a trump of a kind and side the same for every action that asks (found once); a request, by the action."""
-        kind = target.kind
-        if kind in _ALWAYS_TARGETABLE:
-            return True
-        probe = self.probe(spec)
-        probe.keys, probe.unit = (), None
-        if kind == "request":
+        if target.kind == "request":
+            probe = self.probe(spec)
+            probe.keys, probe.unit = (), None
             return bool(target_candidates(self.game, probe, first=True))
+        return self.present(target)
+
+    def present(self, target: TargetSpec) -> bool:
+        """Whether anything of the target's kind and side is there, whatever its `where` says (a player always; a
+        request: not asked here), found once per kind and side: what a target without `where` needs."""
+        kind = target.kind
+        if kind in _ALWAYS_TARGETABLE or kind == "request":
+            return True
         if self.targets is None:
             self.targets = {}
         key = (kind, target.player)
         found = self.targets.get(key)
         if found is None:
-            found = self.targets[key] = bool(target_candidates(self.game, probe, first=True))
+            found = self.targets[key] = _any_of_kind(self.game, kind, _seats(target.player, self.seat))
         return found
 
     def probe(self, spec: ActionSpec) -> Request:
