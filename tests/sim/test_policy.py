@@ -36,6 +36,24 @@ def test_what_it_sees_changes_its_decisions(engine: sim.Engine) -> None:
     assert any(_decide(engine, GIVEN, seed) != _decide(engine, other, seed) for seed in range(8))
 
 
+def test_the_rank_of_a_ways_keycards_is_what_their_texts_say(engine: sim.Engine) -> None:
+    """Decision.keys_rank, which the agent weighs the ways of a request by, sums the ranks keys() names (table 2.1)."""
+    game = sim.from_situation(engine, {"you": {"hand": "♠5 ♡3 ♣9 ♢4 ♠K Joker ♡A", "field": "♠9 [♡6]"}})
+    options = game.legal_requests()
+    decision = sim.Decision(game, 0, "request", "リクエストするか", options)
+    assert len(options) > 10
+    for i in range(len(options)):
+        assert decision.keys_rank(i) == sum(_rank(text) for text in decision.keys(i))
+
+
+def _rank(text: str) -> int:
+    """A card's rank as table 2.1 counts it (A 1, J 11, Q 12, K 13, a Joker 0), from its text."""
+    face = text.lstrip("♠♡♢♣")
+    if face.startswith("Joker"):
+        return 0
+    return {"A": 1, "J": 11, "Q": 12, "K": 13}[face] if face in "AJQK" else int(face)
+
+
 def test_a_seed_plays_the_same_game(engine: sim.Engine) -> None:
     first, decided, problems = simtools.play_one(engine, "pro", "strategy", 5, agent="policy")
     again, _, _ = simtools.play_one(engine, "pro", "strategy", 5, agent="policy")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from mypy_extensions import mypyc_attr
 
 from . import abilities
-from .cards import TEXT, owner_of
+from .cards import RANK, TEXT, owner_of
 from .choosing import Choosing
 from .draws import below
 from ..i18n import _
@@ -48,6 +48,7 @@ class Decision:
     texts()      the options as the notation writes them (stable, the referee's view: scripts and transcripts use these)
     kinds        each option's kind (options[i].kind), without the rest of options
     cost(i), keys(i)   a request option's cost and keycards (options[i].cost, .keys), without the rest of options
+    keys_rank(i) the sum of the ranks of a request option's keycards, without their texts
 
     The engine objects the options stand for stay inside the simulator. A decision describes the game as it
     stood when it was asked: once taken, what it had not yet worked out is no longer available.
@@ -107,6 +108,8 @@ class Decision:
             for option in self._options:
                 if isinstance(option, RequestOption):  # most options: read natively, not through getattr
                     ids.append(option.action.id)
+                elif option is PASS:  # not through getattr either: it has no action, and the AttributeError cost more
+                    ids.append("pass")
                 else:
                     action = getattr(option, "action", None)
                     ids.append(action.id if action is not None else "pass")
@@ -170,6 +173,17 @@ class Decision:
         """A request option's keycards (the deciding player's own cards, so seen): `options[index].keys`."""
         option = self._options[index]
         return tuple([TEXT[card] for card in option.keys]) if isinstance(option, RequestOption) else ()
+
+    def keys_rank(self, index: int) -> int:
+        """The sum of the ranks (table 2.1) of a request option's keycards, what `keys(index)` names (0 for a pass),
+        counted without writing their texts: the policy agent weighs every way of making a request by it."""
+        option = self._options[index]
+        if not isinstance(option, RequestOption):
+            return 0
+        total = 0
+        for card in option.keys:
+            total += RANK[card]
+        return total
 
     def narrowed(self, indices: list[int]) -> Decision:
         """The same decision with only these options (a restricted agent's), asked of the same game."""

@@ -130,8 +130,7 @@ class PolicyAgent:
                     weight *= 0.5  # with a short life, only what protects it is worth a request: bulwarks and answers
             best = indices[0]
             if len(indices) > 1:  # one way to make it: the keycards worth most for it (the first of the best)
-                values = [self._keys_value(decision.keys(i), action in policy.bulwarks) for i in indices]
-                best = indices[values.index(max(values))]
+                best = self._best_keys(decision, indices, action in policy.bulwarks)
             weights[best] = weight
         return weights
 
@@ -169,11 +168,17 @@ class PolicyAgent:
         return 0.4  # any other spell: now and then, keeping the hand for answers
 
     @staticmethod
-    def _keys_value(keys: tuple[str, ...], spends_smallest: bool) -> int:
-        """How much the keycards are worth for the action: bigger soldiers and stronger spells; bulwarks and
-        discards spend the smallest cards."""
-        total = sum(rank(card) for card in keys)
-        return -total if spends_smallest else total
+    def _best_keys(decision: Decision, indices: list[int], spends_smallest: bool) -> int:
+        """The way whose keycards are worth most for the action (the first of the best): the highest ranks, for bigger
+        soldiers and stronger spells; bulwarks and discards spend the smallest cards."""
+        best, best_value = indices[0], 0
+        for n, i in enumerate(indices):
+            value = decision.keys_rank(i)  # the ranks of its own cards, as rank() reads their texts
+            if spends_smallest:
+                value = -value
+            if n == 0 or value > best_value:
+                best, best_value = i, value
+        return best
 
     # -- attacks and blocks ---------------------------------------------------------------------------------
     @staticmethod

@@ -33,6 +33,7 @@ class RequestOption:
     __slots__ = ("action", "keys", "unit")
 
     def __init__(self, action: ActionSpec, keys: tuple[int, ...] = (), unit: int | None = None) -> None:
+        # Never changed once made: the legal requests of a hand are kept and offered again (requests._makeable).
         self.action, self.keys, self.unit = action, keys, unit
 
     def __eq__(self, other: object) -> bool:
@@ -108,6 +109,9 @@ def _groups(slots: list[tuple[tuple[bool, ...], int]]) -> Callable[[list[int]], 
 
 def _pairs(first: tuple[bool, ...], second: tuple[bool, ...]) -> Callable[[list[int]], list[tuple[int, ...]]]:
     """Two groups of one card each (`A & J`): what `groups` finds for them, in its order, without the general search."""
+    if not any(a and b for a, b in zip(first, second)):
+        return _disjoint_pairs(first, second)
+
     def pairs(hand: list[int]) -> list[tuple[int, ...]]:
         ones = [c for c in hand if first[c]]
         others = [c for c in hand if second[c]] if ones else []
@@ -125,6 +129,24 @@ def _pairs(first: tuple[bool, ...], second: tuple[bool, ...]) -> Callable[[list[
                     seen.add(pair)
                     out.append(pair)
         return out
+    return pairs
+
+
+def _disjoint_pairs(first: tuple[bool, ...], second: tuple[bool, ...]) -> Callable[[list[int]], list[tuple[int, ...]]]:
+    """Two groups of one card each that no card makes both of (`♡A-K & ♢A-K`): every pair of a card of each is a
+    way, none twice, so the pairs need neither a test of sameness nor a set of those found (the same order)."""
+    def pairs(hand: list[int]) -> list[tuple[int, ...]]:
+        ones: list[int] = []
+        others: list[int] = []
+        for i in range(len(hand)):
+            card = hand[i]
+            if first[card]:
+                ones.append(i)
+            elif second[card]:
+                others.append(i)
+        if not ones or not others:
+            return []
+        return [(hand[one], hand[other]) if one < other else (hand[other], hand[one]) for one in ones for other in others]
     return pairs
 
 
@@ -313,11 +335,15 @@ def _trump_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None, firs
 def _character_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None, first: bool) -> list[Target]:
     """The characters of the target's kind (any character, or soldiers, bulwarks, …) the action may target."""
     kind, players = spec.kind, game.state.players
+    out: list[Target] = []
     if spec.where is None:  # the common case: which characters, by kind only
-        out = [("character", c.id) for seat in _seats(spec.player, you) for c in players[seat].field
-               if kind == "character" or c.kind == kind]
-        return out[:1] if first else out
-    out = []
+        for seat in _seats(spec.player, you):
+            for character in players[seat].field:
+                if kind == "character" or character.kind == kind:
+                    out.append(("character", character.id))
+                    if first:
+                        return out
+        return out
     for seat in _seats(spec.player, you):
         for character in players[seat].field:
             if kind != "character" and character.kind != kind:
@@ -327,6 +353,20 @@ def _character_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None, 
                 if first:
                     return out
     return out
+
+
+def _any_of_kind(game: Game, kind: str, seats: tuple[int, ...]) -> bool:
+    """Whether the players have a trump card, or a character of the kind (any character, soldiers, bulwarks, …)."""
+    players = game.state.players
+    for seat in seats:
+        if kind == "trump":
+            if players[seat].trump:
+                return True
+            continue
+        for character in players[seat].field:
+            if kind == "character" or character.kind == kind:
+                return True
+    return False
 
 
 def _seats(player: str, you: int) -> tuple[int, ...]:
@@ -353,47 +393,56 @@ def options(game: Game, seat: int) -> list:
     asking = _Asking(game, seat)
     used = state.used
     main = state.turn == seat and not state.stage
+    plan = _plan(game.ruleset)
+    hand = _makeable(game.ruleset, plan, asking.hand, main)
+    entries, hand_offers = plan.main, hand.offers
     # Every test below is a pure function of the state: the cheap ones come first, the programs (activation,
     # labels, targets) last, so that most of the actions that cannot be requested cost little.
-    for spec, ways, (once, activation, letters, counts, category, target, key_from) in _makeable(game.ruleset, asking.hand, main):
-        if once and used.get((seat, spec.id)):
+    for i in (hand.main if main else hand.quick):
+        entry, offers = entries[i], hand_offers[i]
+        spec = entry.spec
+        if entry.once and used.get((seat, spec.id)):
             continue
-        if ways is None and key_from is not None and not asking.keycards_at_hand(key_from):  # from the rare card or a key unit
+        key_from = entry.key_from
+        if offers is None and key_from is not None and not asking.keycards_at_hand(key_from):  # from the rare card or a key unit
             continue
-        if letters:
-            letters, counts = asking.unwaived(letters, counts, category)
-            if letters and not asking.affordable(counts):
-                continue
+        if not asking.payable(entry):
+            continue
+        activation = entry.activation
         if activation is not None:  # the probe only when a program reads it: most actions have no 起動条件
             asking.probe(spec)
             if not asking.activates(activation):
                 continue
-        if ways is None:
-            ways = key_options(game, spec, seat, asking.seen)
-            if not ways:
+        if offers is None:
+            offers = asking.offers_without_hand(entry)
+            if not offers:
                 continue
+        target = entry.target
         if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
-            probe = asking.probe(spec)
-            probe.keys, probe.unit = (), None
-            if not target_candidates(game, probe, first=True):
+            if not asking.targetable(spec, target):
                 continue
             target = None
+        if target is None and not asking.need_k and not asking.need_d:
+            out.extend(offers)  # nothing that depends on the keycards: every way
+            continue
         if target is not None:
+            if not asking.present(target):  # nothing of the kind at all: no keycards make a `where` hold
+                continue
             asking.probe(spec)
-        out.extend(asking.requests(spec, ways, counts if letters else _NO_COST, key_from == "hand", target))
+        asking.requests(out, offers, key_from == "hand", target)
     return out
 
 
-_NO_COST: Final = (0, 0, 0, 0, 0)  # cost_counts("")
+_ALWAYS_TARGETABLE: Final = frozenset({"player", "opponent"})  # a player is always there to target
 
 
 class _Asking:
     """What `options` finds once for one player, when it is first needed: nothing it asks changes the hand or the
-    field (the soldiers' labels, the abilities that waive costs, the charged bulwarks), and the request that an
-    activation condition or a target test sees."""
+    field (the soldiers' labels, the abilities that waive costs, the charged bulwarks, whether a kind of character
+    or trump is there to target), and the request that an activation condition or a target test sees."""
 
     __slots__ = ("game", "seat", "player", "hand", "seen", "waivable", "waived", "has_soldier", "charged_bulwarks",
-                 "probe_request", "ctx")
+                 "probe_request", "ctx", "targets", "need_d", "need_k")
 
     def __init__(self, game: Game, seat: int) -> None:
         self.game, self.seat = game, seat
@@ -406,6 +455,9 @@ class _Asking:
         self.charged_bulwarks: int | None = None
         self.probe_request: Request | None = None
         self.ctx: Ctx | None = None
+        self.targets: dict[tuple[str, str], bool] | None = None  # (kind, whose): something to target, without `where`
+        self.need_d = 0  # the action being asked about: its cost's D and K (payable), which depend on the keycards
+        self.need_k = 0
 
     def keycards_at_hand(self, key_from: str | None) -> bool:
         """For an action whose keycards are not from the hand: a rare card, a soldier (a key unit), or none needed."""
@@ -416,6 +468,32 @@ class _Asking:
                 self.has_soldier = bool(self.player.field)
             return self.has_soldier
         return True
+
+    def payable(self, entry: _Entry) -> bool:
+        """Whether the player can pay the action's cost (after the abilities that waive some of it) as far as it does not
+        depend on the keycards; what does (D, K) is kept in need_d and need_k for `requests`."""
+        self.need_d = self.need_k = 0
+        if not entry.cost:
+            return True
+        if entry.category in self.waivable:
+            letters, counts = self.unwaived(entry.cost, entry.counts, entry.category)
+            if not letters:
+                return True
+            need_b, need_l, need_d, need_s, need_k = counts
+        else:
+            need_b, need_l, need_d, need_s, need_k = entry.need_b, entry.need_l, entry.need_d, entry.need_s, entry.need_k
+        if not self.affordable(need_b, need_l, need_s):
+            return False
+        self.need_d, self.need_k = need_d, need_k
+        return True
+
+    def offers_without_hand(self, entry: _Entry) -> list[RequestOption]:
+        """The ways to request an action whose keycards are not from the hand: none needed (its one way, kept), the
+        rare card or a key unit (found afresh)."""
+        if entry.bare is not None:
+            return entry.bare
+        spec = entry.spec
+        return [RequestOption(spec, keys, unit) for keys, unit in key_options(self.game, spec, self.seat, self.seen)]
 
     def unwaived(self, letters: str, counts: tuple[int, int, int, int, int],
                  category: str | None) -> tuple[str, tuple[int, int, int, int, int]]:
@@ -429,9 +507,8 @@ class _Asking:
         letters = "".join(c for c in letters if c not in self.waived[category])
         return letters, cost_counts(letters)
 
-    def affordable(self, counts: tuple[int, int, int, int, int]) -> bool:
+    def affordable(self, need_b: int, need_l: int, need_s: int) -> bool:
         """The letters whatever the keycards (_affordable): B, L, S."""
-        need_b, need_l, _, need_s, _ = counts
         player = self.player
         if need_b:
             if self.charged_bulwarks is None:
@@ -439,6 +516,29 @@ class _Asking:
             if self.charged_bulwarks < need_b:
                 return False
         return not ((need_l and len(player.life) < need_l) or (need_s and len(player.field) < need_s))
+
+    def targetable(self, spec: ActionSpec, target: TargetSpec) -> bool:
+        """Whether the action, whose target has no `where`, has something to target: a player always; a character or
+        a trump of a kind and side the same for every action that asks (found once); a request, by the action."""
+        if target.kind == "request":
+            probe = self.probe(spec)
+            probe.keys, probe.unit = (), None
+            return bool(target_candidates(self.game, probe, first=True))
+        return self.present(target)
+
+    def present(self, target: TargetSpec) -> bool:
+        """Whether anything of the target's kind and side is there, whatever its `where` says (a player always; a
+        request: not asked here), found once per kind and side: what a target without `where` needs."""
+        kind = target.kind
+        if kind in _ALWAYS_TARGETABLE or kind == "request":
+            return True
+        if self.targets is None:
+            self.targets = {}
+        key = (kind, target.player)
+        found = self.targets.get(key)
+        if found is None:
+            found = self.targets[key] = _any_of_kind(self.game, kind, _seats(target.player, self.seat))
+        return found
 
     def probe(self, spec: ActionSpec) -> Request:
         """The request an activation condition or a target test sees, made when one is first asked."""
@@ -453,66 +553,138 @@ class _Asking:
         self.probe_request.keys, self.probe_request.unit = (), None
         return activation(self.ctx)
 
-    def requests(self, spec: ActionSpec, ways: list[tuple[tuple[int, ...], int | None]],
-                 counts: tuple[int, int, int, int, int], from_hand: bool, target: TargetSpec | None) -> list[RequestOption]:
-        """The ways (keycards, key unit) the costs that depend on the keycards allow (_affordable_with): D, the hand
-        besides the keycards (a hand action's keycards are all in the hand, others' none of them); K, a charged key
-        unit; and, when what may be targeted depends on the keycards, with something to target."""
-        need_d, need_k = counts[2], counts[4]
+    def requests(self, out: list, offers: list[RequestOption], from_hand: bool, target: TargetSpec | None) -> None:
+        """Adds to `out` the ways (keycards, key unit) the costs that depend on the keycards allow (_affordable_with):
+        D, the hand besides the keycards (a hand action's keycards are all in the hand, others' none of them); K, a
+        charged key unit; and, when what may be targeted depends on the keycards, with something to target."""
+        need_d, need_k = self.need_d, self.need_k
         game, probe, hand_size = self.game, self.probe_request, len(self.hand)
-        out: list[RequestOption] = []
-        for keys, unit in ways:
+        for option in offers:
+            keys = option.keys
             if need_d and hand_size - (len(keys) if from_hand else 0) < need_d:
                 continue
-            if need_k and not _charged_unit(game, unit):
+            if need_k and not _charged_unit(game, option.unit):
                 continue
             if target is not None:
-                probe.keys, probe.unit = keys, unit
+                probe.keys, probe.unit = keys, option.unit
                 if not target_candidates(game, probe, True, self.ctx):
                     continue
-            out.append(RequestOption(spec, keys, unit))
-        return out
+            out.append(option)
 
 
 _HANDS_KEPT: Final = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)
 
 
-def _makeable(rules: Ruleset, hand: list[int], main: bool) -> list[tuple]:
-    """The actions of the timing (main: all; else quick only) whose keycards the hand could make, in the ruleset's
-    order, each with its ways (keycards, None) or None for an action whose keycards are not from the hand, and
-    (a tuple) what `options` reads of the action (once per turn, activation, cost, its letter counts, category, target, where
-    its keycards come from).
-    A pure function of the cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns."""
+class _Entry:
+    """What `options` reads of one action, read once per ruleset: the action, its keycards pattern (None: its
+    keycards are not from the hand), once per turn, its activation condition, cost and the cost's letter counts,
+    category, target and where its keycards come from; and for an action without keycards, its one way to be
+    requested (a RequestOption holds nothing that changes, so one serves every game)."""
+
+    __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
+                 "category", "target", "key_from", "bare")
+
+    def __init__(self, spec: ActionSpec) -> None:
+        self.spec = spec
+        self.pattern: str | None = str(spec.pattern_text) if spec.key_from == "hand" else None
+        self.once, self.activation, self.target, self.key_from = spec.once_per_turn, spec.activation, spec.target, spec.key_from
+        self.cost, self.counts, self.category = spec.cost, spec.cost_counts, spec.category
+        self.need_b, self.need_l, self.need_d, self.need_s, self.need_k = spec.cost_counts
+        self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
+
+
+class _Plan:
+    """The actions a player may request directly with what `options` reads of each, for each timing (main: every one;
+    quick: their positions among them), and how a hand's ways to make their keycards are found: for the patterns of
+    one card of one group (most of them), the RequestOptions each card code makes, found once; the other patterns
+    by their enumerators."""
+
+    __slots__ = ("main", "quick", "of_card", "others")
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.main: list[_Entry] = [_Entry(spec) for spec in rules.direct]
+        position = {entry.spec.id: i for i, entry in enumerate(self.main)}
+        self.quick: list[int] = [position[spec.id] for spec in rules.direct_quick]
+        singles = [(i, _accepts(entry.spec.pattern.groups[0])) for i, entry in enumerate(self.main)
+                   if entry.pattern is not None and _single(entry.spec.pattern)]
+        self.of_card: tuple[tuple[tuple[int, RequestOption], ...], ...] = tuple(
+            tuple((i, RequestOption(self.main[i].spec, (code,))) for i, accept in singles if accept[code])
+            for code in range(2 * (INDEX_MASK + 1)))
+        single = {i for i, _ in singles}
+        others: dict[str, list[int]] = {}  # the other patterns, each once, with the actions that have it
+        for i, entry in enumerate(self.main):
+            if entry.pattern is not None and i not in single:
+                others.setdefault(entry.pattern, []).append(i)
+        self.others: list[tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int]]] = [
+            (_enumerator(self.main[found[0]].spec), found) for found in others.values()]
+
+    def offers(self, hand: list[int]) -> list[list[RequestOption] | None]:
+        """Each action's ways to be requested with the hand's cards (None for an action the hand does not make or
+        whose keycards are not from the hand), by its position: in hand order, as hand_enumerator finds them."""
+        found: list[list[RequestOption] | None] = [None] * len(self.main)  # a list only for an action the hand makes
+        table = self.of_card
+        for card in hand:
+            for i, option in table[card]:
+                made = found[i]
+                if made is None:
+                    found[i] = [option]
+                else:
+                    made.append(option)
+        main = self.main
+        for enumerate_ways, positions in self.others:
+            ways = enumerate_ways(hand)
+            if ways:
+                for i in positions:
+                    spec = main[i].spec
+                    found[i] = [RequestOption(spec, keys) for keys in ways]
+        return found
+
+
+def _single(pattern: Keycards | None) -> bool:
+    """A pattern of one card of one group (`2-10`, `♡A-10`): its ways are the hand's cards the group accepts."""
+    return pattern is not None and pattern.kind == "cards" and len(pattern.groups) == 1 and pattern.groups[0].count == 1
+
+
+class _Hand:
+    """What one hand may request with, found when first needed: for each timing the actions whose keycards it makes
+    (or that need none from the hand) with their ways (RequestOptions), and those ways by the action's position."""
+
+    __slots__ = ("quick", "main", "offers")
+
+    def __init__(self) -> None:
+        self.quick: list[int] | None = None  # the positions of the actions among the plan's (main)
+        self.main: list[int] | None = None
+        self.offers: list[list[RequestOption] | None] = []  # by position; empty until first needed
+
+
+def _makeable(rules: Ruleset, plan: _Plan, hand: list[int], main: bool) -> _Hand:
+    """What the hand may request with: for the timing (main: all; else quick only) the positions in the plan of the
+    actions whose keycards the hand could make (or that need none from the hand), in the ruleset's order, and each
+    one's ways (RequestOptions; None for an action whose keycards are not from the hand). A pure function of the
+    cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns."""
     key = tuple(hand)
-    found = rules.hand_ways.get(key)
+    found: _Hand | None = rules.hand_ways.get(key)
     if found is None:
         if len(rules.hand_ways) >= _HANDS_KEPT:
             rules.hand_ways.clear()
-        found = rules.hand_ways[key] = [None, None, {}]
-    listed = found[main]
-    if listed is None:
-        plan, patterns = _plan(rules, main)
-        ways: dict[str, list] = found[2]  # by keycards pattern, for both timings
-        for pattern, enumerate_ways in patterns:
-            if pattern not in ways:
-                ways[pattern] = [(keys, None) for keys in enumerate_ways(hand)]
-        listed = found[main] = [(spec, None if pattern is None else ways[pattern], read) for spec, pattern, read in plan
-                                if pattern is None or ways[pattern]]
-    return listed
+        found = rules.hand_ways[key] = _Hand()
+    if (found.main if main else found.quick) is None:
+        if not found.offers:
+            found.offers = plan.offers(hand)
+        offers, entries = found.offers, plan.main
+        listed = [i for i in (range(len(entries)) if main else plan.quick) if entries[i].pattern is None or offers[i] is not None]
+        if main:
+            found.main = listed
+        else:
+            found.quick = listed
+    return found
 
 
-def _plan(rules: Ruleset, main: bool) -> tuple[list[tuple], list[tuple]]:
-    """The actions of the timing with what _makeable needs of each, read once per ruleset: the action, its keycards
-    pattern (None: keycards not from the hand) and what `options` reads; and each pattern once with its enumerator."""
-    plan = rules.request_plan[main]
+def _plan(rules: Ruleset) -> _Plan:
+    """The ruleset's _Plan, made when first asked."""
+    plan: _Plan | None = rules.request_plan
     if plan is None:
-        specs = rules.direct if main else rules.direct_quick
-        plan = rules.request_plan[main] = (
-            [(spec, spec.pattern_text if spec.key_from == "hand" else None,
-              (spec.once_per_turn, spec.activation, spec.cost, spec.cost_counts, spec.category, spec.target, spec.key_from))
-             for spec in specs],
-            list({spec.pattern_text: _enumerator(spec) for spec in specs if spec.key_from == "hand"}.items()),
-        )
+        plan = rules.request_plan = _Plan(rules)
     return plan
 
 

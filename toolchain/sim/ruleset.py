@@ -467,11 +467,11 @@ class Ruleset:
         }
         self._components: dict[tuple, str | None] = {}
         self.decks: dict[int, tuple[int, ...]] = {}  # each seat's deck by the frame's deck condition (start.deck_for)
-        # The actions a hand could request with its ways to make their keycards, by the hand: [quick, main, the ways
-        # by keycards pattern] (a pure function of the cards; requests.options).
-        self.hand_ways: dict[tuple[int, ...], list] = {}
-        # For each timing [quick, main], the actions with what requests._makeable reads of each (made once, there).
-        self.request_plan: list[tuple[list[tuple], list[tuple]] | None] = [None, None]
+        # The actions a hand could request with its ways to make their keycards, by the hand (requests._Hand: a pure
+        # function of the cards; requests.options).
+        self.hand_ways: dict[tuple[int, ...], Any] = {}
+        # The actions with what requests.options reads of each, for each timing (requests._Plan, made once, there).
+        self.request_plan: Any = None
 
     @property
     def name(self) -> str:

@@ -32,3 +32,21 @@ def test_two_groups_of_one_card_find_what_the_general_search_finds(defs: Definit
             (first, _), (second, _) = slots
             assert set(found) == {(a, b) for a, b in itertools.combinations(hand, 2)
                                   if (first[a] and second[b]) or (first[b] and second[a])}
+
+
+def test_a_hands_ways_from_the_table_of_cards_are_what_each_pattern_finds(engine) -> None:  # noqa: ANN001
+    """The legal-request search finds a hand's ways for every action at once (a table of what each card makes, for the
+    patterns of one card of one group): the same keycards, in the same order, as the action's own pattern finds."""
+    rng = random.Random(7)
+    for regulation in (("lite", "entry20"), ("master", "extra")):
+        plan = requests._plan(engine.ruleset(*regulation))
+        deck = [owner << OWNER_SHIFT | index for owner in (0, 1) for index in range(DECK_SIZE)]
+        for _ in range(200):
+            hand = rng.sample(deck, rng.randrange(0, 10))
+            for entry, offers in zip(plan.main, plan.offers(hand)):
+                if entry.pattern is None:
+                    assert offers is None
+                    continue
+                wanted = requests.hand_enumerator(entry.spec.pattern)(hand)
+                assert [(option.action, option.keys, option.unit) for option in offers or ()] == [
+                    (entry.spec, keys, None) for keys in wanted]
