@@ -29,7 +29,7 @@ def test_bp_actionlist_out_writes_the_lists_bp_build_writes(tmp_path_factory: py
     out, site = tmp_path / "lists", tmp_path / "site"
     run = bp("actionlist", "--root", str(repo), "--out", str(out), env={"SOURCE_DATE_EPOCH": EPOCH})
     assert run.returncode == 0, run.stderr
-    built = bp("build", "--root", str(repo), "--out", str(site), "--cache", str(tmp_path / "cache"), "--only", "actionlist",
+    built = bp("build", "--root", str(repo), "--out", str(site), "--cache", str(tmp_path / "cache"), "--only", "actionlist", "-j", "1",
                env={"SOURCE_DATE_EPOCH": EPOCH})
     assert built.returncode == 0, built.stderr
     lists = site / "actionlist"
