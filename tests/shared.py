@@ -150,12 +150,6 @@ def _build_site(folder: Path) -> None:
     (folder / "report.json").write_text(run.stdout, encoding="utf-8")
 
 
-def build_actionlists(folder: Path) -> None:
-    """`bp actionlist --out …` of this repository, as a rules editor runs it: every list's HTML, PDF and 2-up."""
-    done = _bp("actionlist", "--out", str(folder / "actionlist"), "--root", str(ROOT), timeout=600)
-    assert done.returncode == 0, done.stderr
-
-
 @dataclass(frozen=True)
 class Background:
     """A shared build made in the background for the tests that ask for it by `fixture`."""
@@ -165,7 +159,8 @@ class Background:
     make: Callable[[Path], None]
 
 
-BACKGROUND = (Background("site_build", "site", _build_site), Background("site", "actionlist", build_actionlists))
+# The action lists' tests read this build's lists too (tests/actionlist/conftest.py).
+BACKGROUND = (Background("site_build", "site", _build_site),)
 
 
 def asks_for(item: pytest.Item, shared: Background) -> bool:

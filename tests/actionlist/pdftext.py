@@ -61,13 +61,24 @@ class Flow:
     region: list[tuple[int, int]]
 
 
+def _column(word: Word, across: list[Word], middle: float) -> int:
+    """0 or 1 by where the word begins; 0 on a line that runs across the middle (the first page's head, whose edition
+    line reaches into the right half on a site's leaflet, which prints the build's day): it is read before the columns."""
+    centre = (word[1] + word[3]) / 2
+    if any(line[1] <= centre <= line[3] for line in across):
+        return 0
+    return int(word[0] >= middle)
+
+
 def flow(doc: list[Page], top_margin: float = 11.5 * MM, bottom_margin: float = 11 * MM) -> Flow:
     chars: list[str] = []
     region: list[tuple[int, int]] = []
     for number, page in enumerate(doc, 1):
         body = [w for w in page.words if w[3] > top_margin and w[1] < page.height - bottom_margin]
+        middle = page.width / 2
+        across = [w for w in body if w[0] < middle < w[2]]  # no word of a column crosses the gutter
         for column in (0, 1):
-            in_column = [w for w in body if int(w[0] >= page.width / 2) == column]
+            in_column = [w for w in body if _column(w, across, middle) == column]
             for word in reading_order(in_column):
                 for char in re.sub(r"\s+", "", word[4]):
                     chars.append(char)
