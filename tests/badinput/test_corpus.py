@@ -21,6 +21,7 @@ import yaml
 from tests.repos import copy_definitions, minimal_rules_yaml
 from tests.runbp import bp
 from toolchain.checks.result import CheckResult, cache_in, check
+from toolchain.resultcache import ResultCache
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -209,26 +210,34 @@ def _arguments(workspace: Workspace, case: dict[str, Any]) -> list[str]:
     return [arg.format(root=workspace.root, tmp=workspace.tmp) for arg in case["run"]]
 
 
+@dataclass
+class Warmed:
+    caches: dict[str, Path]  # by base
+    salt: str  # cache_in's, the same for every cache of this process: computed once (it stats every toolchain file)
+
+
 @pytest.fixture(scope="module")
-def warmed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def warmed(tmp_path_factory: pytest.TempPathFactory) -> Warmed:
     """A check cache filled by checking each base repository of the corpus as it is, as the cases are checked
     (with the readings and the rulings): a case whose edits the cache's key missed gets the base's answer."""
     caches = {}
+    salt = ""
     for base in ("minimal", "real"):
         tmp = tmp_path_factory.mktemp(f"warm-{base}")
-        check(_workspace(tmp, base).root, cache_in(tmp / "cache"), show_readings=True, show_rulings=True)
-        caches[base] = tmp / "cache"
-    return caches
+        store = cache_in(tmp / "cache")
+        check(_workspace(tmp, base).root, store, show_readings=True, show_rulings=True)
+        caches[base], salt = tmp / "cache", store.salt
+    return Warmed(caches, salt)
 
 
-def _checked_three_ways(case: dict[str, Any], workspace: Workspace, tmp_path: Path, warmed: dict[str, Path]) -> CheckResult:
+def _checked_three_ways(case: dict[str, Any], workspace: Workspace, tmp_path: Path, warmed: Warmed) -> CheckResult:
     """A definitions case checked clean (no cache), from a cache filled by the repository before the case's edits
     (what a rules editor's cache holds when they make a mistake), and again from the cache that check filled: bp
     check's cache (toolchain/checks/result.py) never changes a result. The clean result."""
     cache = tmp_path / "cache"
-    shutil.copytree(warmed[case.get("base", "minimal")], cache)
+    shutil.copytree(warmed.caches[case.get("base", "minimal")], cache)
     clean = check(workspace.root, cache_in(None), show_readings=True, show_rulings=True)
-    store = cache_in(cache)  # holds no state but its folder and salt: both checks read and write the folder
+    store = ResultCache(cache, warmed.salt)  # cache_in(cache): no state but its folder and salt; both checks read and write the folder
     assert check(workspace.root, store, show_readings=True, show_rulings=True) == clean
     assert check(workspace.root, store, show_readings=True, show_rulings=True) == clean
     return clean
@@ -236,7 +245,7 @@ def _checked_three_ways(case: dict[str, Any], workspace: Workspace, tmp_path: Pa
 
 @pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
 def test_bad_input(case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                   warmed: dict[str, Path]) -> None:
+                   warmed: Warmed) -> None:
     workspace = _workspace(tmp_path, case.get("base", "minimal"))
     for edit in case.get("edits", ()):
         _apply(workspace, edit)

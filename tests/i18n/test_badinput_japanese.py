@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,10 +16,11 @@ from typing import Any
 import pytest
 import yaml
 
-import toolchain
 from tests.badinput import test_corpus as corpus
 from tests.runbp import bp, expect_many
 from toolchain import i18n
+from toolchain.checks.result import cache_in, check
+from toolchain.resultcache import ResultCache
 
 ROOT = Path(__file__).resolve().parents[2]
 JAPANESE = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "ja_JP.UTF-8"}
@@ -126,20 +128,45 @@ def japanese_runs_preloaded() -> None:
     expect_many(JAPANESE)
 
 
-@pytest.fixture()
-def japanese(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """This process and the commands it runs speak Japanese for the test, its choice undone after it."""
+def _speak_japanese(monkeypatch: pytest.MonkeyPatch) -> None:
     for name, value in (("_explicit", None), ("_setting", None), ("_settled", None), ("_catalogue", None)):
         monkeypatch.setattr(i18n, name, value)
     for name, value in JAPANESE.items():
         monkeypatch.setenv(name, value)
+
+
+@pytest.fixture()
+def japanese(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """This process and the commands it runs speak Japanese for the test, its choice undone after it."""
+    _speak_japanese(monkeypatch)
     yield
 
 
-def _said(case: dict[str, Any], workspace: corpus.Workspace, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """What the case has bp say to the editor: its findings' messages, or a command's standard error."""
+@pytest.fixture(scope="module")
+def warmed_in_japanese(tmp_path_factory: pytest.TempPathFactory) -> corpus.Warmed:
+    """bp check's cache filled, in Japanese, by each base repository of the corpus as it is: what a Japanese
+    editor's cache holds when they make the case's mistake (test_corpus.py checks that a check from such a
+    cache says what a clean check says)."""
+    caches = {}
+    salt = ""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _speak_japanese(monkeypatch)
+        for base in ("minimal", "real"):
+            tmp = tmp_path_factory.mktemp(f"warm-ja-{base}")
+            store = cache_in(tmp / "cache")
+            check(corpus._workspace(tmp, base).root, store)
+            caches[base], salt = tmp / "cache", store.salt
+    return corpus.Warmed(caches, salt)
+
+
+def _said(case: dict[str, Any], workspace: corpus.Workspace, monkeypatch: pytest.MonkeyPatch,
+          warmed: corpus.Warmed) -> list[str]:
+    """What the case has bp say to the editor: its findings' messages as bp check says them (from the cache its
+    repository filled before the case's edits), or a command's standard error."""
     if "run" not in case:
-        return [finding.message for finding in toolchain.load(workspace.root).findings]
+        cache = workspace.tmp / "cache"
+        shutil.copytree(warmed.caches[case.get("base", "minimal")], cache)
+        return [finding.message for finding in check(workspace.root, ResultCache(cache, warmed.salt)).findings]
     if "unreadable" in case:
         _exit, stderr = corpus._run_unreadable(workspace, case, monkeypatch)
     else:
@@ -152,11 +179,11 @@ SPOKEN = [case for case in corpus.CASES if not any(word in case.get("run", ()) f
 
 @pytest.mark.parametrize("case", SPOKEN, ids=[case["id"] for case in SPOKEN])
 def test_bad_input_is_said_in_japanese(case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                       japanese: None) -> None:
+                                       warmed_in_japanese: corpus.Warmed, japanese: None) -> None:
     workspace = corpus._workspace(tmp_path, case.get("base", "minimal"))
     for edit in case.get("edits", ()):
         corpus._apply(workspace, edit)
-    said = _said(case, workspace, monkeypatch)
+    said = _said(case, workspace, monkeypatch, warmed_in_japanese)
     assert said, "bp said nothing"
     written = frozenset(_WORD.findall(" ".join(str(edit.get(key, "")) for edit in case.get("edits", ())
                                                for key in ("new", "write", "append"))))
