@@ -81,6 +81,16 @@ class Player:
         self.locked: set[int] = set()  # trumps that may not turn face up this turn (クローズ)
 
     def zone(self, name: str) -> list[int]:
+        # The attributes read directly first: compiled, getattr by a name looks the slot up in the class at every call
+        # (operations.take asks for every zone of a card's owner).
+        if name == "hand":
+            return self.hand
+        if name == "life":
+            return self.life
+        if name == "graveyard":
+            return self.graveyard
+        if name == "fog":
+            return self.fog
         return getattr(self, name)
 
     def clone(self) -> Player:

@@ -3,6 +3,9 @@ node has a handler, and the steps it takes are edges of the flow (Fig. 6.6–6.9
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 from toolchain.model.coreflow import CORE_FLOW, INSTANT_RESOLUTION, NORMAL_PROCESSING, PASS_RECORD_RESETS, TRIGGER_CHECK
 from toolchain import sim, simtools
 from toolchain.sim import flow
@@ -72,3 +75,14 @@ def test_random_games_only_take_edges_of_the_flows(engine: sim.Engine) -> None:
         core = _core_steps(game.core.trace)
         assert all(pair in edges for pair in zip(core, core[1:]))
     assert simtools.play_one(engine, "lite", "entry20", 3)[2] == []
+
+
+def test_the_direct_dispatch_calls_the_handler_of_each_code() -> None:
+    """flow._dispatch calls _NATIVE[code] for every code (read from its source: compiled, its calls cannot be
+    replaced to watch them), and every handler of the four tables has a code."""
+    tree = ast.parse((Path(sim.__file__).parent / "flow.py").read_text(encoding="utf-8"))  # the source, compiled or not
+    dispatch = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "_dispatch")
+    called = {test.test.comparators[0].value: test.body[0].value.func.id
+              for test in dispatch.body if isinstance(test, ast.If)}
+    assert called == {code: handler.__name__ for code, handler in enumerate(flow._NATIVE)}
+    assert all(handler in flow._NATIVE for _, handlers in FLOWS.values() for handler in handlers.values())
