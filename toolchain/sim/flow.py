@@ -21,6 +21,7 @@ from .state import Request
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+    from .ruleset import ActionSpec, TriggerSpec
 
 # The edge labels the handlers return, held as the compiled module's own constants (read at every step).
 YES: Final = coreflow.YES
@@ -477,7 +478,8 @@ _CODES: Final[dict[Handler, int]] = {handler: code for code, handler in enumerat
 
 def _dispatch(code: int, game: Game) -> str:
     """The handler _NATIVE[code] on `game`, called directly (compiled: a C call instead of a call through a Python
-    callable, at every step of the flows). tests/sim/internals/test_flow.py checks that it matches _NATIVE."""
+    callable, at every step of the flows). In three parts, the most frequent steps first, to keep each readable;
+    tests/sim/internals/test_flow.py checks them against _NATIVE."""
     if code == 0:
         return _n3(game)
     if code == 1:
@@ -506,6 +508,11 @@ def _dispatch(code: int, game: Game) -> str:
         return _n5(game)
     if code == 13:
         return _n7(game)
+    return _dispatch_more(code, game)
+
+
+def _dispatch_more(code: int, game: Game) -> str:
+    """_dispatch's codes 14–27."""
     if code == 14:
         return _n10(game)
     if code == 15:
@@ -534,6 +541,11 @@ def _dispatch(code: int, game: Game) -> str:
         return _t11(game)
     if code == 27:
         return _s1(game)
+    return _dispatch_rest(code, game)
+
+
+def _dispatch_rest(code: int, game: Game) -> str:
+    """_dispatch's codes 28–39."""
     if code == 28:
         return _s2(game)
     if code == 29:
@@ -584,7 +596,6 @@ def collect(game: Game) -> list[Request]:
     if not rules.triggered:
         return []
     out: list[Request] = []
-    turn = state.turn
     triggered_by = rules.triggered_by
     by = None  # the action whose effect is moving cards (("resolving", id) marks, when a trigger reads it)
     for event in events:
@@ -592,50 +603,49 @@ def collect(game: Game) -> list[Request]:
         if kind == "resolving":
             by = event[1]
             continue
-        specs = triggered_by.get(kind)
-        if specs is None:
-            continue
-        # The triggered actions this kind of event (a move from and to these zones, or this action resolved or staged)
-        # triggers, in the ruleset's order. The few triggers of a kind are tested one by one: compiled, that is cheaper
-        # than hashing a key of the event's zones or action to look them up.
-        moved = kind == "moved"
-        source = zone = action_id = ""
-        if moved:
-            source, zone = event[2], event[4]
-        else:
-            request: Request = event[1]  # typed: compiled, its action is read from the slot, not looked up by name
-            action_id = request.action.id
-        for spec in specs:
+        # The triggered actions this kind of event may trigger, in the ruleset's order. The few triggers of a kind are
+        # tested one by one: compiled, that is cheaper than hashing a key of the event's zones or action.
+        for spec in triggered_by.get(kind, ()):
             trigger = spec.trigger_spec
-            if trigger is None:
-                continue
-            if moved:
-                if (trigger.from_zone and source != trigger.from_zone) or (trigger.to_zone and zone != trigger.to_zone):
-                    continue
-                if trigger.by and by != trigger.by:
-                    continue
-            elif trigger.action and action_id != trigger.action:
-                continue
-            for seat in (turn, 1 - turn):
-                if trigger.turn_player and seat != turn:
-                    continue
-                if moved:
-                    card: int = event[1]
-                    if trigger.from_zone and event[3] != seat:
-                        continue
-                    if trigger.ranks is not None and RANK[card] not in trigger.ranks:
-                        continue
-                    cause: Any = card
-                else:
-                    cause = event[1]
-                if trigger.condition is not None:
-                    probe = Request(0, spec, seat)
-                    probe.cause = cause
-                    if not trigger.condition(Ctx(game, probe, seat)):
-                        continue
-                if game.tally is not None:
-                    game.tally.fired.add(spec.id)
-                found = requests.triggered(game, spec, seat, cause)
-                if found is not None:
-                    out.append(found)
+            if trigger is not None and _listens(trigger, event, by):
+                _fire(game, spec, trigger, event, out)
     return out
+
+
+def _listens(trigger: TriggerSpec, event: tuple, by: str | None) -> bool:
+    """Whether the trigger listens to this event (a move from and to these zones, by this action's effect; or this
+    action resolved or staged): the tests that depend on neither the seat nor the card."""
+    if event[0] == "moved":
+        source: str = event[2]
+        zone: str = event[4]
+        if (trigger.from_zone and source != trigger.from_zone) or (trigger.to_zone and zone != trigger.to_zone):
+            return False
+        return not trigger.by or by == trigger.by
+    request: Request = event[1]  # typed: compiled, its action is read from the slot, not looked up by name
+    return not trigger.action or request.action.id == trigger.action
+
+
+def _fire(game: Game, spec: ActionSpec, trigger: TriggerSpec, event: tuple, out: list[Request]) -> None:
+    """The requests of `spec` the event triggers, the turn player's copy first (into `out`)."""
+    turn = game.state.turn
+    moved = event[0] == "moved"
+    for seat in (turn, 1 - turn):
+        if trigger.turn_player and seat != turn:
+            continue
+        if moved:
+            card: int = event[1]
+            if trigger.from_zone and event[3] != seat:
+                continue
+            if trigger.ranks is not None and RANK[card] not in trigger.ranks:
+                continue
+        cause = event[1]
+        if trigger.condition is not None:
+            probe = Request(0, spec, seat)
+            probe.cause = cause
+            if not trigger.condition(Ctx(game, probe, seat)):
+                continue
+        if game.tally is not None:
+            game.tally.fired.add(spec.id)
+        found = requests.triggered(game, spec, seat, cause)
+        if found is not None:
+            out.append(found)

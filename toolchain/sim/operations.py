@@ -42,7 +42,7 @@ def take(game: Game, card: int) -> tuple[str, int]:
         zone = player.zone(name)
         at = _find(zone, card)
         if at >= 0:
-            del zone[at]
+            zone.pop(at)
             if zone is player.trump:  # a trump leaves its face and its lock behind
                 player.trumps_up.discard(card)
                 player.locked.discard(card)
@@ -51,18 +51,21 @@ def take(game: Game, card: int) -> tuple[str, int]:
             return name, player.index
     for seat in state.players:
         for character in seat.field:
-            if card in character.cards:
+            at = _find(character.cards, card)
+            if at >= 0:
                 if game.ruleset.remembers:
                     remember(game, character)
-                character.cards.remove(card)
+                character.cards.pop(at)
                 if not character.cards:
                     leave_field(game, character)
                 return FIELD, seat.index
-    for request in (*state.stage, *state.resolving, *state.buffer):
-        for cards in (request.held, request.revealed):
-            if card in cards:
-                cards.remove(card)
-                return STAGE, request.controller
+    for requests in (state.stage, state.resolving, state.buffer):
+        for request in requests:
+            for cards in (request.held, request.revealed):
+                at = _find(cards, card)
+                if at >= 0:
+                    cards.pop(at)
+                    return STAGE, request.controller
     raise EngineError(f"card {card} is nowhere")
 
 
