@@ -603,26 +603,32 @@ def collect(game: Game) -> list[Request]:
         if kind == "resolving":
             by = event[1]
             continue
-        # The triggered actions this kind of event may trigger, in the ruleset's order. The few triggers of a kind are
-        # tested one by one: compiled, that is cheaper than hashing a key of the event's zones or action.
-        for spec in triggered_by.get(kind, ()):
+        specs = triggered_by.get(kind)
+        if specs is None:
+            continue
+        # The triggered actions this kind of event (a move from and to these zones, by this action's effect; or this
+        # action resolved or staged) triggers, in the ruleset's order. The few triggers of a kind are tested one by one:
+        # compiled, that is cheaper than hashing a key of the event's zones or action to look them up.
+        moved = kind == "moved"
+        source = zone = action_id = ""
+        if moved:
+            source, zone = event[2], event[4]
+        else:
+            request: Request = event[1]  # typed: compiled, its action is read from the slot, not looked up by name
+            action_id = request.action.id
+        for spec in specs:
             trigger = spec.trigger_spec
-            if trigger is not None and _listens(trigger, event, by):
-                _fire(game, spec, trigger, event, out)
+            if trigger is None:
+                continue
+            if moved:
+                if (trigger.from_zone and source != trigger.from_zone) or (trigger.to_zone and zone != trigger.to_zone):
+                    continue
+                if trigger.by and by != trigger.by:
+                    continue
+            elif trigger.action and action_id != trigger.action:
+                continue
+            _fire(game, spec, trigger, event, out)
     return out
-
-
-def _listens(trigger: TriggerSpec, event: tuple, by: str | None) -> bool:
-    """Whether the trigger listens to this event (a move from and to these zones, by this action's effect; or this
-    action resolved or staged): the tests that depend on neither the seat nor the card."""
-    if event[0] == "moved":
-        source: str = event[2]
-        zone: str = event[4]
-        if (trigger.from_zone and source != trigger.from_zone) or (trigger.to_zone and zone != trigger.to_zone):
-            return False
-        return not trigger.by or by == trigger.by
-    request: Request = event[1]  # typed: compiled, its action is read from the slot, not looked up by name
-    return not trigger.action or request.action.id == trigger.action
 
 
 def _fire(game: Game, spec: ActionSpec, trigger: TriggerSpec, event: tuple, out: list[Request]) -> None:

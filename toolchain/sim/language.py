@@ -244,7 +244,22 @@ class Compiler:
         return getattr(self, CONDITION_FORMS[op])(op, node[op], path + (op,))
 
     def _compare(self, op: str, arg: list, here: Path) -> Cond:
-        a, b, compare = self.number(arg[0], here + (0,)), self.number(arg[1], here + (1,)), COMPARISONS[op]
+        a, b = self.number(arg[0], here + (0,)), self.number(arg[1], here + (1,))
+        # The comparison chosen once, as the program is compiled: compiled by mypyc, `a(ctx) <= b(ctx)` compares two
+        # machine integers, where calling int.__le__ went through Python's calling convention at every test.
+        if op == "le":
+            return lambda ctx: a(ctx) <= b(ctx)
+        if op == "lt":
+            return lambda ctx: a(ctx) < b(ctx)
+        if op == "ge":
+            return lambda ctx: a(ctx) >= b(ctx)
+        if op == "gt":
+            return lambda ctx: a(ctx) > b(ctx)
+        if op == "eq":
+            return lambda ctx: a(ctx) == b(ctx)
+        if op == "ne":
+            return lambda ctx: a(ctx) != b(ctx)
+        compare = COMPARISONS[op]
         return lambda ctx: compare(a(ctx), b(ctx))
 
     def _all_or_any(self, op: str, arg: list, here: Path) -> Cond:
@@ -546,6 +561,8 @@ def _face_up(ctx: Ctx, item: Any) -> bool:
         return not item.face_down
     if isinstance(item, int):
         player = ctx.state.players[owner_of(item)]
+        if item in player.hand:  # most cards tested (keycards): the hand is small, the life is not
+            return True
         if item in player.trump:
             return item in player.trumps_up
         if item in player.pack:
