@@ -37,6 +37,9 @@ WAIT: Final = "wait"  # [3] needs a decision from outside (Game.apply)
 END: Final = "end"
 
 Handler = Callable[["Game"], str]
+# Whether this module runs compiled (its file is then the extension, not this source): only then does _dispatch's
+# direct call beat calling the handler itself; interpreted, a step calls its handler as it is.
+_DIRECT: Final = not __file__.endswith(".py")
 TERMINAL: Final = -2  # a Step's code for end / return
 OTHER: Final = -1  # a Step's code for a handler _dispatch does not know (a table a test made): called as it is
 
@@ -54,7 +57,7 @@ class Step:
     def __init__(self, id_: str, handler: Handler | None, quiet: bool = False, resets: bool = False) -> None:
         self.id = id_
         self.handler = handler
-        self.code = TERMINAL if handler is None else _CODES.get(handler, OTHER)
+        self.code = TERMINAL if handler is None else (_CODES.get(handler, OTHER) if _DIRECT else OTHER)
         self.next: dict[str, Step] = {}
         self.only: Step | None = None
         self.quiet = quiet
