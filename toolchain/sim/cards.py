@@ -38,6 +38,15 @@ def code(owner: int, card: Card) -> int:
     return owner << OWNER_SHIFT | _index(card)
 
 
+def holds(cards: list[int], card: int) -> bool:
+    """Whether `card` is among `cards`: compiled, a loop of machine integers, where `in` compares the boxed cards one
+    by one through Python's comparison."""
+    for each in cards:
+        if each == card:
+            return True
+    return False
+
+
 def owner_of(card: int) -> int:
     return card >> OWNER_SHIFT
 

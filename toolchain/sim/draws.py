@@ -21,7 +21,12 @@ def below(rng: Random, n: int) -> int:
 
 
 def shuffle(rng: Random, items: list) -> None:
-    """`rng.shuffle(items)`: the same permutation from the same state."""
+    """`rng.shuffle(items)`: the same permutation from the same state (below's loop, the method looked up once)."""
+    getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
-        j = below(rng, i + 1)
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]

@@ -7,7 +7,7 @@ data, so the engine takes exactly the edges the rulebook's figures are drawn fro
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from ..model import coreflow
@@ -21,7 +21,7 @@ from .state import Request
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
-    from .ruleset import ActionSpec
+    from .ruleset import ActionSpec, TriggerSpec
 
 # The edge labels the handlers return, held as the compiled module's own constants (read at every step).
 YES: Final = coreflow.YES
@@ -29,32 +29,51 @@ NO: Final = coreflow.NO
 AFTER_REQUEST: Final = coreflow.AFTER_REQUEST
 AFTER_INSTANT_OR_STAGING: Final = coreflow.AFTER_INSTANT_OR_STAGING
 AFTER_STAGE_RESOLUTION: Final = coreflow.AFTER_STAGE_RESOLUTION
+DECIDED: Final = coreflow.DECIDED
+GOES_ON: Final = coreflow.GOES_ON
+NEXT_PLAYER: Final = coreflow.NEXT_PLAYER
+EVERY_PLAYER_DONE: Final = coreflow.EVERY_PLAYER_DONE
 WAIT: Final = "wait"  # [3] needs a decision from outside (Game.apply)
 END: Final = "end"
 
 Handler = Callable[["Game"], str]
+# Whether this module runs compiled (its file is then the extension, not this source): only then does _dispatch's
+# direct call beat calling the handler itself; interpreted, a step calls its handler as it is.
+_DIRECT: Final = not __file__.endswith(".py")
+TERMINAL: Final = -2  # a Step's code for end / return
+OTHER: Final = -1  # a Step's code for a handler _dispatch does not know (a table a test made): called as it is
 
 
 class Step:
     """A node of a flow compiled with its handler: the walk follows `next` by the handler's edge label, without
-    looking the node or its edges up. A terminal (end / return) has no handler. A quiet step changes nothing of
-    the state but who holds the chance and the pass record (passing_steps)."""
+    looking the node or its edges up (`only`: the one unlabelled edge of a process step). A terminal (end / return)
+    has no handler. `code` is the handler's place in _dispatch, which calls this module's handlers directly (compiled,
+    a call through a Python callable costs more than most handlers' work). A quiet step changes nothing of the state
+    but who holds the chance and the pass record (passing_steps); after a `resets` step the pass record is empty
+    (PASS_RECORD_RESETS, a reading)."""
 
-    __slots__ = ("id", "handler", "next", "quiet")
+    __slots__ = ("id", "handler", "code", "next", "only", "quiet", "resets")
 
-    def __init__(self, id_: str, handler: Handler | None, quiet: bool = False) -> None:
+    def __init__(self, id_: str, handler: Handler | None, quiet: bool = False, resets: bool = False) -> None:
         self.id = id_
         self.handler = handler
+        self.code = TERMINAL if handler is None else (_CODES.get(handler, OTHER) if _DIRECT else OTHER)
         self.next: dict[str, Step] = {}
+        self.only: Step | None = None
         self.quiet = quiet
+        self.resets = resets
 
 
 def compile_flow(flow: Flow, handlers: dict[str, Handler]) -> dict[str, Step]:
     """The flow's nodes as Steps linked by its edges (made once per flow and table of handlers)."""
     quiet = passing_steps()
-    steps = {node.id: Step(node.id, handlers.get(node.id), handlers.get(node.id) in quiet) for node in flow.nodes}
+    steps = {node.id: Step(node.id, handlers.get(node.id), handlers.get(node.id) in quiet, node.id in PASS_RECORD_RESETS)
+             for node in flow.nodes}
     for edge in flow.edges:
         steps[edge.source].next[edge.label] = steps[edge.target]
+    for step in steps.values():
+        if list(step.next) == [""]:
+            step.only = step.next[""]
     return steps
 
 
@@ -115,9 +134,9 @@ def _walk(game: Game, step: Step) -> str:
     state = game.state
     offered = game.core.offered
     while True:
-        handler = step.handler
-        if handler is None:
-            return step.id  # a terminal: end / return
+        code = step.code
+        if code == TERMINAL:
+            return step.id  # end / return
         if offered and not step.quiet:
             offered.clear()  # the state may change: the legal requests kept at [3] (Game.play) are found again
         budget.steps += 1
@@ -125,14 +144,22 @@ def _walk(game: Game, step: Step) -> str:
             raise budget.exceeded(game)
         if trace is not None:
             trace.append(step.id)
-        label = handler(game)
+        if code == OTHER:
+            handler = step.handler
+            assert handler is not None
+            label = handler(game)
+        else:
+            label = _dispatch(code, game)
+        if step.resets:
+            state.passed.clear()
         if label == WAIT:
             if trace is not None:
                 trace.pop()  # walked when the decision comes in
             return step.id
         if state.winner is not None:
             return END
-        step = step.next[label]
+        only = step.only
+        step = only if only is not None else step.next[label]
 
 
 # -- Fig. 6.6 コアフロー ------------------------------------------------------------------------
@@ -156,7 +183,7 @@ def _n3(game: Game) -> str:  # アクションをリクエストするか?
     return NO if choice is PASS else YES
 
 
-def _n4(game: Game) -> str:  # パス記録のリセット (done by _resets_pass_record, as for every step PASS_RECORD_RESETS names)
+def _n4(game: Game) -> str:  # パス記録のリセット (done by _walk after the step, as for every step PASS_RECORD_RESETS names)
     return ""
 
 
@@ -209,7 +236,7 @@ def _n8(game: Game) -> str:  # リクエストの解決
 
 
 def _n9(game: Game) -> str:  # 勝敗判定
-    return coreflow.DECIDED if game.win_loss_check() else coreflow.GOES_ON
+    return DECIDED if game.win_loss_check() else GOES_ON
 
 
 def _n10(game: Game) -> str:  # ステージに追加
@@ -306,20 +333,34 @@ def _t4(game: Game) -> str:  # 該当プレイヤーに即時があるか?
     return YES if _has(game, "instant", _seat(game)) else NO
 
 
-def _processing(timing: str, start: Callable[[], Step]) -> Handler:
+def _process(game: Game, timing: str, start: Step) -> str:
     """6-5 / 6-6 / 6-10 / 6-11: the sub-flow for the current player and one timing."""
-    def process(game: Game) -> str:
-        game.core.processing = (_seat(game), timing)
-        _walk(game, start())
-        return ""
-    return process
+    game.core.processing = (_seat(game), timing)
+    _walk(game, start)
+    return ""
+
+
+def _t5(game: Game) -> str:  # 6-5 タイミング=メインの即時アクションを処理
+    return _process(game, "main", _INSTANT_START)
+
+
+def _t6(game: Game) -> str:  # 6-6 タイミング=クイックの即時アクションを処理
+    return _process(game, "quick", _INSTANT_START)
+
+
+def _t10(game: Game) -> str:  # 6-10 タイミング=メインの通常アクションを処理
+    return _process(game, "main", _NORMAL_START)
+
+
+def _t11(game: Game) -> str:  # 6-11 タイミング=クイックの通常アクションを処理
+    return _process(game, "quick", _NORMAL_START)
 
 
 def _next_player(game: Game) -> str:  # 6-7 / 6-12 次のプレイヤーへ
     if game.core.seat_order + 1 < len(game.state.players):
         game.core.seat_order += 1
-        return coreflow.NEXT_PLAYER
-    return coreflow.EVERY_PLAYER_DONE
+        return NEXT_PLAYER
+    return EVERY_PLAYER_DONE
 
 
 def _t8(game: Game) -> str:  # バッファに通常はあるか?
@@ -335,11 +376,7 @@ def _t9(game: Game) -> str:  # 該当プレイヤーに通常があるか?
 
 TRIGGER_HANDLERS: dict[str, Handler] = {
     "start": _t_start, "6-1": _t1, "6-2": _t2, "6-3": _t3, "6-4": _t4,
-    "6-5": _processing("main", lambda: _INSTANT_START),  # タイミング=メインの即時アクションを処理
-    "6-6": _processing("quick", lambda: _INSTANT_START),  # タイミング=クイックの即時アクションを処理
-    "6-7": _next_player, "6-8": _t8, "6-9": _t9,
-    "6-10": _processing("main", lambda: _NORMAL_START),  # タイミング=メインの通常アクションを処理
-    "6-11": _processing("quick", lambda: _NORMAL_START),  # タイミング=クイックの通常アクションを処理
+    "6-5": _t5, "6-6": _t6, "6-7": _next_player, "6-8": _t8, "6-9": _t9, "6-10": _t10, "6-11": _t11,
     "6-12": _next_player,
 }
 
@@ -433,23 +470,112 @@ NORMAL_HANDLERS: dict[str, Handler] = {
 }
 
 
-def _resets_pass_record(handler: Handler) -> Handler:
-    def step(game: Game) -> str:
-        label = handler(game)
-        game.state.passed.clear()
-        return label
-    return step
+# Every handler above, in the order _dispatch tests for them (the most frequent first): a Step's code is its place here.
+_NATIVE: Final[tuple[Handler, ...]] = (
+    _n3, _n6, _n11, _n12, _n16, _t2, _n2, _n13, _n14, _n9, _n15, _n4, _n5, _n7, _n10, _n8, _t_start, _t1, _t3, _t4, _t5,
+    _t6, _next_player, _t8, _t9, _t10, _t11, _s1, _s2, _s3, _s4, _new_triggers, _add_triggers, _u1, _u2, _u3, _u4, _u5,
+    _u6, _n1,
+)
+_CODES: Final[dict[Handler, int]] = {handler: code for code, handler in enumerate(_NATIVE)}
 
 
-def _apply_readings(*tables: dict[str, Handler]) -> None:
-    """The steps after which the pass record is reset come from the core-flow data (a reading)."""
-    for table in tables:
-        for node in PASS_RECORD_RESETS:
-            if node in table:
-                table[node] = _resets_pass_record(table[node])
+def _dispatch(code: int, game: Game) -> str:
+    """The handler _NATIVE[code] on `game`, called directly (compiled: a C call instead of a call through a Python
+    callable, at every step of the flows). In three parts, the most frequent steps first, to keep each readable;
+    tests/sim/internals/test_flow.py checks them against _NATIVE."""
+    if code == 0:
+        return _n3(game)
+    if code == 1:
+        return _n6(game)
+    if code == 2:
+        return _n11(game)
+    if code == 3:
+        return _n12(game)
+    if code == 4:
+        return _n16(game)
+    if code == 5:
+        return _t2(game)
+    if code == 6:
+        return _n2(game)
+    if code == 7:
+        return _n13(game)
+    if code == 8:
+        return _n14(game)
+    if code == 9:
+        return _n9(game)
+    if code == 10:
+        return _n15(game)
+    if code == 11:
+        return _n4(game)
+    if code == 12:
+        return _n5(game)
+    if code == 13:
+        return _n7(game)
+    return _dispatch_more(code, game)
 
 
-_apply_readings(CORE_HANDLERS, NORMAL_HANDLERS)
+def _dispatch_more(code: int, game: Game) -> str:
+    """_dispatch's codes 14–27."""
+    if code == 14:
+        return _n10(game)
+    if code == 15:
+        return _n8(game)
+    if code == 16:
+        return _t_start(game)
+    if code == 17:
+        return _t1(game)
+    if code == 18:
+        return _t3(game)
+    if code == 19:
+        return _t4(game)
+    if code == 20:
+        return _t5(game)
+    if code == 21:
+        return _t6(game)
+    if code == 22:
+        return _next_player(game)
+    if code == 23:
+        return _t8(game)
+    if code == 24:
+        return _t9(game)
+    if code == 25:
+        return _t10(game)
+    if code == 26:
+        return _t11(game)
+    if code == 27:
+        return _s1(game)
+    return _dispatch_rest(code, game)
+
+
+def _dispatch_rest(code: int, game: Game) -> str:
+    """_dispatch's codes 28–39."""
+    if code == 28:
+        return _s2(game)
+    if code == 29:
+        return _s3(game)
+    if code == 30:
+        return _s4(game)
+    if code == 31:
+        return _new_triggers(game)
+    if code == 32:
+        return _add_triggers(game)
+    if code == 33:
+        return _u1(game)
+    if code == 34:
+        return _u2(game)
+    if code == 35:
+        return _u3(game)
+    if code == 36:
+        return _u4(game)
+    if code == 37:
+        return _u5(game)
+    if code == 38:
+        return _u6(game)
+    if code == 39:
+        return _n1(game)
+    raise ValueError(f"no handler of code {code}")
+
+
 # The sub-flows' first steps, compiled once the handlers are final.
 _CORE_STEPS: Final = compiled(CORE_FLOW, CORE_HANDLERS)
 _TRIGGER_START: Final[Step] = compiled(TRIGGER_CHECK, TRIGGER_HANDLERS)["start"]
@@ -465,66 +591,70 @@ _NORMAL_START: Final[Step] = compiled(NORMAL_PROCESSING, NORMAL_HANDLERS)["start
 def collect(game: Game) -> list[Request]:
     """The requests the events since the last check triggered, for each player's copy of each action."""
     state = game.state
-    events, state.events = state.events, []
+    events = state.events
+    if not events:
+        return []  # most checks: nothing happened since the last one (no new list for the state)
+    state.events = []
     rules = game.ruleset
-    if not events or not rules.triggered:
+    if not rules.triggered:
         return []
     out: list[Request] = []
-    seats = (state.turn, 1 - state.turn)
-    listening = rules.listening
+    triggered_by = rules.triggered_by
     by = None  # the action whose effect is moving cards (("resolving", id) marks, when a trigger reads it)
     for event in events:
-        kind = event[0]
+        kind: str = event[0]
         if kind == "resolving":
             by = event[1]
             continue
-        moved = kind == "moved"
-        # The triggered actions this kind of event (a move from and to these zones, or this action resolved or
-        # staged) may trigger, in the ruleset's order: found once per key, then only the per-card tests remain.
-        key = (kind, event[2], event[4], by) if moved else (kind, event[1].action.id)
-        specs = listening.get(key)
+        specs = triggered_by.get(kind)
         if specs is None:
-            specs = listening[key] = _listening(rules.triggered_by.get(kind, ()), key)
+            continue
+        # The triggered actions this kind of event (a move from and to these zones, by this action's effect; or this
+        # action resolved or staged) triggers, in the ruleset's order. The few triggers of a kind are tested one by one:
+        # compiled, that is cheaper than hashing a key of the event's zones or action to look them up.
+        moved = kind == "moved"
+        source = zone = action_id = ""
+        if moved:
+            source, zone = event[2], event[4]
+        else:
+            request: Request = event[1]  # typed: compiled, its action is read from the slot, not looked up by name
+            action_id = request.action.id
         for spec in specs:
             trigger = spec.trigger_spec
-            for seat in seats:
-                if trigger.turn_player and seat != state.turn:
+            if trigger is None:
+                continue
+            if moved:
+                if (trigger.from_zone and source != trigger.from_zone) or (trigger.to_zone and zone != trigger.to_zone):
                     continue
-                if moved:
-                    card = event[1]
-                    if trigger.from_zone and event[3] != seat:
-                        continue
-                    if trigger.ranks is not None and RANK[card] not in trigger.ranks:
-                        continue
-                    cause = card
-                else:
-                    cause = event[1]
-                if trigger.condition is not None:
-                    probe = Request(0, spec, seat)
-                    probe.cause = cause
-                    if not trigger.condition(Ctx(game, probe, seat)):
-                        continue
-                if game.tally is not None:
-                    game.tally.fired.add(spec.id)
-                request = requests.triggered(game, spec, seat, cause)
-                if request is not None:
-                    out.append(request)
+                if trigger.by and by != trigger.by:
+                    continue
+            elif trigger.action and action_id != trigger.action:
+                continue
+            _fire(game, spec, trigger, event, out)
     return out
 
 
-def _listening(specs: Sequence[ActionSpec], key: tuple) -> list[ActionSpec]:
-    """The specs whose trigger a kind of event may meet: the tests of collect that do not depend on the card or seat."""
-    found = []
-    for spec in specs:
-        trigger = spec.trigger_spec
-        if trigger is None:
+def _fire(game: Game, spec: ActionSpec, trigger: TriggerSpec, event: tuple, out: list[Request]) -> None:
+    """The requests of `spec` the event triggers, the turn player's copy first (into `out`)."""
+    turn = game.state.turn
+    moved = event[0] == "moved"
+    for seat in (turn, 1 - turn):
+        if trigger.turn_player and seat != turn:
             continue
-        if key[0] == "moved":
-            if (trigger.from_zone and key[1] != trigger.from_zone) or (trigger.to_zone and key[2] != trigger.to_zone):
+        if moved:
+            card: int = event[1]
+            if trigger.from_zone and event[3] != seat:
                 continue
-            if trigger.by and key[3] != trigger.by:
+            if trigger.ranks is not None and RANK[card] not in trigger.ranks:
                 continue
-        elif trigger.action and key[1] != trigger.action:
-            continue
-        found.append(spec)
-    return found
+        cause = event[1]
+        if trigger.condition is not None:
+            probe = Request(0, spec, seat)
+            probe.cause = cause
+            if not trigger.condition(Ctx(game, probe, seat)):
+                continue
+        if game.tally is not None:
+            game.tally.fired.add(spec.id)
+        found = requests.triggered(game, spec, seat, cause)
+        if found is not None:
+            out.append(found)

@@ -452,7 +452,11 @@ class Game:
         """[8] (2.10.4): check the targets, carry out the effect as far as possible, take the request
         off the stage, and put the keycards still on the stage into the graveyard."""
         state = self.state
-        effective = all(self._target_present(t) for t in request.targets)
+        effective = True
+        for target in request.targets:  # a loop, not all() of a generator: compiled, a generator is an object per call
+            if not self._target_present(target):
+                effective = False
+                break
         if effective and request.action.effect is not None:
             if self.ruleset.prohibitions:  # what the abilities in force stop, decided just before the effect
                 request.barred = self.barring(request)

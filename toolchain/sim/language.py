@@ -16,7 +16,7 @@ from ..i18n import _
 from ..model import effect_language as lang
 from ..notation.card_notation import RANK_VALUES
 from . import abilities
-from .cards import FACE, RANK, SUIT, owner_of
+from .cards import FACE, RANK, SUIT, holds, owner_of
 from .errors import ProgramError
 from .state import FIELD, Character, Former, Request, State
 
@@ -30,6 +30,9 @@ Items = Callable[["Ctx"], list]
 PlayerRef = Callable[["Ctx"], int]
 
 
+NO_VARS: Final[dict[str, Any]] = {}  # the variables of a context that has set none: shared, never written (Ctx.set)
+
+
 class Ctx:
     """What a compiled expression sees: the game, the request, its controller, variables and `it`."""
 
@@ -40,8 +43,15 @@ class Ctx:
         self.state: State = game.state
         self.request: Request = request
         self.you: int = you
-        self.vars: dict[str, Any] = {}
+        # Most contexts only test a condition and set no variable: they share one empty dictionary instead of making
+        # (and freeing) their own. Variables are set through `set`, which makes the context its own first.
+        self.vars: dict[str, Any] = NO_VARS
         self.it: Any = None
+
+    def set(self, name: str, value: Any) -> None:
+        if self.vars is NO_VARS:
+            self.vars = {}
+        self.vars[name] = value
 
 
 def cards_of(items: list) -> list[int]:
@@ -244,7 +254,22 @@ class Compiler:
         return getattr(self, CONDITION_FORMS[op])(op, node[op], path + (op,))
 
     def _compare(self, op: str, arg: list, here: Path) -> Cond:
-        a, b, compare = self.number(arg[0], here + (0,)), self.number(arg[1], here + (1,)), COMPARISONS[op]
+        a, b = self.number(arg[0], here + (0,)), self.number(arg[1], here + (1,))
+        # The comparison chosen once, as the program is compiled: compiled by mypyc, `a(ctx) <= b(ctx)` compares two
+        # machine integers, where calling int.__le__ went through Python's calling convention at every test.
+        if op == "le":
+            return lambda ctx: a(ctx) <= b(ctx)
+        if op == "lt":
+            return lambda ctx: a(ctx) < b(ctx)
+        if op == "ge":
+            return lambda ctx: a(ctx) >= b(ctx)
+        if op == "gt":
+            return lambda ctx: a(ctx) > b(ctx)
+        if op == "eq":
+            return lambda ctx: a(ctx) == b(ctx)
+        if op == "ne":
+            return lambda ctx: a(ctx) != b(ctx)
+        compare = COMPARISONS[op]
         return lambda ctx: compare(a(ctx), b(ctx))
 
     def _all_or_any(self, op: str, arg: list, here: Path) -> Cond:
@@ -546,11 +571,13 @@ def _face_up(ctx: Ctx, item: Any) -> bool:
         return not item.face_down
     if isinstance(item, int):
         player = ctx.state.players[owner_of(item)]
-        if item in player.trump:
+        if holds(player.hand, item):  # most cards tested (keycards): the hand is small, the life is not
+            return True
+        if holds(player.trump, item):
             return item in player.trumps_up
-        if item in player.pack:
+        if holds(player.pack, item):
             return player.pack_open
-        return item not in player.life and item not in player.rare
+        return not holds(player.rare, item) and not holds(player.life, item)
     return True
 
 

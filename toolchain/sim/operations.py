@@ -40,8 +40,9 @@ def take(game: Game, card: int) -> tuple[str, int]:
     player = state.players[owner_of(card)]
     for name in player.zones:
         zone = player.zone(name)
-        if card in zone:
-            zone.remove(card)
+        at = _find(zone, card)
+        if at >= 0:
+            zone.pop(at)
             if zone is player.trump:  # a trump leaves its face and its lock behind
                 player.trumps_up.discard(card)
                 player.locked.discard(card)
@@ -50,19 +51,31 @@ def take(game: Game, card: int) -> tuple[str, int]:
             return name, player.index
     for seat in state.players:
         for character in seat.field:
-            if card in character.cards:
+            at = _find(character.cards, card)
+            if at >= 0:
                 if game.ruleset.remembers:
                     remember(game, character)
-                character.cards.remove(card)
+                character.cards.pop(at)
                 if not character.cards:
                     leave_field(game, character)
                 return FIELD, seat.index
-    for request in (*state.stage, *state.resolving, *state.buffer):
-        for cards in (request.held, request.revealed):
-            if card in cards:
-                cards.remove(card)
-                return STAGE, request.controller
+    for requests in (state.stage, state.resolving, state.buffer):
+        for request in requests:
+            for cards in (request.held, request.revealed):
+                at = _find(cards, card)
+                if at >= 0:
+                    cards.pop(at)
+                    return STAGE, request.controller
     raise EngineError(f"card {card} is nowhere")
+
+
+def _find(cards: list[int], card: int) -> int:
+    """Where `card` lies in `cards`, or -1: compiled, a loop of machine integers instead of `in`, which compares the
+    boxed cards one by one through Python's comparison (take looks through every zone of the owner)."""
+    for i, each in enumerate(cards):
+        if each == card:
+            return i
+    return -1
 
 
 def zone_of(state: State, card: int) -> str | None:

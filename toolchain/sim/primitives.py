@@ -98,7 +98,7 @@ class ProgramCompiler(Compiler):
             if shown_to:
                 _learn(ctx, shown_to(ctx), moved)
             if name:
-                ctx.vars[name] = moved
+                ctx.set(name, moved)
         return move
 
     def p_summon(self, node: dict, path: Path) -> Step:
@@ -175,7 +175,7 @@ class ProgramCompiler(Compiler):
                     character.driven = True
                     driven.append(character)
             if name:
-                ctx.vars[name] = driven
+                ctx.set(name, driven)
         return drive
 
     # -- life and hand ----------------------------------------------------------------------
@@ -217,7 +217,7 @@ class ProgramCompiler(Compiler):
                 ctx.request.revealed.append(card)
                 ctx.state.events.append(("moved", card, "life", seat, ops.STAGE))
                 cards.append(card)
-            ctx.vars[name] = cards
+            ctx.set(name, cards)
         return reveal
 
     def p_shuffle(self, node: dict, path: Path) -> Step:
@@ -248,7 +248,7 @@ class ProgramCompiler(Compiler):
             chooser = by(ctx)
             if look:
                 _learn(ctx, chooser, candidates)
-            ctx.vars[name] = choose_items(ctx.game, chooser, candidates, least, most, prompt or ctx.game.ruleset.prompts.choose)
+            ctx.set(name, choose_items(ctx.game, chooser, candidates, least, most, prompt or ctx.game.ruleset.prompts.choose))
         return choose
 
     def p_choose_one(self, node: dict, path: Path) -> Step:
@@ -288,7 +288,7 @@ class ProgramCompiler(Compiler):
 
         def for_each(ctx: Ctx) -> None:
             for item in items(ctx):
-                ctx.vars[name] = [item]
+                ctx.set(name, [item])
                 body(ctx)
         return for_each
 
@@ -322,7 +322,7 @@ class ProgramCompiler(Compiler):
 
         def set_(ctx: Ctx) -> None:
             for name, fn in compiled:
-                ctx.vars[name] = fn(ctx)
+                ctx.set(name, fn(ctx))
         return set_
 
     # -- characters, requests, trumps -------------------------------------------------------

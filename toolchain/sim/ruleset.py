@@ -404,8 +404,6 @@ class Ruleset:
         self.triggered_by: dict[str, list[ActionSpec]] = {}
         for spec in self.triggered:
             self.triggered_by.setdefault(spec.trigger_spec.on, []).append(spec)
-        # The triggered actions an event of a kind may trigger, by (kind, action id) or (moved, from, to) (flow.collect).
-        self.listening: dict[tuple, list[ActionSpec]] = {}
         self.characters = compiled.characters
         # The frame's own characters first: cards that make one of them and a format's character make the frame's.
         self.format_characters = [c for c in compiled.characters.values()

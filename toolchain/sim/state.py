@@ -81,6 +81,22 @@ class Player:
         self.locked: set[int] = set()  # trumps that may not turn face up this turn (クローズ)
 
     def zone(self, name: str) -> list[int]:
+        # The attributes read directly (in rules.yaml's order): compiled, getattr by a name looks the slot up in the class
+        # at every call, and operations.take asks for every zone of a card's owner.
+        if name == "life":
+            return self.life
+        if name == "graveyard":
+            return self.graveyard
+        if name == "hand":
+            return self.hand
+        if name == "fog":
+            return self.fog
+        if name == "pack":
+            return self.pack
+        if name == "rare":
+            return self.rare
+        if name == "trump":
+            return self.trump
         return getattr(self, name)
 
     def clone(self) -> Player:

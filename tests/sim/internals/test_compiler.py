@@ -6,8 +6,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from toolchain import sim
+from toolchain import sim, simtools
 from toolchain.model import Definitions
+from toolchain.sim.language import NO_VARS, Ctx
 from toolchain.sim.primitives import ProgramCompiler
 
 SIM = Path(__file__).resolve().parents[3] / "toolchain" / "sim"
@@ -44,3 +45,15 @@ def test_every_action_and_frame_action_has_a_program(defs: Definitions, engine: 
     assert all(spec.executable for spec in specs.actions.values())
     triggered = [s for s in specs.actions.values() if s.trigger == "triggered"]
     assert all(s.trigger_spec is not None for s in triggered)
+
+
+def test_a_context_sets_its_variables_in_its_own_dictionary(engine: sim.Engine) -> None:
+    """Contexts share one empty dictionary of variables until they set one (sim.language.Ctx.set): a variable set
+    by an effect never reaches another context. Programs with `as:` (choices, moves, loops) ran in these games."""
+    game = sim.Game.new(engine, "master", "extra", seed=3, agents=(sim.RandomAgent(1), sim.RandomAgent(2)))
+    ctx = Ctx(game, sim.state.Request(0, game.ruleset.actions[0], 0), 0)
+    ctx.set("chosen", [1])
+    assert ctx.vars == {"chosen": [1]} and Ctx(game, ctx.request, 1).vars == {}
+    for seed in range(4):
+        simtools.play_one(engine, "master", "extra", seed, check=False)
+    assert NO_VARS == {}

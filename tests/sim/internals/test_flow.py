@@ -3,6 +3,9 @@ node has a handler, and the steps it takes are edges of the flow (Fig. 6.6–6.9
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 from toolchain.model.coreflow import CORE_FLOW, INSTANT_RESOLUTION, NORMAL_PROCESSING, PASS_RECORD_RESETS, TRIGGER_CHECK
 from toolchain import sim, simtools
 from toolchain.sim import flow
@@ -72,3 +75,17 @@ def test_random_games_only_take_edges_of_the_flows(engine: sim.Engine) -> None:
         core = _core_steps(game.core.trace)
         assert all(pair in edges for pair in zip(core, core[1:]))
     assert simtools.play_one(engine, "lite", "entry20", 3)[2] == []
+
+
+def test_the_direct_dispatch_calls_the_handler_of_each_code() -> None:
+    """flow._dispatch (and the parts it hands on to) calls _NATIVE[code] for every code (read from the source:
+    compiled, its calls cannot be replaced to watch them), and every handler of the four tables has a code."""
+    tree = ast.parse((Path(sim.__file__).parent / "flow.py").read_text(encoding="utf-8"))  # the source, compiled or not
+    parts = [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name.startswith("_dispatch")]
+    assert [part.name for part in parts] == ["_dispatch", "_dispatch_more", "_dispatch_rest"]
+    called = {test.test.comparators[0].value: test.body[0].value.func.id
+              for part in parts for test in part.body if isinstance(test, ast.If)}
+    handed_on = [part.body[-1].value.func.id for part in parts[:-1]]  # each part ends by calling the next
+    assert handed_on == ["_dispatch_more", "_dispatch_rest"]
+    assert called == {code: handler.__name__ for code, handler in enumerate(flow._NATIVE)}
+    assert all(handler in flow._NATIVE for _, handlers in FLOWS.values() for handler in handlers.values())
