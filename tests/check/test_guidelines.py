@@ -81,6 +81,20 @@ def test_the_planted_loop_is_found_with_its_sequence(minimal_repo: Path) -> None
     assert "deals 2 damage each time round while the opponent can only pass" in finding.message
 
 
+def test_a_check_without_the_searches_reports_all_but_what_they_find_and_keeps_nothing(minimal_repo: Path, tmp_path: Path) -> None:
+    """toolchain.load(searches=False): the planted loop (BP046) unsaid, every other finding as the full check gives it;
+    a cache it was given answers a full check later with the searches played, not with what it left out."""
+    from toolchain.checks.guidelines import PLAYED
+    from toolchain.resultcache import ResultCache
+
+    _append(minimal_repo, "actions/2-summon.yaml", LOOP)
+    store = ResultCache(tmp_path / "cache")
+    quick = toolchain.load(minimal_repo, store=store, searches=False).findings
+    full = toolchain.load(minimal_repo, store=store).findings
+    assert [f.code for f in full if f.code in PLAYED] == ["BP046"]
+    assert quick == tuple(f for f in full if f.code not in PLAYED)
+
+
 def test_a_loop_the_opponent_can_answer_is_no_loop(minimal_repo: Path) -> None:
     """With ♡5 and a card to discard, the opponent could request アップ in answer: it has a say, and the search says nothing."""
     _append(minimal_repo, "actions/2-summon.yaml", LOOP.replace("opponent: {life: 9}", "opponent: {life: 9, hand: ♡5 ♣9, field: Joker}"))

@@ -23,9 +23,11 @@ V9 = EDITIONS / "v9.0"
 _FILES = FileCache.in_memory()
 
 
-def load_copy(root: Path) -> Checked:
-    """toolchain.load of a copy of an edition, its unchanged files read as the copies before it read them."""
-    return toolchain.load(root, files=_FILES)
+def load_copy(root: Path, searches: bool = True) -> Checked:
+    """toolchain.load of a copy of an edition, its unchanged files read as the copies before it read them; without
+    `searches`, the design guidelines' searches (BP043, BP044, BP046) are not played: for a test that reads no
+    finding of theirs, as they are most of a check's time."""
+    return toolchain.load(root, files=_FILES, searches=searches)
 
 
 def copy_v9(target: Path) -> Path:

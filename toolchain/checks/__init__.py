@@ -61,12 +61,15 @@ _NOT_ENGINE_SPACES = ("ruling",)
 
 
 def load(root: Path, sources: Sources | None = None, store: ResultCache | None = None,
-         files: FileCache | None = None) -> Checked:
+         files: FileCache | None = None, searches: bool = True) -> Checked:
     """Load and check the repository at `root`: every finding at once, nothing raised for bad input.
     `sources`: its files, read already; `store`: bp check's cache, where each file's document and schema
     findings and the examples' findings are kept by what they are made from (checks/result.py); `files`:
     where the files' documents and schema findings are kept without a `store` (bp diff's, in memory, for
-    the revisions it loads: the examples run for each, as it compares their outcomes)."""
+    the revisions it loads: the examples run for each, as it compares their outcomes); `searches`: whether the
+    design guidelines' searches are played (BP043, BP044, BP046, and BP047 of a reading excusing one of them),
+    most of a check's time: False gives every other finding at once (an editor checking an example as it is
+    written), its examples' findings not kept in `store`."""
     from ..model.kept import FileCache
     from ..model.loader import load_definitions
     from ..model.repository import TOOLCHAIN_SCHEMAS
@@ -94,7 +97,7 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
         if broken:
             report = programs.not_run(loaded.definitions, _("fix the errors in {files} first").format(files=", ".join(sorted(broken))))
         else:
-            report, findings = programs.played(loaded, findings, kept)
+            report, findings = programs.played(loaded, findings, kept, searches)
         # read from the printed text and the programs alone: outside the examples' cache, which masks the printed words
         findings += effect_facts.run(loaded.definitions, broken)
         findings += procedure_facts.run(loaded.definitions)

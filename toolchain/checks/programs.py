@@ -235,12 +235,14 @@ def _did_you_mean(missing: str | None, defs: m.Definitions | None) -> str:
     return _("; did you mean '{name}'?").format(name=close[0]) if close else ""
 
 
-def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | None = None
+def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | None = None, searches: bool = True
            ) -> tuple[Report | Kept, list[Diagnostic]]:
     """The programs compiled, the examples run and the trumps' images built (BP030–BP033), and every
     finding linked to the one it follows from (cascades.py): the report and all the findings, from
-    `store` when what the simulator and the linking read is what it was when they were kept."""
+    `store` when what the simulator and the linking read is what it was when they were kept; `searches`: whether
+    the design guidelines' searches are played (a store keeps only the findings of a check that played them)."""
     defs = loaded.definitions
+    store = store if searches else None
     key = key_of(language(), played_key(loaded, findings)) if store is not None else ""  # the findings' language too
     if store is not None:
         kept = store.get("examples", key)
@@ -254,7 +256,7 @@ def played(loaded: LoadResult, findings: list[Diagnostic], store: ResultCache | 
 
     result = report(defs)
     # the design guidelines (BP040–BP046) play the engine's searches too: kept with the examples' findings
-    found = [*findings, *diagnostics(result, defs), *check_images(defs), *guidelines.run(defs)]
+    found = [*findings, *diagnostics(result, defs), *check_images(defs), *guidelines.run(defs, play=searches)]
     linked = cascades.link(sorted(set(found)), loaded, list(failures(result, defs)), result.left_out_named)
     result.shared = cascades.shared_request(result.every_failure, result.outcomes, defs)
     if store is not None:
