@@ -95,6 +95,20 @@ def test_a_check_without_the_searches_reports_all_but_what_they_find_and_keeps_n
     assert quick == tuple(f for f in full if f.code not in PLAYED)
 
 
+def test_bp_diff_compares_a_revision_whose_only_finding_a_search_would_make(minimal_repo: Path) -> None:
+    """bp diff reads its revisions without the searches (seconds of games each): a planted loop, bp check's to say,
+    neither stops the comparison of the outputs nor costs the diff its games."""
+    from tests.diff.conftest import commit_all, git
+    from toolchain.diff import diff_revisions
+
+    git(minimal_repo, "init", "-q", "-b", "main")
+    commit_all(minimal_repo, "before")
+    _append(minimal_repo, "actions/2-summon.yaml", LOOP)
+    compared = diff_revisions(minimal_repo, "HEAD", None)
+    assert not compared.skipped, compared.skipped
+    assert any(change.name == "引き潮" for change in compared.definitions), compared.definitions
+
+
 def test_a_loop_the_opponent_can_answer_is_no_loop(minimal_repo: Path) -> None:
     """With ♡5 and a card to discard, the opponent could request アップ in answer: it has a say, and the search says nothing."""
     _append(minimal_repo, "actions/2-summon.yaml", LOOP.replace("opponent: {life: 9}", "opponent: {life: 9, hand: ♡5 ♣9, field: Joker}"))
