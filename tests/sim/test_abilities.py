@@ -140,6 +140,14 @@ def test_scopes_of_cost_abilities(engine: sim.Engine) -> None:
     assert up_refusal("♣K") is None  # the opponent's 英雄's 沈黙: all scope, yours too
 
 
+def test_a_regulation_waives_costs_only_by_its_own_characters(engine: sim.Engine) -> None:
+    """A regulation asks for waived costs only of the characters it may have: ライト has no 魔術士 (no format of it
+    makes one, no action of it summons one), so only 英雄's 沈黙 waives there; スタンダード has both."""
+    lite, standard = engine.ruleset("lite", "entry20"), engine.ruleset("standard", "entry20")
+    assert set(lite.waivers) == {"hero"}
+    assert set(standard.waivers) == {"hero", "magician"}
+
+
 def test_an_ability_is_recomputed_from_scratch(engine: sim.Engine) -> None:
     """適用タイミング: every application starts from the printed values, so nothing adds up twice."""
     game = sim.from_situation(engine, {"you": {"field": "♠K ♠A"}})

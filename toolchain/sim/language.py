@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from ..i18n import _
@@ -18,7 +19,7 @@ from ..notation.card_notation import RANK_VALUES
 from . import abilities
 from .cards import FACE, RANK, SUIT, holds, owner_of
 from .errors import ProgramError
-from .state import FIELD, Character, Former, Request, State
+from .state import FIELD, Character, Former, Player, Request, State
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -187,19 +188,26 @@ class Compiler:
         items = self.items(arg, here)
         return lambda ctx: len(items(ctx))
 
-    def _zone_size(self, node: Any, here: Path) -> Number | None:
-        """How many cards a whole zone holds, without copying it out (count and exists of {zone, player})."""
+    def _whole_zone(self, node: Any, here: Path) -> tuple[Callable[[Player], list], PlayerRef] | None:
+        """A whole zone of a player ({zone, player}), as the reader of the zone and whose it is; None for any other
+        selection. What count and exists ask of it needs no copy of it."""
         if not (isinstance(node, dict) and "zone" in node and set(node) <= {"zone", "player"}):
             return None
         self.items(node, here)  # the same checks as any use of the zone
-        name = node["zone"]
-        who = self.player(node.get("player", "you"), here + ("player",))
+        return _zone_reader(node["zone"]), self.player(node.get("player", "you"), here + ("player",))
+
+    def _zone_size(self, node: Any, here: Path) -> Number | None:
+        """How many cards a whole zone holds (count of {zone, player})."""
+        whole = self._whole_zone(node, here)
+        if whole is None:
+            return None
+        read, who = whole
         if who is _PLAYER_WORDS["you"]:  # the common case, without a call for the seat
-            return lambda ctx: len(getattr(ctx.state.players[ctx.you], name))
+            return lambda ctx: len(read(ctx.state.players[ctx.you]))
 
         def size(ctx: Ctx) -> int:
             seat = who(ctx)
-            return len(getattr(ctx.state.players[seat], name)) if seat >= 0 else 0
+            return len(read(ctx.state.players[seat])) if seat >= 0 else 0
         return size
 
     def _neg(self, op: str, arg: Any, here: Path) -> Number:
@@ -299,9 +307,16 @@ class Compiler:
         return lambda ctx: not inner(ctx)
 
     def _exists(self, op: str, arg: Any, here: Path) -> Cond:
-        size = self._zone_size(arg, here)
-        if size is not None:
-            return lambda ctx: size(ctx) > 0
+        whole = self._whole_zone(arg, here)
+        if whole is not None:
+            read, who = whole
+            if who is _PLAYER_WORDS["you"]:
+                return lambda ctx: len(read(ctx.state.players[ctx.you])) > 0
+
+            def some(ctx: Ctx) -> bool:
+                seat = who(ctx)
+                return seat >= 0 and len(read(ctx.state.players[seat])) > 0
+            return some
         items = self.items(arg, here)
         return lambda ctx: bool(items(ctx))
 
@@ -344,6 +359,9 @@ class Compiler:
         return same_suit
 
     def _all_face_up(self, op: str, arg: Any, here: Path) -> Cond:
+        top_of_zone = self._zone_top(arg, here)
+        if top_of_zone is not None:
+            return top_of_zone
         items = self.items(arg, here)
 
         def all_face_up(ctx: Ctx) -> bool:
@@ -352,6 +370,32 @@ class Compiler:
                 if not _face_up(ctx, item):
                     return False
             return bool(found)
+        return all_face_up
+
+    def _zone_top(self, node: Any, here: Path) -> Cond | None:
+        """face_up of a zone's cards or its top ones ({zone, player, top}, no other test), read in place: a card of
+        its owner's zone is face up as that zone shows it (_face_up_in), without looking for the zone it is in."""
+        if not (isinstance(node, dict) and "zone" in node and set(node) <= {"zone", "player", "top"}):
+            return None
+        self.items(node, here)  # the same checks as any use of the zone
+        read, who = _zone_reader(node["zone"]), self.player(node.get("player", "you"), here + ("player",))
+        top = self.number(node["top"], here + ("top",)) if "top" in node else None
+
+        def all_face_up(ctx: Ctx) -> bool:
+            seat = who(ctx)
+            if seat < 0:
+                return False
+            player = ctx.state.players[seat]
+            cards = read(player)
+            size = len(cards)
+            n = size if top is None else min(top(ctx), size)  # the top is the end of the list
+            if n <= 0:
+                return False
+            for i in range(size - n, size):
+                card = cards[i]
+                if not (_face_up_in(player, cards, card) if owner_of(card) == seat else _face_up(ctx, card)):
+                    return False
+            return True
         return all_face_up
 
     def _is_turn_player(self, op: str, arg: Any, here: Path) -> Cond:
@@ -364,7 +408,8 @@ class Compiler:
 
     def _has_open_trump(self, op: str, arg: str, here: Path) -> Cond:
         trump = self.known_id(arg, "trumps", here)
-        return lambda ctx: abilities.has_open_trump(ctx.game, ctx.you, trump)
+        # Most of the time no trump of the player is face up: that is answered without the search.
+        return lambda ctx: bool(ctx.state.players[ctx.you].trumps_up) and abilities.has_open_trump(ctx.game, ctx.you, trump)
 
     # -- items ------------------------------------------------------------------------------
     def items(self, node: Any, path: Path) -> Items:
@@ -397,12 +442,13 @@ class Compiler:
         who = self.player(node.get("player", "you"), path + ("player",))
         top = self.number(node["top"], path + ("top",)) if "top" in node else None
         test = self.card_filter(node, path)
+        read = _zone_reader(name)
 
         def select(ctx: Ctx) -> list:
             seat = who(ctx)
             if seat < 0:
                 return []
-            cards = ctx.state.players[seat].zone(name)
+            cards = read(ctx.state.players[seat])
             if top is not None:  # the top is the end of the list; listed top first
                 n = top(ctx)
                 cards = cards[-n:][::-1] if n > 0 else []
@@ -564,6 +610,20 @@ def _where(ctx: Ctx, items: list, where: Cond) -> list:
     finally:
         ctx.it = saved
     return out
+
+
+def _zone_reader(name: str) -> Callable[[Player], list]:
+    """The zone of a player by its id (Player holds each zone as the attribute of that name): looked up once."""
+    return attrgetter(name)
+
+
+def _face_up_in(player: Player, zone: list, card: int) -> bool:
+    """Whether a card of the player's `zone` (its owner's) is face up: as _face_up, the zone known."""
+    if zone is player.trump:
+        return card in player.trumps_up
+    if zone is player.pack:
+        return player.pack_open
+    return zone is not player.life and zone is not player.rare
 
 
 def _face_up(ctx: Ctx, item: Any) -> bool:

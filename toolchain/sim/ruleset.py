@@ -5,7 +5,7 @@ their sizes, labels and abilities, the trumps; and a Ruleset, the part of them o
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -380,6 +380,22 @@ def _trump(trump: m.Trump, known: dict[str, set[str]]) -> TrumpSpec:
     return TrumpSpec(trump.id, trump.name, card, SUIT[card] if card is not None else None, grants, abilities)
 
 
+def _strings_of(node: Any) -> set[str]:
+    """Every string a program holds, as a key or a value: among them the ids of the characters it names."""
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, Mapping):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
 # The request an ability's condition is evaluated under: none (a real ActionSpec, as the compiled engine checks the type).
 _NO_ACTION: Final = ActionSpec(m.Action("-", "-", "", "", "", "", m.Text(""), m.Source("", None)), None, None)  # type: ignore[arg-type]
 _NO_REQUEST: Final = Request(0, _NO_ACTION, 0)
@@ -409,6 +425,11 @@ class Ruleset:
         self.format_characters = [c for c in compiled.characters.values()
                                   if c.definition.frame_character and frame_id in c.definition.frames and format_id in c.formats]
         self.format_characters += [c for c in compiled.characters.values() if not c.definition.frame_character and format_id in c.formats]
+        # Every character that may come onto this regulation's field: those its soldiers and bulwarks are made as, and
+        # those its actions' programs name (a summon of a given character); the abilities of no other can ever apply.
+        named = {word for spec in self.actions for word in _strings_of(spec.action.program)}
+        regulation_characters = [c for c in compiled.characters.values()
+                                 if c.id in named or any(c is mine for mine in self.format_characters)]
         self.trumps = compiled.trumps if "trump" in self.frame.zones else []
         trump_abilities = [a for trump in self.trumps for a in trump.abilities]
         # Whether any character or trump has an ability that changes sizes or labels (abilities.standing skips the search if not).
@@ -421,7 +442,7 @@ class Ruleset:
         self.trumps_change_characters = any(a.changes_characters for a in trump_abilities)
         # The cost-waiving abilities (魔力増加) of each character and trump, as (scope, category, letters) (abilities.waived).
         self.waivers: dict[str, tuple[tuple[str, str, str], ...]] = {
-            c.id: waiving for c in compiled.characters.values()
+            c.id: waiving for c in regulation_characters
             if (waiving := tuple((a.scope, a.waive_category, a.waive_letters) for a in c.abilities if a.waive_category))
         }
         self.trump_waivers: dict[str, tuple[tuple[str, str, str], ...]] = {
