@@ -1,7 +1,8 @@
 """A pytest plugin that writes each test phase's wall and CPU seconds, as it ends, to the JSON-lines
 file named by BP_TEST_TIMES (`-p benchmarks.pytest_cpu`; benchmarks/suite.py loads it). CPU is this
-process's and its waited-for children's (a bp run, a build's workers): what a test costs the machine
-whatever else runs on it, which wall time on a shared machine does not say. A session fixture's build
+process's and its waited-for children's (a cold bp run, a build's workers), and that of the bp runs forked
+for it by tests/runbp.py's preloaded processes (with their own children's), which are not its children:
+what a test costs the machine whatever else runs on it, which wall time on a shared machine does not say. A session fixture's build
 is counted in the setup of the first test that asks for it."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +20,9 @@ import pytest
 
 def cpu_seconds() -> float:
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    runbp = sys.modules.get("tests.runbp")  # loaded by the first test that runs bp (not imported here: a plugin of any suite)
+    forked = runbp.forked_cpu_seconds() if runbp is not None else 0.0
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime + forked
 
 
 def _record(item: pytest.Item, phase: str, wall: float, cpu: float) -> None:

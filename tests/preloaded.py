@@ -23,7 +23,8 @@ Protocol: tests/runbp.py holds one end of a SOCK_SEQPACKET pair, this process th
 descriptor is the argument); this process ends when that end closes, however the parent ends. For
 each run the parent sends one end of a new socket pair over it, and on that pair the run's stdout
 and stderr pipes (SCM_RIGHTS) with a length and the JSON request. This process answers
-`exit STATUS CPU` (the wait status, the child's CPU seconds) once the child has ended, or
+`exit STATUS CPU OWN` (the wait status, the child's CPU seconds with its waited-for children's, and this
+process's own so far: its imports, its forks) once the child has ended, or
 `error ERRNO TEXT` when it could not fork; a byte from the parent (a timeout, an interrupted
 test), or its end closed, kills the child.
 """
@@ -33,6 +34,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import resource
 import selectors
 import signal
 import socket
@@ -300,7 +302,7 @@ def serve(control: socket.socket) -> Run | None:
                         selector.unregister(child.conn)
                     os.close(child.pidfd)
                     try:
-                        child.conn.sendall(f"exit {status} {usage.ru_utime + usage.ru_stime:.3f}\n".encode())
+                        child.conn.sendall(f"exit {status} {usage.ru_utime + usage.ru_stime:.3f} {own_cpu():.3f}\n".encode())
                     except OSError:
                         pass  # the parent gave up on it
                     child.conn.close()
@@ -327,6 +329,12 @@ def serve(control: socket.socket) -> Run | None:
 
 
 _SERVER_PID = os.getpid()
+
+
+def own_cpu() -> float:
+    """This process's CPU seconds so far (user and system), which its parent is told with each run's end."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _standard(stream: Any, fd: int) -> io.TextIOWrapper:
@@ -435,6 +443,7 @@ def main() -> None:
         report = preload()
         report["problems"] = problems(report)
         report["environ"] = environ
+        report["cpu"] = own_cpu()
     except Exception as exc:  # noqa: BLE001 - said to the parent, which then runs bp cold
         report = {"problems": [f"preloading failed: {type(exc).__name__}: {exc}"]}
     control.sendall(json.dumps(report).encode())

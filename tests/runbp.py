@@ -109,6 +109,24 @@ class Preloaded:
     report: dict[str, Any]  # what its preloading read and found
     owner: int = field(default_factory=os.getpid)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    # CPU seconds as the process last said them: its forked runs' (each with its own children's) and its own
+    # (its imports, its forks); neither is in this process's resource.getrusage until it has ended and been waited for
+    runs_cpu: float = 0.0
+    own_cpu: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.own_cpu = float(self.report.get("cpu", 0.0))
+        _started.append(self)
+
+    def counted(self, answer: str) -> int:
+        """The wait status of the answer `STATUS RUN_CPU OWN_CPU`, its CPU seconds counted."""
+        status, *seconds = answer.split()
+        with self.lock:
+            if seconds:
+                self.runs_cpu += float(seconds[0])
+            if len(seconds) > 1:
+                self.own_cpu = float(seconds[1])
+        return int(status)
 
     def fixed(self, env: dict[str, str]) -> dict[str, str]:
         """The variables of `env` whose values a child forked from this process has from its start: PYTHON*,
@@ -145,15 +163,15 @@ class Preloaded:
             with open(stdout_r, "rb", buffering=0) as out, open(stderr_r, "rb", buffering=0) as err:
                 try:
                     stdout, stderr = _read(out, err, deadline)
-                    status = _status(ours, deadline)
+                    status = _status(ours, deadline, self)
                 except subprocess.TimeoutExpired as expired:
                     ours.sendall(b"K")  # killed, as subprocess.run kills it
-                    _status(ours, None)
+                    _status(ours, None, self)
                     raise subprocess.TimeoutExpired(command, timeout if expired.timeout is None else expired.timeout,
                                                     output=expired.output, stderr=expired.stderr) from None
                 except BaseException:
                     ours.sendall(b"K")
-                    _status(ours, None)
+                    _status(ours, None, self)
                     raise
         return subprocess.CompletedProcess(command, os.waitstatus_to_exitcode(status), _decoded(stdout), _decoded(stderr))
 
@@ -161,10 +179,10 @@ class Preloaded:
         """A run whose output goes where the caller's descriptors lead (a shell's pipe): its wait status."""
         with self._ask(module, args, cwd, env, stdout, stderr) as ours:
             try:
-                return _status(ours, None)
+                return _status(ours, None, self)
             except BaseException:
                 ours.sendall(b"K")
-                _status(ours, None)
+                _status(ours, None, self)
                 raise
 
     def _ask(self, module: str, args: list[str], cwd: str, env: dict[str, str], stdout: int, stderr: int) -> socket.socket:
@@ -214,8 +232,8 @@ def _read(out: Any, err: Any, deadline: float | None) -> tuple[bytes, bytes]:
     return b"".join(chunks[out]), b"".join(chunks[err])
 
 
-def _status(conn: socket.socket, deadline: float | None) -> int:
-    """The child's wait status, from the preloaded process once the child has ended."""
+def _status(conn: socket.socket, deadline: float | None, server: Preloaded) -> int:
+    """The child's wait status, from the preloaded process once the child has ended (its CPU counted)."""
     answer = b""
     while not answer.endswith(b"\n"):
         left = None if deadline is None else deadline - time.monotonic()
@@ -233,13 +251,18 @@ def _status(conn: socket.socket, deadline: float | None) -> int:
     if kind == "error":
         number, _, text = rest.partition(" ")
         raise OSError(int(number), text)
-    status, _, seconds = rest.partition(" ")
-    global cpu_seconds
-    cpu_seconds += float(seconds or 0)
-    return int(status)
+    return server.counted(rest)
 
 
-cpu_seconds = 0.0  # the forked runs' CPU time (user and system), which resource.getrusage does not count here
+def forked_cpu_seconds() -> float:
+    """The CPU seconds of this process's preloaded processes and their runs so far, those that have not been waited
+    for: added to resource.getrusage's RUSAGE_SELF and RUSAGE_CHILDREN, what this process's bp runs have cost
+    (benchmarks/pytest_cpu.py). One that has been waited for is in RUSAGE_CHILDREN, whole."""
+    return sum(server.runs_cpu + server.own_cpu for server in _started
+               if server.owner == os.getpid() and server.process.returncode is None)
+
+
+_started: list[Preloaded] = []  # every preloaded process started (by a test too), to count their CPU
 MOST_SERVERS = 3  # one for most runs' environment, others for a locale (tests/i18n's Japanese) or a setting
 WORTH_A_SERVER = 3  # runs with the same other values before a process is started for them (it costs seconds)
 _asked: dict[tuple[tuple[str, str], ...], int] = {}  # runs so far by the values fixed at start they asked for

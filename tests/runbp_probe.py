@@ -61,6 +61,10 @@ def main(args: list[str]) -> None:
         pool = process_pool(2)
         print(json.dumps(sorted({pool.submit(os.getpid).result() for _ in range(8)})))
         pool.shutdown()
+    elif command == "spin":  # CPU seconds spent, then said
+        while time.process_time() < float(rest[0]):
+            pass
+        print(time.process_time())
     elif command == "parent":
         print(os.getppid())
     else:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks import pytest_cpu
 from tests import preloaded as server_side
 from tests import runbp
 from tests.runbp import COLD, COLD_LOG, ROOT, WORTH_A_SERVER, alive, bp, children, expect_many, preloaded, run_module, unavailable
@@ -204,8 +205,18 @@ def test_a_shells_bp_from_bp_command_is_forked_and_prints_and_ends_as_a_cold_one
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300, check=True).stdout
 
     cold = session(f"{sys.executable} -m toolchain")
-    before = runbp.cpu_seconds
+    before = runbp.forked_cpu_seconds()
     with runbp.bp_command(tmp_path) as command:
         relayed = session(str(command))
     assert relayed == cold and "exit 2" in cold, (relayed, cold)
-    assert runbp.cpu_seconds > before  # forked: the preloaded process said what its runs took
+    assert runbp.forked_cpu_seconds() > before  # forked: the preloaded process said what its runs took
+
+
+def test_a_forked_runs_cpu_is_counted_for_the_test_that_ran_it(server: int) -> None:
+    """benchmarks/pytest_cpu.py's figure of a test phase has the CPU of the runs forked for it, which are not this
+    process's children (resource.getrusage would not count them)."""
+    before = pytest_cpu.cpu_seconds()
+    run = probe("spin", "0.3")
+    counted = pytest_cpu.cpu_seconds() - before
+    assert forked(probe("parent"), server)
+    assert counted >= float(run.stdout) >= 0.3, (counted, run.stdout)
