@@ -15,17 +15,23 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import io
 import json
+import locale
 import os
+import select
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -113,28 +119,65 @@ class SiteBuild:
         return edition_cache(self.cache, self.own)
 
 
-_RUNNING: set[subprocess.Popen[str]] = set()  # the shared builds' bp runs under way, each in a process group of its own
+_RUNNING: set[subprocess.Popen[bytes]] = set()  # the shared builds' bp runs under way, each in a process group of its own
 _THREADS: list[threading.Thread] = []
+# The shared builds' CPU seconds and wall seconds (their bp runs', with those runs' children's): benchmarks/pytest_cpu.py
+# counts them apart, not in the test that happened to run while a background build ended. Under _COUNTING, which a
+# reader holds while it reads resource.getrusage too: a run's end adds to RUSAGE_CHILDREN and to these at once.
+_COUNTING = threading.Lock()
+_shared_cpu = 0.0
+_shared_wall = 0.0
+
+
+def apart(cpu_seconds: Callable[[], float]) -> tuple[float, float, float]:
+    """cpu_seconds() (resource.getrusage's figure of this process), the shared builds' CPU seconds and wall seconds
+    so far, read together."""
+    with _COUNTING:
+        return cpu_seconds(), _shared_cpu, _shared_wall
 
 
 def _bp(*args: str, env: dict[str, str] | None = None, timeout: float = 1800) -> subprocess.CompletedProcess[str]:
     """`python -m toolchain *args`, started cold (a run on a background thread must not hold the preloaded process
     of tests/runbp.py, which runs one bp at a time, for minutes), ended with the session if it outlives it."""
+    global _shared_cpu, _shared_wall
     command = [sys.executable, "-m", "toolchain", *args]
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}, start_new_session=True)
-    _RUNNING.add(process)
+    started = time.perf_counter()
+    with tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
+                                   env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}, start_new_session=True)
+        _RUNNING.add(process)
+        try:
+            _wait_for_its_end(process, timeout)
+            with _COUNTING:  # waited for here, by os.wait4, for its CPU
+                _pid, status, usage = os.wait4(process.pid, 0)
+                _shared_cpu += usage.ru_utime + usage.ru_stime
+                _shared_wall += time.perf_counter() - started
+            process.returncode = os.waitstatus_to_exitcode(status)
+        except BaseException:
+            _kill(process)
+            raise
+        finally:
+            _RUNNING.discard(process)
+        return subprocess.CompletedProcess(command, process.returncode, _text(stdout), _text(stderr))
+
+
+def _wait_for_its_end(process: subprocess.Popen[bytes], timeout: float) -> None:
+    """Until the process has ended (not waited for yet); TimeoutExpired after `timeout` seconds."""
+    ended = os.pidfd_open(process.pid)
     try:
-        stdout, stderr = process.communicate(timeout=timeout)
-    except BaseException:
-        _kill(process)
-        raise
+        if not select.select([ended], [], [], timeout)[0]:
+            raise subprocess.TimeoutExpired(process.args, timeout)
     finally:
-        _RUNNING.discard(process)
-    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+        os.close(ended)
 
 
-def _kill(process: subprocess.Popen[str]) -> None:
+def _text(output: IO[bytes]) -> str:
+    """A run's output as subprocess's text mode reads it."""
+    output.seek(0)
+    return io.TextIOWrapper(output, encoding=locale.getpreferredencoding(False)).read()
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)  # bp build's own workers too
     process.communicate()

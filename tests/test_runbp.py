@@ -14,7 +14,7 @@ import pytest
 
 from benchmarks import pytest_cpu
 from tests import preloaded as server_side
-from tests import runbp
+from tests import runbp, shared
 from tests.runbp import COLD, COLD_LOG, ROOT, WORTH_A_SERVER, alive, bp, children, expect_many, preloaded, run_module, unavailable
 
 PROBE = "tests.runbp_probe"
@@ -220,3 +220,13 @@ def test_a_forked_runs_cpu_is_counted_for_the_test_that_ran_it(server: int) -> N
     counted = pytest_cpu.cpu_seconds() - before
     assert forked(probe("parent"), server)
     assert counted >= float(run.stdout) >= 0.3, (counted, run.stdout)
+
+
+def test_a_shared_builds_cpu_is_counted_apart_from_the_test_running_when_it_ends() -> None:
+    """A shared build (tests/shared.py) may end on a background thread while any test runs: its CPU is its own
+    line in benchmarks/pytest_cpu.py's figures, not the running test's."""
+    before, (_, built_before, _) = pytest_cpu.cpu_seconds(), shared.apart(lambda: 0.0)
+    run = shared._bp("--version")  # a cold start: its imports alone take a good part of a second
+    counted, (_, built, _) = pytest_cpu.cpu_seconds() - before, shared.apart(lambda: 0.0)
+    assert run.returncode == 0 and run.stdout, run.stderr
+    assert built - built_before > counted, (built - built_before, counted)
