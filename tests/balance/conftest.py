@@ -27,14 +27,20 @@ def local_cluster() -> Iterator[str]:
     The workers start from this process, so they import this checkout's toolchain. Stopped after the test: left
     running for the rest of the module, its four processes went on competing with the tests after it.
     Starting it sets variables in this process's environment for its workers (PYTHONHASHSEED, OMP_NUM_THREADS,
-    MALLOC_TRIM_THRESHOLD_ …) and leaves them: put back, or every later bp run of this test process would
-    inherit them (and run cold, tests/runbp.py)."""
+    MALLOC_TRIM_THRESHOLD_ …) and leaves them: put back once the workers have started, or every bp run of the
+    test, and of this test process after it, would inherit them (and run cold, or from a preloaded process of
+    their own: tests/runbp.py), as a user's bp, started from a shell, does not."""
     from distributed import LocalCluster
 
     environment = dict(os.environ)
     try:
         with LocalCluster(n_workers=3, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1") as cluster:
+            _put_back(environment)
             yield cluster.scheduler_address
     finally:
-        os.environ.clear()
-        os.environ.update(environment)
+        _put_back(environment)
+
+
+def _put_back(environment: dict[str, str]) -> None:
+    os.environ.clear()
+    os.environ.update(environment)
