@@ -2,8 +2,9 @@
 started (pytest's workers, the bp runs, the build's renderers, Chromium: this process becomes their
 "subreaper", so that the processes whose parents did not wait for them, as Chromium's, are waited for
 here and counted); the goal is `make test` in at most 8 minutes on the
-2-core machine with nothing else running. Then the costliest tests by CPU (setup included: a session
-build is counted in the setup of the first test that asks for it) from `benchmarks/pytest_cpu.py`.
+2-core machine with nothing else running. Then the costliest tests by CPU from `benchmarks/pytest_cpu.py`
+(setup included, and the bp runs forked for the test; the session's shared builds of tests/shared.py are
+one line of their own, whichever test was running when they ended).
 
     .venv/bin/python benchmarks/suite.py [pytest arguments …]
 
