@@ -241,7 +241,8 @@ class CharacterGlance:
     """A character as the deciding player sees it: observation.CharacterSeen's fields but its text, with its
     size and labels worked out when first read (None, as there, for a card the player cannot see)."""
 
-    __slots__ = ("id", "kind", "driven", "role", "blocking", "new", "_game", "_character", "_seen", "_size", "_labels", "_known")
+    __slots__ = ("id", "kind", "driven", "role", "blocking", "new", "_game", "_character", "_seen", "_size", "_labels", "_label_set",
+                 "_known")
 
     def __init__(self, game: Game, character: Character, viewer: int) -> None:
         self.id, self.kind, self.driven = character.id, character.kind, character.driven
@@ -251,7 +252,8 @@ class CharacterGlance:
         self._seen = not character.face_down or character.controller == viewer  # as observation._seen
         self._size: int | None = None
         self._labels: tuple[str, ...] | None = None
-        self._known = 0  # 1: size worked out, 2: labels, 3: both
+        self._label_set: frozenset[str] | None = None
+        self._known = 0  # bits: 1 size worked out, 2 labels, 4 label_set
 
     @property
     def size(self) -> int | None:
@@ -263,9 +265,18 @@ class CharacterGlance:
     @property
     def labels(self) -> tuple[str, ...] | None:
         if not self._known & 2:
-            self._labels = tuple(sorted(abilities.labels(self._game, self._character))) if self._seen else None
+            found = self.label_set
+            self._labels = tuple(sorted(found)) if found is not None else None
             self._known |= 2
         return self._labels
+
+    @property
+    def label_set(self) -> frozenset[str] | None:
+        """`labels` as a set, without sorting them (whether it has a label)."""
+        if not self._known & 4:
+            self._label_set = abilities.labels(self._game, self._character) if self._seen else None
+            self._known |= 4
+        return self._label_set
 
 
 class SideGlance:
@@ -357,10 +368,33 @@ class RandomAgent:
         if decision.kind != "request":
             return below(rng, len(decision))
         actions = decision.actions
+        starts = action_runs(actions)
+        if starts is not None:  # each action's ways together: the same draws as below, without the lists
+            k = below(rng, len(starts))
+            start = starts[k]
+            end = starts[k + 1] if k + 1 < len(starts) else len(actions)
+            return start + below(rng, end - start)
         distinct = list(dict.fromkeys(actions))  # an action (or pass), each once, in the order they come
         chosen = distinct[below(rng, len(distinct))]
         ways = [i for i, action in enumerate(actions) if action == chosen]
         return ways[below(rng, len(ways))]
+
+
+def action_runs(actions: tuple[str, ...]) -> list[int] | None:
+    """Where each action's ways (or the pass) begin among a request decision's options, when every action's ways come
+    together (as requests.options finds them): the actions in the order they first come, as dict.fromkeys would give
+    them, without a dict. None when an action comes again after another."""
+    starts: list[int] = []
+    count = len(actions)
+    for i in range(count):
+        action = actions[i]
+        if i and action == actions[i - 1]:
+            continue
+        for start in starts:
+            if actions[start] == action:
+                return None
+        starts.append(i)
+    return starts
 
 
 @dataclass(frozen=True)
