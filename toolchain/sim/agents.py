@@ -49,13 +49,14 @@ class Decision:
     kinds        each option's kind (options[i].kind), without the rest of options
     cost(i), keys(i)   a request option's cost and keycards (options[i].cost, .keys), without the rest of options
     keys_rank(i) the sum of the ranks of a request option's keycards, without their texts
+    runs         where each action's ways begin among a request decision's options (None if they are not together)
 
     The engine objects the options stand for stay inside the simulator. A decision describes the game as it
     stood when it was asked: once taken, what it had not yet worked out is no longer available.
     """
 
-    __slots__ = ("player", "kind", "prompt", "choosing", "_game", "_options", "_seen", "_observation", "_actions", "_glance",
-                 "_kinds", "_refs")
+    __slots__ = ("player", "kind", "prompt", "choosing", "_game", "_options", "_seen", "_observation", "_actions", "_runs",
+                 "_glance", "_kinds", "_refs")
 
     def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None) -> None:
         self.player, self.kind, self.prompt, self.choosing = player, kind, prompt, choosing
@@ -64,6 +65,7 @@ class Decision:
         self._seen: tuple[OptionSeen, ...] | None = None
         self._observation: Observation | None = None
         self._actions: tuple[str, ...] | None = None
+        self._runs: list[int] | None = None
         self._glance: Glance | None = None
         self._kinds: tuple[str, ...] | None = None
         self._refs: tuple[Any, ...] | None = None
@@ -104,17 +106,42 @@ class Decision:
     def actions(self) -> tuple[str, ...]:
         """For a request decision: each option's action id (`pass` for PASS), cheaper than `options`."""
         if self._actions is None:
-            ids = []
-            for option in self._options:
-                if isinstance(option, RequestOption):  # most options: read natively, not through getattr
-                    ids.append(option.action.id)
-                elif option is PASS:  # not through getattr either: it has no action, and the AttributeError cost more
-                    ids.append("pass")
-                else:
-                    action = getattr(option, "action", None)
-                    ids.append(action.id if action is not None else "pass")
-            self._actions = tuple(ids)
+            return self._find_actions()
         return self._actions
+
+    @property
+    def runs(self) -> list[int] | None:
+        """For a request decision: where each action's ways (or the pass) begin among the options, when every action's
+        ways come together (as requests.options finds them): the actions in the order they first come, as
+        dict.fromkeys(actions) gives them. None when an action comes again after another."""
+        if self._actions is None:
+            self._find_actions()
+        return self._runs
+
+    def _find_actions(self) -> tuple[str, ...]:
+        """`actions` and `runs`, in one pass over the options."""
+        ids: list[str] = []
+        starts: list[int] = []
+        together = True
+        for option in self._options:
+            if isinstance(option, RequestOption):  # most options: read natively, not through getattr
+                found = option.action.id
+            elif option is PASS:  # not through getattr either: it has no action, and the AttributeError cost more
+                found = "pass"
+            else:
+                action = getattr(option, "action", None)
+                found = action.id if action is not None else "pass"
+            if not ids or found != ids[-1]:
+                if together:
+                    for start in starts:
+                        if ids[start] == found:
+                            together = False
+                            break
+                starts.append(len(ids))
+            ids.append(found)
+        actions = self._actions = tuple(ids)
+        self._runs = starts if together else None
+        return actions
 
     @property
     def policy(self) -> m.Policy:
@@ -368,7 +395,7 @@ class RandomAgent:
         if decision.kind != "request":
             return below(rng, len(decision))
         actions = decision.actions
-        starts = action_runs(actions)
+        starts = decision.runs
         if starts is not None:  # each action's ways together: the same draws as below, without the lists
             k = below(rng, len(starts))
             start = starts[k]
@@ -379,22 +406,6 @@ class RandomAgent:
         ways = [i for i, action in enumerate(actions) if action == chosen]
         return ways[below(rng, len(ways))]
 
-
-def action_runs(actions: tuple[str, ...]) -> list[int] | None:
-    """Where each action's ways (or the pass) begin among a request decision's options, when every action's ways come
-    together (as requests.options finds them): the actions in the order they first come, as dict.fromkeys would give
-    them, without a dict. None when an action comes again after another."""
-    starts: list[int] = []
-    count = len(actions)
-    for i in range(count):
-        action = actions[i]
-        if i and action == actions[i - 1]:
-            continue
-        for start in starts:
-            if actions[start] == action:
-                return None
-        starts.append(i)
-    return starts
 
 
 @dataclass(frozen=True)

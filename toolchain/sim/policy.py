@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Final
 
 from mypy_extensions import mypyc_attr
 
-from .agents import action_runs
 from .cards import RANK, TEXT
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -120,7 +119,7 @@ class PolicyAgent:
         roles = _roles(policy)
         view = decision.glance
         short = _life(view) <= LOW_LIFE
-        starts = action_runs(actions)
+        starts = decision.runs
         if starts is None:  # an action's ways not all together: weighed by the groups of every way of an action
             return self._request_grouped(decision, roles, actions, view, short)
         weights = [0.0] * count
@@ -237,25 +236,11 @@ class PolicyAgent:
         labels = [ref if kind == "label" else None for kind, ref in zip(kinds, refs)]  # a label's text is what it names
         blocks, more = policy.block_labels, policy.draw_more_label
         if blocks and blocks.get("none") in labels:
-            return [self._block_weight(view, label, blocks) for label in labels]
+            return _block_weights(view, labels, blocks)
         if more and more in labels:  # a card more in the hand is a card less in the life
             wanted = view.you.hand_size < 3 and _life(view) > LOW_LIFE
             return [5.0 if (label == more) == wanted else 0.5 for label in labels]
         return [1.0] * len(labels)
-
-    @staticmethod
-    def _block_weight(view: Glance, label: str | None, blocks: Mapping[str, str]) -> float:
-        mine_field = view.you.field
-        blocked = {c.blocking for c in mine_field if c.blocking is not None}
-        attacker = next((c for c in view.opponent.field if c.role == "attacker" and c.id not in blocked), None)
-        size = _size(attacker) if attacker is not None else 0
-        short = _life(view) <= size + SHORT_LIFE  # this hit would leave little or nothing
-        mine = [_size(c) for c in _soldiers(mine_field) if not c.driven and c.role is None]
-        if label == blocks.get("soldier"):
-            return 6.0 if any(s >= size for s in mine) else (3.0 if short else 0.3)
-        if label == blocks.get("bulwark"):
-            return 5.0 if short or size >= BIG_ATTACKER else 0.5
-        return 0.02 if short else 1.0
 
     # -- targets --------------------------------------------------------------------------------------------
     def _target(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...], helpful: bool) -> list[float]:
@@ -320,13 +305,22 @@ class _Roles:
         self.off_turn: dict[str, float] = dict(policy.off_turn)
 
 
-_ROLES: Final[dict[int, _Roles]] = {}  # by the id of the policy (kept alive by its _Roles)
+class _Kept:
+    """The policy last read (a run plays one edition at a time): compared by identity, without hashing it."""
+
+    __slots__ = ("roles",)
+
+    def __init__(self) -> None:
+        self.roles: _Roles | None = None
+
+
+_KEPT: Final = _Kept()
 
 
 def _roles(policy: m.Policy) -> _Roles:
-    roles = _ROLES.get(id(policy))
+    roles = _KEPT.roles
     if roles is None or roles.policy is not policy:
-        roles = _ROLES[id(policy)] = _Roles(policy)
+        roles = _KEPT.roles = _Roles(policy)
     return roles
 
 
@@ -422,3 +416,25 @@ def _best_way(decision: Decision, start: int, end: int, spends_smallest: bool) -
         if i == start or value > best_value:
             best, best_value = i, value
     return best
+
+
+def _block_weights(view: Glance, labels: list[str | None], blocks: Mapping[str, str]) -> list[float]:
+    """Whether to block, and with what: each label's weight (the attacker and this player's soldiers read once)."""
+    mine_field = view.you.field
+    blocked = {c.blocking for c in mine_field if c.blocking is not None}
+    attacker = next((c for c in view.opponent.field if c.role == "attacker" and c.id not in blocked), None)
+    size = _size(attacker) if attacker is not None else 0
+    short = _life(view) <= size + SHORT_LIFE  # this hit would leave little or nothing
+    mine = [_size(c) for c in _soldiers(mine_field) if not c.driven and c.role is None]
+    by_soldier = 6.0 if any(s >= size for s in mine) else (3.0 if short else 0.3)
+    by_bulwark = 5.0 if short or size >= BIG_ATTACKER else 0.5
+    soldier, bulwark = blocks.get("soldier"), blocks.get("bulwark")
+    weights = []
+    for label in labels:
+        if label == soldier:
+            weights.append(by_soldier)
+        elif label == bulwark:
+            weights.append(by_bulwark)
+        else:
+            weights.append(0.02 if short else 1.0)
+    return weights

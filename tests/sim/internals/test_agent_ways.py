@@ -1,5 +1,5 @@
-"""The agents find each action's ways among a request decision's options as runs (requests.options finds an action's
-ways together) and fall back to grouping them when they are not together: either way, the random agent draws what
+"""The agents find each action's ways among a request decision's options as runs (Decision.runs: requests.options
+finds an action's ways together) and fall back to grouping them when they are not together: either way, the random agent draws what
 `rng.choice` of the actions and then of the action's ways draws, and the policy agent weighs the same ways alike."""
 
 from __future__ import annotations
@@ -8,14 +8,15 @@ import random
 from collections.abc import Callable
 
 from toolchain import sim
-from toolchain.sim.agents import Decision, action_runs, engine_options
+from toolchain.sim.agents import Decision, engine_options
 
 
-def test_action_runs_are_where_each_action_begins_or_none_when_one_comes_again() -> None:
-    assert action_runs(("pass", "a", "a", "b", "c", "c")) == [0, 1, 3, 4]
-    assert action_runs(("pass",)) == [0]
-    assert action_runs(()) == []
-    assert action_runs(("pass", "a", "b", "a")) is None
+def _runs(actions: tuple[str, ...]) -> list[int] | None:
+    """Where each action begins, in the order dict.fromkeys gives them, or None when an action's ways are apart."""
+    starts = [actions.index(action) for action in dict.fromkeys(actions)]
+    together = all(actions[start:start + actions.count(action)] == (action,) * actions.count(action)
+                   for start, action in zip(starts, dict.fromkeys(actions)))
+    return starts if together else None
 
 
 def _reference(seed: int, actions: tuple[str, ...]) -> int:
@@ -46,7 +47,8 @@ def _each_decision(engine: sim.Engine, check: Callable[[int, Decision, Decision]
 
 def test_the_random_agent_draws_as_choice_draws_with_the_ways_together_or_not(engine: sim.Engine) -> None:
     def check(n: int, together: Decision, scattered: Decision) -> None:
-        assert action_runs(together.actions) is not None and action_runs(scattered.actions) is None
+        assert together.runs == _runs(together.actions) and together.runs is not None
+        assert scattered.runs is None and _runs(scattered.actions) is None
         for decision in (together, scattered):
             assert sim.RandomAgent(n).choose(decision) == _reference(n, decision.actions)
     _each_decision(engine, check)
