@@ -62,11 +62,6 @@ def _size(character: CharacterGlance) -> int:
     return size if size is not None else 0
 
 
-def _labels(character: CharacterGlance) -> tuple[str, ...]:
-    labels = character.labels
-    return labels if labels is not None else ()
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # tests and users subclass it
 class PolicyAgent:
     """Weighs every option by rules of thumb and draws one (seeded); reads only what the decision shows its player."""
@@ -291,7 +286,7 @@ HELPFUL: Final = 128
 class _Roles:
     """An edition's policy read once: each action's parts as bits (an action it does not name: 0, any other spell)."""
 
-    __slots__ = ("policy", "of", "off_turn")
+    __slots__ = ("of", "off_turn", "policy")
 
     def __init__(self, policy: m.Policy) -> None:
         self.policy = policy
@@ -367,7 +362,7 @@ class _Facts:
     decision's other actions: whose request is on top of the stage, whether it is against this player, how many
     soldiers and bulwarks this player has, whether one of its soldiers is worth attacking with."""
 
-    __slots__ = ("view", "top", "my_turn", "_against_me", "_soldiers", "_bulwarks", "_attacking")
+    __slots__ = ("_against_me", "_attacking", "_bulwarks", "_soldiers", "my_turn", "top", "view")
 
     def __init__(self, view: Glance) -> None:
         self.view = view
@@ -418,7 +413,7 @@ def _best_way(decision: Decision, start: int, end: int, spends_smallest: bool) -
     return best
 
 
-def _block_weights(view: Glance, labels: list[str | None], blocks: Mapping[str, str]) -> list[float]:
+def _block_weights(view: Glance, labels: list[object], blocks: Mapping[str, str]) -> list[float]:
     """Whether to block, and with what: each label's weight (the attacker and this player's soldiers read once)."""
     mine_field = view.you.field
     blocked = {c.blocking for c in mine_field if c.blocking is not None}
