@@ -49,13 +49,14 @@ class Decision:
     kinds        each option's kind (options[i].kind), without the rest of options
     cost(i), keys(i)   a request option's cost and keycards (options[i].cost, .keys), without the rest of options
     keys_rank(i) the sum of the ranks of a request option's keycards, without their texts
+    runs         where each action's ways begin among a request decision's options (None if they are not together)
 
     The engine objects the options stand for stay inside the simulator. A decision describes the game as it
     stood when it was asked: once taken, what it had not yet worked out is no longer available.
     """
 
-    __slots__ = ("player", "kind", "prompt", "choosing", "_game", "_options", "_seen", "_observation", "_actions", "_glance",
-                 "_kinds", "_refs")
+    __slots__ = ("player", "kind", "prompt", "choosing", "_game", "_options", "_seen", "_observation", "_actions", "_runs",
+                 "_glance", "_kinds", "_refs")
 
     def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None) -> None:
         self.player, self.kind, self.prompt, self.choosing = player, kind, prompt, choosing
@@ -64,6 +65,7 @@ class Decision:
         self._seen: tuple[OptionSeen, ...] | None = None
         self._observation: Observation | None = None
         self._actions: tuple[str, ...] | None = None
+        self._runs: list[int] | None = None
         self._glance: Glance | None = None
         self._kinds: tuple[str, ...] | None = None
         self._refs: tuple[Any, ...] | None = None
@@ -104,17 +106,42 @@ class Decision:
     def actions(self) -> tuple[str, ...]:
         """For a request decision: each option's action id (`pass` for PASS), cheaper than `options`."""
         if self._actions is None:
-            ids = []
-            for option in self._options:
-                if isinstance(option, RequestOption):  # most options: read natively, not through getattr
-                    ids.append(option.action.id)
-                elif option is PASS:  # not through getattr either: it has no action, and the AttributeError cost more
-                    ids.append("pass")
-                else:
-                    action = getattr(option, "action", None)
-                    ids.append(action.id if action is not None else "pass")
-            self._actions = tuple(ids)
+            return self._find_actions()
         return self._actions
+
+    @property
+    def runs(self) -> list[int] | None:
+        """For a request decision: where each action's ways (or the pass) begin among the options, when every action's
+        ways come together (as requests.options finds them): the actions in the order they first come, as
+        dict.fromkeys(actions) gives them. None when an action comes again after another."""
+        if self._actions is None:
+            self._find_actions()
+        return self._runs
+
+    def _find_actions(self) -> tuple[str, ...]:
+        """`actions` and `runs`, in one pass over the options."""
+        ids: list[str] = []
+        starts: list[int] = []
+        together = True
+        for option in self._options:
+            if isinstance(option, RequestOption):  # most options: read natively, not through getattr
+                found = option.action.id
+            elif option is PASS:  # not through getattr either: it has no action, and the AttributeError cost more
+                found = "pass"
+            else:
+                action = getattr(option, "action", None)
+                found = action.id if action is not None else "pass"
+            if not ids or found != ids[-1]:
+                if together:
+                    for start in starts:
+                        if ids[start] == found:
+                            together = False
+                            break
+                starts.append(len(ids))
+            ids.append(found)
+        actions = self._actions = tuple(ids)
+        self._runs = starts if together else None
+        return actions
 
     @property
     def policy(self) -> m.Policy:
@@ -241,7 +268,8 @@ class CharacterGlance:
     """A character as the deciding player sees it: observation.CharacterSeen's fields but its text, with its
     size and labels worked out when first read (None, as there, for a card the player cannot see)."""
 
-    __slots__ = ("id", "kind", "driven", "role", "blocking", "new", "_game", "_character", "_seen", "_size", "_labels", "_known")
+    __slots__ = ("id", "kind", "driven", "role", "blocking", "new", "_game", "_character", "_seen", "_size", "_labels", "_label_set",
+                 "_known")
 
     def __init__(self, game: Game, character: Character, viewer: int) -> None:
         self.id, self.kind, self.driven = character.id, character.kind, character.driven
@@ -251,7 +279,8 @@ class CharacterGlance:
         self._seen = not character.face_down or character.controller == viewer  # as observation._seen
         self._size: int | None = None
         self._labels: tuple[str, ...] | None = None
-        self._known = 0  # 1: size worked out, 2: labels, 3: both
+        self._label_set: frozenset[str] | None = None
+        self._known = 0  # bits: 1 size worked out, 2 labels, 4 label_set
 
     @property
     def size(self) -> int | None:
@@ -263,9 +292,18 @@ class CharacterGlance:
     @property
     def labels(self) -> tuple[str, ...] | None:
         if not self._known & 2:
-            self._labels = tuple(sorted(abilities.labels(self._game, self._character))) if self._seen else None
+            found = self.label_set
+            self._labels = tuple(sorted(found)) if found is not None else None
             self._known |= 2
         return self._labels
+
+    @property
+    def label_set(self) -> frozenset[str] | None:
+        """`labels` as a set, without sorting them (whether it has a label)."""
+        if not self._known & 4:
+            self._label_set = abilities.labels(self._game, self._character) if self._seen else None
+            self._known |= 4
+        return self._label_set
 
 
 class SideGlance:
@@ -357,10 +395,17 @@ class RandomAgent:
         if decision.kind != "request":
             return below(rng, len(decision))
         actions = decision.actions
+        starts = decision.runs
+        if starts is not None:  # each action's ways together: the same draws as below, without the lists
+            k = below(rng, len(starts))
+            start = starts[k]
+            end = starts[k + 1] if k + 1 < len(starts) else len(actions)
+            return start + below(rng, end - start)
         distinct = list(dict.fromkeys(actions))  # an action (or pass), each once, in the order they come
         chosen = distinct[below(rng, len(distinct))]
         ways = [i for i, action in enumerate(actions) if action == chosen]
         return ways[below(rng, len(ways))]
+
 
 
 @dataclass(frozen=True)

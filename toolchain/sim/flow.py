@@ -52,7 +52,7 @@ class Step:
     but who holds the chance and the pass record (passing_steps); after a `resets` step the pass record is empty
     (PASS_RECORD_RESETS, a reading)."""
 
-    __slots__ = ("id", "handler", "code", "next", "only", "quiet", "resets")
+    __slots__ = ("id", "handler", "code", "next", "only", "yes", "no", "quiet", "resets")
 
     def __init__(self, id_: str, handler: Handler | None, quiet: bool = False, resets: bool = False) -> None:
         self.id = id_
@@ -60,6 +60,8 @@ class Step:
         self.code = TERMINAL if handler is None else (_CODES.get(handler, OTHER) if _DIRECT else OTHER)
         self.next: dict[str, Step] = {}
         self.only: Step | None = None
+        self.yes: Step | None = None  # next[YES] and next[NO] of a decision step, taken without a lookup
+        self.no: Step | None = None
         self.quiet = quiet
         self.resets = resets
 
@@ -74,6 +76,7 @@ def compile_flow(flow: Flow, handlers: dict[str, Handler]) -> dict[str, Step]:
     for step in steps.values():
         if list(step.next) == [""]:
             step.only = step.next[""]
+        step.yes, step.no = step.next.get(YES), step.next.get(NO)
     return steps
 
 
@@ -158,8 +161,12 @@ def _walk(game: Game, step: Step) -> str:
             return step.id
         if state.winner is not None:
             return END
-        only = step.only
-        step = only if only is not None else step.next[label]
+        following = step.only
+        if following is None:
+            following = step.yes if label is YES else (step.no if label is NO else None)
+            if following is None:
+                following = step.next[label]
+        step = following
 
 
 # -- Fig. 6.6 コアフロー ------------------------------------------------------------------------
@@ -638,7 +645,8 @@ def _fire(game: Game, spec: ActionSpec, trigger: TriggerSpec, event: tuple, out:
     """The requests of `spec` the event triggers, the turn player's copy first (into `out`)."""
     turn = game.state.turn
     moved = event[0] == "moved"
-    for seat in (turn, 1 - turn):
+    for order in range(2):  # compiled, a loop of machine integers rather than an iterator over a tuple
+        seat = turn if order == 0 else 1 - turn
         if trigger.turn_player and seat != turn:
             continue
         if moved:

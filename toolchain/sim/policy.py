@@ -62,11 +62,6 @@ def _size(character: CharacterGlance) -> int:
     return size if size is not None else 0
 
 
-def _labels(character: CharacterGlance) -> tuple[str, ...]:
-    labels = character.labels
-    return labels if labels is not None else ()
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # tests and users subclass it
 class PolicyAgent:
     """Weighs every option by rules of thumb and draws one (seeded); reads only what the decision shows its player."""
@@ -81,7 +76,8 @@ class PolicyAgent:
         if kind == "request":
             weights = self._request(decision, decision.policy)
         elif kind == "target":
-            helpful = self.acting in decision.policy.helpful  # its targets are its own (rules.yaml policy `helpful`)
+            acting = self.acting  # its targets are its own when it is helpful (rules.yaml policy `helpful`)
+            helpful = acting is not None and _roles(decision.policy).of.get(acting, 0) & HELPFUL != 0
             weights = self._target(decision.glance, decision.kinds, decision.refs, helpful)
         elif kind == "choose":
             weights = self._choose(decision, decision.policy)
@@ -100,72 +96,56 @@ class PolicyAgent:
     def _draw(self, weights: list[float]) -> int:
         """One index, drawn as `random.choices(range(len(weights)), weights)[0]` draws it: the same sums in the same
         order, the same random number, the first index whose running sum passes it (bisect_right, the last kept)."""
-        cumulative = []
         total = 0.0
         for weight in weights:
             total += weight
-            cumulative.append(total)
-        drawn = self.rng.random() * (cumulative[-1] + 0.0)
-        index, last = 0, len(cumulative) - 1
-        while index < last and cumulative[index] <= drawn:
-            index += 1
-        return index
+        drawn = self.rng.random() * (total + 0.0)
+        running, last = 0.0, len(weights) - 1
+        for index in range(last):  # the running sums again, added in the same order: the same floats
+            running += weights[index]
+            if running > drawn:
+                return index
+        return last
 
     # -- [3]: which request, or pass ----------------------------------------------------------------------
     def _request(self, decision: Decision, policy: m.Policy) -> list[float]:
         actions = decision.actions
+        count = len(actions)
+        roles = _roles(policy)
+        view = decision.glance
+        short = _life(view) <= LOW_LIFE
+        starts = decision.runs
+        if starts is None:  # an action's ways not all together: weighed by the groups of every way of an action
+            return self._request_grouped(decision, roles, actions, view, short)
+        weights = [0.0] * count
+        facts = _Facts(view)  # what the weights read of the glance, each worked out once for every action
+        runs = len(starts)
+        for k in range(runs):
+            start = starts[k]
+            end = starts[k + 1] if k + 1 < runs else count
+            action = actions[start]
+            role = roles.of.get(action, 0)
+            best = start
+            if end - start > 1:  # one way to make it: the keycards worth most for it (the first of the best)
+                best = _best_way(decision, start, end, role & BULWARK != 0)
+            weights[best] = _weight(decision, roles, facts, action, role, short, end - 1)
+        return weights
+
+    def _request_grouped(self, decision: Decision, roles: _Roles, actions: tuple[str, ...], view: Glance,
+                         short: bool) -> list[float]:
+        """_request for options whose ways of one action do not all come together."""
         by_action: dict[str, list[int]] = {}
         for i, action in enumerate(actions):
             by_action.setdefault(action, []).append(i)
-        view = decision.glance
-        life = _life(view)
         weights = [0.0] * len(actions)
-        attacking: list[bool] = []  # whether a soldier is worth attacking with: worked out once, for the first attack
+        facts = _Facts(view)
         for action, indices in by_action.items():
-            weight = self._action_weight(view, action, policy, attacking)
-            if life <= LOW_LIFE:
-                if "L" in decision.cost(indices[-1]):
-                    weight *= 0.05  # L is paid with the life: a short life is kept for the game, not spent
-                if action != PASSING and action not in policy.unpressed and action not in policy.answers:
-                    weight *= 0.5  # with a short life, only what protects it is worth a request: bulwarks and answers
+            role = roles.of.get(action, 0)
             best = indices[0]
-            if len(indices) > 1:  # one way to make it: the keycards worth most for it (the first of the best)
-                best = self._best_keys(decision, indices, action in policy.bulwarks)
-            weights[best] = weight
+            if len(indices) > 1:
+                best = self._best_keys(decision, indices, role & BULWARK != 0)
+            weights[best] = _weight(decision, roles, facts, action, role, short, indices[-1])
         return weights
-
-    def _action_weight(self, view: Glance, action: str, policy: m.Policy, attacking: list[bool]) -> float:
-        top = view.top_side
-        if top is not None:
-            if top == "you":
-                return 8.0 if action == PASSING else 0.2
-            if action == PASSING:
-                return 6.0
-            if action in policy.answers:
-                mine = {c.id for c in view.you.field}
-                against_me = any((kind == "character" and ref in mine) or (kind == "player" and ref == "you")
-                                 for kind, ref in view.top_refs)
-                return 3.0 if against_me else 0.3
-            return 0.3
-        if view.turn != "you":
-            return 6.0 if action == PASSING else policy.off_turn.get(action, 0.3)
-        you = view.you
-        if action in policy.summons:
-            return 6.0 if len(_soldiers(you.field)) < MANY_SOLDIERS else 0.4
-        if action in policy.bulwarks:
-            bulwarks = [c for c in you.field if c.kind == "bulwark"]
-            return 5.0 if len(bulwarks) < MANY_BULWARKS and you.hand_size > 2 else 0.2
-        if action in policy.attacks:
-            if not attacking:
-                attacking.append(bool(self._attackers(view, policy)))
-            return 5.0 if attacking[0] else 0.2
-        if action in policy.setup:
-            return 2.5
-        if action in policy.ends:
-            return 1.0
-        if action == PASSING:
-            return 0.2  # with an empty stage it only hands the chance round: the turn goes on
-        return 0.4  # any other spell: now and then, keeping the hand for answers
 
     @staticmethod
     def _best_keys(decision: Decision, indices: list[int], spends_smallest: bool) -> int:
@@ -185,11 +165,24 @@ class PolicyAgent:
     def _attackers(view: Glance, policy: m.Policy) -> list[CharacterGlance]:
         """My soldiers worth attacking with: charged, able to attack, and bigger than every charged soldier of the opponent
         (the cheap tests first: most of the time none is charged, or none can attack)."""
-        ready = [c for c in _soldiers(view.you.field) if not c.driven]
-        ready = [c for c in ready if "attacker" in _labels(c) and (not c.new or any(label in policy.new_attackers for label in _labels(c)))]
+        ready: list[CharacterGlance] = []
+        for c in view.you.field:
+            if c.kind != "soldier" or c.driven:
+                continue
+            labels = c.label_set
+            if labels is None or "attacker" not in labels:
+                continue
+            if c.new and not any(label in policy.new_attackers for label in labels):
+                continue
+            ready.append(c)
         if not ready:
             return []
-        strongest = max((_size(c) for c in _soldiers(view.opponent.field) if not c.driven), default=-1)
+        strongest, seen = -1, False
+        for c in view.opponent.field:
+            if c.kind == "soldier" and not c.driven:
+                size = _size(c)
+                if not seen or size > strongest:
+                    strongest, seen = size, True
         return [c for c in ready if _size(c) > strongest]
 
     def _choose(self, decision: Decision, policy: m.Policy) -> list[float]:
@@ -210,14 +203,27 @@ class PolicyAgent:
         chosen = [characters.get(ref) if kind == "character" else None for kind, ref in zip(kinds, refs)]
         present = [c for c in chosen if c is not None]
         if present and bool(policy.blockers_prompt) and prompt == policy.blockers_prompt:
-            biggest = max(present, key=lambda c: _size(c) if c.kind == "soldier" else 0)
+            biggest = present[0]  # the first of the biggest (a bulwark counts as 0)
+            most = _size(biggest) if biggest.kind == "soldier" else 0
+            for c in present:
+                size = _size(c) if c.kind == "soldier" else 0
+                if size > most:
+                    biggest, most = c, size
             return [5.0 if c is biggest else (3.0 if i in done else 0.5) for i, c in enumerate(chosen)]
         if present:  # S: the character to give up: the smallest
-            smallest = min(present, key=lambda c: _size(c) if c.kind == "soldier" else -1)
+            smallest = present[0]  # the first of the smallest (a bulwark counts as -1)
+            least = _size(smallest) if smallest.kind == "soldier" else -1
+            for c in present:
+                size = _size(c) if c.kind == "soldier" else -1
+                if size < least:
+                    smallest, least = c, size
             return [5.0 if c is smallest else 0.5 for c in chosen]
         cards = [i for i, kind in enumerate(kinds) if kind == "card"]
         if cards and discard:
-            lowest = min(cards, key=lambda i: rank(refs[i]))
+            lowest = cards[0]  # the first of the lowest
+            for i in cards:
+                if rank(refs[i]) < rank(refs[lowest]):
+                    lowest = i
             return [5.0 if i == lowest else 0.5 for i in range(len(kinds))]
         return [1.0] * len(kinds)
 
@@ -225,25 +231,11 @@ class PolicyAgent:
         labels = [ref if kind == "label" else None for kind, ref in zip(kinds, refs)]  # a label's text is what it names
         blocks, more = policy.block_labels, policy.draw_more_label
         if blocks and blocks.get("none") in labels:
-            return [self._block_weight(view, label, blocks) for label in labels]
+            return _block_weights(view, labels, blocks)
         if more and more in labels:  # a card more in the hand is a card less in the life
             wanted = view.you.hand_size < 3 and _life(view) > LOW_LIFE
             return [5.0 if (label == more) == wanted else 0.5 for label in labels]
         return [1.0] * len(labels)
-
-    @staticmethod
-    def _block_weight(view: Glance, label: str | None, blocks: Mapping[str, str]) -> float:
-        mine_field = view.you.field
-        blocked = {c.blocking for c in mine_field if c.blocking is not None}
-        attacker = next((c for c in view.opponent.field if c.role == "attacker" and c.id not in blocked), None)
-        size = _size(attacker) if attacker is not None else 0
-        short = _life(view) <= size + SHORT_LIFE  # this hit would leave little or nothing
-        mine = [_size(c) for c in _soldiers(mine_field) if not c.driven and c.role is None]
-        if label == blocks.get("soldier"):
-            return 6.0 if any(s >= size for s in mine) else (3.0 if short else 0.3)
-        if label == blocks.get("bulwark"):
-            return 5.0 if short or size >= BIG_ATTACKER else 0.5
-        return 0.02 if short else 1.0
 
     # -- targets --------------------------------------------------------------------------------------------
     def _target(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...], helpful: bool) -> list[float]:
@@ -278,3 +270,166 @@ def _soldier_size(you: SideGlance, opponent: SideGlance, ref: object) -> int:
             if character.id == ref and character.kind == "soldier":
                 return _size(character)
     return 0
+
+
+# The parts an action plays for the agent (rules.yaml `policy`), as bits of one number per action.
+SUMMON: Final = 1
+BULWARK: Final = 2
+ATTACK: Final = 4
+SETUP: Final = 8
+END: Final = 16
+ANSWER: Final = 32
+UNPRESSED: Final = 64
+HELPFUL: Final = 128
+
+
+class _Roles:
+    """An edition's policy read once: each action's parts as bits (an action it does not name: 0, any other spell)."""
+
+    __slots__ = ("of", "off_turn", "policy")
+
+    def __init__(self, policy: m.Policy) -> None:
+        self.policy = policy
+        of: dict[str, int] = {}
+        for bit, names in ((SUMMON, policy.summons), (BULWARK, policy.bulwarks), (ATTACK, policy.attacks),
+                           (SETUP, policy.setup), (END, policy.ends), (ANSWER, policy.answers), (UNPRESSED, policy.unpressed),
+                           (HELPFUL, policy.helpful)):
+            for name in names:
+                of[name] = of.get(name, 0) | bit
+        self.of = of
+        self.off_turn: dict[str, float] = dict(policy.off_turn)
+
+
+class _Kept:
+    """The policy last read (a run plays one edition at a time): compared by identity, without hashing it."""
+
+    __slots__ = ("roles",)
+
+    def __init__(self) -> None:
+        self.roles: _Roles | None = None
+
+
+_KEPT: Final = _Kept()
+
+
+def _roles(policy: m.Policy) -> _Roles:
+    roles = _KEPT.roles
+    if roles is None or roles.policy is not policy:
+        roles = _KEPT.roles = _Roles(policy)
+    return roles
+
+
+def _weight(decision: Decision, roles: _Roles, facts: _Facts, action: str, role: int, short: bool, last: int) -> float:
+    """An action's weight at a request decision (its way `last` read for the cost)."""
+    weight = _action_weight(roles, facts, action, role)
+    if short:
+        if "L" in decision.cost(last):
+            weight *= 0.05  # L is paid with the life: a short life is kept for the game, not spent
+        if action != PASSING and not role & (UNPRESSED | ANSWER):
+            weight *= 0.5  # with a short life, only what protects it is worth a request: bulwarks and answers
+    return weight
+
+
+def _action_weight(roles: _Roles, facts: _Facts, action: str, role: int) -> float:
+    top = facts.top
+    if top is not None:
+        if top == "you":
+            return 8.0 if action == PASSING else 0.2
+        if action == PASSING:
+            return 6.0
+        if role & ANSWER:
+            return 3.0 if facts.against_me() else 0.3
+        return 0.3
+    if not facts.my_turn:
+        return 6.0 if action == PASSING else roles.off_turn.get(action, 0.3)
+    if role & SUMMON:
+        return 6.0 if facts.soldiers() < MANY_SOLDIERS else 0.4
+    if role & BULWARK:
+        return 5.0 if facts.bulwarks() < MANY_BULWARKS and facts.view.you.hand_size > 2 else 0.2
+    if role & ATTACK:
+        return 5.0 if facts.attacking(roles.policy) else 0.2
+    if role & SETUP:
+        return 2.5
+    if role & END:
+        return 1.0
+    if action == PASSING:
+        return 0.2  # with an empty stage it only hands the chance round: the turn goes on
+    return 0.4  # any other spell: now and then, keeping the hand for answers
+
+
+class _Facts:
+    """What a request decision's weights read of the glance, each worked out when first read and then kept for the
+    decision's other actions: whose request is on top of the stage, whether it is against this player, how many
+    soldiers and bulwarks this player has, whether one of its soldiers is worth attacking with."""
+
+    __slots__ = ("_against_me", "_attacking", "_bulwarks", "_soldiers", "my_turn", "top", "view")
+
+    def __init__(self, view: Glance) -> None:
+        self.view = view
+        self.top = view.top_side
+        self.my_turn = view.turn == "you"
+        self._against_me = -1  # -1: not worked out yet; else 0 / 1, or a count
+        self._soldiers = -1
+        self._bulwarks = -1
+        self._attacking = -1
+
+    def against_me(self) -> bool:
+        """Whether the request on top of the stage targets one of this player's characters, or this player."""
+        if self._against_me < 0:
+            mine = {c.id for c in self.view.you.field}
+            found = 0
+            for kind, ref in self.view.top_refs:
+                if (kind == "character" and ref in mine) or (kind == "player" and ref == "you"):
+                    found = 1
+                    break
+            self._against_me = found
+        return self._against_me == 1
+
+    def soldiers(self) -> int:
+        if self._soldiers < 0:
+            self._soldiers = len(_soldiers(self.view.you.field))
+        return self._soldiers
+
+    def bulwarks(self) -> int:
+        if self._bulwarks < 0:
+            self._bulwarks = sum(1 for c in self.view.you.field if c.kind == "bulwark")
+        return self._bulwarks
+
+    def attacking(self, policy: m.Policy) -> bool:
+        if self._attacking < 0:
+            self._attacking = 1 if PolicyAgent._attackers(self.view, policy) else 0
+        return self._attacking == 1
+
+
+def _best_way(decision: Decision, start: int, end: int, spends_smallest: bool) -> int:
+    """PolicyAgent._best_keys for the ways start…end-1 of one action (without a list of their indices)."""
+    best, best_value = start, 0
+    for i in range(start, end):
+        value = decision.keys_rank(i)
+        if spends_smallest:
+            value = -value
+        if i == start or value > best_value:
+            best, best_value = i, value
+    return best
+
+
+def _block_weights(view: Glance, labels: list[object], blocks: Mapping[str, str]) -> list[float]:
+    """Whether to block, and with what: each label's weight (the attacker and this player's soldiers read once)."""
+    mine_field = view.you.field
+    blocked = {c.blocking for c in mine_field if c.blocking is not None}
+    attacker = next((c for c in view.opponent.field if c.role == "attacker" and c.id not in blocked), None)
+    size = _size(attacker) if attacker is not None else 0
+    short = _life(view) <= size + SHORT_LIFE  # this hit would leave little or nothing
+    mine = [_size(c) for c in _soldiers(mine_field) if not c.driven and c.role is None]
+    by_soldier = 6.0 if any(s >= size for s in mine) else (3.0 if short else 0.3)
+    by_bulwark = 5.0 if short or size >= BIG_ATTACKER else 0.5
+    soldier, bulwark = blocks.get("soldier"), blocks.get("bulwark")
+    weights = []
+    for label in labels:
+        if label == soldier:
+            weights.append(by_soldier)
+        elif label == bulwark:
+            weights.append(by_bulwark)
+        else:
+            weights.append(0.02 if short else 1.0)
+    return weights

@@ -1,0 +1,64 @@
+"""The agents find each action's ways among a request decision's options as runs (Decision.runs: requests.options
+finds an action's ways together) and fall back to grouping them when they are not together: either way, the random agent draws what
+`rng.choice` of the actions and then of the action's ways draws, and the policy agent weighs the same ways alike."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from toolchain import sim
+from toolchain.sim.agents import Decision, engine_options
+
+
+def _runs(actions: tuple[str, ...]) -> list[int] | None:
+    """Where each action begins, in the order dict.fromkeys gives them, or None when an action's ways are apart."""
+    starts = [actions.index(action) for action in dict.fromkeys(actions)]
+    together = all(actions[start:start + actions.count(action)] == (action,) * actions.count(action)
+                   for start, action in zip(starts, dict.fromkeys(actions)))
+    return starts if together else None
+
+
+def _reference(seed: int, actions: tuple[str, ...]) -> int:
+    rng = random.Random(seed)
+    chosen = rng.choice(list(dict.fromkeys(actions)))
+    return rng.choice([i for i, action in enumerate(actions) if action == chosen])
+
+
+def _each_decision(engine: sim.Engine, check: Callable[[int, Decision, Decision], None]) -> None:
+    """`check` at request decisions with an action of several ways: as offered, and with one of those ways moved last."""
+    checked = 0
+    for seed in range(12):
+        game = sim.Game.new(engine, "lite", "entry20", seed=seed, agents=None)
+        rng = random.Random(seed)
+        while not game.over and checked < 40:
+            decision = game.decision()
+            if decision.kind == "request":
+                options, actions = engine_options(decision), decision.actions
+                several = [i for i in range(1, len(actions)) if actions[i] == actions[i - 1]]
+                if several and actions[-1] != actions[several[0]]:
+                    moved = several[0]
+                    scattered = options[:moved] + options[moved + 1:] + [options[moved]]
+                    check(checked, decision, Decision(game, decision.seat, "request", decision.prompt, scattered))
+                    checked += 1
+            game.apply(rng.randrange(len(decision)))
+    assert checked >= 10
+
+
+def test_the_random_agent_draws_as_choice_draws_with_the_ways_together_or_not(engine: sim.Engine) -> None:
+    def check(n: int, together: Decision, scattered: Decision) -> None:
+        assert together.runs == _runs(together.actions) and together.runs is not None
+        assert scattered.runs is None and _runs(scattered.actions) is None
+        for decision in (together, scattered):
+            assert sim.RandomAgent(n).choose(decision) == _reference(n, decision.actions)
+    _each_decision(engine, check)
+
+
+def test_the_policy_agent_weighs_each_action_alike_with_its_ways_together_or_not(engine: sim.Engine) -> None:
+    def check(n: int, together: Decision, scattered: Decision) -> None:
+        weights = []
+        for decision in (together, scattered):
+            weighed = sim.PolicyAgent(n)._request(decision, decision.policy)
+            weights.append(sorted((decision.actions[i], weight) for i, weight in enumerate(weighed) if weight))
+        assert weights[0] == weights[1]
+    _each_decision(engine, check)
