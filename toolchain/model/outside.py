@@ -70,12 +70,12 @@ def digest(what: str, path: Path) -> str:
 
 
 def unchanged(read_before: Any) -> bool:
-    """Whether everything of `read_before` (as kept: lists of what, path, digest) is as it was; False for anything
-    else, as a cache entry may come from anywhere."""
-    if not isinstance(read_before, list):
+    """Whether everything of `read_before` (Reads, or as kept: lists of what, path, digest) is as it was; False for
+    anything else, as a cache entry may come from anywhere."""
+    if not isinstance(read_before, (list, tuple)):
         return False
     for entry in read_before:
-        if not (isinstance(entry, list) and len(entry) == 3 and all(isinstance(part, str) for part in entry)):
+        if not (isinstance(entry, (list, tuple)) and len(entry) == 3 and all(isinstance(part, str) for part in entry)):
             return False
         what, path, before = entry
         if what not in ("folder", "file", "definitions") or not Path(path).is_absolute() or digest(what, Path(path)) != before:
