@@ -12,6 +12,7 @@ import yaml
 
 import toolchain
 from tests.runbp import ROOT, bp
+from toolchain.checks import Checked
 from toolchain.model.notations import KeycardsText
 from toolchain.notation.kana import has_kanji, is_kana_name
 from toolchain.upstream import spelling, texts
@@ -32,13 +33,19 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return into
 
 
+@pytest.fixture(scope="module")
+def imported_checked(imported: Path) -> Checked:
+    """The import loaded and checked once for the module's tests that read it (none changes it)."""
+    return toolchain.load(imported)
+
+
 def _entries(path: Path, list_key: str, inner: str) -> list[dict[str, Any]]:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     return [entry for group in data.get(list_key) or [] for entry in group[inner]]
 
 
-def test_bp_check_accepts_the_import_and_lists_every_entry_as_left_to_write(imported: Path) -> None:
-    loaded = toolchain.load(imported)
+def test_bp_check_accepts_the_import_and_lists_every_entry_as_left_to_write(imported: Path, imported_checked: Checked) -> None:
+    loaded = imported_checked
     assert [f.text() for f in loaded.findings if f.severity == "error"] == []
     checked = bp("check", "--root", str(imported), "--readings", "--no-cache")
     assert checked.returncode == 0, checked.stdout + checked.stderr
@@ -64,8 +71,8 @@ def _kana_as_upstream(item: Any, entry: dict[str, Any]) -> None:
         assert bool(item.kana) == has_kanji(item.name), item.id
 
 
-def test_every_action_equals_upstreams_field_by_field(imported: Path) -> None:
-    defs = toolchain.load(imported).definitions
+def test_every_action_equals_upstreams_field_by_field(imported: Path, imported_checked: Checked) -> None:
+    defs = imported_checked.definitions
     ours = {a.id: a for a in (*defs.actions, *defs.frame_actions)}
     ids = _ids(imported)
     names = yaml.safe_load(NAMES.read_text(encoding="utf-8"))
@@ -97,9 +104,9 @@ def test_every_action_equals_upstreams_field_by_field(imported: Path) -> None:
         assert list(action.updated) == (spelling.versions(entry["update"]).value if "update" in entry else [])
 
 
-def test_characters_and_fog_equal_upstreams(imported: Path) -> None:
+def test_characters_and_fog_equal_upstreams(imported: Path, imported_checked: Checked) -> None:
     """act.yaml's characters and act-frame.yaml's (the trumps' characters: the frame characters), and both fog lists."""
-    defs = toolchain.load(imported).definitions
+    defs = imported_checked.definitions
     characters = {c.id: c for c in defs.characters}
     ids = _ids(imported)
     upstream = [("characters", e) for e in _entries(ACT, "charList", "chars")] + [("frame-characters", e) for e in _entries(ACT_FRAME, "charList", "chars")]
@@ -236,9 +243,9 @@ def test_history_needs_edition_and_file(tmp_path: Path) -> None:
     assert "EDITION=FILE" in result.stderr
 
 
-def test_a_frame_files_fog_is_frame_fog(imported: Path) -> None:
+def test_a_frame_files_fog_is_frame_fog(imported_checked: Checked) -> None:
     """act-frame.yaml's fogList (クローズ) belongs to a frame action and its frames: the frame fog, not the fog."""
-    defs = toolchain.load(imported).definitions
+    defs = imported_checked.definitions
     [close] = defs.frame_fog
     assert (close.name, close.action, close.frames) == ("クローズ", "close", ("extra",))
     assert texts.from_markup(str(close.ability)) == "対象とした切札はこのターンが終わるまで表向きにできない。"

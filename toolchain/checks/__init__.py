@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from .. import model as m
 from ..diagnostics import Diagnostic
 from ..i18n import _
+from ..model.outside import Read
 
 if TYPE_CHECKING:  # pragma: no cover - the simulator loads only when a check runs (not for a kept result)
     from ..model.kept import FileCache
@@ -38,6 +39,8 @@ class Checked:
     loaded: LoadResult
     findings: tuple[Diagnostic, ...]
     examples: Report | Kept | None  # None when the rules vocabulary did not load; Kept: from bp check's cache
+    # what the findings were read from outside the repository (the history of the rules: model/outside.py)
+    outside: tuple[Read, ...] = ()
 
     @property
     def definitions(self) -> m.Definitions:
@@ -81,11 +84,14 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
     loaded = load_definitions(root, sources=sources, kept=FileCache(kept, TOOLCHAIN_SCHEMAS, sources.schemas) if kept else files)
     findings = list(loaded.diagnostics)
     report = None
+    outside: list[Read] = []
     # Cross-file checks only make sense on a tree whose vocabulary loaded.
     if loaded.definitions.rules is not None:
         crossfile_findings = crossfile.run_checks(loaded)
         findings += crossfile_findings
-        findings += since_history.run(loaded)
+        # the past editions' entries kept where the files' documents are (bp diff's revisions share them in memory)
+        history_findings, outside = since_history.run_with_reads(loaded, kept if kept is not None else files.store if files else None)
+        findings += history_findings
         # The engine is built from every definition: with a file missing, a character, frame or
         # trump left out, keycards it cannot read, two definitions under one id (it keeps one
         # per id, so every example naming the other fails), a reference that names nothing, a cost
@@ -101,4 +107,4 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
         # read from the printed text and the programs alone: outside the examples' cache, which masks the printed words
         findings += effect_facts.run(loaded.definitions, broken)
         findings += procedure_facts.run(loaded.definitions)
-    return Checked(root, loaded, tuple(sorted(set(findings))), report)
+    return Checked(root, loaded, tuple(sorted(set(findings))), report, tuple(outside))

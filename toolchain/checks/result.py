@@ -9,7 +9,9 @@ rulings are listed. When anything differs, the definitions are checked
 again; each file's document and schema findings are taken from the cache when its bytes (and the
 schemas, and the names the files define) did not change (model/kept.py), and the examples' and
 the linked findings when what the simulator and the linking read did not (checks/programs.py,
-played_key). A result from the cache is the result of a clean check: it is printed by the same code.
+played_key). What the check read outside the repository (the history of the rules: its records and the past
+editions' definitions, model/outside.py) is kept with the result by digest, and the result is given only while
+every one of them is the same. A result from the cache is the result of a clean check: it is printed by the same code.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import Diagnostic, relative
 from ..i18n import language
 from ..model.doclabels import section_label_places
+from ..model.outside import unchanged
 from ..model.repository import folders_where_files_belong
 from ..resultcache import ResultCache, key_of
 from .summary import examples_summary, rulings_summary
@@ -119,10 +122,14 @@ def check(root: Path, store: ResultCache, show_readings: bool = False, show_ruli
     sources = read_sources(root)
     key = key_of(f"readings {show_readings}", f"rulings {show_rulings}", f"language {language()}",  # findings are said in it
                  *_sources_key(root, sources))
-    try:
-        return CheckResult.from_json(store.get("check", key))
-    except (ValueError, TypeError, KeyError, AttributeError):
-        pass  # nothing kept for this key (or not what this version keeps)
-    result = CheckResult.of(load(root, sources, store), show_readings, show_rulings=show_rulings)
-    store.put("check", key, result.to_json())
+    kept = store.get("check", key)
+    # what the check read outside the repository (the history's past editions) must be as it was, too
+    if isinstance(kept, dict) and unchanged(kept.get("outside")):
+        try:
+            return CheckResult.from_json(kept)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            pass  # not what this version keeps
+    checked = load(root, sources, store)
+    result = CheckResult.of(checked, show_readings, show_rulings=show_rulings)
+    store.put("check", key, {**result.to_json(), "outside": [list(read) for read in checked.outside]})
     return result

@@ -18,7 +18,9 @@ from ..diagnostics import Diagnostic, Location
 from ..i18n import _
 from ..model.history import current_edition, edition_number
 from ..model.loader import LoadResult
+from ..model.outside import Read
 from ..model.past_editions import KINDS, PastEdition, entries_of, items, read_history
+from ..resultcache import ResultCache
 
 
 def _relative(path: Path, root: Path) -> str:
@@ -73,20 +75,26 @@ def _updated(kind: str, item: Any, by_edition: dict[tuple[int, int, int], PastEd
                              name=item.name, version=version, before=before.edition, source=before.source), "warning")
 
 
-def run(result: LoadResult) -> list[Diagnostic]:
+def run(result: LoadResult, store: ResultCache | None = None) -> list[Diagnostic]:
     """Every definition's since and updated held to the history rules.yaml names (none named: nothing)."""
+    return run_with_reads(result, store)[0]
+
+
+def run_with_reads(result: LoadResult, store: ResultCache | None = None) -> tuple[list[Diagnostic], list[Read]]:
+    """run's findings, and what they were read from outside the repository (the history's folder, records and past
+    editions: model/outside.py); `store`: where the past editions' entries are kept (bp check's cache)."""
     definitions = result.definitions
     if definitions.rules is None:
-        return []
-    history = read_history(result.root, definitions.rules, definitions)
+        return [], []
+    history = read_history(result.root, definitions.rules, definitions, store)
     if history is None:
-        return []
+        return [], []
     if history.absent is not None:
         rules_path, line, column, folder = history.absent
         return [Diagnostic(Location(_relative(rules_path, result.root), line, column), "BP052",
                            _("history: names the folder {folder}, which is not there: the since and updated of the definitions "
                              "are not held to the history of the rules (BP049); correct the path, or remove the key")
-                           .format(folder=_relative(folder, result.root)), "warning")]
+                           .format(folder=_relative(folder, result.root)), "warning")], history.read
     findings = [Diagnostic(Location(_relative(path, result.root), line, column), "BP049",
                            _("the history of the rules cannot be read: {problem}").format(problem=problem), "warning")
                 for path, line, column, problem in history.problems]
@@ -100,4 +108,4 @@ def run(result: LoadResult) -> list[Diagnostic]:
     for kind, item in items(definitions):
         findings += _since(kind, item, held)
         findings += _updated(kind, item, by_edition)
-    return findings
+    return findings, history.read

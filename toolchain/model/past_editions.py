@@ -12,7 +12,12 @@ folder holds one file per edition (`v7.0.yaml`), each either
 `previous` names the edition just before it, so that an `updated` is compared only with the edition it updated.
 A record that lists only part of its edition says `covers: []`: what it lacks says nothing.
 
-    editions = read_history(root, rules, current)   # oldest first, with the problems found reading them
+A past edition's entries are read from its whole repository, checked as bp check would (a record may name any
+repository): with a `store`, they are kept by the digest of its definitions' bytes and the schemas
+(model/outside.py), and loaded again only when one of them changed. What the history read is listed in
+`History.read`, so that a check's kept result is given only while all of it is the same.
+
+    editions = read_history(root, rules, current, store)  # oldest first, with the problems found reading them
     held = held_editions(folder)                    # every record by its edition (bp diff v6.0 v8.1), none read yet
     record = read_record(held["v6.0"], root, current)
 """
@@ -25,9 +30,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..resultcache import ResultCache
 from . import definitions as m
 from .history import edition_number, is_rules_field
+from .outside import RECORD_SUFFIX, Read, definitions_sources, digest, file_digest, sources_digest
 from .repository import RepositoryError
+from .sources import read
 from .yamlload import Document
 from .yamlload import load as load_yaml
 
@@ -73,6 +81,7 @@ class History:
     editions: list[PastEdition]
     problems: list[tuple[Path, int, int, str]]  # file, line, column, what is wrong
     absent: tuple[Path, int, int, Path] | None = None  # rules.yaml, line, column of a folder named that is not there
+    read: list[Read] = field(default_factory=list)  # the folder, the records and the past editions read, by digest
 
 
 def items(definitions: m.Definitions) -> Iterator[tuple[str, Any]]:
@@ -140,12 +149,10 @@ def held_editions(folder: Path) -> dict[str, Path]:
 
 
 def read_record(path: Path, root: Path, current: m.Definitions | None, history: History,
-                doc: Document | None = None) -> PastEdition | None:
+                doc: Document | None = None, store: ResultCache | None = None) -> PastEdition | None:
     """One record, with its entries (a repository's read from its definitions: `current` when it is `root`, loaded
-    otherwise); None, with the problem added to `history`, when it cannot be read. `doc`: the record's file, when
-    the caller has parsed it already."""
-    from .loader import load_definitions
-
+    otherwise, or kept in `store`); None, with the problem added to `history`, when it cannot be read. `doc`: the
+    record's file, when the caller has parsed it already."""
     doc = load_yaml(path) if doc is None else doc
     data = doc.data
     if doc.problems or not isinstance(data, dict) or edition_number(str(data.get("edition"))) is None:
@@ -161,34 +168,74 @@ def read_record(path: Path, root: Path, current: m.Definitions | None, history: 
             record.entries = entries_of(current)
         else:
             try:
-                loaded = load_definitions(record.repository)
+                record.entries = past_entries(record.repository, history, store)
             except RepositoryError as exc:  # a copy of the repository without that edition, a wrong path
                 history.problems.append((path, _line_of(path, "repository:"), 1, str(exc)))
                 return None
-            record.entries = entries_of(loaded.definitions)
     return record
 
 
-def read_history(root: Path, rules: m.Rules, current: m.Definitions) -> History | None:
+def past_entries(repository: Path, history: History, store: ResultCache | None) -> dict[str, list[PastEntry]]:
+    """The entries of the repository at `repository` (absolute), from `store` when its definitions and the schemas
+    are the bytes they were kept for, else loaded (and kept); what was read is added to `history.read`."""
+    from .loader import load_definitions
+
+    try:
+        sources = definitions_sources(repository)
+    except RepositoryError:
+        history.read.append(Read("definitions", str(repository), digest("definitions", repository)))
+        raise
+    key = sources_digest(sources)
+    history.read.append(Read("definitions", str(repository), key))
+    slot = f"past-edition/{repository}"
+    if store is not None:
+        try:
+            return _entries(store.get(slot, key))
+        except (TypeError, ValueError, AttributeError):
+            pass  # nothing kept, or not what this version keeps: loaded
+    entries = entries_of(load_definitions(repository, sources=sources).definitions)
+    if store is not None:
+        store.put(slot, key, {space: [[e.id, e.name, e.rules, e.kind] for e in listed] for space, listed in entries.items()})
+    return entries
+
+
+def _entries(kept: object) -> dict[str, list[PastEntry]]:
+    """The entries past_entries kept (TypeError, ValueError or AttributeError for anything else)."""
+    def text(value: object) -> str | None:
+        if value is not None and not isinstance(value, str):
+            raise TypeError(value)
+        return value
+
+    if not isinstance(kept, dict):
+        raise TypeError(kept)
+    return {str(space): [PastEntry(text(id_), text(name), text(rules), text(kind)) for id_, name, rules, kind in rows]
+            for space, rows in kept.items()}
+
+
+def read_history(root: Path, rules: m.Rules, current: m.Definitions, store: ResultCache | None = None) -> History | None:
     """Every edition of the history folder up to the current one, oldest first. None when rules.yaml names no
-    history; no edition, and where it is named (`absent`), when it names a folder that is not there."""
+    history; no edition, and where it is named (`absent`), when it names a folder that is not there. `store`: where
+    the past editions' entries are kept (bp check's cache)."""
     named = history_folder(root, rules)
     if named is None:
         return None
     folder, (line, column) = named
     rules_path = root / "definitions" / "rules.yaml"
+    listed = [Read("folder", str(folder), digest("folder", folder))]
     if not folder.exists():  # a misspelt folder, or a copy made without it: nothing to hold to, which is said once
-        return History([], [], absent=(rules_path, line, column, folder))
+        return History([], [], absent=(rules_path, line, column, folder), read=listed)
     if not folder.is_dir():
-        return History([], [(rules_path, line, column, str(folder))])
-    history = History([], [])
+        return History([], [(rules_path, line, column, str(folder))], read=listed)
+    history = History([], [], read=listed)
     upto = edition_number(str(rules.edition.get("id"))) or (0, 0, 0)
-    for path in sorted(folder.glob("*.yaml")):
-        doc = load_yaml(path)
+    for path in sorted(folder.glob(RECORD_SUFFIX)):
+        raw = read(path)
+        history.read.append(Read("file", str(path), file_digest(raw)))
+        doc = load_yaml(path, raw)
         number = edition_number(str(doc.data.get("edition"))) if isinstance(doc.data, dict) and not doc.problems else None
         if number is not None and number > upto:
             continue  # a later edition says nothing of this one's history (and is not loaded)
-        record = read_record(path, root, current, history, doc)
+        record = read_record(path, root, current, history, doc, store)
         if record is not None:
             history.editions.append(record)
     history.editions.sort(key=lambda e: e.number)

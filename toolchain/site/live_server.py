@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import render_text
 from ..i18n import N_, _, cannot_serve, ngettext
 from ..model.files import SOURCE_DIRS, source_tree
+from ..model.outside import unchanged
 from .outputs import OutputError
 from .editions import site_editions
 from .pipeline import Cancelled, plan_site, run_site, select_steps
@@ -399,12 +400,13 @@ class Server:
                 self.broken = "failed"
 
     def _checked(self, root: Path) -> Checked:
-        """The edition at `root` loaded and checked, or as it was last time when none of its files changed since."""
+        """The edition at `root` loaded and checked, or as it was last time when none of its files, nor the past
+        editions its history read, changed since."""
         from ..checks import load
 
         seen = signature(root)  # taken before the files are read: one saved meanwhile is read again next time
         kept = self.checked_editions.get(root)
-        if kept is not None and kept[0] == seen:
+        if kept is not None and kept[0] == seen and unchanged(kept[1].outside):
             return kept[1]
         checked = load(root)
         self.checked_editions[root] = (seen, checked)
