@@ -409,10 +409,8 @@ def options(game: Game, seat: int) -> list:
         if not asking.payable(entry):
             continue
         activation = entry.activation
-        if activation is not None:  # the probe only when a program reads it: most actions have no 起動条件
-            asking.probe(spec)
-            if not asking.activates(activation):
-                continue
+        if activation is not None and not activation(asking.context(spec)):  # most actions have no 起動条件
+            continue
         if offers is None:
             offers = asking.offers_without_hand(entry)
             if not offers:
@@ -428,7 +426,7 @@ def options(game: Game, seat: int) -> list:
         if target is not None:
             if not asking.present(target):  # nothing of the kind at all: no keycards make a `where` hold
                 continue
-            asking.probe(spec)
+            asking.context(spec)
         asking.requests(out, offers, key_from == "hand", target)
     return out
 
@@ -441,15 +439,14 @@ class _Asking:
     field (the soldiers' labels, the abilities that waive costs, the charged bulwarks, whether a kind of character
     or trump is there to target), and the request that an activation condition or a target test sees."""
 
-    __slots__ = ("game", "seat", "player", "hand", "seen", "waivable", "waived", "has_soldier", "charged_bulwarks",
+    __slots__ = ("game", "seat", "player", "hand", "seen", "waived", "has_soldier", "charged_bulwarks",
                  "probe_request", "ctx", "targets", "need_d", "need_k")
 
     def __init__(self, game: Game, seat: int) -> None:
         self.game, self.seat = game, seat
         self.player: Player = game.state.players[seat]
         self.hand: list[int] = self.player.hand
-        self.seen: dict = {}  # the soldiers' labels (key_options)
-        self.waivable = game.ruleset.waivable_categories
+        self.seen: dict | None = None  # the soldiers' labels (key_options), kept once an action needs them
         self.waived: dict[str, str] | None = None  # found when an action of a category some ability may waive has a cost
         self.has_soldier: bool | None = None
         self.charged_bulwarks: int | None = None
@@ -475,7 +472,7 @@ class _Asking:
         self.need_d = self.need_k = 0
         if not entry.cost:
             return True
-        if entry.category in self.waivable:
+        if entry.waivable:
             letters, counts = self.unwaived(entry.cost, entry.counts, entry.category)
             if not letters:
                 return True
@@ -493,13 +490,13 @@ class _Asking:
         if entry.bare is not None:
             return entry.bare
         spec = entry.spec
+        if self.seen is None:
+            self.seen = {}
         return [RequestOption(spec, keys, unit) for keys, unit in key_options(self.game, spec, self.seat, self.seen)]
 
     def unwaived(self, letters: str, counts: tuple[int, int, int, int, int],
                  category: str | None) -> tuple[str, tuple[int, int, int, int, int]]:
         """The cost's letters and their counts, less those an ability in force waives for the action's category."""
-        if category not in self.waivable:
-            return letters, counts
         if self.waived is None:
             self.waived = abilities.waived(self.game, self.seat)
         if category not in self.waived:
@@ -521,9 +518,8 @@ class _Asking:
         """Whether the action, whose target has no `where`, has something to target: a player always; a character or
         a trump of a kind and side the same for every action that asks (found once); a request, by the action."""
         if target.kind == "request":
-            probe = self.probe(spec)
-            probe.keys, probe.unit = (), None
-            return bool(target_candidates(self.game, probe, first=True))
+            self.context(spec)
+            return bool(target_candidates(self.game, self.probe_request, first=True))  # type: ignore[arg-type]
         return self.present(target)
 
     def present(self, target: TargetSpec) -> bool:
@@ -540,36 +536,37 @@ class _Asking:
             found = self.targets[key] = _any_of_kind(self.game, kind, _seats(target.player, self.seat))
         return found
 
-    def probe(self, spec: ActionSpec) -> Request:
-        """The request an activation condition or a target test sees, made when one is first asked."""
-        if self.probe_request is None:
-            self.probe_request = Request(0, spec, self.seat)
-            self.ctx = Ctx(self.game, self.probe_request, self.seat)
-        self.probe_request.action = spec
-        return self.probe_request
-
-    def activates(self, activation: Callable[[Ctx], bool]) -> bool:
-        """Whether the activation condition (起動条件) holds for the probe's action, before any keycards."""
-        self.probe_request.keys, self.probe_request.unit = (), None
-        return activation(self.ctx)
+    def context(self, spec: ActionSpec) -> Ctx:
+        """What an activation condition (起動条件, before any keycards) or a target test sees: the probe, a request of
+        the action without keycards (`requests` gives it some while it tests targets, and takes them back), made
+        when first asked."""
+        probe, ctx = self.probe_request, self.ctx
+        if probe is None or ctx is None:
+            probe = self.probe_request = Request(0, spec, self.seat)
+            ctx = self.ctx = Ctx(self.game, probe, self.seat)
+        else:
+            probe.action = spec
+        return ctx
 
     def requests(self, out: list, offers: list[RequestOption], from_hand: bool, target: TargetSpec | None) -> None:
         """Adds to `out` the ways (keycards, key unit) the costs that depend on the keycards allow (_affordable_with):
         D, the hand besides the keycards (a hand action's keycards are all in the hand, others' none of them); K, a
         charged key unit; and, when what may be targeted depends on the keycards, with something to target."""
         need_d, need_k = self.need_d, self.need_k
-        game, probe, hand_size = self.game, self.probe_request, len(self.hand)
+        game, probe, ctx, hand_size = self.game, self.probe_request, self.ctx, len(self.hand)
         for option in offers:
             keys = option.keys
             if need_d and hand_size - (len(keys) if from_hand else 0) < need_d:
                 continue
             if need_k and not _charged_unit(game, option.unit):
                 continue
-            if target is not None:
+            if target is not None and probe is not None:
                 probe.keys, probe.unit = keys, option.unit
-                if not target_candidates(game, probe, True, self.ctx):
+                if not target_candidates(game, probe, True, ctx):
                     continue
             out.append(option)
+        if target is not None and probe is not None:
+            probe.keys, probe.unit = (), None
 
 
 _HANDS_KEPT: Final = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)
@@ -582,13 +579,14 @@ class _Entry:
     requested (a RequestOption holds nothing that changes, so one serves every game)."""
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
-                 "category", "target", "key_from", "bare")
+                 "category", "waivable", "target", "key_from", "bare")
 
-    def __init__(self, spec: ActionSpec) -> None:
+    def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
         self.pattern: str | None = str(spec.pattern_text) if spec.key_from == "hand" else None
         self.once, self.activation, self.target, self.key_from = spec.once_per_turn, spec.activation, spec.target, spec.key_from
         self.cost, self.counts, self.category = spec.cost, spec.cost_counts, spec.category
+        self.waivable = spec.category in waivable  # some ability of the regulation may waive some of its cost
         self.need_b, self.need_l, self.need_d, self.need_s, self.need_k = spec.cost_counts
         self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
 
@@ -599,10 +597,10 @@ class _Plan:
     one card of one group (most of them), the RequestOptions each card code makes, found once; the other patterns
     by their enumerators."""
 
-    __slots__ = ("main", "quick", "of_card", "others")
+    __slots__ = ("main", "quick", "of_card", "others", "group_bits")
 
     def __init__(self, rules: Ruleset) -> None:
-        self.main: list[_Entry] = [_Entry(spec) for spec in rules.direct]
+        self.main: list[_Entry] = [_Entry(spec, rules.waivable_categories) for spec in rules.direct]
         position = {entry.spec.id: i for i, entry in enumerate(self.main)}
         self.quick: list[int] = [position[spec.id] for spec in rules.direct_quick]
         singles = [(i, _accepts(entry.spec.pattern.groups[0])) for i, entry in enumerate(self.main)
@@ -615,14 +613,34 @@ class _Plan:
         for i, entry in enumerate(self.main):
             if entry.pattern is not None and i not in single:
                 others.setdefault(entry.pattern, []).append(i)
-        self.others: list[tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int]]] = [
-            (_enumerator(self.main[found[0]].spec), found) for found in others.values()]
+        # Each group of those patterns has a bit; a card code's bits are the groups that accept it. A hand's cards
+        # light the bits of the groups they could fill once and twice, which tells, before any enumerator runs, the
+        # patterns the hand cannot make (most hands at [3] hold a card or two).
+        bits: list[int] = [0] * (2 * (INDEX_MASK + 1))
+        next_bit = 1
+        self.others: list[tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int], int, int, int]] = []
+        for found in others.values():
+            pattern = self.main[found[0]].spec.pattern
+            once = twice = 0
+            for group in pattern.groups:
+                bit, next_bit = next_bit, next_bit << 1
+                accept = _accepts(group)
+                for code in range(len(bits)):
+                    if accept[code]:
+                        bits[code] |= bit
+                if group.count > 1:
+                    twice |= bit
+                else:
+                    once |= bit
+            self.others.append((_enumerator(self.main[found[0]].spec), found, pattern.card_count, once, twice))
+        self.group_bits: tuple[int, ...] = tuple(bits)
 
     def offers(self, hand: list[int]) -> list[list[RequestOption] | None]:
         """Each action's ways to be requested with the hand's cards (None for an action the hand does not make or
         whose keycards are not from the hand), by its position: in hand order, as hand_enumerator finds them."""
         found: list[list[RequestOption] | None] = [None] * len(self.main)  # a list only for an action the hand makes
-        table = self.of_card
+        table, group_bits = self.of_card, self.group_bits
+        once = twice = 0  # the groups some card of the hand could fill, and those two could
         for card in hand:
             for i, option in table[card]:
                 made = found[i]
@@ -630,8 +648,13 @@ class _Plan:
                     found[i] = [option]
                 else:
                     made.append(option)
-        main = self.main
-        for enumerate_ways, positions in self.others:
+            bits = group_bits[card]
+            twice |= once & bits
+            once |= bits
+        main, size = self.main, len(hand)
+        for enumerate_ways, positions, least, needs_once, needs_twice in self.others:
+            if size < least or once & needs_once != needs_once or twice & needs_twice != needs_twice:
+                continue  # too few cards, or a group no card (or no two) of the hand could fill: no way at all
             ways = enumerate_ways(hand)
             if ways:
                 for i in positions:
