@@ -73,11 +73,21 @@ def hand_enumerator(pattern: Keycards) -> Callable[[list[int]], list[tuple[int, 
         count, by = group.count, (RANK if pattern.kind == "same-rank" else SUIT)
 
         def same(hand: list[int]) -> list[tuple[int, ...]]:
-            buckets: dict = {}
+            buckets: dict[object, list[int]] = {}  # by rank or suit, in the order the hand first shows each
             for c in hand:
-                if accept[c] and by[c] is not None:
-                    buckets.setdefault(by[c], []).append(c)
-            return [combo for cards in buckets.values() if len(cards) >= count for combo in itertools.combinations(cards, count)]
+                if accept[c]:
+                    key = by[c]
+                    if key is not None:
+                        bucket = buckets.get(key)
+                        if bucket is None:
+                            buckets[key] = [c]
+                        else:
+                            bucket.append(c)
+            out: list[tuple[int, ...]] = []
+            for cards in buckets.values():
+                if len(cards) >= count:
+                    out.extend(itertools.combinations(cards, count))
+            return out
         return same
     if len(pattern.groups) == 1:
         count = group.count
@@ -390,10 +400,10 @@ def options(game: Game, seat: int) -> list:
     if state.winner is not None or state.chance != seat:
         return []
     out: list = [PASS]
-    asking = _Asking(game, seat)
+    plan = _plan(game.ruleset)
+    asking = _Asking(game, seat, plan.kinds)
     used = state.used
     main = state.turn == seat and not state.stage
-    plan = _plan(game.ruleset)
     hand = _makeable(game.ruleset, plan, asking.hand, main)
     entries, hand_offers = plan.main, hand.offers
     # Every test below is a pure function of the state: the cheap ones come first, the programs (activation,
@@ -404,7 +414,7 @@ def options(game: Game, seat: int) -> list:
         if entry.once and used.get((seat, spec.id)):
             continue
         key_from = entry.key_from
-        if offers is None and key_from is not None and not asking.keycards_at_hand(key_from):  # from the rare card or a key unit
+        if offers is None and key_from is not None and not asking.keycards_at_hand(entry):  # from the rare card or a key unit
             continue
         if not asking.payable(entry):
             continue
@@ -417,14 +427,14 @@ def options(game: Game, seat: int) -> list:
                 continue
         target = entry.target
         if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
-            if not asking.targetable(spec, target):
+            if not asking.targetable(entry):
                 continue
             target = None
         if target is None and not asking.need_k and not asking.need_d:
             out.extend(offers)  # nothing that depends on the keycards: every way
             continue
         if target is not None:
-            if not asking.present(target):  # nothing of the kind at all: no keycards make a `where` hold
+            if not asking.present(entry):  # nothing of the kind at all: no keycards make a `where` hold
                 continue
             asking.context(spec)
         asking.requests(out, offers, key_from == "hand", target)
@@ -440,10 +450,10 @@ class _Asking:
     or trump is there to target), and the request that an activation condition or a target test sees."""
 
     __slots__ = ("game", "seat", "player", "hand", "seen", "waived", "has_soldier", "charged_bulwarks",
-                 "probe_request", "ctx", "targets", "need_d", "need_k")
+                 "probe_request", "ctx", "targets", "kinds", "need_d", "need_k")
 
-    def __init__(self, game: Game, seat: int) -> None:
-        self.game, self.seat = game, seat
+    def __init__(self, game: Game, seat: int, kinds: int) -> None:
+        self.game, self.seat, self.kinds = game, seat, kinds
         self.player: Player = game.state.players[seat]
         self.hand: list[int] = self.player.hand
         self.seen: dict | None = None  # the soldiers' labels (key_options), kept once an action needs them
@@ -452,17 +462,21 @@ class _Asking:
         self.charged_bulwarks: int | None = None
         self.probe_request: Request | None = None
         self.ctx: Ctx | None = None
-        self.targets: dict[tuple[str, str], bool] | None = None  # (kind, whose): something to target, without `where`
+        self.targets: list[int] | None = None  # by the plan's kinds and sides of targets: something to target (1) or not
         self.need_d = 0  # the action being asked about: its cost's D and K (payable), which depend on the keycards
         self.need_k = 0
 
-    def keycards_at_hand(self, key_from: str | None) -> bool:
-        """For an action whose keycards are not from the hand: a rare card, a soldier (a key unit), or none needed."""
+    def keycards_at_hand(self, entry: _Entry) -> bool:
+        """For an action whose keycards are not from the hand: a rare card, a key unit (a soldier, for a label; any
+        character, for a character named: key_options tells which), or none needed."""
+        key_from = entry.key_from
         if key_from == "rare":
             return bool(self.player.rare)
-        if key_from == "unit":  # a soldier with a label, or a character named: key_options tells which
-            if self.has_soldier is None:
-                self.has_soldier = bool(self.player.field)
+        if key_from == "unit":
+            if not entry.soldier_unit:
+                return bool(self.player.field)
+            if self.has_soldier is None:  # a field of bulwarks alone has no key unit with a label
+                self.has_soldier = any(c.kind == "soldier" for c in self.player.field)
             return self.has_soldier
         return True
 
@@ -514,27 +528,29 @@ class _Asking:
                 return False
         return not ((need_l and len(player.life) < need_l) or (need_s and len(player.field) < need_s))
 
-    def targetable(self, spec: ActionSpec, target: TargetSpec) -> bool:
+    def targetable(self, entry: _Entry) -> bool:
         """Whether the action, whose target has no `where`, has something to target: a player always; a character or
         a trump of a kind and side the same for every action that asks (found once); a request, by the action."""
-        if target.kind == "request":
-            self.context(spec)
+        if entry.target_kind < 0 and entry.target is not None and entry.target.kind == "request":
+            self.context(entry.spec)
             return bool(target_candidates(self.game, self.probe_request, first=True))  # type: ignore[arg-type]
-        return self.present(target)
+        return self.present(entry)
 
-    def present(self, target: TargetSpec) -> bool:
-        """Whether anything of the target's kind and side is there, whatever its `where` says (a player always; a
-        request: not asked here), found once per kind and side: what a target without `where` needs."""
-        kind = target.kind
-        if kind in _ALWAYS_TARGETABLE or kind == "request":
+    def present(self, entry: _Entry) -> bool:
+        """Whether anything of the action's target's kind and side is there, whatever its `where` says (a player
+        always; a request: not asked here), found once per kind and side: what a target without `where` needs."""
+        at = entry.target_kind
+        if at < 0:
             return True
-        if self.targets is None:
-            self.targets = {}
-        key = (kind, target.player)
-        found = self.targets.get(key)
-        if found is None:
-            found = self.targets[key] = _any_of_kind(self.game, kind, _seats(target.player, self.seat))
-        return found
+        targets = self.targets
+        if targets is None:
+            targets = self.targets = [0] * self.kinds
+        found = targets[at]
+        if found == 0:
+            target = entry.target
+            assert target is not None
+            found = targets[at] = 1 if _any_of_kind(self.game, target.kind, _seats(target.player, self.seat)) else 2
+        return found == 1
 
     def context(self, spec: ActionSpec) -> Ctx:
         """What an activation condition (起動条件, before any keycards) or a target test sees: the probe, a request of
@@ -579,7 +595,7 @@ class _Entry:
     requested (a RequestOption holds nothing that changes, so one serves every game)."""
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
-                 "category", "waivable", "target", "key_from", "bare")
+                 "category", "waivable", "target", "target_kind", "key_from", "soldier_unit", "bare")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
@@ -587,6 +603,8 @@ class _Entry:
         self.once, self.activation, self.target, self.key_from = spec.once_per_turn, spec.activation, spec.target, spec.key_from
         self.cost, self.counts, self.category = spec.cost, spec.cost_counts, spec.category
         self.waivable = spec.category in waivable  # some ability of the regulation may waive some of its cost
+        self.soldier_unit = spec.key_from == "unit" and spec.pattern.character is None  # a soldier with a label
+        self.target_kind = -1  # the position of its target's kind and side among the plan's (_Asking.present); -1: none
         self.need_b, self.need_l, self.need_d, self.need_s, self.need_k = spec.cost_counts
         self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
 
@@ -597,11 +615,17 @@ class _Plan:
     one card of one group (most of them), the RequestOptions each card code makes, found once; the other patterns
     by their enumerators."""
 
-    __slots__ = ("main", "quick", "of_card", "others", "group_bits")
+    __slots__ = ("main", "quick", "kinds", "of_card", "others", "group_bits")
 
     def __init__(self, rules: Ruleset) -> None:
         self.main: list[_Entry] = [_Entry(spec, rules.waivable_categories) for spec in rules.direct]
         position = {entry.spec.id: i for i, entry in enumerate(self.main)}
+        kinds: dict[tuple[str, str], int] = {}  # the kinds and sides of targets that something on the field must be
+        for entry in self.main:
+            target = entry.target
+            if target is not None and target.kind not in _ALWAYS_TARGETABLE and target.kind != "request":
+                entry.target_kind = kinds.setdefault((target.kind, target.player), len(kinds))
+        self.kinds = len(kinds)
         self.quick: list[int] = [position[spec.id] for spec in rules.direct_quick]
         singles = [(i, _accepts(entry.spec.pattern.groups[0])) for i, entry in enumerate(self.main)
                    if entry.pattern is not None and _single(entry.spec.pattern)]
@@ -613,16 +637,27 @@ class _Plan:
         for i, entry in enumerate(self.main):
             if entry.pattern is not None and i not in single:
                 others.setdefault(entry.pattern, []).append(i)
-        # Each group of those patterns has a bit; a card code's bits are the groups that accept it. A hand's cards
-        # light the bits of the groups they could fill once and twice, which tells, before any enumerator runs, the
-        # patterns the hand cannot make (most hands at [3] hold a card or two).
+        # Each group of those patterns has a bit (a pattern of cards of one rank or suit, one for each rank or suit);
+        # a card code's bits are those of the groups that accept it. A hand's cards light the bits of the groups they
+        # could fill once and twice, which tells, before any enumerator runs, the patterns the hand cannot make (most
+        # hands at [3] hold a card or two).
         bits: list[int] = [0] * (2 * (INDEX_MASK + 1))
         next_bit = 1
-        self.others: list[tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int], int, int, int]] = []
+        self.others: list[tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int], int, int, int, int]] = []
         for found in others.values():
             pattern = self.main[found[0]].spec.pattern
-            once = twice = 0
-            for group in pattern.groups:
+            once = twice = any_twice = 0  # every group once, every group twice, some rank or suit twice
+            if pattern.kind in ("same-rank", "same-suit"):
+                accept, by = _accepts(pattern.groups[0]), (RANK if pattern.kind == "same-rank" else SUIT)
+                bit_of: dict[object, int] = {}
+                for code in range(len(bits)):
+                    if accept[code] and by[code] is not None:
+                        if by[code] not in bit_of:
+                            bit_of[by[code]], next_bit = next_bit, next_bit << 1
+                        bits[code] |= bit_of[by[code]]
+                for bit in bit_of.values():
+                    any_twice |= bit
+            for group in pattern.groups if pattern.kind == "cards" else ():
                 bit, next_bit = next_bit, next_bit << 1
                 accept = _accepts(group)
                 for code in range(len(bits)):
@@ -632,7 +667,7 @@ class _Plan:
                     twice |= bit
                 else:
                     once |= bit
-            self.others.append((_enumerator(self.main[found[0]].spec), found, pattern.card_count, once, twice))
+            self.others.append((_enumerator(self.main[found[0]].spec), found, pattern.card_count, once, twice, any_twice))
         self.group_bits: tuple[int, ...] = tuple(bits)
 
     def offers(self, hand: list[int]) -> list[list[RequestOption] | None]:
@@ -652,8 +687,9 @@ class _Plan:
             twice |= once & bits
             once |= bits
         main, size = self.main, len(hand)
-        for enumerate_ways, positions, least, needs_once, needs_twice in self.others:
-            if size < least or once & needs_once != needs_once or twice & needs_twice != needs_twice:
+        for enumerate_ways, positions, least, needs_once, needs_twice, needs_any_twice in self.others:
+            if (size < least or once & needs_once != needs_once or twice & needs_twice != needs_twice
+                    or (needs_any_twice and not twice & needs_any_twice)):
                 continue  # too few cards, or a group no card (or no two) of the hand could fill: no way at all
             ways = enumerate_ways(hand)
             if ways:
