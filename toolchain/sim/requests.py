@@ -17,7 +17,7 @@ from ..notation.keycards import CardGroup, Keycards
 from . import abilities, operations as ops
 from .cards import DECK_SIZE, INDEX_MASK, RANK, SUIT, to_card
 from .errors import IllegalRequest
-from .language import Ctx
+from .language import NO_VARS, Ctx
 from .primitives import choose_items
 from .ruleset import cost_counts
 from .state import Character, Player, Request, Target
@@ -401,20 +401,27 @@ def options(game: Game, seat: int) -> list:
         return []
     out: list = [PASS]
     plan = _plan(game.ruleset)
-    asking = _Asking(game, seat, plan.kinds)
+    asking = plan.asking
+    if asking is None or asking.busy:  # the first search, or one begun inside another (no condition asks for one today)
+        asking = _Asking(game, seat, plan.kinds)
+        if plan.asking is None:
+            plan.asking = asking
+    else:
+        asking.begin(game, seat)
     used = state.used
     main = state.turn == seat and not state.stage
     hand = _makeable(game.ruleset, plan, asking.hand, main)
     entries, hand_offers = plan.main, hand.offers
+    positions = hand.main if main else hand.quick
+    assert positions is not None
     # Every test below is a pure function of the state: the cheap ones come first, the programs (activation,
     # labels, targets) last, so that most of the actions that cannot be requested cost little.
-    for i in (hand.main if main else hand.quick):
+    for i in positions:
         entry, offers = entries[i], hand_offers[i]
         spec = entry.spec
         if entry.once and used.get((seat, spec.id)):
             continue
-        key_from = entry.key_from
-        if offers is None and key_from is not None and not asking.keycards_at_hand(entry):  # from the rare card or a key unit
+        if offers is None and not entry.keyless and not asking.keycards_at_hand(entry):  # the rare card or a key unit
             continue
         if not asking.payable(entry):
             continue
@@ -437,7 +444,8 @@ def options(game: Game, seat: int) -> list:
             if not asking.present(entry):  # nothing of the kind at all: no keycards make a `where` hold
                 continue
             asking.context(spec)
-        asking.requests(out, offers, key_from == "hand", target)
+        asking.requests(out, offers, entry.from_hand, target)
+    asking.busy = False
     return out
 
 
@@ -447,38 +455,55 @@ _ALWAYS_TARGETABLE: Final = frozenset({"player", "opponent"})  # a player is alw
 class _Asking:
     """What `options` finds once for one player, when it is first needed: nothing it asks changes the hand or the
     field (the soldiers' labels, the abilities that waive costs, the charged bulwarks, whether a kind of character
-    or trump is there to target), and the request that an activation condition or a target test sees."""
+    or trump is there to target), and the request that an activation condition or a target test sees. One is kept
+    by the plan and begun afresh by every search (its probe and context kept while the game and seat are the same)."""
 
-    __slots__ = ("game", "seat", "player", "hand", "seen", "waived", "has_soldier", "charged_bulwarks",
+    __slots__ = ("busy", "game", "seat", "player", "hand", "seen", "waived", "has_soldier", "charged_bulwarks",
                  "probe_request", "ctx", "targets", "kinds", "need_d", "need_k")
 
     def __init__(self, game: Game, seat: int, kinds: int) -> None:
-        self.game, self.seat, self.kinds = game, seat, kinds
+        self.busy = True  # a search is using it
+        self.kinds = kinds
+        self.game, self.seat = game, seat
         self.player: Player = game.state.players[seat]
         self.hand: list[int] = self.player.hand
+        self.probe_request: Request | None = None  # the request the conditions see (context)
+        self.ctx: Ctx | None = None
         self.seen: dict | None = None  # the soldiers' labels (key_options), kept once an action needs them
         self.waived: dict[str, str] | None = None  # found when an action of a category some ability may waive has a cost
         self.has_soldier: bool | None = None
         self.charged_bulwarks: int | None = None
-        self.probe_request: Request | None = None
-        self.ctx: Ctx | None = None
         self.targets: list[int] | None = None  # by the plan's kinds and sides of targets: something to target (1) or not
         self.need_d = 0  # the action being asked about: its cost's D and K (payable), which depend on the keycards
         self.need_k = 0
 
+    def begin(self, game: Game, seat: int) -> None:
+        """Ready for a search of what `seat` may request in `game`."""
+        self.busy = True
+        ctx = self.ctx
+        if ctx is not None and (ctx.game is not game or ctx.state is not game.state or ctx.you != seat or ctx.vars is not NO_VARS):
+            self.ctx = None
+        self.game, self.seat = game, seat
+        player = self.player = game.state.players[seat]
+        self.hand = player.hand
+        self.clear()
+
+    def clear(self) -> None:
+        """Nothing found yet."""
+        self.seen = self.waived = self.has_soldier = self.charged_bulwarks = self.targets = None
+        self.need_d = self.need_k = 0
+
     def keycards_at_hand(self, entry: _Entry) -> bool:
         """For an action whose keycards are not from the hand: a rare card, a key unit (a soldier, for a label; any
         character, for a character named: key_options tells which), or none needed."""
-        key_from = entry.key_from
-        if key_from == "rare":
-            return bool(self.player.rare)
-        if key_from == "unit":
-            if not entry.soldier_unit:
-                return bool(self.player.field)
+        player = self.player
+        if entry.from_rare:
+            return bool(player.rare)
+        if entry.soldier_unit:
             if self.has_soldier is None:  # a field of bulwarks alone has no key unit with a label
-                self.has_soldier = any(c.kind == "soldier" for c in self.player.field)
+                self.has_soldier = any(c.kind == "soldier" for c in player.field)
             return self.has_soldier
-        return True
+        return not entry.from_unit or bool(player.field)
 
     def payable(self, entry: _Entry) -> bool:
         """Whether the player can pay the action's cost (after the abilities that waive some of it) as far as it does not
@@ -556,12 +581,14 @@ class _Asking:
         """What an activation condition (起動条件, before any keycards) or a target test sees: the probe, a request of
         the action without keycards (`requests` gives it some while it tests targets, and takes them back), made
         when first asked."""
-        probe, ctx = self.probe_request, self.ctx
-        if probe is None or ctx is None:
+        probe = self.probe_request
+        if probe is None:
             probe = self.probe_request = Request(0, spec, self.seat)
+        probe.action = spec
+        ctx = self.ctx
+        if ctx is None:
+            probe.controller = self.seat
             ctx = self.ctx = Ctx(self.game, probe, self.seat)
-        else:
-            probe.action = spec
         return ctx
 
     def requests(self, out: list, offers: list[RequestOption], from_hand: bool, target: TargetSpec | None) -> None:
@@ -595,7 +622,8 @@ class _Entry:
     requested (a RequestOption holds nothing that changes, so one serves every game)."""
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
-                 "category", "waivable", "target", "target_kind", "key_from", "soldier_unit", "bare")
+                 "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_hand", "from_rare", "from_unit",
+                 "soldier_unit", "bare")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
@@ -603,7 +631,10 @@ class _Entry:
         self.once, self.activation, self.target, self.key_from = spec.once_per_turn, spec.activation, spec.target, spec.key_from
         self.cost, self.counts, self.category = spec.cost, spec.cost_counts, spec.category
         self.waivable = spec.category in waivable  # some ability of the regulation may waive some of its cost
-        self.soldier_unit = spec.key_from == "unit" and spec.pattern.character is None  # a soldier with a label
+        # where its keycards come from: none, the hand, the rare card, a key unit (a soldier with a label, or not)
+        self.keyless, self.from_hand, self.from_rare = spec.key_from is None, spec.key_from == "hand", spec.key_from == "rare"
+        self.from_unit = spec.key_from == "unit"
+        self.soldier_unit = self.from_unit and spec.pattern.character is None
         self.target_kind = -1  # the position of its target's kind and side among the plan's (_Asking.present); -1: none
         self.need_b, self.need_l, self.need_d, self.need_s, self.need_k = spec.cost_counts
         self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
@@ -615,7 +646,7 @@ class _Plan:
     one card of one group (most of them), the RequestOptions each card code makes, found once; the other patterns
     by their enumerators."""
 
-    __slots__ = ("main", "quick", "kinds", "of_card", "others", "group_bits")
+    __slots__ = ("main", "quick", "kinds", "of_card", "others", "group_bits", "asking")
 
     def __init__(self, rules: Ruleset) -> None:
         self.main: list[_Entry] = [_Entry(spec, rules.waivable_categories) for spec in rules.direct]
@@ -669,6 +700,7 @@ class _Plan:
                     once |= bit
             self.others.append((_enumerator(self.main[found[0]].spec), found, pattern.card_count, once, twice, any_twice))
         self.group_bits: tuple[int, ...] = tuple(bits)
+        self.asking: _Asking | None = None  # what `options` finds, kept from search to search
 
     def offers(self, hand: list[int]) -> list[list[RequestOption] | None]:
         """Each action's ways to be requested with the hand's cards (None for an action the hand does not make or
