@@ -401,13 +401,7 @@ def options(game: Game, seat: int) -> list:
         return []
     out: list = [PASS]
     plan = _plan(game.ruleset)
-    asking = plan.asking
-    if asking is None or asking.busy:  # the first search, or one begun inside another (no condition asks for one today)
-        asking = _Asking(game, seat, plan.kinds)
-        if plan.asking is None:
-            plan.asking = asking
-    else:
-        asking.begin(game, seat)
+    asking = _asking(plan, game, seat)
     used = state.used
     main = state.turn == seat and not state.stage
     hand = _makeable(game.ruleset, plan, asking.hand, main)
@@ -430,23 +424,25 @@ def options(game: Game, seat: int) -> list:
             continue
         if offers is None:
             offers = asking.offers_without_hand(entry)
-            if not offers:
-                continue
-        target = entry.target
-        if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
-            if not asking.targetable(entry):
-                continue
-            target = None
-        if target is None and not asking.need_k and not asking.need_d:
-            out.extend(offers)  # nothing that depends on the keycards: every way
-            continue
-        if target is not None:
-            if not asking.present(entry):  # nothing of the kind at all: no keycards make a `where` hold
-                continue
-            asking.context(spec)
-        asking.requests(out, offers, entry.from_hand, target)
+        elif offers is _LATER:  # the hand's ways of a pattern of several cards, found only for an action that gets here
+            offers = plan.resolve(hand_offers, asking.hand, i)
+        if offers:
+            asking.add(out, entry, offers)
     asking.busy = False
     return out
+
+
+def _asking(plan: _Plan, game: Game, seat: int) -> _Asking:
+    """The plan's _Asking, begun for this search (the first search makes it; one begun inside another, which no
+    condition asks for today, gets its own)."""
+    asking = plan.asking
+    if asking is None or asking.busy:
+        asking = _Asking(game, seat, plan.kinds)
+        if plan.asking is None:
+            plan.asking = asking
+    else:
+        asking.begin(game, seat)
+    return asking
 
 
 _ALWAYS_TARGETABLE: Final = frozenset({"player", "opponent"})  # a player is always there to target
@@ -591,6 +587,23 @@ class _Asking:
             ctx = self.ctx = Ctx(self.game, probe, self.seat)
         return ctx
 
+    def add(self, out: list, entry: _Entry, offers: list[RequestOption]) -> None:
+        """Adds to `out` the ways of requesting the action (its cost paid as far as it does not depend on the keycards,
+        its activation condition holding) that have something to target and whose keycards leave the rest payable."""
+        target = entry.target
+        if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
+            if not self.targetable(entry):
+                return
+            target = None
+        if target is None and not self.need_k and not self.need_d:
+            out.extend(offers)  # nothing that depends on the keycards: every way
+            return
+        if target is not None:
+            if not self.present(entry):  # nothing of the kind at all: no keycards make a `where` hold
+                return
+            self.context(entry.spec)
+        self.requests(out, offers, entry.from_hand, target)
+
     def requests(self, out: list, offers: list[RequestOption], from_hand: bool, target: TargetSpec | None) -> None:
         """Adds to `out` the ways (keycards, key unit) the costs that depend on the keycards allow (_affordable_with):
         D, the hand besides the keycards (a hand action's keycards are all in the hand, others' none of them); K, a
@@ -612,6 +625,7 @@ class _Asking:
             probe.keys, probe.unit = (), None
 
 
+_LATER: Final[list[RequestOption]] = []  # a hand's ways of an action not found yet (_Plan.offers); never filled
 _HANDS_KEPT: Final = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)
 
 
@@ -646,7 +660,7 @@ class _Plan:
     one card of one group (most of them), the RequestOptions each card code makes, found once; the other patterns
     by their enumerators."""
 
-    __slots__ = ("main", "quick", "kinds", "of_card", "others", "group_bits", "asking")
+    __slots__ = ("main", "quick", "kinds", "of_card", "others", "group_bits", "pattern_of", "asking")
 
     def __init__(self, rules: Ruleset) -> None:
         self.main: list[_Entry] = [_Entry(spec, rules.waivable_categories) for spec in rules.direct]
@@ -700,11 +714,16 @@ class _Plan:
                     once |= bit
             self.others.append((_enumerator(self.main[found[0]].spec), found, pattern.card_count, once, twice, any_twice))
         self.group_bits: tuple[int, ...] = tuple(bits)
+        # by position, for the actions of those patterns: the pattern's enumerator and the positions of its actions
+        self.pattern_of: dict[int, tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int]]] = {
+            i: (other[0], other[1]) for other in self.others for i in other[1]}
         self.asking: _Asking | None = None  # what `options` finds, kept from search to search
 
-    def offers(self, hand: list[int]) -> list[list[RequestOption] | None]:
+    def offers(self, hand: list[int], later: bool = False) -> list[list[RequestOption] | None]:
         """Each action's ways to be requested with the hand's cards (None for an action the hand does not make or
-        whose keycards are not from the hand), by its position: in hand order, as hand_enumerator finds them."""
+        whose keycards are not from the hand), by its position: in hand order, as hand_enumerator finds them. With
+        `later`, the ways of a pattern of several cards that the hand may make are left for `resolve` (_LATER): most
+        searches end before they would need them (the timing, a cost, once per turn)."""
         found: list[list[RequestOption] | None] = [None] * len(self.main)  # a list only for an action the hand makes
         table, group_bits = self.of_card, self.group_bits
         once = twice = 0  # the groups some card of the hand could fill, and those two could
@@ -723,12 +742,29 @@ class _Plan:
             if (size < least or once & needs_once != needs_once or twice & needs_twice != needs_twice
                     or (needs_any_twice and not twice & needs_any_twice)):
                 continue  # too few cards, or a group no card (or no two) of the hand could fill: no way at all
+            if later:
+                for i in positions:
+                    found[i] = _LATER
+                continue
             ways = enumerate_ways(hand)
             if ways:
                 for i in positions:
                     spec = main[i].spec
                     found[i] = [RequestOption(spec, keys) for keys in ways]
         return found
+
+    def resolve(self, found: list[list[RequestOption] | None], hand: list[int], position: int) -> list[RequestOption]:
+        """The ways (maybe none) of the action at `position`, which `offers` left for later: found now, with those of
+        the other actions of its pattern, and kept in `found`."""
+        enumerate_ways, positions = self.pattern_of[position]
+        ways = enumerate_ways(hand)
+        main = self.main
+        for i in positions:
+            spec = main[i].spec
+            found[i] = [RequestOption(spec, keys) for keys in ways]
+        made = found[position]
+        assert made is not None
+        return made
 
 
 def _single(pattern: Keycards | None) -> bool:
@@ -761,7 +797,7 @@ def _makeable(rules: Ruleset, plan: _Plan, hand: list[int], main: bool) -> _Hand
         found = rules.hand_ways[key] = _Hand()
     if (found.main if main else found.quick) is None:
         if not found.offers:
-            found.offers = plan.offers(hand)
+            found.offers = plan.offers(hand, later=True)
         offers, entries = found.offers, plan.main
         listed = [i for i in (range(len(entries)) if main else plan.quick) if entries[i].pattern is None or offers[i] is not None]
         if main:
