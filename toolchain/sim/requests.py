@@ -505,7 +505,7 @@ class _Asking:
         """Whether the player can pay the action's cost (after the abilities that waive some of it) as far as it does not
         depend on the keycards; what does (D, K) is kept in need_d and need_k for `requests`."""
         self.need_d = self.need_k = 0
-        if not entry.cost:
+        if not entry.costly:
             return True
         if entry.waivable:
             letters, counts = self.unwaived(entry.cost, entry.counts, entry.category)
@@ -636,7 +636,7 @@ class _Entry:
     requested (a RequestOption holds nothing that changes, so one serves every game)."""
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
-                 "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_hand", "from_rare", "from_unit",
+                 "costly", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_hand", "from_rare", "from_unit",
                  "soldier_unit", "bare")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
@@ -644,6 +644,7 @@ class _Entry:
         self.pattern: str | None = str(spec.pattern_text) if spec.key_from == "hand" else None
         self.once, self.activation, self.target, self.key_from = spec.once_per_turn, spec.activation, spec.target, spec.key_from
         self.cost, self.counts, self.category = spec.cost, spec.cost_counts, spec.category
+        self.costly = bool(spec.cost)
         self.waivable = spec.category in waivable  # some ability of the regulation may waive some of its cost
         # where its keycards come from: none, the hand, the rare card, a key unit (a soldier with a label, or not)
         self.keyless, self.from_hand, self.from_rare = spec.key_from is None, spec.key_from == "hand", spec.key_from == "rare"
