@@ -516,6 +516,8 @@ class _Asking:
             need_b, need_l, need_d, need_s, need_k = entry.need_b, entry.need_l, entry.need_d, entry.need_s, entry.need_k
         if not self.affordable(need_b, need_l, need_s):
             return False
+        if need_d and len(self.hand) - entry.hand_keys < need_d:
+            return False  # the hand besides its keycards is too small whichever they are (`requests` tells way by way)
         self.need_d, self.need_k = need_d, need_k
         return True
 
@@ -636,7 +638,7 @@ class _Entry:
     requested (a RequestOption holds nothing that changes, so one serves every game)."""
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
-                 "costly", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_hand", "from_rare", "from_unit",
+                 "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_hand", "from_rare", "from_unit",
                  "soldier_unit", "bare")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
@@ -645,6 +647,7 @@ class _Entry:
         self.once, self.activation, self.target, self.key_from = spec.once_per_turn, spec.activation, spec.target, spec.key_from
         self.cost, self.counts, self.category = spec.cost, spec.cost_counts, spec.category
         self.costly = bool(spec.cost)
+        self.hand_keys = spec.pattern.card_count if self.pattern is not None and spec.pattern is not None else 0  # the least
         self.waivable = spec.category in waivable  # some ability of the regulation may waive some of its cost
         # where its keycards come from: none, the hand, the rare card, a key unit (a soldier with a label, or not)
         self.keyless, self.from_hand, self.from_rare = spec.key_from is None, spec.key_from == "hand", spec.key_from == "rare"
