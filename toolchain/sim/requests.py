@@ -71,20 +71,25 @@ def hand_enumerator(pattern: Keycards) -> Callable[[list[int]], list[tuple[int, 
     accept = _accepts(group)
     if pattern.kind in ("same-rank", "same-suit"):
         count, by = group.count, (RANK if pattern.kind == "same-rank" else SUIT)
+        values: dict[object, int] = {}  # each rank (or suit) the group accepts, numbered
+        slot_of = tuple(values.setdefault(by[code], len(values)) if accept[code] and by[code] is not None else -1
+                        for code in range(len(accept)))
+        width = len(values)
 
         def same(hand: list[int]) -> list[tuple[int, ...]]:
-            buckets: dict[object, list[int]] = {}  # by rank or suit, in the order the hand first shows each
+            buckets: list[list[int]] = []  # by rank or suit, in the order the hand first shows each
+            bucket_of = [-1] * width  # a rank's (or suit's) bucket, once the hand has shown it
             for c in hand:
-                if accept[c]:
-                    key = by[c]
-                    if key is not None:
-                        bucket = buckets.get(key)
-                        if bucket is None:
-                            buckets[key] = [c]
-                        else:
-                            bucket.append(c)
+                slot = slot_of[c]
+                if slot >= 0:
+                    at = bucket_of[slot]
+                    if at < 0:
+                        bucket_of[slot] = len(buckets)
+                        buckets.append([c])
+                    else:
+                        buckets[at].append(c)
             out: list[tuple[int, ...]] = []
-            for cards in buckets.values():
+            for cards in buckets:
                 if len(cards) >= count:
                     out.extend(itertools.combinations(cards, count))
             return out
@@ -545,9 +550,14 @@ class _Asking:
         """The letters whatever the keycards (_affordable): B, L, S."""
         player = self.player
         if need_b:
-            if self.charged_bulwarks is None:
-                self.charged_bulwarks = sum(1 for c in player.field if c.kind == "bulwark" and not c.driven)
-            if self.charged_bulwarks < need_b:
+            charged = self.charged_bulwarks
+            if charged is None:
+                charged = 0
+                for character in player.field:  # a loop, not a generator: compiled, no generator object per search
+                    if not character.driven and character.kind == "bulwark":
+                        charged += 1
+                self.charged_bulwarks = charged
+            if charged < need_b:
                 return False
         return not ((need_l and len(player.life) < need_l) or (need_s and len(player.field) < need_s))
 
