@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from ..notation.card_notation import SUITS
 from .cards import RANK, SUIT
 from .state import Character, Former
 
@@ -123,13 +124,23 @@ def labels(game: Game, character: Character) -> frozenset[str]:
 def suits(game: Game, character: Character) -> frozenset[str]:
     """The suits a character counts as: the one suit of its cards (none when they are of several, or a Joker), and
     the suits the standing abilities add (「♡兵士としても♢兵士としても扱う」). Every suit test of a character asks this."""
-    own = {SUIT[c] for c in character.cards}
-    found = frozenset(own) if len(own) == 1 and None not in own else frozenset()
+    cards = character.cards
+    suit = SUIT[cards[0]] if cards else None
+    for card in cards:
+        if SUIT[card] != suit:
+            suit = None
+            break
+    # most characters are of one suit and have no ability that adds one: a set kept for each suit, not one made per ask
+    found = _NO_SUITS if suit is None else _ONE_SUIT[suit]
     if not game.ruleset.suit_abilities:
-        return found  # type: ignore[return-value]  # None is left out above
+        return found
     for _order, _stamp, ability in standing(game, character, "suits"):
         found |= ability.suits
-    return found  # type: ignore[return-value]  # None is left out above
+    return found
+
+
+_NO_SUITS: Final[frozenset[str]] = frozenset()
+_ONE_SUIT: Final[dict[str, frozenset[str]]] = {suit: frozenset((suit,)) for suit in SUITS}
 
 
 def open_trumps(game: Game, seat: int) -> list:

@@ -75,6 +75,8 @@ def _one_suit_for_all(ctx: Ctx, items: list) -> bool:
     for item in items:
         if isinstance(item, Character):
             suits: set[str | None] = set(abilities.suits(ctx.game, item))
+        elif isinstance(item, int):
+            suits = {SUIT[item]}
         else:
             cards = cards_of([item])
             suits = {SUIT[c] for c in cards} if cards else set()
@@ -352,9 +354,16 @@ class Compiler:
 
         def same_suit(ctx: Ctx) -> bool:
             items = a(ctx) + b(ctx)
-            suits = {SUIT[c] for c in cards_of(items)}
-            if len(suits) == 1 and None not in suits:
-                return True
+            cards = cards_of(items)
+            suit = SUIT[cards[0]] if cards else None
+            if suit is not None:  # every card of one suit: no set made (the target tests of 装備 ask this by the hundred)
+                same = True
+                for card in cards:
+                    if SUIT[card] != suit:
+                        same = False
+                        break
+                if same:
+                    return True
             return _one_suit_for_all(ctx, items)  # a character may count as more suits than its cards show
         return same_suit
 

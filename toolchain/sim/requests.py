@@ -17,7 +17,7 @@ from ..notation.keycards import CardGroup, Keycards
 from . import abilities, operations as ops
 from .cards import DECK_SIZE, INDEX_MASK, RANK, SUIT, to_card
 from .errors import IllegalRequest
-from .language import Ctx
+from .language import NO_VARS, Ctx
 from .primitives import choose_items
 from .ruleset import cost_counts
 from .state import Character, Player, Request, Target
@@ -71,13 +71,28 @@ def hand_enumerator(pattern: Keycards) -> Callable[[list[int]], list[tuple[int, 
     accept = _accepts(group)
     if pattern.kind in ("same-rank", "same-suit"):
         count, by = group.count, (RANK if pattern.kind == "same-rank" else SUIT)
+        values: dict[object, int] = {}  # each rank (or suit) the group accepts, numbered
+        slot_of = tuple(values.setdefault(by[code], len(values)) if accept[code] and by[code] is not None else -1
+                        for code in range(len(accept)))
+        width = len(values)
 
         def same(hand: list[int]) -> list[tuple[int, ...]]:
-            buckets: dict = {}
+            buckets: list[list[int]] = []  # by rank or suit, in the order the hand first shows each
+            bucket_of = [-1] * width  # a rank's (or suit's) bucket, once the hand has shown it
             for c in hand:
-                if accept[c] and by[c] is not None:
-                    buckets.setdefault(by[c], []).append(c)
-            return [combo for cards in buckets.values() if len(cards) >= count for combo in itertools.combinations(cards, count)]
+                slot = slot_of[c]
+                if slot >= 0:
+                    at = bucket_of[slot]
+                    if at < 0:
+                        bucket_of[slot] = len(buckets)
+                        buckets.append([c])
+                    else:
+                        buckets[at].append(c)
+            out: list[tuple[int, ...]] = []
+            for cards in buckets:
+                if len(cards) >= count:
+                    out.extend(itertools.combinations(cards, count))
+            return out
         return same
     if len(pattern.groups) == 1:
         count = group.count
@@ -390,47 +405,49 @@ def options(game: Game, seat: int) -> list:
     if state.winner is not None or state.chance != seat:
         return []
     out: list = [PASS]
-    asking = _Asking(game, seat)
+    plan = _plan(game.ruleset)
+    asking = _asking(plan, game, seat)
     used = state.used
     main = state.turn == seat and not state.stage
-    plan = _plan(game.ruleset)
     hand = _makeable(game.ruleset, plan, asking.hand, main)
     entries, hand_offers = plan.main, hand.offers
+    positions = hand.main if main else hand.quick
+    assert positions is not None
     # Every test below is a pure function of the state: the cheap ones come first, the programs (activation,
     # labels, targets) last, so that most of the actions that cannot be requested cost little.
-    for i in (hand.main if main else hand.quick):
+    for i in positions:
         entry, offers = entries[i], hand_offers[i]
         spec = entry.spec
         if entry.once and used.get((seat, spec.id)):
             continue
-        key_from = entry.key_from
-        if offers is None and key_from is not None and not asking.keycards_at_hand(key_from):  # from the rare card or a key unit
+        if offers is None and not entry.keyless and not asking.keycards_at_hand(entry):  # the rare card or a key unit
             continue
         if not asking.payable(entry):
             continue
         activation = entry.activation
-        if activation is not None:  # the probe only when a program reads it: most actions have no 起動条件
-            asking.probe(spec)
-            if not asking.activates(activation):
-                continue
+        if activation is not None and not activation(asking.context(spec)):  # most actions have no 起動条件
+            continue
         if offers is None:
             offers = asking.offers_without_hand(entry)
-            if not offers:
-                continue
-        target = entry.target
-        if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
-            if not asking.targetable(spec, target):
-                continue
-            target = None
-        if target is None and not asking.need_k and not asking.need_d:
-            out.extend(offers)  # nothing that depends on the keycards: every way
-            continue
-        if target is not None:
-            if not asking.present(target):  # nothing of the kind at all: no keycards make a `where` hold
-                continue
-            asking.probe(spec)
-        asking.requests(out, offers, key_from == "hand", target)
+        elif offers is _LATER:  # the hand's ways of a pattern of several cards, found only for an action that gets here
+            offers = plan.resolve(hand_offers, asking.hand, i)
+        if offers:
+            asking.add(out, entry, offers)
+    asking.busy = False
     return out
+
+
+def _asking(plan: _Plan, game: Game, seat: int) -> _Asking:
+    """The plan's _Asking, begun for this search (the first search makes it; one begun inside another, which no
+    condition asks for today, gets its own)."""
+    asking = plan.asking
+    if asking is None or asking.busy:
+        asking = _Asking(game, seat, plan.kinds)
+        if plan.asking is None:
+            plan.asking = asking
+    else:
+        asking.begin(game, seat)
+    return asking
 
 
 _ALWAYS_TARGETABLE: Final = frozenset({"player", "opponent"})  # a player is always there to target
@@ -439,43 +456,63 @@ _ALWAYS_TARGETABLE: Final = frozenset({"player", "opponent"})  # a player is alw
 class _Asking:
     """What `options` finds once for one player, when it is first needed: nothing it asks changes the hand or the
     field (the soldiers' labels, the abilities that waive costs, the charged bulwarks, whether a kind of character
-    or trump is there to target), and the request that an activation condition or a target test sees."""
+    or trump is there to target), and the request that an activation condition or a target test sees. One is kept
+    by the plan and begun afresh by every search (its probe and context kept while the game and seat are the same)."""
 
-    __slots__ = ("game", "seat", "player", "hand", "seen", "waivable", "waived", "has_soldier", "charged_bulwarks",
-                 "probe_request", "ctx", "targets", "need_d", "need_k")
+    __slots__ = ("busy", "game", "seat", "player", "hand", "seen", "waived", "has_soldier", "charged_bulwarks",
+                 "probe_request", "ctx", "targets", "kinds", "need_d", "need_k")
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: int, kinds: int) -> None:
+        self.busy = True  # a search is using it
+        self.kinds = kinds
         self.game, self.seat = game, seat
         self.player: Player = game.state.players[seat]
         self.hand: list[int] = self.player.hand
-        self.seen: dict = {}  # the soldiers' labels (key_options)
-        self.waivable = game.ruleset.waivable_categories
+        self.probe_request: Request | None = None  # the request the conditions see (context)
+        self.ctx: Ctx | None = None
+        self.seen: dict | None = None  # the soldiers' labels (key_options), kept once an action needs them
         self.waived: dict[str, str] | None = None  # found when an action of a category some ability may waive has a cost
         self.has_soldier: bool | None = None
         self.charged_bulwarks: int | None = None
-        self.probe_request: Request | None = None
-        self.ctx: Ctx | None = None
-        self.targets: dict[tuple[str, str], bool] | None = None  # (kind, whose): something to target, without `where`
+        self.targets: list[int] | None = None  # by the plan's kinds and sides of targets: something to target (1) or not
         self.need_d = 0  # the action being asked about: its cost's D and K (payable), which depend on the keycards
         self.need_k = 0
 
-    def keycards_at_hand(self, key_from: str | None) -> bool:
-        """For an action whose keycards are not from the hand: a rare card, a soldier (a key unit), or none needed."""
-        if key_from == "rare":
-            return bool(self.player.rare)
-        if key_from == "unit":  # a soldier with a label, or a character named: key_options tells which
-            if self.has_soldier is None:
-                self.has_soldier = bool(self.player.field)
+    def begin(self, game: Game, seat: int) -> None:
+        """Ready for a search of what `seat` may request in `game`."""
+        self.busy = True
+        ctx = self.ctx
+        if ctx is not None and (ctx.game is not game or ctx.state is not game.state or ctx.you != seat or ctx.vars is not NO_VARS):
+            self.ctx = None
+        self.game, self.seat = game, seat
+        player = self.player = game.state.players[seat]
+        self.hand = player.hand
+        self.clear()
+
+    def clear(self) -> None:
+        """Nothing found yet."""
+        self.seen = self.waived = self.has_soldier = self.charged_bulwarks = self.targets = None
+        self.need_d = self.need_k = 0
+
+    def keycards_at_hand(self, entry: _Entry) -> bool:
+        """For an action whose keycards are not from the hand: a rare card, a key unit (a soldier, for a label; any
+        character, for a character named: key_options tells which), or none needed."""
+        player = self.player
+        if entry.from_rare:
+            return bool(player.rare)
+        if entry.soldier_unit:
+            if self.has_soldier is None:  # a field of bulwarks alone has no key unit with a label
+                self.has_soldier = any(c.kind == "soldier" for c in player.field)
             return self.has_soldier
-        return True
+        return not entry.from_unit or bool(player.field)
 
     def payable(self, entry: _Entry) -> bool:
         """Whether the player can pay the action's cost (after the abilities that waive some of it) as far as it does not
         depend on the keycards; what does (D, K) is kept in need_d and need_k for `requests`."""
         self.need_d = self.need_k = 0
-        if not entry.cost:
+        if not entry.costly:
             return True
-        if entry.category in self.waivable:
+        if entry.waivable:
             letters, counts = self.unwaived(entry.cost, entry.counts, entry.category)
             if not letters:
                 return True
@@ -484,6 +521,8 @@ class _Asking:
             need_b, need_l, need_d, need_s, need_k = entry.need_b, entry.need_l, entry.need_d, entry.need_s, entry.need_k
         if not self.affordable(need_b, need_l, need_s):
             return False
+        if need_d and len(self.hand) - entry.hand_keys < need_d:
+            return False  # the hand besides its keycards is too small whichever they are (`requests` tells way by way)
         self.need_d, self.need_k = need_d, need_k
         return True
 
@@ -493,13 +532,13 @@ class _Asking:
         if entry.bare is not None:
             return entry.bare
         spec = entry.spec
+        if self.seen is None:
+            self.seen = {}
         return [RequestOption(spec, keys, unit) for keys, unit in key_options(self.game, spec, self.seat, self.seen)]
 
     def unwaived(self, letters: str, counts: tuple[int, int, int, int, int],
                  category: str | None) -> tuple[str, tuple[int, int, int, int, int]]:
         """The cost's letters and their counts, less those an ability in force waives for the action's category."""
-        if category not in self.waivable:
-            return letters, counts
         if self.waived is None:
             self.waived = abilities.waived(self.game, self.seat)
         if category not in self.waived:
@@ -511,67 +550,94 @@ class _Asking:
         """The letters whatever the keycards (_affordable): B, L, S."""
         player = self.player
         if need_b:
-            if self.charged_bulwarks is None:
-                self.charged_bulwarks = sum(1 for c in player.field if c.kind == "bulwark" and not c.driven)
-            if self.charged_bulwarks < need_b:
+            charged = self.charged_bulwarks
+            if charged is None:
+                charged = 0
+                for character in player.field:  # a loop, not a generator: compiled, no generator object per search
+                    if not character.driven and character.kind == "bulwark":
+                        charged += 1
+                self.charged_bulwarks = charged
+            if charged < need_b:
                 return False
         return not ((need_l and len(player.life) < need_l) or (need_s and len(player.field) < need_s))
 
-    def targetable(self, spec: ActionSpec, target: TargetSpec) -> bool:
+    def targetable(self, entry: _Entry) -> bool:
         """Whether the action, whose target has no `where`, has something to target: a player always; a character or
         a trump of a kind and side the same for every action that asks (found once); a request, by the action."""
-        if target.kind == "request":
-            probe = self.probe(spec)
-            probe.keys, probe.unit = (), None
-            return bool(target_candidates(self.game, probe, first=True))
-        return self.present(target)
+        if entry.target_kind < 0 and entry.target is not None and entry.target.kind == "request":
+            self.context(entry.spec)
+            return bool(target_candidates(self.game, self.probe_request, first=True))  # type: ignore[arg-type]
+        return self.present(entry)
 
-    def present(self, target: TargetSpec) -> bool:
-        """Whether anything of the target's kind and side is there, whatever its `where` says (a player always; a
-        request: not asked here), found once per kind and side: what a target without `where` needs."""
-        kind = target.kind
-        if kind in _ALWAYS_TARGETABLE or kind == "request":
+    def present(self, entry: _Entry) -> bool:
+        """Whether anything of the action's target's kind and side is there, whatever its `where` says (a player
+        always; a request: not asked here), found once per kind and side: what a target without `where` needs."""
+        at = entry.target_kind
+        if at < 0:
             return True
-        if self.targets is None:
-            self.targets = {}
-        key = (kind, target.player)
-        found = self.targets.get(key)
-        if found is None:
-            found = self.targets[key] = _any_of_kind(self.game, kind, _seats(target.player, self.seat))
-        return found
+        targets = self.targets
+        if targets is None:
+            targets = self.targets = [0] * self.kinds
+        found = targets[at]
+        if found == 0:
+            target = entry.target
+            assert target is not None
+            found = targets[at] = 1 if _any_of_kind(self.game, target.kind, _seats(target.player, self.seat)) else 2
+        return found == 1
 
-    def probe(self, spec: ActionSpec) -> Request:
-        """The request an activation condition or a target test sees, made when one is first asked."""
-        if self.probe_request is None:
-            self.probe_request = Request(0, spec, self.seat)
-            self.ctx = Ctx(self.game, self.probe_request, self.seat)
-        self.probe_request.action = spec
-        return self.probe_request
+    def context(self, spec: ActionSpec) -> Ctx:
+        """What an activation condition (起動条件, before any keycards) or a target test sees: the probe, a request of
+        the action without keycards (`requests` gives it some while it tests targets, and takes them back), made
+        when first asked."""
+        probe = self.probe_request
+        if probe is None:
+            probe = self.probe_request = Request(0, spec, self.seat)
+        probe.action = spec
+        ctx = self.ctx
+        if ctx is None:
+            probe.controller = self.seat
+            ctx = self.ctx = Ctx(self.game, probe, self.seat)
+        return ctx
 
-    def activates(self, activation: Callable[[Ctx], bool]) -> bool:
-        """Whether the activation condition (起動条件) holds for the probe's action, before any keycards."""
-        self.probe_request.keys, self.probe_request.unit = (), None
-        return activation(self.ctx)
+    def add(self, out: list, entry: _Entry, offers: list[RequestOption]) -> None:
+        """Adds to `out` the ways of requesting the action (its cost paid as far as it does not depend on the keycards,
+        its activation condition holding) that have something to target and whose keycards leave the rest payable."""
+        target = entry.target
+        if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
+            if not self.targetable(entry):
+                return
+            target = None
+        if target is None and not self.need_k and not self.need_d:
+            out.extend(offers)  # nothing that depends on the keycards: every way
+            return
+        if target is not None:
+            if not self.present(entry):  # nothing of the kind at all: no keycards make a `where` hold
+                return
+            self.context(entry.spec)
+        self.requests(out, offers, entry.from_hand, target)
 
     def requests(self, out: list, offers: list[RequestOption], from_hand: bool, target: TargetSpec | None) -> None:
         """Adds to `out` the ways (keycards, key unit) the costs that depend on the keycards allow (_affordable_with):
         D, the hand besides the keycards (a hand action's keycards are all in the hand, others' none of them); K, a
         charged key unit; and, when what may be targeted depends on the keycards, with something to target."""
         need_d, need_k = self.need_d, self.need_k
-        game, probe, hand_size = self.game, self.probe_request, len(self.hand)
+        game, probe, ctx, hand_size = self.game, self.probe_request, self.ctx, len(self.hand)
         for option in offers:
             keys = option.keys
             if need_d and hand_size - (len(keys) if from_hand else 0) < need_d:
                 continue
             if need_k and not _charged_unit(game, option.unit):
                 continue
-            if target is not None:
+            if target is not None and probe is not None:
                 probe.keys, probe.unit = keys, option.unit
-                if not target_candidates(game, probe, True, self.ctx):
+                if not target_candidates(game, probe, True, ctx):
                     continue
             out.append(option)
+        if target is not None and probe is not None:
+            probe.keys, probe.unit = (), None
 
 
+_LATER: Final[list[RequestOption]] = []  # a hand's ways of an action not found yet (_Plan.offers); never filled
 _HANDS_KEPT: Final = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)
 
 
@@ -582,13 +648,22 @@ class _Entry:
     requested (a RequestOption holds nothing that changes, so one serves every game)."""
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
-                 "category", "target", "key_from", "bare")
+                 "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_hand", "from_rare", "from_unit",
+                 "soldier_unit", "bare")
 
-    def __init__(self, spec: ActionSpec) -> None:
+    def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
         self.pattern: str | None = str(spec.pattern_text) if spec.key_from == "hand" else None
         self.once, self.activation, self.target, self.key_from = spec.once_per_turn, spec.activation, spec.target, spec.key_from
         self.cost, self.counts, self.category = spec.cost, spec.cost_counts, spec.category
+        self.costly = bool(spec.cost)
+        self.hand_keys = spec.pattern.card_count if self.pattern is not None and spec.pattern is not None else 0  # the least
+        self.waivable = spec.category in waivable  # some ability of the regulation may waive some of its cost
+        # where its keycards come from: none, the hand, the rare card, a key unit (a soldier with a label, or not)
+        self.keyless, self.from_hand, self.from_rare = spec.key_from is None, spec.key_from == "hand", spec.key_from == "rare"
+        self.from_unit = spec.key_from == "unit"
+        self.soldier_unit = self.from_unit and spec.pattern.character is None
+        self.target_kind = -1  # the position of its target's kind and side among the plan's (_Asking.present); -1: none
         self.need_b, self.need_l, self.need_d, self.need_s, self.need_k = spec.cost_counts
         self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
 
@@ -599,11 +674,17 @@ class _Plan:
     one card of one group (most of them), the RequestOptions each card code makes, found once; the other patterns
     by their enumerators."""
 
-    __slots__ = ("main", "quick", "of_card", "others")
+    __slots__ = ("main", "quick", "kinds", "of_card", "others", "group_bits", "pattern_of", "asking")
 
     def __init__(self, rules: Ruleset) -> None:
-        self.main: list[_Entry] = [_Entry(spec) for spec in rules.direct]
+        self.main: list[_Entry] = [_Entry(spec, rules.waivable_categories) for spec in rules.direct]
         position = {entry.spec.id: i for i, entry in enumerate(self.main)}
+        kinds: dict[tuple[str, str], int] = {}  # the kinds and sides of targets that something on the field must be
+        for entry in self.main:
+            target = entry.target
+            if target is not None and target.kind not in _ALWAYS_TARGETABLE and target.kind != "request":
+                entry.target_kind = kinds.setdefault((target.kind, target.player), len(kinds))
+        self.kinds = len(kinds)
         self.quick: list[int] = [position[spec.id] for spec in rules.direct_quick]
         singles = [(i, _accepts(entry.spec.pattern.groups[0])) for i, entry in enumerate(self.main)
                    if entry.pattern is not None and _single(entry.spec.pattern)]
@@ -615,14 +696,51 @@ class _Plan:
         for i, entry in enumerate(self.main):
             if entry.pattern is not None and i not in single:
                 others.setdefault(entry.pattern, []).append(i)
-        self.others: list[tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int]]] = [
-            (_enumerator(self.main[found[0]].spec), found) for found in others.values()]
+        # Each group of those patterns has a bit (a pattern of cards of one rank or suit, one for each rank or suit);
+        # a card code's bits are those of the groups that accept it. A hand's cards light the bits of the groups they
+        # could fill once and twice, which tells, before any enumerator runs, the patterns the hand cannot make (most
+        # hands at [3] hold a card or two).
+        bits: list[int] = [0] * (2 * (INDEX_MASK + 1))
+        next_bit = 1
+        self.others: list[tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int], int, int, int, int]] = []
+        for found in others.values():
+            pattern = self.main[found[0]].spec.pattern
+            once = twice = any_twice = 0  # every group once, every group twice, some rank or suit twice
+            if pattern.kind in ("same-rank", "same-suit"):
+                accept, by = _accepts(pattern.groups[0]), (RANK if pattern.kind == "same-rank" else SUIT)
+                bit_of: dict[object, int] = {}
+                for code in range(len(bits)):
+                    if accept[code] and by[code] is not None:
+                        if by[code] not in bit_of:
+                            bit_of[by[code]], next_bit = next_bit, next_bit << 1
+                        bits[code] |= bit_of[by[code]]
+                for bit in bit_of.values():
+                    any_twice |= bit
+            for group in pattern.groups if pattern.kind == "cards" else ():
+                bit, next_bit = next_bit, next_bit << 1
+                accept = _accepts(group)
+                for code in range(len(bits)):
+                    if accept[code]:
+                        bits[code] |= bit
+                if group.count > 1:
+                    twice |= bit
+                else:
+                    once |= bit
+            self.others.append((_enumerator(self.main[found[0]].spec), found, pattern.card_count, once, twice, any_twice))
+        self.group_bits: tuple[int, ...] = tuple(bits)
+        # by position, for the actions of those patterns: the pattern's enumerator and the positions of its actions
+        self.pattern_of: dict[int, tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int]]] = {
+            i: (other[0], other[1]) for other in self.others for i in other[1]}
+        self.asking: _Asking | None = None  # what `options` finds, kept from search to search
 
-    def offers(self, hand: list[int]) -> list[list[RequestOption] | None]:
+    def offers(self, hand: list[int], later: bool = False) -> list[list[RequestOption] | None]:
         """Each action's ways to be requested with the hand's cards (None for an action the hand does not make or
-        whose keycards are not from the hand), by its position: in hand order, as hand_enumerator finds them."""
+        whose keycards are not from the hand), by its position: in hand order, as hand_enumerator finds them. With
+        `later`, the ways of a pattern of several cards that the hand may make are left for `resolve` (_LATER): most
+        searches end before they would need them (the timing, a cost, once per turn)."""
         found: list[list[RequestOption] | None] = [None] * len(self.main)  # a list only for an action the hand makes
-        table = self.of_card
+        table, group_bits = self.of_card, self.group_bits
+        once = twice = 0  # the groups some card of the hand could fill, and those two could
         for card in hand:
             for i, option in table[card]:
                 made = found[i]
@@ -630,14 +748,37 @@ class _Plan:
                     found[i] = [option]
                 else:
                     made.append(option)
-        main = self.main
-        for enumerate_ways, positions in self.others:
+            bits = group_bits[card]
+            twice |= once & bits
+            once |= bits
+        main, size = self.main, len(hand)
+        for enumerate_ways, positions, least, needs_once, needs_twice, needs_any_twice in self.others:
+            if (size < least or once & needs_once != needs_once or twice & needs_twice != needs_twice
+                    or (needs_any_twice and not twice & needs_any_twice)):
+                continue  # too few cards, or a group no card (or no two) of the hand could fill: no way at all
+            if later:
+                for i in positions:
+                    found[i] = _LATER
+                continue
             ways = enumerate_ways(hand)
             if ways:
                 for i in positions:
                     spec = main[i].spec
                     found[i] = [RequestOption(spec, keys) for keys in ways]
         return found
+
+    def resolve(self, found: list[list[RequestOption] | None], hand: list[int], position: int) -> list[RequestOption]:
+        """The ways (maybe none) of the action at `position`, which `offers` left for later: found now, with those of
+        the other actions of its pattern, and kept in `found`."""
+        enumerate_ways, positions = self.pattern_of[position]
+        ways = enumerate_ways(hand)
+        main = self.main
+        for i in positions:
+            spec = main[i].spec
+            found[i] = [RequestOption(spec, keys) for keys in ways]
+        made = found[position]
+        assert made is not None
+        return made
 
 
 def _single(pattern: Keycards | None) -> bool:
@@ -670,7 +811,7 @@ def _makeable(rules: Ruleset, plan: _Plan, hand: list[int], main: bool) -> _Hand
         found = rules.hand_ways[key] = _Hand()
     if (found.main if main else found.quick) is None:
         if not found.offers:
-            found.offers = plan.offers(hand)
+            found.offers = plan.offers(hand, later=True)
         offers, entries = found.offers, plan.main
         listed = [i for i in (range(len(entries)) if main else plan.quick) if entries[i].pattern is None or offers[i] is not None]
         if main:
