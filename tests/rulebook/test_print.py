@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -105,8 +106,9 @@ BLEED = 3 * 72 / 25.4
 
 
 @pytest.fixture(scope="module")
-def print_shop(book, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The print-shop PDF of the same print page, laid out in parts as `bp build --print-shop` does."""
+def print_shop_build(book, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
+    """The print-shop PDF of the same print page, laid out in parts as `bp build --print-shop` does after the A5
+    book (whose parts are in the cache copied), and its report (the parts laid out and kept)."""
     from toolchain.jobs import process_pool
     from toolchain.provenance import code_salt
     from toolchain.rulebook import PRINT_SHOP_NAME
@@ -117,11 +119,40 @@ def print_shop(book, tmp_path_factory: pytest.TempPathFactory) -> Path:
     stamp = stamp_of({"title": "BlackPoker 公式ルール", "name": "第8.1版"}, "2026年11月26日", "2026-11-26T00:00:00Z")
     pool = process_pool(2)
     try:
-        build_pdf(Book(site, cache).print_html, site, cache, executor=pool, salt=code_salt(), stamp=stamp, log=lambda _: None,
-                  print_shop=True)
+        report = build_pdf(Book(site, cache).print_html, site, cache, executor=pool, salt=code_salt(), stamp=stamp,
+                           log=lambda _: None, print_shop=True)
     finally:
         pool.shutdown()
-    return site / PRINT_SHOP_NAME
+    return site / PRINT_SHOP_NAME, report
+
+
+@pytest.fixture(scope="module")
+def print_shop(print_shop_build: tuple[Path, Any]) -> Path:
+    return print_shop_build[0]
+
+
+def test_print_shop_lays_out_only_its_front_matter_again(print_shop_build: tuple[Path, Any]) -> None:
+    """The cover's background reaches the bleed; nothing else does: the chapters and the index are the A5 book's
+    parts, taken from its cache (the folios too, but for the date line this fixture changes)."""
+    _, report = print_shop_build
+    assert set(report.rendered) <= {"front (layout)", "front", "folios"}, report.rendered
+    assert "index" in report.kept and len(report.kept) >= 9, report.kept
+
+
+def test_print_shop_pages_are_the_a5_books_but_for_the_cover(book, print_shop: Path) -> None:
+    """Every page after the cover draws what the A5 book's page draws, its page number placed on the cut page (the
+    trim box) as the A5 book's is: laid out with the bleed, the page numbers and the footer line sat 2 mm further out."""
+    import pikepdf
+
+    def streams(page) -> list[bytes]:
+        contents = page.obj.Contents
+        return [stream.read_bytes() for stream in (contents if isinstance(contents, pikepdf.Array) else [contents])]
+
+    with pikepdf.open(book.pdf) as a5, pikepdf.open(print_shop) as shop:
+        assert len(a5.pages) == len(shop.pages)
+        differ = [number for number, (ours, theirs) in enumerate(zip(a5.pages, shop.pages), 1)
+                  if streams(theirs)[1:len(streams(ours)) + 1] != streams(ours)]  # crop marks: a q before, marks after
+        assert differ == [1], differ
 
 
 def _box(page, name: str) -> tuple[float, float, float, float]:

@@ -18,8 +18,10 @@ the front matter (cover and 目次), each chapter, the index — and:
    destinations, the outline and the tags of every part (toolchain/pdf/structure.py: the book is
    tagged for a screen reader; the page numbers drawn over the pages are artifacts), one font
    program per face instead of one per part and face (toolchain/pdf/fonts.py), and the document's
-   metadata. For a print shop, every part is laid out with 3 mm of bleed and the joined pages get
-   crop marks (toolchain/pdf/marks.py).
+   metadata. For a print shop, the joined pages get 3 mm of bleed and crop marks (toolchain/pdf/marks.py):
+   only the front matter is laid out again, with the bleed (the cover's background reaches it); the
+   other parts are the A5 book's, their pages grown by the bleed (nothing on them comes within 5 mm
+   of the page's edge, tests/rulebook/test_print.py, so nothing of theirs would have reached it).
 
 Links between parts work because each part carries an invisible anchor for every id it
 links to in another part, and the joined document's destinations are those of the part
@@ -56,7 +58,9 @@ nav.toc a::after { content: leader(". ") attr(data-bp-page); }
 # cover's background reaches it, print.css), the cut page as /TrimBox; the crop marks are drawn
 # when the parts are joined (pdf/marks.py).
 PRINT_SHOP_CLASS = "bp-print-shop"
-_PRINT_SHOP = "<style>\n@page { bleed: 3mm; }\n</style>\n"
+BLEED_MM = 3
+_PRINT_SHOP = f"<style>\n@page {{ bleed: {BLEED_MM}mm; }}\n</style>\n"
+BLEEDING_PARTS = frozenset({"front"})  # laid out with the bleed for a print shop: the cover (print.css, cover-bleed)
 _ID = re.compile(r'\bid="([^"]+)"')
 _HREF = re.compile(r'href="#([^"]+)"')
 _LOCAL = re.compile(r'\b(?:src|href|data)="(?![a-z][a-z0-9+.-]*:|#)([^"]+)"')
@@ -164,20 +168,30 @@ def render_part(job: PartJob) -> PartResult:
 
 class PartCache:
     """Rendered parts by key (the hash of their HTML, their files and the toolchain), as
-    KEY.pdf and KEY.json (pages and anchors) in one folder."""
+    KEY.pdf and KEY.json (pages and anchors) in one folder. `shared`: another book's cache (the
+    print shop's reads the A5 book's), read only: a part it holds is taken from there, never
+    written or pruned here."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, shared: Path | None = None) -> None:
         self.folder = folder
+        self.shared = shared
         folder.mkdir(parents=True, exist_ok=True)
         self.used: set[str] = set()
 
+    def _folder(self, key: str) -> Path:
+        own = self.folder
+        if self.shared is not None and not (own / f"{key}.json").is_file() and all(
+                (self.shared / f"{key}.{suffix}").is_file() for suffix in ("json", "pdf")):
+            return self.shared
+        return own
+
     def pdf(self, key: str) -> Path:
-        return self.folder / f"{key}.pdf"
+        return self._folder(key) / f"{key}.pdf"
 
     def get(self, key: str) -> PartResult | None:
         self.used.add(key)
         try:
-            data = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+            data = json.loads((self._folder(key) / f"{key}.json").read_text(encoding="utf-8"))
             if not self.pdf(key).is_file():
                 return None
             return PartResult(data["pages"], data["anchors"])
@@ -277,7 +291,8 @@ def _padded(pages: int) -> int:
 
 def build_pdf(print_page: Path, target: Path, *, executor: Executor, cache: PartCache, salt: str, folio: Folio,
               info: BookInfo, log: Callable[[str], None] = lambda _: None, print_shop: bool = False) -> PdfReport:
-    """The A5 PDF of the print page at `print_page`, written to `target`; `print_shop`: with bleed and crop marks."""
+    """The A5 PDF of the print page at `print_page`, written to `target`; `print_shop`: with bleed and crop marks
+    (only the parts of BLEEDING_PARTS laid out with it: the others are the A5 book's, the same keys)."""
     folder = print_page.parent
     parts = split(print_page.read_text(encoding="utf-8"))
     all_ids = frozenset().union(*(part.owned for part in parts))
@@ -286,8 +301,9 @@ def build_pdf(print_page: Path, target: Path, *, executor: Executor, cache: Part
     front, index = parts[0], parts[-1]
     # The 目次's length first (it places the chapters), then the chapters, longest first: no worker
     # is left with the longest one at the end.
-    probe = renderer.submit("front (layout)", front.html(all_ids, print_shop=print_shop), front.local_files())
-    texts = {part.name: part.html(all_ids, print_shop=print_shop) for part in chapters}
+    probe = renderer.submit("front (layout)", front.html(all_ids, print_shop=print_shop and front.name in BLEEDING_PARTS),
+                            front.local_files())
+    texts = {part.name: part.html(all_ids, print_shop=print_shop and part.name in BLEEDING_PARTS) for part in chapters}
     pending = {part.name: renderer.submit(part.name, texts[part.name], part.local_files())
                for part in sorted(chapters, key=lambda part: len(texts[part.name]), reverse=True)}
     results = {name: wait() for name, wait in pending.items()}
@@ -305,15 +321,17 @@ def build_pdf(print_page: Path, target: Path, *, executor: Executor, cache: Part
             if anchor in part.owned
         }
         numbers["book-index"] = starts["index"]
-        wait_front = renderer.submit("front", front.html(all_ids, numbers, print_shop=print_shop), front.local_files())
-        wait_index = renderer.submit("index", index.html(all_ids, numbers, print_shop=print_shop), index.local_files())
+        wait_front = renderer.submit("front", front.html(all_ids, numbers, print_shop=print_shop and front.name in BLEEDING_PARTS),
+                                     front.local_files())
+        wait_index = renderer.submit("index", index.html(all_ids, numbers, print_shop=print_shop and index.name in BLEEDING_PARTS),
+                                     index.local_files())
         results["front"], results["index"] = wait_front(), wait_index()
         if results["front"][1].pages == front_pages:
             break
         front_pages = results["front"][1].pages  # the numbers made the 目次 longer: place the chapters again
     ordered = [front, *chapters, index]
     total = sum(_padded(results[part.name][1].pages) for part in ordered[:-1]) + results["index"][1].pages
-    folio_pdf = _folio(renderer, folder, total, numbered=_numbered_pages(ordered, results), folio=folio, print_shop=print_shop)
+    folio_pdf = _folio(renderer, folder, total, numbered=_numbered_pages(ordered, results), folio=folio)
     _join(ordered, results, cache, folio_pdf, target, info, print_shop=print_shop)
     cache.prune()
     return PdfReport(total, renderer.rendered, renderer.kept)
@@ -332,8 +350,9 @@ def _numbered_pages(parts: list[Part], results: dict[str, tuple[str, PartResult]
     return numbered
 
 
-def _folio(renderer: _Renderer, folder: Path, total: int, *, numbered: list[bool], folio: Folio, print_shop: bool) -> Path:
-    """A document of empty pages with the book's page numbers and footer line, to draw over it."""
+def _folio(renderer: _Renderer, folder: Path, total: int, *, numbered: list[bool], folio: Folio) -> Path:
+    """A document of empty A5 pages with the book's page numbers and footer line, to draw over its
+    pages' trim boxes (a print shop's too: the A5 book's folios)."""
     line = html.escape(folio.line, quote=True)
     pages = "".join(f'<div class="folio{"" if shown else " folio-blank"}" data-line="{line}"></div>' for shown in numbered)
     text = (
@@ -345,7 +364,7 @@ def _folio(renderer: _Renderer, folder: Path, total: int, *, numbered: list[bool
         "@page folio-blank { @bottom-left { content: none; } @bottom-right { content: none; } }\n"
         "div.folio { break-after: page; height: 1px; string-set: folio attr(data-line); }\n"
         "div.folio-blank { page: folio-blank; }\n"
-        f"</style>{_PRINT_SHOP if print_shop else ''}</head><body>{pages}</body></html>\n"
+        f"</style></head><body>{pages}</body></html>\n"
     )
     wait = renderer.submit("folios", text, ["_static/print.css"], tagged=False)
     key, result = wait()
@@ -392,10 +411,13 @@ def _join(parts: list[Part], results: dict[str, tuple[str, PartResult]], cache: 
             for box in ("/MediaBox", "/TrimBox", "/BleedBox"):  # the same boxes (a print shop's bleed starts below 0)
                 if box in last:
                     blank.obj[box] = pikepdf.Array(list(last[box]))
+        if print_shop and part.name not in BLEEDING_PARTS:
+            for page in book.pages[first:]:
+                _add_bleed(page)
     folios = pikepdf.open(folio_pdf)
     for number, (page, folio_page, numbered) in enumerate(zip(book.pages, folios.pages, _numbered_pages(parts, results)), 1):
         if numbered:  # a name per page: the pages of a part share one resource dictionary
-            place(book, page, folio_page, f"/BPFolio{number}", page.mediabox, artifact=True)
+            place(book, page, folio_page, f"/BPFolio{number}", page.trimbox, artifact=True)
     merge_subsets(book)  # each part embeds its own subset of every face: one per face
     if print_shop:
         crop_marks(book)
@@ -416,6 +438,18 @@ def _join(parts: list[Part], results: dict[str, tuple[str, PartResult]], cache: 
     for source in sources:
         source.close()
     folios.close()
+
+
+def _add_bleed(page: Any) -> None:
+    """An A5 page as WeasyPrint lays it out with the bleed (`@page { bleed }`): the page, /TrimBox, in
+    a media box and /BleedBox BLEED_MM larger on each side, which nothing on the page reaches."""
+    import pikepdf
+
+    x0, y0, x1, y1 = (float(value) for value in page.obj.MediaBox)
+    bleed = BLEED_MM * 72 / 25.4
+    page.obj.TrimBox = pikepdf.Array([x0, y0, x1, y1])
+    page.obj.MediaBox = pikepdf.Array([x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed])
+    page.obj.BleedBox = pikepdf.Array(list(page.obj.MediaBox))
 
 
 def _moved(book: Any, destination: Any, page_of: dict[tuple[int, int], int]) -> Any:

@@ -320,13 +320,15 @@ def stamp_of(edition: dict[str, str], built: str, built_w3c: str) -> Stamp:
 def build_pdf(print_page: Path, site: Path, cache: Path, *, executor: Executor, salt: str, stamp: Stamp,
               log: Callable[[str], None] = print, print_shop: bool = False) -> Any:
     """The A5 PDF from the print page, in parts (see parts.py), into SITE/blackpoker.pdf; `print_shop`:
-    with 3 mm bleed and crop marks, into SITE/blackpoker_print-shop.pdf (its parts cached beside the others)."""
+    with 3 mm bleed and crop marks, into SITE/blackpoker_print-shop.pdf (the parts it lays out itself cached beside
+    the others: the A5 book's, built first, give it the rest)."""
     from . import parts
 
     title = f"{stamp.title} {stamp.edition}" + (" (印刷所入稿用)" if print_shop else "")
     report = parts.build_pdf(
         print_page, site / (PRINT_SHOP_NAME if print_shop else PDF_NAME), executor=executor,
-        cache=parts.PartCache(cache / ("parts-print-shop" if print_shop else "parts")), salt=salt, log=log,
+        cache=parts.PartCache(cache / "parts-print-shop", shared=cache / "parts") if print_shop else parts.PartCache(cache / "parts"),
+        salt=salt, log=log,
         folio=parts.Folio(stamp.line), info=parts.BookInfo(title, stamp.author, stamp.subtitle, stamp.built_w3c),
         print_shop=print_shop,
     )
