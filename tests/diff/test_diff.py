@@ -45,8 +45,8 @@ def test_text(reports: dict) -> None:
     assert "  docs/history.rst § 導入・更新バージョン一覧 (version history): act-scout, act-hand-destruction, char-ace" in out
 
 
-def test_text_in_colour(edition_repo: Path) -> None:
-    run = bp("diff", "v8.0", "HEAD", "--color", "always", "--root", str(edition_repo))
+def test_text_in_colour(reports: dict) -> None:
+    run = reports["colour"]  # `bp diff v8.0 HEAD --color always`
     assert run.returncode == 0
     assert "♢ A〜\x1b[31m10\x1b[0m\x1b[32mK\x1b[0m を 2 枚" in run.stdout
 
