@@ -124,11 +124,11 @@ def edition_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 FORMATS = ("text", "md", "json", "rst")
 
 
-def one_comparison(runs: dict[str, tuple[str, ...]]) -> dict[str, subprocess.CompletedProcess[str]]:
-    """`bp(*arguments)` for each name, as bp's own command line in one process (tests/diff/formats.py): runs of
-    the same two revisions (a report in each format) compare them once, instead of once a process."""
+def one_comparison(runs: dict[str, tuple[str, ...]], cwd: Path | None = None) -> dict[str, subprocess.CompletedProcess[str]]:
+    """`bp(*arguments, cwd=cwd)` for each name, as bp's own command line in one process (tests/diff/formats.py): runs
+    of the same two revisions (a report in each format) compare them once, instead of once a process."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = run_module("tests.diff.formats", json.dumps(runs), cwd=None, timeout=900, env=env)
+    done = run_module("tests.diff.formats", json.dumps(runs), cwd=cwd, timeout=900, env=env)
     assert (done.returncode, done.stderr) == (0, ""), done.stderr
     return {name: subprocess.CompletedProcess(["bp", *runs[name]], code, stdout, stderr)
             for name, (code, stdout, stderr) in json.loads(done.stdout).items()}
