@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 
 from tests.runbp import bp
 
-from .conftest import FORMATS, ROOT, commit_all, copy_rules, edit, git, parse_rst
+from .conftest import FORMATS, ROOT, commit_all, copy_rules, edit, git, one_comparison, parse_rst
 
 ANSI = re.compile(r"\x1b\[")
 
@@ -241,8 +241,8 @@ def test_control_characters_in_the_rules_do_not_reach_the_terminal(scratch_repo)
     """A YAML escape ("\\e[2J") in a definition is shown as text, in every format."""
     repo = scratch_repo()
     edit(repo, "definitions/fog.yaml", "  name: アップ\n", '  name: "アップ\\e[2J"\n')
-    for output_format in FORMATS:
-        run = bp("diff", "--format", output_format, "--color", "always", "--root", str(repo))
+    runs = one_comparison({f: ("diff", "--format", f, "--color", "always", "--root", str(repo)) for f in FORMATS})
+    for output_format, run in runs.items():
         assert run.returncode == 0, run.stderr
         assert "\x1b[2J" not in run.stdout, output_format
         shown = "アップ\\u001b[2J" if output_format == "json" else "アップ\\x1b[2J"  # JSON's own escape
