@@ -8,7 +8,6 @@ import os
 import shutil
 import subprocess
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ from docutils.utils import Reporter
 from sphinx.util.docutils import docutils_namespace
 
 from tests.repos import drop_missing_history
-from tests.runbp import bp
+from tests.runbp import run_module
 from tests.shared import once
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,28 +124,32 @@ def edition_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 FORMATS = ("text", "md", "json", "rst")
 
 
-def side_by_side(runs: dict[str, tuple[str, ...]]) -> dict[str, subprocess.CompletedProcess[str]]:
-    """`bp(*arguments)` for each name, run at once: each forked from the preloaded process (tests/runbp.py),
-    which spares every run the imports a process of its own starts with."""
-    with ThreadPoolExecutor(len(runs)) as pool:
-        started = {name: pool.submit(bp, *arguments) for name, arguments in runs.items()}
-        return {name: future.result() for name, future in started.items()}
+def one_comparison(runs: dict[str, tuple[str, ...]], cwd: Path | None = None) -> dict[str, subprocess.CompletedProcess[str]]:
+    """`bp(*arguments, cwd=cwd)` for each name, as bp's own command line in one process (tests/diff/formats.py): runs
+    of the same two revisions (a report in each format) compare them once, instead of once a process."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = run_module("tests.diff.formats", json.dumps(runs), cwd=cwd, timeout=900, env=env)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    return {name: subprocess.CompletedProcess(["bp", *runs[name]], code, stdout, stderr)
+            for name, (code, stdout, stderr) in json.loads(done.stdout).items()}
 
 
 def _write_reports(folder: Path) -> None:
     repo = make_edition_repo(folder / "rules")
-    runs = side_by_side({f: ("diff", "v8.0", "HEAD", "--format", f, "--root", str(repo)) for f in FORMATS})
+    formats = {f: ("diff", "v8.0", "HEAD", "--format", f, "--root", str(repo)) for f in FORMATS}
+    runs = one_comparison({**formats, "colour": ("diff", "v8.0", "HEAD", "--color", "always", "--root", str(repo))})
     for output_format, run in runs.items():
         (folder / f"{output_format}.json").write_text(json.dumps([run.returncode, run.stdout, run.stderr]), encoding="utf-8")
 
 
 @pytest.fixture(scope="session")
 def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.CompletedProcess[str]]:
-    """`bp diff v8.0 HEAD --format F` of a repository made as edition_repo, for every format, run side by side once
-    for the session whichever process asks (tests/shared.py), read by test_diff.py and test_history.py."""
+    """`bp diff v8.0 HEAD --format F` of a repository made as edition_repo, for every format, and in text in colour
+    (`colour`), run once for the session whichever process asks (tests/shared.py), read by test_diff.py and
+    test_history.py."""
     folder = once(tmp_path_factory, "diff-reports", _write_reports)
     done = {}
-    for output_format in FORMATS:
+    for output_format in (*FORMATS, "colour"):
         code, stdout, stderr = json.loads((folder / f"{output_format}.json").read_text(encoding="utf-8"))
         done[output_format] = subprocess.CompletedProcess(["bp", "diff", "--format", output_format], code, stdout, stderr)
     return done

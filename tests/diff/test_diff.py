@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 
 from tests.runbp import bp
 
-from .conftest import FORMATS, ROOT, commit_all, copy_rules, edit, git, parse_rst
+from .conftest import FORMATS, ROOT, commit_all, copy_rules, edit, git, one_comparison, parse_rst
 
 ANSI = re.compile(r"\x1b\[")
 
@@ -45,8 +45,8 @@ def test_text(reports: dict) -> None:
     assert "  docs/history.rst § 導入・更新バージョン一覧 (version history): act-scout, act-hand-destruction, char-ace" in out
 
 
-def test_text_in_colour(edition_repo: Path) -> None:
-    run = bp("diff", "v8.0", "HEAD", "--color", "always", "--root", str(edition_repo))
+def test_text_in_colour(reports: dict) -> None:
+    run = reports["colour"]  # `bp diff v8.0 HEAD --color always`
     assert run.returncode == 0
     assert "♢ A〜\x1b[31m10\x1b[0m\x1b[32mK\x1b[0m を 2 枚" in run.stdout
 
@@ -241,8 +241,8 @@ def test_control_characters_in_the_rules_do_not_reach_the_terminal(scratch_repo)
     """A YAML escape ("\\e[2J") in a definition is shown as text, in every format."""
     repo = scratch_repo()
     edit(repo, "definitions/fog.yaml", "  name: アップ\n", '  name: "アップ\\e[2J"\n')
-    for output_format in FORMATS:
-        run = bp("diff", "--format", output_format, "--color", "always", "--root", str(repo))
+    runs = one_comparison({f: ("diff", "--format", f, "--color", "always", "--root", str(repo)) for f in FORMATS})
+    for output_format, run in runs.items():
         assert run.returncode == 0, run.stderr
         assert "\x1b[2J" not in run.stdout, output_format
         shown = "アップ\\u001b[2J" if output_format == "json" else "アップ\\x1b[2J"  # JSON's own escape

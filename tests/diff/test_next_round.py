@@ -18,7 +18,7 @@ from tests.runbp import bp
 from toolchain.diff.prose import compare_prose, read_rulebook
 from toolchain.diff.render.rst import changelog_section
 
-from .conftest import ROOT, commit_all, git, parse_rst, side_by_side
+from .conftest import ROOT, commit_all, git, one_comparison, parse_rst
 
 FORMATS = ("text", "md", "json", "rst")
 BASE, HEAD = "without-reanimate", "HEAD"
@@ -49,9 +49,10 @@ CHECKLIST = [
 
 @pytest.fixture(scope="session")
 def round_reports(next_round_repo: Path) -> dict[str, subprocess.CompletedProcess[str]]:
-    """`bp diff without-reanimate HEAD --format F` for every format, and text in colour, run side by side."""
+    """`bp diff without-reanimate HEAD --format F` for every format, and text in colour, the revisions compared once
+    for the formats that compare alike (conftest.one_comparison)."""
     runs = {f: ("diff", BASE, HEAD, "--format", f, "--root", str(next_round_repo)) for f in FORMATS}
-    return side_by_side({**runs, "colour": ("diff", BASE, HEAD, "--color", "always", "--root", str(next_round_repo))})
+    return one_comparison({**runs, "colour": ("diff", BASE, HEAD, "--color", "always", "--root", str(next_round_repo))})
 
 
 @pytest.fixture(scope="session")

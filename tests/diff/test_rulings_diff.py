@@ -9,7 +9,7 @@ import subprocess
 import pytest
 from jsonschema import Draft202012Validator
 
-from .conftest import FORMATS, QUICK, ROOT, commit_all, copy_rules, edit, git, parse_rst, side_by_side
+from .conftest import FORMATS, QUICK, ROOT, commit_all, copy_rules, edit, git, one_comparison, parse_rst
 
 RULINGS = "definitions/rulings.yaml"
 NEW_RULING = """- id: down-size
@@ -38,7 +38,7 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.Co
     edit(repo, RULINGS, "複数体の防壁となります。", "2体以上の防壁となります。")
     edit(repo, QUICK, "  target:\n    kind: soldier\n    text: 兵士1体を対象とする。\n  effect: 対象とした兵士を墓地に移す。",
          "  target:\n    kind: character\n    text: 兵士1体を対象とする。\n  effect: 対象とした兵士を墓地に移す。")
-    return side_by_side({f: ("diff", "v8.0", "--format", f, "--root", str(repo)) for f in FORMATS})
+    return one_comparison({f: ("diff", "v8.0", "--format", f, "--root", str(repo)) for f in FORMATS})
 
 
 def test_every_format_exits_0(reports: dict) -> None:
