@@ -31,7 +31,7 @@ def _with_history(repo: Path, records: dict[str, str]) -> Path:
 
 def _findings(repo: Path) -> list[tuple[str, int, int, str]]:
     return [(f.location.path, f.location.line, f.location.column, f.message)
-            for f in since_history.run(load_definitions(repo))]
+            for f in since_history.run(load_definitions(repo))[0]]
 
 
 END = "entries: {actions: [{id: end, name: エンド}]}\n"

@@ -90,7 +90,7 @@ def load(root: Path, sources: Sources | None = None, store: ResultCache | None =
         crossfile_findings = crossfile.run_checks(loaded)
         findings += crossfile_findings
         # the past editions' entries kept where the files' documents are (bp diff's revisions share them in memory)
-        history_findings, outside = since_history.run_with_reads(loaded, kept if kept is not None else files.store if files else None)
+        history_findings, outside = since_history.run(loaded, kept if kept is not None else files.store if files else None)
         findings += history_findings
         # The engine is built from every definition: with a file missing, a character, frame or
         # trump left out, keycards it cannot read, two definitions under one id (it keeps one

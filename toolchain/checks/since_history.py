@@ -75,14 +75,10 @@ def _updated(kind: str, item: Any, by_edition: dict[tuple[int, int, int], PastEd
                              name=item.name, version=version, before=before.edition, source=before.source), "warning")
 
 
-def run(result: LoadResult, store: ResultCache | None = None) -> list[Diagnostic]:
-    """Every definition's since and updated held to the history rules.yaml names (none named: nothing)."""
-    return run_with_reads(result, store)[0]
-
-
-def run_with_reads(result: LoadResult, store: ResultCache | None = None) -> tuple[list[Diagnostic], list[Read]]:
-    """run's findings, and what they were read from outside the repository (the history's folder, records and past
-    editions: model/outside.py); `store`: where the past editions' entries are kept (bp check's cache)."""
+def run(result: LoadResult, store: ResultCache | None = None) -> tuple[list[Diagnostic], list[Read]]:
+    """Every definition's since and updated held to the history rules.yaml names (none named: nothing), and what
+    they were read from outside the repository (the history's folder, records and past editions: model/outside.py);
+    `store`: where the past editions' entries are kept (bp check's cache)."""
     definitions = result.definitions
     if definitions.rules is None:
         return [], []
