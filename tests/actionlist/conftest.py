@@ -5,21 +5,19 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.repos import copy_rules_yaml
+from tests.runbp import bp
 from tests.shared import SiteBuild
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_bp(*args: str, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolchain", *args, "--root", str(root)], capture_output=True, text=True, timeout=300
-    )
+    return bp(*args, "--root", str(root), timeout=300)
 
 
 @pytest.fixture(scope="session")

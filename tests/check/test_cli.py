@@ -3,22 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-BP = [sys.executable, "-m", "toolchain"]
-
-
-def bp(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-    return subprocess.run([*BP, *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
+from tests.runbp import bp
 
 
 def test_check_on_the_repository(repo_root: Path) -> None:

@@ -25,6 +25,7 @@ import pytest
 import yaml
 
 from tests.diff.conftest import commit_all, edit, git
+from tests.runbp import bp
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOW = ROOT / ".github" / "workflows" / "rules.yml"
@@ -189,11 +190,9 @@ def test_the_pre_commit_hook_entry_on_a_rules_repository(minimal_repo: Path) -> 
     """pre-commit runs the entry in the repository's top directory with no file names."""
     (hook,) = yaml.safe_load(HOOKS.read_text(encoding="utf-8"))
     _, *args = shlex.split(hook["entry"])
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
 
     def run_hook() -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "toolchain", *args], cwd=minimal_repo, env=env, capture_output=True, text=True,
-                              timeout=120)
+        return bp(*args, cwd=minimal_repo, timeout=120)
 
     clean = run_hook()
     assert clean.returncode == 0, clean.stderr

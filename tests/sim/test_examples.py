@@ -3,19 +3,17 @@ the example that shows it."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import toolchain
 from tests.repos import drop_missing_history
+from tests.runbp import bp
 from toolchain.model import Definitions
 
-BP = [sys.executable, "-m", "toolchain"]
 # Actions whose effect branches, and how many examples (one per branch) each must have at least.
 BRANCHES = {
     "down": 2,  # ダウン: to 0 or not
@@ -35,9 +33,8 @@ BRANCHES = {
 }
 
 
-def run_bp(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-    return subprocess.run([*BP, *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
+def run_bp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return bp(*args, cwd=cwd, timeout=120)
 
 
 def test_bp_check_runs_every_example_of_every_action(repo_root: Path) -> None:

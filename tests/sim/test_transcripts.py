@@ -9,13 +9,11 @@ to show that a seed plays the same game and the same log.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.runbp import bp
 from toolchain import sim, simtools
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.jsonl"))
@@ -52,11 +50,8 @@ def test_bp_replay_reports_a_game_that_went_otherwise(tmp_path: Path, repo_root:
     lines[decision] = json.dumps(record, ensure_ascii=False)
     tampered = tmp_path / "tampered.jsonl"
     tampered.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(repo_root)}
-    run = subprocess.run([sys.executable, "-m", "toolchain", "replay", str(tampered)], capture_output=True, text=True,
-                         cwd=repo_root, env=env, timeout=120)
+    run = bp("replay", str(tampered), cwd=repo_root, timeout=120)
     assert run.returncode == 1
     assert "game 1:" in run.stderr and "different" in run.stdout
-    good = subprocess.run([sys.executable, "-m", "toolchain", "replay", str(GOLDEN[0])], capture_output=True, text=True,
-                          cwd=repo_root, env=env, timeout=120)
+    good = bp("replay", str(GOLDEN[0]), cwd=repo_root, timeout=120)
     assert good.returncode == 0 and good.stdout.startswith(f"{sum(1 for _ in simtools.transcript_games(GOLDEN[0]))} games replayed")
