@@ -25,8 +25,9 @@ each run the parent sends one end of a new socket pair over it, and on that pair
 and stderr pipes (SCM_RIGHTS) with a length and the JSON request. This process answers
 `exit STATUS CPU OWN` (the wait status, the child's CPU seconds with its waited-for children's, and this
 process's own so far: its imports, its forks) once the child has ended, or
-`error ERRNO TEXT` when it could not fork; a byte from the parent (a timeout, an interrupted
-test), or its end closed, kills the child.
+`error ERRNO TEXT` when it could not fork; a line `S<number>` from the parent passes that signal on to
+the child (a shell's `bp` stopped, tests/runbp.py's bp_command), any other byte (a timeout, an
+interrupted test), or its end closed, kills it.
 """
 
 from __future__ import annotations
@@ -306,14 +307,18 @@ def serve(control: socket.socket) -> Run | None:
                     except OSError:
                         pass  # the parent gave up on it
                     child.conn.close()
-                else:  # the parent says kill (a timeout), or has gone: the child has no one to report to
+                else:  # the parent passes on a signal, says kill (a timeout), or has gone: no one to report to
                     child = children[key.data[1]]
                     try:
-                        asked = child.conn.recv(16)
+                        asked = child.conn.recv(64)
                     except OSError:
                         asked = b""
-                    if not child.killed:
-                        os.kill(child.pid, signal.SIGKILL)  # not reaped yet: the pid is still the child's
+                    passed = _signals(asked)
+                    for number in passed:
+                        if not child.killed:
+                            os.kill(child.pid, number)  # not reaped yet: the pid is still the child's
+                    if not passed and not child.killed:
+                        os.kill(child.pid, signal.SIGKILL)
                         child.killed = True
                     if not asked:
                         selector.unregister(child.conn)
@@ -329,6 +334,14 @@ def serve(control: socket.socket) -> Run | None:
 
 
 _SERVER_PID = os.getpid()
+
+
+def _signals(asked: bytes) -> list[int]:
+    """The signals a message of the parent passes on to a run (`S<number>` lines); none: it says kill."""
+    lines = asked.split(b"\n")
+    if lines[-1] != b"" or not all(line.startswith(b"S") and line[1:].isdigit() for line in lines[:-1]):
+        return []
+    return [int(line[1:]) for line in lines[:-1]]
 
 
 def own_cpu() -> float:

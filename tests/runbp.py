@@ -175,10 +175,14 @@ class Preloaded:
                     raise
         return subprocess.CompletedProcess(command, os.waitstatus_to_exitcode(status), _decoded(stdout), _decoded(stderr))
 
-    def run_on(self, module: str, args: list[str], cwd: str, env: dict[str, str], stdout: int, stderr: int) -> int:
-        """A run whose output goes where the caller's descriptors lead (a shell's pipe): its wait status."""
+    def run_on(self, module: str, args: list[str], cwd: str, env: dict[str, str], stdout: int, stderr: int,
+               signals: socket.socket | None = None) -> int:
+        """A run whose output goes where the caller's descriptors lead (a shell's pipe): its wait status. Each
+        signal number read from `signals` (a line each) is sent to the run; `signals` closed, the run is killed."""
         with self._ask(module, args, cwd, env, stdout, stderr) as ours:
             try:
+                if signals is not None:
+                    _pass_signals(signals, ours)
                 return _status(ours, None, self)
             except BaseException:
                 ours.sendall(b"K")
@@ -210,6 +214,30 @@ class Preloaded:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+def _pass_signals(signals: socket.socket, ours: socket.socket) -> None:
+    """Until the run has ended: the signal numbers read from `signals` sent to it (`S<number>` to the preloaded
+    process), and SIGKILL (`K`) when `signals` closes (its `bp` killed, as a cold run would be)."""
+    pending = b""
+    with selectors.DefaultSelector() as selector:
+        selector.register(ours, selectors.EVENT_READ)
+        selector.register(signals, selectors.EVENT_READ)
+        while True:
+            for key, _events in selector.select():
+                if key.fileobj is ours:
+                    return  # its end is being told
+                try:
+                    data = signals.recv(64)
+                except OSError:
+                    data = b""
+                if not data:
+                    selector.unregister(signals)
+                    ours.sendall(b"K")
+                    continue
+                *numbers, pending = (pending + data).split(b"\n")
+                for number in numbers:
+                    ours.sendall(b"S" + number + b"\n")
 
 
 def _read(out: Any, err: Any, deadline: float | None) -> tuple[bytes, bytes]:
@@ -369,17 +397,36 @@ def _start(environment: dict[str, str]) -> Preloaded:
 
 
 # The `bp` of bp_command: it asks the test's process to fork its run (its arguments, folder, environment and
-# standard output and error) and ends as the run ended; it starts cold where the test's process says so, and for
-# SERVERS, which are stopped by a signal to their own process.
+# standard output and error), passes on the signals that stop a command (a server's SIGTERM, a terminal's Ctrl-C:
+# the run is in no process group of the shell's), and ends as the run ended; it starts cold where the test's
+# process says so. A signal ignored when it started (SIGINT in a shell's background job) stays ignored, as a cold
+# run would leave it.
 _RELAYED_BP = """#!{python} -IS
 import json, os, signal, socket, sys
 
-def cold():
-    os.execv({python!r}, [{python!r}, "-m", "toolchain", *sys.argv[1:]])
-
-if next((arg for arg in sys.argv[1:] if not arg.startswith("-")), None) in {servers!r}:
-    cold()
 conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+early = []  # signals that came before the request was sent
+
+def relay(number, _frame):
+    if early is not None:
+        early.append(number)
+        return
+    try:
+        conn.sendall(b"%d\\n" % number)
+    except OSError:
+        pass
+
+def cold():
+    for number in {relayed!r}:
+        if signal.getsignal(number) == relay:
+            signal.signal(number, signal.SIG_DFL)
+    for number in early or ():
+        os.kill(os.getpid(), number)
+    os.execv({python!r}, [{python!r}, "-m", {module!r}, *sys.argv[1:]])
+
+for number in {relayed!r}:
+    if signal.getsignal(number) != signal.SIG_IGN:
+        signal.signal(number, relay)
 try:
     conn.connect({address!r})
 except OSError:
@@ -389,6 +436,9 @@ data = len(request).to_bytes(8, "big") + request
 sent = socket.send_fds(conn, [data], [1, 2])
 if sent < len(data):  # (an empty send after the answer "cold" and a closed socket would be a broken pipe)
     conn.sendall(data[sent:])
+came, early = early, None
+for number in came:
+    relay(number, None)
 answer = b""
 while not answer.endswith(b"\\n"):
     chunk = conn.recv(64)
@@ -397,6 +447,7 @@ while not answer.endswith(b"\\n"):
     answer += chunk
 kind, _, value = answer.decode().strip().partition(" ")
 if kind == "cold":
+    early = came
     cold()
 status = int(value)
 if os.WIFSIGNALED(status):
@@ -404,21 +455,24 @@ if os.WIFSIGNALED(status):
     os.kill(os.getpid(), os.WTERMSIG(status))
 sys.exit(os.waitstatus_to_exitcode(status))
 """
-SERVERS = ("serve", "play")
+RELAYED_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 
 
 @contextmanager
-def bp_command(folder: Path) -> Iterator[Path]:
-    """`folder`/bp, a `bp` command for a shell (a guide's session) that runs as bp(...) does: forked from the
-    preloaded process, or cold where bp(...) would run cold, and always cold for SERVERS. For the block."""
+def bp_command(folder: Path, module: str = "toolchain") -> Iterator[Path]:
+    """`folder`/bp, a `bp` command for a shell (a guide's session) that runs as bp(...) does (`python -m module`):
+    forked from the preloaded process, or cold where bp(...) would run cold; a server too (bp serve, bp play),
+    stopped by a signal to that `bp`. For the block."""
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     address = f"\0bp-relay-{os.getpid()}-{id(listener)}"  # an abstract socket: no file, no length limit of a path
     listener.bind(address)
     listener.listen(8)
     command = folder / "bp"
-    command.write_text(_RELAYED_BP.format(python=sys.executable, servers=SERVERS, address=address), encoding="utf-8")
+    relayed = tuple(int(number) for number in RELAYED_SIGNALS)
+    command.write_text(_RELAYED_BP.format(python=sys.executable, module=module, relayed=relayed, address=address),
+                       encoding="utf-8")
     command.chmod(0o755)
-    accepting = threading.Thread(target=_relay, args=(listener,), name="bp-relay", daemon=True)
+    accepting = threading.Thread(target=_relay, args=(listener, module), name="bp-relay", daemon=True)
     accepting.start()
     try:
         yield command
@@ -428,17 +482,18 @@ def bp_command(folder: Path) -> Iterator[Path]:
         accepting.join(timeout=30)
 
 
-def _relay(listener: socket.socket) -> None:
+def _relay(listener: socket.socket, module: str) -> None:
     while True:
         try:
             conn, _ = listener.accept()
         except OSError:  # closed: the block has ended
             return
-        threading.Thread(target=_relay_run, args=(conn,), name="bp-relay-run", daemon=True).start()
+        threading.Thread(target=_relay_run, args=(conn, module), name="bp-relay-run", daemon=True).start()
 
 
-def _relay_run(conn: socket.socket) -> None:
-    """One run asked for by bp_command's `bp`: forked, and its wait status answered; or `cold`."""
+def _relay_run(conn: socket.socket, module: str) -> None:
+    """One run asked for by bp_command's `bp`: forked, the signals its `bp` gets passed on, and its wait status
+    answered; or `cold`."""
     fds: list[int] = []
     with conn:
         try:
@@ -456,7 +511,7 @@ def _relay_run(conn: socket.socket) -> None:
                 _log_cold(env)
                 conn.sendall(b"cold\n")
                 return
-            status = server.run_on("toolchain", request["args"], where, env, fds[0], fds[1])
+            status = server.run_on(module, request["args"], where, env, fds[0], fds[1], signals=conn)
             conn.sendall(f"exit {status}\n".encode())
         except OSError:
             return  # the `bp` has gone (its shell killed)

@@ -48,6 +48,14 @@ def main(args: list[str]) -> None:
     elif command == "sleep":
         print(os.getpid(), flush=True)
         time.sleep(float(rest[0]))
+    elif command == "serve":  # a server's ending: SIGTERM said and exit 3, SIGINT (Ctrl-C) as Python ends on it
+        def stop(number: int, _frame: object) -> None:
+            print(f"stopped by {signal.Signals(number).name}", flush=True)
+            sys.exit(3)
+
+        signal.signal(signal.SIGTERM, stop)
+        print(os.getpid(), flush=True)
+        time.sleep(float(rest[0]))
     elif command == "big":  # `size` bytes on each stream, in turns: a reader of one alone would block the writer
         chunk = "x" * 999 + "\n"
         for _ in range(int(rest[0]) // len(chunk)):

@@ -212,6 +212,40 @@ def test_a_shells_bp_from_bp_command_is_forked_and_prints_and_ends_as_a_cold_one
     assert runbp.forked_cpu_seconds() > before  # forked: the preloaded process said what its runs took
 
 
+def test_a_server_from_bp_command_is_forked_and_stopped_by_a_signal_to_its_bp(server: int, tmp_path: Path) -> None:
+    """bp serve and bp play in a guide's session: started in the background, stopped by SIGTERM (or SIGHUP) to the
+    `bp` the shell started, as a cold one is; they print and end as a cold one does. A `bp` killed outright takes
+    its run with it."""
+    script = ("log=$(mktemp -p .); $BP serve 60 >$log 2>&1 & bp=$!; until [ -s $log ]; do sleep 0.05; done; "
+              "kill -$SIGNAL $bp; wait $bp; echo exit $?; tail -n +2 $log")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+    def session(bp: str, signal_name: str) -> str:
+        return subprocess.run(["bash", "-c", script], cwd=tmp_path, env={**env, "BP": bp, "SIGNAL": signal_name},
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300, check=True).stdout
+
+    for signal_name in ("TERM", "HUP"):
+        cold = session(f"{sys.executable} -m {PROBE}", signal_name)
+        before = runbp.forked_cpu_seconds()
+        with runbp.bp_command(tmp_path, module=PROBE) as command:
+            relayed = session(str(command), signal_name)
+        assert relayed == cold, (signal_name, relayed, cold)
+        assert runbp.forked_cpu_seconds() > before, signal_name  # forked, not cold
+    assert session(f"{sys.executable} -m {PROBE}", "TERM") == "exit 3\nstopped by SIGTERM\n"
+    with runbp.bp_command(tmp_path, module=PROBE) as command:
+        killing = ("$BP serve 60 >killed 2>&1 & bp=$!; until [ -s killed ]; do sleep 0.05; done; kill -KILL $bp; wait $bp; "
+                   "echo exit $?; cat killed")
+        killed = subprocess.run(["bash", "-c", killing], cwd=tmp_path,
+                                env={**env, "BP": str(command)}, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                                timeout=300, check=True).stdout
+    status, pid = killed.splitlines()
+    assert status == "exit 137"
+    deadline = time.monotonic() + 60
+    while alive(int(pid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(int(pid)), "the run outlived its killed bp"
+
+
 def test_a_forked_runs_cpu_is_counted_for_the_test_that_ran_it(server: int) -> None:
     """benchmarks/pytest_cpu.py's figure of a test phase has the CPU of the runs forked for it, which are not this
     process's children (resource.getrusage would not count them)."""

@@ -97,7 +97,7 @@ def test_the_guides_list_every_code_with_its_name() -> None:
 def reader_checkout(tmp_path: Path) -> Iterator[Path]:
     """A copy of this repository as the guide's reader has it: the rules, and `bp` in .venv/bin. That `bp` is
     forked as the suite's bp(...) runs are (tests/runbp.py's bp_command): some 25 runs of a cold start each
-    spent a third of a second or more importing; the servers start cold."""
+    spent a third of a second or more importing. The servers too: the shell's SIGTERM to its `bp` reaches them."""
     checkout = tmp_path / "checkout"
     for part in ("definitions", "schema", "docs"):
         shutil.copytree(ROOT / part, checkout / part)
