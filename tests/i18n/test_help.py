@@ -197,3 +197,14 @@ def test_line_breaking_keeps_paths_and_closing_marks() -> None:
         "この git リビジョン", "（直前のタグの版）から", "ルールが変わったのに"]
     assert lines("キャッシュ（既定: ROOT/build/cache/rulebook）。", 26) == ["キャッシュ（既定:", "ROOT/build/cache/", "rulebook）。"]
     assert lines("Serve the site and rebuild it on every save", 20) == ["Serve the site and", "rebuild it on every", "save"]
+
+
+def test_a_command_that_shows_no_help_loads_none_of_its_renderer() -> None:
+    """typer's help and error panels (typer.rich_utils, with rich and markdown_it under it) are a good part of a
+    command's start: bp says its words in them when typer loads them, for help or an error, not before every
+    command (the Japanese panels: the tests above)."""
+    run = bp("--lang", "ja", "codes", env={"PYTHONPROFILEIMPORTTIME": "1"})
+    assert run.returncode == 0 and "BP001" in run.stdout, run.stderr
+    imported = {line.split("|")[-1].strip() for line in run.stderr.splitlines() if line.startswith("import time:")}
+    assert "typer.main" in imported  # a typer command, and the importtime log read right
+    assert not {"typer.rich_utils", "rich.markdown", "markdown_it"} & imported

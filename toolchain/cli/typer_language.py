@@ -7,14 +7,19 @@ typer say (USAGE_ERRORS, in English, the message ids) and said again in bp's lan
 listed stays English. Without rich (TYPER_USE_RICH=0, or rich not importable) typer prints the errors
 with click's own `show` and the help with click's formatter, whose words typer.core says through its
 module's gettext `_` (TYPER_WORDS): both are bp's here too. The patches are made once, when the
-commands load (commands.py), after --lang and the repository's setting chose the language (language.py).
+commands load (commands.py), after --lang and the repository's setting chose the language (language.py);
+rich_utils's when typer imports it, which it does only to show help or an error.
 """
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
 import re
+import sys
 from collections.abc import Callable
 from functools import cache
+from types import ModuleType
 from typing import Any
 
 from ..i18n import N_, SOURCE, _, language
@@ -87,13 +92,18 @@ def speak() -> None:
     _once(HelpFormatter, "write_usage", _usage_speaks)
     for error in (ClickException, UsageError):
         _once(error, "show", _plain_errors_speak)
-    try:
-        from typer import rich_utils
-    except ImportError:  # rich not importable: typer would still reach for it (a traceback); it prints plainly instead
+    if importlib.util.find_spec("rich") is None:  # rich not importable: typer would still reach for it (a traceback)
         import typer.main
 
-        core.HAS_RICH = typer.main.HAS_RICH = False
+        core.HAS_RICH = typer.main.HAS_RICH = False  # it prints plainly instead
         return
+    # typer imports rich_utils (and rich, markdown_it: most of a command's start) only to show help or an error:
+    # its words are set when it is imported, not before every command
+    _when_imported("typer.rich_utils", _rich_speaks)
+
+
+def _rich_speaks(rich_utils: Any) -> None:
+    """typer.rich_utils's panels, defaults and errors in bp's language (the language is settled by then)."""
     rich_utils.ARGUMENTS_PANEL_TITLE = _("Arguments")
     rich_utils.OPTIONS_PANEL_TITLE = _("Options")
     rich_utils.COMMANDS_PANEL_TITLE = _("Commands")
@@ -112,6 +122,38 @@ def speak() -> None:
         _once(rich_utils, "_get_parameter_help", _options_help_folds)
         _once(rich_utils, "_make_command_help", _command_help_folds)
         use_in_rich()  # Japanese lines broken between phrases, not in a path or before 。
+
+
+class _PatchedOnImport:
+    """A finder of sys.meta_path that finds no module itself: when `name` is imported, `patch` is given it once
+    it has run."""
+
+    def __init__(self, name: str, patch: Callable[[ModuleType], None]) -> None:
+        self.name, self.patch = name, patch
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname != self.name:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(fullname)
+        if spec is None or spec.loader is None:
+            return spec
+        run, patch = spec.loader.exec_module, self.patch
+
+        def exec_module(module: ModuleType) -> None:
+            run(module)
+            patch(module)
+
+        spec.loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+
+def _when_imported(name: str, patch: Callable[[ModuleType], None]) -> None:
+    """`patch(module)` as soon as the module `name` is imported: now if it has been."""
+    if name in sys.modules:
+        patch(sys.modules[name])
+    elif not any(isinstance(finder, _PatchedOnImport) and finder.name == name for finder in sys.meta_path):
+        sys.meta_path.insert(0, _PatchedOnImport(name, patch))
 
 
 def _once(owner: Any, name: str, wrap: Callable[[Any], Any]) -> None:
