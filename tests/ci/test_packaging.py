@@ -7,13 +7,14 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from setuptools import find_packages
-from setuptools.command.editable_wheel import _simple_layout
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_editable_install_is_a_plain_pth() -> None:
+    # imported here: setuptools takes 0.15 s of CPU to import, which every pytest process would pay at collection
+    from setuptools import find_packages
+    from setuptools.command.editable_wheel import _simple_layout
+
     setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     package_dir = setuptools.get("package-dir", {})
     packages = find_packages(str(ROOT), include=setuptools["packages"]["find"]["include"])
