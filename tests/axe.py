@@ -33,11 +33,48 @@ REMEMBER_PARSED_COLOURS = """() => {
 }"""
 
 
+# axe-core 4.12's colour classes (its own Color, colorjs.io's Color and ColorSpace) keep their private fields as Babel
+# compiles them for old browsers: a WeakMap per field and a WeakSet per class, made once as the script loads, written
+# on every colour made. The tens of thousands of colours of a long page made those inserts, and the garbage
+# collector's work on so many weak entries, about a fifth of Chromium's CPU for a page loaded and checked. While
+# the script loads, WeakMap and WeakSet are a store on the object itself, under a symbol of each map's own: an entry
+# per object, gone with the object, not enumerable (no spread, JSON or clone copies it), a missing one still found
+# missing. The maps axe makes while it runs (its node map) are the browser's own: they are restored after the load.
+FIELDS_ON_THEIR_OBJECTS = """(() => {
+    const own = Object.prototype.hasOwnProperty;
+    class FieldStore {
+        constructor() { this.key = Symbol("field"); }
+        has(object) { return own.call(object, this.key); }
+        get(object) { return object[this.key]; }
+        set(object, value) {
+            Object.defineProperty(object, this.key, {value, writable: true, configurable: true});
+            return this;
+        }
+        add(object) { return this.set(object, true); }
+        delete(object) { return delete object[this.key]; }
+    }
+    globalThis.__weakCollections = [WeakMap, WeakSet];
+    globalThis.WeakMap = globalThis.WeakSet = FieldStore;
+})();
+"""
+WEAK_COLLECTIONS_RESTORED = """
+[globalThis.WeakMap, globalThis.WeakSet] = globalThis.__weakCollections;
+delete globalThis.__weakCollections;
+"""
+
+
 @cache
 def axe_script() -> str:
+    """axe-core as the package ships it."""
     import axe_playwright_python
 
     return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+@cache
+def axe_script_with_fields_on_their_objects() -> str:
+    """axe-core loaded with its colours' private fields kept on the colours (FIELDS_ON_THEIR_OBJECTS)."""
+    return FIELDS_ON_THEIR_OBJECTS + axe_script() + WEAK_COLLECTIONS_RESTORED
 
 
 def show(page: Any, viewport: str, scheme: str) -> None:
@@ -51,7 +88,7 @@ def show(page: Any, viewport: str, scheme: str) -> None:
 def violations(page: Any) -> list[str]:
     """Each rule the page breaks, with its impact and the first elements that break it."""
     if not page.evaluate("() => typeof axe !== 'undefined'"):
-        page.add_script_tag(content=axe_script())
+        page.add_script_tag(content=axe_script_with_fields_on_their_objects())
         page.evaluate(REMEMBER_PARSED_COLOURS)
     result = page.evaluate("options => axe.run(document, options)",
                            {"runOnly": {"type": "tag", "values": WCAG}, "resultTypes": ["violations"]})
