@@ -593,6 +593,59 @@ ITEM_FORMS: dict[str, str] = {
 }
 
 
+# The forms that read a set of cards through one property of each card and nothing else of them: a comparison of the
+# suits (ranks, faces) of the items as sets. Two sets of keycards with the same set of that property are alike to them.
+_CARD_READERS: Final[dict[str, tuple]] = {"same_suit": SUIT, "shares_rank": RANK, "shares_card": FACE}
+
+
+def key_view(node: Any) -> Callable[[tuple[int, ...], int | None], object] | None:
+    """How much of a request's keycards a compiled condition can tell apart, for a search that asks it of many ways of
+    making one request (keycards or a key unit; nothing else of the request differs): a function of the way's keycards
+    and key unit whose values are equal for ways the condition answers alike (a constant when it never names `key`);
+    None when it may read anything of them. Conservative: `key` anywhere but as an argument of a form of
+    _CARD_READERS gives None."""
+    readers: set[str] = set()
+    if not _key_reads(node, None, readers):
+        return None
+    if not readers:
+        return _same_for_every_way
+    tables = [_CARD_READERS[form] for form in sorted(readers)]
+    if len(tables) == 1:
+        table = tables[0]
+        # A key unit is read as its character, not its cards: the unit itself tells the way apart.
+        return lambda keys, unit: (unit, frozenset([table[card] for card in keys]))
+    return lambda keys, unit: (unit, tuple(frozenset([table[card] for card in keys]) for table in tables))
+
+
+def _same_for_every_way(keys: tuple[int, ...], unit: int | None) -> object:
+    return None
+
+
+def _key_reads(node: Any, reader: str | None, readers: set[str]) -> bool:
+    """Adds to `readers` the forms of _CARD_READERS that `key` is an argument of inside `node` (`reader`: the form whose
+    argument list `node` is); False where `key` stands anywhere else."""
+    if isinstance(node, str):
+        if node != "key":
+            return True
+        if reader is None:
+            return False
+        readers.add(reader)
+        return True
+    if isinstance(node, list):
+        for arg in node:
+            if not _key_reads(arg, reader, readers):
+                return False
+        return True
+    if isinstance(node, dict):
+        for form, arg in node.items():
+            if form == "key":
+                return False
+            inner = form if form in _CARD_READERS and isinstance(arg, list) else None
+            if not _key_reads(arg, inner, readers):
+                return False
+    return True
+
+
 def _all_of(tests: list[Callable[[Ctx, Any], bool]]) -> Callable[[Ctx, Any], bool]:
     """Whether an item passes every test, in order (the common one or two without a generator)."""
     if len(tests) == 1:

@@ -622,6 +622,9 @@ class _Asking:
         charged key unit; and, when what may be targeted depends on the keycards, with something to target."""
         need_d, need_k = self.need_d, self.need_k
         game, probe, ctx, hand_size = self.game, self.probe_request, self.ctx, len(self.hand)
+        view = target.key_view if target is not None else None
+        # The ways that `where` cannot tell apart (装備's: keycards of one suit) have their targets tested once.
+        answered: dict[object, bool] | None = {} if view is not None else None
         for option in offers:
             keys = option.keys
             if need_d and hand_size - (len(keys) if from_hand else 0) < need_d:
@@ -629,9 +632,18 @@ class _Asking:
             if need_k and not _charged_unit(game, option.unit):
                 continue
             if target is not None and probe is not None:
-                probe.keys, probe.unit = keys, option.unit
-                if not target_candidates(game, probe, True, ctx):
-                    continue
+                if view is not None and answered is not None:
+                    seen = view(keys, option.unit)
+                    found = answered.get(seen)
+                    if found is None:
+                        probe.keys, probe.unit = keys, option.unit
+                        found = answered[seen] = bool(target_candidates(game, probe, True, ctx))
+                    if not found:
+                        continue
+                else:
+                    probe.keys, probe.unit = keys, option.unit
+                    if not target_candidates(game, probe, True, ctx):
+                        continue
             out.append(option)
         if target is not None and probe is not None:
             probe.keys, probe.unit = (), None
