@@ -68,6 +68,26 @@ def cards_of(items: list) -> list[int]:
     return out
 
 
+def _cards_suit(items: list) -> str | None:
+    """The one suit of every card of the items (cards_of's: a card, a character's cards, a request's keycards), read
+    in place; None when they are of several suits, a Joker is among them or there is no card."""
+    suit: str | None = None
+    for item in items:
+        if isinstance(item, int):
+            found = SUIT[item]
+            if found is None or (suit is not None and found != suit):
+                return None
+            suit = found
+            continue
+        cards: Any = item.cards if isinstance(item, Character) else item.keys if isinstance(item, Request) else ()
+        for card in cards:
+            found = SUIT[card]
+            if found is None or (suit is not None and found != suit):
+                return None
+            suit = found
+    return suit
+
+
 def _one_suit_for_all(ctx: Ctx, items: list) -> bool:
     """Whether some suit is one every item counts as: a card its own, a character the suits abilities.suits
     gives it (its cards' and those its abilities add), a request its keycards'."""
@@ -354,16 +374,10 @@ class Compiler:
 
         def same_suit(ctx: Ctx) -> bool:
             items = a(ctx) + b(ctx)
-            cards = cards_of(items)
-            suit = SUIT[cards[0]] if cards else None
-            if suit is not None:  # every card of one suit: no set made (the target tests of 装備 ask this by the hundred)
-                same = True
-                for card in cards:
-                    if SUIT[card] != suit:
-                        same = False
-                        break
-                if same:
-                    return True
+            if _cards_suit(items) is not None:  # every card of one suit: no set made (装備's target tests ask this)
+                return True
+            if not ctx.game.ruleset.suit_abilities:
+                return False  # then every item counts as the suits of its cards alone, which are not one
             return _one_suit_for_all(ctx, items)  # a character may count as more suits than its cards show
         return same_suit
 
@@ -612,9 +626,17 @@ def key_view(node: Any) -> Callable[[tuple[int, ...], int | None], object] | Non
     tables = [_CARD_READERS[form] for form in sorted(readers)]
     if len(tables) == 1:
         table = tables[0]
-        # A key unit is read as its character, not its cards: the unit itself tells the way apart.
-        return lambda keys, unit: (unit, frozenset([table[card] for card in keys]))
-    return lambda keys, unit: (unit, tuple(frozenset([table[card] for card in keys]) for table in tables))
+
+        def view(keys: tuple[int, ...], unit: int | None) -> object:
+            if unit is None and len(keys) == 1:
+                return table[keys[0]]  # most ways: one card, its suit (rank, face) itself, no set made
+            # A key unit is read as its character, not its cards: the unit itself tells the way apart.
+            return (_SEVERAL, unit, frozenset([table[card] for card in keys]))
+        return view
+    return lambda keys, unit: (_SEVERAL, unit, tuple(frozenset([table[card] for card in keys]) for table in tables))
+
+
+_SEVERAL: Final = "\0several"  # marks the view of several keycards or a key unit, never equal to one card's
 
 
 def _same_for_every_way(keys: tuple[int, ...], unit: int | None) -> object:

@@ -622,7 +622,7 @@ class _Asking:
         charged key unit; and, when what may be targeted depends on the keycards, with something to target."""
         need_d, need_k = self.need_d, self.need_k
         game, probe, ctx, hand_size = self.game, self.probe_request, self.ctx, len(self.hand)
-        view = target.key_view if target is not None else None
+        view = target.key_view if target is not None and len(offers) > 1 else None
         # The ways that `where` cannot tell apart (装備's: keycards of one suit) have their targets tested once.
         answered: dict[object, bool] | None = {} if view is not None else None
         for option in offers:
