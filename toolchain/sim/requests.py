@@ -582,7 +582,7 @@ class _Asking:
         if found == 0:
             target = entry.target
             assert target is not None
-            found = targets[at] = 1 if _any_of_kind(self.game, target.kind, _seats(target.player, self.seat)) else 2
+            found = targets[at] = 1 if _any_of_kind(self.game, target.kind, entry.target_seats[self.seat]) else 2
         return found == 1
 
     def context(self, spec: ActionSpec) -> Ctx:
@@ -661,7 +661,7 @@ class _Entry:
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
                  "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_hand", "from_rare", "from_unit",
-                 "soldier_unit", "bare")
+                 "soldier_unit", "bare", "target_seats")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
@@ -676,6 +676,9 @@ class _Entry:
         self.from_unit = spec.key_from == "unit"
         self.soldier_unit = self.from_unit and spec.pattern.character is None
         self.target_kind = -1  # the position of its target's kind and side among the plan's (_Asking.present); -1: none
+        # whose characters (trumps, requests) it may target, by the seat of its controller
+        self.target_seats: tuple[tuple[int, ...], ...] = (
+            tuple(_seats(spec.target.player, seat) for seat in (0, 1)) if spec.target is not None else ((), ()))
         self.need_b, self.need_l, self.need_d, self.need_s, self.need_k = spec.cost_counts
         self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
 
