@@ -68,24 +68,34 @@ def cards_of(items: list) -> list[int]:
     return out
 
 
-def _cards_suit(items: list) -> str | None:
-    """The one suit of every card of the items (cards_of's: a card, a character's cards, a request's keycards), read
-    in place; None when they are of several suits, a Joker is among them or there is no card."""
-    suit: str | None = None
+def _cards_suit(items: list, suit: str | None) -> str | None:
+    """The one suit of every card of the items (cards_of's: a card, a character's cards, a request's keycards) and of
+    `suit` ("": no card yet), read in place: "" when there is no card, None when they are of several suits or a Joker
+    is among them."""
     for item in items:
+        if suit is None:
+            return None
         if isinstance(item, int):
-            found = SUIT[item]
-            if found is None or (suit is not None and found != suit):
-                return None
-            suit = found
-            continue
-        cards: Any = item.cards if isinstance(item, Character) else item.keys if isinstance(item, Request) else ()
-        for card in cards:
-            found = SUIT[card]
-            if found is None or (suit is not None and found != suit):
-                return None
-            suit = found
+            suit = _same_suit_as(item, suit)
+        elif isinstance(item, Character):
+            for card in item.cards:
+                suit = _same_suit_as(card, suit)
+                if suit is None:
+                    return None
+        elif isinstance(item, Request):
+            for card in item.keys:
+                suit = _same_suit_as(card, suit)
+                if suit is None:
+                    return None
     return suit
+
+
+def _same_suit_as(card: int, suit: str) -> str | None:
+    """The card's suit if it is `suit` (any, for ""), else None (another suit, or a Joker)."""
+    found = SUIT[card]
+    if found is None or (suit and found != suit):
+        return None
+    return found
 
 
 def _one_suit_for_all(ctx: Ctx, items: list) -> bool:
@@ -373,12 +383,12 @@ class Compiler:
             return shares_card
 
         def same_suit(ctx: Ctx) -> bool:
-            items = a(ctx) + b(ctx)
-            if _cards_suit(items) is not None:  # every card of one suit: no set made (装備's target tests ask this)
-                return True
+            first, second = a(ctx), b(ctx)
+            if _cards_suit(second, _cards_suit(first, "")):
+                return True  # every card of one suit: no list or set made (装備's target tests ask this)
             if not ctx.game.ruleset.suit_abilities:
                 return False  # then every item counts as the suits of its cards alone, which are not one
-            return _one_suit_for_all(ctx, items)  # a character may count as more suits than its cards show
+            return _one_suit_for_all(ctx, first + second)  # a character may count as more suits than its cards show
         return same_suit
 
     def _all_face_up(self, op: str, arg: Any, here: Path) -> Cond:
