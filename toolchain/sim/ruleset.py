@@ -489,6 +489,9 @@ class Ruleset:
         self.trump_codes: dict[str, frozenset[int]] = {
             trump_id: frozenset(c for c in range(len(RANK)) if (RANK[c], SUIT[c]) in faces) for trump_id, faces in self.trump_faces.items()
         }
+        # The trump definitions each card code (either owner) is, by the code: open_trumps without a key made per card.
+        self.trumps_by_code: tuple[tuple[TrumpSpec, ...], ...] = tuple(
+            self.trumps_by_face.get((RANK[c], SUIT[c]), ()) for c in range(len(RANK)))
         self._components: dict[tuple, str | None] = {}
         self.decks: dict[int, tuple[int, ...]] = {}  # each seat's deck by the frame's deck condition (start.deck_for)
         # The actions a hand could request with its ways to make their keycards, by the hand (requests._Hand: a pure
