@@ -148,8 +148,8 @@ def open_trumps(game: Game, seat: int) -> list:
     player = game.state.players[seat]
     if not player.trumps_up:
         return []
-    by_face = game.ruleset.trumps_by_face
-    return [spec for card in player.trumps_up for spec in by_face.get((RANK[card], SUIT[card]), ())]
+    by_code = game.ruleset.trumps_by_code
+    return [spec for card in player.trumps_up for spec in by_code[card]]
 
 
 def has_open_trump(game: Game, seat: int, trump_id: str) -> bool:

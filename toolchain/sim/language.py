@@ -68,6 +68,36 @@ def cards_of(items: list) -> list[int]:
     return out
 
 
+def _cards_suit(items: list, suit: str | None) -> str | None:
+    """The one suit of every card of the items (cards_of's: a card, a character's cards, a request's keycards) and of
+    `suit` ("": no card yet), read in place: "" when there is no card, None when they are of several suits or a Joker
+    is among them."""
+    for item in items:
+        if suit is None:
+            return None
+        if isinstance(item, int):
+            suit = _same_suit_as(item, suit)
+        elif isinstance(item, Character):
+            for card in item.cards:
+                suit = _same_suit_as(card, suit)
+                if suit is None:
+                    return None
+        elif isinstance(item, Request):
+            for card in item.keys:
+                suit = _same_suit_as(card, suit)
+                if suit is None:
+                    return None
+    return suit
+
+
+def _same_suit_as(card: int, suit: str) -> str | None:
+    """The card's suit if it is `suit` (any, for ""), else None (another suit, or a Joker)."""
+    found = SUIT[card]
+    if found is None or (suit and found != suit):
+        return None
+    return found
+
+
 def _one_suit_for_all(ctx: Ctx, items: list) -> bool:
     """Whether some suit is one every item counts as: a card its own, a character the suits abilities.suits
     gives it (its cards' and those its abilities add), a request its keycards'."""
@@ -353,18 +383,12 @@ class Compiler:
             return shares_card
 
         def same_suit(ctx: Ctx) -> bool:
-            items = a(ctx) + b(ctx)
-            cards = cards_of(items)
-            suit = SUIT[cards[0]] if cards else None
-            if suit is not None:  # every card of one suit: no set made (the target tests of 装備 ask this by the hundred)
-                same = True
-                for card in cards:
-                    if SUIT[card] != suit:
-                        same = False
-                        break
-                if same:
-                    return True
-            return _one_suit_for_all(ctx, items)  # a character may count as more suits than its cards show
+            first, second = a(ctx), b(ctx)
+            if _cards_suit(second, _cards_suit(first, "")):
+                return True  # every card of one suit: no list or set made (装備's target tests ask this)
+            if not ctx.game.ruleset.suit_abilities:
+                return False  # then every item counts as the suits of its cards alone, which are not one
+            return _one_suit_for_all(ctx, first + second)  # a character may count as more suits than its cards show
         return same_suit
 
     def _all_face_up(self, op: str, arg: Any, here: Path) -> Cond:
@@ -591,6 +615,67 @@ ITEM_FORMS: dict[str, str] = {
     "zone": "_zone", "of": "_filtered_cards", "characters": "_select_characters", "cards_of": "_cards_of",
     "union": "_union", "filter": "_filter", "was": "_was", "blocked_by": "_blocked_by",
 }
+
+
+# The forms that read a set of cards through one property of each card and nothing else of them: a comparison of the
+# suits (ranks, faces) of the items as sets. Two sets of keycards with the same set of that property are alike to them.
+_CARD_READERS: Final[dict[str, tuple]] = {"same_suit": SUIT, "shares_rank": RANK, "shares_card": FACE}
+
+
+def key_view(node: Any) -> Callable[[tuple[int, ...], int | None], object] | None:
+    """How much of a request's keycards a compiled condition can tell apart, for a search that asks it of many ways of
+    making one request (keycards or a key unit; nothing else of the request differs): a function of the way's keycards
+    and key unit whose values are equal for ways the condition answers alike (a constant when it never names `key`);
+    None when it may read anything of them. Conservative: `key` anywhere but as an argument of a form of
+    _CARD_READERS gives None."""
+    readers: set[str] = set()
+    if not _key_reads(node, None, readers):
+        return None
+    if not readers:
+        return _same_for_every_way
+    tables = [_CARD_READERS[form] for form in sorted(readers)]
+    if len(tables) == 1:
+        table = tables[0]
+
+        def view(keys: tuple[int, ...], unit: int | None) -> object:
+            if unit is None and len(keys) == 1:
+                return table[keys[0]]  # most ways: one card, its suit (rank, face) itself, no set made
+            # A key unit is read as its character, not its cards: the unit itself tells the way apart.
+            return (_SEVERAL, unit, frozenset([table[card] for card in keys]))
+        return view
+    return lambda keys, unit: (_SEVERAL, unit, tuple(frozenset([table[card] for card in keys]) for table in tables))
+
+
+_SEVERAL: Final = "\0several"  # marks the view of several keycards or a key unit, never equal to one card's
+
+
+def _same_for_every_way(keys: tuple[int, ...], unit: int | None) -> object:
+    return None
+
+
+def _key_reads(node: Any, reader: str | None, readers: set[str]) -> bool:
+    """Adds to `readers` the forms of _CARD_READERS that `key` is an argument of inside `node` (`reader`: the form whose
+    argument list `node` is); False where `key` stands anywhere else."""
+    if isinstance(node, str):
+        if node != "key":
+            return True
+        if reader is None:
+            return False
+        readers.add(reader)
+        return True
+    if isinstance(node, list):
+        for arg in node:
+            if not _key_reads(arg, reader, readers):
+                return False
+        return True
+    if isinstance(node, dict):
+        for form, arg in node.items():
+            if form == "key":
+                return False
+            inner = form if form in _CARD_READERS and isinstance(arg, list) else None
+            if not _key_reads(arg, inner, readers):
+                return False
+    return True
 
 
 def _all_of(tests: list[Callable[[Ctx, Any], bool]]) -> Callable[[Ctx, Any], bool]:

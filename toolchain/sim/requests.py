@@ -582,7 +582,7 @@ class _Asking:
         if found == 0:
             target = entry.target
             assert target is not None
-            found = targets[at] = 1 if _any_of_kind(self.game, target.kind, _seats(target.player, self.seat)) else 2
+            found = targets[at] = 1 if _any_of_kind(self.game, target.kind, entry.target_seats[self.seat]) else 2
         return found == 1
 
     def context(self, spec: ActionSpec) -> Ctx:
@@ -622,6 +622,9 @@ class _Asking:
         charged key unit; and, when what may be targeted depends on the keycards, with something to target."""
         need_d, need_k = self.need_d, self.need_k
         game, probe, ctx, hand_size = self.game, self.probe_request, self.ctx, len(self.hand)
+        view = target.key_view if target is not None and len(offers) > 1 else None
+        # The ways that `where` cannot tell apart (装備's: keycards of one suit) have their targets tested once.
+        answered: dict[object, bool] | None = {} if view is not None else None
         for option in offers:
             keys = option.keys
             if need_d and hand_size - (len(keys) if from_hand else 0) < need_d:
@@ -629,9 +632,18 @@ class _Asking:
             if need_k and not _charged_unit(game, option.unit):
                 continue
             if target is not None and probe is not None:
-                probe.keys, probe.unit = keys, option.unit
-                if not target_candidates(game, probe, True, ctx):
-                    continue
+                if view is not None and answered is not None:
+                    seen = view(keys, option.unit)
+                    found = answered.get(seen)
+                    if found is None:
+                        probe.keys, probe.unit = keys, option.unit
+                        found = answered[seen] = bool(target_candidates(game, probe, True, ctx))
+                    if not found:
+                        continue
+                else:
+                    probe.keys, probe.unit = keys, option.unit
+                    if not target_candidates(game, probe, True, ctx):
+                        continue
             out.append(option)
         if target is not None and probe is not None:
             probe.keys, probe.unit = (), None
@@ -649,7 +661,7 @@ class _Entry:
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
                  "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_hand", "from_rare", "from_unit",
-                 "soldier_unit", "bare")
+                 "soldier_unit", "bare", "target_seats")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
@@ -664,6 +676,9 @@ class _Entry:
         self.from_unit = spec.key_from == "unit"
         self.soldier_unit = self.from_unit and spec.pattern.character is None
         self.target_kind = -1  # the position of its target's kind and side among the plan's (_Asking.present); -1: none
+        # whose characters (trumps, requests) it may target, by the seat of its controller
+        self.target_seats: tuple[tuple[int, ...], ...] = (
+            tuple(_seats(spec.target.player, seat) for seat in (0, 1)) if spec.target is not None else ((), ()))
         self.need_b, self.need_l, self.need_d, self.need_s, self.need_k = spec.cost_counts
         self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
 

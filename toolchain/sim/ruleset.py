@@ -15,7 +15,7 @@ from ..notation.card_notation import Card
 from ..notation import keycards as keycards_notation
 from .cards import RANK, SUIT, code, to_card
 from .errors import ProgramError
-from .language import ENGINE, INSTRUMENT, LAST_KNOWN, PROHIBITS, Cond, Ctx
+from .language import ENGINE, INSTRUMENT, LAST_KNOWN, PROHIBITS, Cond, Ctx, key_view
 from .primitives import ProgramCompiler, Step
 from .state import FIELD, Character, Request
 
@@ -43,6 +43,9 @@ class TargetSpec:
     action: str | None = None  # a request of this action
     has_target: bool = False  # a request that has a target
     cause: bool = False  # the request that triggered this one
+    # what of a way's keycards (or key unit) `where` can tell apart (language.key_view): the search for the legal
+    # requests tests the ways it cannot tell apart once; None: every way
+    key_view: Callable[[tuple[int, ...], int | None], object] | None = None
 
 
 @dataclass(eq=False)
@@ -295,7 +298,9 @@ def _target(action: m.Action, node: Any, compiler: ProgramCompiler, known: dict[
     if node.get("action") is not None and node["action"] not in known["actions"]:
         raise _unknown_action(path + ("action",), node["action"], known)
     where = compiler.cond(node["where"], path + ("where",)) if "where" in node else None
-    return TargetSpec(kind, player, where, keycards, node.get("action"), bool(node.get("has_target")), bool(node.get("cause")))
+    view = key_view(node["where"]) if "where" in node else None
+    return TargetSpec(kind, player, where, keycards, node.get("action"), bool(node.get("has_target")), bool(node.get("cause")),
+                      view)
 
 
 def _character(character: m.Character, known: dict[str, set[str]]) -> CharacterSpec:
@@ -484,6 +489,9 @@ class Ruleset:
         self.trump_codes: dict[str, frozenset[int]] = {
             trump_id: frozenset(c for c in range(len(RANK)) if (RANK[c], SUIT[c]) in faces) for trump_id, faces in self.trump_faces.items()
         }
+        # The trump definitions each card code (either owner) is, by the code: open_trumps without a key made per card.
+        self.trumps_by_code: tuple[tuple[TrumpSpec, ...], ...] = tuple(
+            self.trumps_by_face.get((RANK[c], SUIT[c]), ()) for c in range(len(RANK)))
         self._components: dict[tuple, str | None] = {}
         self.decks: dict[int, tuple[int, ...]] = {}  # each seat's deck by the frame's deck condition (start.deck_for)
         # The actions a hand could request with its ways to make their keycards, by the hand (requests._Hand: a pure
