@@ -158,6 +158,26 @@ class PolicyAgent:
                 return best if best < last else last
         return last
 
+    def _request_weights(self, decision: Decision, policy: m.Policy) -> list[float]:
+        """Every option's weight at a request decision, as _request draws from them: each action's best way weighs
+        the action, its other ways nothing."""
+        count = len(decision)
+        roles = _roles(policy)
+        view = decision.glance
+        short = _life(view) <= LOW_LIFE
+        starts = decision.runs
+        if starts is None:
+            return self._request_grouped(decision, roles, decision.actions, view, short)
+        facts = _Facts(view)
+        weights = [0.0] * count
+        runs = len(starts)
+        for k in range(runs):
+            end = starts[k + 1] if k + 1 < runs else count
+            action = decision.action(starts[k])
+            weights[_run_best(decision, roles, starts, k, count)] = _weight(decision, roles, facts, action,
+                                                                            roles.of.get(action, 0), short, end - 1)
+        return weights
+
     def _request_grouped(self, decision: Decision, roles: _Roles, actions: tuple[str, ...], view: Glance,
                          short: bool) -> list[float]:
         """_request for options whose ways of one action do not all come together."""
