@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .. import model as m
     from .game import Game
     from .observation import Observation, OptionSeen
+    from .ruleset import ActionSpec
 
 
 class Decision:
@@ -56,7 +57,7 @@ class Decision:
     """
 
     __slots__ = ("player", "kind", "prompt", "choosing", "_game", "_options", "_seen", "_observation", "_actions", "_runs",
-                 "_glance", "_kinds", "_refs")
+                 "_runs_found", "_glance", "_kinds", "_refs")
 
     def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None) -> None:
         self.player, self.kind, self.prompt, self.choosing = player, kind, prompt, choosing
@@ -66,6 +67,7 @@ class Decision:
         self._observation: Observation | None = None
         self._actions: tuple[str, ...] | None = None
         self._runs: list[int] | None = None
+        self._runs_found = False
         self._glance: Glance | None = None
         self._kinds: tuple[str, ...] | None = None
         self._refs: tuple[Any, ...] | None = None
@@ -106,42 +108,54 @@ class Decision:
     def actions(self) -> tuple[str, ...]:
         """For a request decision: each option's action id (`pass` for PASS), cheaper than `options`."""
         if self._actions is None:
-            return self._find_actions()
+            self._actions = tuple([_action_id(option) for option in self._options])
         return self._actions
+
+    def action(self, index: int) -> str:
+        """`actions[index]`, without the others: an agent that weighs each action once reads the ids it needs."""
+        if self._actions is not None:
+            return self._actions[index]
+        return _action_id(self._options[index])
 
     @property
     def runs(self) -> list[int] | None:
         """For a request decision: where each action's ways (or the pass) begin among the options, when every action's
         ways come together (as requests.options finds them): the actions in the order they first come, as
         dict.fromkeys(actions) gives them. None when an action comes again after another."""
-        if self._actions is None:
-            self._find_actions()
+        if not self._runs_found:
+            self._find_runs()
         return self._runs
 
-    def _find_actions(self) -> tuple[str, ...]:
-        """`actions` and `runs`, in one pass over the options."""
-        ids: list[str] = []
+    def _find_runs(self) -> None:
+        """`runs`, in one pass over the options without their ids: a hand's ways of one action share its ActionSpec,
+        so an option whose action is the one before's continues its run (an id is read only where they differ)."""
         starts: list[int] = []
+        ids: list[str] = []  # the action id of each run
+        previous: ActionSpec | None = None
         together = True
+        index = 0
         for option in self._options:
             if isinstance(option, RequestOption):  # most options: read natively, not through getattr
-                found = option.action.id
-            elif option is PASS:  # not through getattr either: it has no action, and the AttributeError cost more
-                found = "pass"
+                action = option.action
+                if action is previous:
+                    index += 1
+                    continue
+                previous = action
+                found = action.id
             else:
-                action = getattr(option, "action", None)
-                found = action.id if action is not None else "pass"
+                previous = None
+                found = _action_id(option)
             if not ids or found != ids[-1]:
                 if together:
-                    for start in starts:
-                        if ids[start] == found:
+                    for seen in ids:  # compared as strings natively: `in` on a list compares through Python
+                        if seen == found:
                             together = False
                             break
-                starts.append(len(ids))
-            ids.append(found)
-        actions = self._actions = tuple(ids)
+                starts.append(index)
+                ids.append(found)
+            index += 1
         self._runs = starts if together else None
-        return actions
+        self._runs_found = True
 
     @property
     def policy(self) -> m.Policy:
@@ -227,6 +241,16 @@ class Decision:
 
     def seen_texts(self) -> list[str]:
         return [option.text for option in self.options]
+
+
+def _action_id(option: Any) -> str:
+    """A request option's action id (`pass` for PASS)."""
+    if isinstance(option, RequestOption):  # most options: read natively, not through getattr
+        return option.action.id
+    if option is PASS:  # not through getattr either: it has no action, and the AttributeError cost more
+        return "pass"
+    action = getattr(option, "action", None)
+    return action.id if action is not None else "pass"
 
 
 def _kind(option: Any) -> str:
@@ -394,13 +418,13 @@ class RandomAgent:
         rng = self.rng
         if decision.kind != "request":
             return below(rng, len(decision))
-        actions = decision.actions
         starts = decision.runs
         if starts is not None:  # each action's ways together: the same draws as below, without the lists
             k = below(rng, len(starts))
             start = starts[k]
-            end = starts[k + 1] if k + 1 < len(starts) else len(actions)
+            end = starts[k + 1] if k + 1 < len(starts) else len(decision)
             return start + below(rng, end - start)
+        actions = decision.actions
         distinct = list(dict.fromkeys(actions))  # an action (or pass), each once, in the order they come
         chosen = distinct[below(rng, len(distinct))]
         ways = [i for i, action in enumerate(actions) if action == chosen]

@@ -46,6 +46,15 @@ BIG_ATTACKER: Final = 4
 
 
 RANK_OF_TEXT: Final = {text: rank for text, rank in zip(TEXT, RANK)}
+_PLAIN: Final = random.Random
+_RANDOM: Final = random.Random.random  # the C method itself: compiled, `rng.random()` looks it up along the class's bases
+
+
+def _random(rng: random.Random) -> float:
+    """`rng.random()`: called directly for a plain Random (a subclass's own `random` is asked for as usual)."""
+    if type(rng) is _PLAIN:
+        return _RANDOM(rng)
+    return rng.random()
 
 
 def rank(text: str) -> int:
@@ -74,8 +83,11 @@ class PolicyAgent:
         kind = decision.kind
         count = len(decision)
         if kind == "request":
-            weights = self._request(decision, decision.policy)
-        elif kind == "target":
+            index = self._request(decision, decision.policy)
+            action = decision.action(index)
+            self.acting = action if action != PASSING else None
+            return index
+        if kind == "target":
             acting = self.acting  # its targets are its own when it is helpful (rules.yaml policy `helpful`)
             helpful = acting is not None and _roles(decision.policy).of.get(acting, 0) & HELPFUL != 0
             weights = self._target(decision.glance, decision.kinds, decision.refs, helpful)
@@ -87,11 +99,7 @@ class PolicyAgent:
             weights = [1.0] * count
         if not any(weights):
             weights = [1.0] * count
-        index = self._draw(weights)
-        if kind == "request":
-            actions = decision.actions
-            self.acting = actions[index] if actions[index] != PASSING else None
-        return index
+        return self._draw(weights)
 
     def _draw(self, weights: list[float]) -> int:
         """One index, drawn as `random.choices(range(len(weights)), weights)[0]` draws it: the same sums in the same
@@ -99,7 +107,7 @@ class PolicyAgent:
         total = 0.0
         for weight in weights:
             total += weight
-        drawn = self.rng.random() * (total + 0.0)
+        drawn = _random(self.rng) * (total + 0.0)
         running, last = 0.0, len(weights) - 1
         for index in range(last):  # the running sums again, added in the same order: the same floats
             running += weights[index]
@@ -108,27 +116,66 @@ class PolicyAgent:
         return last
 
     # -- [3]: which request, or pass ----------------------------------------------------------------------
-    def _request(self, decision: Decision, policy: m.Policy) -> list[float]:
-        actions = decision.actions
-        count = len(actions)
+    def _request(self, decision: Decision, policy: m.Policy) -> int:
+        """The option taken: each action weighed once, on its best way (the rest weigh nothing), and one drawn as
+        _draw draws it from the weights of every option. Only the drawn action's best way is looked for: the zeros
+        between the runs change no running sum, so the draw passes the same action at the same random number."""
+        count = len(decision)
         roles = _roles(policy)
         view = decision.glance
         short = _life(view) <= LOW_LIFE
         starts = decision.runs
         if starts is None:  # an action's ways not all together: weighed by the groups of every way of an action
-            return self._request_grouped(decision, roles, actions, view, short)
-        weights = [0.0] * count
+            weights = self._request_grouped(decision, roles, decision.actions, view, short)
+            if not any(weights):
+                weights = [1.0] * count
+            return self._draw(weights)
         facts = _Facts(view)  # what the weights read of the glance, each worked out once for every action
         runs = len(starts)
+        weighed = [0.0] * runs
+        total, some = 0.0, False
         for k in range(runs):
             start = starts[k]
             end = starts[k + 1] if k + 1 < runs else count
-            action = actions[start]
+            action = decision.action(start)
             role = roles.of.get(action, 0)
-            best = start
-            if end - start > 1:  # one way to make it: the keycards worth most for it (the first of the best)
-                best = _best_way(decision, start, end, role & BULWARK != 0)
-            weights[best] = _weight(decision, roles, facts, action, role, short, end - 1)
+            weight = _weight(decision, roles, facts, action, role, short, end - 1)
+            weighed[k] = weight
+            total += weight
+            if weight:
+                some = True
+        if not some:
+            return self._draw([1.0] * count)
+        drawn = _random(self.rng) * (total + 0.0)
+        last = count - 1
+        if drawn < 0.0 and last > 0 and _run_best(decision, roles, starts, 0, count) != 0:
+            return 0  # _draw's first index, weighing nothing, already passes a negative draw
+        running = 0.0
+        for k in range(runs):
+            running += weighed[k]
+            if running > drawn:
+                best = _run_best(decision, roles, starts, k, count)
+                return best if best < last else last
+        return last
+
+    def _request_weights(self, decision: Decision, policy: m.Policy) -> list[float]:
+        """Every option's weight at a request decision, as _request draws from them: each action's best way weighs
+        the action, its other ways nothing."""
+        count = len(decision)
+        roles = _roles(policy)
+        view = decision.glance
+        short = _life(view) <= LOW_LIFE
+        starts = decision.runs
+        if starts is None:
+            return self._request_grouped(decision, roles, decision.actions, view, short)
+        facts = _Facts(view)
+        weights = [0.0] * count
+        runs = len(starts)
+        for k in range(runs):
+            end = starts[k + 1] if k + 1 < runs else count
+            action = decision.action(starts[k])
+            weights[_run_best(decision, roles, starts, k, count)] = _weight(decision, roles, facts, action,
+                                                                            roles.of.get(action, 0), short, end - 1)
         return weights
 
     def _request_grouped(self, decision: Decision, roles: _Roles, actions: tuple[str, ...], view: Glance,
@@ -172,7 +219,7 @@ class PolicyAgent:
             labels = c.label_set
             if labels is None or "attacker" not in labels:
                 continue
-            if c.new and not any(label in policy.new_attackers for label in labels):
+            if c.new and not _any_of(labels, policy.new_attackers):
                 continue
             ready.append(c)
         if not ready:
@@ -397,8 +444,54 @@ class _Facts:
 
     def attacking(self, policy: m.Policy) -> bool:
         if self._attacking < 0:
-            self._attacking = 1 if PolicyAgent._attackers(self.view, policy) else 0
+            self._attacking = 1 if _any_attacker(self.view, policy) else 0
         return self._attacking == 1
+
+
+def _any_attacker(view: Glance, policy: m.Policy) -> bool:
+    """Whether PolicyAgent._attackers finds one: the same tests, without the list, the sizes of this player's soldiers
+    read only until one outsizes the opponent's strongest."""
+    ready: list[CharacterGlance] | None = None
+    for c in view.you.field:
+        if c.kind != "soldier" or c.driven:
+            continue
+        labels = c.label_set
+        if labels is None or "attacker" not in labels:
+            continue
+        if c.new and not _any_of(labels, policy.new_attackers):
+            continue
+        if ready is None:
+            ready = [c]
+        else:
+            ready.append(c)
+    if ready is None:
+        return False
+    strongest, seen = -1, False
+    for c in view.opponent.field:
+        if c.kind == "soldier" and not c.driven:
+            size = _size(c)
+            if not seen or size > strongest:
+                strongest, seen = size, True
+    for c in ready:
+        if _size(c) > strongest:
+            return True
+    return False
+
+
+def _any_of(labels: frozenset[str], wanted: tuple[str, ...]) -> bool:
+    for label in labels:
+        if label in wanted:
+            return True
+    return False
+
+
+def _run_best(decision: Decision, roles: _Roles, starts: list[int], k: int, count: int) -> int:
+    """The best way of the k-th action among a request decision's options (its only one, or _best_way's)."""
+    start = starts[k]
+    end = starts[k + 1] if k + 1 < len(starts) else count
+    if end - start == 1:
+        return start
+    return _best_way(decision, start, end, roles.of.get(decision.action(start), 0) & BULWARK != 0)
 
 
 def _best_way(decision: Decision, start: int, end: int, spends_smallest: bool) -> int:

@@ -58,7 +58,18 @@ def test_the_policy_agent_weighs_each_action_alike_with_its_ways_together_or_not
     def check(n: int, together: Decision, scattered: Decision) -> None:
         weights = []
         for decision in (together, scattered):
-            weighed = sim.PolicyAgent(n)._request(decision, decision.policy)
+            weighed = sim.PolicyAgent(n)._request_weights(decision, decision.policy)
             weights.append(sorted((decision.actions[i], weight) for i, weight in enumerate(weighed) if weight))
         assert weights[0] == weights[1]
+    _each_decision(engine, check)
+
+
+def test_the_policy_agent_draws_the_action_and_then_its_best_way_as_it_drew_among_every_option(engine: sim.Engine) -> None:
+    """_request weighs each action once and looks for the best way of the drawn action alone: the same option, at the
+    same random number, as a draw among every option's weights (the ways that are not an action's best weigh nothing)."""
+    def check(n: int, together: Decision, scattered: Decision) -> None:
+        for decision in (together, scattered):
+            weights = sim.PolicyAgent(n)._request_weights(decision, decision.policy)
+            drawn = sim.PolicyAgent(n)._draw(weights if any(weights) else [1.0] * len(weights))
+            assert sim.PolicyAgent(n)._request(decision, decision.policy) == drawn
     _each_decision(engine, check)
