@@ -43,14 +43,24 @@ def place(target: Any, page: Any, other: Any, name: str, rect: Any, *, artifact:
     the form XObject `name`, and return the form. Named here, not by pikepdf's add_overlay (which
     draws a random name each time): the same input gives the same bytes. An `artifact` (a page
     number, a printing note) is marked as such: no part of the text a screen reader reads."""
-    import pikepdf
+    return _draw(target, page, _form_of(other), name, rect, artifact=artifact)
 
-    from .pdf.structure import artifact as as_artifact
 
+def _form_of(other: Any) -> Any:
+    """Page `other` as a form XObject of its own PDF, to be copied into another."""
     drawn = other.as_form_xobject()
     resources = other.obj.get("/Resources")
     if resources is not None and resources.is_indirect:  # shared by the pages of a part: once, not copied into every form
         drawn.Resources = resources
+    return drawn
+
+
+def _draw(target: Any, page: Any, drawn: Any, name: str, rect: Any, *, artifact: bool = False) -> Any:
+    """`place`, of a page already made a form of its PDF (`_form_of`); the form as copied into `target`."""
+    import pikepdf
+
+    from .pdf.structure import artifact as as_artifact
+
     form = target.copy_foreign(drawn)
     placed = page.add_resource(form, pikepdf.Name.XObject, pikepdf.Name(name))
     placement = page.calc_form_xobject_placement(form, placed, pikepdf.Rectangle(rect), allow_expand=True)
@@ -59,6 +69,19 @@ def place(target: Any, page: Any, other: Any, name: str, rect: Any, *, artifact:
         page.contents_add(target.make_stream(b"\nQ\n"))
     page.contents_add(target.make_stream(as_artifact(placement) if artifact else placement))
     return form
+
+
+def _sheet(out: Any, source: Any, size: tuple[float, float]) -> tuple[Any, Any]:
+    """A blank page of `out` (as pikepdf's add_blank_page makes it), copied from an object made in
+    `source`: the tags of `source` name it by that object (pdf/structure.py, TagTree.append_forms).
+    The page, and the object of `source`."""
+    import pikepdf
+
+    made = source.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.Page, MediaBox=pikepdf.Array([0, 0, *size]), Contents=source.make_stream(b""),
+        Resources=pikepdf.Dictionary()))
+    out.pages.append(pikepdf.Page(made))  # a page of another PDF: copied, and the copy remembered
+    return out.pages[-1], made
 
 
 @lru_cache(maxsize=4)
@@ -94,19 +117,20 @@ def _impose(pdf: Any, target: Path, sides: Sequence[Side], *, kind: str, note: s
 
     import pikepdf
 
-    from .pdf.structure import TagTree, save
+    from .pdf.structure import Placed, TagTree, save
 
     width, height = A4_LANDSCAPE
     out = pikepdf.new()
     tags = TagTree(out)
-    placed: dict[int, tuple[Any, Any]] = {}
+    placed: dict[int, Placed] = {}
     strip = pikepdf.open(io.BytesIO(note_pdf(note))) if note and note_on_sheets else None
     for left, right in sides:
-        sheet = out.add_blank_page(page_size=(width, height))
+        sheet, made = _sheet(out, pdf, (width, height))
         for number, x in ((left, 0.0), (right, width / 2)):
             if number is not None:  # None: a blank half
-                form = place(out, sheet, pdf.pages[number - 1], f"/P{number}", pikepdf.Rectangle(x, 0, x + width / 2, height))
-                placed[number - 1] = (sheet, form)
+                drawn = _form_of(pdf.pages[number - 1])
+                form = _draw(out, sheet, drawn, f"/P{number}", pikepdf.Rectangle(x, 0, x + width / 2, height))
+                placed[number - 1] = Placed(made, drawn, form)
         if strip is not None:
             x = (width - NOTE_SIZE[0]) / 2
             place(out, sheet, strip.pages[0], "/Note", pikepdf.Rectangle(x, NOTE_BOTTOM, x + NOTE_SIZE[0], NOTE_BOTTOM + NOTE_SIZE[1]),

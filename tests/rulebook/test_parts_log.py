@@ -33,3 +33,17 @@ def test_a_part_laid_out_is_said_in_the_language_of_the_messages(language: str, 
     with ThreadPoolExecutor(1) as pool:  # its callbacks have all run once it is shut down
         _Renderer(pool, PartCache(tmp_path / "cache"), tmp_path, "salt", lines.append).submit("chapter", PAGE, [])()
     assert len(lines) == 2 and lines[0].startswith(said[0]) and lines[1] == said[1], lines
+
+
+def test_a_part_laid_out_for_its_pages_only_writes_no_pdf_and_is_kept(tmp_path: Path) -> None:
+    """The 目次's first layout (build_pdf's probe) is wanted for its length alone: no PDF is written, and the
+    next build takes its pages from the cache without a PDF; a part that is written is not taken for it."""
+    cache = PartCache(tmp_path / "cache")
+    with ThreadPoolExecutor(1) as pool:
+        key, result = _Renderer(pool, cache, tmp_path, "salt", lambda _: None).submit("probe", PAGE, [], written=False)()
+        assert result.pages == 3 and not list((tmp_path / "cache").glob("*.pdf"))
+        again = _Renderer(pool, cache, tmp_path, "salt", lambda _: None)
+        kept_key, kept = again.submit("probe", PAGE, [], written=False)()
+        assert (kept_key, kept.pages, kept.anchors) == (key, result.pages, result.anchors) and again.kept == ["probe"]
+        written = again.submit("chapter", PAGE, [])
+        assert written()[0] != key and again.rendered == ["chapter"] and cache.pdf(written()[0]).is_file()

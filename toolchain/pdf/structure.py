@@ -10,6 +10,8 @@ leaflets and the booklet) keep it:
 - `TagTree.append_forms`: the tags of pages drawn as form XObjects onto other pages; their marked
   content is then in the forms' streams, so every MCID becomes a marked-content reference naming
   the sheet and the form (ISO 32000-1, 14.7.4.3), and each form gets its page's parent-tree key.
+  The sheets and forms are copies of objects of the pages' PDF, so that the references name them
+  there and qpdf's copy of the tree points them at the copies.
 
 What is drawn besides the parts' content (page numbers over the pages, a printing note) is marked
 as an artifact (`artifact`): not read aloud, not part of the text.
@@ -18,11 +20,21 @@ as an artifact (`artifact`): not read aloud, not part of the text.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 LANG = "ja"
-_PAGE_KEY = "/BPPage"  # a marked-content reference's page, by number, between reading and copying
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A page of one PDF drawn as a form onto a sheet of another: the sheet and the form as objects of
+    the page's PDF that the other's were copied from (`sheet`, `drawn`), and the form as copied (`form`)."""
+
+    sheet: Any
+    drawn: Any
+    form: Any
 
 
 def artifact(content: bytes) -> bytes:
@@ -143,51 +155,59 @@ class TagTree:
             for kid in _kids(document):
                 self._adopt(_copy(self.pdf, kid))
 
-    def append_forms(self, source: Any, placed: dict[int, tuple[Any, Any]]) -> None:
+    def append_forms(self, source: Any, placed: dict[int, Placed]) -> None:
         """The tags of `source`, whose pages (by 0-based number) are drawn as forms onto this PDF's
-        sheets: `placed[number] = (sheet, form)`. Links are not carried (a form has no annotations)."""
+        sheets (`placed`). Links are not carried (a form has no annotations)."""
         import pikepdf
 
         numbers = {page.objgen: number for number, page in enumerate(source.pages)}
         keys = {int(page.obj.StructParents): number for number, page in enumerate(source.pages) if "/StructParents" in page.obj}
-        # In the source (which is not saved): every marked-content reference names its page by number,
-        # nothing names a page object, so that copying the tree copies no page.
+        mcr, objr = pikepdf.Name.MCR, "/OBJR"
+        # In the source (which is not saved): every marked-content reference names the sheet and the
+        # form its page is drawn as, by the source's objects this PDF's were copied from (qpdf copies
+        # an object once and maps every later reference to that copy), and nothing names a page of
+        # the source, so that copying the tree copies no page and leaves nothing to mend after it.
         for document in _documents(source):
-            for element, old_kids in _elements(document):
+            stack = [document]
+            while stack:
+                element = stack.pop()
+                old_kids = _kids(element)
                 owner = element.get("/Pg")
-                page = None if owner is None else numbers.get(owner.objgen)
+                where = None
                 if owner is not None:
+                    page = numbers.get(owner.objgen)
+                    where = None if page is None else placed.get(page)
                     del element["/Pg"]
                 kids = pikepdf.Array()
+                nested = []
                 for kid in old_kids:
                     if isinstance(kid, int):
-                        if page is not None:
-                            kids.append(pikepdf.Dictionary(Type=pikepdf.Name.MCR, MCID=int(kid), BPPage=page))
-                    elif isinstance(kid, pikepdf.Dictionary) and kid.get("/Type") == "/OBJR":
+                        if where is not None:
+                            kids.append(pikepdf.Dictionary(Type=mcr, MCID=int(kid), Pg=where.sheet, Stm=where.drawn))
                         continue
-                    elif isinstance(kid, pikepdf.Dictionary) and kid.get("/Type") == "/MCR":
-                        on = numbers.get(kid.Pg.objgen) if "/Pg" in kid else page
-                        if on is not None:
-                            kids.append(pikepdf.Dictionary(Type=pikepdf.Name.MCR, MCID=int(kid.MCID), BPPage=on))
-                    else:
-                        kids.append(kid)
+                    if isinstance(kid, pikepdf.Dictionary):
+                        kind = kid.get("/Type")
+                        if kind == objr:
+                            continue
+                        if kind == "/MCR":
+                            on = placed.get(numbers.get(kid.Pg.objgen, -1)) if "/Pg" in kid else where
+                            if on is not None:
+                                kids.append(pikepdf.Dictionary(Type=mcr, MCID=int(kid.MCID), Pg=on.sheet, Stm=on.drawn))
+                            continue
+                        if "/S" in kid:
+                            nested.append(kid)
+                    kids.append(kid)
                 element.K = kids
+                stack.extend(reversed(nested))
         offset = self.next_key
         for key, value in _parent_tree(source):
             if key in keys and keys[key] in placed:
                 self.nums.extend([key + offset, _copy(self.pdf, value)])
                 self.next_key = max(self.next_key, key + offset + 1)
-                placed[keys[key]][1].StructParents = key + offset
+                placed[keys[key]].form.StructParents = key + offset
         for document in _documents(source):
             for kid in _kids(document):
-                copied = _copy(self.pdf, kid)
-                for _element, references in _elements(copied):
-                    for reference in references:
-                        if isinstance(reference, pikepdf.Dictionary) and _PAGE_KEY in reference:
-                            sheet, form = placed[int(reference[_PAGE_KEY])]
-                            del reference[_PAGE_KEY]
-                            reference.Pg, reference.Stm = sheet.obj, form
-                self._adopt(copied)
+                self._adopt(_copy(self.pdf, kid))
 
     def finish(self, title: str) -> None:
         """Write the tree, and what a tagged PDF declares: marked, its language, its title shown."""

@@ -132,6 +132,7 @@ class PartJob:
     base_url: str  # the print page's folder, for its images and stylesheet
     pdf: Path
     tagged: bool = True  # the book's text is tagged (PDF structure); the folios are drawn as artifacts
+    written: bool = True  # False: laid out for its pages and anchors only, no PDF (the 目次's first layout)
 
 
 @dataclass(frozen=True)
@@ -153,9 +154,10 @@ def render_part(job: PartJob) -> PartResult:
     fetcher = LocalFetcher.beside(job.base_url)  # the print page's folder: its images and stylesheet, nothing else
     document = fit.lay_out(weasyprint.HTML(string=job.html, base_url=job.base_url, url_fetcher=fetcher), mended.append)
     fetcher.check()
-    tmp = job.pdf.with_name(job.pdf.name + ".tmp")
-    document.write_pdf(tmp, pdf_tags=job.tagged)
-    tmp.replace(job.pdf)
+    if job.written:
+        tmp = job.pdf.with_name(job.pdf.name + ".tmp")
+        document.write_pdf(tmp, pdf_tags=job.tagged)
+        tmp.replace(job.pdf)
     anchors: dict[str, int] = {}
     for number, page in enumerate(document.pages):
         for name in page.anchors:
@@ -188,11 +190,12 @@ class PartCache:
     def pdf(self, key: str) -> Path:
         return self._folder(key) / f"{key}.pdf"
 
-    def get(self, key: str) -> PartResult | None:
+    def get(self, key: str, *, written: bool = True) -> PartResult | None:
+        """The part's result, if its PDF is kept too (or, not `written`, if it was laid out only)."""
         self.used.add(key)
         try:
             data = json.loads((self._folder(key) / f"{key}.json").read_text(encoding="utf-8"))
-            if not self.pdf(key).is_file():
+            if written and not self.pdf(key).is_file():
                 return None
             return PartResult(data["pages"], data["anchors"])
         except (OSError, ValueError, KeyError):
@@ -256,14 +259,16 @@ class _Renderer:
         self.rendered: list[str] = []
         self.kept: list[str] = []
 
-    def submit(self, label: str, text: str, files: Sequence[str], *, tagged: bool = True) -> Callable[[], tuple[str, PartResult]]:
-        key = _key(f"{self.salt} tagged={tagged}", text, self.folder, files)
-        cached = self.cache.get(key)
+    def submit(self, label: str, text: str, files: Sequence[str], *, tagged: bool = True,
+               written: bool = True) -> Callable[[], tuple[str, PartResult]]:
+        """`written`: False to learn the part's pages only (its PDF is not made)."""
+        key = _key(f"{self.salt} tagged={tagged}" + ("" if written else " pages only"), text, self.folder, files)
+        cached = self.cache.get(key, written=written)
         if cached is not None:
             self.kept.append(label)
             return lambda: (key, cached)
         self.rendered.append(label)
-        job = PartJob(text, self.folder.as_uri() + "/", self.cache.pdf(key), tagged)
+        job = PartJob(text, self.folder.as_uri() + "/", self.cache.pdf(key), tagged, written)
         started = time.perf_counter()
         future: Future[PartResult] = self.executor.submit(render_part, job)
 
@@ -299,10 +304,10 @@ def build_pdf(print_page: Path, target: Path, *, executor: Executor, cache: Part
     renderer = _Renderer(executor, cache, folder, salt, log)
     chapters = parts[1:-1]
     front, index = parts[0], parts[-1]
-    # The 目次's length first (it places the chapters), then the chapters, longest first: no worker
+    # The 目次's length first (it places the chapters; laid out only, no PDF), then the chapters, longest first: no worker
     # is left with the longest one at the end.
     probe = renderer.submit("front (layout)", front.html(all_ids, print_shop=print_shop and front.name in BLEEDING_PARTS),
-                            front.local_files())
+                            front.local_files(), written=False)
     texts = {part.name: part.html(all_ids, print_shop=print_shop and part.name in BLEEDING_PARTS) for part in chapters}
     pending = {part.name: renderer.submit(part.name, texts[part.name], part.local_files())
                for part in sorted(chapters, key=lambda part: len(texts[part.name]), reverse=True)}
