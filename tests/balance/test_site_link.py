@@ -4,10 +4,11 @@ index by itself, follows a newer report, and a site without a report lists none.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
-from tests.runbp import bp
+from tests.runbp import ROOT, bp
 
 
 def _report(root: Path, revision: str) -> None:
@@ -47,3 +48,38 @@ def test_a_site_without_a_report_is_up_to_date_the_second_time(minimal_repo: Pat
     again = bp(*build)
     assert again.returncode == 0, again.stderr
     assert "is up to date" in again.stdout, again.stdout
+
+
+def test_a_stored_run_is_drawn_again_only_when_what_it_is_drawn_from_changed(minimal_repo: Path, tmp_path: Path) -> None:
+    """Every HTML build runs the balance step; its page's figures take seconds to draw (matplotlib), so an edit of
+    the definitions keeps the page as it was, drawing nothing (a build whose matplotlib cannot be imported
+    succeeds), and a new stored run draws it again."""
+    stored = minimal_repo / "balance"
+    stored.mkdir(exist_ok=True)
+    shutil.copyfile(Path(__file__).resolve().parents[2] / "balance" / "balance.json", stored / "balance.json")
+    site = tmp_path / "site"
+    build = ("build", "--root", str(minimal_repo), "--out", str(site), "--only", "balance", "--format", "json")
+    no_matplotlib = tmp_path / "no-matplotlib"
+    (no_matplotlib / "matplotlib").mkdir(parents=True)
+    (no_matplotlib / "matplotlib" / "__init__.py").write_text("raise ImportError('the figures were drawn again')\n")
+    without = {"PYTHONPATH": os.pathsep.join([str(no_matplotlib), str(ROOT)])}
+
+    def built(env: dict[str, str] | None = None) -> dict:
+        run = bp(*build, env=env)
+        assert run.returncode == 0, run.stderr
+        return json.loads(run.stdout)
+
+    assert "balance/index.html" in built()["rendered"]
+    page = (site / "balance" / "index.html").read_bytes()
+    formats = minimal_repo / "definitions" / "formats.yaml"
+    formats.write_text(formats.read_text(encoding="utf-8") + "# an edit\n", encoding="utf-8")
+    report = built(without)
+    assert "balance/index.html" in report["kept"] and "balance/index.html" not in report["rendered"]
+    assert (site / "balance" / "index.html").read_bytes() == page
+
+    document = json.loads((stored / "balance.json").read_text(encoding="utf-8"))
+    document["revision"] = "a newer run"
+    (stored / "balance.json").write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    assert bp(*build, env=without).returncode != 0  # drawing it again needs matplotlib: the stub above stops it
+    assert "balance/index.html" in built()["rendered"]
+    assert (site / "balance" / "index.html").read_bytes() != page

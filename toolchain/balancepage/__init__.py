@@ -80,6 +80,12 @@ def render(document: dict[str, Any]) -> str:
         return _render(document)
 
 
+def page_language() -> str:
+    """The language render() writes the page in now."""
+    with documents_language_unless_chosen():
+        return language()
+
+
 def _render(document: dict[str, Any]) -> str:
     import jinja2
     from markupsafe import Markup  # the figures are SVG drawn here, from numbers and escaped names (matplotlib escapes text)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..i18n import N_, _
 from ..imposition import BOOKLET_NOTE, TWO_UP_NOTE
 from ..jobs import PriorityPool, ahead
-from ..provenance import code_salt
+from ..provenance import code_salt, installed_versions
 from ..rulebook import BOOKLET_NAME, HTML_DIR, PDF_NAME, PRINT_SHOP_NAME
 from .index import FAVICON, INDEX, render_index
 from .inputs import balance_report, stored_balance
@@ -353,21 +353,28 @@ def balance(build: Build, step: str) -> None:
     _link_kept_games(build, step, stored)
 
 
-def _render_stored(build: Build, step: str, stored: Path, folder: str, label: Label) -> dict[str, Any]:
-    """A stored run's page, rendered from its balance.json without playing, and the JSON beside it; the document."""
+def _render_stored(build: Build, step: str, stored: Path, folder: str, label: Label) -> None:
+    """A stored run's page, rendered from its balance.json without playing, and the JSON beside it. Drawing its figures
+    takes seconds, and every HTML build runs this step: the page is drawn again only when what it is drawn from
+    changed (the file, the language it speaks, bp's code, matplotlib), else the previous site's is kept."""
     import json
 
-    from ..balancepage import render
+    from ..balancepage import page_language, render
 
-    try:
-        document = json.loads((stored / "balance.json").read_text(encoding="utf-8"))
-        page = render(document)
-    except (ValueError, KeyError, TypeError) as exc:  # not a report bp balance wrote
-        raise OutputError(_("{path}: not a balance report bp balance wrote ({reason})").format(
-            path=stored / "balance.json", reason=exc)) from exc
-    build.write(step, f"{folder}/{INDEX}", page, label)
+    source = (stored / "balance.json").read_bytes()
+    path = f"{folder}/{INDEX}"
+    key = text_key(build.salt, *installed_versions(("matplotlib",)), page_language(), source)
+    if not build.keep(step, path, key, label):
+        try:
+            page = render(json.loads(source.decode("utf-8")))
+        except (ValueError, KeyError, TypeError) as exc:  # not a report bp balance wrote
+            raise OutputError(_("{path}: not a balance report bp balance wrote ({reason})").format(
+                path=stored / "balance.json", reason=exc)) from exc
+        target = build.staging / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(page, encoding="utf-8")
+        build.record(step, path, key, label)
     _link_balance(build, step, stored / "balance.json", f"{folder}/balance.json", label)
-    return cast("dict[str, Any]", document)
 
 
 def _stored_comparison(build: Build, step: str) -> None:
