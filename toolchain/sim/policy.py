@@ -155,7 +155,7 @@ class PolicyAgent:
             running += weighed[k]
             if running > drawn:
                 best = _run_best(decision, roles, starts, k, count)
-                return best if best < last else last
+                return min(last, best)
         return last
 
     def _request_weights(self, decision: Decision, policy: m.Policy) -> list[float]:
@@ -210,26 +210,11 @@ class PolicyAgent:
     # -- attacks and blocks ---------------------------------------------------------------------------------
     @staticmethod
     def _attackers(view: Glance, policy: m.Policy) -> list[CharacterGlance]:
-        """My soldiers worth attacking with: charged, able to attack, and bigger than every charged soldier of the opponent
-        (the cheap tests first: most of the time none is charged, or none can attack)."""
-        ready: list[CharacterGlance] = []
-        for c in view.you.field:
-            if c.kind != "soldier" or c.driven:
-                continue
-            labels = c.label_set
-            if labels is None or "attacker" not in labels:
-                continue
-            if c.new and not _any_of(labels, policy.new_attackers):
-                continue
-            ready.append(c)
+        """My soldiers worth attacking with: charged, able to attack, and bigger than every charged soldier of the opponent."""
+        ready = _ready_attackers(view, policy)
         if not ready:
             return []
-        strongest, seen = -1, False
-        for c in view.opponent.field:
-            if c.kind == "soldier" and not c.driven:
-                size = _size(c)
-                if not seen or size > strongest:
-                    strongest, seen = size, True
+        strongest = _strongest_charged(view)
         return [c for c in ready if _size(c) > strongest]
 
     def _choose(self, decision: Decision, policy: m.Policy) -> list[float]:
@@ -449,9 +434,17 @@ class _Facts:
 
 
 def _any_attacker(view: Glance, policy: m.Policy) -> bool:
-    """Whether PolicyAgent._attackers finds one: the same tests, without the list, the sizes of this player's soldiers
-    read only until one outsizes the opponent's strongest."""
-    ready: list[CharacterGlance] | None = None
+    """Whether PolicyAgent._attackers finds one, its soldiers' sizes read only until one outsizes the opponent's strongest."""
+    ready = _ready_attackers(view, policy)
+    if not ready:
+        return False
+    strongest = _strongest_charged(view)
+    return any(_size(c) > strongest for c in ready)
+
+
+def _ready_attackers(view: Glance, policy: m.Policy) -> list[CharacterGlance]:
+    """My charged soldiers able to attack (the cheap tests first: most of the time none is charged, or none can attack)."""
+    ready: list[CharacterGlance] = []
     for c in view.you.field:
         if c.kind != "soldier" or c.driven:
             continue
@@ -460,22 +453,19 @@ def _any_attacker(view: Glance, policy: m.Policy) -> bool:
             continue
         if c.new and not _any_of(labels, policy.new_attackers):
             continue
-        if ready is None:
-            ready = [c]
-        else:
-            ready.append(c)
-    if ready is None:
-        return False
+        ready.append(c)
+    return ready
+
+
+def _strongest_charged(view: Glance) -> int:
+    """The size of the opponent's biggest charged soldier; -1 when none is charged."""
     strongest, seen = -1, False
     for c in view.opponent.field:
         if c.kind == "soldier" and not c.driven:
             size = _size(c)
             if not seen or size > strongest:
                 strongest, seen = size, True
-    for c in ready:
-        if _size(c) > strongest:
-            return True
-    return False
+    return strongest
 
 
 def _any_of(labels: frozenset[str], wanted: tuple[str, ...]) -> bool:
