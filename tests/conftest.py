@@ -41,8 +41,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     collect_less_often()
 
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    end_background()
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    end_background(stopped_early=bool(session.shouldstop or session.shouldfail) or exitstatus == pytest.ExitCode.INTERRUPTED)
 
 
 @pytest.fixture(autouse=True)

@@ -189,7 +189,7 @@ def _build_site(folder: Path) -> None:
     root, site, cache = copy_repository(folder / "rules", editions=True), folder / "site", folder / "cache"
     run = _bp("build", "--root", str(root), "--out", str(site), "--cache", str(cache), "-j", "2", "--format", "json",
               env={"SOURCE_DATE_EPOCH": EPOCH})
-    assert run.returncode == 0, run.stderr
+    assert run.returncode == 0, f"bp build ended with {run.returncode}:\n{run.stderr}"
     (folder / "report.json").write_text(run.stdout, encoding="utf-8")
 
 
@@ -253,9 +253,13 @@ def _made_quietly(tmp_path_factory: pytest.TempPathFactory, shared: Background) 
         once(tmp_path_factory, shared.name, shared.make)
 
 
-def end_background() -> None:
-    """At the end of the session: a build no test waited for (the session stopped early) is stopped; its thread,
-    reading the run's output, sees it end."""
+def end_background(stopped_early: bool) -> None:
+    """At the end of this process's session. Under xdist a build this worker started may still be awaited by a test
+    of another worker (this one ran out of tests first): it is waited for. A session stopped early (Ctrl-C, -x), or
+    a build no test waited for on the only process, is stopped; its thread, reading the run's output, sees it end."""
+    if not stopped_early and int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1:
+        for thread in _THREADS:
+            thread.join()  # as long as the build's own timeout (_bp) at most
     for process in list(_RUNNING):
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -264,3 +266,17 @@ def test_a_shared_builds_cpu_is_counted_apart_from_the_test_running_when_it_ends
     counted, (_, built, _) = pytest_cpu.cpu_seconds() - before, shared.apart(lambda: 0.0)
     assert run.returncode == 0 and run.stdout, run.stderr
     assert built - built_before > counted, (built - built_before, counted)
+
+
+def test_a_workers_shared_build_is_waited_for_at_its_end_unless_the_session_stopped_early(monkeypatch) -> None:
+    """A worker that runs out of tests while its background build is still running (another worker's test waits for
+    it) lets the build finish; a session stopped early stops it."""
+    monkeypatch.setenv("PYTEST_XDIST_WORKER_COUNT", "2")
+    for stopped_early, expected in ((False, 0), (True, -signal.SIGKILL)):
+        process = subprocess.Popen(["sleep", "1"], start_new_session=True)
+        thread = threading.Thread(target=process.wait, daemon=True)
+        thread.start()
+        monkeypatch.setattr(shared, "_RUNNING", {process})
+        monkeypatch.setattr(shared, "_THREADS", [thread])
+        shared.end_background(stopped_early)
+        assert process.wait(timeout=10) == expected
