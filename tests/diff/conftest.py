@@ -47,6 +47,11 @@ def parse_rst(text: str) -> nodes.document:
 
 
 def commit_all(repo: Path, message: str) -> None:
+    """Commit the working tree as it is. The index is emptied first so that every file is read again: git trusts a
+    file whose size, times and inode match what it recorded, and a copy (shutil.copy2 keeps the source's mtime) of a
+    file of the same size made within the same second, its inode freed and reused, would keep the older content
+    (9.1.1's core.rst, the size of 8.1's, was once committed as 8.1's)."""
+    git(repo, "read-tree", "--empty")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", message)
 
