@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..diagnostics import printable
 from ..i18n import _, english_unless_chosen
 from .common import RootOption, fail, resolve_root
 
@@ -75,6 +76,8 @@ def diff(
             sys.stdout.write(markdown.render(report))
         elif output_format is DiffFormat.rst:
             sys.stdout.write(rst.render(report))
+            for note in report.skipped:  # what was not compared has no place in the 変更履歴 itself
+                typer.echo(printable(f"bp diff: {note}"), err=True)
         else:
             sys.stdout.write(text.render(report, color=_colored(color)))
 
