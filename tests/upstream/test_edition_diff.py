@@ -24,6 +24,7 @@ def _commit_import(repo: Path, imported: Path, tag: str) -> None:
         if child.name != ".git":
             shutil.rmtree(child) if child.is_dir() else child.unlink()
     shutil.copytree(imported, repo, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".bp-output"))
+    _git(repo, "read-tree", "--empty")  # every file hashed again: a copy of a file's size and mtime may look unchanged
     _git(repo, "add", "-A")
     _git(repo, "commit", "-q", "-m", tag)
     _git(repo, "tag", tag)
