@@ -379,6 +379,60 @@ class Glance:
             self._opponent = SideGlance(self._game, 1 - self._seat, self._seat)
         return self._opponent
 
+    # What the policy agent reads at most decisions, found from the deciding player's own side without glancing at
+    # every character of it (its SideGlance and CharacterGlances cost more to make and free than the facts themselves).
+    @property
+    def life(self) -> int:
+        """The deciding player's own life: `you.life` (it always knows its count)."""
+        return len(self._game.state.players[self._seat].life)
+
+    @property
+    def hand_size(self) -> int:
+        """How many cards the deciding player holds: `you.hand_size`."""
+        return len(self._game.state.players[self._seat].hand)
+
+    def count(self, kind: str) -> int:
+        """How many of the deciding player's characters are of a kind (soldier, bulwark): those of `you.field`."""
+        found = 0
+        for character in self._game.state.players[self._seat].field:
+            if character.kind == kind:
+                found += 1
+        return found
+
+    def owns(self, ref: object) -> bool:
+        """Whether a character's id is one of the deciding player's characters': in `you.field`."""
+        for character in self._game.state.players[self._seat].field:
+            if character.id == ref:
+                return True
+        return False
+
+    def charged_soldiers(self, own: bool) -> list[CharacterGlance]:
+        """A side's soldiers that are not driven, as `you.field` (or `opponent.field`) shows them, in its order: only
+        they are glanced at (most characters are driven or bulwarks when the agent asks)."""
+        side = self._you if own else self._opponent
+        if side is not None and side._field is not None:
+            return [c for c in side._field if c.kind == "soldier" and not c.driven]
+        game = self._game
+        seat = self._seat if own else 1 - self._seat
+        return [CharacterGlance(game, character, self._seat) for character in game.state.players[seat].field
+                if character.kind == "soldier" and not character.driven]
+
+    def character(self, ref: object) -> CharacterGlance | None:
+        """The character of this id as `you.field` or `opponent.field` shows it (None when neither has it), without
+        glancing at the others."""
+        game = self._game
+        for own in (True, False):
+            side = self._you if own else self._opponent
+            if side is not None and side._field is not None:
+                for c in side._field:
+                    if c.id == ref:
+                        return c
+                continue
+            for character in game.state.players[self._seat if own else 1 - self._seat].field:
+                if character.id == ref:
+                    return CharacterGlance(game, character, self._seat)
+        return None
+
     @property
     def top_side(self) -> str | None:
         """Whose request is on top of the stage (observation.stage[-1].side), None with the stage empty."""
