@@ -417,6 +417,38 @@ class Glance:
         return [CharacterGlance(game, character, self._seat) for character in game.state.players[seat].field
                 if character.kind == "soldier" and not character.driven]
 
+    def strongest_charged(self, own: bool) -> int:
+        """The size of a side's biggest charged soldier (not driven), as its CharacterGlance.size reads it (a card the
+        deciding player cannot see counts 0); -1 when none is charged. Worked out without a glance at each."""
+        game, viewer = self._game, self._seat
+        strongest, found = -1, False
+        for character in game.state.players[viewer if own else 1 - viewer].field:
+            if character.kind == "soldier" and not character.driven:
+                size = abilities.size(game, character) if not character.face_down or character.controller == viewer else 0
+                if not found or size > strongest:
+                    strongest, found = size, True
+        return strongest
+
+    def ready_sizes(self, label: str, new_labels: tuple[str, ...]) -> list[int]:
+        """The sizes of the deciding player's charged soldiers that have `label` and, those that came onto the field
+        this turn, one of `new_labels` too (as their CharacterGlance's label_set, new and size read them), in the
+        field's order. Worked out without a glance at each."""
+        game, viewer = self._game, self._seat
+        turn = game.state.turn_number
+        sizes: list[int] = []
+        for character in game.state.players[viewer].field:
+            if character.kind != "soldier" or character.driven:
+                continue
+            if character.face_down and character.controller != viewer:
+                continue  # labels not seen (CharacterGlance.label_set None): never ready
+            labels = abilities.labels(game, character)
+            if label not in labels:
+                continue
+            if character.entered == turn and not _any_in(labels, new_labels):
+                continue
+            sizes.append(abilities.size(game, character))
+        return sizes
+
     def character(self, ref: object) -> CharacterGlance | None:
         """The character of this id as `you.field` or `opponent.field` shows it (None when neither has it), without
         glancing at the others."""
@@ -448,6 +480,13 @@ class Glance:
     def stage_sides(self) -> dict[int, str]:
         """Whose each request on the stage is (you / opponent), by the request's id: observation.stage's sides."""
         return {request.id: side(request.controller, self._seat) for request in self._game.state.stage}
+
+
+def _any_in(labels: frozenset[str], wanted: tuple[str, ...]) -> bool:
+    for label in labels:
+        if label in wanted:
+            return True
+    return False
 
 
 def engine_options(decision: Decision) -> list:
