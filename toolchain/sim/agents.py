@@ -406,17 +406,6 @@ class Glance:
                 return True
         return False
 
-    def charged_soldiers(self, own: bool) -> list[CharacterGlance]:
-        """A side's soldiers that are not driven, as `you.field` (or `opponent.field`) shows them, in its order: only
-        they are glanced at (most characters are driven or bulwarks when the agent asks)."""
-        side = self._you if own else self._opponent
-        if side is not None and side._field is not None:
-            return [c for c in side._field if c.kind == "soldier" and not c.driven]
-        game = self._game
-        seat = self._seat if own else 1 - self._seat
-        return [CharacterGlance(game, character, self._seat) for character in game.state.players[seat].field
-                if character.kind == "soldier" and not character.driven]
-
     def strongest_charged(self, own: bool) -> int:
         """The size of a side's biggest charged soldier (not driven), as its CharacterGlance.size reads it (a card the
         deciding player cannot see counts 0); -1 when none is charged. Worked out without a glance at each."""
@@ -429,13 +418,13 @@ class Glance:
                     strongest, found = size, True
         return strongest
 
-    def ready_sizes(self, label: str, new_labels: tuple[str, ...]) -> list[int]:
-        """The sizes of the deciding player's charged soldiers that have `label` and, those that came onto the field
-        this turn, one of `new_labels` too (as their CharacterGlance's label_set, new and size read them), in the
+    def ready_soldiers(self, label: str, new_labels: tuple[str, ...]) -> list[tuple[int, int]]:
+        """The deciding player's charged soldiers that have `label` and, those that came onto the field this turn, one
+        of `new_labels` too, as (id, size) (what their CharacterGlance's id, label_set, new and size read), in the
         field's order. Worked out without a glance at each."""
         game, viewer = self._game, self._seat
         turn = game.state.turn_number
-        sizes: list[int] = []
+        found: list[tuple[int, int]] = []
         for character in game.state.players[viewer].field:
             if character.kind != "soldier" or character.driven:
                 continue
@@ -446,8 +435,8 @@ class Glance:
                 continue
             if character.entered == turn and not _any_in(labels, new_labels):
                 continue
-            sizes.append(abilities.size(game, character))
-        return sizes
+            found.append((character.id, abilities.size(game, character)))
+        return found
 
     def character(self, ref: object) -> CharacterGlance | None:
         """The character of this id as `you.field` or `opponent.field` shows it (None when neither has it), without

@@ -25,7 +25,7 @@ the engine's own work (a balance run plays hundreds of thousands of games). Its 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -210,35 +210,31 @@ class PolicyAgent:
 
     # -- attacks and blocks ---------------------------------------------------------------------------------
     @staticmethod
-    def _attackers(view: Glance, policy: m.Policy) -> list[CharacterGlance]:
-        """My soldiers worth attacking with: charged, able to attack, and bigger than every charged soldier of the opponent."""
-        ready = _ready_attackers(view, policy)
+    def _attackers(view: Glance, policy: m.Policy) -> set[int]:
+        """The ids of my soldiers worth attacking with: charged, able to attack, and bigger than every charged soldier of
+        the opponent."""
+        ready = view.ready_soldiers(ATTACKER, _roles(policy).new_attackers)
         if not ready:
-            return []
-        strongest = _strongest_charged(view)
-        return [c for c in ready if _size(c) > strongest]
+            return set()
+        strongest = view.strongest_charged(False)
+        return {ref for ref, size in ready if size > strongest}
 
     def _choose(self, decision: Decision, policy: m.Policy) -> list[float]:
         prompt, kinds = decision.prompt, decision.kinds
         roles = _roles(policy)
-        discard = False  # discard the lowest cards
-        for word in roles.discard_words:
-            if word in prompt:
-                discard = True
-                break
+        discard = _names_any(prompt, roles.discard_words)  # discard the lowest cards
         attackers = bool(roles.attackers_prompt) and prompt == roles.attackers_prompt
         if not attackers and "character" not in kinds and not (discard and "card" in kinds):
             return [1.0] * len(kinds)  # nothing to weigh (the game start's choices of cards)
         view, refs = decision.glance, decision.refs
         done = [i for i, kind in enumerate(kinds) if kind == "label"]
         if attackers:
-            wanted = {c.id for c in self._attackers(view, policy)}
+            wanted = self._attackers(view, policy)
             weights = [4.0 if kind == "character" and ref in wanted else 0.0 for kind, ref in zip(kinds, refs)]
             for i in done:
                 weights[i] = 1.0 if any(weights) else 5.0
             return weights
-        characters = {c.id: c for side in (view.you, view.opponent) for c in side.field}
-        chosen = [characters.get(ref) if kind == "character" else None for kind, ref in zip(kinds, refs)]
+        chosen = _chosen(view, kinds, refs)
         present = [c for c in chosen if c is not None]
         if present and bool(roles.blockers_prompt) and prompt == roles.blockers_prompt:
             biggest = present[0]  # the first of the biggest (a bulwark counts as 0)
@@ -296,6 +292,23 @@ class PolicyAgent:
             else:
                 weights.append(1.0)
         return weights
+
+
+def _names_any(prompt: str, words: tuple[str, ...]) -> bool:
+    """Whether one of the words is in the prompt."""
+    for word in words:
+        if word in prompt:
+            return True
+    return False
+
+
+def _chosen(view: Glance, kinds: tuple[str, ...], refs: tuple[Any, ...]) -> list[CharacterGlance | None]:
+    """Each option's character as the glance shows it (None for an option that is not one): without a character among
+    the options (cards to discard), no character is glanced at."""
+    if "character" not in kinds:
+        return [None] * len(kinds)
+    characters = {c.id: c for side in (view.you, view.opponent) for c in side.field}
+    return [characters.get(ref) if kind == "character" else None for kind, ref in zip(kinds, refs)]
 
 
 def _life(view: Glance) -> int:
@@ -447,38 +460,13 @@ class _Facts:
 
 
 def _any_attacker(view: Glance, policy: m.Policy) -> bool:
-    """Whether PolicyAgent._attackers finds one: the same soldiers and sizes, read without a glance at each character."""
-    sizes = view.ready_sizes(ATTACKER, _roles(policy).new_attackers)
-    if not sizes:
+    """Whether PolicyAgent._attackers finds one (the opponent's soldiers read only when one of mine is ready)."""
+    ready = view.ready_soldiers(ATTACKER, _roles(policy).new_attackers)
+    if not ready:
         return False
     strongest = view.strongest_charged(False)
-    for size in sizes:
+    for _ref, size in ready:
         if size > strongest:
-            return True
-    return False
-
-
-def _ready_attackers(view: Glance, policy: m.Policy) -> list[CharacterGlance]:
-    """My charged soldiers able to attack (the cheap tests first: most of the time none is charged, or none can attack)."""
-    ready: list[CharacterGlance] = []
-    for c in view.charged_soldiers(True):
-        labels = c.label_set
-        if labels is None or ATTACKER not in labels:
-            continue
-        if c.new and not _any_of(labels, _roles(policy).new_attackers):
-            continue
-        ready.append(c)
-    return ready
-
-
-def _strongest_charged(view: Glance) -> int:
-    """The size of the opponent's biggest charged soldier; -1 when none is charged."""
-    return view.strongest_charged(False)
-
-
-def _any_of(labels: frozenset[str], wanted: tuple[str, ...]) -> bool:
-    for label in labels:
-        if label in wanted:
             return True
     return False
 
