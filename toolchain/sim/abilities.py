@@ -4,7 +4,7 @@ this, and by timestamp inside a scope; and what they stop effects from doing (ba
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..notation.card_notation import SUITS
 from .cards import RANK, SUIT
@@ -24,10 +24,18 @@ _COMPUTING: Final[set[tuple[int, int, str]]] = set()
 
 
 def base_size(game: Game, character: Character) -> int:
-    spec = game.ruleset.characters[character.component]
-    if spec.size == "rank-sum":
-        return sum(RANK[c] for c in character.cards)
-    return spec.size or 0  # type: ignore[return-value]  # a text size is "rank-sum", handled above
+    fixed = game.ruleset.fixed_sizes.get(character.component)  # a number on the definition: not read through it
+    if fixed is not None:
+        return fixed
+    total = 0  # "rank-sum": the ranks of its cards
+    for card in character.cards:
+        total += RANK[card]
+    return total
+
+
+def _by_order(change: tuple[Any, ...]) -> tuple[Any, ...]:
+    """6.4.2's order of a change: its scope's, then its timestamp (a module function: a lambda made an object per call)."""
+    return change[:2]
 
 
 def _in_scope(scope: str, owner: Character, character: Character) -> bool:
@@ -68,7 +76,7 @@ def standing(game: Game, character: Character, what: str) -> list[tuple[int, int
                 ]
     finally:
         _COMPUTING.discard(key)
-    found.sort(key=lambda entry: entry[:2])
+    found.sort(key=_by_order)
     return found
 
 
@@ -80,18 +88,22 @@ def size(game: Game, character: Character) -> int:
     if isinstance(character, Former):
         return character.size
     total = base_size(game, character)
+    modifiers = game.state.modifiers
+    if not modifiers and not game.ruleset.changing_abilities:
+        return total  # nothing can change it: most sizes asked for
     changes: list[tuple[int, int, int | None, int]] = [
         (SCOPE_ORDER[m.scope], m.timestamp, None, m.amount)
-        for m in game.state.modifiers
+        for m in modifiers
         if m.scope == "all"
         or (m.scope == "your" and m.subject == character.controller and character.kind == "soldier")
         or (m.scope == "this" and m.subject == character.id)
     ]
-    changes += [(order, stamp, ability.size_set, ability.size_add or 0) for order, stamp, ability in standing(game, character, "size")
-                if ability.size_set is not None or ability.size_add is not None]
+    if game.ruleset.changing_abilities:
+        changes += [(order, stamp, ability.size_set, ability.size_add or 0) for order, stamp, ability in standing(game, character, "size")
+                    if ability.size_set is not None or ability.size_add is not None]
     if not changes:
         return total
-    changes.sort(key=lambda change: change[:2])
+    changes.sort(key=_by_order)
     for _, _, value, amount in changes:
         total = value if value is not None else total + amount
     return total
@@ -106,16 +118,21 @@ def labels(game: Game, character: Character) -> frozenset[str]:
         held = [label for label, condition in spec.conditional_labels if condition(game, character)]
         if held:
             found = found | frozenset(held)
+    changing = game.ruleset.changing_abilities
+    granting = character.kind == "soldier" and bool(game.state.players[character.controller].trumps_up)
+    if not changing and not granting:
+        return found  # no ability, no open trump: most labels asked for
     changes: list[tuple[int, int, frozenset[str], frozenset[str]]] = []
-    if character.kind == "soldier":
+    if granting:
         for trump in open_trumps(game, character.controller):  # 5.3.4: your soldiers of its suit
             if trump.grants and trump.suit is not None and trump.suit in suits(game, character):
                 changes.append((SCOPE_ORDER["your"], TRUMP_TIMESTAMP, frozenset((trump.grants,)), frozenset()))
-    changes += [(order, stamp, ability.grant, ability.remove) for order, stamp, ability in standing(game, character, "labels")
-                if ability.grant or ability.remove]
+    if changing:
+        changes += [(order, stamp, ability.grant, ability.remove) for order, stamp, ability in standing(game, character, "labels")
+                    if ability.grant or ability.remove]
     if not changes:
         return found
-    changes.sort(key=lambda change: change[:2])
+    changes.sort(key=_by_order)
     for _, _, grant, remove in changes:
         found = (found | grant) - remove
     return found

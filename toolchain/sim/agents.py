@@ -379,6 +379,81 @@ class Glance:
             self._opponent = SideGlance(self._game, 1 - self._seat, self._seat)
         return self._opponent
 
+    # What the policy agent reads at most decisions, found from the deciding player's own side without glancing at
+    # every character of it (its SideGlance and CharacterGlances cost more to make and free than the facts themselves).
+    @property
+    def life(self) -> int:
+        """The deciding player's own life: `you.life` (it always knows its count)."""
+        return len(self._game.state.players[self._seat].life)
+
+    @property
+    def hand_size(self) -> int:
+        """How many cards the deciding player holds: `you.hand_size`."""
+        return len(self._game.state.players[self._seat].hand)
+
+    def count(self, kind: str) -> int:
+        """How many of the deciding player's characters are of a kind (soldier, bulwark): those of `you.field`."""
+        found = 0
+        for character in self._game.state.players[self._seat].field:
+            if character.kind == kind:
+                found += 1
+        return found
+
+    def owns(self, ref: object) -> bool:
+        """Whether a character's id is one of the deciding player's characters': in `you.field`."""
+        for character in self._game.state.players[self._seat].field:
+            if character.id == ref:
+                return True
+        return False
+
+    def strongest_charged(self, own: bool) -> int:
+        """The size of a side's biggest charged soldier (not driven), as its CharacterGlance.size reads it (a card the
+        deciding player cannot see counts 0); -1 when none is charged. Worked out without a glance at each."""
+        game, viewer = self._game, self._seat
+        strongest, found = -1, False
+        for character in game.state.players[viewer if own else 1 - viewer].field:
+            if character.kind == "soldier" and not character.driven:
+                size = abilities.size(game, character) if not character.face_down or character.controller == viewer else 0
+                if not found or size > strongest:
+                    strongest, found = size, True
+        return strongest
+
+    def ready_soldiers(self, label: str, new_labels: tuple[str, ...]) -> list[tuple[int, int]]:
+        """The deciding player's charged soldiers that have `label` and, those that came onto the field this turn, one
+        of `new_labels` too, as (id, size) (what their CharacterGlance's id, label_set, new and size read), in the
+        field's order. Worked out without a glance at each."""
+        game, viewer = self._game, self._seat
+        turn = game.state.turn_number
+        found: list[tuple[int, int]] = []
+        for character in game.state.players[viewer].field:
+            if character.kind != "soldier" or character.driven:
+                continue
+            if character.face_down and character.controller != viewer:
+                continue  # labels not seen (CharacterGlance.label_set None): never ready
+            labels = abilities.labels(game, character)
+            if label not in labels:
+                continue
+            if character.entered == turn and not _any_in(labels, new_labels):
+                continue
+            found.append((character.id, abilities.size(game, character)))
+        return found
+
+    def character(self, ref: object) -> CharacterGlance | None:
+        """The character of this id as `you.field` or `opponent.field` shows it (None when neither has it), without
+        glancing at the others."""
+        game = self._game
+        for own in (True, False):
+            side = self._you if own else self._opponent
+            if side is not None and side._field is not None:
+                for c in side._field:
+                    if c.id == ref:
+                        return c
+                continue
+            for character in game.state.players[self._seat if own else 1 - self._seat].field:
+                if character.id == ref:
+                    return CharacterGlance(game, character, self._seat)
+        return None
+
     @property
     def top_side(self) -> str | None:
         """Whose request is on top of the stage (observation.stage[-1].side), None with the stage empty."""
@@ -394,6 +469,13 @@ class Glance:
     def stage_sides(self) -> dict[int, str]:
         """Whose each request on the stage is (you / opponent), by the request's id: observation.stage's sides."""
         return {request.id: side(request.controller, self._seat) for request in self._game.state.stage}
+
+
+def _any_in(labels: frozenset[str], wanted: tuple[str, ...]) -> bool:
+    for label in labels:
+        if label in wanted:
+            return True
+    return False
 
 
 def engine_options(decision: Decision) -> list:

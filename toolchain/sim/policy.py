@@ -25,7 +25,7 @@ the engine's own work (a balance run plays hundreds of thousands of games). Its 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Mapping
 
     from .. import model as m
-    from .agents import CharacterGlance, Decision, Glance, SideGlance
+    from .agents import CharacterGlance, Decision, Glance
 
 PASSING: Final = "pass"  # the engine's pass among a request decision's options (Decision.actions)
 MANY_SOLDIERS: Final = 2
@@ -43,6 +43,7 @@ MANY_BULWARKS: Final = 2
 SHORT_LIFE: Final = 5
 LOW_LIFE: Final = 6
 BIG_ATTACKER: Final = 4
+ATTACKER: Final = "attacker"  # the label of a soldier able to attack (its CharacterGlance.labels)
 
 
 RANK_OF_TEXT: Final = {text: rank for text, rank in zip(TEXT, RANK)}
@@ -209,32 +210,33 @@ class PolicyAgent:
 
     # -- attacks and blocks ---------------------------------------------------------------------------------
     @staticmethod
-    def _attackers(view: Glance, policy: m.Policy) -> list[CharacterGlance]:
-        """My soldiers worth attacking with: charged, able to attack, and bigger than every charged soldier of the opponent."""
-        ready = _ready_attackers(view, policy)
+    def _attackers(view: Glance, policy: m.Policy) -> set[int]:
+        """The ids of my soldiers worth attacking with: charged, able to attack, and bigger than every charged soldier of
+        the opponent."""
+        ready = view.ready_soldiers(ATTACKER, _roles(policy).new_attackers)
         if not ready:
-            return []
-        strongest = _strongest_charged(view)
-        return [c for c in ready if _size(c) > strongest]
+            return set()
+        strongest = view.strongest_charged(False)
+        return {ref for ref, size in ready if size > strongest}
 
     def _choose(self, decision: Decision, policy: m.Policy) -> list[float]:
         prompt, kinds = decision.prompt, decision.kinds
-        discard = any(word in prompt for word in policy.discard_words)  # discard the lowest cards
-        attackers = bool(policy.attackers_prompt) and prompt == policy.attackers_prompt
+        roles = _roles(policy)
+        discard = _names_any(prompt, roles.discard_words)  # discard the lowest cards
+        attackers = bool(roles.attackers_prompt) and prompt == roles.attackers_prompt
         if not attackers and "character" not in kinds and not (discard and "card" in kinds):
             return [1.0] * len(kinds)  # nothing to weigh (the game start's choices of cards)
         view, refs = decision.glance, decision.refs
         done = [i for i, kind in enumerate(kinds) if kind == "label"]
         if attackers:
-            wanted = {c.id for c in self._attackers(view, policy)}
+            wanted = self._attackers(view, policy)
             weights = [4.0 if kind == "character" and ref in wanted else 0.0 for kind, ref in zip(kinds, refs)]
             for i in done:
                 weights[i] = 1.0 if any(weights) else 5.0
             return weights
-        characters = {c.id: c for side in (view.you, view.opponent) for c in side.field}
-        chosen = [characters.get(ref) if kind == "character" else None for kind, ref in zip(kinds, refs)]
+        chosen = _chosen(view, kinds, refs)
         present = [c for c in chosen if c is not None]
-        if present and bool(policy.blockers_prompt) and prompt == policy.blockers_prompt:
+        if present and bool(roles.blockers_prompt) and prompt == roles.blockers_prompt:
             biggest = present[0]  # the first of the biggest (a bulwark counts as 0)
             most = _size(biggest) if biggest.kind == "soldier" else 0
             for c in present:
@@ -253,35 +255,38 @@ class PolicyAgent:
         cards = [i for i, kind in enumerate(kinds) if kind == "card"]
         if cards and discard:
             lowest = cards[0]  # the first of the lowest
+            least = rank(refs[lowest])
             for i in cards:
-                if rank(refs[i]) < rank(refs[lowest]):
-                    lowest = i
+                value = rank(refs[i])
+                if value < least:
+                    lowest, least = i, value
             return [5.0 if i == lowest else 0.5 for i in range(len(kinds))]
         return [1.0] * len(kinds)
 
     def _option(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...], policy: m.Policy) -> list[float]:
         labels = [ref if kind == "label" else None for kind, ref in zip(kinds, refs)]  # a label's text is what it names
-        blocks, more = policy.block_labels, policy.draw_more_label
+        roles = _roles(policy)
+        blocks, more = roles.block_labels, roles.draw_more_label
         if blocks and blocks.get("none") in labels:
             return _block_weights(view, labels, blocks)
         if more and more in labels:  # a card more in the hand is a card less in the life
-            wanted = view.you.hand_size < 3 and _life(view) > LOW_LIFE
+            wanted = view.hand_size < 3 and _life(view) > LOW_LIFE
             return [5.0 if (label == more) == wanted else 0.5 for label in labels]
         return [1.0] * len(labels)
 
     # -- targets --------------------------------------------------------------------------------------------
     def _target(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...], helpful: bool) -> list[float]:
-        you, opponent = view.you, view.opponent
-        mine = {c.id for c in you.field}
-        stage_side = view.stage_sides()
+        stage_side: dict[int, str] | None = None  # whose each request on the stage is: read for a request's option only
         weights = []
         for kind, ref in zip(kinds, refs):
             if kind == "character":
-                own = ref in mine
-                weights.append((3.0 + _soldier_size(you, opponent, ref) / 4) if own == helpful else 0.3)
+                own = view.owns(ref)
+                weights.append((3.0 + _soldier_size(view, ref) / 4) if own == helpful else 0.3)
             elif kind == "player":
                 weights.append(3.0 if (ref == "you") == helpful else 0.3)
             elif kind == "request":
+                if stage_side is None:
+                    stage_side = view.stage_sides()
                 side = stage_side.get(ref)  # type: ignore[call-overload]
                 weights.append(3.0 if side is not None and side != "you" else 0.3)
             else:
@@ -289,19 +294,32 @@ class PolicyAgent:
         return weights
 
 
+def _names_any(prompt: str, words: tuple[str, ...]) -> bool:
+    """Whether one of the words is in the prompt."""
+    for word in words:
+        if word in prompt:
+            return True
+    return False
+
+
+def _chosen(view: Glance, kinds: tuple[str, ...], refs: tuple[Any, ...]) -> list[CharacterGlance | None]:
+    """Each option's character as the glance shows it (None for an option that is not one): without a character among
+    the options (cards to discard), no character is glanced at."""
+    if "character" not in kinds:
+        return [None] * len(kinds)
+    characters = {c.id: c for side in (view.you, view.opponent) for c in side.field}
+    return [characters.get(ref) if kind == "character" else None for kind, ref in zip(kinds, refs)]
+
+
 def _life(view: Glance) -> int:
     """The deciding player's own life (it always knows its count)."""
-    life = view.you.life
-    return life if life is not None else 0
+    return view.life
 
 
-def _soldier_size(you: SideGlance, opponent: SideGlance, ref: object) -> int:
+def _soldier_size(view: Glance, ref: object) -> int:
     """A character's size when it is a soldier (0 for a bulwark or one not on the field)."""
-    for side in (you, opponent):
-        for character in side.field:
-            if character.id == ref and character.kind == "soldier":
-                return _size(character)
-    return 0
+    character = view.character(ref)
+    return _size(character) if character is not None and character.kind == "soldier" else 0
 
 
 # The parts an action plays for the agent (rules.yaml `policy`), as bits of one number per action.
@@ -318,7 +336,8 @@ HELPFUL: Final = 128
 class _Roles:
     """An edition's policy read once: each action's parts as bits (an action it does not name: 0, any other spell)."""
 
-    __slots__ = ("of", "off_turn", "policy")
+    __slots__ = ("attackers_prompt", "block_labels", "blockers_prompt", "discard_words", "draw_more_label", "new_attackers", "of",
+                 "off_turn", "policy")
 
     def __init__(self, policy: m.Policy) -> None:
         self.policy = policy
@@ -330,6 +349,13 @@ class _Roles:
                 of[name] = of.get(name, 0) | bit
         self.of = of
         self.off_turn: dict[str, float] = dict(policy.off_turn)
+        # The policy's words, read here once (its attributes are a Python dataclass's, slower to read than these)
+        self.new_attackers: tuple[str, ...] = tuple(policy.new_attackers)
+        self.attackers_prompt: str = policy.attackers_prompt
+        self.blockers_prompt: str = policy.blockers_prompt
+        self.discard_words: tuple[str, ...] = tuple(policy.discard_words)
+        self.block_labels: dict[str, str] = dict(policy.block_labels)
+        self.draw_more_label: str = policy.draw_more_label
 
 
 class _Kept:
@@ -377,7 +403,7 @@ def _action_weight(roles: _Roles, facts: _Facts, action: str, role: int) -> floa
     if role & SUMMON:
         return 6.0 if facts.soldiers() < MANY_SOLDIERS else 0.4
     if role & BULWARK:
-        return 5.0 if facts.bulwarks() < MANY_BULWARKS and facts.view.you.hand_size > 2 else 0.2
+        return 5.0 if facts.bulwarks() < MANY_BULWARKS and facts.view.hand_size > 2 else 0.2
     if role & ATTACK:
         return 5.0 if facts.attacking(roles.policy) else 0.2
     if role & SETUP:
@@ -408,10 +434,10 @@ class _Facts:
     def against_me(self) -> bool:
         """Whether the request on top of the stage targets one of this player's characters, or this player."""
         if self._against_me < 0:
-            mine = {c.id for c in self.view.you.field}
+            view = self.view
             found = 0
-            for kind, ref in self.view.top_refs:
-                if (kind == "character" and ref in mine) or (kind == "player" and ref == "you"):
+            for kind, ref in view.top_refs:
+                if (kind == "character" and view.owns(ref)) or (kind == "player" and ref == "you"):
                     found = 1
                     break
             self._against_me = found
@@ -419,12 +445,12 @@ class _Facts:
 
     def soldiers(self) -> int:
         if self._soldiers < 0:
-            self._soldiers = len(_soldiers(self.view.you.field))
+            self._soldiers = self.view.count("soldier")
         return self._soldiers
 
     def bulwarks(self) -> int:
         if self._bulwarks < 0:
-            self._bulwarks = sum(1 for c in self.view.you.field if c.kind == "bulwark")
+            self._bulwarks = self.view.count("bulwark")
         return self._bulwarks
 
     def attacking(self, policy: m.Policy) -> bool:
@@ -434,43 +460,13 @@ class _Facts:
 
 
 def _any_attacker(view: Glance, policy: m.Policy) -> bool:
-    """Whether PolicyAgent._attackers finds one, its soldiers' sizes read only until one outsizes the opponent's strongest."""
-    ready = _ready_attackers(view, policy)
+    """Whether PolicyAgent._attackers finds one (the opponent's soldiers read only when one of mine is ready)."""
+    ready = view.ready_soldiers(ATTACKER, _roles(policy).new_attackers)
     if not ready:
         return False
-    strongest = _strongest_charged(view)
-    return any(_size(c) > strongest for c in ready)
-
-
-def _ready_attackers(view: Glance, policy: m.Policy) -> list[CharacterGlance]:
-    """My charged soldiers able to attack (the cheap tests first: most of the time none is charged, or none can attack)."""
-    ready: list[CharacterGlance] = []
-    for c in view.you.field:
-        if c.kind != "soldier" or c.driven:
-            continue
-        labels = c.label_set
-        if labels is None or "attacker" not in labels:
-            continue
-        if c.new and not _any_of(labels, policy.new_attackers):
-            continue
-        ready.append(c)
-    return ready
-
-
-def _strongest_charged(view: Glance) -> int:
-    """The size of the opponent's biggest charged soldier; -1 when none is charged."""
-    strongest, seen = -1, False
-    for c in view.opponent.field:
-        if c.kind == "soldier" and not c.driven:
-            size = _size(c)
-            if not seen or size > strongest:
-                strongest, seen = size, True
-    return strongest
-
-
-def _any_of(labels: frozenset[str], wanted: tuple[str, ...]) -> bool:
-    for label in labels:
-        if label in wanted:
+    strongest = view.strongest_charged(False)
+    for _ref, size in ready:
+        if size > strongest:
             return True
     return False
 

@@ -426,6 +426,9 @@ class Ruleset:
         for spec in self.triggered:
             self.triggered_by.setdefault(spec.trigger_spec.on, []).append(spec)
         self.characters = compiled.characters
+        # Each character's size when its definition gives a number (abilities.base_size; a rank-sum size is absent).
+        self.fixed_sizes: dict[str, int] = {key: spec.size if isinstance(spec.size, int) else 0
+                                            for key, spec in compiled.characters.items() if spec.size != "rank-sum"}
         # The frame's own characters first: cards that make one of them and a format's character make the frame's.
         self.format_characters = [c for c in compiled.characters.values()
                                   if c.definition.frame_character and frame_id in c.definition.frames and format_id in c.formats]
