@@ -409,7 +409,7 @@ def options(game: Game, seat: int) -> list:
     asking = _asking(plan, game, seat)
     used = state.used
     main = state.turn == seat and not state.stage
-    hand = _makeable(game.ruleset, plan, asking.hand, main)
+    hand = _makeable(game.ruleset, plan, asking.hand, main, seat)
     entries, hand_offers = plan.main, hand.offers
     positions = hand.main if main else hand.quick
     assert positions is not None
@@ -442,7 +442,7 @@ def _asking(plan: _Plan, game: Game, seat: int) -> _Asking:
     condition asks for today, gets its own)."""
     asking = plan.asking
     if asking is None or asking.busy:
-        asking = _Asking(game, seat, plan.kinds)
+        asking = _Asking(game, seat)
         if plan.asking is None:
             plan.asking = asking
     else:
@@ -460,11 +460,10 @@ class _Asking:
     by the plan and begun afresh by every search (its probe and context kept while the game and seat are the same)."""
 
     __slots__ = ("busy", "game", "seat", "player", "hand", "seen", "waived", "has_soldier", "charged_bulwarks",
-                 "probe_request", "ctx", "targets", "kinds", "need_d", "need_k")
+                 "probe_request", "ctx", "looked", "there", "need_d", "need_k")
 
-    def __init__(self, game: Game, seat: int, kinds: int) -> None:
+    def __init__(self, game: Game, seat: int) -> None:
         self.busy = True  # a search is using it
-        self.kinds = kinds
         self.game, self.seat = game, seat
         self.player: Player = game.state.players[seat]
         self.hand: list[int] = self.player.hand
@@ -474,7 +473,8 @@ class _Asking:
         self.waived: dict[str, str] | None = None  # found when an action of a category some ability may waive has a cost
         self.has_soldier: bool | None = None
         self.charged_bulwarks: int | None = None
-        self.targets: list[int] | None = None  # by the plan's kinds and sides of targets: something to target (1) or not
+        # by the plan's kinds and sides of targets, a bit each: whether it was looked for, and whether something is there
+        self.looked = self.there = 0
         self.need_d = 0  # the action being asked about: its cost's D and K (payable), which depend on the keycards
         self.need_k = 0
 
@@ -491,8 +491,8 @@ class _Asking:
 
     def clear(self) -> None:
         """Nothing found yet."""
-        self.seen = self.waived = self.has_soldier = self.charged_bulwarks = self.targets = None
-        self.need_d = self.need_k = 0
+        self.seen = self.waived = self.has_soldier = self.charged_bulwarks = None
+        self.need_d = self.need_k = self.looked = self.there = 0
 
     def keycards_at_hand(self, entry: _Entry) -> bool:
         """For an action whose keycards are not from the hand: a rare card, a key unit (a soldier, for a label; any
@@ -575,15 +575,14 @@ class _Asking:
         at = entry.target_kind
         if at < 0:
             return True
-        targets = self.targets
-        if targets is None:
-            targets = self.targets = [0] * self.kinds
-        found = targets[at]
-        if found == 0:
+        bit = 1 << at
+        if not self.looked & bit:  # bits of machine integers, not a list made for every search
             target = entry.target
             assert target is not None
-            found = targets[at] = 1 if _any_of_kind(self.game, target.kind, entry.target_seats[self.seat]) else 2
-        return found == 1
+            self.looked |= bit
+            if _any_of_kind(self.game, target.kind, entry.target_seats[self.seat]):
+                self.there |= bit
+        return bool(self.there & bit)
 
     def context(self, spec: ActionSpec) -> Ctx:
         """What an activation condition (起動条件, before any keycards) or a target test sees: the probe, a request of
@@ -689,7 +688,7 @@ class _Plan:
     one card of one group (most of them), the RequestOptions each card code makes, found once; the other patterns
     by their enumerators."""
 
-    __slots__ = ("main", "quick", "kinds", "of_card", "others", "group_bits", "pattern_of", "asking")
+    __slots__ = ("main", "quick", "every", "of_card", "others", "group_bits", "pattern_of", "asking", "last")
 
     def __init__(self, rules: Ruleset) -> None:
         self.main: list[_Entry] = [_Entry(spec, rules.waivable_categories) for spec in rules.direct]
@@ -699,8 +698,8 @@ class _Plan:
             target = entry.target
             if target is not None and target.kind not in _ALWAYS_TARGETABLE and target.kind != "request":
                 entry.target_kind = kinds.setdefault((target.kind, target.player), len(kinds))
-        self.kinds = len(kinds)
         self.quick: list[int] = [position[spec.id] for spec in rules.direct_quick]
+        self.every: list[int] = list(range(len(self.main)))  # the positions of main's actions
         singles = [(i, _accepts(entry.spec.pattern.groups[0])) for i, entry in enumerate(self.main)
                    if entry.pattern is not None and _single(entry.spec.pattern)]
         self.of_card: tuple[tuple[tuple[int, RequestOption], ...], ...] = tuple(
@@ -747,6 +746,7 @@ class _Plan:
         self.pattern_of: dict[int, tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int]]] = {
             i: (other[0], other[1]) for other in self.others for i in other[1]}
         self.asking: _Asking | None = None  # what `options` finds, kept from search to search
+        self.last: list[_Hand | None] = [None, None]  # by seat, the hand its last search met (_makeable)
 
     def offers(self, hand: list[int], later: bool = False) -> list[list[RequestOption] | None]:
         """Each action's ways to be requested with the hand's cards (None for an action the hand does not make or
@@ -805,35 +805,62 @@ class _Hand:
     """What one hand may request with, found when first needed: for each timing the actions whose keycards it makes
     (or that need none from the hand) with their ways (RequestOptions), and those ways by the action's position."""
 
-    __slots__ = ("quick", "main", "offers")
+    __slots__ = ("cards", "quick", "main", "offers")
 
-    def __init__(self) -> None:
+    def __init__(self, cards: tuple[int, ...]) -> None:
+        self.cards = cards  # the hand, in order
         self.quick: list[int] | None = None  # the positions of the actions among the plan's (main)
         self.main: list[int] | None = None
         self.offers: list[list[RequestOption] | None] = []  # by position; empty until first needed
 
 
-def _makeable(rules: Ruleset, plan: _Plan, hand: list[int], main: bool) -> _Hand:
+def _makeable(rules: Ruleset, plan: _Plan, hand: list[int], main: bool, seat: int) -> _Hand:
     """What the hand may request with: for the timing (main: all; else quick only) the positions in the plan of the
     actions whose keycards the hand could make (or that need none from the hand), in the ruleset's order, and each
     one's ways (RequestOptions; None for an action whose keycards are not from the hand). A pure function of the
-    cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns."""
-    key = tuple(hand)
-    found: _Hand | None = rules.hand_ways.get(key)
-    if found is None:
-        if len(rules.hand_ways) >= _HANDS_KEPT:
-            rules.hand_ways.clear()
-        found = rules.hand_ways[key] = _Hand()
+    cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns. Three searches in four
+    meet the hand the seat's last search met: compared card by card, it needs neither a key nor a lookup."""
+    kept = plan.last[seat]
+    if kept is not None and _same_cards(kept.cards, hand):
+        found: _Hand = kept
+    else:
+        found = _hand_of(rules, hand)
+        plan.last[seat] = found
     if (found.main if main else found.quick) is None:
         if not found.offers:
             found.offers = plan.offers(hand, later=True)
         offers, entries = found.offers, plan.main
-        listed = [i for i in (range(len(entries)) if main else plan.quick) if entries[i].pattern is None or offers[i] is not None]
+        listed: list[int] = []
+        for i in plan.every if main else plan.quick:
+            if entries[i].pattern is None or offers[i] is not None:
+                listed.append(i)
         if main:
             found.main = listed
         else:
             found.quick = listed
     return found
+
+
+def _hand_of(rules: Ruleset, hand: list[int]) -> _Hand:
+    """The ruleset's _Hand of these cards (made, not yet filled, when the hand is new)."""
+    key = tuple(hand)
+    found: _Hand | None = rules.hand_ways.get(key)
+    if found is None:
+        if len(rules.hand_ways) >= _HANDS_KEPT:
+            rules.hand_ways.clear()
+        found = rules.hand_ways[key] = _Hand(key)
+    return found
+
+
+def _same_cards(cards: tuple[int, ...], hand: list[int]) -> bool:
+    """Whether the hand holds these cards in this order (a loop of machine integers when compiled: no copy made)."""
+    size = len(hand)
+    if len(cards) != size:
+        return False
+    for i in range(size):
+        if cards[i] != hand[i]:
+            return False
+    return True
 
 
 def _plan(rules: Ruleset) -> _Plan:
