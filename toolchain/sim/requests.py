@@ -460,7 +460,7 @@ class _Asking:
     by the plan and begun afresh by every search (its probe and context kept while the game and seat are the same)."""
 
     __slots__ = ("busy", "game", "seat", "player", "hand", "seen", "waived", "has_soldier", "charged_bulwarks",
-                 "probe_request", "ctx", "looked", "there", "need_d", "need_k")
+                 "probe_request", "ctx", "looked", "there", "need_k")
 
     def __init__(self, game: Game, seat: int) -> None:
         self.busy = True  # a search is using it
@@ -475,8 +475,7 @@ class _Asking:
         self.charged_bulwarks: int | None = None
         # by the plan's kinds and sides of targets, a bit each: whether it was looked for, and whether something is there
         self.looked = self.there = 0
-        self.need_d = 0  # the action being asked about: its cost's D and K (payable), which depend on the keycards
-        self.need_k = 0
+        self.need_k = 0  # the action being asked about: its cost's K (payable), which depends on the key unit
 
     def begin(self, game: Game, seat: int) -> None:
         """Ready for a search of what `seat` may request in `game`."""
@@ -492,7 +491,7 @@ class _Asking:
     def clear(self) -> None:
         """Nothing found yet."""
         self.seen = self.waived = self.has_soldier = self.charged_bulwarks = None
-        self.need_d = self.need_k = self.looked = self.there = 0
+        self.need_k = self.looked = self.there = 0
 
     def keycards_at_hand(self, entry: _Entry) -> bool:
         """For an action whose keycards are not from the hand: a rare card, a key unit (a soldier, for a label; any
@@ -508,8 +507,10 @@ class _Asking:
 
     def payable(self, entry: _Entry) -> bool:
         """Whether the player can pay the action's cost (after the abilities that waive some of it) as far as it does not
-        depend on the keycards; what does (D, K) is kept in need_d and need_k for `requests`."""
-        self.need_d = self.need_k = 0
+        depend on the key unit; K, which does, is kept in need_k for `requests`. D (the hand besides the keycards) is
+        told here for every way at once: each way of a hand action is `hand_keys` cards of the hand (hand_enumerator
+        finds the least count), the ways of the others none."""
+        self.need_k = 0
         if not entry.costly:
             return True
         if entry.waivable:
@@ -522,8 +523,8 @@ class _Asking:
         if not self.affordable(need_b, need_l, need_s):
             return False
         if need_d and len(self.hand) - entry.hand_keys < need_d:
-            return False  # the hand besides its keycards is too small whichever they are (`requests` tells way by way)
-        self.need_d, self.need_k = need_d, need_k
+            return False  # the hand besides the keycards is too small (every way holds the same number of cards)
+        self.need_k = need_k
         return True
 
     def offers_without_hand(self, entry: _Entry) -> list[RequestOption]:
@@ -606,28 +607,26 @@ class _Asking:
             if not self.targetable(entry):
                 return
             target = None
-        if target is None and not self.need_k and not self.need_d:
+        if target is None and not self.need_k:
             out.extend(offers)  # nothing that depends on the keycards: every way
             return
         if target is not None:
             if not self.present(entry):  # nothing of the kind at all: no keycards make a `where` hold
                 return
             self.context(entry.spec)
-        self.requests(out, offers, entry.from_hand, target)
+        self.requests(out, offers, target)
 
-    def requests(self, out: list, offers: list[RequestOption], from_hand: bool, target: TargetSpec | None) -> None:
-        """Adds to `out` the ways (keycards, key unit) the costs that depend on the keycards allow (_affordable_with):
-        D, the hand besides the keycards (a hand action's keycards are all in the hand, others' none of them); K, a
-        charged key unit; and, when what may be targeted depends on the keycards, with something to target."""
-        need_d, need_k = self.need_d, self.need_k
-        game, probe, ctx, hand_size = self.game, self.probe_request, self.ctx, len(self.hand)
+    def requests(self, out: list, offers: list[RequestOption], target: TargetSpec | None) -> None:
+        """Adds to `out` the ways (keycards, key unit) the cost that depends on the key unit allows (_affordable_with: K, a
+        charged key unit; D was told for every way by `payable`) and, when what may be targeted depends on the
+        keycards, with something to target."""
+        need_k = self.need_k
+        game, probe, ctx = self.game, self.probe_request, self.ctx
         view = target.key_view if target is not None and len(offers) > 1 else None
         # The ways that `where` cannot tell apart (装備's: keycards of one suit) have their targets tested once.
         answered: dict[object, bool] | None = {} if view is not None else None
         for option in offers:
             keys = option.keys
-            if need_d and hand_size - (len(keys) if from_hand else 0) < need_d:
-                continue
             if need_k and not _charged_unit(game, option.unit):
                 continue
             if target is not None and probe is not None:
@@ -659,7 +658,7 @@ class _Entry:
     requested (a RequestOption holds nothing that changes, so one serves every game)."""
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
-                 "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_hand", "from_rare", "from_unit",
+                 "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_rare", "from_unit",
                  "soldier_unit", "bare", "target_seats")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
@@ -670,8 +669,8 @@ class _Entry:
         self.costly = bool(spec.cost)
         self.hand_keys = spec.pattern.card_count if self.pattern is not None and spec.pattern is not None else 0  # the least
         self.waivable = spec.category in waivable  # some ability of the regulation may waive some of its cost
-        # where its keycards come from: none, the hand, the rare card, a key unit (a soldier with a label, or not)
-        self.keyless, self.from_hand, self.from_rare = spec.key_from is None, spec.key_from == "hand", spec.key_from == "rare"
+        # where its keycards come from: none, the rare card, a key unit (a soldier with a label, or not), else the hand
+        self.keyless, self.from_rare = spec.key_from is None, spec.key_from == "rare"
         self.from_unit = spec.key_from == "unit"
         self.soldier_unit = self.from_unit and spec.pattern.character is None
         self.target_kind = -1  # the position of its target's kind and side among the plan's (_Asking.present); -1: none

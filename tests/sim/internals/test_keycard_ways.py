@@ -51,6 +51,9 @@ def test_a_hands_ways_from_the_table_of_cards_are_what_each_pattern_finds(engine
                     assert offers is None
                     continue
                 wanted = requests.hand_enumerator(entry.spec.pattern)(hand)
+                # every way holds the pattern's least count of cards: the search tells D (the hand besides the
+                # keycards) once for all of an action's ways
+                assert all(len(keys) == entry.hand_keys for keys in wanted)
                 assert [(option.action, option.keys, option.unit) for option in offers or ()] == [
                     (entry.spec, keys, None) for keys in wanted]
 
