@@ -392,8 +392,39 @@ class Compiler:
                 seat = who(ctx)
                 return seat >= 0 and len(read(ctx.state.players[seat])) > 0
             return some
+        if isinstance(arg, dict) and "suit" not in arg and form_of(arg, lang.ITEMS_FAMILY) == "of":
+            return self._some_card(arg, here)
         items = self.items(arg, here)
         return lambda ctx: bool(items(ctx))
+
+    def _some_card(self, node: dict, here: Path) -> Cond:
+        """`{exists: {of: …, ranks: …}}` (装備's `not exists` a Joker of `it`): whether some card passes the filter, found
+        without the lists of the cards and of those that pass; `it` read where it is."""
+        inner = self.items(node["of"], here + ("of",))  # what _filtered_cards compiles, in its order and at its paths
+        test = self.card_filter(node, here)
+        if test is None:
+            return lambda ctx: bool(cards_of(inner(ctx)))
+        of_it = node["of"] == "it"
+
+        def some_card(ctx: Ctx) -> bool:
+            if of_it:  # cards_of([it]) read in place
+                item = ctx.it
+                if isinstance(item, int):
+                    return test(ctx, item)
+                if isinstance(item, Character):
+                    for card in item.cards:
+                        if test(ctx, card):
+                            return True
+                elif isinstance(item, Request):
+                    for card in item.keys:
+                        if test(ctx, card):
+                            return True
+                return False
+            for card in cards_of(inner(ctx)):
+                if test(ctx, card):
+                    return True
+            return False
+        return some_card
 
     def _character_test(self, op: str, arg: Any, here: Path) -> Cond:
         items = self.items(arg, here)
