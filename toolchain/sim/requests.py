@@ -251,20 +251,19 @@ def pay(game: Game, request: Request, letters: str) -> None:
     """The controller pays (Table 2.2), choosing which bulwarks, cards or characters when there is a choice."""
     state, seat = game.state, request.controller
     player = state.players[seat]
-    asked = game.ruleset.prompts.costs  # what the choice of each letter's payment asks, in the edition's words
-    for letter in sorted(set(letters), key=letters.index):
-        count = letters.count(letter)
+    for letter, count in _letter_counts(letters):
         before = game.graveyards() if letter in _TO_GRAVEYARD else None
+        # the choices ask, in the edition's words, what the ruleset's prompts give each letter (read where a choice is)
         if letter == "B":
             bulwarks = [c for c in player.field if c.kind == "bulwark" and not c.driven]
-            for bulwark in choose_items(game, seat, bulwarks, count, count, asked["B"]):
+            for bulwark in choose_items(game, seat, bulwarks, count, count, game.ruleset.prompts.costs["B"]):
                 bulwark.driven = True
         elif letter == "L":
             ops.damage(state, seat, count)
         elif letter == "D":
-            ops.move(game, choose_items(game, seat, list(player.hand), count, count, asked["D"]), "graveyard")
+            ops.move(game, choose_items(game, seat, list(player.hand), count, count, game.ruleset.prompts.costs["D"]), "graveyard")
         elif letter == "S":
-            for character in choose_items(game, seat, list(player.field), count, count, asked["S"]):
+            for character in choose_items(game, seat, list(player.field), count, count, game.ruleset.prompts.costs["S"]):
                 ops.move_character(game, character, "graveyard")
         elif letter == "K":
             state.character(request.unit).driven = True  # it stays driven instead of going to the graveyard
@@ -273,6 +272,16 @@ def pay(game: Game, request: Request, letters: str) -> None:
         request.paid += letter * count
 
 
+def _letter_counts(letters: str) -> tuple[tuple[str, int], ...]:
+    """Each letter of a cost once, in the order the cost first names it, with its count (worked out once per cost)."""
+    found = _LETTER_COUNTS.get(letters)
+    if found is None:
+        found = _LETTER_COUNTS[letters] = tuple(
+            (letter, letters.count(letter)) for letter in sorted(set(letters), key=letters.index))
+    return found
+
+
+_LETTER_COUNTS: Final[dict[str, tuple[tuple[str, int], ...]]] = {}  # by cost: a few dozen costs at most
 _TO_GRAVEYARD: Final = "LDS"  # the letters whose cards go to a graveyard (B drives bulwarks, K the key unit)
 
 
@@ -385,7 +394,17 @@ def _any_of_kind(game: Game, kind: str, seats: tuple[int, ...]) -> bool:
 
 
 def _seats(player: str, you: int) -> tuple[int, ...]:
-    return (you,) if player == "you" else ((1 - you,) if player == "opponent" else (you, 1 - you))
+    """The seats of `you`, `opponent` or both (yours first), seen from seat `you`: tuples made once, not per test."""
+    if player == "you":
+        return _YOURS[you]
+    if player == "opponent":
+        return _OPPONENTS[you]
+    return _BOTH[you]
+
+
+_YOURS: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,))
+_OPPONENTS: Final[tuple[tuple[int, ...], ...]] = ((1,), (0,))
+_BOTH: Final[tuple[tuple[int, ...], ...]] = ((0, 1), (1, 0))
 
 
 def _holds(ctx: Ctx, item: object, condition: Callable[[Ctx], bool]) -> bool:
