@@ -90,6 +90,49 @@ def _cards_suit(items: list, suit: str | None) -> str | None:
     return suit
 
 
+def _item_suit(item: object, suit: str) -> str | None:
+    """_cards_suit of the one item."""
+    if isinstance(item, int):
+        return _same_suit_as(item, suit)
+    if isinstance(item, Character):
+        return _keys_suit(item.cards, suit)
+    if isinstance(item, Request):
+        return _keys_suit(list(item.keys), suit)
+    return suit
+
+
+def _keys_suit(cards: list[int], suit: str) -> str | None:
+    """_cards_suit of cards."""
+    for card in cards:
+        found = _same_suit_as(card, suit)
+        if found is None:
+            return None
+        suit = found
+    return suit
+
+
+_ANY: Final = 0  # items read through their function
+_IT: Final = 1  # the word `it`
+_KEY: Final = 2  # the word `key`
+_IN_PLACE: Final[dict[str, int]] = {"it": _IT, "key": _KEY}
+
+
+def _suit_in_place(ctx: Ctx, word: int, suit: str) -> str | None:
+    """_cards_suit of the items of `it` or `key` (as _ITEM_WORDS finds them), read where they are."""
+    if word == _IT:
+        return suit if ctx.it is None else _item_suit(ctx.it, suit)
+    request = ctx.request
+    if request.unit is not None:
+        unit = ctx.state.character(request.unit)
+        return suit if unit is None else _item_suit(unit, suit)
+    for card in request.keys:
+        found = _same_suit_as(card, suit)
+        if found is None:
+            return None
+        suit = found
+    return suit
+
+
 def _same_suit_as(card: int, suit: str) -> str | None:
     """The card's suit if it is `suit` (any, for ""), else None (another suit, or a Joker)."""
     found = SUIT[card]
@@ -349,8 +392,39 @@ class Compiler:
                 seat = who(ctx)
                 return seat >= 0 and len(read(ctx.state.players[seat])) > 0
             return some
+        if isinstance(arg, dict) and "suit" not in arg and form_of(arg, lang.ITEMS_FAMILY) == "of":
+            return self._some_card(arg, here)
         items = self.items(arg, here)
         return lambda ctx: bool(items(ctx))
+
+    def _some_card(self, node: dict, here: Path) -> Cond:
+        """`{exists: {of: …, ranks: …}}` (装備's `not exists` a Joker of `it`): whether some card passes the filter, found
+        without the lists of the cards and of those that pass; `it` read where it is."""
+        inner = self.items(node["of"], here + ("of",))  # what _filtered_cards compiles, in its order and at its paths
+        test = self.card_filter(node, here)
+        if test is None:
+            return lambda ctx: bool(cards_of(inner(ctx)))
+        of_it = node["of"] == "it"
+
+        def some_card(ctx: Ctx) -> bool:
+            if of_it:  # cards_of([it]) read in place
+                item = ctx.it
+                if isinstance(item, int):
+                    return test(ctx, item)
+                if isinstance(item, Character):
+                    for card in item.cards:
+                        if test(ctx, card):
+                            return True
+                elif isinstance(item, Request):
+                    for card in item.keys:
+                        if test(ctx, card):
+                            return True
+                return False
+            for card in cards_of(inner(ctx)):
+                if test(ctx, card):
+                    return True
+            return False
+        return some_card
 
     def _character_test(self, op: str, arg: Any, here: Path) -> Cond:
         items = self.items(arg, here)
@@ -382,13 +456,18 @@ class Compiler:
                 return any(FACE[x] in faces for x in first)
             return shares_card
 
+        # `it` and `key` (装備's target test: `[it, key]`, asked of every soldier for every suit of keycards) are read in
+        # place, without calling their item functions or making their lists.
+        first_word = _IN_PLACE.get(arg[0], _ANY) if isinstance(arg[0], str) else _ANY
+        second_word = _IN_PLACE.get(arg[1], _ANY) if isinstance(arg[1], str) else _ANY
+
         def same_suit(ctx: Ctx) -> bool:
-            first, second = a(ctx), b(ctx)
-            if _cards_suit(second, _cards_suit(first, "")):
-                return True  # every card of one suit: no list or set made (装備's target tests ask this)
+            suit = _suit_in_place(ctx, first_word, "") if first_word != _ANY else _cards_suit(a(ctx), "")
+            if suit is not None and (_suit_in_place(ctx, second_word, suit) if second_word != _ANY else _cards_suit(b(ctx), suit)):
+                return True  # every card of one suit: no list or set made
             if not ctx.game.ruleset.suit_abilities:
                 return False  # then every item counts as the suits of its cards alone, which are not one
-            return _one_suit_for_all(ctx, first + second)  # a character may count as more suits than its cards show
+            return _one_suit_for_all(ctx, a(ctx) + b(ctx))  # a character may count as more suits than its cards show
         return same_suit
 
     def _all_face_up(self, op: str, arg: Any, here: Path) -> Cond:

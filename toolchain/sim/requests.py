@@ -251,20 +251,19 @@ def pay(game: Game, request: Request, letters: str) -> None:
     """The controller pays (Table 2.2), choosing which bulwarks, cards or characters when there is a choice."""
     state, seat = game.state, request.controller
     player = state.players[seat]
-    asked = game.ruleset.prompts.costs  # what the choice of each letter's payment asks, in the edition's words
-    for letter in sorted(set(letters), key=letters.index):
-        count = letters.count(letter)
+    for letter, count in _letter_counts(letters):
         before = game.graveyards() if letter in _TO_GRAVEYARD else None
+        # the choices ask, in the edition's words, what the ruleset's prompts give each letter (read where a choice is)
         if letter == "B":
             bulwarks = [c for c in player.field if c.kind == "bulwark" and not c.driven]
-            for bulwark in choose_items(game, seat, bulwarks, count, count, asked["B"]):
+            for bulwark in choose_items(game, seat, bulwarks, count, count, game.ruleset.prompts.costs["B"]):
                 bulwark.driven = True
         elif letter == "L":
             ops.damage(state, seat, count)
         elif letter == "D":
-            ops.move(game, choose_items(game, seat, list(player.hand), count, count, asked["D"]), "graveyard")
+            ops.move(game, choose_items(game, seat, list(player.hand), count, count, game.ruleset.prompts.costs["D"]), "graveyard")
         elif letter == "S":
-            for character in choose_items(game, seat, list(player.field), count, count, asked["S"]):
+            for character in choose_items(game, seat, list(player.field), count, count, game.ruleset.prompts.costs["S"]):
                 ops.move_character(game, character, "graveyard")
         elif letter == "K":
             state.character(request.unit).driven = True  # it stays driven instead of going to the graveyard
@@ -273,6 +272,16 @@ def pay(game: Game, request: Request, letters: str) -> None:
         request.paid += letter * count
 
 
+def _letter_counts(letters: str) -> tuple[tuple[str, int], ...]:
+    """Each letter of a cost once, in the order the cost first names it, with its count (worked out once per cost)."""
+    found = _LETTER_COUNTS.get(letters)
+    if found is None:
+        found = _LETTER_COUNTS[letters] = tuple(
+            (letter, letters.count(letter)) for letter in sorted(set(letters), key=letters.index))
+    return found
+
+
+_LETTER_COUNTS: Final[dict[str, tuple[tuple[str, int], ...]]] = {}  # by cost: a few dozen costs at most
 _TO_GRAVEYARD: Final = "LDS"  # the letters whose cards go to a graveyard (B drives bulwarks, K the key unit)
 
 
@@ -385,7 +394,17 @@ def _any_of_kind(game: Game, kind: str, seats: tuple[int, ...]) -> bool:
 
 
 def _seats(player: str, you: int) -> tuple[int, ...]:
-    return (you,) if player == "you" else ((1 - you,) if player == "opponent" else (you, 1 - you))
+    """The seats of `you`, `opponent` or both (yours first), seen from seat `you`: tuples made once, not per test."""
+    if player == "you":
+        return _YOURS[you]
+    if player == "opponent":
+        return _OPPONENTS[you]
+    return _BOTH[you]
+
+
+_YOURS: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,))
+_OPPONENTS: Final[tuple[tuple[int, ...], ...]] = ((1,), (0,))
+_BOTH: Final[tuple[tuple[int, ...], ...]] = ((0, 1), (1, 0))
 
 
 def _holds(ctx: Ctx, item: object, condition: Callable[[Ctx], bool]) -> bool:
@@ -409,7 +428,7 @@ def options(game: Game, seat: int) -> list:
     asking = _asking(plan, game, seat)
     used = state.used
     main = state.turn == seat and not state.stage
-    hand = _makeable(game.ruleset, plan, asking.hand, main)
+    hand = _makeable(game.ruleset, plan, asking.hand, main, seat)
     entries, hand_offers = plan.main, hand.offers
     positions = hand.main if main else hand.quick
     assert positions is not None
@@ -442,7 +461,7 @@ def _asking(plan: _Plan, game: Game, seat: int) -> _Asking:
     condition asks for today, gets its own)."""
     asking = plan.asking
     if asking is None or asking.busy:
-        asking = _Asking(game, seat, plan.kinds)
+        asking = _Asking(game, seat)
         if plan.asking is None:
             plan.asking = asking
     else:
@@ -460,11 +479,10 @@ class _Asking:
     by the plan and begun afresh by every search (its probe and context kept while the game and seat are the same)."""
 
     __slots__ = ("busy", "game", "seat", "player", "hand", "seen", "waived", "has_soldier", "charged_bulwarks",
-                 "probe_request", "ctx", "targets", "kinds", "need_d", "need_k")
+                 "probe_request", "ctx", "looked", "there", "need_k")
 
-    def __init__(self, game: Game, seat: int, kinds: int) -> None:
+    def __init__(self, game: Game, seat: int) -> None:
         self.busy = True  # a search is using it
-        self.kinds = kinds
         self.game, self.seat = game, seat
         self.player: Player = game.state.players[seat]
         self.hand: list[int] = self.player.hand
@@ -474,9 +492,9 @@ class _Asking:
         self.waived: dict[str, str] | None = None  # found when an action of a category some ability may waive has a cost
         self.has_soldier: bool | None = None
         self.charged_bulwarks: int | None = None
-        self.targets: list[int] | None = None  # by the plan's kinds and sides of targets: something to target (1) or not
-        self.need_d = 0  # the action being asked about: its cost's D and K (payable), which depend on the keycards
-        self.need_k = 0
+        # by the plan's kinds and sides of targets, a bit each: whether it was looked for, and whether something is there
+        self.looked = self.there = 0
+        self.need_k = 0  # the action being asked about: its cost's K (payable), which depends on the key unit
 
     def begin(self, game: Game, seat: int) -> None:
         """Ready for a search of what `seat` may request in `game`."""
@@ -491,8 +509,8 @@ class _Asking:
 
     def clear(self) -> None:
         """Nothing found yet."""
-        self.seen = self.waived = self.has_soldier = self.charged_bulwarks = self.targets = None
-        self.need_d = self.need_k = 0
+        self.seen = self.waived = self.has_soldier = self.charged_bulwarks = None
+        self.need_k = self.looked = self.there = 0
 
     def keycards_at_hand(self, entry: _Entry) -> bool:
         """For an action whose keycards are not from the hand: a rare card, a key unit (a soldier, for a label; any
@@ -508,8 +526,10 @@ class _Asking:
 
     def payable(self, entry: _Entry) -> bool:
         """Whether the player can pay the action's cost (after the abilities that waive some of it) as far as it does not
-        depend on the keycards; what does (D, K) is kept in need_d and need_k for `requests`."""
-        self.need_d = self.need_k = 0
+        depend on the key unit; K, which does, is kept in need_k for `requests`. D (the hand besides the keycards) is
+        told here for every way at once: each way of a hand action is `hand_keys` cards of the hand (hand_enumerator
+        finds the least count), the ways of the others none."""
+        self.need_k = 0
         if not entry.costly:
             return True
         if entry.waivable:
@@ -522,8 +542,8 @@ class _Asking:
         if not self.affordable(need_b, need_l, need_s):
             return False
         if need_d and len(self.hand) - entry.hand_keys < need_d:
-            return False  # the hand besides its keycards is too small whichever they are (`requests` tells way by way)
-        self.need_d, self.need_k = need_d, need_k
+            return False  # the hand besides the keycards is too small (every way holds the same number of cards)
+        self.need_k = need_k
         return True
 
     def offers_without_hand(self, entry: _Entry) -> list[RequestOption]:
@@ -575,15 +595,14 @@ class _Asking:
         at = entry.target_kind
         if at < 0:
             return True
-        targets = self.targets
-        if targets is None:
-            targets = self.targets = [0] * self.kinds
-        found = targets[at]
-        if found == 0:
+        bit = 1 << at
+        if not self.looked & bit:  # bits of machine integers, not a list made for every search
             target = entry.target
             assert target is not None
-            found = targets[at] = 1 if _any_of_kind(self.game, target.kind, entry.target_seats[self.seat]) else 2
-        return found == 1
+            self.looked |= bit
+            if _any_of_kind(self.game, target.kind, entry.target_seats[self.seat]):
+                self.there |= bit
+        return bool(self.there & bit)
 
     def context(self, spec: ActionSpec) -> Ctx:
         """What an activation condition (起動条件, before any keycards) or a target test sees: the probe, a request of
@@ -607,28 +626,26 @@ class _Asking:
             if not self.targetable(entry):
                 return
             target = None
-        if target is None and not self.need_k and not self.need_d:
+        if target is None and not self.need_k:
             out.extend(offers)  # nothing that depends on the keycards: every way
             return
         if target is not None:
             if not self.present(entry):  # nothing of the kind at all: no keycards make a `where` hold
                 return
             self.context(entry.spec)
-        self.requests(out, offers, entry.from_hand, target)
+        self.requests(out, offers, target)
 
-    def requests(self, out: list, offers: list[RequestOption], from_hand: bool, target: TargetSpec | None) -> None:
-        """Adds to `out` the ways (keycards, key unit) the costs that depend on the keycards allow (_affordable_with):
-        D, the hand besides the keycards (a hand action's keycards are all in the hand, others' none of them); K, a
-        charged key unit; and, when what may be targeted depends on the keycards, with something to target."""
-        need_d, need_k = self.need_d, self.need_k
-        game, probe, ctx, hand_size = self.game, self.probe_request, self.ctx, len(self.hand)
+    def requests(self, out: list, offers: list[RequestOption], target: TargetSpec | None) -> None:
+        """Adds to `out` the ways (keycards, key unit) the cost that depends on the key unit allows (_affordable_with: K, a
+        charged key unit; D was told for every way by `payable`) and, when what may be targeted depends on the
+        keycards, with something to target."""
+        need_k = self.need_k
+        game, probe, ctx = self.game, self.probe_request, self.ctx
         view = target.key_view if target is not None and len(offers) > 1 else None
         # The ways that `where` cannot tell apart (装備's: keycards of one suit) have their targets tested once.
         answered: dict[object, bool] | None = {} if view is not None else None
         for option in offers:
             keys = option.keys
-            if need_d and hand_size - (len(keys) if from_hand else 0) < need_d:
-                continue
             if need_k and not _charged_unit(game, option.unit):
                 continue
             if target is not None and probe is not None:
@@ -660,7 +677,7 @@ class _Entry:
     requested (a RequestOption holds nothing that changes, so one serves every game)."""
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
-                 "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_hand", "from_rare", "from_unit",
+                 "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_rare", "from_unit",
                  "soldier_unit", "bare", "target_seats")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
@@ -671,8 +688,8 @@ class _Entry:
         self.costly = bool(spec.cost)
         self.hand_keys = spec.pattern.card_count if self.pattern is not None and spec.pattern is not None else 0  # the least
         self.waivable = spec.category in waivable  # some ability of the regulation may waive some of its cost
-        # where its keycards come from: none, the hand, the rare card, a key unit (a soldier with a label, or not)
-        self.keyless, self.from_hand, self.from_rare = spec.key_from is None, spec.key_from == "hand", spec.key_from == "rare"
+        # where its keycards come from: none, the rare card, a key unit (a soldier with a label, or not), else the hand
+        self.keyless, self.from_rare = spec.key_from is None, spec.key_from == "rare"
         self.from_unit = spec.key_from == "unit"
         self.soldier_unit = self.from_unit and spec.pattern.character is None
         self.target_kind = -1  # the position of its target's kind and side among the plan's (_Asking.present); -1: none
@@ -689,7 +706,7 @@ class _Plan:
     one card of one group (most of them), the RequestOptions each card code makes, found once; the other patterns
     by their enumerators."""
 
-    __slots__ = ("main", "quick", "kinds", "of_card", "others", "group_bits", "pattern_of", "asking")
+    __slots__ = ("main", "quick", "every", "of_card", "others", "group_bits", "pattern_of", "asking", "last")
 
     def __init__(self, rules: Ruleset) -> None:
         self.main: list[_Entry] = [_Entry(spec, rules.waivable_categories) for spec in rules.direct]
@@ -699,8 +716,8 @@ class _Plan:
             target = entry.target
             if target is not None and target.kind not in _ALWAYS_TARGETABLE and target.kind != "request":
                 entry.target_kind = kinds.setdefault((target.kind, target.player), len(kinds))
-        self.kinds = len(kinds)
         self.quick: list[int] = [position[spec.id] for spec in rules.direct_quick]
+        self.every: list[int] = list(range(len(self.main)))  # the positions of main's actions
         singles = [(i, _accepts(entry.spec.pattern.groups[0])) for i, entry in enumerate(self.main)
                    if entry.pattern is not None and _single(entry.spec.pattern)]
         self.of_card: tuple[tuple[tuple[int, RequestOption], ...], ...] = tuple(
@@ -747,6 +764,7 @@ class _Plan:
         self.pattern_of: dict[int, tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int]]] = {
             i: (other[0], other[1]) for other in self.others for i in other[1]}
         self.asking: _Asking | None = None  # what `options` finds, kept from search to search
+        self.last: list[_Hand | None] = [None, None]  # by seat, the hand its last search met (_makeable)
 
     def offers(self, hand: list[int], later: bool = False) -> list[list[RequestOption] | None]:
         """Each action's ways to be requested with the hand's cards (None for an action the hand does not make or
@@ -805,35 +823,62 @@ class _Hand:
     """What one hand may request with, found when first needed: for each timing the actions whose keycards it makes
     (or that need none from the hand) with their ways (RequestOptions), and those ways by the action's position."""
 
-    __slots__ = ("quick", "main", "offers")
+    __slots__ = ("cards", "quick", "main", "offers")
 
-    def __init__(self) -> None:
+    def __init__(self, cards: tuple[int, ...]) -> None:
+        self.cards = cards  # the hand, in order
         self.quick: list[int] | None = None  # the positions of the actions among the plan's (main)
         self.main: list[int] | None = None
         self.offers: list[list[RequestOption] | None] = []  # by position; empty until first needed
 
 
-def _makeable(rules: Ruleset, plan: _Plan, hand: list[int], main: bool) -> _Hand:
+def _makeable(rules: Ruleset, plan: _Plan, hand: list[int], main: bool, seat: int) -> _Hand:
     """What the hand may request with: for the timing (main: all; else quick only) the positions in the plan of the
     actions whose keycards the hand could make (or that need none from the hand), in the ruleset's order, and each
     one's ways (RequestOptions; None for an action whose keycards are not from the hand). A pure function of the
-    cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns."""
-    key = tuple(hand)
-    found: _Hand | None = rules.hand_ways.get(key)
-    if found is None:
-        if len(rules.hand_ways) >= _HANDS_KEPT:
-            rules.hand_ways.clear()
-        found = rules.hand_ways[key] = _Hand()
+    cards, remembered per hand by the ruleset: a hand of 7 makes few of a format's patterns. Three searches in four
+    meet the hand the seat's last search met: compared card by card, it needs neither a key nor a lookup."""
+    kept = plan.last[seat]
+    if kept is not None and _same_cards(kept.cards, hand):
+        found: _Hand = kept
+    else:
+        found = _hand_of(rules, hand)
+        plan.last[seat] = found
     if (found.main if main else found.quick) is None:
         if not found.offers:
             found.offers = plan.offers(hand, later=True)
         offers, entries = found.offers, plan.main
-        listed = [i for i in (range(len(entries)) if main else plan.quick) if entries[i].pattern is None or offers[i] is not None]
+        listed: list[int] = []
+        for i in plan.every if main else plan.quick:
+            if entries[i].pattern is None or offers[i] is not None:
+                listed.append(i)
         if main:
             found.main = listed
         else:
             found.quick = listed
     return found
+
+
+def _hand_of(rules: Ruleset, hand: list[int]) -> _Hand:
+    """The ruleset's _Hand of these cards (made, not yet filled, when the hand is new)."""
+    key = tuple(hand)
+    found: _Hand | None = rules.hand_ways.get(key)
+    if found is None:
+        if len(rules.hand_ways) >= _HANDS_KEPT:
+            rules.hand_ways.clear()
+        found = rules.hand_ways[key] = _Hand(key)
+    return found
+
+
+def _same_cards(cards: tuple[int, ...], hand: list[int]) -> bool:
+    """Whether the hand holds these cards in this order (a loop of machine integers when compiled: no copy made)."""
+    size = len(hand)
+    if len(cards) != size:
+        return False
+    for i in range(size):
+        if cards[i] != hand[i]:
+            return False
+    return True
 
 
 def _plan(rules: Ruleset) -> _Plan:

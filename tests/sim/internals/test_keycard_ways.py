@@ -51,5 +51,27 @@ def test_a_hands_ways_from_the_table_of_cards_are_what_each_pattern_finds(engine
                     assert offers is None
                     continue
                 wanted = requests.hand_enumerator(entry.spec.pattern)(hand)
+                # every way holds the pattern's least count of cards: the search tells D (the hand besides the
+                # keycards) once for all of an action's ways
+                assert all(len(keys) == entry.hand_keys for keys in wanted)
                 assert [(option.action, option.keys, option.unit) for option in offers or ()] == [
                     (entry.spec, keys, None) for keys in wanted]
+
+
+def test_a_hand_changed_in_place_is_searched_afresh(engine) -> None:  # noqa: ANN001
+    """The search keeps each seat's last hand and its ways while the hand holds the same cards in the same order: a
+    hand whose list is changed in place (a card swapped for another, the same size) gets its own ways, not the last."""
+    from toolchain.sim.situation import from_situation
+
+    game = from_situation(engine, {"you": {"hand": "♠5 ♡9 ♢3", "life": "♣2 ♣3 ♣4"}}, regulation=("lite", "entry20"))
+    seat = game.state.chance
+    hand = game.state.players[seat].hand
+    before = requests.options(game, seat)
+    assert len(before) > 1
+    hand[0] = next(card for card in game.state.players[seat].deck if card & INDEX_MASK == 52)  # ♠5 → a Joker
+    after = requests.options(game, seat)
+    plan = requests._plan(game.ruleset)
+    plan.last[:] = [None, None]
+    game.ruleset.hand_ways.clear()
+    assert after == requests.options(game, seat)  # what a search that kept nothing finds
+    assert after != before
