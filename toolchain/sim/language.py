@@ -138,6 +138,64 @@ def form_of(node: dict, family: lang.Family) -> str:
     return next(key for key in node if key in family.form_names)
 
 
+class CharacterFilter:
+    """The tests of a `characters:` form. The plain ones (player, type, character, state, role) are read from each
+    character in place, in one loop: compiled, a closure per test cost a Python call per character and test, and the
+    fields of a long game are large. The player is worked out once per selection, when a character is there to test
+    (nothing a selection tests changes it); the other tests (blocking, label, where) follow, in that order."""
+
+    def __init__(self, seat: PlayerRef | None, kind: str | None, component: str | None, driven: int, by_role: bool,
+                 role: str | None, rest: Callable[[Ctx, Character], bool] | None) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.component = component
+        self.driven = driven  # 1 driven, 0 charged, -1 either
+        self.by_role = by_role
+        self.role = role
+        self.rest = rest
+
+    def _passes(self, ctx: Ctx, c: Character, wanted: int) -> bool:
+        if self.seat is not None and c.controller != wanted:
+            return False
+        if self.kind is not None and c.kind != self.kind:
+            return False
+        if self.component is not None and c.component != self.component:
+            return False
+        if self.driven >= 0 and c.driven is not (self.driven == 1):
+            return False
+        if self.by_role and c.role != self.role:
+            return False
+        rest = self.rest
+        return rest is None or rest(ctx, c)
+
+    def _wanted(self, ctx: Ctx) -> int:
+        seat = self.seat
+        return seat(ctx) if seat is not None else -1
+
+    def select(self, ctx: Ctx) -> list:
+        """Every character that passes, the first player's first."""
+        out: list = []
+        wanted, known = -1, False
+        for player in ctx.state.players:
+            for c in player.field:
+                if not known:
+                    wanted, known = self._wanted(ctx), True
+                if self._passes(ctx, c, wanted):
+                    out.append(c)
+        return out
+
+    def exists(self, ctx: Ctx) -> bool:
+        """Whether a character passes (exists)."""
+        wanted, known = -1, False
+        for player in ctx.state.players:
+            for c in player.field:
+                if not known:
+                    wanted, known = self._wanted(ctx), True
+                if self._passes(ctx, c, wanted):
+                    return True
+        return False
+
+
 class Compiler:
     """Compiles one program; `vars` records the kind of each variable for static checks.
 
@@ -349,6 +407,10 @@ class Compiler:
                 seat = who(ctx)
                 return seat >= 0 and len(read(ctx.state.players[seat])) > 0
             return some
+        if isinstance(arg, dict) and form_of(arg, lang.ITEMS_FAMILY) == "characters":
+            found = self.character_filter(arg, here)
+            if found is not None:
+                return found.exists  # stops at the first character that passes, without a list
         items = self.items(arg, here)
         return lambda ctx: bool(items(ctx))
 
@@ -511,25 +573,23 @@ class Compiler:
         return select
 
     def _select_characters(self, op: str, node: dict, path: Path) -> Items:
+        found = self.character_filter(node, path)
+        if found is None:
+            return lambda ctx: ctx.state.characters()  # a new list every time
+        return found.select
+
+    def character_filter(self, node: dict, path: Path) -> CharacterFilter | None:
+        """The tests of a `characters:` form (None: it has none, every character is selected)."""
         node, path = node["characters"], path + ("characters",)
-        tests: list[Callable[[Ctx, Character], bool]] = []
         who = node.get("player", "any")
-        if who != "any":
-            seat = self.player(who, path + ("player",))
-            tests.append(lambda ctx, c: c.controller == seat(ctx))
-        if "type" in node:
-            kind = node["type"]
-            tests.append(lambda ctx, c: c.kind == kind)
+        seat = self.player(who, path + ("player",)) if who != "any" else None
+        kind: str | None = node["type"] if "type" in node else None
         label = self.known_id(node["label"], "labels", path + ("label",)) if "label" in node else None
-        if "character" in node:
-            component = self.known_id(node["character"], "characters", path + ("character",))
-            tests.append(lambda ctx, c: c.component == component)
-        if "state" in node:
-            driven = node["state"] == "driven"
-            tests.append(lambda ctx, c: c.driven is driven)
-        if "role" in node:
-            role = None if node["role"] == "none" else node["role"]
-            tests.append(lambda ctx, c: c.role == role)
+        component = self.known_id(node["character"], "characters", path + ("character",)) if "character" in node else None
+        driven = (1 if node["state"] == "driven" else 0) if "state" in node else -1  # -1: either
+        by_role = "role" in node
+        role = None if not by_role or node["role"] == "none" else node["role"]
+        tests: list[Callable[[Ctx, Character], bool]] = []  # the others, after the plain ones
         if "blocking" in node:
             attackers = self.items(node["blocking"], path + ("blocking",))
             tests.append(lambda ctx, c: c.blocking is not None and any(a.id == c.blocking for a in _characters(attackers(ctx))))
@@ -545,10 +605,9 @@ class Compiler:
                 finally:
                     ctx.it = saved
             tests.append(test_where)
-        if not tests:
-            return lambda ctx: ctx.state.characters()  # a new list every time
-        test = _all_of(tests)
-        return lambda ctx: [c for c in ctx.state.characters() if test(ctx, c)]
+        if seat is None and kind is None and component is None and driven < 0 and not by_role and not tests:
+            return None
+        return CharacterFilter(seat, kind, component, driven, by_role, role, _all_of(tests) if tests else None)
 
     def _last_known(self, op: str, node: dict, path: Path) -> Items:
         """The items a last-known form reads; the engine remembers characters that leave the field only when one is used."""
