@@ -75,19 +75,83 @@ def _cards_suit(items: list, suit: str | None) -> str | None:
     for item in items:
         if suit is None:
             return None
-        if isinstance(item, int):
-            suit = _same_suit_as(item, suit)
-        elif isinstance(item, Character):
-            for card in item.cards:
-                suit = _same_suit_as(card, suit)
-                if suit is None:
-                    return None
-        elif isinstance(item, Request):
-            for card in item.keys:
-                suit = _same_suit_as(card, suit)
-                if suit is None:
-                    return None
+        suit = _item_suit(item, suit)
     return suit
+
+
+def _item_suit(item: object, suit: str) -> str | None:
+    """_cards_suit of one item."""
+    if isinstance(item, int):
+        return _same_suit_as(item, suit)
+    if isinstance(item, Character):
+        return _keys_suit(item.cards, suit)
+    if isinstance(item, Request):
+        return _keys_suit(item.keys, suit)
+    return suit
+
+
+def _keys_suit(cards: list[int] | tuple[int, ...], suit: str | None) -> str | None:
+    for card in cards:
+        if suit is None:
+            return None
+        suit = _same_suit_as(card, suit)
+    return suit
+
+
+# Which items one side of a condition names, for the conditions that read the words `it` and `key` in place (without
+# calling their compiled items for a list of one item, or a copy of the keycards): 装備's target test reads both for
+# every way of the request, and larger hands and fields make more of them.
+_OTHER_ITEMS: Final = 0
+_IT: Final = 1
+_KEY: Final = 2
+
+
+def _word_of(node: object) -> int:
+    return _IT if node == "it" else _KEY if node == "key" else _OTHER_ITEMS
+
+
+def _side_suit(ctx: Ctx, word: int, items: Items, suit: str | None) -> str | None:
+    """_cards_suit of one side of same_suit (`word`: what it names, _word_of), and of `suit`."""
+    if suit is None:
+        return None
+    if word == _IT:
+        it = ctx.it
+        return suit if it is None else _item_suit(it, suit)
+    if word == _KEY:  # as _key reads it: the key unit, else the keycards
+        request = ctx.request
+        if request.unit is not None:
+            unit = ctx.state.character(request.unit)
+            return suit if unit is None else _item_suit(unit, suit)
+        return _keys_suit(request.keys, suit)
+    return _cards_suit(items(ctx), suit)
+
+
+def _some_card(ctx: Ctx, word: int, items: Items, test: Callable[[Ctx, int], bool]) -> bool:
+    """Whether a card of the items passes `test` (exists of `of:`), stopping at the first; `it` read in place."""
+    if word == _IT:
+        it = ctx.it
+        return it is not None and _item_has(ctx, it, test)
+    for item in items(ctx):
+        if _item_has(ctx, item, test):
+            return True
+    return False
+
+
+def _item_has(ctx: Ctx, item: object, test: Callable[[Ctx, int], bool]) -> bool:
+    """Whether a card of the item (cards_of's) passes `test`."""
+    if isinstance(item, int):
+        return test(ctx, item)
+    cards: list[int] | tuple[int, ...]
+    if isinstance(item, Character):
+        cards = item.cards
+    elif isinstance(item, Request):
+        cards = item.keys
+    else:
+        return False
+    for card in cards:
+        if test(ctx, card):
+            return True
+    return False
 
 
 def _same_suit_as(card: int, suit: str) -> str | None:
@@ -407,10 +471,16 @@ class Compiler:
                 seat = who(ctx)
                 return seat >= 0 and len(read(ctx.state.players[seat])) > 0
             return some
-        if isinstance(arg, dict) and form_of(arg, lang.ITEMS_FAMILY) == "characters":
+        form = form_of(arg, lang.ITEMS_FAMILY) if isinstance(arg, dict) else None
+        if form == "characters":
             found = self.character_filter(arg, here)
             if found is not None:
                 return found.exists  # stops at the first character that passes, without a list
+        elif form == "of" and "suit" not in arg:  # (a suit is tested on what a character counts as: _filtered_cards)
+            test = self.card_filter(arg, here)
+            if test is not None:
+                inner, word = self.items(arg["of"], here + ("of",)), _word_of(arg["of"])
+                return lambda ctx: _some_card(ctx, word, inner, test)  # stops at the first card, without a list
         items = self.items(arg, here)
         return lambda ctx: bool(items(ctx))
 
@@ -444,13 +514,14 @@ class Compiler:
                 return any(FACE[x] in faces for x in first)
             return shares_card
 
+        first_word, second_word = _word_of(arg[0]), _word_of(arg[1])
+
         def same_suit(ctx: Ctx) -> bool:
-            first, second = a(ctx), b(ctx)
-            if _cards_suit(second, _cards_suit(first, "")):
+            if _side_suit(ctx, second_word, b, _side_suit(ctx, first_word, a, "")):
                 return True  # every card of one suit: no list or set made (装備's target tests ask this)
             if not ctx.game.ruleset.suit_abilities:
                 return False  # then every item counts as the suits of its cards alone, which are not one
-            return _one_suit_for_all(ctx, first + second)  # a character may count as more suits than its cards show
+            return _one_suit_for_all(ctx, a(ctx) + b(ctx))  # a character may count as more suits than its cards show
         return same_suit
 
     def _all_face_up(self, op: str, arg: Any, here: Path) -> Cond:
