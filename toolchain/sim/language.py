@@ -84,13 +84,23 @@ def _item_suit(item: object, suit: str) -> str | None:
     if isinstance(item, int):
         return _same_suit_as(item, suit)
     if isinstance(item, Character):
-        return _keys_suit(item.cards, suit)
+        return _list_suit(item.cards, suit)
     if isinstance(item, Request):
         return _keys_suit(item.keys, suit)
     return suit
 
 
-def _keys_suit(cards: list[int] | tuple[int, ...], suit: str | None) -> str | None:
+# One loop for a list and one for a tuple of cards: compiled, a loop over either kind is an iterator object and a
+# boxed card at every step, a loop over one kind reads the cards in place.
+def _list_suit(cards: list[int], suit: str | None) -> str | None:
+    for card in cards:
+        if suit is None:
+            return None
+        suit = _same_suit_as(card, suit)
+    return suit
+
+
+def _keys_suit(cards: tuple[int, ...], suit: str | None) -> str | None:
     for card in cards:
         if suit is None:
             return None
@@ -141,16 +151,14 @@ def _item_has(ctx: Ctx, item: object, test: Callable[[Ctx, int], bool]) -> bool:
     """Whether a card of the item (cards_of's) passes `test`."""
     if isinstance(item, int):
         return test(ctx, item)
-    cards: list[int] | tuple[int, ...]
     if isinstance(item, Character):
-        cards = item.cards
+        for card in item.cards:
+            if test(ctx, card):
+                return True
     elif isinstance(item, Request):
-        cards = item.keys
-    else:
-        return False
-    for card in cards:
-        if test(ctx, card):
-            return True
+        for key in item.keys:
+            if test(ctx, key):
+                return True
     return False
 
 
