@@ -75,62 +75,91 @@ def _cards_suit(items: list, suit: str | None) -> str | None:
     for item in items:
         if suit is None:
             return None
-        if isinstance(item, int):
-            suit = _same_suit_as(item, suit)
-        elif isinstance(item, Character):
-            for card in item.cards:
-                suit = _same_suit_as(card, suit)
-                if suit is None:
-                    return None
-        elif isinstance(item, Request):
-            for card in item.keys:
-                suit = _same_suit_as(card, suit)
-                if suit is None:
-                    return None
+        suit = _item_suit(item, suit)
     return suit
 
 
 def _item_suit(item: object, suit: str) -> str | None:
-    """_cards_suit of the one item."""
+    """_cards_suit of one item."""
     if isinstance(item, int):
         return _same_suit_as(item, suit)
     if isinstance(item, Character):
-        return _keys_suit(item.cards, suit)
+        return _list_suit(item.cards, suit)
     if isinstance(item, Request):
-        return _keys_suit(list(item.keys), suit)
+        return _keys_suit(item.keys, suit)
     return suit
 
 
-def _keys_suit(cards: list[int], suit: str) -> str | None:
-    """_cards_suit of cards."""
+# One loop for a list and one for a tuple of cards: compiled, a loop over either kind is an iterator object and a
+# boxed card at every step, a loop over one kind reads the cards in place.
+def _list_suit(cards: list[int], suit: str | None) -> str | None:
     for card in cards:
-        found = _same_suit_as(card, suit)
-        if found is None:
+        if suit is None:
             return None
-        suit = found
+        suit = _same_suit_as(card, suit)
     return suit
 
 
-_ANY: Final = 0  # items read through their function
-_IT: Final = 1  # the word `it`
-_KEY: Final = 2  # the word `key`
-_IN_PLACE: Final[dict[str, int]] = {"it": _IT, "key": _KEY}
+def _keys_suit(cards: tuple[int, ...], suit: str | None) -> str | None:
+    for card in cards:
+        if suit is None:
+            return None
+        suit = _same_suit_as(card, suit)
+    return suit
 
 
-def _suit_in_place(ctx: Ctx, word: int, suit: str) -> str | None:
-    """_cards_suit of the items of `it` or `key` (as _ITEM_WORDS finds them), read where they are."""
+# Which items one side of a condition names, for the conditions that read the words `it` and `key` in place (without
+# calling their compiled items for a list of one item, or a copy of the keycards): 装備's target test reads both for
+# every way of the request, and larger hands and fields make more of them.
+_OTHER_ITEMS: Final = 0
+_IT: Final = 1
+_KEY: Final = 2
+
+
+def _word_of(node: object) -> int:
+    return _IT if node == "it" else _KEY if node == "key" else _OTHER_ITEMS
+
+
+def _side_suit(ctx: Ctx, word: int, items: Items, suit: str | None) -> str | None:
+    """_cards_suit of one side of same_suit (`word`: what it names, _word_of), and of `suit`."""
+    if suit is None:
+        return None
     if word == _IT:
-        return suit if ctx.it is None else _item_suit(ctx.it, suit)
-    request = ctx.request
-    if request.unit is not None:
-        unit = ctx.state.character(request.unit)
-        return suit if unit is None else _item_suit(unit, suit)
-    for card in request.keys:
-        found = _same_suit_as(card, suit)
-        if found is None:
-            return None
-        suit = found
-    return suit
+        it = ctx.it
+        return suit if it is None else _item_suit(it, suit)
+    if word == _KEY:  # as _key reads it: the key unit, else the keycards
+        request = ctx.request
+        if request.unit is not None:
+            unit = ctx.state.character(request.unit)
+            return suit if unit is None else _item_suit(unit, suit)
+        return _keys_suit(request.keys, suit)
+    return _cards_suit(items(ctx), suit)
+
+
+def _some_card(ctx: Ctx, word: int, items: Items, test: Callable[[Ctx, int], bool]) -> bool:
+    """Whether a card of the items passes `test` (exists of `of:`), stopping at the first; `it` read in place."""
+    if word == _IT:
+        it = ctx.it
+        return it is not None and _item_has(ctx, it, test)
+    for item in items(ctx):
+        if _item_has(ctx, item, test):
+            return True
+    return False
+
+
+def _item_has(ctx: Ctx, item: object, test: Callable[[Ctx, int], bool]) -> bool:
+    """Whether a card of the item (cards_of's) passes `test`."""
+    if isinstance(item, int):
+        return test(ctx, item)
+    if isinstance(item, Character):
+        for card in item.cards:
+            if test(ctx, card):
+                return True
+    elif isinstance(item, Request):
+        for key in item.keys:
+            if test(ctx, key):
+                return True
+    return False
 
 
 def _same_suit_as(card: int, suit: str) -> str | None:
@@ -179,6 +208,64 @@ COMPARISONS: Final = {"le": int.__le__, "lt": int.__lt__, "ge": int.__ge__, "gt"
 def form_of(node: dict, family: lang.Family) -> str:
     """The form a mapping is (the schema has made sure it is exactly one of the family's)."""
     return next(key for key in node if key in family.form_names)
+
+
+class CharacterFilter:
+    """The tests of a `characters:` form. The plain ones (player, type, character, state, role) are read from each
+    character in place, in one loop: compiled, a closure per test cost a Python call per character and test, and the
+    fields of a long game are large. The player is worked out once per selection, when a character is there to test
+    (nothing a selection tests changes it); the other tests (blocking, label, where) follow, in that order."""
+
+    def __init__(self, seat: PlayerRef | None, kind: str | None, component: str | None, driven: int, by_role: bool,
+                 role: str | None, rest: Callable[[Ctx, Character], bool] | None) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.component = component
+        self.driven = driven  # 1 driven, 0 charged, -1 either
+        self.by_role = by_role
+        self.role = role
+        self.rest = rest
+
+    def _passes(self, ctx: Ctx, c: Character, wanted: int) -> bool:
+        if self.seat is not None and c.controller != wanted:
+            return False
+        if self.kind is not None and c.kind != self.kind:
+            return False
+        if self.component is not None and c.component != self.component:
+            return False
+        if self.driven >= 0 and c.driven is not (self.driven == 1):
+            return False
+        if self.by_role and c.role != self.role:
+            return False
+        rest = self.rest
+        return rest is None or rest(ctx, c)
+
+    def _wanted(self, ctx: Ctx) -> int:
+        seat = self.seat
+        return seat(ctx) if seat is not None else -1
+
+    def select(self, ctx: Ctx) -> list:
+        """Every character that passes, the first player's first."""
+        out: list = []
+        wanted, known = -1, False
+        for player in ctx.state.players:
+            for c in player.field:
+                if not known:
+                    wanted, known = self._wanted(ctx), True
+                if self._passes(ctx, c, wanted):
+                    out.append(c)
+        return out
+
+    def exists(self, ctx: Ctx) -> bool:
+        """Whether a character passes (exists)."""
+        wanted, known = -1, False
+        for player in ctx.state.players:
+            for c in player.field:
+                if not known:
+                    wanted, known = self._wanted(ctx), True
+                if self._passes(ctx, c, wanted):
+                    return True
+        return False
 
 
 class Compiler:
@@ -392,39 +479,18 @@ class Compiler:
                 seat = who(ctx)
                 return seat >= 0 and len(read(ctx.state.players[seat])) > 0
             return some
-        if isinstance(arg, dict) and "suit" not in arg and form_of(arg, lang.ITEMS_FAMILY) == "of":
-            return self._some_card(arg, here)
+        form = form_of(arg, lang.ITEMS_FAMILY) if isinstance(arg, dict) else None
+        if form == "characters":
+            found = self.character_filter(arg, here)
+            if found is not None:
+                return found.exists  # stops at the first character that passes, without a list
+        elif form == "of" and "suit" not in arg:  # (a suit is tested on what a character counts as: _filtered_cards)
+            test = self.card_filter(arg, here)
+            if test is not None:
+                inner, word = self.items(arg["of"], here + ("of",)), _word_of(arg["of"])
+                return lambda ctx: _some_card(ctx, word, inner, test)  # stops at the first card, without a list
         items = self.items(arg, here)
         return lambda ctx: bool(items(ctx))
-
-    def _some_card(self, node: dict, here: Path) -> Cond:
-        """`{exists: {of: …, ranks: …}}` (装備's `not exists` a Joker of `it`): whether some card passes the filter, found
-        without the lists of the cards and of those that pass; `it` read where it is."""
-        inner = self.items(node["of"], here + ("of",))  # what _filtered_cards compiles, in its order and at its paths
-        test = self.card_filter(node, here)
-        if test is None:
-            return lambda ctx: bool(cards_of(inner(ctx)))
-        of_it = node["of"] == "it"
-
-        def some_card(ctx: Ctx) -> bool:
-            if of_it:  # cards_of([it]) read in place
-                item = ctx.it
-                if isinstance(item, int):
-                    return test(ctx, item)
-                if isinstance(item, Character):
-                    for card in item.cards:
-                        if test(ctx, card):
-                            return True
-                elif isinstance(item, Request):
-                    for card in item.keys:
-                        if test(ctx, card):
-                            return True
-                return False
-            for card in cards_of(inner(ctx)):
-                if test(ctx, card):
-                    return True
-            return False
-        return some_card
 
     def _character_test(self, op: str, arg: Any, here: Path) -> Cond:
         items = self.items(arg, here)
@@ -456,15 +522,11 @@ class Compiler:
                 return any(FACE[x] in faces for x in first)
             return shares_card
 
-        # `it` and `key` (装備's target test: `[it, key]`, asked of every soldier for every suit of keycards) are read in
-        # place, without calling their item functions or making their lists.
-        first_word = _IN_PLACE.get(arg[0], _ANY) if isinstance(arg[0], str) else _ANY
-        second_word = _IN_PLACE.get(arg[1], _ANY) if isinstance(arg[1], str) else _ANY
+        first_word, second_word = _word_of(arg[0]), _word_of(arg[1])
 
         def same_suit(ctx: Ctx) -> bool:
-            suit = _suit_in_place(ctx, first_word, "") if first_word != _ANY else _cards_suit(a(ctx), "")
-            if suit is not None and (_suit_in_place(ctx, second_word, suit) if second_word != _ANY else _cards_suit(b(ctx), suit)):
-                return True  # every card of one suit: no list or set made
+            if _side_suit(ctx, second_word, b, _side_suit(ctx, first_word, a, "")):
+                return True  # every card of one suit: no list or set made (装備's target tests ask this)
             if not ctx.game.ruleset.suit_abilities:
                 return False  # then every item counts as the suits of its cards alone, which are not one
             return _one_suit_for_all(ctx, a(ctx) + b(ctx))  # a character may count as more suits than its cards show
@@ -590,25 +652,23 @@ class Compiler:
         return select
 
     def _select_characters(self, op: str, node: dict, path: Path) -> Items:
+        found = self.character_filter(node, path)
+        if found is None:
+            return lambda ctx: ctx.state.characters()  # a new list every time
+        return found.select
+
+    def character_filter(self, node: dict, path: Path) -> CharacterFilter | None:
+        """The tests of a `characters:` form (None: it has none, every character is selected)."""
         node, path = node["characters"], path + ("characters",)
-        tests: list[Callable[[Ctx, Character], bool]] = []
         who = node.get("player", "any")
-        if who != "any":
-            seat = self.player(who, path + ("player",))
-            tests.append(lambda ctx, c: c.controller == seat(ctx))
-        if "type" in node:
-            kind = node["type"]
-            tests.append(lambda ctx, c: c.kind == kind)
+        seat = self.player(who, path + ("player",)) if who != "any" else None
+        kind: str | None = node["type"] if "type" in node else None
         label = self.known_id(node["label"], "labels", path + ("label",)) if "label" in node else None
-        if "character" in node:
-            component = self.known_id(node["character"], "characters", path + ("character",))
-            tests.append(lambda ctx, c: c.component == component)
-        if "state" in node:
-            driven = node["state"] == "driven"
-            tests.append(lambda ctx, c: c.driven is driven)
-        if "role" in node:
-            role = None if node["role"] == "none" else node["role"]
-            tests.append(lambda ctx, c: c.role == role)
+        component = self.known_id(node["character"], "characters", path + ("character",)) if "character" in node else None
+        driven = (1 if node["state"] == "driven" else 0) if "state" in node else -1  # -1: either
+        by_role = "role" in node
+        role = None if not by_role or node["role"] == "none" else node["role"]
+        tests: list[Callable[[Ctx, Character], bool]] = []  # the others, after the plain ones
         if "blocking" in node:
             attackers = self.items(node["blocking"], path + ("blocking",))
             tests.append(lambda ctx, c: c.blocking is not None and any(a.id == c.blocking for a in _characters(attackers(ctx))))
@@ -624,10 +684,9 @@ class Compiler:
                 finally:
                     ctx.it = saved
             tests.append(test_where)
-        if not tests:
-            return lambda ctx: ctx.state.characters()  # a new list every time
-        test = _all_of(tests)
-        return lambda ctx: [c for c in ctx.state.characters() if test(ctx, c)]
+        if seat is None and kind is None and component is None and driven < 0 and not by_role and not tests:
+            return None
+        return CharacterFilter(seat, kind, component, driven, by_role, role, _all_of(tests) if tests else None)
 
     def _last_known(self, op: str, node: dict, path: Path) -> Items:
         """The items a last-known form reads; the engine remembers characters that leave the field only when one is used."""
