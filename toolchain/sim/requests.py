@@ -533,6 +533,10 @@ class _Asking:
         if not entry.costly:
             return True
         if entry.waivable:
+            # An ability only takes letters away: a cost payable in full, without K (which needs a charged key unit),
+            # is payable whatever is waived, and the abilities on the field need not be read (most such searches).
+            if not entry.need_k and self.payable_in_full(entry):
+                return True
             letters, counts = self.unwaived(entry.cost, entry.counts, entry.category)
             if not letters:
                 return True
@@ -545,6 +549,13 @@ class _Asking:
             return False  # the hand besides the keycards is too small (every way holds the same number of cards)
         self.need_k = need_k
         return True
+
+    def payable_in_full(self, entry: _Entry) -> bool:
+        """Whether the player can pay every letter of the action's cost but K, none waived."""
+        if not self.affordable(entry.need_b, entry.need_l, entry.need_s):
+            return False
+        need_d = entry.need_d
+        return not (need_d and len(self.hand) - entry.hand_keys < need_d)
 
     def offers_without_hand(self, entry: _Entry) -> list[RequestOption]:
         """The ways to request an action whose keycards are not from the hand: none needed (its one way, kept), the
