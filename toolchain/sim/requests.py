@@ -91,18 +91,36 @@ def hand_enumerator(pattern: Keycards) -> Callable[[list[int]], list[tuple[int, 
             out: list[tuple[int, ...]] = []
             for cards in buckets:
                 if len(cards) >= count:
-                    out.extend(itertools.combinations(cards, count))
+                    _add_combinations(out, cards, count)
             return out
         return same
     if len(pattern.groups) == 1:
         count = group.count
         if count == 1:
             return lambda hand: [(c,) for c in hand if accept[c]]
-        return lambda hand: list(itertools.combinations([c for c in hand if accept[c]], count))
+
+        def several(hand: list[int]) -> list[tuple[int, ...]]:
+            out: list[tuple[int, ...]] = []
+            _add_combinations(out, [c for c in hand if accept[c]], count)
+            return out
+        return several
     slots = [(_accepts(g), g.count) for g in pattern.groups]
     if len(slots) == 2 and slots[0][1] == slots[1][1] == 1:
         return _pairs(slots[0][0], slots[1][0])
     return _groups(slots)
+
+
+def _add_combinations(out: list[tuple[int, ...]], cards: list[int], count: int) -> None:
+    """Adds to `out` every `count` of the cards, in the order itertools.combinations gives them; two (most patterns of
+    several cards: `♡A-10 x2`, a pair of one rank) by two loops, without the iterator and its module lookup."""
+    if count != 2:
+        out.extend(itertools.combinations(cards, count))
+        return
+    size = len(cards)
+    for i in range(size - 1):
+        first = cards[i]
+        for j in range(i + 1, size):
+            out.append((first, cards[j]))
 
 
 def _groups(slots: list[tuple[tuple[bool, ...], int]]) -> Callable[[list[int]], list[tuple[int, ...]]]:
