@@ -15,7 +15,7 @@ from . import abilities
 from .cards import parse as parse_card
 from .errors import IllegalRequest
 from .language import Ctx
-from .requests import RequestOption, key_options, options, payable, target_candidates
+from .requests import RequestOption, any_target, key_options, options, payable
 from .state import Request
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -79,7 +79,7 @@ def _reasons(game: Game, seat: int, action: ActionSpec | str, keys: tuple[int | 
     if letters and not payable(game, seat, letters, cards, unit):
         yield "cost"
     probe.keys, probe.unit = cards, unit
-    if spec.target is not None and not target_candidates(game, probe, first=True):
+    if spec.target is not None and not any_target(game, probe):
         yield "target"
 
 

@@ -91,18 +91,36 @@ def hand_enumerator(pattern: Keycards) -> Callable[[list[int]], list[tuple[int, 
             out: list[tuple[int, ...]] = []
             for cards in buckets:
                 if len(cards) >= count:
-                    out.extend(itertools.combinations(cards, count))
+                    _add_combinations(out, cards, count)
             return out
         return same
     if len(pattern.groups) == 1:
         count = group.count
         if count == 1:
             return lambda hand: [(c,) for c in hand if accept[c]]
-        return lambda hand: list(itertools.combinations([c for c in hand if accept[c]], count))
+
+        def several(hand: list[int]) -> list[tuple[int, ...]]:
+            out: list[tuple[int, ...]] = []
+            _add_combinations(out, [c for c in hand if accept[c]], count)
+            return out
+        return several
     slots = [(_accepts(g), g.count) for g in pattern.groups]
     if len(slots) == 2 and slots[0][1] == slots[1][1] == 1:
         return _pairs(slots[0][0], slots[1][0])
     return _groups(slots)
+
+
+def _add_combinations(out: list[tuple[int, ...]], cards: list[int], count: int) -> None:
+    """Adds to `out` every `count` of the cards, in the order itertools.combinations gives them; two (most patterns of
+    several cards: `♡A-10 x2`, a pair of one rank) by two loops, without the iterator and its module lookup."""
+    if count != 2:
+        out.extend(itertools.combinations(cards, count))
+        return
+    size = len(cards)
+    for i in range(size - 1):
+        first = cards[i]
+        for j in range(i + 1, size):
+            out.append((first, cards[j]))
 
 
 def _groups(slots: list[tuple[tuple[bool, ...], int]]) -> Callable[[list[int]], list[tuple[int, ...]]]:
@@ -288,10 +306,8 @@ _TO_GRAVEYARD: Final = "LDS"  # the letters whose cards go to a graveyard (B dri
 # -- targets ----------------------------------------------------------------------------------
 
 
-def target_candidates(game: Game, request: Request, first: bool = False, ctx: Ctx | None = None) -> list[Target]:
-    """Everything the request's action may target, seen by its controller (never the request itself);
-    with `first`, stop at the first one (is there any?). `ctx`: one already made for this request and its
-    controller (the search for the legal requests tests every way of making one with the same)."""
+def target_candidates(game: Game, request: Request) -> list[Target]:
+    """Everything the request's action may target, seen by its controller (never the request itself)."""
     spec = request.action.target
     if spec is None:
         return []
@@ -300,26 +316,50 @@ def target_candidates(game: Game, request: Request, first: bool = False, ctx: Ct
     if kind in ("player", "opponent"):
         seats = [1 - you] if kind == "opponent" or spec.player == "opponent" else ([you] if spec.player == "you" else [you, 1 - you])
         return [("player", s) for s in seats]
-    if spec.where is None:
-        ctx = None
-    elif ctx is None:
-        ctx = Ctx(game, request, you)
+    ctx = Ctx(game, request, you) if spec.where is not None else None
     if kind == "request":
-        return _request_targets(game, request, ctx, first)
+        return _request_targets(game, request, ctx)
     if kind == "trump":
-        return _trump_targets(game, spec, you, ctx, first)
-    return _character_targets(game, spec, you, ctx, first)
+        return _trump_targets(game, spec, you, ctx)
+    return _character_targets(game, spec, you, ctx)
 
 
-def _request_targets(game: Game, request: Request, ctx: Ctx | None, first: bool) -> list[Target]:
+def any_target(game: Game, request: Request, ctx: Ctx | None = None) -> bool:
+    """Whether the request's action has anything to target (target_candidates is not empty), told at the first one
+    without a list or a target made: the search for the legal requests asks it of many ways of making requests.
+    `ctx`: one already made for this request and its controller (the search tests every way with the same)."""
+    spec = request.action.target
+    if spec is None:
+        return False
+    kind = spec.kind
+    if kind in _ALWAYS_TARGETABLE:
+        return True  # a player is always there
+    where = spec.where
+    if where is not None and ctx is None:
+        ctx = Ctx(game, request, request.controller)
+    if kind == "request":
+        for other in game.state.stage:
+            if _may_target_request(request, other, ctx):
+                return True
+        return False
+    players = game.state.players
+    if kind == "trump":
+        for seat in _seats(spec.player, request.controller):
+            for card in players[seat].trump:
+                if where is None or _holds(ctx, card, where):
+                    return True
+        return False
+    every_kind = kind == "character"
+    for seat in _seats(spec.player, request.controller):
+        for character in players[seat].field:
+            if (every_kind or character.kind == kind) and (where is None or _holds(ctx, character, where)):
+                return True
+    return False
+
+
+def _request_targets(game: Game, request: Request, ctx: Ctx | None) -> list[Target]:
     """The requests on the stage the action may target."""
-    out: list[Target] = []
-    for other in game.state.stage:
-        if _may_target_request(request, other, ctx):
-            out.append(("request", other.id))
-            if first:
-                break
-    return out
+    return [("request", other.id) for other in game.state.stage if _may_target_request(request, other, ctx)]
 
 
 def _may_target_request(request: Request, other: Request, ctx: Ctx | None) -> bool:
@@ -344,38 +384,24 @@ def _may_target_request(request: Request, other: Request, ctx: Ctx | None) -> bo
     return not (spec.where and not _holds(ctx, other, spec.where))
 
 
-def _trump_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None, first: bool) -> list[Target]:
+def _trump_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None) -> list[Target]:
     """The trump cards (切り札) the action may target."""
     out: list[Target] = []
     for seat in _seats(spec.player, you):
         for card in game.state.players[seat].trump:
             if spec.where is None or _holds(ctx, card, spec.where):
                 out.append(("trump", card))
-                if first:
-                    return out
     return out
 
 
-def _character_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None, first: bool) -> list[Target]:
+def _character_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None) -> list[Target]:
     """The characters of the target's kind (any character, or soldiers, bulwarks, …) the action may target."""
     kind, players = spec.kind, game.state.players
     out: list[Target] = []
-    if spec.where is None:  # the common case: which characters, by kind only
-        for seat in _seats(spec.player, you):
-            for character in players[seat].field:
-                if kind == "character" or character.kind == kind:
-                    out.append(("character", character.id))
-                    if first:
-                        return out
-        return out
     for seat in _seats(spec.player, you):
         for character in players[seat].field:
-            if kind != "character" and character.kind != kind:
-                continue
-            if _holds(ctx, character, spec.where):
+            if (kind == "character" or character.kind == kind) and (spec.where is None or _holds(ctx, character, spec.where)):
                 out.append(("character", character.id))
-                if first:
-                    return out
     return out
 
 
@@ -533,6 +559,10 @@ class _Asking:
         if not entry.costly:
             return True
         if entry.waivable:
+            # An ability only takes letters away: a cost payable in full, without K (which needs a charged key unit),
+            # is payable whatever is waived, and the abilities on the field need not be read (most such searches).
+            if not entry.need_k and self.payable_in_full(entry):
+                return True
             letters, counts = self.unwaived(entry.cost, entry.counts, entry.category)
             if not letters:
                 return True
@@ -545,6 +575,13 @@ class _Asking:
             return False  # the hand besides the keycards is too small (every way holds the same number of cards)
         self.need_k = need_k
         return True
+
+    def payable_in_full(self, entry: _Entry) -> bool:
+        """Whether the player can pay every letter of the action's cost but K, none waived."""
+        if not self.affordable(entry.need_b, entry.need_l, entry.need_s):
+            return False
+        need_d = entry.need_d
+        return not (need_d and len(self.hand) - entry.hand_keys < need_d)
 
     def offers_without_hand(self, entry: _Entry) -> list[RequestOption]:
         """The ways to request an action whose keycards are not from the hand: none needed (its one way, kept), the
@@ -586,7 +623,7 @@ class _Asking:
         a trump of a kind and side the same for every action that asks (found once); a request, by the action."""
         if entry.target_kind < 0 and entry.target is not None and entry.target.kind == "request":
             self.context(entry.spec)
-            return bool(target_candidates(self.game, self.probe_request, first=True))  # type: ignore[arg-type]
+            return any_target(self.game, self.probe_request)  # type: ignore[arg-type]
         return self.present(entry)
 
     def present(self, entry: _Entry) -> bool:
@@ -654,12 +691,12 @@ class _Asking:
                     found = answered.get(seen)
                     if found is None:
                         probe.keys, probe.unit = keys, option.unit
-                        found = answered[seen] = bool(target_candidates(game, probe, True, ctx))
+                        found = answered[seen] = any_target(game, probe, ctx)
                     if not found:
                         continue
                 else:
                     probe.keys, probe.unit = keys, option.unit
-                    if not target_candidates(game, probe, True, ctx):
+                    if not any_target(game, probe, ctx):
                         continue
             out.append(option)
         if target is not None and probe is not None:
