@@ -59,15 +59,16 @@ class Decision:
     __slots__ = ("player", "kind", "prompt", "choosing", "_game", "_options", "_seen", "_observation", "_actions", "_runs",
                  "_runs_found", "_glance", "_kinds", "_refs")
 
-    def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None) -> None:
+    def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None,
+                 runs: list[int] | None = None) -> None:
         self.player, self.kind, self.prompt, self.choosing = player, kind, prompt, choosing
         self._game: Game | None = game
         self._options = options
         self._seen: tuple[OptionSeen, ...] | None = None
         self._observation: Observation | None = None
         self._actions: tuple[str, ...] | None = None
-        self._runs: list[int] | None = None
-        self._runs_found = False
+        self._runs = runs  # handed over by the search that found the options (requests.options), or found when read
+        self._runs_found = runs is not None
         self._glance: Glance | None = None
         self._kinds: tuple[str, ...] | None = None
         self._refs: tuple[Any, ...] | None = None
