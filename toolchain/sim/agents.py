@@ -439,6 +439,28 @@ class Glance:
             found.append((character.id, abilities.size(game, character)))
         return found
 
+    def ready_outsizes(self, label: str, new_labels: tuple[str, ...]) -> bool:
+        """Whether one of ready_soldiers(label, new_labels) is bigger than strongest_charged(False): the biggest of them
+        against the opponent's strongest, read without the list of (id, size) (the opponent's field only when one is
+        ready)."""
+        game, viewer = self._game, self._seat
+        turn = game.state.turn_number
+        biggest, found = 0, False
+        for character in game.state.players[viewer].field:
+            if character.kind != "soldier" or character.driven:
+                continue
+            if character.face_down and character.controller != viewer:
+                continue
+            labels = abilities.labels(game, character)
+            if label not in labels:
+                continue
+            if character.entered == turn and not _any_in(labels, new_labels):
+                continue
+            size = abilities.size(game, character)
+            if not found or size > biggest:
+                biggest, found = size, True
+        return found and biggest > self.strongest_charged(False)
+
     def character(self, ref: object) -> CharacterGlance | None:
         """The character of this id as `you.field` or `opponent.field` shows it (None when neither has it), without
         glancing at the others."""

@@ -132,6 +132,10 @@ class PolicyAgent:
                 weights = [1.0] * count
             return self._draw(weights)
         facts = _Facts(view)  # what the weights read of the glance, each worked out once for every action
+        # The weights read no action's role while the request on top of the stage is this player's own, or off its turn,
+        # with its life not short (a third of the weights): its lookup is left out then, and a pass's read once.
+        top = facts.top
+        need_roles = short or (facts.my_turn if top is None else top != "you")
         runs = len(starts)
         weighed = [0.0] * runs
         total, some = 0.0, False
@@ -139,7 +143,7 @@ class PolicyAgent:
             start = starts[k]
             end = starts[k + 1] if k + 1 < runs else count
             action = decision.action(start)
-            role = roles.of.get(action, 0)
+            role = (roles.passing if action == PASSING else roles.of.get(action, 0)) if need_roles else 0
             weight = _weight(decision, roles, facts, action, role, short, end - 1)
             weighed[k] = weight
             total += weight
@@ -337,7 +341,7 @@ class _Roles:
     """An edition's policy read once: each action's parts as bits (an action it does not name: 0, any other spell)."""
 
     __slots__ = ("attackers_prompt", "block_labels", "blockers_prompt", "discard_words", "draw_more_label", "new_attackers", "of",
-                 "off_turn", "policy")
+                 "off_turn", "passing", "policy")
 
     def __init__(self, policy: m.Policy) -> None:
         self.policy = policy
@@ -348,6 +352,7 @@ class _Roles:
             for name in names:
                 of[name] = of.get(name, 0) | bit
         self.of = of
+        self.passing = of.get(PASSING, 0)  # the pass's: read at most request decisions, without the lookup
         self.off_turn: dict[str, float] = dict(policy.off_turn)
         # The policy's words, read here once (its attributes are a Python dataclass's, slower to read than these)
         self.new_attackers: tuple[str, ...] = tuple(policy.new_attackers)
@@ -461,14 +466,7 @@ class _Facts:
 
 def _any_attacker(view: Glance, policy: m.Policy) -> bool:
     """Whether PolicyAgent._attackers finds one (the opponent's soldiers read only when one of mine is ready)."""
-    ready = view.ready_soldiers(ATTACKER, _roles(policy).new_attackers)
-    if not ready:
-        return False
-    strongest = view.strongest_charged(False)
-    for _ref, size in ready:
-        if size > strongest:
-            return True
-    return False
+    return view.ready_outsizes(ATTACKER, _roles(policy).new_attackers)
 
 
 def _run_best(decision: Decision, roles: _Roles, starts: list[int], k: int, count: int) -> int:
