@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from toolchain import sim, simtools
-from toolchain.sim.policy import ATTACKER
+
+ATTACKER = "attacker"  # the label of a soldier able to attack, whose readiness the policy agent weighs
 
 GIVEN = {
     "you": {"hand": "♠5 ♡3 ♣9 ♢4", "field": "♠9 [♡6]", "life": "♣2 ♣3 ♣4 ♣5 ♣6 ♣7 ♣8"},
