@@ -98,7 +98,7 @@ class PolicyAgent:
             weights = self._option(decision.glance, decision.kinds, decision.refs, decision.policy)
         else:
             weights = [1.0] * count
-        if not any(weights):
+        if not _some(weights):
             weights = [1.0] * count
         return self._draw(weights)
 
@@ -128,7 +128,7 @@ class PolicyAgent:
         starts = decision.runs
         if starts is None:  # an action's ways not all together: weighed by the groups of every way of an action
             weights = self._request_grouped(decision, roles, decision.actions, view, short)
-            if not any(weights):
+            if not _some(weights):
                 weights = [1.0] * count
             return self._draw(weights)
         facts = _Facts(view)  # what the weights read of the glance, each worked out once for every action
@@ -236,7 +236,7 @@ class PolicyAgent:
             wanted = self._attackers(view, policy)
             weights = [4.0 if kind == "character" and ref in wanted else 0.0 for kind, ref in zip(kinds, refs)]
             for i in done:
-                weights[i] = 1.0 if any(weights) else 5.0
+                weights[i] = 1.0 if _some(weights) else 5.0
             return weights
         chosen = _chosen(view, kinds, refs)
         present = [c for c in chosen if c is not None]
@@ -296,6 +296,14 @@ class PolicyAgent:
             else:
                 weights.append(1.0)
         return weights
+
+
+def _some(weights: list[float]) -> bool:
+    """`any(weights)`, looped natively: compiled, `any` is looked up among the builtins and called at every decision."""
+    for weight in weights:
+        if weight:
+            return True
+    return False
 
 
 def _names_any(prompt: str, words: tuple[str, ...]) -> bool:
