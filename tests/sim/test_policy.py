@@ -7,6 +7,8 @@ import pytest
 
 from toolchain import sim, simtools
 
+ATTACKER = "attacker"  # the label of a soldier able to attack, whose readiness the policy agent weighs
+
 GIVEN = {
     "you": {"hand": "♠5 ♡3 ♣9 ♢4", "field": "♠9 [♡6]", "life": "♣2 ♣3 ♣4 ♣5 ♣6 ♣7 ♣8"},
     "opponent": {"hand": "♠2 ♡7", "field": "♣4 [♢8]", "life": "♡2 ♡4 ♡5 ♡9 ♡10 ♢2 ♢3"},
@@ -102,6 +104,11 @@ class _Comparing(sim.PolicyAgent):
                 (c.id, c.kind, c.driven, c.size, c.role, c.blocking, c.new, c.labels) for c in theirs.field]
         assert (glance.top_side, glance.top_refs) == ((seen.stage[-1].side, seen.stage[-1].refs) if seen.stage else (None, ()))
         assert glance.stage_sides() == {request.id: request.side for request in seen.stage}
+        new_attackers = tuple(decision.policy.new_attackers)
+        ready = [c.size or 0 for c in seen.you.field if c.kind == "soldier" and not c.driven and c.labels is not None
+                 and ATTACKER in c.labels and (not c.new or any(label in new_attackers for label in c.labels))]
+        strongest = max((c.size or 0 for c in seen.opponent.field if c.kind == "soldier" and not c.driven), default=-1)
+        assert glance.ready_outsizes(ATTACKER, new_attackers) == any(size > strongest for size in ready)
         assert decision.kinds == tuple(option.kind for option in decision.options)
         assert decision.refs == tuple(option.ref for option in decision.options)
         if decision.kind == "request":

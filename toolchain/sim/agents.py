@@ -59,15 +59,16 @@ class Decision:
     __slots__ = ("player", "kind", "prompt", "choosing", "_game", "_options", "_seen", "_observation", "_actions", "_runs",
                  "_runs_found", "_glance", "_kinds", "_refs")
 
-    def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None) -> None:
+    def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None,
+                 runs: list[int] | None = None) -> None:
         self.player, self.kind, self.prompt, self.choosing = player, kind, prompt, choosing
         self._game: Game | None = game
         self._options = options
         self._seen: tuple[OptionSeen, ...] | None = None
         self._observation: Observation | None = None
         self._actions: tuple[str, ...] | None = None
-        self._runs: list[int] | None = None
-        self._runs_found = False
+        self._runs = runs  # handed over by the search that found the options (requests.options), or found when read
+        self._runs_found = runs is not None
         self._glance: Glance | None = None
         self._kinds: tuple[str, ...] | None = None
         self._refs: tuple[Any, ...] | None = None
@@ -437,6 +438,28 @@ class Glance:
                 continue
             found.append((character.id, abilities.size(game, character)))
         return found
+
+    def ready_outsizes(self, label: str, new_labels: tuple[str, ...]) -> bool:
+        """Whether one of ready_soldiers(label, new_labels) is bigger than strongest_charged(False): the biggest of them
+        against the opponent's strongest, read without the list of (id, size) (the opponent's field only when one is
+        ready)."""
+        game, viewer = self._game, self._seat
+        turn = game.state.turn_number
+        biggest, found = 0, False
+        for character in game.state.players[viewer].field:
+            if character.kind != "soldier" or character.driven:
+                continue
+            if character.face_down and character.controller != viewer:
+                continue
+            labels = abilities.labels(game, character)
+            if label not in labels:
+                continue
+            if character.entered == turn and not _any_in(labels, new_labels):
+                continue
+            size = abilities.size(game, character)
+            if not found or size > biggest:
+                biggest, found = size, True
+        return found and biggest > self.strongest_charged(False)
 
     def character(self, ref: object) -> CharacterGlance | None:
         """The character of this id as `you.field` or `opponent.field` shows it (None when neither has it), without

@@ -208,7 +208,8 @@ class Game:
         if self.core.node != "3":
             return None
         if self.public.asked is None:
-            self.public.asked = Decision(self, self.state.chance, "request", self.ruleset.prompts.request, self.legal_requests())
+            options, starts = self._search()
+            self.public.asked = Decision(self, self.state.chance, "request", self.ruleset.prompts.request, options, runs=starts)
         return self.public.asked
 
     def legal_decisions(self) -> list:
@@ -376,24 +377,35 @@ class Game:
         """The chance holder's agent decides at [3]."""
         if self.public.enabled:
             raise EngineError("a game without agents is played through decision() and apply()")
-        options = self._requests_at_3()
+        options, starts = self._requests_at_3()
         if not options:
             raise EngineError("no decision is due")
-        index = self.decide(self.state.chance, "request", self.ruleset.prompts.request, options)
+        index = self.decide(self.state.chance, "request", self.ruleset.prompts.request, options, runs=starts)
         self.public.asked = None
         self._run_request(options[index])
 
-    def _requests_at_3(self) -> list:
+    def _requests_at_3(self) -> tuple[list, list[int] | None]:
         """legal_requests(), or (while `play` plays) the same options found when the seat last stood at [3], if
-        only passes went round since (flow.passing_steps): at an empty stage most steps are passes."""
+        only passes went round since (flow.passing_steps): at an empty stage most steps are passes. With them, where
+        each action's ways begin among them (Decision.runs), as a new search found them (None for kept options)."""
         offered = self.core.offered
         if offered is None:
-            return self.legal_requests()
+            return self._search()
         seat = self.state.chance
         kept = offered.get(seat)
-        if kept is None:
-            kept = offered[seat] = self.legal_requests()
-        return list(kept)
+        if kept is not None:
+            return list(kept), None  # the decision finds them (kept options are rare: keeping their runs cost more)
+        kept, starts = self._search()
+        offered[seat] = kept
+        return list(kept), starts
+
+    def _search(self) -> tuple[list, list[int] | None]:
+        """legal_requests() and where each action's ways begin among them (None when there are none)."""
+        if self.core.node != "3":
+            return [], None
+        starts: list[int] = []
+        found = requests.options(self, self.state.chance, starts)
+        return found, (starts if found else None)
 
     def play(self, turn_cap: int = 200, after_step: Callable[[Game], bool] | None = None) -> bool:
         """Play until the win/loss check decides (True) or the turn cap is reached (False).
@@ -411,10 +423,12 @@ class Game:
             self.core.offered = None
 
     # -- decisions --------------------------------------------------------------------------
-    def decide(self, seat: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None) -> int:
+    def decide(self, seat: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None,
+               runs: list[int] | None = None) -> int:
         """Ask a seat's agent to pick one option (without agents: stop, and offer it through decision()).
         A choice of one is no choice: the engine takes it, and only a transcript hears of it (forced). `choosing`:
-        where a choice of several items asked one at a time stands (shown to a person: 1 of 3 chosen)."""
+        where a choice of several items asked one at a time stands (shown to a person: 1 of 3 chosen); `runs`: at a
+        request decision, where each action's ways begin among the options, when the search told it (Decision.runs)."""
         if len(options) == 1:
             # While the protocol replays decisions already taken, the forced ones among them were recorded then.
             if self.recorder is not None and not self.public.replaying:
@@ -427,9 +441,9 @@ class Game:
         if self.public.enabled:
             if self.public.replaying:
                 return self.public.replaying.pop(0)
-            self.public.due = Decision(self, seat, kind, prompt, options, choosing)
+            self.public.due = Decision(self, seat, kind, prompt, options, choosing, runs)
             raise DecisionDue()
-        decision = Decision(self, seat, kind, prompt, options, choosing)
+        decision = Decision(self, seat, kind, prompt, options, choosing, runs)
         index = self.agents[seat].choose(decision)
         if not 0 <= index < len(options):
             raise EngineError(f"agent chose {index} of {len(options)} options")

@@ -98,7 +98,7 @@ class PolicyAgent:
             weights = self._option(decision.glance, decision.kinds, decision.refs, decision.policy)
         else:
             weights = [1.0] * count
-        if not any(weights):
+        if not _some(weights):
             weights = [1.0] * count
         return self._draw(weights)
 
@@ -128,20 +128,24 @@ class PolicyAgent:
         starts = decision.runs
         if starts is None:  # an action's ways not all together: weighed by the groups of every way of an action
             weights = self._request_grouped(decision, roles, decision.actions, view, short)
-            if not any(weights):
+            if not _some(weights):
                 weights = [1.0] * count
             return self._draw(weights)
         facts = _Facts(view)  # what the weights read of the glance, each worked out once for every action
+        # The weights read no action's role while the request on top of the stage is this player's own, or off its turn,
+        # with its life not short (a third of the weights): its lookup is left out then, and a pass's read once.
+        top = facts.top
+        need_roles = short or (facts.my_turn if top is None else top != "you")
         runs = len(starts)
-        weighed = [0.0] * runs
+        weighed: list[float] = []  # appended: cheaper, compiled, than a list of zeros set one by one
         total, some = 0.0, False
         for k in range(runs):
             start = starts[k]
             end = starts[k + 1] if k + 1 < runs else count
             action = decision.action(start)
-            role = roles.of.get(action, 0)
+            role = (roles.passing if action == PASSING else roles.of.get(action, 0)) if need_roles else 0
             weight = _weight(decision, roles, facts, action, role, short, end - 1)
-            weighed[k] = weight
+            weighed.append(weight)
             total += weight
             if weight:
                 some = True
@@ -232,7 +236,7 @@ class PolicyAgent:
             wanted = self._attackers(view, policy)
             weights = [4.0 if kind == "character" and ref in wanted else 0.0 for kind, ref in zip(kinds, refs)]
             for i in done:
-                weights[i] = 1.0 if any(weights) else 5.0
+                weights[i] = 1.0 if _some(weights) else 5.0
             return weights
         chosen = _chosen(view, kinds, refs)
         present = [c for c in chosen if c is not None]
@@ -294,6 +298,14 @@ class PolicyAgent:
         return weights
 
 
+def _some(weights: list[float]) -> bool:
+    """`any(weights)`, looped natively: compiled, `any` is looked up among the builtins and called at every decision."""
+    for weight in weights:
+        if weight:
+            return True
+    return False
+
+
 def _names_any(prompt: str, words: tuple[str, ...]) -> bool:
     """Whether one of the words is in the prompt."""
     for word in words:
@@ -337,7 +349,7 @@ class _Roles:
     """An edition's policy read once: each action's parts as bits (an action it does not name: 0, any other spell)."""
 
     __slots__ = ("attackers_prompt", "block_labels", "blockers_prompt", "discard_words", "draw_more_label", "new_attackers", "of",
-                 "off_turn", "policy")
+                 "off_turn", "passing", "policy")
 
     def __init__(self, policy: m.Policy) -> None:
         self.policy = policy
@@ -348,6 +360,7 @@ class _Roles:
             for name in names:
                 of[name] = of.get(name, 0) | bit
         self.of = of
+        self.passing = of.get(PASSING, 0)  # the pass's: read at most request decisions, without the lookup
         self.off_turn: dict[str, float] = dict(policy.off_turn)
         # The policy's words, read here once (its attributes are a Python dataclass's, slower to read than these)
         self.new_attackers: tuple[str, ...] = tuple(policy.new_attackers)
@@ -461,14 +474,7 @@ class _Facts:
 
 def _any_attacker(view: Glance, policy: m.Policy) -> bool:
     """Whether PolicyAgent._attackers finds one (the opponent's soldiers read only when one of mine is ready)."""
-    ready = view.ready_soldiers(ATTACKER, _roles(policy).new_attackers)
-    if not ready:
-        return False
-    strongest = view.strongest_charged(False)
-    for _ref, size in ready:
-        if size > strongest:
-            return True
-    return False
+    return view.ready_outsizes(ATTACKER, _roles(policy).new_attackers)
 
 
 def _run_best(decision: Decision, roles: _Roles, starts: list[int], k: int, count: int) -> int:

@@ -444,12 +444,16 @@ def _holds(ctx: Ctx, item: object, condition: Callable[[Ctx], bool]) -> bool:
 # -- the request ------------------------------------------------------------------------------
 
 
-def options(game: Game, seat: int) -> list:
-    """[3]: PASS and every request the player holding the chance may make (in the order of the ruleset's actions)."""
+def options(game: Game, seat: int, starts: list[int] | None = None) -> list:
+    """[3]: PASS and every request the player holding the chance may make (in the order of the ruleset's actions).
+    With `starts`, it is filled with where the pass and each action's ways begin among them (Decision.runs): each
+    action's ways come together, found at once, so an agent need not look for them again among the options."""
     state = game.state
     if state.winner is not None or state.chance != seat:
         return []
     out: list = [PASS]
+    if starts is not None:
+        starts.append(0)
     plan = _plan(game.ruleset)
     asking = _asking(plan, game, seat)
     used = state.used
@@ -477,7 +481,10 @@ def options(game: Game, seat: int) -> list:
         elif offers is _LATER:  # the hand's ways of a pattern of several cards, found only for an action that gets here
             offers = plan.resolve(hand_offers, asking.hand, i)
         if offers:
+            before = len(out)
             asking.add(out, entry, offers)
+            if starts is not None and len(out) > before:
+                starts.append(before)
     asking.busy = False
     return out
 

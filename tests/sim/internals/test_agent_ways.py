@@ -73,3 +73,37 @@ def test_the_policy_agent_draws_the_action_and_then_its_best_way_as_it_drew_amon
             drawn = sim.PolicyAgent(n)._draw(weights if any(weights) else [1.0] * len(weights))
             assert sim.PolicyAgent(n)._request(decision, decision.policy) == drawn
     _each_decision(engine, check)
+
+
+class _Comparing(sim.RandomAgent):
+    """A random agent that, at every request decision, compares the runs handed over with the options to those the
+    decision finds among them."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.handed = self.compared = 0
+
+    def choose(self, decision: Decision) -> int:
+        if decision.kind == "request":
+            self.handed += decision._runs_found  # told by the search, before anyone read them
+            options = engine_options(decision)
+            found = Decision(decision._live(), decision.seat, "request", decision.prompt, list(options)).runs
+            assert decision.runs == found == _runs(decision.actions)
+            self.compared += 1
+        return super().choose(decision)
+
+
+def test_the_search_hands_over_where_each_actions_ways_begin(engine: sim.Engine) -> None:
+    """requests.options tells where each action's ways begin as it finds them: a request decision after a search gets them
+    (one offered the options kept while only passes went round finds them itself), the same as it would find."""
+    for seed in range(3):
+        agents = (_Comparing(2 * seed), _Comparing(2 * seed + 1))
+        game = sim.Game.new(engine, "master", "extra", seed=seed, agents=agents)
+        game.play(turn_cap=12)
+        compared = sum(agent.compared for agent in agents)
+        handed = sum(agent.handed for agent in agents)
+        assert compared > 20 and handed > compared // 2
+    protocol = sim.Game.new(engine, "lite", "entry20", seed=1, agents=None)
+    while protocol.decision() is not None and protocol.decision().kind != "request":
+        protocol.apply(0)
+    assert protocol.decision()._runs_found and protocol.decision().runs == _runs(protocol.decision().actions)
