@@ -407,12 +407,12 @@ class Glance:
                 return True
         return False
 
-    def strongest_charged(self, own: bool) -> int:
-        """The size of a side's biggest charged soldier (not driven), as its CharacterGlance.size reads it (a card the
-        deciding player cannot see counts 0); -1 when none is charged. Worked out without a glance at each."""
+    def strongest_charged(self) -> int:
+        """The size of the opponent's biggest charged soldier (not driven), as its CharacterGlance.size reads it (a card
+        the deciding player cannot see counts 0); -1 when none is charged. Worked out without a glance at each."""
         game, viewer = self._game, self._seat
         strongest, found = -1, False
-        for character in game.state.players[viewer if own else 1 - viewer].field:
+        for character in game.state.players[1 - viewer].field:
             if character.kind == "soldier" and not character.driven:
                 size = abilities.size(game, character) if not character.face_down or character.controller == viewer else 0
                 if not found or size > strongest:
@@ -423,43 +423,22 @@ class Glance:
         """The deciding player's charged soldiers that have `label` and, those that came onto the field this turn, one
         of `new_labels` too, as (id, size) (what their CharacterGlance's id, label_set, new and size read), in the
         field's order. Worked out without a glance at each."""
-        game, viewer = self._game, self._seat
-        turn = game.state.turn_number
-        found: list[tuple[int, int]] = []
-        for character in game.state.players[viewer].field:
-            if character.kind != "soldier" or character.driven:
-                continue
-            if character.face_down and character.controller != viewer:
-                continue  # labels not seen (CharacterGlance.label_set None): never ready
-            labels = abilities.labels(game, character)
-            if label not in labels:
-                continue
-            if character.entered == turn and not _any_in(labels, new_labels):
-                continue
-            found.append((character.id, abilities.size(game, character)))
-        return found
+        game, turn = self._game, self._game.state.turn_number
+        return [(character.id, abilities.size(game, character)) for character in game.state.players[self._seat].field
+                if _ready(game, character, self._seat, turn, label, new_labels)]
 
     def ready_outsizes(self, label: str, new_labels: tuple[str, ...]) -> bool:
-        """Whether one of ready_soldiers(label, new_labels) is bigger than strongest_charged(False): the biggest of them
+        """Whether one of ready_soldiers(label, new_labels) is bigger than strongest_charged(): the biggest of them
         against the opponent's strongest, read without the list of (id, size) (the opponent's field only when one is
         ready)."""
-        game, viewer = self._game, self._seat
-        turn = game.state.turn_number
+        game, turn = self._game, self._game.state.turn_number
         biggest, found = 0, False
-        for character in game.state.players[viewer].field:
-            if character.kind != "soldier" or character.driven:
-                continue
-            if character.face_down and character.controller != viewer:
-                continue
-            labels = abilities.labels(game, character)
-            if label not in labels:
-                continue
-            if character.entered == turn and not _any_in(labels, new_labels):
-                continue
-            size = abilities.size(game, character)
-            if not found or size > biggest:
-                biggest, found = size, True
-        return found and biggest > self.strongest_charged(False)
+        for character in game.state.players[self._seat].field:
+            if _ready(game, character, self._seat, turn, label, new_labels):
+                size = abilities.size(game, character)
+                if not found or size > biggest:
+                    biggest, found = size, True
+        return found and biggest > self.strongest_charged()
 
     def character(self, ref: object) -> CharacterGlance | None:
         """The character of this id as `you.field` or `opponent.field` shows it (None when neither has it), without
@@ -492,6 +471,15 @@ class Glance:
     def stage_sides(self) -> dict[int, str]:
         """Whose each request on the stage is (you / opponent), by the request's id: observation.stage's sides."""
         return {request.id: side(request.controller, self._seat) for request in self._game.state.stage}
+
+
+def _ready(game: Game, character: Character, viewer: int, turn: int, label: str, new_labels: tuple[str, ...]) -> bool:
+    """Whether a character of the deciding player's field is a charged soldier with `label` (and, come onto the field
+    this turn, one of `new_labels` too); one face down that it does not control shows no labels (never ready)."""
+    if character.kind != "soldier" or character.driven or (character.face_down and character.controller != viewer):
+        return False
+    labels = abilities.labels(game, character)
+    return label in labels and (character.entered != turn or _any_in(labels, new_labels))
 
 
 def _any_in(labels: frozenset[str], wanted: tuple[str, ...]) -> bool:

@@ -220,7 +220,7 @@ class PolicyAgent:
         ready = view.ready_soldiers(ATTACKER, _roles(policy).new_attackers)
         if not ready:
             return set()
-        strongest = view.strongest_charged(False)
+        strongest = view.strongest_charged()
         return {ref for ref, size in ready if size > strongest}
 
     def _choose(self, decision: Decision, policy: m.Policy) -> list[float]:
