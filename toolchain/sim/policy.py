@@ -79,6 +79,9 @@ class PolicyAgent:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.acting: str | None = None  # the action of the request this agent is making (its targets and costs follow)
+        # Made once and read again at every request decision: making and freeing them at each cost more than reading them
+        self._facts = _Facts()
+        self._weighed: list[float] = []  # each action's weight, by its run: overwritten, never shortened
 
     def choose(self, decision: Decision) -> int:
         kind = decision.kind
@@ -131,21 +134,25 @@ class PolicyAgent:
             if not _some(weights):
                 weights = [1.0] * count
             return self._draw(weights)
-        facts = _Facts(view)  # what the weights read of the glance, each worked out once for every action
+        facts = self._facts.read(view)  # what the weights read of the glance, each worked out once for every action
         # The weights read no action's role while the request on top of the stage is this player's own, or off its turn,
         # with its life not short (a third of the weights): its lookup is left out then, and a pass's read once.
-        top = facts.top
-        need_roles = short or (facts.my_turn if top is None else top != "you")
+        need_roles = short or (facts.my_turn if facts.stage_empty else not facts.top_mine)
         runs = len(starts)
-        weighed: list[float] = []  # appended: cheaper, compiled, than a list of zeros set one by one
+        weighed = self._weighed
+        kept = len(weighed)
         total, some = 0.0, False
         for k in range(runs):
-            start = starts[k]
-            end = starts[k + 1] if k + 1 < runs else count
-            action = decision.action(start)
-            role = (roles.passing if action == PASSING else roles.of.get(action, 0)) if need_roles else 0
-            weight = _weight(decision, roles, facts, action, role, short, end - 1)
-            weighed.append(weight)
+            action = decision.action(starts[k])
+            passing = action == PASSING
+            role = (roles.passing if passing else roles.of.get(action, 0)) if need_roles else 0
+            weight = _action_weight(roles, facts, view, action, passing, role)
+            if short:  # its last way's cost read only then
+                weight = _short_weight(decision, weight, passing, role, (starts[k + 1] if k + 1 < runs else count) - 1)
+            if k < kept:
+                weighed[k] = weight
+            else:
+                weighed.append(weight)
             total += weight
             if weight:
                 some = True
@@ -173,13 +180,13 @@ class PolicyAgent:
         starts = decision.runs
         if starts is None:
             return self._request_grouped(decision, roles, decision.actions, view, short)
-        facts = _Facts(view)
+        facts = _Facts().read(view)
         weights = [0.0] * count
         runs = len(starts)
         for k in range(runs):
             end = starts[k + 1] if k + 1 < runs else count
             action = decision.action(starts[k])
-            weights[_run_best(decision, roles, starts, k, count)] = _weight(decision, roles, facts, action,
+            weights[_run_best(decision, roles, starts, k, count)] = _weight(decision, roles, facts, view, action,
                                                                             roles.of.get(action, 0), short, end - 1)
         return weights
 
@@ -190,13 +197,13 @@ class PolicyAgent:
         for i, action in enumerate(actions):
             by_action.setdefault(action, []).append(i)
         weights = [0.0] * len(actions)
-        facts = _Facts(view)
+        facts = _Facts().read(view)
         for action, indices in by_action.items():
             role = roles.of.get(action, 0)
             best = indices[0]
             if len(indices) > 1:
                 best = self._best_keys(decision, indices, role & BULWARK != 0)
-            weights[best] = _weight(decision, roles, facts, action, role, short, indices[-1])
+            weights[best] = _weight(decision, roles, facts, view, action, role, short, indices[-1])
         return weights
 
     @staticmethod
@@ -390,40 +397,46 @@ def _roles(policy: m.Policy) -> _Roles:
     return roles
 
 
-def _weight(decision: Decision, roles: _Roles, facts: _Facts, action: str, role: int, short: bool, last: int) -> float:
+def _weight(decision: Decision, roles: _Roles, facts: _Facts, view: Glance, action: str, role: int, short: bool,
+            last: int) -> float:
     """An action's weight at a request decision (its way `last` read for the cost)."""
-    weight = _action_weight(roles, facts, action, role)
-    if short:
-        if "L" in decision.cost(last):
-            weight *= 0.05  # L is paid with the life: a short life is kept for the game, not spent
-        if action != PASSING and not role & (UNPRESSED | ANSWER):
-            weight *= 0.5  # with a short life, only what protects it is worth a request: bulwarks and answers
+    passing = action == PASSING
+    weight = _action_weight(roles, facts, view, action, passing, role)
+    return _short_weight(decision, weight, passing, role, last) if short else weight
+
+
+def _short_weight(decision: Decision, weight: float, passing: bool, role: int, last: int) -> float:
+    """An action's weight with the deciding player's life short (its way `last` read for the cost)."""
+    if "L" in decision.cost(last):
+        weight *= 0.05  # L is paid with the life: a short life is kept for the game, not spent
+    if not passing and not role & (UNPRESSED | ANSWER):
+        weight *= 0.5  # with a short life, only what protects it is worth a request: bulwarks and answers
     return weight
 
 
-def _action_weight(roles: _Roles, facts: _Facts, action: str, role: int) -> float:
-    top = facts.top
-    if top is not None:
-        if top == "you":
-            return 8.0 if action == PASSING else 0.2
-        if action == PASSING:
+def _action_weight(roles: _Roles, facts: _Facts, view: Glance, action: str, passing: bool, role: int) -> float:
+    """An action's weight before its cost is read (`passing`: it is the pass)."""
+    if not facts.stage_empty:
+        if facts.top_mine:
+            return 8.0 if passing else 0.2
+        if passing:
             return 6.0
         if role & ANSWER:
-            return 3.0 if facts.against_me() else 0.3
+            return 3.0 if facts.against_me(view) else 0.3
         return 0.3
     if not facts.my_turn:
-        return 6.0 if action == PASSING else roles.off_turn.get(action, 0.3)
+        return 6.0 if passing else roles.off_turn.get(action, 0.3)
     if role & SUMMON:
-        return 6.0 if facts.soldiers() < MANY_SOLDIERS else 0.4
+        return 6.0 if facts.soldiers(view) < MANY_SOLDIERS else 0.4
     if role & BULWARK:
-        return 5.0 if facts.bulwarks() < MANY_BULWARKS and facts.view.hand_size > 2 else 0.2
+        return 5.0 if facts.bulwarks(view) < MANY_BULWARKS and view.hand_size > 2 else 0.2
     if role & ATTACK:
-        return 5.0 if facts.attacking(roles.policy) else 0.2
+        return 5.0 if facts.attacking(view, roles) else 0.2
     if role & SETUP:
         return 2.5
     if role & END:
         return 1.0
-    if action == PASSING:
+    if passing:
         return 0.2  # with an empty stage it only hands the chance round: the turn goes on
     return 0.4  # any other spell: now and then, keeping the hand for answers
 
@@ -431,23 +444,35 @@ def _action_weight(roles: _Roles, facts: _Facts, action: str, role: int) -> floa
 class _Facts:
     """What a request decision's weights read of the glance, each worked out when first read and then kept for the
     decision's other actions: whose request is on top of the stage, whether it is against this player, how many
-    soldiers and bulwarks this player has, whether one of its soldiers is worth attacking with."""
+    soldiers and bulwarks this player has, whether one of its soldiers is worth attacking with. An agent keeps one and
+    reads it again at each decision (`read`); it keeps no glance (the glance holds the game), each fact is handed it."""
 
-    __slots__ = ("_against_me", "_attacking", "_bulwarks", "_soldiers", "my_turn", "top", "view")
+    __slots__ = ("_against_me", "_attacking", "_bulwarks", "_soldiers", "my_turn", "stage_empty", "top_mine")
 
-    def __init__(self, view: Glance) -> None:
-        self.view = view
-        self.top = view.top_side
-        self.my_turn = view.turn == "you"
+    def __init__(self) -> None:
+        self.stage_empty = True  # no request on the stage
+        self.top_mine = False  # the request on top of the stage is this player's own
+        self.my_turn = False
         self._against_me = -1  # -1: not worked out yet; else 0 / 1, or a count
         self._soldiers = -1
         self._bulwarks = -1
         self._attacking = -1
 
-    def against_me(self) -> bool:
+    def read(self, view: Glance) -> _Facts:
+        """The facts of a new decision: whose turn and whose request on top read now, the rest when first asked."""
+        top = view.top_side
+        self.stage_empty = top is None
+        self.top_mine = top == "you"
+        self.my_turn = view.turn == "you"
+        self._against_me = -1
+        self._soldiers = -1
+        self._bulwarks = -1
+        self._attacking = -1
+        return self
+
+    def against_me(self, view: Glance) -> bool:
         """Whether the request on top of the stage targets one of this player's characters, or this player."""
         if self._against_me < 0:
-            view = self.view
             found = 0
             for kind, ref in view.top_refs:
                 if (kind == "character" and view.owns(ref)) or (kind == "player" and ref == "you"):
@@ -456,25 +481,21 @@ class _Facts:
             self._against_me = found
         return self._against_me == 1
 
-    def soldiers(self) -> int:
+    def soldiers(self, view: Glance) -> int:
         if self._soldiers < 0:
-            self._soldiers = self.view.count("soldier")
+            self._soldiers = view.count("soldier")
         return self._soldiers
 
-    def bulwarks(self) -> int:
+    def bulwarks(self, view: Glance) -> int:
         if self._bulwarks < 0:
-            self._bulwarks = self.view.count("bulwark")
+            self._bulwarks = view.count("bulwark")
         return self._bulwarks
 
-    def attacking(self, policy: m.Policy) -> bool:
+    def attacking(self, view: Glance, roles: _Roles) -> bool:
+        """Whether PolicyAgent._attackers finds one (the opponent's soldiers read only when one of mine is ready)."""
         if self._attacking < 0:
-            self._attacking = 1 if _any_attacker(self.view, policy) else 0
+            self._attacking = 1 if view.ready_outsizes(ATTACKER, roles.new_attackers) else 0
         return self._attacking == 1
-
-
-def _any_attacker(view: Glance, policy: m.Policy) -> bool:
-    """Whether PolicyAgent._attackers finds one (the opponent's soldiers read only when one of mine is ready)."""
-    return view.ready_outsizes(ATTACKER, _roles(policy).new_attackers)
 
 
 def _run_best(decision: Decision, roles: _Roles, starts: list[int], k: int, count: int) -> int:
