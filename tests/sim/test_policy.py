@@ -109,6 +109,13 @@ class _Comparing(sim.PolicyAgent):
                  and ATTACKER in c.labels and (not c.new or any(label in new_attackers for label in c.labels))]
         strongest = max((c.size or 0 for c in seen.opponent.field if c.kind == "soldier" and not c.driven), default=-1)
         assert glance.ready_outsizes(ATTACKER, new_attackers) == any(size > strongest for size in ready)
+        ready_ids = [c.id for c in seen.you.field if c.kind == "soldier" and not c.driven and c.labels is not None
+                     and ATTACKER in c.labels and (not c.new or any(label in new_attackers for label in c.labels))
+                     and (c.size or 0) > strongest]
+        assert glance.attackers(ATTACKER, new_attackers) == ready_ids
+        for c in (*seen.you.field, *seen.opponent.field):
+            assert glance.soldier_size(c.id) == ((c.size or 0) if c.kind == "soldier" else 0)
+        assert glance.soldier_size(-1) == glance.soldier_size("you") == 0  # on neither field; not a character
         assert decision.kinds == tuple(option.kind for option in decision.options)
         assert decision.refs == tuple(option.ref for option in decision.options)
         if decision.kind == "request":

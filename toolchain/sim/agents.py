@@ -419,18 +419,11 @@ class Glance:
                     strongest, found = size, True
         return strongest
 
-    def ready_soldiers(self, label: str, new_labels: tuple[str, ...]) -> list[tuple[int, int]]:
-        """The deciding player's charged soldiers that have `label` and, those that came onto the field this turn, one
-        of `new_labels` too, as (id, size) (what their CharacterGlance's id, label_set, new and size read), in the
-        field's order. Worked out without a glance at each."""
-        game, turn = self._game, self._game.state.turn_number
-        return [(character.id, abilities.size(game, character)) for character in game.state.players[self._seat].field
-                if _ready(game, character, self._seat, turn, label, new_labels)]
-
     def ready_outsizes(self, label: str, new_labels: tuple[str, ...]) -> bool:
-        """Whether one of ready_soldiers(label, new_labels) is bigger than strongest_charged(): the biggest of them
-        against the opponent's strongest, read without the list of (id, size) (the opponent's field only when one is
-        ready)."""
+        """Whether one of the deciding player's charged soldiers that have `label` (and, those that came onto the field
+        this turn, one of `new_labels` too: what their CharacterGlance's label_set and new read) is bigger than
+        strongest_charged(): the biggest of them against the opponent's strongest (its field read only when one is
+        ready). Worked out without a glance at each."""
         game, turn = self._game, self._game.state.turn_number
         biggest, found = 0, False
         for character in game.state.players[self._seat].field:
@@ -439,6 +432,32 @@ class Glance:
                 if not found or size > biggest:
                     biggest, found = size, True
         return found and biggest > self.strongest_charged()
+
+    def attackers(self, label: str, new_labels: tuple[str, ...]) -> list[int]:
+        """The ids of the soldiers ready_outsizes(label, new_labels) looks for that are bigger than strongest_charged(),
+        in the field's order (the opponent's field read only when one is ready)."""
+        game, turn = self._game, self._game.state.turn_number
+        found: list[int] = []
+        strongest, read = -1, False
+        for character in game.state.players[self._seat].field:
+            if _ready(game, character, self._seat, turn, label, new_labels):
+                if not read:
+                    strongest, read = self.strongest_charged(), True
+                if abilities.size(game, character) > strongest:
+                    found.append(character.id)
+        return found
+
+    def soldier_size(self, ref: object) -> int:
+        """The size of the character of this id when it is a soldier, as its CharacterGlance.size reads it (0 for a
+        bulwark, a card the deciding player cannot see, or an id on neither field), without a glance at it."""
+        game, viewer = self._game, self._seat
+        players = game.state.players
+        character = _with_id(players[viewer].field, ref)
+        if character is None:
+            character = _with_id(players[1 - viewer].field, ref)
+        if character is None or character.kind != "soldier" or (character.face_down and character.controller != viewer):
+            return 0
+        return abilities.size(game, character)
 
     def character(self, ref: object) -> CharacterGlance | None:
         """The character of this id as `you.field` or `opponent.field` shows it (None when neither has it), without
@@ -471,6 +490,16 @@ class Glance:
     def stage_sides(self) -> dict[int, str]:
         """Whose each request on the stage is (you / opponent), by the request's id: observation.stage's sides."""
         return {request.id: side(request.controller, self._seat) for request in self._game.state.stage}
+
+
+def _with_id(field: list[Character], ref: object) -> Character | None:
+    """The character of this id on a field (ids are ints: compared natively, not through Python's ==)."""
+    if not isinstance(ref, int):
+        return None
+    for character in field:
+        if character.id == ref:
+            return character
+    return None
 
 
 def _ready(game: Game, character: Character, viewer: int, turn: int, label: str, new_labels: tuple[str, ...]) -> bool:

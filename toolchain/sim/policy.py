@@ -221,27 +221,23 @@ class PolicyAgent:
 
     # -- attacks and blocks ---------------------------------------------------------------------------------
     @staticmethod
-    def _attackers(view: Glance, policy: m.Policy) -> set[int]:
+    def _attackers(view: Glance, policy: m.Policy) -> list[int]:
         """The ids of my soldiers worth attacking with: charged, able to attack, and bigger than every charged soldier of
         the opponent."""
-        ready = view.ready_soldiers(ATTACKER, _roles(policy).new_attackers)
-        if not ready:
-            return set()
-        strongest = view.strongest_charged()
-        return {ref for ref, size in ready if size > strongest}
+        return view.attackers(ATTACKER, _roles(policy).new_attackers)
 
     def _choose(self, decision: Decision, policy: m.Policy) -> list[float]:
         prompt, kinds = decision.prompt, decision.kinds
         roles = _roles(policy)
         discard = _names_any(prompt, roles.discard_words)  # discard the lowest cards
         attackers = bool(roles.attackers_prompt) and prompt == roles.attackers_prompt
-        if not attackers and "character" not in kinds and not (discard and "card" in kinds):
+        if not attackers and not _has(kinds, "character") and not (discard and _has(kinds, "card")):
             return [1.0] * len(kinds)  # nothing to weigh (the game start's choices of cards)
         view, refs = decision.glance, decision.refs
         done = [i for i, kind in enumerate(kinds) if kind == "label"]
         if attackers:
             wanted = self._attackers(view, policy)
-            weights = [4.0 if kind == "character" and ref in wanted else 0.0 for kind, ref in zip(kinds, refs)]
+            weights = [4.0 if kind == "character" and _among(wanted, ref) else 0.0 for kind, ref in zip(kinds, refs)]
             for i in done:
                 weights[i] = 1.0 if _some(weights) else 5.0
             return weights
@@ -292,7 +288,7 @@ class PolicyAgent:
         for kind, ref in zip(kinds, refs):
             if kind == "character":
                 own = view.owns(ref)
-                weights.append((3.0 + _soldier_size(view, ref) / 4) if own == helpful else 0.3)
+                weights.append((3.0 + view.soldier_size(ref) / 4) if own == helpful else 0.3)
             elif kind == "player":
                 weights.append(3.0 if (ref == "you") == helpful else 0.3)
             elif kind == "request":
@@ -309,6 +305,24 @@ def _some(weights: list[float]) -> bool:
     """`any(weights)`, looped natively: compiled, `any` is looked up among the builtins and called at every decision."""
     for weight in weights:
         if weight:
+            return True
+    return False
+
+
+def _has(kinds: tuple[str, ...], kind: str) -> bool:
+    """`kind in kinds`, looped natively: compiled, `in` on a tuple compares through Python's ==."""
+    for each in kinds:
+        if each == kind:
+            return True
+    return False
+
+
+def _among(ids: list[int], ref: object) -> bool:
+    """`ref in ids` for a character's id (an int), compared natively."""
+    if not isinstance(ref, int):
+        return False
+    for each in ids:
+        if each == ref:
             return True
     return False
 
@@ -333,12 +347,6 @@ def _chosen(view: Glance, kinds: tuple[str, ...], refs: tuple[Any, ...]) -> list
 def _life(view: Glance) -> int:
     """The deciding player's own life (it always knows its count)."""
     return view.life
-
-
-def _soldier_size(view: Glance, ref: object) -> int:
-    """A character's size when it is a soldier (0 for a bulwark or one not on the field)."""
-    character = view.character(ref)
-    return _size(character) if character is not None and character.kind == "soldier" else 0
 
 
 # The parts an action plays for the agent (rules.yaml `policy`), as bits of one number per action.
