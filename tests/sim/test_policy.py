@@ -115,7 +115,9 @@ class _Comparing(sim.PolicyAgent):
         assert glance.attackers(ATTACKER, new_attackers) == ready_ids
         for c in (*seen.you.field, *seen.opponent.field):
             assert glance.soldier_size(c.id) == ((c.size or 0) if c.kind == "soldier" else 0)
+            assert glance.sized(c.id, -1) == ((c.size or 0) if c.kind == "soldier" else -1)
         assert glance.soldier_size(-1) == glance.soldier_size("you") == 0  # on neither field; not a character
+        assert glance.sized(-1, 0) is None
         assert decision.kinds == tuple(option.kind for option in decision.options)
         assert decision.refs == tuple(option.ref for option in decision.options)
         if decision.kind == "request":

@@ -402,10 +402,7 @@ class Glance:
 
     def owns(self, ref: object) -> bool:
         """Whether a character's id is one of the deciding player's characters': in `you.field`."""
-        for character in self._game.state.players[self._seat].field:
-            if character.id == ref:
-                return True
-        return False
+        return _with_id(self._game.state.players[self._seat].field, ref) is not None
 
     def strongest_charged(self) -> int:
         """The size of the opponent's biggest charged soldier (not driven), as its CharacterGlance.size reads it (a card
@@ -450,12 +447,23 @@ class Glance:
     def soldier_size(self, ref: object) -> int:
         """The size of the character of this id when it is a soldier, as its CharacterGlance.size reads it (0 for a
         bulwark, a card the deciding player cannot see, or an id on neither field), without a glance at it."""
+        size = self.sized(ref, 0)
+        return size if size is not None else 0
+
+    def sized(self, ref: object, other: int) -> int | None:
+        """The character of this id on either field by its size as its CharacterGlance.size reads it when it is a
+        soldier (0 for a card the deciding player cannot see), `other` when it is of another kind; None for an id on
+        neither field. Read without a glance at it."""
         game, viewer = self._game, self._seat
         players = game.state.players
         character = _with_id(players[viewer].field, ref)
         if character is None:
             character = _with_id(players[1 - viewer].field, ref)
-        if character is None or character.kind != "soldier" or (character.face_down and character.controller != viewer):
+        if character is None:
+            return None
+        if character.kind != "soldier":
+            return other
+        if character.face_down and character.controller != viewer:
             return 0
         return abilities.size(game, character)
 

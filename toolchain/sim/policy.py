@@ -241,24 +241,19 @@ class PolicyAgent:
             for i in done:
                 weights[i] = 1.0 if _some(weights) else 5.0
             return weights
-        chosen = _chosen(view, kinds, refs)
-        present = [c for c in chosen if c is not None]
-        if present and bool(roles.blockers_prompt) and prompt == roles.blockers_prompt:
-            biggest = present[0]  # the first of the biggest (a bulwark counts as 0)
-            most = _size(biggest) if biggest.kind == "soldier" else 0
-            for c in present:
-                size = _size(c) if c.kind == "soldier" else 0
-                if size > most:
-                    biggest, most = c, size
-            return [5.0 if c is biggest else (3.0 if i in done else 0.5) for i, c in enumerate(chosen)]
-        if present:  # S: the character to give up: the smallest
-            smallest = present[0]  # the first of the smallest (a bulwark counts as -1)
-            least = _size(smallest) if smallest.kind == "soldier" else -1
-            for c in present:
-                size = _size(c) if c.kind == "soldier" else -1
-                if size < least:
-                    smallest, least = c, size
-            return [5.0 if c is smallest else 0.5 for c in chosen]
+        blockers = bool(roles.blockers_prompt) and prompt == roles.blockers_prompt
+        # Each option's character as its CharacterGlance's kind and size would weigh it (a bulwark counts as 0 among
+        # blockers, -1 to give up), None for an option that is none: read without a glance at every character.
+        sizes = _sizes(view, kinds, refs, 0 if blockers else -1)
+        if blockers:
+            biggest = _first_extreme(sizes, True)  # the first of the biggest
+            if biggest >= 0:
+                return [5.0 if _same_character(sizes, refs, i, biggest) else (3.0 if kinds[i] == "label" else 0.5)
+                        for i in range(len(kinds))]
+        else:  # S: the character to give up: the first of the smallest
+            smallest = _first_extreme(sizes, False)
+            if smallest >= 0:
+                return [5.0 if _same_character(sizes, refs, i, smallest) else 0.5 for i in range(len(kinds))]
         cards = [i for i, kind in enumerate(kinds) if kind == "card"]
         if cards and discard:
             lowest = cards[0]  # the first of the lowest
@@ -335,13 +330,27 @@ def _names_any(prompt: str, words: tuple[str, ...]) -> bool:
     return False
 
 
-def _chosen(view: Glance, kinds: tuple[str, ...], refs: tuple[Any, ...]) -> list[CharacterGlance | None]:
-    """Each option's character as the glance shows it (None for an option that is not one): without a character among
-    the options (cards to discard), no character is glanced at."""
-    if "character" not in kinds:
+def _sizes(view: Glance, kinds: tuple[str, ...], refs: tuple[Any, ...], other: int) -> list[int | None]:
+    """Each option's character as the glance shows it, by its size when a soldier (0 for one the deciding player cannot
+    see) and `other` when of another kind; None for an option that is not one of the characters on the field. Without a
+    character among the options (cards to discard), no character is looked for."""
+    if not _has(kinds, "character"):
         return [None] * len(kinds)
-    characters = {c.id: c for side in (view.you, view.opponent) for c in side.field}
-    return [characters.get(ref) if kind == "character" else None for kind, ref in zip(kinds, refs)]
+    return [view.sized(ref, other) if kind == "character" else None for kind, ref in zip(kinds, refs)]
+
+
+def _first_extreme(sizes: list[int | None], biggest: bool) -> int:
+    """The index of the first of the biggest (or smallest) of the sizes that are not None; -1 when all are None."""
+    found, most = -1, 0
+    for i, size in enumerate(sizes):
+        if size is not None and (found < 0 or (size > most if biggest else size < most)):
+            found, most = i, size
+    return found
+
+
+def _same_character(sizes: list[int | None], refs: tuple[Any, ...], i: int, chosen: int) -> bool:
+    """Whether option i is the character of option `chosen` (the same id: options naming one character weigh alike)."""
+    return sizes[i] is not None and bool(refs[i] == refs[chosen])
 
 
 def _life(view: Glance) -> int:
