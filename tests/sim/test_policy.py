@@ -118,6 +118,12 @@ class _Comparing(sim.PolicyAgent):
             assert glance.sized(c.id, -1) == ((c.size or 0) if c.kind == "soldier" else -1)
         assert glance.soldier_size(-1) == glance.soldier_size("you") == 0  # on neither field; not a character
         assert glance.sized(-1, 0) is None
+        blocked = {c.blocking for c in seen.you.field if c.blocking is not None}
+        attacker = next((c for c in seen.opponent.field if c.role == "attacker" and c.id not in blocked), None)
+        assert glance.unblocked_attacker_size() == ((attacker.size or 0) if attacker is not None else 0)
+        free = [c.size or 0 for c in seen.you.field if c.kind == "soldier" and not c.driven and c.role is None]
+        for size in range(-1, 8):
+            assert glance.free_soldier_of(size) == any(s >= size for s in free)
         assert decision.kinds == tuple(option.kind for option in decision.options)
         assert decision.refs == tuple(option.ref for option in decision.options)
         if decision.kind == "request":

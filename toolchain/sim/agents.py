@@ -467,6 +467,28 @@ class Glance:
             return 0
         return abilities.size(game, character)
 
+    def unblocked_attacker_size(self) -> int:
+        """The size of the opponent's first attacker that none of the deciding player's characters blocks, as its
+        CharacterGlance.size reads it (0 for a card the deciding player cannot see, or for no such attacker)."""
+        game, viewer = self._game, self._seat
+        players = game.state.players
+        mine = players[viewer].field
+        for character in players[1 - viewer].field:
+            if character.role == "attacker" and not _blocks(mine, character.id):
+                return abilities.size(game, character) if not character.face_down or character.controller == viewer else 0
+        return 0
+
+    def free_soldier_of(self, size: int) -> bool:
+        """Whether one of the deciding player's soldiers, charged and neither attacking nor blocking, is at least this
+        size (as its CharacterGlance.size reads it)."""
+        game, viewer = self._game, self._seat
+        for character in game.state.players[viewer].field:
+            if character.kind == "soldier" and not character.driven and character.role is None:
+                seen = not character.face_down or character.controller == viewer
+                if (abilities.size(game, character) if seen else 0) >= size:
+                    return True
+        return False
+
     def character(self, ref: object) -> CharacterGlance | None:
         """The character of this id as `you.field` or `opponent.field` shows it (None when neither has it), without
         glancing at the others."""
@@ -508,6 +530,15 @@ def _with_id(field: list[Character], ref: object) -> Character | None:
         if character.id == ref:
             return character
     return None
+
+
+def _blocks(field: list[Character], attacker: int) -> bool:
+    """Whether one of a field's characters blocks this attacker."""
+    for character in field:
+        blocking = character.blocking
+        if blocking is not None and blocking == attacker:
+            return True
+    return False
 
 
 def _ready(game: Game, character: Character, viewer: int, turn: int, label: str, new_labels: tuple[str, ...]) -> bool:

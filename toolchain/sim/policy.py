@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Mapping
 
     from .. import model as m
-    from .agents import CharacterGlance, Decision, Glance
+    from .agents import Decision, Glance
 
 PASSING: Final = "pass"  # the engine's pass among a request decision's options (Decision.actions)
 MANY_SOLDIERS: Final = 2
@@ -61,15 +61,6 @@ def _random(rng: random.Random) -> float:
 def rank(text: str) -> int:
     """A seen card's rank (table 2.1); a card it cannot see (`?`) counts as nothing."""
     return max(RANK_OF_TEXT.get(text, 0), 0)
-
-
-def _soldiers(characters: tuple[CharacterGlance, ...]) -> list[CharacterGlance]:
-    return [c for c in characters if c.kind == "soldier"]
-
-
-def _size(character: CharacterGlance) -> int:
-    size = character.size
-    return size if size is not None else 0
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # tests and users subclass it
@@ -538,13 +529,9 @@ def _best_way(decision: Decision, start: int, end: int, spends_smallest: bool) -
 
 def _block_weights(view: Glance, labels: list[object], blocks: Mapping[str, str]) -> list[float]:
     """Whether to block, and with what: each label's weight (the attacker and this player's soldiers read once)."""
-    mine_field = view.you.field
-    blocked = {c.blocking for c in mine_field if c.blocking is not None}
-    attacker = next((c for c in view.opponent.field if c.role == "attacker" and c.id not in blocked), None)
-    size = _size(attacker) if attacker is not None else 0
+    size = view.unblocked_attacker_size()  # the attacker to block (0 without one)
     short = _life(view) <= size + SHORT_LIFE  # this hit would leave little or nothing
-    mine = [_size(c) for c in _soldiers(mine_field) if not c.driven and c.role is None]
-    by_soldier = 6.0 if any(s >= size for s in mine) else (3.0 if short else 0.3)
+    by_soldier = 6.0 if view.free_soldier_of(size) else (3.0 if short else 0.3)
     by_bulwark = 5.0 if short or size >= BIG_ATTACKER else 0.5
     soldier, bulwark = blocks.get("soldier"), blocks.get("bulwark")
     weights = []
