@@ -419,16 +419,17 @@ class Glance:
     def ready_outsizes(self, label: str, new_labels: tuple[str, ...]) -> bool:
         """Whether one of the deciding player's charged soldiers that have `label` (and, those that came onto the field
         this turn, one of `new_labels` too: what their CharacterGlance's label_set and new read) is bigger than
-        strongest_charged(): the biggest of them against the opponent's strongest (its field read only when one is
-        ready). Worked out without a glance at each."""
+        strongest_charged() (the opponent's field read only when one is ready). Worked out without a glance at each, and
+        no further than the first that is: the others' labels and sizes change nothing."""
         game, turn = self._game, self._game.state.turn_number
-        biggest, found = 0, False
+        strongest, read = -1, False
         for character in game.state.players[self._seat].field:
             if _ready(game, character, self._seat, turn, label, new_labels):
-                size = abilities.size(game, character)
-                if not found or size > biggest:
-                    biggest, found = size, True
-        return found and biggest > self.strongest_charged()
+                if not read:
+                    strongest, read = self.strongest_charged(), True
+                if abilities.size(game, character) > strongest:
+                    return True
+        return False
 
     def attackers(self, label: str, new_labels: tuple[str, ...]) -> list[int]:
         """The ids of the soldiers ready_outsizes(label, new_labels) looks for that are bigger than strongest_charged(),
