@@ -257,15 +257,15 @@ class PolicyAgent:
         return [1.0] * len(kinds)
 
     def _option(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...], policy: m.Policy) -> list[float]:
-        labels = [ref if kind == "label" else None for kind, ref in zip(kinds, refs)]  # a label's text is what it names
         roles = _roles(policy)
         blocks, more = roles.block_labels, roles.draw_more_label
-        if blocks and blocks.get("none") in labels:
+        if blocks and _names_label(kinds, refs, blocks.get("none")):
+            labels = [ref if kind == "label" else None for kind, ref in zip(kinds, refs)]  # a label's text is what it names
             return _block_weights(view, labels, blocks)
-        if more and more in labels:  # a card more in the hand is a card less in the life
+        if more and _names_label(kinds, refs, more):  # a card more in the hand is a card less in the life
             wanted = view.hand_size < 3 and _life(view) > LOW_LIFE
-            return [5.0 if (label == more) == wanted else 0.5 for label in labels]
-        return [1.0] * len(labels)
+            return [5.0 if _is_label(kind, ref, more) == wanted else 0.5 for kind, ref in zip(kinds, refs)]
+        return [1.0] * len(kinds)
 
     # -- targets --------------------------------------------------------------------------------------------
     def _target(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...], helpful: bool) -> list[float]:
@@ -309,6 +309,23 @@ def _among(ids: list[int], ref: object) -> bool:
         return False
     for each in ids:
         if each == ref:
+            return True
+    return False
+
+
+def _is_label(kind: str, ref: object, label: str) -> bool:
+    """Whether an option is this label (a label's ref is its text): compared natively, not through Python's ==."""
+    return kind == "label" and isinstance(ref, str) and ref == label
+
+
+def _names_label(kinds: tuple[str, ...], refs: tuple[object, ...], label: str | None) -> bool:
+    """`label in labels` of the options' labels (None for an option that is not one), without the list: None is among
+    them when an option is not a label."""
+    for kind, ref in zip(kinds, refs):
+        if label is None:
+            if kind != "label":
+                return True
+        elif _is_label(kind, ref, label):
             return True
     return False
 
