@@ -91,9 +91,9 @@ class PolicyAgent:
         elif kind == "option":
             weights = self._option(decision.glance, decision.kinds, decision.refs, decision.policy)
         else:
-            weights = [1.0] * count
-        if not _some(weights):
-            weights = [1.0] * count
+            return self._draw_alike(count)
+        if not _some(weights):  # nothing weighs anything (or nothing was weighed: an empty list)
+            return self._draw_alike(count)
         return self._draw(weights)
 
     def _draw(self, weights: list[float]) -> int:
@@ -110,6 +110,12 @@ class PolicyAgent:
                 return index
         return last
 
+    def _draw_alike(self, count: int) -> int:
+        """`_draw([1.0] * count)` without the list: its running sums are the whole numbers 1, 2, … (exact floats), so
+        the first to pass the drawn number is the one after its integer part (the same random number, the same index)."""
+        drawn = _random(self.rng) * (float(count) + 0.0)
+        return min(int(drawn), count - 1)
+
     # -- [3]: which request, or pass ----------------------------------------------------------------------
     def _request(self, decision: Decision, policy: m.Policy) -> int:
         """The option taken: each action weighed once, on its best way (the rest weigh nothing), and one drawn as
@@ -123,7 +129,7 @@ class PolicyAgent:
         if starts is None:  # an action's ways not all together: weighed by the groups of every way of an action
             weights = self._request_grouped(decision, roles, decision.actions, view, short)
             if not _some(weights):
-                weights = [1.0] * count
+                return self._draw_alike(count)
             return self._draw(weights)
         facts = self._facts.read(view)  # what the weights read of the glance, each worked out once for every action
         # The weights read no action's role while the request on top of the stage is this player's own, or off its turn,
@@ -148,7 +154,7 @@ class PolicyAgent:
             if weight:
                 some = True
         if not some:
-            return self._draw([1.0] * count)
+            return self._draw_alike(count)
         drawn = _random(self.rng) * (total + 0.0)
         last = count - 1
         if drawn < 0.0 and last > 0 and _run_best(decision, roles, starts, 0, count) != 0:
@@ -218,12 +224,13 @@ class PolicyAgent:
         return view.attackers(ATTACKER, _roles(policy).new_attackers)
 
     def _choose(self, decision: Decision, policy: m.Policy) -> list[float]:
+        """Each option's weight, or none (an empty list) when every option is alike."""
         prompt, kinds = decision.prompt, decision.kinds
         roles = _roles(policy)
         discard = _names_any(prompt, roles.discard_words)  # discard the lowest cards
         attackers = bool(roles.attackers_prompt) and prompt == roles.attackers_prompt
         if not attackers and not _has(kinds, "character") and not (discard and _has(kinds, "card")):
-            return [1.0] * len(kinds)  # nothing to weigh (the game start's choices of cards)
+            return []  # nothing to weigh (the game start's choices of cards): every option alike
         view, refs = decision.glance, decision.refs
         done = [i for i, kind in enumerate(kinds) if kind == "label"]
         if attackers:
@@ -254,9 +261,10 @@ class PolicyAgent:
                 if value < least:
                     lowest, least = i, value
             return [5.0 if i == lowest else 0.5 for i in range(len(kinds))]
-        return [1.0] * len(kinds)
+        return []  # every option alike
 
     def _option(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...], policy: m.Policy) -> list[float]:
+        """Each option's weight, or none (an empty list) when every option is alike."""
         roles = _roles(policy)
         blocks, more = roles.block_labels, roles.draw_more_label
         if blocks and _names_label(kinds, refs, blocks.get("none")):
@@ -265,7 +273,7 @@ class PolicyAgent:
         if more and _names_label(kinds, refs, more):  # a card more in the hand is a card less in the life
             wanted = view.hand_size < 3 and _life(view) > LOW_LIFE
             return [5.0 if _is_label(kind, ref, more) == wanted else 0.5 for kind, ref in zip(kinds, refs)]
-        return [1.0] * len(kinds)
+        return []  # every option alike
 
     # -- targets --------------------------------------------------------------------------------------------
     def _target(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...], helpful: bool) -> list[float]:
