@@ -96,13 +96,14 @@ class _Comparing(sim.PolicyAgent):
 
     def choose(self, decision: sim.Decision) -> int:
         seen, glance = decision.observation, decision.glance
-        assert glance.turn == seen.turn
+        assert glance.turn == seen.turn and glance.my_turn == (seen.turn == "you")
         for mine, theirs in ((glance.you, seen.you), (glance.opponent, seen.opponent)):
             assert (mine.side, mine.life) == (theirs.side, theirs.life)
             assert mine.hand_size == (len(theirs.hand) if isinstance(theirs.hand, tuple) else theirs.hand)
             assert [(c.id, c.kind, c.driven, c.size, c.role, c.blocking, c.new, c.labels) for c in mine.field] == [
                 (c.id, c.kind, c.driven, c.size, c.role, c.blocking, c.new, c.labels) for c in theirs.field]
         assert (glance.top_side, glance.top_refs) == ((seen.stage[-1].side, seen.stage[-1].refs) if seen.stage else (None, ()))
+        assert glance.top_mine == ((1 if seen.stage[-1].side == "you" else 0) if seen.stage else -1)
         assert glance.stage_sides() == {request.id: request.side for request in seen.stage}
         new_attackers = tuple(decision.policy.new_attackers)
         ready = [c.size or 0 for c in seen.you.field if c.kind == "soldier" and not c.driven and c.labels is not None

@@ -360,13 +360,22 @@ class Glance:
     as the observation's (tests/sim/test_policy.py compares them at every decision of many games), read while
     the decision is being taken."""
 
-    __slots__ = ("turn", "_game", "_seat", "_you", "_opponent")
+    __slots__ = ("_game", "_seat", "_you", "_opponent")
 
     def __init__(self, game: Game, seat: int) -> None:
-        self.turn = side(game.state.turn, seat)
         self._game, self._seat = game, seat
         self._you: SideGlance | None = None
         self._opponent: SideGlance | None = None
+
+    @property
+    def turn(self) -> str:
+        """Whose turn it is (observation.turn: you / opponent)."""
+        return side(self._game.state.turn, self._seat)
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether it is the deciding player's turn (`turn == "you"`, without the word)."""
+        return self._game.state.turn == self._seat
 
     @property
     def you(self) -> SideGlance:
@@ -511,6 +520,15 @@ class Glance:
         """Whose request is on top of the stage (observation.stage[-1].side), None with the stage empty."""
         stage = self._game.state.stage
         return side(stage[-1].controller, self._seat) if stage else None
+
+    @property
+    def top_mine(self) -> int:
+        """Whose request is on top of the stage, as top_side says it without the word: 1 the deciding player's, 0 the
+        opponent's, -1 none (the stage empty)."""
+        stage = self._game.state.stage
+        if not stage:
+            return -1
+        return 1 if stage[-1].controller == self._seat else 0
 
     @property
     def top_refs(self) -> tuple[tuple[str, Any], ...]:

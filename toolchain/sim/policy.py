@@ -124,7 +124,7 @@ class PolicyAgent:
         count = len(decision)
         roles = _roles(policy)
         view = decision.glance
-        short = _life(view) <= LOW_LIFE
+        short = view.life <= LOW_LIFE
         starts = decision.runs
         if starts is None:  # an action's ways not all together: weighed by the groups of every way of an action
             weights = self._request_grouped(decision, roles, decision.actions, view, short)
@@ -493,10 +493,10 @@ class _Facts:
 
     def read(self, view: Glance) -> _Facts:
         """The facts of a new decision: whose turn and whose request on top read now, the rest when first asked."""
-        top = view.top_side
-        self.stage_empty = top is None
-        self.top_mine = top == "you"
-        self.my_turn = view.turn == "you"
+        top = view.top_mine
+        self.stage_empty = top < 0
+        self.top_mine = top == 1
+        self.my_turn = view.my_turn
         self._against_me = -1
         self._soldiers = -1
         self._bulwarks = -1
