@@ -109,14 +109,15 @@ class Decision:
     def actions(self) -> tuple[str, ...]:
         """For a request decision: each option's action id (`pass` for PASS), cheaper than `options`."""
         if self._actions is None:
-            self._actions = tuple([_action_id(option) for option in self._options])
+            self._actions = tuple(_action_id(option) for option in self._options)  # compiled: one tuple, no list
         return self._actions
 
     def action(self, index: int) -> str:
         """`actions[index]`, without the others: an agent that weighs each action once reads the ids it needs."""
-        if self._actions is not None:
-            return self._actions[index]
-        return _action_id(self._options[index])
+        option = self._options[index]
+        if isinstance(option, RequestOption):  # most options: read natively, without a call
+            return option.action.id
+        return _action_id(option)
 
     @property
     def runs(self) -> list[int] | None:
@@ -194,7 +195,7 @@ class Decision:
         """Each option's kind, as `options` names it (pass, action, character, player, request, trump, card, label),
         without writing every option's text: the game start offers some fifty cards at a time."""
         if self._kinds is None:
-            self._kinds = tuple([_kind(option) for option in self._options])
+            self._kinds = tuple(_kind(option) for option in self._options)  # compiled: one tuple, no list
         return self._kinds
 
     @property
@@ -203,7 +204,8 @@ class Decision:
         card's text or `?`, a label), without writing every option's text."""
         if self._refs is None:
             game = self._live()
-            self._refs = tuple([_ref(game, option, self.player) for option in self._options])
+            player = self.player
+            self._refs = tuple(_ref(game, option, player) for option in self._options)  # compiled: one tuple, no list
         return self._refs
 
     def cost(self, index: int) -> str:
