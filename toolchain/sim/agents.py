@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .ruleset import ActionSpec
 
 
+@mypyc_attr(free_list_len=1)  # compiled: one made and freed at every decision, so the last freed is made again
 class Decision:
     """One choice for one seat: the contract every agent implements `choose` against. An agent sees
     what the deciding player may see (2.11.1) and answers with the index of the option it takes.
