@@ -90,8 +90,11 @@ class Decision:
 
     def _live(self) -> Game:
         if self._game is None:
-            raise EngineError(f"the decision {self.prompt!r} was taken: the game has gone on since")
+            raise self._taken()
         return self._game
+
+    def _taken(self) -> EngineError:
+        return EngineError(f"the decision {self.prompt!r} was taken: the game has gone on since")
 
     def seal(self) -> None:
         """The decision is taken: it keeps what it has worked out, and lets go of the game."""
@@ -163,7 +166,10 @@ class Decision:
     @property
     def policy(self) -> m.Policy:
         """The edition's rules of thumb for a practice opponent (rules.yaml `policy`): not the rules."""
-        return self._live().ruleset.policy
+        game = self._game  # _live() without a call: the policy agent reads it at every decision
+        if game is None:
+            raise self._taken()
+        return game.ruleset.policy
 
     @property
     def prompts(self) -> m.Prompts:
@@ -188,7 +194,10 @@ class Decision:
         each worked out when first read (the observation describes every card of both sides; an agent deciding
         thousands of times a second reads a few)."""
         if self._glance is None:
-            self._glance = Glance(self._live(), self.player)
+            game = self._game  # _live() without a call
+            if game is None:
+                raise self._taken()
+            self._glance = Glance(game, self.player)
         return self._glance
 
     @property
