@@ -57,12 +57,16 @@ class Decision:
     stood when it was asked: once taken, what it had not yet worked out is no longer available.
     """
 
-    __slots__ = ("player", "kind", "prompt", "choosing", "_game", "_options", "_seen", "_observation", "_actions", "_runs",
+    __slots__ = ("player", "kind", "prompt", "_choosing", "_chosen", "_least", "_most", "_game", "_options", "_seen", "_observation", "_actions", "_runs",
                  "_runs_found", "_glance", "_kinds", "_refs")
 
     def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None,
-                 runs: list[int] | None = None) -> None:
-        self.player, self.kind, self.prompt, self.choosing = player, kind, prompt, choosing
+                 runs: list[int] | None = None, *, chosen: int = -1, least: int = 0, most: int = 0) -> None:
+        self.player, self.kind, self.prompt = player, kind, prompt
+        # `choosing`, or its counts (chosen 0 or more): the engine gives the counts, and the Choosing is made when read
+        # (a named tuple is made through Python, some 2,400 instructions: most agents never read it).
+        self._choosing = choosing
+        self._chosen, self._least, self._most = chosen, least, most
         self._game: Game | None = game
         self._options = options
         self._seen: tuple[OptionSeen, ...] | None = None
@@ -83,6 +87,12 @@ class Decision:
     @property
     def seat(self) -> int:
         return self.player
+
+    @property
+    def choosing(self) -> Choosing | None:
+        if self._choosing is None and self._chosen >= 0:
+            self._choosing = Choosing(self._chosen, self._least, self._most)
+        return self._choosing
 
     @property
     def forced(self) -> bool:

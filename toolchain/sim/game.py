@@ -425,15 +425,16 @@ class Game:
 
     # -- decisions --------------------------------------------------------------------------
     def decide(self, seat: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None,
-               runs: list[int] | None = None) -> int:
+               runs: list[int] | None = None, *, chosen: int = -1, least: int = 0, most: int = 0) -> int:
         """Ask a seat's agent to pick one option (without agents: stop, and offer it through decision()).
         A choice of one is no choice: the engine takes it, and only a transcript hears of it (forced). `choosing`:
-        where a choice of several items asked one at a time stands (shown to a person: 1 of 3 chosen); `runs`: at a
+        where a choice of several items asked one at a time stands (shown to a person: 1 of 3 chosen), or its counts
+        `chosen` (0 or more), `least` and `most`, the Choosing made only if read (Decision.choosing); `runs`: at a
         request decision, where each action's ways begin among the options, when the search told it (Decision.runs)."""
         if len(options) == 1:
             # While the protocol replays decisions already taken, the forced ones among them were recorded then.
             if self.recorder is not None and not self.public.replaying:
-                decision = Decision(self, seat, kind, prompt, options, choosing)
+                decision = Decision(self, seat, kind, prompt, options, choosing, chosen=chosen, least=least, most=most)
                 self.recorder(decision, 0)
                 decision.seal()
             return 0
@@ -442,9 +443,9 @@ class Game:
         if self.public.enabled:
             if self.public.replaying:
                 return self.public.replaying.pop(0)
-            self.public.due = Decision(self, seat, kind, prompt, options, choosing, runs)
+            self.public.due = Decision(self, seat, kind, prompt, options, choosing, runs, chosen=chosen, least=least, most=most)
             raise DecisionDue()
-        decision = Decision(self, seat, kind, prompt, options, choosing, runs)
+        decision = Decision(self, seat, kind, prompt, options, choosing, runs, chosen=chosen, least=least, most=most)
         agent = self.agents[seat]
         # The engine's own agents are called natively, compiled (through Python's method call, some 300 instructions
         # a decision); a subclass's own `choose` is still the one called, and so is any other agent's.
