@@ -394,11 +394,12 @@ class Game:
             return self._search()
         seat = self.state.chance
         kept = offered.get(seat)
+        # The list itself, not a copy: no one changes a decision's options (a restricted agent narrows a copy).
         if kept is not None:
-            return list(kept), None  # the decision finds them (kept options are rare: keeping their runs cost more)
+            return kept, None  # the decision finds them (kept options are rare: keeping their runs cost more)
         kept, starts = self._search()
         offered[seat] = kept
-        return list(kept), starts
+        return kept, starts
 
     def _search(self) -> tuple[list, list[int] | None]:
         """legal_requests() and where each action's ways begin among them (None when there are none)."""
