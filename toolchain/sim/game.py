@@ -381,7 +381,7 @@ class Game:
         options, starts = self._requests_at_3()
         if not options:
             raise EngineError("no decision is due")
-        index = self.decide(self.state.chance, "request", self.ruleset.prompts.request, options, runs=starts)
+        index = self.decide(self.state.chance, "request", self.ruleset.request_prompt, options, runs=starts)
         self.public.asked = None
         self._run_request(options[index])
 
