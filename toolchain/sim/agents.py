@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .ruleset import ActionSpec
 
 
+@mypyc_attr(free_list_len=1)  # compiled: one made and freed at every decision, so the last freed is made again
 class Decision:
     """One choice for one seat: the contract every agent implements `choose` against. An agent sees
     what the deciding player may see (2.11.1) and answers with the index of the option it takes.
@@ -56,12 +57,16 @@ class Decision:
     stood when it was asked: once taken, what it had not yet worked out is no longer available.
     """
 
-    __slots__ = ("player", "kind", "prompt", "choosing", "_game", "_options", "_seen", "_observation", "_actions", "_runs",
+    __slots__ = ("player", "kind", "prompt", "_choosing", "_chosen", "_least", "_most", "_game", "_options", "_seen", "_observation", "_actions", "_runs",
                  "_runs_found", "_glance", "_kinds", "_refs")
 
     def __init__(self, game: Game, player: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None,
-                 runs: list[int] | None = None) -> None:
-        self.player, self.kind, self.prompt, self.choosing = player, kind, prompt, choosing
+                 runs: list[int] | None = None, *, chosen: int = -1, least: int = 0, most: int = 0) -> None:
+        self.player, self.kind, self.prompt = player, kind, prompt
+        # `choosing`, or its counts (chosen 0 or more): the engine gives the counts, and the Choosing is made when read
+        # (a named tuple is made through Python, some 2,400 instructions: most agents never read it).
+        self._choosing = choosing
+        self._chosen, self._least, self._most = chosen, least, most
         self._game: Game | None = game
         self._options = options
         self._seen: tuple[OptionSeen, ...] | None = None
@@ -84,13 +89,22 @@ class Decision:
         return self.player
 
     @property
+    def choosing(self) -> Choosing | None:
+        if self._choosing is None and self._chosen >= 0:
+            self._choosing = Choosing(self._chosen, self._least, self._most)
+        return self._choosing
+
+    @property
     def forced(self) -> bool:
         return len(self._options) == 1
 
     def _live(self) -> Game:
         if self._game is None:
-            raise EngineError(f"the decision {self.prompt!r} was taken: the game has gone on since")
+            raise self._taken()
         return self._game
+
+    def _taken(self) -> EngineError:
+        return EngineError(f"the decision {self.prompt!r} was taken: the game has gone on since")
 
     def seal(self) -> None:
         """The decision is taken: it keeps what it has worked out, and lets go of the game."""
@@ -109,14 +123,15 @@ class Decision:
     def actions(self) -> tuple[str, ...]:
         """For a request decision: each option's action id (`pass` for PASS), cheaper than `options`."""
         if self._actions is None:
-            self._actions = tuple([_action_id(option) for option in self._options])
+            self._actions = tuple(_action_id(option) for option in self._options)  # compiled: one tuple, no list
         return self._actions
 
     def action(self, index: int) -> str:
         """`actions[index]`, without the others: an agent that weighs each action once reads the ids it needs."""
-        if self._actions is not None:
-            return self._actions[index]
-        return _action_id(self._options[index])
+        option = self._options[index]
+        if isinstance(option, RequestOption):  # most options: read natively, without a call
+            return option.action.id
+        return _action_id(option)
 
     @property
     def runs(self) -> list[int] | None:
@@ -161,7 +176,10 @@ class Decision:
     @property
     def policy(self) -> m.Policy:
         """The edition's rules of thumb for a practice opponent (rules.yaml `policy`): not the rules."""
-        return self._live().ruleset.policy
+        game = self._game  # _live() without a call: the policy agent reads it at every decision
+        if game is None:
+            raise self._taken()
+        return game.ruleset.policy
 
     @property
     def prompts(self) -> m.Prompts:
@@ -186,7 +204,10 @@ class Decision:
         each worked out when first read (the observation describes every card of both sides; an agent deciding
         thousands of times a second reads a few)."""
         if self._glance is None:
-            self._glance = Glance(self._live(), self.player)
+            game = self._game  # _live() without a call
+            if game is None:
+                raise self._taken()
+            self._glance = Glance(game, self.player)
         return self._glance
 
     @property
@@ -194,7 +215,7 @@ class Decision:
         """Each option's kind, as `options` names it (pass, action, character, player, request, trump, card, label),
         without writing every option's text: the game start offers some fifty cards at a time."""
         if self._kinds is None:
-            self._kinds = tuple([_kind(option) for option in self._options])
+            self._kinds = tuple(_kind(option) for option in self._options)  # compiled: one tuple, no list
         return self._kinds
 
     @property
@@ -203,7 +224,8 @@ class Decision:
         card's text or `?`, a label), without writing every option's text."""
         if self._refs is None:
             game = self._live()
-            self._refs = tuple([_ref(game, option, self.player) for option in self._options])
+            player = self.player
+            self._refs = tuple(_ref(game, option, player) for option in self._options)  # compiled: one tuple, no list
         return self._refs
 
     def cost(self, index: int) -> str:

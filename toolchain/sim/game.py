@@ -35,13 +35,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..i18n import _
 from . import abilities, flow, operations as ops, requests
-from .agents import Agent, Decision, engine_options
+from .agents import Agent, Decision, RandomAgent, engine_options
 from .budget import Budget
 from .cards import owner_of
 from .choosing import Choosing
 from .errors import EngineError, IllegalRequest, Stop
 from .language import Ctx
 from .observation import OptionSeen
+from .policy import PolicyAgent
 from .primitives import run_deferred
 from .requests import PASS, RequestOption
 from .ruleset import Ruleset
@@ -380,7 +381,7 @@ class Game:
         options, starts = self._requests_at_3()
         if not options:
             raise EngineError("no decision is due")
-        index = self.decide(self.state.chance, "request", self.ruleset.prompts.request, options, runs=starts)
+        index = self.decide(self.state.chance, "request", self.ruleset.request_prompt, options, runs=starts)
         self.public.asked = None
         self._run_request(options[index])
 
@@ -393,11 +394,12 @@ class Game:
             return self._search()
         seat = self.state.chance
         kept = offered.get(seat)
+        # The list itself, not a copy: no one changes a decision's options (a restricted agent narrows a copy).
         if kept is not None:
-            return list(kept), None  # the decision finds them (kept options are rare: keeping their runs cost more)
+            return kept, None  # the decision finds them (kept options are rare: keeping their runs cost more)
         kept, starts = self._search()
         offered[seat] = kept
-        return list(kept), starts
+        return kept, starts
 
     def _search(self) -> tuple[list, list[int] | None]:
         """legal_requests() and where each action's ways begin among them (None when there are none)."""
@@ -424,15 +426,16 @@ class Game:
 
     # -- decisions --------------------------------------------------------------------------
     def decide(self, seat: int, kind: str, prompt: str, options: list, choosing: Choosing | None = None,
-               runs: list[int] | None = None) -> int:
+               runs: list[int] | None = None, *, chosen: int = -1, least: int = 0, most: int = 0) -> int:
         """Ask a seat's agent to pick one option (without agents: stop, and offer it through decision()).
         A choice of one is no choice: the engine takes it, and only a transcript hears of it (forced). `choosing`:
-        where a choice of several items asked one at a time stands (shown to a person: 1 of 3 chosen); `runs`: at a
+        where a choice of several items asked one at a time stands (shown to a person: 1 of 3 chosen), or its counts
+        `chosen` (0 or more), `least` and `most`, the Choosing made only if read (Decision.choosing); `runs`: at a
         request decision, where each action's ways begin among the options, when the search told it (Decision.runs)."""
         if len(options) == 1:
             # While the protocol replays decisions already taken, the forced ones among them were recorded then.
             if self.recorder is not None and not self.public.replaying:
-                decision = Decision(self, seat, kind, prompt, options, choosing)
+                decision = Decision(self, seat, kind, prompt, options, choosing, chosen=chosen, least=least, most=most)
                 self.recorder(decision, 0)
                 decision.seal()
             return 0
@@ -441,10 +444,18 @@ class Game:
         if self.public.enabled:
             if self.public.replaying:
                 return self.public.replaying.pop(0)
-            self.public.due = Decision(self, seat, kind, prompt, options, choosing, runs)
+            self.public.due = Decision(self, seat, kind, prompt, options, choosing, runs, chosen=chosen, least=least, most=most)
             raise DecisionDue()
-        decision = Decision(self, seat, kind, prompt, options, choosing, runs)
-        index = self.agents[seat].choose(decision)
+        decision = Decision(self, seat, kind, prompt, options, choosing, runs, chosen=chosen, least=least, most=most)
+        agent = self.agents[seat]
+        # The engine's own agents are called natively, compiled (through Python's method call, some 300 instructions
+        # a decision); a subclass's own `choose` is still the one called, and so is any other agent's.
+        if isinstance(agent, PolicyAgent):
+            index = agent.choose(decision)
+        elif isinstance(agent, RandomAgent):
+            index = agent.choose(decision)
+        else:
+            index = agent.choose(decision)
         if not 0 <= index < len(options):
             raise EngineError(f"agent chose {index} of {len(options)} options")
         self.played.decisions += 1

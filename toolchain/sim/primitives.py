@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, ClassVar
 from ..i18n import _
 from ..model import effect_language as lang
 from . import abilities, operations as ops
-from .choosing import Choosing
 from .budget import REPEAT_ROUNDS
 from .errors import EngineLoop, Stop
 from .cards import owner_of
@@ -497,7 +496,7 @@ def choose_items(game: Game, decider: int, candidates: list, least: int, most: i
     while len(chosen) < most and remaining:
         done = len(chosen) >= least  # enough chosen: the edition's word for stopping is offered last
         options: list = remaining + [game.ruleset.prompts.done_label] if done else remaining
-        index = game.decide(decider, "choose", prompt, options, Choosing(len(chosen), least, most))
+        index = game.decide(decider, "choose", prompt, options, chosen=len(chosen), least=least, most=most)  # Choosing when read
         if done and index == len(remaining):
             break
         chosen.append(remaining.pop(index))

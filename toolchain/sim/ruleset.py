@@ -472,6 +472,7 @@ class Ruleset:
         self.policy = defs.rules.policy if defs.rules else m.Policy()
         # What the engine asks in the edition's words where no program words it (rules.yaml prompts)
         self.prompts = defs.rules.prompts if defs.rules else m.Prompts()
+        self.request_prompt = self.prompts.request  # [3]'s, read natively at every step (Prompts is a Python object)
         # Mark in the events which action's effect moves cards (Game.resolve) only when a trigger reads it (by:).
         self.marks_resolutions = any(spec.trigger_spec.by for spec in self.triggered)
         # Whether some ability stops steps of effects (abilities.barring runs at every resolution only then).
