@@ -574,10 +574,13 @@ class _Asking:
             if not letters:
                 return True
             need_b, need_l, need_d, need_s, need_k = counts
+            if not self.affordable(need_b, need_l, need_s):
+                return False
         else:
-            need_b, need_l, need_d, need_s, need_k = entry.need_b, entry.need_l, entry.need_d, entry.need_s, entry.need_k
-        if not self.affordable(need_b, need_l, need_s):
-            return False
+            need_d, need_k = entry.need_d, entry.need_k
+            # most costs of the actions a hand offers are D alone (up, down, …): nothing else to read
+            if entry.needs_bls and not self.affordable(entry.need_b, entry.need_l, entry.need_s):
+                return False
         if need_d and len(self.hand) - entry.hand_keys < need_d:
             return False  # the hand besides the keycards is too small (every way holds the same number of cards)
         self.need_k = need_k
@@ -585,7 +588,7 @@ class _Asking:
 
     def payable_in_full(self, entry: _Entry) -> bool:
         """Whether the player can pay every letter of the action's cost but K, none waived."""
-        if not self.affordable(entry.need_b, entry.need_l, entry.need_s):
+        if entry.needs_bls and not self.affordable(entry.need_b, entry.need_l, entry.need_s):
             return False
         need_d = entry.need_d
         return not (need_d and len(self.hand) - entry.hand_keys < need_d)
@@ -628,7 +631,7 @@ class _Asking:
     def targetable(self, entry: _Entry) -> bool:
         """Whether the action, whose target has no `where`, has something to target: a player always; a character or
         a trump of a kind and side the same for every action that asks (found once); a request, by the action."""
-        if entry.target_kind < 0 and entry.target is not None and entry.target.kind == "request":
+        if entry.request_target:
             self.context(entry.spec)
             return any_target(self.game, self.probe_request)  # type: ignore[arg-type]
         return self.present(entry)
@@ -636,17 +639,19 @@ class _Asking:
     def present(self, entry: _Entry) -> bool:
         """Whether anything of the action's target's kind and side is there, whatever its `where` says (a player
         always; a request: not asked here), found once per kind and side: what a target without `where` needs."""
-        at = entry.target_kind
-        if at < 0:
+        bit = entry.target_bit
+        if not bit or self.there & bit:  # bits of machine integers, not a list made for every search
             return True
-        bit = 1 << at
-        if not self.looked & bit:  # bits of machine integers, not a list made for every search
-            target = entry.target
-            assert target is not None
-            self.looked |= bit
-            if _any_of_kind(self.game, target.kind, entry.target_seats[self.seat]):
-                self.there |= bit
-        return bool(self.there & bit)
+        return not self.looked & bit and self.look(entry)
+
+    def look(self, entry: _Entry) -> bool:
+        """present's answer the first time a search asks it of the kind and side of the action's target."""
+        bit = entry.target_bit
+        self.looked |= bit
+        if _any_of_kind(self.game, entry.target_kind_name, entry.target_seats[self.seat]):
+            self.there |= bit
+            return True
+        return False
 
     def context(self, spec: ActionSpec) -> Ctx:
         """What an activation condition (起動条件, before any keycards) or a target test sees: the probe, a request of
@@ -666,8 +671,12 @@ class _Asking:
         """Adds to `out` the ways of requesting the action (its cost paid as far as it does not depend on the keycards,
         its activation condition holding) that have something to target and whose keycards leave the rest payable."""
         target = entry.target
-        if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
-            if not self.targetable(entry):
+        if entry.plain_target:  # what may be targeted does not depend on the keycards
+            bit = entry.target_bit
+            if bit:  # present's, in place: most of these actions ask of a kind and side already looked for
+                if not self.there & bit and (self.looked & bit or not self.look(entry)):
+                    return
+            elif entry.request_target and not self.targetable(entry):
                 return
             target = None
         if target is None and not self.need_k:
@@ -722,7 +731,8 @@ class _Entry:
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
                  "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_rare", "from_unit",
-                 "soldier_unit", "bare", "target_seats")
+                 "soldier_unit", "bare", "target_seats", "needs_bls", "target_bit", "target_kind_name", "plain_target",
+                 "request_target")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
@@ -741,6 +751,12 @@ class _Entry:
         self.target_seats: tuple[tuple[int, ...], ...] = (
             tuple(_seats(spec.target.player, seat) for seat in (0, 1)) if spec.target is not None else ((), ()))
         self.need_b, self.need_l, self.need_d, self.need_s, self.need_k = spec.cost_counts
+        self.needs_bls = bool(self.need_b or self.need_l or self.need_s)  # letters whatever the keycards (affordable)
+        self.target_bit = 0  # 1 << target_kind (none: 0), set with it
+        target = spec.target
+        self.target_kind_name: str = target.kind if target is not None else ""
+        self.plain_target = target is not None and target.where is None  # a target without `where`
+        self.request_target = target is not None and target.kind == "request"
         self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
 
 
@@ -760,6 +776,7 @@ class _Plan:
             target = entry.target
             if target is not None and target.kind not in _ALWAYS_TARGETABLE and target.kind != "request":
                 entry.target_kind = kinds.setdefault((target.kind, target.player), len(kinds))
+                entry.target_bit = 1 << entry.target_kind
         self.quick: list[int] = [position[spec.id] for spec in rules.direct_quick]
         self.every: list[int] = list(range(len(self.main)))  # the positions of main's actions
         singles = [(i, _accepts(entry.spec.pattern.groups[0])) for i, entry in enumerate(self.main)
