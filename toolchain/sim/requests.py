@@ -720,6 +720,7 @@ class _Asking:
 
 
 _LATER: Final[list[RequestOption]] = []  # a hand's ways of an action not found yet (_Plan.offers); never filled
+_OPTIONS_KEPT: Final = 4096  # per action, the RequestOptions of a pattern of several cards kept (_Plan.options_of)
 _HANDS_KEPT: Final = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)
 
 
@@ -766,7 +767,7 @@ class _Plan:
     one card of one group (most of them), the RequestOptions each card code makes, found once; the other patterns
     by their enumerators."""
 
-    __slots__ = ("main", "quick", "every", "of_card", "others", "group_bits", "pattern_of", "asking", "last")
+    __slots__ = ("main", "quick", "every", "of_card", "others", "group_bits", "pattern_of", "made", "asking", "last")
 
     def __init__(self, rules: Ruleset) -> None:
         self.main: list[_Entry] = [_Entry(spec, rules.waivable_categories) for spec in rules.direct]
@@ -824,6 +825,8 @@ class _Plan:
         # by position, for the actions of those patterns: the pattern's enumerator and the positions of its actions
         self.pattern_of: dict[int, tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int]]] = {
             i: (other[0], other[1]) for other in self.others for i in other[1]}
+        # by position, for the actions of those patterns: the RequestOptions made, by their keycards (options_of)
+        self.made: list[dict[tuple[int, ...], RequestOption]] = [{} for _ in self.main]
         self.asking: _Asking | None = None  # what `options` finds, kept from search to search
         self.last: list[_Hand | None] = [None, None]  # by seat, the hand its last search met (_makeable)
 
@@ -857,8 +860,7 @@ class _Plan:
             ways = enumerate_ways(hand)
             if ways:
                 for i in positions:
-                    spec = main[i].spec
-                    found[i] = [RequestOption(spec, keys) for keys in ways]
+                    found[i] = self.options_of(i, ways)
         return found
 
     def resolve(self, found: list[list[RequestOption] | None], hand: list[int], position: int) -> list[RequestOption]:
@@ -866,13 +868,26 @@ class _Plan:
         the other actions of its pattern, and kept in `found`."""
         enumerate_ways, positions = self.pattern_of[position]
         ways = enumerate_ways(hand)
-        main = self.main
         for i in positions:
-            spec = main[i].spec
-            found[i] = [RequestOption(spec, keys) for keys in ways]
+            found[i] = self.options_of(i, ways)
         made = found[position]
         assert made is not None
         return made
+
+    def options_of(self, position: int, ways: list[tuple[int, ...]]) -> list[RequestOption]:
+        """The RequestOptions of the action at `position` with these keycards: each made once and kept by its keycards
+        (a RequestOption never changes), not made again for every hand that holds the same cards of the pattern."""
+        kept = self.made[position]
+        if len(kept) > _OPTIONS_KEPT:
+            kept.clear()
+        spec = self.main[position].spec
+        options: list[RequestOption] = []
+        for keys in ways:
+            option = kept.get(keys)
+            if option is None:
+                option = kept[keys] = RequestOption(spec, keys)
+            options.append(option)
+        return options
 
 
 def _single(pattern: Keycards | None) -> bool:
