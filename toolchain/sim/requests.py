@@ -408,13 +408,20 @@ def _character_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None) 
 def _any_of_kind(game: Game, kind: str, seats: tuple[int, ...]) -> bool:
     """Whether the players have a trump card, or a character of the kind (any character, soldiers, bulwarks, …)."""
     players = game.state.players
-    for seat in seats:
-        if kind == "trump":
+    if kind == "trump":
+        for seat in seats:
             if players[seat].trump:
                 return True
+        return False
+    every_kind = kind == "character"  # told once, not for every character
+    for seat in seats:
+        field = players[seat].field
+        if every_kind:
+            if field:
+                return True
             continue
-        for character in players[seat].field:
-            if kind == "character" or character.kind == kind:
+        for character in field:
+            if character.kind == kind:
                 return True
     return False
 
@@ -636,6 +643,29 @@ class _Asking:
             return any_target(self.game, self.probe_request)  # type: ignore[arg-type]
         return self.present(entry)
 
+    def request_there(self, entry: _Entry) -> bool:
+        """any_target's answer for an action whose target is a request on the stage, with neither `where` nor `cause`
+        (counter's: a request of one or two keycards): _may_target_request's tests of what the target names, read in
+        place, without the probe (no request on the stage is the probe, whose id no request has)."""
+        target = entry.target
+        assert target is not None
+        seats, action_id = entry.target_seats[self.seat], entry.spec.id
+        keycards, named, has_target = target.keycards, target.action, target.has_target
+        for other in self.game.state.stage:
+            if other.controller not in seats:
+                continue
+            if keycards is not None:
+                at_least, at_most = keycards
+                if len(other.keys) < at_least or (at_most is not None and len(other.keys) > at_most):
+                    continue
+            if named and other.action.id != named:
+                continue
+            if has_target and not other.targets:
+                continue
+            if action_id not in other.action.untargetable_by:
+                return True
+        return False
+
     def present(self, entry: _Entry) -> bool:
         """Whether anything of the action's target's kind and side is there, whatever its `where` says (a player
         always; a request: not asked here), found once per kind and side: what a target without `where` needs."""
@@ -676,7 +706,7 @@ class _Asking:
             if bit:  # present's, in place: most of these actions ask of a kind and side already looked for
                 if not self.there & bit and (self.looked & bit or not self.look(entry)):
                     return
-            elif entry.request_target and not self.targetable(entry):
+            elif entry.request_target and not (self.request_there(entry) if entry.plain_request else self.targetable(entry)):
                 return
             target = None
         if target is None and not self.need_k:
@@ -733,7 +763,7 @@ class _Entry:
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
                  "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_rare", "from_unit",
                  "soldier_unit", "bare", "target_seats", "needs_bls", "target_bit", "target_kind_name", "plain_target",
-                 "request_target")
+                 "request_target", "plain_request")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
@@ -758,6 +788,8 @@ class _Entry:
         self.target_kind_name: str = target.kind if target is not None else ""
         self.plain_target = target is not None and target.where is None  # a target without `where`
         self.request_target = target is not None and target.kind == "request"
+        # a request to target named by its controller, keycards, action or target alone (request_there)
+        self.plain_request = self.request_target and target is not None and target.where is None and not target.cause
         self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
 
 
