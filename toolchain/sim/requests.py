@@ -478,7 +478,15 @@ def options(game: Game, seat: int, starts: list[int] | None = None) -> list:
             continue
         if offers is None and not entry.keyless and not asking.keycards_at_hand(entry):  # the rare card or a key unit
             continue
-        if not asking.payable(entry):
+        # payable's answer, in place for the costs that need no more than the hand's size (most of a large hand's
+        # actions: none, or D alone), without a call through the method table
+        if not entry.costly:
+            asking.need_k = 0
+        elif entry.discard_only:
+            if len(asking.hand) - entry.hand_keys < entry.need_d:
+                continue
+            asking.need_k = 0
+        elif not asking.payable(entry):
             continue
         activation = entry.activation
         if activation is not None and not activation(asking.context(spec)):  # most actions have no 起動条件
@@ -763,7 +771,7 @@ class _Entry:
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
                  "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_rare", "from_unit",
                  "soldier_unit", "bare", "target_seats", "needs_bls", "target_bit", "target_kind_name", "plain_target",
-                 "request_target", "plain_request")
+                 "request_target", "plain_request", "discard_only")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
@@ -783,6 +791,8 @@ class _Entry:
             tuple(_seats(spec.target.player, seat) for seat in (0, 1)) if spec.target is not None else ((), ()))
         self.need_b, self.need_l, self.need_d, self.need_s, self.need_k = spec.cost_counts
         self.needs_bls = bool(self.need_b or self.need_l or self.need_s)  # letters whatever the keycards (affordable)
+        # a cost of D alone that no ability may waive: payable when the hand besides the keycards is large enough
+        self.discard_only = bool(self.need_d) and not (self.needs_bls or self.need_k or self.waivable)
         self.target_bit = 0  # 1 << target_kind (none: 0), set with it
         target = spec.target
         self.target_kind_name: str = target.kind if target is not None else ""
