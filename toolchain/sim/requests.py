@@ -357,6 +357,18 @@ def any_target(game: Game, request: Request, ctx: Ctx | None = None) -> bool:
     return False
 
 
+def _character_there(players: list[Player], seats: tuple[int, ...], kind: str, ctx: Ctx,
+                     where: Callable[[Ctx], bool]) -> bool:
+    """any_target's answer for a target among the characters (any, or of a kind) with a `where`, the request and its
+    controller those of `ctx`, the seats those its side names."""
+    every_kind = kind == "character"
+    for seat in seats:
+        for character in players[seat].field:
+            if (every_kind or character.kind == kind) and _holds(ctx, character, where):
+                return True
+    return False
+
+
 def _request_targets(game: Game, request: Request, ctx: Ctx | None) -> list[Target]:
     """The requests on the stage the action may target."""
     return [("request", other.id) for other in game.state.stage if _may_target_request(request, other, ctx)]
@@ -724,14 +736,17 @@ class _Asking:
             if not self.present(entry):  # nothing of the kind at all: no keycards make a `where` hold
                 return
             self.context(entry.spec)
-        self.requests(out, offers, target)
+        self.requests(out, offers, target, entry)
 
-    def requests(self, out: list, offers: list[RequestOption], target: TargetSpec | None) -> None:
+    def requests(self, out: list, offers: list[RequestOption], target: TargetSpec | None, entry: _Entry) -> None:
         """Adds to `out` the ways (keycards, key unit) the cost that depends on the key unit allows (_affordable_with: K, a
         charged key unit; D was told for every way by `payable`) and, when what may be targeted depends on the
         keycards, with something to target."""
         need_k = self.need_k
         game, probe, ctx = self.game, self.probe_request, self.ctx
+        # a character to target (装備's soldier): any_target's loop, in place, over the fields its side names
+        where = target.where if target is not None and entry.field_target else None
+        seats, kind, players = entry.target_seats[self.seat], entry.target_kind_name, game.state.players
         view = target.key_view if target is not None and len(offers) > 1 else None
         # The ways that `where` cannot tell apart (装備's: keycards of one suit) have their targets tested once.
         answered: dict[object, bool] | None = {} if view is not None else None
@@ -745,12 +760,18 @@ class _Asking:
                     found = answered.get(seen)
                     if found is None:
                         probe.keys, probe.unit = keys, option.unit
-                        found = answered[seen] = any_target(game, probe, ctx)
+                        if where is not None and ctx is not None:
+                            found = answered[seen] = _character_there(players, seats, kind, ctx, where)
+                        else:
+                            found = answered[seen] = any_target(game, probe, ctx)
                     if not found:
                         continue
                 else:
                     probe.keys, probe.unit = keys, option.unit
-                    if not any_target(game, probe, ctx):
+                    if where is not None and ctx is not None:
+                        if not _character_there(players, seats, kind, ctx, where):
+                            continue
+                    elif not any_target(game, probe, ctx):
                         continue
             out.append(option)
         if target is not None and probe is not None:
@@ -771,7 +792,7 @@ class _Entry:
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
                  "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_rare", "from_unit",
                  "soldier_unit", "bare", "target_seats", "needs_bls", "target_bit", "target_kind_name", "plain_target",
-                 "request_target", "plain_request", "discard_only")
+                 "request_target", "plain_request", "discard_only", "field_target")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
@@ -798,6 +819,8 @@ class _Entry:
         self.target_kind_name: str = target.kind if target is not None else ""
         self.plain_target = target is not None and target.where is None  # a target without `where`
         self.request_target = target is not None and target.kind == "request"
+        # a target among the characters on the field (any, or of a kind: any_target's last loop)
+        self.field_target = target is not None and target.kind not in _ALWAYS_TARGETABLE and target.kind not in ("request", "trump")
         # a request to target named by its controller, keycards, action or target alone (request_there)
         self.plain_request = self.request_target and target is not None and target.where is None and not target.cause
         self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
