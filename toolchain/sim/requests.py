@@ -357,6 +357,17 @@ def any_target(game: Game, request: Request, ctx: Ctx | None = None) -> bool:
     return False
 
 
+def _look(asking: _Asking, entry: _Entry) -> bool:
+    """_Asking.present's answer the first time a search asks it of the kind and side of the action's target (a function,
+    not a method: called directly, not through the method table)."""
+    bit = entry.target_bit
+    asking.looked |= bit
+    if _any_of_kind(asking.game, entry.target_kind_name, entry.target_seats[asking.seat]):
+        asking.there |= bit
+        return True
+    return False
+
+
 def _character_there(players: list[Player], seats: tuple[int, ...], kind: str, ctx: Ctx,
                      where: Callable[[Ctx], bool]) -> bool:
     """any_target's answer for a target among the characters (any, or of a kind) with a `where`, the request and its
@@ -692,16 +703,7 @@ class _Asking:
         bit = entry.target_bit
         if not bit or self.there & bit:  # bits of machine integers, not a list made for every search
             return True
-        return not self.looked & bit and self.look(entry)
-
-    def look(self, entry: _Entry) -> bool:
-        """present's answer the first time a search asks it of the kind and side of the action's target."""
-        bit = entry.target_bit
-        self.looked |= bit
-        if _any_of_kind(self.game, entry.target_kind_name, entry.target_seats[self.seat]):
-            self.there |= bit
-            return True
-        return False
+        return not self.looked & bit and _look(self, entry)
 
     def context(self, spec: ActionSpec) -> Ctx:
         """What an activation condition (起動条件, before any keycards) or a target test sees: the probe, a request of
@@ -724,13 +726,16 @@ class _Asking:
         if entry.plain_target:  # what may be targeted does not depend on the keycards
             bit = entry.target_bit
             if bit:  # present's, in place: most of these actions ask of a kind and side already looked for
-                if not self.there & bit and (self.looked & bit or not self.look(entry)):
+                if not self.there & bit and (self.looked & bit or not _look(self, entry)):
                     return
             elif entry.request_target and not (self.request_there(entry) if entry.plain_request else self.targetable(entry)):
                 return
             target = None
-        if target is None and not self.need_k:
-            out.extend(offers)  # nothing that depends on the keycards: every way
+        if target is None and not self.need_k:  # nothing that depends on the keycards: every way
+            if len(offers) == 1:
+                out.append(offers[0])  # the one way of an action without keycards, or a hand's one card: no extend
+            else:
+                out.extend(offers)
             return
         if target is not None:
             if not self.present(entry):  # nothing of the kind at all: no keycards make a `where` hold
