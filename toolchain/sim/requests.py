@@ -1018,12 +1018,13 @@ def _hand_of(rules: Ruleset, hand: list[int]) -> _Hand:
 
 def _same_cards(cards: tuple[int, ...], hand: list[int]) -> bool:
     """Whether the hand holds these cards in this order (a loop of machine integers when compiled: no copy made)."""
-    size = len(hand)
-    if len(cards) != size:
+    if len(cards) != len(hand):
         return False
-    for i in range(size):
-        if cards[i] != hand[i]:
+    i = 0
+    for card in hand:  # the list read in place by the loop, the tuple by index: no call for either item
+        if cards[i] != card:
             return False
+        i += 1
     return True
 
 
