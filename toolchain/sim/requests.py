@@ -918,7 +918,7 @@ class _Plan:
             bits = group_bits[card]
             twice |= once & bits
             once |= bits
-        main, size = self.main, len(hand)
+        size = len(hand)
         for enumerate_ways, positions, least, needs_once, needs_twice, needs_any_twice in self.others:
             if (size < least or once & needs_once != needs_once or twice & needs_twice != needs_twice
                     or (needs_any_twice and not twice & needs_any_twice)):

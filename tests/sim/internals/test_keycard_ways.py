@@ -89,7 +89,7 @@ def test_the_options_kept_for_a_pattern_of_several_cards_are_what_a_fresh_search
         assert plan.pattern_of
         for source in (deck, few) * 100:
             hand = rng.sample(source, rng.randrange(0, 10))
-            for position, (enumerate_ways, _) in plan.pattern_of.items():
+            for position in plan.pattern_of:
                 before = dict(plan.made[position])
                 found: list = [None] * len(plan.main)
                 made = plan.resolve(found, hand, position)
