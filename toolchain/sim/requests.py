@@ -357,6 +357,29 @@ def any_target(game: Game, request: Request, ctx: Ctx | None = None) -> bool:
     return False
 
 
+def _look(asking: _Asking, entry: _Entry) -> bool:
+    """_Asking.present's answer the first time a search asks it of the kind and side of the action's target (a function,
+    not a method: called directly, not through the method table)."""
+    bit = entry.target_bit
+    asking.looked |= bit
+    if _any_of_kind(asking.game, entry.target_kind_name, entry.target_seats[asking.seat]):
+        asking.there |= bit
+        return True
+    return False
+
+
+def _character_there(players: list[Player], seats: tuple[int, ...], kind: str, ctx: Ctx,
+                     where: Callable[[Ctx], bool]) -> bool:
+    """any_target's answer for a target among the characters (any, or of a kind) with a `where`, the request and its
+    controller those of `ctx`, the seats those its side names."""
+    every_kind = kind == "character"
+    for seat in seats:
+        for character in players[seat].field:
+            if (every_kind or character.kind == kind) and _holds(ctx, character, where):
+                return True
+    return False
+
+
 def _request_targets(game: Game, request: Request, ctx: Ctx | None) -> list[Target]:
     """The requests on the stage the action may target."""
     return [("request", other.id) for other in game.state.stage if _may_target_request(request, other, ctx)]
@@ -408,13 +431,20 @@ def _character_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None) 
 def _any_of_kind(game: Game, kind: str, seats: tuple[int, ...]) -> bool:
     """Whether the players have a trump card, or a character of the kind (any character, soldiers, bulwarks, …)."""
     players = game.state.players
-    for seat in seats:
-        if kind == "trump":
+    if kind == "trump":
+        for seat in seats:
             if players[seat].trump:
                 return True
+        return False
+    every_kind = kind == "character"  # told once, not for every character
+    for seat in seats:
+        field = players[seat].field
+        if every_kind:
+            if field:
+                return True
             continue
-        for character in players[seat].field:
-            if kind == "character" or character.kind == kind:
+        for character in field:
+            if character.kind == kind:
                 return True
     return False
 
@@ -471,7 +501,15 @@ def options(game: Game, seat: int, starts: list[int] | None = None) -> list:
             continue
         if offers is None and not entry.keyless and not asking.keycards_at_hand(entry):  # the rare card or a key unit
             continue
-        if not asking.payable(entry):
+        # payable's answer, in place for the costs that need no more than the hand's size (most of a large hand's
+        # actions: none, or D alone), without a call through the method table
+        if not entry.costly:
+            asking.need_k = 0
+        elif entry.discard_only:
+            if len(asking.hand) - entry.hand_keys < entry.need_d:
+                continue
+            asking.need_k = 0
+        elif not asking.payable(entry):
             continue
         activation = entry.activation
         if activation is not None and not activation(asking.context(spec)):  # most actions have no 起動条件
@@ -574,10 +612,13 @@ class _Asking:
             if not letters:
                 return True
             need_b, need_l, need_d, need_s, need_k = counts
+            if not self.affordable(need_b, need_l, need_s):
+                return False
         else:
-            need_b, need_l, need_d, need_s, need_k = entry.need_b, entry.need_l, entry.need_d, entry.need_s, entry.need_k
-        if not self.affordable(need_b, need_l, need_s):
-            return False
+            need_d, need_k = entry.need_d, entry.need_k
+            # most costs of the actions a hand offers are D alone (up, down, …): nothing else to read
+            if entry.needs_bls and not self.affordable(entry.need_b, entry.need_l, entry.need_s):
+                return False
         if need_d and len(self.hand) - entry.hand_keys < need_d:
             return False  # the hand besides the keycards is too small (every way holds the same number of cards)
         self.need_k = need_k
@@ -585,7 +626,7 @@ class _Asking:
 
     def payable_in_full(self, entry: _Entry) -> bool:
         """Whether the player can pay every letter of the action's cost but K, none waived."""
-        if not self.affordable(entry.need_b, entry.need_l, entry.need_s):
+        if entry.needs_bls and not self.affordable(entry.need_b, entry.need_l, entry.need_s):
             return False
         need_d = entry.need_d
         return not (need_d and len(self.hand) - entry.hand_keys < need_d)
@@ -628,25 +669,41 @@ class _Asking:
     def targetable(self, entry: _Entry) -> bool:
         """Whether the action, whose target has no `where`, has something to target: a player always; a character or
         a trump of a kind and side the same for every action that asks (found once); a request, by the action."""
-        if entry.target_kind < 0 and entry.target is not None and entry.target.kind == "request":
+        if entry.request_target:
             self.context(entry.spec)
             return any_target(self.game, self.probe_request)  # type: ignore[arg-type]
         return self.present(entry)
 
+    def request_there(self, entry: _Entry) -> bool:
+        """any_target's answer for an action whose target is a request on the stage, with neither `where` nor `cause`
+        (counter's: a request of one or two keycards): _may_target_request's tests of what the target names, read in
+        place, without the probe (no request on the stage is the probe, whose id no request has)."""
+        target = entry.target
+        assert target is not None
+        seats, action_id = entry.target_seats[self.seat], entry.spec.id
+        keycards, named, has_target = target.keycards, target.action, target.has_target
+        for other in self.game.state.stage:
+            if other.controller not in seats:
+                continue
+            if keycards is not None:
+                at_least, at_most = keycards
+                if len(other.keys) < at_least or (at_most is not None and len(other.keys) > at_most):
+                    continue
+            if named and other.action.id != named:
+                continue
+            if has_target and not other.targets:
+                continue
+            if action_id not in other.action.untargetable_by:
+                return True
+        return False
+
     def present(self, entry: _Entry) -> bool:
         """Whether anything of the action's target's kind and side is there, whatever its `where` says (a player
         always; a request: not asked here), found once per kind and side: what a target without `where` needs."""
-        at = entry.target_kind
-        if at < 0:
+        bit = entry.target_bit
+        if not bit or self.there & bit:  # bits of machine integers, not a list made for every search
             return True
-        bit = 1 << at
-        if not self.looked & bit:  # bits of machine integers, not a list made for every search
-            target = entry.target
-            assert target is not None
-            self.looked |= bit
-            if _any_of_kind(self.game, target.kind, entry.target_seats[self.seat]):
-                self.there |= bit
-        return bool(self.there & bit)
+        return not self.looked & bit and _look(self, entry)
 
     def context(self, spec: ActionSpec) -> Ctx:
         """What an activation condition (起動条件, before any keycards) or a target test sees: the probe, a request of
@@ -666,25 +723,35 @@ class _Asking:
         """Adds to `out` the ways of requesting the action (its cost paid as far as it does not depend on the keycards,
         its activation condition holding) that have something to target and whose keycards leave the rest payable."""
         target = entry.target
-        if target is not None and target.where is None:  # what may be targeted does not depend on the keycards
-            if not self.targetable(entry):
+        if entry.plain_target:  # what may be targeted does not depend on the keycards
+            bit = entry.target_bit
+            if bit:  # present's, in place: most of these actions ask of a kind and side already looked for
+                if not self.there & bit and (self.looked & bit or not _look(self, entry)):
+                    return
+            elif entry.request_target and not (self.request_there(entry) if entry.plain_request else self.targetable(entry)):
                 return
             target = None
-        if target is None and not self.need_k:
-            out.extend(offers)  # nothing that depends on the keycards: every way
+        if target is None and not self.need_k:  # nothing that depends on the keycards: every way
+            if len(offers) == 1:
+                out.append(offers[0])  # the one way of an action without keycards, or a hand's one card: no extend
+            else:
+                out.extend(offers)
             return
         if target is not None:
             if not self.present(entry):  # nothing of the kind at all: no keycards make a `where` hold
                 return
             self.context(entry.spec)
-        self.requests(out, offers, target)
+        self.requests(out, offers, target, entry)
 
-    def requests(self, out: list, offers: list[RequestOption], target: TargetSpec | None) -> None:
+    def requests(self, out: list, offers: list[RequestOption], target: TargetSpec | None, entry: _Entry) -> None:
         """Adds to `out` the ways (keycards, key unit) the cost that depends on the key unit allows (_affordable_with: K, a
         charged key unit; D was told for every way by `payable`) and, when what may be targeted depends on the
         keycards, with something to target."""
         need_k = self.need_k
         game, probe, ctx = self.game, self.probe_request, self.ctx
+        # a character to target (装備's soldier): any_target's loop, in place, over the fields its side names
+        where = target.where if target is not None and entry.field_target else None
+        seats, kind, players = entry.target_seats[self.seat], entry.target_kind_name, game.state.players
         view = target.key_view if target is not None and len(offers) > 1 else None
         # The ways that `where` cannot tell apart (装備's: keycards of one suit) have their targets tested once.
         answered: dict[object, bool] | None = {} if view is not None else None
@@ -698,12 +765,18 @@ class _Asking:
                     found = answered.get(seen)
                     if found is None:
                         probe.keys, probe.unit = keys, option.unit
-                        found = answered[seen] = any_target(game, probe, ctx)
+                        if where is not None and ctx is not None:
+                            found = answered[seen] = _character_there(players, seats, kind, ctx, where)
+                        else:
+                            found = answered[seen] = any_target(game, probe, ctx)
                     if not found:
                         continue
                 else:
                     probe.keys, probe.unit = keys, option.unit
-                    if not any_target(game, probe, ctx):
+                    if where is not None and ctx is not None:
+                        if not _character_there(players, seats, kind, ctx, where):
+                            continue
+                    elif not any_target(game, probe, ctx):
                         continue
             out.append(option)
         if target is not None and probe is not None:
@@ -711,6 +784,7 @@ class _Asking:
 
 
 _LATER: Final[list[RequestOption]] = []  # a hand's ways of an action not found yet (_Plan.offers); never filled
+_OPTIONS_KEPT: Final = 4096  # per action, the RequestOptions of a pattern of several cards kept (_Plan.options_of)
 _HANDS_KEPT: Final = 512  # hands a Ruleset remembers (a game sees a few dozen; a few MB at most per regulation)
 
 
@@ -722,7 +796,8 @@ class _Entry:
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
                  "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_rare", "from_unit",
-                 "soldier_unit", "bare", "target_seats")
+                 "soldier_unit", "bare", "target_seats", "needs_bls", "target_bit", "target_kind_name", "plain_target",
+                 "request_target", "plain_request", "discard_only", "field_target")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
@@ -741,6 +816,18 @@ class _Entry:
         self.target_seats: tuple[tuple[int, ...], ...] = (
             tuple(_seats(spec.target.player, seat) for seat in (0, 1)) if spec.target is not None else ((), ()))
         self.need_b, self.need_l, self.need_d, self.need_s, self.need_k = spec.cost_counts
+        self.needs_bls = bool(self.need_b or self.need_l or self.need_s)  # letters whatever the keycards (affordable)
+        # a cost of D alone that no ability may waive: payable when the hand besides the keycards is large enough
+        self.discard_only = bool(self.need_d) and not (self.needs_bls or self.need_k or self.waivable)
+        self.target_bit = 0  # 1 << target_kind (none: 0), set with it
+        target = spec.target
+        self.target_kind_name: str = target.kind if target is not None else ""
+        self.plain_target = target is not None and target.where is None  # a target without `where`
+        self.request_target = target is not None and target.kind == "request"
+        # a target among the characters on the field (any, or of a kind: any_target's last loop)
+        self.field_target = target is not None and target.kind not in _ALWAYS_TARGETABLE and target.kind not in ("request", "trump")
+        # a request to target named by its controller, keycards, action or target alone (request_there)
+        self.plain_request = self.request_target and target is not None and target.where is None and not target.cause
         self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
 
 
@@ -750,7 +837,7 @@ class _Plan:
     one card of one group (most of them), the RequestOptions each card code makes, found once; the other patterns
     by their enumerators."""
 
-    __slots__ = ("main", "quick", "every", "of_card", "others", "group_bits", "pattern_of", "asking", "last")
+    __slots__ = ("main", "quick", "every", "of_card", "others", "group_bits", "pattern_of", "made", "asking", "last")
 
     def __init__(self, rules: Ruleset) -> None:
         self.main: list[_Entry] = [_Entry(spec, rules.waivable_categories) for spec in rules.direct]
@@ -760,6 +847,7 @@ class _Plan:
             target = entry.target
             if target is not None and target.kind not in _ALWAYS_TARGETABLE and target.kind != "request":
                 entry.target_kind = kinds.setdefault((target.kind, target.player), len(kinds))
+                entry.target_bit = 1 << entry.target_kind
         self.quick: list[int] = [position[spec.id] for spec in rules.direct_quick]
         self.every: list[int] = list(range(len(self.main)))  # the positions of main's actions
         singles = [(i, _accepts(entry.spec.pattern.groups[0])) for i, entry in enumerate(self.main)
@@ -807,6 +895,8 @@ class _Plan:
         # by position, for the actions of those patterns: the pattern's enumerator and the positions of its actions
         self.pattern_of: dict[int, tuple[Callable[[list[int]], list[tuple[int, ...]]], list[int]]] = {
             i: (other[0], other[1]) for other in self.others for i in other[1]}
+        # by position, for the actions of those patterns: the RequestOptions made, by their keycards (options_of)
+        self.made: list[dict[tuple[int, ...], RequestOption]] = [{} for _ in self.main]
         self.asking: _Asking | None = None  # what `options` finds, kept from search to search
         self.last: list[_Hand | None] = [None, None]  # by seat, the hand its last search met (_makeable)
 
@@ -828,7 +918,7 @@ class _Plan:
             bits = group_bits[card]
             twice |= once & bits
             once |= bits
-        main, size = self.main, len(hand)
+        size = len(hand)
         for enumerate_ways, positions, least, needs_once, needs_twice, needs_any_twice in self.others:
             if (size < least or once & needs_once != needs_once or twice & needs_twice != needs_twice
                     or (needs_any_twice and not twice & needs_any_twice)):
@@ -840,8 +930,7 @@ class _Plan:
             ways = enumerate_ways(hand)
             if ways:
                 for i in positions:
-                    spec = main[i].spec
-                    found[i] = [RequestOption(spec, keys) for keys in ways]
+                    found[i] = self.options_of(i, ways)
         return found
 
     def resolve(self, found: list[list[RequestOption] | None], hand: list[int], position: int) -> list[RequestOption]:
@@ -849,13 +938,26 @@ class _Plan:
         the other actions of its pattern, and kept in `found`."""
         enumerate_ways, positions = self.pattern_of[position]
         ways = enumerate_ways(hand)
-        main = self.main
         for i in positions:
-            spec = main[i].spec
-            found[i] = [RequestOption(spec, keys) for keys in ways]
+            found[i] = self.options_of(i, ways)
         made = found[position]
         assert made is not None
         return made
+
+    def options_of(self, position: int, ways: list[tuple[int, ...]]) -> list[RequestOption]:
+        """The RequestOptions of the action at `position` with these keycards: each made once and kept by its keycards
+        (a RequestOption never changes), not made again for every hand that holds the same cards of the pattern."""
+        kept = self.made[position]
+        if len(kept) > _OPTIONS_KEPT:
+            kept.clear()
+        spec = self.main[position].spec
+        options: list[RequestOption] = []
+        for keys in ways:
+            option = kept.get(keys)
+            if option is None:
+                option = kept[keys] = RequestOption(spec, keys)
+            options.append(option)
+        return options
 
 
 def _single(pattern: Keycards | None) -> bool:
@@ -916,12 +1018,13 @@ def _hand_of(rules: Ruleset, hand: list[int]) -> _Hand:
 
 def _same_cards(cards: tuple[int, ...], hand: list[int]) -> bool:
     """Whether the hand holds these cards in this order (a loop of machine integers when compiled: no copy made)."""
-    size = len(hand)
-    if len(cards) != size:
+    if len(cards) != len(hand):
         return False
-    for i in range(size):
-        if cards[i] != hand[i]:
+    i = 0
+    for card in hand:  # the list read in place by the loop, the tuple by index: no call for either item
+        if cards[i] != card:
             return False
+        i += 1
     return True
 
 

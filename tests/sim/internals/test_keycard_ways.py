@@ -75,3 +75,30 @@ def test_a_hand_changed_in_place_is_searched_afresh(engine) -> None:  # noqa: AN
     game.ruleset.hand_ways.clear()
     assert after == requests.options(game, seat)  # what a search that kept nothing finds
     assert after != before
+
+
+def test_the_options_kept_for_a_pattern_of_several_cards_are_what_a_fresh_search_makes(engine) -> None:  # noqa: ANN001
+    """A pattern of several cards' RequestOptions are kept by their keycards, for every hand that makes them again
+    (_Plan.options_of): a hand's ways found later (resolve) are the action's, with the keycards its pattern finds."""
+    rng = random.Random(13)
+    deck = [owner << OWNER_SHIFT | index for owner in (0, 1) for index in range(DECK_SIZE)]
+    few = [card for card in deck if card & INDEX_MASK in (0, 9, 10, 11, 12, 13, 22, 23, 24, 25, 52, 53)]
+    kept_again = 0
+    for regulation in (("lite", "entry20"), ("master", "extra"), ("master", "pack")):
+        plan = requests._plan(engine.ruleset(*regulation))
+        assert plan.pattern_of
+        for source in (deck, few) * 100:
+            hand = rng.sample(source, rng.randrange(0, 10))
+            for position in plan.pattern_of:
+                before = dict(plan.made[position])
+                found: list = [None] * len(plan.main)
+                made = plan.resolve(found, hand, position)
+                spec = plan.main[position].spec
+                assert [(o.action, o.keys, o.unit) for o in made] == [
+                    (spec, keys, None) for keys in requests.hand_enumerator(spec.pattern)(hand)]
+                assert found[position] is made
+                for option in made:  # one made before for the same keycards is the one offered
+                    if option.keys in before:
+                        assert option is before[option.keys]
+                        kept_again += 1
+    assert kept_again > 100
