@@ -375,6 +375,7 @@ class SideGlance:
         return self._field
 
 
+@mypyc_attr(free_list_len=1)  # compiled: one made and freed at most policy decisions, so the last freed is made again
 class Glance:
     """The part of a decision's observation (2.11.1) the policy agent reads, each worked out when first read:
     whose turn it is, each side's life, hand size and field, whose request is on top of the stage and what it

@@ -25,6 +25,7 @@ the engine's own work (a balance run plays hundreds of thousands of games). Its 
 from __future__ import annotations
 
 import random
+import sys
 from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -397,11 +398,12 @@ class _Roles:
         for bit, names in ((SUMMON, policy.summons), (BULWARK, policy.bulwarks), (ATTACK, policy.attacks),
                            (SETUP, policy.setup), (END, policy.ends), (ANSWER, policy.answers), (UNPRESSED, policy.unpressed),
                            (HELPFUL, policy.helpful)):
-            for name in names:
+            for name in names:  # interned, as the engine's action ids are (ActionSpec): found by identity
+                name = sys.intern(name)
                 of[name] = of.get(name, 0) | bit
         self.of = of
         self.passing = of.get(PASSING, 0)  # the pass's: read at most request decisions, without the lookup
-        self.off_turn: dict[str, float] = dict(policy.off_turn)
+        self.off_turn: dict[str, float] = {sys.intern(name): weight for name, weight in policy.off_turn.items()}
         # The policy's words, read here once (its attributes are a Python dataclass's, slower to read than these)
         self.new_attackers: tuple[str, ...] = tuple(policy.new_attackers)
         self.attackers_prompt: str = policy.attackers_prompt

@@ -5,6 +5,7 @@ their sizes, labels and abilities, the trumps; and a Ruleset, the part of them o
 from __future__ import annotations
 
 import difflib
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -65,7 +66,9 @@ class ActionSpec:
     def __post_init__(self) -> None:
         # What the request loop reads for every action, copied out of the definition once.
         action = self.action
-        self.id, self.name, self.category, self.trigger = action.id, action.name, action.category, action.trigger
+        # The id interned: the policy's tables (rules.yaml `policy`) are keyed by the same interned strings, so a
+        # lookup at every request decision finds its key by identity instead of comparing the text.
+        self.id, self.name, self.category, self.trigger = sys.intern(action.id), action.name, action.category, action.trigger
         self.speed, self.timing, self.cost = action.speed, action.timing, action.cost or ""
         self.pattern_text = action.keycards  # the key of the hand's ways to make the pattern (requests.options)
         self.cost_counts = cost_counts(self.cost)
