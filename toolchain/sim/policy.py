@@ -133,20 +133,16 @@ class PolicyAgent:
                 return self._draw_alike(count)
             return self._draw(weights)
         facts = self._facts.read(view)  # what the weights read of the glance, each worked out once for every action
-        # The weights read no action's role while the request on top of the stage is this player's own, or off its turn,
-        # with its life not short (a third of the weights): its lookup is left out then, and a pass's read once.
-        need_roles = short or (facts.my_turn if facts.stage_empty else not facts.top_mine)
         runs = len(starts)
         weighed = self._weighed
         kept = len(weighed)
         total, some = 0.0, False
         for k in range(runs):
-            action = decision.action(starts[k])
-            passing = action == PASSING
-            role = (roles.passing if passing else roles.of.get(action, 0)) if need_roles else 0
-            weight = _action_weight(roles, facts, view, action, passing, role)
+            known = _known(roles, decision, starts[k])
+            weight = _action_weight(roles, facts, view, known.passing, known.role, known.off_turn)
             if short:  # its last way's cost read only then
-                weight = _short_weight(decision, weight, passing, role, (starts[k + 1] if k + 1 < runs else count) - 1)
+                weight = _short_weight(decision, weight, known.passing, known.role,
+                                       (starts[k + 1] if k + 1 < runs else count) - 1)
             if k < kept:
                 weighed[k] = weight
             else:
@@ -389,8 +385,8 @@ HELPFUL: Final = 128
 class _Roles:
     """An edition's policy read once: each action's parts as bits (an action it does not name: 0, any other spell)."""
 
-    __slots__ = ("attackers_prompt", "block_labels", "blockers_prompt", "discard_words", "draw_more_label", "new_attackers", "of",
-                 "off_turn", "passing", "policy")
+    __slots__ = ("attackers_prompt", "block_labels", "blockers_prompt", "discard_words", "draw_more_label", "known", "new_attackers",
+                 "of", "off_turn", "pass_known", "passing", "policy")
 
     def __init__(self, policy: m.Policy) -> None:
         self.policy = policy
@@ -404,6 +400,9 @@ class _Roles:
         self.of = of
         self.passing = of.get(PASSING, 0)  # the pass's: read at most request decisions, without the lookup
         self.off_turn: dict[str, float] = {sys.intern(name): weight for name, weight in policy.off_turn.items()}
+        # What a request decision reads of each action, by its ActionSpec.position (_known): None where not read yet
+        self.known: list[_Known | None] = []
+        self.pass_known = _Known(self, PASSING)
         # The policy's words, read here once (its attributes are a Python dataclass's, slower to read than these)
         self.new_attackers: tuple[str, ...] = tuple(policy.new_attackers)
         self.attackers_prompt: str = policy.attackers_prompt
@@ -411,6 +410,40 @@ class _Roles:
         self.discard_words: tuple[str, ...] = tuple(policy.discard_words)
         self.block_labels: dict[str, str] = dict(policy.block_labels)
         self.draw_more_label: str = policy.draw_more_label
+
+
+class _Known:
+    """What a request decision's weights read of one action, from the policy once: its parts, whether it is the pass,
+    its weight off the turn. Kept under its id (compared by identity: the engine's ids are interned)."""
+
+    __slots__ = ("id", "off_turn", "passing", "role")
+
+    def __init__(self, roles: _Roles, action: str) -> None:
+        self.id = action
+        self.passing = action == PASSING
+        self.role = roles.passing if self.passing else roles.of.get(action, 0)
+        self.off_turn: float = roles.off_turn.get(action, 0.3)
+
+
+def _known(roles: _Roles, decision: Decision, index: int) -> _Known:
+    """What the weights read of option `index`'s action: kept by the action's position among its definitions' (an
+    action of another set of definitions at the same place, or the same id made again, is read anew and kept instead)."""
+    spec = decision.spec(index)
+    if spec is None:  # the pass (or an option that is no request)
+        action = decision.action(index)
+        return roles.pass_known if action == PASSING else _Known(roles, action)
+    position = spec.position
+    known = roles.known
+    if 0 <= position < len(known):
+        found = known[position]
+        if found is not None and found.id is spec.id:
+            return found
+    made = _Known(roles, spec.id)
+    if position >= 0:
+        while len(known) <= position:
+            known.append(None)
+        known[position] = made
+    return made
 
 
 class _Kept:
@@ -436,21 +469,21 @@ def _weight(decision: Decision, roles: _Roles, facts: _Facts, view: Glance, acti
             last: int) -> float:
     """An action's weight at a request decision (its way `last` read for the cost)."""
     passing = action == PASSING
-    weight = _action_weight(roles, facts, view, action, passing, role)
+    weight = _action_weight(roles, facts, view, passing, role, roles.off_turn.get(action, 0.3))
     return _short_weight(decision, weight, passing, role, last) if short else weight
 
 
 def _short_weight(decision: Decision, weight: float, passing: bool, role: int, last: int) -> float:
     """An action's weight with the deciding player's life short (its way `last` read for the cost)."""
-    if "L" in decision.cost(last):
+    if decision.pays_life(last):  # "L" in decision.cost(last), counted once for the action
         weight *= 0.05  # L is paid with the life: a short life is kept for the game, not spent
     if not passing and not role & (UNPRESSED | ANSWER):
         weight *= 0.5  # with a short life, only what protects it is worth a request: bulwarks and answers
     return weight
 
 
-def _action_weight(roles: _Roles, facts: _Facts, view: Glance, action: str, passing: bool, role: int) -> float:
-    """An action's weight before its cost is read (`passing`: it is the pass)."""
+def _action_weight(roles: _Roles, facts: _Facts, view: Glance, passing: bool, role: int, off_turn: float) -> float:
+    """An action's weight before its cost is read (`passing`: it is the pass; `off_turn`: its weight off the turn)."""
     if not facts.stage_empty:
         if facts.top_mine:
             return 8.0 if passing else 0.2
@@ -460,7 +493,7 @@ def _action_weight(roles: _Roles, facts: _Facts, view: Glance, action: str, pass
             return 3.0 if facts.against_me(view) else 0.3
         return 0.3
     if not facts.my_turn:
-        return 6.0 if passing else roles.off_turn.get(action, 0.3)
+        return 6.0 if passing else off_turn
     if role & SUMMON:
         return 6.0 if facts.soldiers(view) < MANY_SOLDIERS else 0.4
     if role & BULWARK:
@@ -539,7 +572,7 @@ def _run_best(decision: Decision, roles: _Roles, starts: list[int], k: int, coun
     end = starts[k + 1] if k + 1 < len(starts) else count
     if end - start == 1:
         return start
-    return _best_way(decision, start, end, roles.of.get(decision.action(start), 0) & BULWARK != 0)
+    return _best_way(decision, start, end, _known(roles, decision, start).role & BULWARK != 0)
 
 
 def _best_way(decision: Decision, start: int, end: int, spends_smallest: bool) -> int:
