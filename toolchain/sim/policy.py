@@ -16,7 +16,8 @@ beat with a soldier, blocks a big one (or any, when its life is short) with a bu
 lowest cards and targets the opponent's biggest soldier with harmful actions, its own with helpful ones.
 
 It reads the observation through `decision.glance` (the same values, each worked out when first read)
-and a request's cost and keycards through `decision.cost(i)` and `decision.keys(i)`: most decisions
+and a request's action, cost and keycards through `decision.spec(i)`, `decision.pays_life(i)` and `decision.keys_rank(i)`
+(what it reads of each action is kept by the action's position, ActionSpec.position): most decisions
 need a few facts, and building the whole observation and every option's text took five times as long as
 the engine's own work (a balance run plays hundreds of thousands of games). Its draws are those of
 `random.choices`, so a seed plays the games it always did (tests/sim/golden/policy-fingerprints.json).
@@ -183,8 +184,9 @@ class PolicyAgent:
         for k in range(runs):
             end = starts[k + 1] if k + 1 < runs else count
             action = decision.action(starts[k])
-            weights[_run_best(decision, roles.of.get(action, 0), starts, k, count)] = _weight(decision, roles, facts, view, action,
-                                                                            roles.of.get(action, 0), short, end - 1)
+            role = roles.of.get(action, 0)
+            weights[_run_best(decision, role, starts, k, count)] = _weight(decision, roles, facts, view, action, role, short,
+                                                                           end - 1)
         return weights
 
     def _request_grouped(self, decision: Decision, roles: _Roles, actions: tuple[str, ...], view: Glance,
@@ -389,8 +391,7 @@ class _Roles:
     """An edition's policy read once: each action's parts as bits (an action it does not name: 0, any other spell)."""
 
     __slots__ = ("attackers_prompt", "block_labels", "blockers_prompt", "discard_words", "draw_more_label", "known", "known_specs",
-                 "new_attackers",
-                 "of", "off_turn", "pass_known", "passing", "policy")
+                 "new_attackers", "of", "off_turn", "pass_known", "passing", "policy")
 
     def __init__(self, policy: m.Policy) -> None:
         self.policy = policy
@@ -406,7 +407,8 @@ class _Roles:
         self.off_turn: dict[str, float] = {sys.intern(name): weight for name, weight in policy.off_turn.items()}
         # What a request decision reads of each action, by its ActionSpec.position (_known): None where not read yet
         self.known: list[_Known | None] = []
-        self.known_specs: list[ActionSpec | None] = []  # the action each was read of (an agent's copy keeps none)
+        # The action each was read of: compared by identity (a _Known holds none, so an agent's copy copies no ActionSpec)
+        self.known_specs: list[ActionSpec | None] = []
         self.pass_known = _Known().read(self, PASSING, None)
         # The policy's words, read here once (its attributes are a Python dataclass's, slower to read than these)
         self.new_attackers: tuple[str, ...] = tuple(policy.new_attackers)
