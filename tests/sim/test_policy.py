@@ -62,6 +62,18 @@ def test_a_seed_plays_the_same_game(engine: sim.Engine) -> None:
     assert problems == [] and decided and simtools.digest(first) == simtools.digest(again)
 
 
+def test_a_clone_of_its_game_plays_on_as_the_game_does(engine: sim.Engine) -> None:
+    """Game.clone copies the agents (copy.deepcopy) with what they keep between decisions."""
+    game = sim.Game.new(engine, "lite", "entry20", seed=7, agents=(sim.PolicyAgent(15), sim.PolicyAgent(16)))
+    steps = iter(range(15))
+    game.play(after_step=lambda _: next(steps, None) is not None)  # stopped after 15 steps
+    assert not game.over
+    again = game.clone()
+    game.play()
+    again.play()
+    assert game.over and simtools.digest(game) == simtools.digest(again)
+
+
 def test_its_games_last_longer_than_random_ones_and_are_decided(engine: sim.Engine) -> None:
     """ライト + エントリー20 (random play: about 5 turns, upstream's baseline 5–7)."""
     random = simtools.play(engine, "lite", "entry20", 120, 11, agent="random")

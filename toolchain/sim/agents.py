@@ -50,6 +50,8 @@ class Decision:
     texts()      the options as the notation writes them (stable, the referee's view: scripts and transcripts use these)
     kinds        each option's kind (options[i].kind), without the rest of options
     cost(i), keys(i)   a request option's cost and keycards (options[i].cost, .keys), without the rest of options
+    pays_life(i) whether a request option's cost has L
+    spec(i)      a request option's action as the engine runs it (None for the pass): its id and position
     keys_rank(i) the sum of the ranks of a request option's keycards, without their texts
     runs         where each action's ways begin among a request decision's options (None if they are not together)
 
@@ -132,6 +134,12 @@ class Decision:
         if isinstance(option, RequestOption):  # most options: read natively, without a call
             return option.action.id
         return _action_id(option)
+
+    def spec(self, index: int) -> ActionSpec | None:
+        """For a request decision: the action of option `index` as the engine runs it (None for the pass, or an option
+        that is no request): its `position` lets an agent keep what it knows of each action in a list."""
+        option = self._options[index]
+        return option.action if isinstance(option, RequestOption) else None
 
     @property
     def runs(self) -> list[int] | None:
@@ -232,6 +240,11 @@ class Decision:
         """A request option's cost letters as printed, before abilities ('' for a pass): `options[index].cost`."""
         option = self._options[index]
         return option.action.cost if isinstance(option, RequestOption) else ""
+
+    def pays_life(self, index: int) -> bool:
+        """Whether a request option's cost as printed has L (`"L" in cost(index)`), counted once for its action."""
+        option = self._options[index]
+        return isinstance(option, RequestOption) and option.action.cost_counts[1] > 0
 
     def keys(self, index: int) -> tuple[str, ...]:
         """A request option's keycards (the deciding player's own cards, so seen): `options[index].keys`."""

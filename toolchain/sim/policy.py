@@ -16,7 +16,8 @@ beat with a soldier, blocks a big one (or any, when its life is short) with a bu
 lowest cards and targets the opponent's biggest soldier with harmful actions, its own with helpful ones.
 
 It reads the observation through `decision.glance` (the same values, each worked out when first read)
-and a request's cost and keycards through `decision.cost(i)` and `decision.keys(i)`: most decisions
+and a request's action, cost and keycards through `decision.spec(i)`, `decision.pays_life(i)` and `decision.keys_rank(i)`
+(what it reads of each action is kept by the action's position, ActionSpec.position): most decisions
 need a few facts, and building the whole observation and every option's text took five times as long as
 the engine's own work (a balance run plays hundreds of thousands of games). Its draws are those of
 `random.choices`, so a seed plays the games it always did (tests/sim/golden/policy-fingerprints.json).
@@ -37,6 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from .. import model as m
     from .agents import Decision, Glance
+    from .ruleset import ActionSpec
 
 PASSING: Final = "pass"  # the engine's pass among a request decision's options (Decision.actions)
 MANY_SOLDIERS: Final = 2
@@ -73,7 +75,8 @@ class PolicyAgent:
         self.acting: str | None = None  # the action of the request this agent is making (its targets and costs follow)
         # Made once and read again at every request decision: making and freeing them at each cost more than reading them
         self._facts = _Facts()
-        self._weighed: list[float] = []  # each action's weight, by its run: overwritten, never shortened
+        # Each run's action, its weight on it (_Known.weight, a float kept unboxed): overwritten, never shortened
+        self._weighed: list[_Known] = []
 
     def choose(self, decision: Decision) -> int:
         kind = decision.kind
@@ -133,24 +136,21 @@ class PolicyAgent:
                 return self._draw_alike(count)
             return self._draw(weights)
         facts = self._facts.read(view)  # what the weights read of the glance, each worked out once for every action
-        # The weights read no action's role while the request on top of the stage is this player's own, or off its turn,
-        # with its life not short (a third of the weights): its lookup is left out then, and a pass's read once.
-        need_roles = short or (facts.my_turn if facts.stage_empty else not facts.top_mine)
         runs = len(starts)
         weighed = self._weighed
         kept = len(weighed)
         total, some = 0.0, False
         for k in range(runs):
-            action = decision.action(starts[k])
-            passing = action == PASSING
-            role = (roles.passing if passing else roles.of.get(action, 0)) if need_roles else 0
-            weight = _action_weight(roles, facts, view, action, passing, role)
-            if short:  # its last way's cost read only then
-                weight = _short_weight(decision, weight, passing, role, (starts[k + 1] if k + 1 < runs else count) - 1)
+            known = _known(roles, decision, starts[k])
+            weight = _action_weight(roles, facts, view, known.passing, known.role, known.off_turn)
+            if short:  # its cost read only then
+                weight = _short_weight(weight, known.pays_life, known.passing, known.role)
+            # Kept on the action's own record: each action has one run, and the record is read again only below
+            known.weight = weight
             if k < kept:
-                weighed[k] = weight
+                weighed[k] = known
             else:
-                weighed.append(weight)
+                weighed.append(known)
             total += weight
             if weight:
                 some = True
@@ -158,13 +158,13 @@ class PolicyAgent:
             return self._draw_alike(count)
         drawn = _random(self.rng) * (total + 0.0)
         last = count - 1
-        if drawn < 0.0 and last > 0 and _run_best(decision, roles, starts, 0, count) != 0:
+        if drawn < 0.0 and last > 0 and _run_best(decision, weighed[0].role, starts, 0, count) != 0:
             return 0  # _draw's first index, weighing nothing, already passes a negative draw
         running = 0.0
         for k in range(runs):
-            running += weighed[k]
+            running += weighed[k].weight
             if running > drawn:
-                best = _run_best(decision, roles, starts, k, count)
+                best = _run_best(decision, weighed[k].role, starts, k, count)
                 return min(last, best)
         return last
 
@@ -184,8 +184,9 @@ class PolicyAgent:
         for k in range(runs):
             end = starts[k + 1] if k + 1 < runs else count
             action = decision.action(starts[k])
-            weights[_run_best(decision, roles, starts, k, count)] = _weight(decision, roles, facts, view, action,
-                                                                            roles.of.get(action, 0), short, end - 1)
+            role = roles.of.get(action, 0)
+            weights[_run_best(decision, role, starts, k, count)] = _weight(decision, roles, facts, view, action, role, short,
+                                                                           end - 1)
         return weights
 
     def _request_grouped(self, decision: Decision, roles: _Roles, actions: tuple[str, ...], view: Glance,
@@ -389,8 +390,8 @@ HELPFUL: Final = 128
 class _Roles:
     """An edition's policy read once: each action's parts as bits (an action it does not name: 0, any other spell)."""
 
-    __slots__ = ("attackers_prompt", "block_labels", "blockers_prompt", "discard_words", "draw_more_label", "new_attackers", "of",
-                 "off_turn", "passing", "policy")
+    __slots__ = ("attackers_prompt", "block_labels", "blockers_prompt", "discard_words", "draw_more_label", "known", "known_specs",
+                 "new_attackers", "of", "off_turn", "pass_known", "passing", "policy")
 
     def __init__(self, policy: m.Policy) -> None:
         self.policy = policy
@@ -404,6 +405,11 @@ class _Roles:
         self.of = of
         self.passing = of.get(PASSING, 0)  # the pass's: read at most request decisions, without the lookup
         self.off_turn: dict[str, float] = {sys.intern(name): weight for name, weight in policy.off_turn.items()}
+        # What a request decision reads of each action, by its ActionSpec.position (_known): None where not read yet
+        self.known: list[_Known | None] = []
+        # The action each was read of: compared by identity (a _Known holds none, so an agent's copy copies no ActionSpec)
+        self.known_specs: list[ActionSpec | None] = []
+        self.pass_known = _Known().read(self, PASSING, None)
         # The policy's words, read here once (its attributes are a Python dataclass's, slower to read than these)
         self.new_attackers: tuple[str, ...] = tuple(policy.new_attackers)
         self.attackers_prompt: str = policy.attackers_prompt
@@ -411,6 +417,51 @@ class _Roles:
         self.discard_words: tuple[str, ...] = tuple(policy.discard_words)
         self.block_labels: dict[str, str] = dict(policy.block_labels)
         self.draw_more_label: str = policy.draw_more_label
+
+
+class _Known:
+    """What a request decision's weights read of one action, from the policy and its definition once: its parts,
+    whether it is the pass, its weight off the turn, whether its cost has L."""
+
+    __slots__ = ("off_turn", "passing", "pays_life", "role", "weight")
+
+    def __init__(self) -> None:  # made without arguments, as copy.deepcopy makes an agent's (Game.clone): read()
+        self.passing = False
+        self.role = 0
+        self.off_turn = 0.3
+        self.pays_life = False
+        self.weight = 0.0  # its weight at the request decision being weighed (PolicyAgent._request)
+
+    def read(self, roles: _Roles, action: str, spec: ActionSpec | None) -> _Known:
+        self.passing = action == PASSING
+        self.role = roles.passing if self.passing else roles.of.get(action, 0)
+        self.off_turn = roles.off_turn.get(action, 0.3)
+        self.pays_life = spec is not None and spec.cost_counts[1] > 0  # "L" in its cost as printed
+        return self
+
+
+def _known(roles: _Roles, decision: Decision, index: int) -> _Known:
+    """What the weights read of option `index`'s action: kept by the action's position among its definitions' (an
+    action of another set of definitions at the same place is read anew and kept instead)."""
+    spec = decision.spec(index)
+    if spec is None:  # the pass (or an option that is no request)
+        action = decision.action(index)
+        return roles.pass_known if action == PASSING else _Known().read(roles, action, None)
+    position = spec.position
+    known = roles.known
+    if 0 <= position < len(known) and roles.known_specs[position] is spec:
+        found = known[position]
+        if found is not None:
+            return found
+    made = _Known().read(roles, spec.id, spec)
+    if position >= 0:
+        specs = roles.known_specs
+        while len(known) <= position:
+            known.append(None)
+            specs.append(None)
+        known[position] = made
+        specs[position] = spec
+    return made
 
 
 class _Kept:
@@ -436,21 +487,21 @@ def _weight(decision: Decision, roles: _Roles, facts: _Facts, view: Glance, acti
             last: int) -> float:
     """An action's weight at a request decision (its way `last` read for the cost)."""
     passing = action == PASSING
-    weight = _action_weight(roles, facts, view, action, passing, role)
-    return _short_weight(decision, weight, passing, role, last) if short else weight
+    weight = _action_weight(roles, facts, view, passing, role, roles.off_turn.get(action, 0.3))
+    return _short_weight(weight, decision.pays_life(last), passing, role) if short else weight
 
 
-def _short_weight(decision: Decision, weight: float, passing: bool, role: int, last: int) -> float:
-    """An action's weight with the deciding player's life short (its way `last` read for the cost)."""
-    if "L" in decision.cost(last):
+def _short_weight(weight: float, pays_life: bool, passing: bool, role: int) -> float:
+    """An action's weight with the deciding player's life short (`pays_life`: its cost has L)."""
+    if pays_life:
         weight *= 0.05  # L is paid with the life: a short life is kept for the game, not spent
     if not passing and not role & (UNPRESSED | ANSWER):
         weight *= 0.5  # with a short life, only what protects it is worth a request: bulwarks and answers
     return weight
 
 
-def _action_weight(roles: _Roles, facts: _Facts, view: Glance, action: str, passing: bool, role: int) -> float:
-    """An action's weight before its cost is read (`passing`: it is the pass)."""
+def _action_weight(roles: _Roles, facts: _Facts, view: Glance, passing: bool, role: int, off_turn: float) -> float:
+    """An action's weight before its cost is read (`passing`: it is the pass; `off_turn`: its weight off the turn)."""
     if not facts.stage_empty:
         if facts.top_mine:
             return 8.0 if passing else 0.2
@@ -460,7 +511,7 @@ def _action_weight(roles: _Roles, facts: _Facts, view: Glance, action: str, pass
             return 3.0 if facts.against_me(view) else 0.3
         return 0.3
     if not facts.my_turn:
-        return 6.0 if passing else roles.off_turn.get(action, 0.3)
+        return 6.0 if passing else off_turn
     if role & SUMMON:
         return 6.0 if facts.soldiers(view) < MANY_SOLDIERS else 0.4
     if role & BULWARK:
@@ -533,13 +584,14 @@ class _Facts:
         return self._attacking == 1
 
 
-def _run_best(decision: Decision, roles: _Roles, starts: list[int], k: int, count: int) -> int:
-    """The best way of the k-th action among a request decision's options (its only one, or _best_way's)."""
+def _run_best(decision: Decision, role: int, starts: list[int], k: int, count: int) -> int:
+    """The best way of the k-th action (its parts: `role`) among a request decision's options (its only one, or
+    _best_way's)."""
     start = starts[k]
     end = starts[k + 1] if k + 1 < len(starts) else count
     if end - start == 1:
         return start
-    return _best_way(decision, start, end, roles.of.get(decision.action(start), 0) & BULWARK != 0)
+    return _best_way(decision, start, end, role & BULWARK != 0)
 
 
 def _best_way(decision: Decision, start: int, end: int, spends_smallest: bool) -> int:

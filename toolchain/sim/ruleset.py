@@ -72,6 +72,9 @@ class ActionSpec:
         self.speed, self.timing, self.cost = action.speed, action.timing, action.cost or ""
         self.pattern_text = action.keycards  # the key of the hand's ways to make the pattern (requests.options)
         self.cost_counts = cost_counts(self.cost)
+        # Its place among its definitions' compiled actions (compile_definitions; -1 for one made outside): an agent
+        # keeps what it knows of each action in a list by it, read without hashing the id at every decision.
+        self.position = -1
 
     @property
     def executable(self) -> bool:
@@ -205,9 +208,11 @@ def compile_definitions(defs: m.Definitions, instrument: bool = False) -> Compil
             compiled.errors.append((trump, exc.path, exc))
         except keycards_notation.KeycardsError:
             continue  # reported by BP024
-    for action in (*defs.actions, *defs.frame_actions):
+    for position, action in enumerate((*defs.actions, *defs.frame_actions)):
         try:
-            compiled.actions[action.id] = compile_action(action, known)
+            spec = compile_action(action, known)
+            spec.position = position
+            compiled.actions[action.id] = spec
         except ProgramError as exc:
             compiled.errors.append((action, ("program", *exc.path), exc))
         except keycards_notation.KeycardsError:
