@@ -837,7 +837,8 @@ class _Plan:
     one card of one group (most of them), the RequestOptions each card code makes, found once; the other patterns
     by their enumerators."""
 
-    __slots__ = ("main", "quick", "every", "of_card", "others", "group_bits", "pattern_of", "made", "asking", "last")
+    __slots__ = ("main", "quick", "every", "of_card", "others", "group_bits", "pattern_of", "made", "pair_of", "pair_made",
+                 "asking", "last")
 
     def __init__(self, rules: Ruleset) -> None:
         self.main: list[_Entry] = [_Entry(spec, rules.waivable_categories) for spec in rules.direct]
@@ -897,6 +898,12 @@ class _Plan:
             i: (other[0], other[1]) for other in self.others for i in other[1]}
         # by position, for the actions of those patterns: the RequestOptions made, by their keycards (options_of)
         self.made: list[dict[tuple[int, ...], RequestOption]] = [{} for _ in self.main]
+        # by position, for a pattern of two groups of one card each that no card makes both of (`♡A-K & ♢A-K`, the
+        # most resolved in policy games): its two groups, and the RequestOptions made, by the codes of the two cards
+        # in hand order (a table indexed, not a dict of tuples hashed: resolve makes no tuple for a way made before)
+        self.pair_of: list[tuple[tuple[bool, ...], tuple[bool, ...]] | None] = [
+            _disjoint_groups(entry.spec.pattern) if i in self.pattern_of else None for i, entry in enumerate(self.main)]
+        self.pair_made: list[list[RequestOption | None] | None] = [None] * len(self.main)
         self.asking: _Asking | None = None  # what `options` finds, kept from search to search
         self.last: list[_Hand | None] = [None, None]  # by seat, the hand its last search met (_makeable)
 
@@ -927,22 +934,64 @@ class _Plan:
                 for i in positions:
                     found[i] = _LATER
                 continue
-            ways = enumerate_ways(hand)
-            if ways:
-                for i in positions:
-                    found[i] = self.options_of(i, ways)
+            self.ways_into(found, hand, enumerate_ways, positions, True)
         return found
 
     def resolve(self, found: list[list[RequestOption] | None], hand: list[int], position: int) -> list[RequestOption]:
         """The ways (maybe none) of the action at `position`, which `offers` left for later: found now, with those of
         the other actions of its pattern, and kept in `found`."""
         enumerate_ways, positions = self.pattern_of[position]
-        ways = enumerate_ways(hand)
-        for i in positions:
-            found[i] = self.options_of(i, ways)
+        self.ways_into(found, hand, enumerate_ways, positions, False)
         made = found[position]
         assert made is not None
         return made
+
+    def ways_into(self, found: list[list[RequestOption] | None], hand: list[int],
+                  enumerate_ways: Callable[[list[int]], list[tuple[int, ...]]], positions: list[int], some: bool) -> None:
+        """Puts in `found` the ways of the actions at `positions` (one pattern's), as its enumerator finds them; with
+        `some`, only when there is a way (else each gets a list, maybe empty)."""
+        pair = self.pair_of[positions[0]]
+        if pair is None:
+            ways = enumerate_ways(hand)
+            if ways or not some:
+                for i in positions:
+                    found[i] = self.options_of(i, ways)
+            return
+        # _disjoint_pairs's ways, in its order: each card of the first group with each of the second, in hand order
+        first, second = pair
+        ones: list[int] = []
+        others: list[int] = []
+        for at in range(len(hand)):
+            card = hand[at]
+            if first[card]:
+                ones.append(at)
+            elif second[card]:
+                others.append(at)
+        if some and (not ones or not others):
+            return
+        for i in positions:
+            found[i] = self.pair_options(i, hand, ones, others)
+
+    def pair_options(self, position: int, hand: list[int], ones: list[int], others: list[int]) -> list[RequestOption]:
+        """The RequestOptions of the action at `position`, of a pattern of two disjoint groups of one card, with each
+        card of the first group (at `ones` in the hand) and each of the second (at `others`): each made once."""
+        kept = self.pair_made[position]
+        if kept is None:
+            kept = self.pair_made[position] = [None] * (_CODES * _CODES)
+        spec = self.main[position].spec
+        options: list[RequestOption] = []
+        for one in ones:
+            for other in others:
+                if one < other:
+                    earlier, later = hand[one], hand[other]
+                else:
+                    earlier, later = hand[other], hand[one]
+                at = earlier * _CODES + later
+                option = kept[at]
+                if option is None:
+                    option = kept[at] = RequestOption(spec, (earlier, later))
+                options.append(option)
+        return options
 
     def options_of(self, position: int, ways: list[tuple[int, ...]]) -> list[RequestOption]:
         """The RequestOptions of the action at `position` with these keycards: each made once and kept by its keycards
@@ -958,6 +1007,19 @@ class _Plan:
                 option = kept[keys] = RequestOption(spec, keys)
             options.append(option)
         return options
+
+
+def _disjoint_groups(pattern: Keycards) -> tuple[tuple[bool, ...], tuple[bool, ...]] | None:
+    """A pattern of two groups of one card each that no card makes both of: its groups' tables (else None)."""
+    if pattern.kind != "cards" or len(pattern.groups) != 2 or any(group.count != 1 for group in pattern.groups):
+        return None
+    first, second = _accepts(pattern.groups[0]), _accepts(pattern.groups[1])
+    if any(a and b for a, b in zip(first, second)):
+        return None
+    return first, second
+
+
+_CODES: Final = 2 * (INDEX_MASK + 1)  # the card codes (either owner): a pair's place in _Plan.pair_made
 
 
 def _single(pattern: Keycards | None) -> bool:

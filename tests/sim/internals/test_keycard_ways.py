@@ -83,14 +83,14 @@ def test_the_options_kept_for_a_pattern_of_several_cards_are_what_a_fresh_search
     rng = random.Random(13)
     deck = [owner << OWNER_SHIFT | index for owner in (0, 1) for index in range(DECK_SIZE)]
     few = [card for card in deck if card & INDEX_MASK in (0, 9, 10, 11, 12, 13, 22, 23, 24, 25, 52, 53)]
-    kept_again = 0
+    kept_again = pairs_again = 0
     for regulation in (("lite", "entry20"), ("master", "extra"), ("master", "pack")):
         plan = requests._plan(engine.ruleset(*regulation))
         assert plan.pattern_of
         for source in (deck, few) * 100:
             hand = rng.sample(source, rng.randrange(0, 10))
             for position in plan.pattern_of:
-                before = dict(plan.made[position])
+                before = _kept(plan, position)
                 found: list = [None] * len(plan.main)
                 made = plan.resolve(found, hand, position)
                 spec = plan.main[position].spec
@@ -101,4 +101,13 @@ def test_the_options_kept_for_a_pattern_of_several_cards_are_what_a_fresh_search
                     if option.keys in before:
                         assert option is before[option.keys]
                         kept_again += 1
+                        pairs_again += plan.pair_of[position] is not None
     assert kept_again > 100
+    assert pairs_again > 50  # the table of a pattern of two disjoint groups of one card (`♡A-K & ♢A-K`) among them
+
+
+def _kept(plan: requests._Plan, position: int) -> dict:
+    """The RequestOptions the plan keeps for the action at `position`, by their keycards."""
+    if plan.pair_of[position] is None:
+        return dict(plan.made[position])
+    return {option.keys: option for option in plan.pair_made[position] or () if option is not None}
