@@ -75,8 +75,9 @@ class PolicyAgent:
         self.acting: str | None = None  # the action of the request this agent is making (its targets and costs follow)
         # Made once and read again at every request decision: making and freeing them at each cost more than reading them
         self._facts = _Facts()
-        # Each run's action, its weight on it (_Known.weight, a float kept unboxed): overwritten, never shortened
-        self._weighed: list[_Known] = []
+        # Each run's action and its weight (a float kept unboxed on the agent's own slot: the _Known records are shared by
+        # every agent of the edition, games in other threads among them): overwritten, never shortened
+        self._weighed: list[_Weighed] = []
 
     def choose(self, decision: Decision) -> int:
         kind = decision.kind
@@ -145,12 +146,12 @@ class PolicyAgent:
             weight = _action_weight(roles, facts, view, known.passing, known.role, known.off_turn)
             if short:  # its cost read only then
                 weight = _short_weight(weight, known.pays_life, known.passing, known.role)
-            # Kept on the action's own record: each action has one run, and the record is read again only below
-            known.weight = weight
             if k < kept:
-                weighed[k] = known
+                slot = weighed[k]
             else:
-                weighed.append(known)
+                slot = _Weighed()
+                weighed.append(slot)
+            slot.role, slot.weight = known.role, weight
             total += weight
             if weight:
                 some = True
@@ -423,14 +424,13 @@ class _Known:
     """What a request decision's weights read of one action, from the policy and its definition once: its parts,
     whether it is the pass, its weight off the turn, whether its cost has L."""
 
-    __slots__ = ("off_turn", "passing", "pays_life", "role", "weight")
+    __slots__ = ("off_turn", "passing", "pays_life", "role")
 
     def __init__(self) -> None:  # made without arguments, as copy.deepcopy makes an agent's (Game.clone): read()
         self.passing = False
         self.role = 0
         self.off_turn = 0.3
         self.pays_life = False
-        self.weight = 0.0  # its weight at the request decision being weighed (PolicyAgent._request)
 
     def read(self, roles: _Roles, action: str, spec: ActionSpec | None) -> _Known:
         self.passing = action == PASSING
@@ -438,6 +438,17 @@ class _Known:
         self.off_turn = roles.off_turn.get(action, 0.3)
         self.pays_life = spec is not None and spec.cost_counts[1] > 0  # "L" in its cost as printed
         return self
+
+
+class _Weighed:
+    """One action's role and weight at the request decision an agent is weighing (PolicyAgent._request), read again to
+    find the drawn one: the agent's own, made once and overwritten."""
+
+    __slots__ = ("role", "weight")
+
+    def __init__(self) -> None:  # made without arguments, as copy.deepcopy makes an agent's (Game.clone)
+        self.role = 0
+        self.weight = 0.0
 
 
 def _known(roles: _Roles, decision: Decision, index: int) -> _Known:
@@ -456,8 +467,9 @@ def _known(roles: _Roles, decision: Decision, index: int) -> _Known:
     made = _Known().read(roles, spec.id, spec)
     if position >= 0:
         specs = roles.known_specs
-        while len(known) <= position:
+        while len(known) <= position:  # each list grown on its own: two threads' games may be growing them
             known.append(None)
+        while len(specs) <= position:
             specs.append(None)
         known[position] = made
         specs[position] = spec
