@@ -165,18 +165,24 @@ def _pairs(first: tuple[bool, ...], second: tuple[bool, ...]) -> Callable[[list[
     return pairs
 
 
+def _split(hand: list[int], first: tuple[bool, ...], second: tuple[bool, ...]) -> tuple[list[int], list[int]]:
+    """Where in the hand the cards of each of two disjoint groups are (in hand order)."""
+    ones: list[int] = []
+    others: list[int] = []
+    for at in range(len(hand)):
+        card = hand[at]
+        if first[card]:
+            ones.append(at)
+        elif second[card]:
+            others.append(at)
+    return ones, others
+
+
 def _disjoint_pairs(first: tuple[bool, ...], second: tuple[bool, ...]) -> Callable[[list[int]], list[tuple[int, ...]]]:
     """Two groups of one card each that no card makes both of (`♡A-K & ♢A-K`): every pair of a card of each is a
     way, none twice, so the pairs need neither a test of sameness nor a set of those found (the same order)."""
     def pairs(hand: list[int]) -> list[tuple[int, ...]]:
-        ones: list[int] = []
-        others: list[int] = []
-        for i in range(len(hand)):
-            card = hand[i]
-            if first[card]:
-                ones.append(i)
-            elif second[card]:
-                others.append(i)
+        ones, others = _split(hand, first, second)
         if not ones or not others:
             return []
         return [(hand[one], hand[other]) if one < other else (hand[other], hand[one]) for one in ones for other in others]
@@ -958,15 +964,7 @@ class _Plan:
                     found[i] = self.options_of(i, ways)
             return
         # _disjoint_pairs's ways, in its order: each card of the first group with each of the second, in hand order
-        first, second = pair
-        ones: list[int] = []
-        others: list[int] = []
-        for at in range(len(hand)):
-            card = hand[at]
-            if first[card]:
-                ones.append(at)
-            elif second[card]:
-                others.append(at)
+        ones, others = _split(hand, pair[0], pair[1])
         if some and (not ones or not others):
             return
         for i in positions:
