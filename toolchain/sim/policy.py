@@ -135,12 +135,13 @@ class PolicyAgent:
             weighed.append(_Weighed())
         kept = roles.known
         total, some = 0.0, False
-        for k in range(runs):
-            start = starts[k]
+        k = 0
+        for start in starts:
             # _known's lookup, in place (it runs for every action of most decisions); _known reads the pass, an action
             # met for the first time and one of another set of definitions kept at the same position
             spec = decision.spec(start)
-            found = kept[spec.position] if spec is not None and 0 <= spec.position < len(kept) else None
+            position = spec.position if spec is not None else -1
+            found = kept[position] if 0 <= position < len(kept) else None
             if found is not None and found.spec is spec:
                 known = found
             elif spec is None and decision.passes(start):
@@ -152,6 +153,7 @@ class PolicyAgent:
                 weight = _short_weight(weight, known.pays_life, known.passing, known.role)
             slot = weighed[k]
             slot.role, slot.weight = known.role, weight
+            k += 1
             total += weight
             if weight:
                 some = True
