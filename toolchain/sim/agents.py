@@ -486,27 +486,30 @@ class Glance:
         this turn, one of `new_labels` too: what their CharacterGlance's label_set and new read) is bigger than
         strongest_charged() (the opponent's field read only when one is ready). Worked out without a glance at each, and
         no further than the first that is: the others' labels and sizes change nothing."""
-        return bool(self._outsizing(label, new_labels, True))
+        return self._outsizing(label, new_labels, None)
 
     def attackers(self, label: str, new_labels: tuple[str, ...]) -> list[int]:
         """The ids of the soldiers ready_outsizes(label, new_labels) looks for that are bigger than strongest_charged(),
         in the field's order (the opponent's field read only when one is ready)."""
-        return self._outsizing(label, new_labels, False)
-
-    def _outsizing(self, label: str, new_labels: tuple[str, ...], first_only: bool) -> list[int]:
-        """The ids of attackers(label, new_labels); with `first_only`, no more than the first."""
-        game, turn = self._game, self._game.state.turn_number
         found: list[int] = []
-        strongest, read = -1, False
+        self._outsizing(label, new_labels, found)
+        return found
+
+    def _outsizing(self, label: str, new_labels: tuple[str, ...], found: list[int] | None) -> bool:
+        """Whether one of attackers(label, new_labels) is on the field: without `found`, no further than the first (and no
+        list made); with it, each of them appended to it."""
+        game, turn = self._game, self._game.state.turn_number
+        strongest, read, some = -1, False, False
         for character in game.state.players[self._seat].field:
             if _ready(game, character, self._seat, turn, label, new_labels):
                 if not read:
                     strongest, read = self.strongest_charged(), True
                 if abilities.size(game, character) > strongest:
+                    if found is None:
+                        return True
                     found.append(character.id)
-                    if first_only:
-                        break
-        return found
+                    some = True
+        return some
 
     def soldier_size(self, ref: object) -> int:
         """The size of the character of this id when it is a soldier, as its CharacterGlance.size reads it (0 for a
