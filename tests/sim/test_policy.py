@@ -143,6 +143,9 @@ class _Comparing(sim.PolicyAgent):
             options = decision.options
             assert [decision.cost(i) for i in range(len(decision))] == [o.cost for o in options]
             assert [decision.keys(i) for i in range(len(decision))] == [o.keys for o in options]
+            assert [decision.passes(i) for i in range(len(decision))] == [o.kind == "pass" for o in options]
+        assert [decision.card_rank(i) for i in range(len(decision))] == [
+            _rank(option.ref) if option.kind == "card" and option.ref != "?" else 0 for option in decision.options]
         _Comparing.compared += 1
         return super().choose(decision)
 

@@ -52,7 +52,9 @@ class Decision:
     cost(i), keys(i)   a request option's cost and keycards (options[i].cost, .keys), without the rest of options
     pays_life(i) whether a request option's cost has L
     spec(i)      a request option's action as the engine runs it (None for the pass): its id and position
+    passes(i)    whether option i is the pass
     keys_rank(i) the sum of the ranks of a request option's keycards, without their texts
+    card_rank(i) the rank of a card option as the deciding player sees it, without its text
     runs         where each action's ways begin among a request decision's options (None if they are not together)
 
     The engine objects the options stand for stay inside the simulator. A decision describes the game as it
@@ -140,6 +142,10 @@ class Decision:
         that is no request): its `position` lets an agent keep what it knows of each action in a list."""
         option = self._options[index]
         return option.action if isinstance(option, RequestOption) else None
+
+    def passes(self, index: int) -> bool:
+        """Whether option `index` is the engine's pass (`action(index) == "pass"` for it, without reading the id)."""
+        return self._options[index] is PASS
 
     @property
     def runs(self) -> list[int] | None:
@@ -262,6 +268,14 @@ class Decision:
             total += RANK[card]
         return total
 
+    def card_rank(self, index: int) -> int:
+        """The rank (table 2.1) of a card option as its text `refs[index]` shows it to the deciding player: 0 for a card
+        it cannot see (`?`), a Joker, or an option that is no card; read without writing the options' texts."""
+        option = self._options[index]
+        if not isinstance(option, int) or _hidden(self._live(), option, self.player):
+            return 0
+        return max(RANK[option], 0)
+
     def narrowed(self, indices: list[int]) -> Decision:
         """The same decision with only these options (a restricted agent's), asked of the same game."""
         return Decision(self._live(), self.player, self.kind, self.prompt, [self._options[i] for i in indices], self.choosing)
@@ -317,11 +331,17 @@ def _ref(game: Game, option: Any, viewer: int) -> Any:
     if isinstance(option, (Character, Request)):
         return option.id
     if isinstance(option, int):
-        owner = owner_of(option)
-        player = game.state.players[owner]
-        hidden = owner != viewer and option in player.trump and option not in player.trumps_up  # as seen_option_text
-        return HIDDEN if hidden else TEXT[option]
+        return HIDDEN if _hidden(game, option, viewer) else TEXT[option]
     return str(option)
+
+
+def _hidden(game: Game, card: int, viewer: int) -> bool:
+    """Whether a card offered as an option is one the deciding player cannot see (as seen_option_text tells it)."""
+    owner = owner_of(card)
+    if owner == viewer:
+        return False
+    player = game.state.players[owner]
+    return card in player.trump and card not in player.trumps_up
 
 
 class CharacterGlance:
@@ -466,27 +486,30 @@ class Glance:
         this turn, one of `new_labels` too: what their CharacterGlance's label_set and new read) is bigger than
         strongest_charged() (the opponent's field read only when one is ready). Worked out without a glance at each, and
         no further than the first that is: the others' labels and sizes change nothing."""
-        return bool(self._outsizing(label, new_labels, True))
+        return self._outsizing(label, new_labels, None)
 
     def attackers(self, label: str, new_labels: tuple[str, ...]) -> list[int]:
         """The ids of the soldiers ready_outsizes(label, new_labels) looks for that are bigger than strongest_charged(),
         in the field's order (the opponent's field read only when one is ready)."""
-        return self._outsizing(label, new_labels, False)
-
-    def _outsizing(self, label: str, new_labels: tuple[str, ...], first_only: bool) -> list[int]:
-        """The ids of attackers(label, new_labels); with `first_only`, no more than the first."""
-        game, turn = self._game, self._game.state.turn_number
         found: list[int] = []
-        strongest, read = -1, False
+        self._outsizing(label, new_labels, found)
+        return found
+
+    def _outsizing(self, label: str, new_labels: tuple[str, ...], found: list[int] | None) -> bool:
+        """Whether one of attackers(label, new_labels) is on the field: without `found`, no further than the first (and no
+        list made); with it, each of them appended to it."""
+        game, turn = self._game, self._game.state.turn_number
+        strongest, read, some = -1, False, False
         for character in game.state.players[self._seat].field:
             if _ready(game, character, self._seat, turn, label, new_labels):
                 if not read:
                     strongest, read = self.strongest_charged(), True
                 if abilities.size(game, character) > strongest:
+                    if found is None:
+                        return True
                     found.append(character.id)
-                    if first_only:
-                        break
-        return found
+                    some = True
+        return some
 
     def soldier_size(self, ref: object) -> int:
         """The size of the character of this id when it is a soldier, as its CharacterGlance.size reads it (0 for a
@@ -604,8 +627,10 @@ def _ready(game: Game, character: Character, viewer: int, turn: int, label: str,
 
 
 def _any_in(labels: frozenset[str], wanted: tuple[str, ...]) -> bool:
-    for label in labels:
-        if label in wanted:
+    """Whether one of `wanted` is among the labels: the few wanted looked up in the set (compiled, iterating a frozenset
+    and comparing with a tuple's items go through Python's protocols)."""
+    for label in wanted:
+        if label in labels:
             return True
     return False
 

@@ -31,8 +31,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from .cards import RANK, TEXT
-
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Mapping
 
@@ -49,7 +47,6 @@ BIG_ATTACKER: Final = 4
 ATTACKER: Final = "attacker"  # the label of a soldier able to attack (its CharacterGlance.labels)
 
 
-RANK_OF_TEXT: Final = {text: rank for text, rank in zip(TEXT, RANK)}
 _PLAIN: Final = random.Random
 _RANDOM: Final = random.Random.random  # the C method itself: compiled, `rng.random()` looks it up along the class's bases
 
@@ -59,11 +56,6 @@ def _random(rng: random.Random) -> float:
     if type(rng) is _PLAIN:
         return _RANDOM(rng)
     return rng.random()
-
-
-def rank(text: str) -> int:
-    """A seen card's rank (table 2.1); a card it cannot see (`?`) counts as nothing."""
-    return max(RANK_OF_TEXT.get(text, 0), 0)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # tests and users subclass it
@@ -139,19 +131,29 @@ class PolicyAgent:
         facts = self._facts.read(view)  # what the weights read of the glance, each worked out once for every action
         runs = len(starts)
         weighed = self._weighed
-        kept = len(weighed)
+        while len(weighed) < runs:  # a record per action, made once: the loop below only overwrites them
+            weighed.append(_Weighed())
+        kept = roles.known
         total, some = 0.0, False
-        for k in range(runs):
-            known = _known(roles, decision, starts[k])
+        k = 0
+        for start in starts:
+            # _known's lookup, in place (it runs for every action of most decisions); _known reads the pass, an action
+            # met for the first time and one of another set of definitions kept at the same position
+            spec = decision.spec(start)
+            position = spec.position if spec is not None else -1
+            found = kept[position] if 0 <= position < len(kept) else None
+            if found is not None and found.spec is spec:
+                known = found
+            elif spec is None and decision.passes(start):
+                known = roles.pass_known
+            else:
+                known = _known(roles, decision, start)
             weight = _action_weight(roles, facts, view, known.passing, known.role, known.off_turn)
             if short:  # its cost read only then
                 weight = _short_weight(weight, known.pays_life, known.passing, known.role)
-            if k < kept:
-                slot = weighed[k]
-            else:
-                slot = _Weighed()
-                weighed.append(slot)
+            slot = weighed[k]
             slot.role, slot.weight = known.role, weight
+            k += 1
             total += weight
             if weight:
                 some = True
@@ -232,38 +234,41 @@ class PolicyAgent:
         roles = _roles(policy)
         discard = _names_any(prompt, roles.discard_words)  # discard the lowest cards
         attackers = bool(roles.attackers_prompt) and prompt == roles.attackers_prompt
-        if not attackers and not _has(kinds, "character") and not (discard and _has(kinds, "card")):
+        characters = _has(kinds, "character")
+        if not attackers and not characters and not (discard and _has(kinds, "card")):
             return []  # nothing to weigh (the game start's choices of cards): every option alike
-        view, refs = decision.glance, decision.refs
+        view = decision.glance
         done = [i for i, kind in enumerate(kinds) if kind == "label"]
         if attackers:
             wanted = self._attackers(view, policy)
-            weights = [4.0 if kind == "character" and _among(wanted, ref) else 0.0 for kind, ref in zip(kinds, refs)]
+            weights = [4.0 if kind == "character" and _among(wanted, ref) else 0.0 for kind, ref in zip(kinds, decision.refs)]
             for i in done:
                 weights[i] = 1.0 if _some(weights) else 5.0
             return weights
-        blockers = bool(roles.blockers_prompt) and prompt == roles.blockers_prompt
-        # Each option's character as its CharacterGlance's kind and size would weigh it (a bulwark counts as 0 among
-        # blockers, -1 to give up), None for an option that is none: read without a glance at every character.
-        sizes = _sizes(view, kinds, refs, 0 if blockers else -1)
-        if blockers:
-            biggest = _first_extreme(sizes, True)  # the first of the biggest
-            if biggest >= 0:
-                return [5.0 if _same_character(sizes, refs, i, biggest) else (3.0 if kinds[i] == "label" else 0.5)
-                        for i in range(len(kinds))]
-        else:  # S: the character to give up: the first of the smallest
-            smallest = _first_extreme(sizes, False)
-            if smallest >= 0:
-                return [5.0 if _same_character(sizes, refs, i, smallest) else 0.5 for i in range(len(kinds))]
-        cards = [i for i, kind in enumerate(kinds) if kind == "card"]
-        if cards and discard:
-            lowest = cards[0]  # the first of the lowest
-            least = rank(refs[lowest])
-            for i in cards:
-                value = rank(refs[i])
-                if value < least:
-                    lowest, least = i, value
-            return [5.0 if i == lowest else 0.5 for i in range(len(kinds))]
+        if characters:  # the refs read only here: a discard's cards are weighed by their ranks, without their texts
+            refs = decision.refs
+            blockers = bool(roles.blockers_prompt) and prompt == roles.blockers_prompt
+            # Each option's character as its CharacterGlance's kind and size would weigh it (a bulwark counts as 0 among
+            # blockers, -1 to give up), None for an option that is none: read without a glance at every character.
+            sizes = _sizes(view, kinds, refs, 0 if blockers else -1)
+            if blockers:
+                biggest = _first_extreme(sizes, True)  # the first of the biggest
+                if biggest >= 0:
+                    return [5.0 if _same_character(sizes, refs, i, biggest) else (3.0 if kinds[i] == "label" else 0.5)
+                            for i in range(len(kinds))]
+            else:  # S: the character to give up: the first of the smallest
+                smallest = _first_extreme(sizes, False)
+                if smallest >= 0:
+                    return [5.0 if _same_character(sizes, refs, i, smallest) else 0.5 for i in range(len(kinds))]
+        if discard:
+            lowest, least = -1, 0  # the first of the lowest cards
+            for i, kind in enumerate(kinds):
+                if kind == "card":
+                    value = decision.card_rank(i)  # rank(refs[i]), read from the card itself
+                    if lowest < 0 or value < least:
+                        lowest, least = i, value
+            if lowest >= 0:
+                return [5.0 if i == lowest else 0.5 for i in range(len(kinds))]
         return []  # every option alike
 
     def _option(self, view: Glance, kinds: tuple[str, ...], refs: tuple[object, ...], policy: m.Policy) -> list[float]:
@@ -391,7 +396,7 @@ HELPFUL: Final = 128
 class _Roles:
     """An edition's policy read once: each action's parts as bits (an action it does not name: 0, any other spell)."""
 
-    __slots__ = ("attackers_prompt", "block_labels", "blockers_prompt", "discard_words", "draw_more_label", "known", "known_specs",
+    __slots__ = ("attackers_prompt", "block_labels", "blockers_prompt", "discard_words", "draw_more_label", "known",
                  "new_attackers", "of", "off_turn", "pass_known", "passing", "policy")
 
     def __init__(self, policy: m.Policy) -> None:
@@ -408,8 +413,6 @@ class _Roles:
         self.off_turn: dict[str, float] = {sys.intern(name): weight for name, weight in policy.off_turn.items()}
         # What a request decision reads of each action, by its ActionSpec.position (_known): None where not read yet
         self.known: list[_Known | None] = []
-        # The action each was read of: compared by identity (a _Known holds none, so an agent's copy copies no ActionSpec)
-        self.known_specs: list[ActionSpec | None] = []
         self.pass_known = _Known().read(self, PASSING, None)
         # The policy's words, read here once (its attributes are a Python dataclass's, slower to read than these)
         self.new_attackers: tuple[str, ...] = tuple(policy.new_attackers)
@@ -422,21 +425,24 @@ class _Roles:
 
 class _Known:
     """What a request decision's weights read of one action, from the policy and its definition once: its parts,
-    whether it is the pass, its weight off the turn, whether its cost has L."""
+    whether it is the pass, its weight off the turn, whether its cost has L; and the action it was read of (compared by
+    identity: an action of another set of definitions at the same position is read anew)."""
 
-    __slots__ = ("off_turn", "passing", "pays_life", "role")
+    __slots__ = ("off_turn", "passing", "pays_life", "role", "spec")
 
-    def __init__(self) -> None:  # made without arguments, as copy.deepcopy makes an agent's (Game.clone): read()
+    def __init__(self) -> None:  # made without arguments, then read()
         self.passing = False
         self.role = 0
         self.off_turn = 0.3
         self.pays_life = False
+        self.spec: ActionSpec | None = None
 
     def read(self, roles: _Roles, action: str, spec: ActionSpec | None) -> _Known:
         self.passing = action == PASSING
         self.role = roles.passing if self.passing else roles.of.get(action, 0)
         self.off_turn = roles.off_turn.get(action, 0.3)
         self.pays_life = spec is not None and spec.cost_counts[1] > 0  # "L" in its cost as printed
+        self.spec = spec
         return self
 
 
@@ -456,23 +462,21 @@ def _known(roles: _Roles, decision: Decision, index: int) -> _Known:
     action of another set of definitions at the same place is read anew and kept instead)."""
     spec = decision.spec(index)
     if spec is None:  # the pass (or an option that is no request)
+        if decision.passes(index):
+            return roles.pass_known
         action = decision.action(index)
         return roles.pass_known if action == PASSING else _Known().read(roles, action, None)
     position = spec.position
     known = roles.known
-    if 0 <= position < len(known) and roles.known_specs[position] is spec:
-        found = known[position]
-        if found is not None:
+    if 0 <= position < len(known):
+        found = known[position]  # one record holds the action it was read of: what it says and of what, read together
+        if found is not None and found.spec is spec:
             return found
     made = _Known().read(roles, spec.id, spec)
     if position >= 0:
-        specs = roles.known_specs
-        while len(known) <= position:  # each list grown on its own: two threads' games may be growing them
+        while len(known) <= position:
             known.append(None)
-        while len(specs) <= position:
-            specs.append(None)
         known[position] = made
-        specs[position] = spec
     return made
 
 
