@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..actionlist.view import build_view
-from ..checks import Checked, load
+from ..checks import Checked, load, since_history
 from ..diagnostics import Diagnostic
 from ..i18n import _, ngettext
 from ..model import earlier
@@ -207,9 +207,12 @@ def load_revision(root: Path, spec: str, files: FileCache | None = None) -> tupl
 def read(tree: Path, files: FileCache | None = None) -> Checked:
     """A revision's definitions loaded and checked as today's toolchain reads them: one written before a change of
     their shape (the last tag, on the first bp diff after upgrading) is read as today's, and what was read so
-    (BP039, model/earlier.py) is bp check's to say, not a finding that stops the comparison. The design guidelines'
+    (BP039, model/earlier.py) is bp check's to say, not a finding that stops the comparison. So is what the history of
+    the rules says of `since` and `updated` (BP049, checks/since_history.py): a revision read from git has no history
+    folder beside its definitions (materialized), which would be said of each one (BP052). The design guidelines'
     searches are not played (seconds of games per revision): what they find changes no definition, output or
     example's outcome compared here, and it is bp check's to say. `files`: the documents and schema findings of
     files another revision of this run has already read (model/kept.py)."""
     checked = load(tree, files=files, searches=False)
-    return replace(checked, findings=tuple(f for f in checked.findings if f.code != earlier.CODE))
+    left_to_check = {earlier.CODE, *since_history.CODES}
+    return replace(checked, findings=tuple(f for f in checked.findings if f.code not in left_to_check))
