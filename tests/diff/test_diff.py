@@ -201,6 +201,19 @@ def test_a_repository_with_the_history_of_the_rules_compares_its_revisions(scrat
     assert "(+フォース)" in run.stdout, run.stdout  # the regulations of プロ were compared
 
 
+def test_a_revision_with_warnings_only_is_compared_whole(scratch_repo) -> None:
+    """A warning stops neither bp check (exit 0) nor bp build: nor does it stop bp diff's comparison of the outputs,
+    and the revision is not said not to load cleanly."""
+    repo = scratch_repo()
+    edit(repo, "definitions/actions/2-summon.yaml", "  effect: キーカードを一般兵として表向きかつチャージ状態で場に出す。\n",
+         "  effect: キーカードを一般兵として表向きかつドライブ状態で場に出す。\n")
+    assert "warning[BP048]" in bp("check", "--root", str(repo)).stderr
+    run = bp("diff", "--root", str(repo))
+    assert run.returncode == 0, run.stderr
+    assert "does not load cleanly" not in run.stdout and "not compared" not in run.stdout, run.stdout
+    assert "outputs that change:" in run.stdout and "actionlist/html/all.html (changed)" in run.stdout, run.stdout
+
+
 def test_an_example_that_now_fails_is_an_outcome_change(scratch_repo) -> None:
     repo = scratch_repo()
     edit(repo, "definitions/actions/3-quick-spell.yaml", "    target: {action: damage-judgment}\n    effect:\n      - negate: target\n",

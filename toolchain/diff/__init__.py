@@ -77,6 +77,11 @@ class Side:
         name = str(rules.edition.get("name")) if rules else None
         return Side(revision, name, current_edition(checked.definitions), checked.definitions.counts(), checked.findings)
 
+    @property
+    def errors(self) -> list[Diagnostic]:
+        """The findings that keep the revision from loading cleanly: its warnings build, as bp check and bp build take them."""
+        return [finding for finding in self.findings if finding.severity == "error"]
+
     def as_dict(self) -> dict[str, Any]:
         return {"revision": self.revision.spec, "commit": self.revision.commit, "label": self.revision.label,
                 "edition": self.edition, "edition_id": self.edition_id, "counts": self.counts,
@@ -151,7 +156,8 @@ def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revi
         skipped += unread
     regulations: list[RegulationChange] = []
     reached: list[OutputChange] = []
-    broken = [side.label for side, checked in ((old_revision, old), (new_revision, new)) if checked.findings]
+    broken = [side.label for side, checked in ((old_revision, old), (new_revision, new))
+              if any(finding.severity == "error" for finding in checked.findings)]
     if broken:
         # The rulebook sections are still listed (they follow from the definitions' changes): say
         # which outputs were not compared, not "outputs", which the list above contradicts.
