@@ -163,6 +163,7 @@
     problem.hidden = notes.length === 0;
     markOptions(state);
     showRegulation(state);
+    pointLeaflet(state);
     announce(illegal, terms);
     listHits(terms, !illegal);
     suggest(state, terms, illegal);
@@ -323,6 +324,14 @@
     if (state.format !== ALL) parts.push(nameOf(data.formats, state.format));
     if (state.frame !== ALL && state.frame !== NONE) parts.push(nameOf(data.frames, state.frame));
     heading.textContent = parts.join(" + ") || heading.dataset.everything;
+  }
+
+  // The 印刷用 PDF link prints the list shown: the leaflet of its format or regulation (table 3.1), else the whole
+  // list's, which marks each entry's formats [1]–[4] and frames ■.
+  var leafletLink = document.querySelector("a.pdf-link");
+  function pointLeaflet(state) {
+    if (!leafletLink || !data.leaflets) return;
+    leafletLink.href = data.leaflets[state.format + " " + state.frame] || data.leaflets[ALL + " " + ALL];
   }
 
   function announce(illegal, terms) {
