@@ -1,5 +1,6 @@
-"""all.html's 印刷用 PDF link prints the list its filters show: a player who filtered to プロ + ストラテジー and taps it
-gets that regulation's leaflet, not the whole list's. The page alone is rendered (no PDF is laid out) and opened
+"""all.html's links follow its filters: a player who filtered to プロ + ストラテジー and taps 印刷用 PDF gets that
+regulation's leaflet, not the whole list's, and the edition bar's 「第9.1.1版では」 opens the same view in the other
+edition. The page alone is rendered (no PDF is laid out), with the bar a site of two editions puts on it, and opened
 from file:// in headless Chromium."""
 
 from __future__ import annotations
@@ -17,10 +18,17 @@ def all_html(tmp_path_factory: pytest.TempPathFactory, definitions) -> Path:
     from toolchain.actionlist.site import list_outputs
 
     (everything,) = [output for output in list_outputs(ROOT, definitions) if output.selection.is_everything]
+    from toolchain.site.crosslinks import bar, with_bar
+    from toolchain.site.editions import Edition
+
+    own, newer = Edition(ROOT, "v8.1", "第8.1版", "v8.1"), Edition(ROOT, "v9.1.1", "第9.1.1版", "")
     page = tmp_path_factory.mktemp("lists") / "html" / "all.html"
     page.parent.mkdir()
-    page.write_text(everything.page_html, encoding="utf-8")
+    page.write_text(with_bar(everything.page_html, bar(own, [(newer, OTHER_EDITION)])), encoding="utf-8")
     return page
+
+
+OTHER_EDITION = "../../../actionlist/html/all.html"
 
 
 @pytest.fixture(scope="module")
@@ -65,3 +73,15 @@ def test_the_link_follows_the_filters_as_they_are_changed(page, all_html: Path) 
     assert page.get_attribute("a.pdf-link", "href") == "../pdf/blackpoker-pro.pdf"
     page.select_option("select[name=frame]", label="ストラテジー")
     assert page.get_attribute("a.pdf-link", "href") == "../pdf/blackpoker-pro-strategy.pdf"
+
+
+def test_the_other_editions_link_opens_the_same_view(page, all_html: Path) -> None:
+    query = "format=" + quote("プロ") + "&frame=" + quote("ストラテジー")
+    page.goto(all_html.as_uri() + "?" + query)
+    page.wait_for_selector("#bp-filters:not([hidden])")
+    assert page.get_attribute("nav.bp-editions a", "href") == f"{OTHER_EDITION}?{query}"
+    page.select_option("select[name=format]", label="すべて")
+    page.select_option("select[name=frame]", label="すべて")
+    assert page.get_attribute("nav.bp-editions a", "href") == OTHER_EDITION
+    page.fill("input[name=q]", "キル")
+    assert page.get_attribute("nav.bp-editions a", "href") == OTHER_EDITION + "?q=" + quote("キル")
