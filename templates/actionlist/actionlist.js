@@ -111,6 +111,17 @@
     if (state.q) params.set("q", state.q);
     var query = params.toString();
     history.replaceState(null, "", window.location.pathname + (query ? "?" + query : "") + window.location.hash);
+    carryView(query);
+  }
+
+  // On a site of more than one edition, the bar's link to another edition's all.html (site/crosslinks.py) opens
+  // the same view there: the query names the format and frame in Japanese, which that page's filters read (a frame
+  // it lacks is said there).
+  function carryView(query) {
+    Array.prototype.forEach.call(document.querySelectorAll("nav.bp-editions a"), function (link) {
+      var page = link.getAttribute("href").split(/[?#]/)[0];
+      if (/(^|\/)all\.html$/.test(page)) link.setAttribute("href", page + (query ? "?" + query : ""));
+    });
   }
 
   // The frames whose entries show: the chosen one, none, or all those table 3.1 allows.
@@ -163,6 +174,7 @@
     problem.hidden = notes.length === 0;
     markOptions(state);
     showRegulation(state);
+    pointLeaflet(state);
     announce(illegal, terms);
     listHits(terms, !illegal);
     suggest(state, terms, illegal);
@@ -325,6 +337,14 @@
     heading.textContent = parts.join(" + ") || heading.dataset.everything;
   }
 
+  // The 印刷用 PDF link prints the list shown: the leaflet of its format or regulation (table 3.1), else the whole
+  // list's, which marks each entry's formats [1]–[4] and frames ■.
+  var leafletLink = document.querySelector("a.pdf-link");
+  function pointLeaflet(state) {
+    if (!leafletLink || !data.leaflets) return;
+    leafletLink.href = data.leaflets[state.format + " " + state.frame] || data.leaflets[ALL + " " + ALL];
+  }
+
   function announce(illegal, terms) {
     if (illegal) {
       status.textContent = "表示: 0 件";
@@ -357,6 +377,7 @@
   form.elements.q.value = initial.q;
   form.hidden = false;
   apply(initial);
+  carryView(window.location.search.slice(1));
 
   function changed() {
     var state = stateOfForm();

@@ -309,3 +309,16 @@ def test_every_code_has_a_failing_fixture() -> None:
     assert {case.code for case in CASES} | set(ELSEWHERE) == set(CODES)
     for code, test in ELSEWHERE.items():
         assert code in test.read_text(encoding="utf-8"), f"{test} must test {code}"
+
+
+def test_every_field_a_new_definition_lacks_is_named_at_once(minimal_repo: Path) -> None:
+    """A definition begun with its id and name alone lacks six fields, which two schemas require (the action's
+    fields, and its type and formats): bp check names them all in one run, not one a run."""
+    basic = minimal_repo / "definitions" / "actions" / "1-basic.yaml"
+    lines = basic.read_text(encoding="utf-8").count("\n")
+    with basic.open("a", encoding="utf-8") as file:
+        file.write("- id: supply\n  name: 補給\n")
+    findings = [f for f in toolchain.load(minimal_repo).findings if f.location.line == lines + 1]
+    assert [(f.code, f.location.column) for f in findings] == [("BP010", 3)], [f.text() for f in findings]
+    for field in ("category", "formats", "trigger", "speed", "timing", "effect"):
+        assert f"'{field}'" in findings[0].message, findings[0].message

@@ -54,3 +54,9 @@ def test_on_a_wide_terminal_the_two_sides_stand_in_columns() -> None:
     assert {width_of(line.split("│")[0]) for line in lines} == {29}
     assert "".join(line.split(" │")[0].rstrip() for line in lines) == left[0]
     assert [line.split("│ ")[1] for line in lines if "│ " in line] == right  # each source line starts a row
+
+
+def test_an_unknown_id_is_said_in_japanese_as_the_other_refusals_are() -> None:
+    run = bp("check", "--root", str(ROOT), "--explain", "nosuch", env=JAPANESE)
+    assert run.returncode == 2
+    assert run.stderr == "bp check: id または名前が 'nosuch' のアクション、フォグ、キャラクター、切札はありません\n", run.stderr

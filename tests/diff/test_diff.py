@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 
 from tests.runbp import bp
 
-from .conftest import FORMATS, ROOT, commit_all, copy_rules, edit, git, one_comparison, parse_rst
+from .conftest import FORMATS, NORMAL, ROOT, commit_all, copy_rules, edit, git, one_comparison, parse_rst
 
 ANSI = re.compile(r"\x1b\[")
 
@@ -185,6 +185,33 @@ def test_a_revision_that_does_not_load_is_reported_with_its_findings(scratch_rep
     assert "definitions: 0 added, 0 removed, 0 renamed, 2 changed\n" in run.stdout
     assert "regulations, definitions.json and the action lists: not compared, working tree has findings (bp check)" in run.stdout
     assert "~ fog/up アップ (速攻魔法)\n    action: up{+p+}" in run.stdout
+
+
+def test_a_repository_with_the_history_of_the_rules_compares_its_revisions(scratch_repo) -> None:
+    """rules.yaml's `history:` names a folder beside definitions/, which a revision read from git does not bring
+    along: the revision is not held to have findings for it (BP052), and the regulations are compared."""
+    repo = scratch_repo(("definitions", "schema", "history"))
+    assert "\nhistory: " in (repo / "definitions" / "rules.yaml").read_text(encoding="utf-8")
+    edit(repo, NORMAL, "- id: force\n  name: フォース\n  category: normal-spell\n  formats: [master]\n",
+         "- id: force\n  name: フォース\n  category: normal-spell\n  formats: [pro, master]\n")
+    run = bp("diff", "--root", str(repo))
+    assert run.returncode == 0, run.stderr
+    assert "BP052" not in run.stdout and "does not load cleanly" not in run.stdout
+    assert "not compared" not in run.stdout
+    assert "(+フォース)" in run.stdout, run.stdout  # the regulations of プロ were compared
+
+
+def test_a_revision_with_warnings_only_is_compared_whole(scratch_repo) -> None:
+    """A warning stops neither bp check (exit 0) nor bp build: nor does it stop bp diff's comparison of the outputs,
+    and the revision is not said not to load cleanly."""
+    repo = scratch_repo()
+    edit(repo, "definitions/actions/2-summon.yaml", "  effect: キーカードを一般兵として表向きかつチャージ状態で場に出す。\n",
+         "  effect: キーカードを一般兵として表向きかつドライブ状態で場に出す。\n")
+    assert "warning[BP048]" in bp("check", "--root", str(repo)).stderr
+    run = bp("diff", "--root", str(repo))
+    assert run.returncode == 0, run.stderr
+    assert "does not load cleanly" not in run.stdout and "not compared" not in run.stdout, run.stdout
+    assert "outputs that change:" in run.stdout and "actionlist/html/all.html (changed)" in run.stdout, run.stdout
 
 
 def test_an_example_that_now_fails_is_an_outcome_change(scratch_repo) -> None:

@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from tests.guides.session import Append, Command, Shell, Step, pattern, run_server, steps
-from tests.repos import drop_missing_history
 from tests.runbp import bp, bp_command
 from tests.shared import once
 
@@ -99,9 +98,10 @@ def reader_checkout(tmp_path: Path) -> Iterator[Path]:
     forked as the suite's bp(...) runs are (tests/runbp.py's bp_command): some 25 runs of a cold start each
     spent a third of a second or more importing. The servers too: the shell's SIGTERM to its `bp` reaches them."""
     checkout = tmp_path / "checkout"
-    for part in ("definitions", "schema", "docs"):
+    # history/ too: the reader's checkout has the folder rules.yaml's `history:` names, and the guide's copy
+    # must take it along (a copy without it is warned of, BP052, in every bp check the guide shows).
+    for part in ("definitions", "schema", "docs", "history"):
         shutil.copytree(ROOT / part, checkout / part)
-    drop_missing_history(checkout)
     venv = checkout / ".venv" / "bin"
     venv.mkdir(parents=True)
     with bp_command(venv):

@@ -146,3 +146,20 @@ def test_the_catalogues_are_written_readable_by_everyone(tmp_path: Path) -> None
     assert (tmp_path / "bp.mo").read_bytes() == b"compiled"
     assert stat.S_IMODE((tmp_path / "bp.mo").stat().st_mode) == 0o644
     assert [p.name for p in tmp_path.iterdir()] == ["bp.mo"]
+
+
+def test_a_japanese_message_sends_its_reader_to_the_japanese_document() -> None:
+    """Where a message names a document of this repository that has a Japanese version beside it
+    (definitions/README.md, definitions/README.ja.md), its Japanese translation names that version."""
+    import re
+
+    with (LOCALE / "ja" / "LC_MESSAGES" / "bp.po").open("rb") as file:
+        catalogue = read_po(file)
+    english_only = []
+    for message in catalogue:
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in filter(None, texts):
+            for named in re.findall(r"[\w./-]+\.md\b", text):
+                if not named.endswith(".ja.md") and (ROOT / named).with_suffix(".ja.md").is_file():
+                    english_only.append((named, text))
+    assert english_only == []

@@ -90,6 +90,8 @@ def test_help_has_no_english_sentence(command: tuple[str, ...]) -> None:
 @pytest.mark.parametrize(("args", "said"), [
     (("check", "--nope"), "そのようなオプションはありません: --nope"),
     (("nosuch",), "そのようなコマンドはありません: 'nosuch'"),
+    (("chek",), "そのようなコマンドはありません: 'chek'（近いコマンド: 'check', 'schema'）"),
+    (("edition", "nw"), "そのようなコマンドはありません: 'nw'（近いコマンド: 'new'）"),
     (("check", "extra"), "余分な引数があります: extra"),
     (("check", "--root"), "オプション '--root' には値が 1 つ必要です"),
     (("edition", "new"), "引数 'edition' がありません"),

@@ -210,7 +210,7 @@ def test_save_the_game_then_bp_replay_reads_it_and_the_page_steps_through_it(pag
     replayed = bp("replay", "--root", str(played.root), str(played.root / saved))
     assert replayed.returncode == 0, replayed.stderr
     assert "1 game replayed, 1 identical" in replayed.stdout
-    assert (played.root / saved).with_suffix(".txt").read_text(encoding="utf-8").startswith("=== game 1")
+    assert (played.root / saved).with_suffix(".txt").read_text(encoding="utf-8").startswith("=== ゲーム 1: ライト + エントリー20、シード 8 ===")
 
     board = page.inner_html("#board")
     page.click("#open-transcript")

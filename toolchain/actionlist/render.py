@@ -55,14 +55,18 @@ def _context(defs: m.Definitions, everything: ActionList, selection: Selection, 
 
 def render_page(
     root: Path, defs: m.Definitions, everything: ActionList, selection: Selection, *, interactive: bool = False,
-    pages: Any = None, pdf: str = "", build_date: str = "",
+    pages: Any = None, pdf: str = "", build_date: str = "", leaflets: dict[str, str] | None = None,
 ) -> str:
     """A web page: all.html (interactive: every entry, filtered by script) or a static page. `pages`
-    (site.Pages): the links to the other lists, none for a page on its own; `pdf`: its leaflet."""
+    (site.Pages): the links to the other lists, none for a page on its own; `pdf`: its leaflet; `leaflets`:
+    all.html's, each list's leaflet by the filters' view (site.Pages.leaflets), which its 印刷用 PDF link follows."""
     context = _context(defs, everything, selection, build_date)
+    filter_data = _filter_data(defs)
+    if leaflets:
+        filter_data["leaflets"] = leaflets
     # On screen the [1]–[4] marker stands in for the format table wherever it says the same.
     context.update(interactive=interactive, nav=pages is not None, pages=pages, pdf=pdf, markers=True,
-                   favicon=favicon_data_uri(), filter_data=_filter_data(defs), faq={"href": FAQ_FROM_LISTS, "text": ""})
+                   favicon=favicon_data_uri(), filter_data=filter_data, faq={"href": FAQ_FROM_LISTS, "text": ""})
     return environment(root).get_template("actionlist/page.html.j2").render(context)
 
 

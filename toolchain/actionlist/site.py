@@ -63,6 +63,17 @@ class Pages:
 
         return cls(ALL_PAGE, links(every_format(defs)[1:]), links(every_regulation(defs)))
 
+    def leaflets(self, defs: m.Definitions) -> dict[str, str]:
+        """Each list's leaflet, relative to the pages' folder, by the view all.html's filters show it in
+        (`pro strategy`, `lite none`, `all all`): the page's 印刷用 PDF link follows its filters."""
+        return {view_key(s): f"../pdf/{pdf_name(s)}" for s in (*every_format(defs), *every_regulation(defs))}
+
+
+def view_key(selection: Selection) -> str:
+    """The view of all.html's filters (templates/actionlist/actionlist.js) that shows `selection`: its format's id
+    (or all) and its frame's (or all, none)."""
+    return f"{selection.format.id if selection.format else ALL} {selection.frame_choice}"
+
 
 @dataclass(frozen=True)
 class ListOutput:
@@ -97,8 +108,10 @@ class ListOutput:
 
     @cached_property
     def page_html(self) -> str:
-        return render_page(self.root, self.defs, self.everything, self.selection, interactive=self.selection.format is None,
-                           pages=self.pages, pdf=f"../{self.pdf}", build_date=self.build_date)
+        interactive = self.selection.format is None
+        leaflets = self.pages.leaflets(self.defs) if interactive and self.pages else None
+        return render_page(self.root, self.defs, self.everything, self.selection, interactive=interactive,
+                           pages=self.pages, pdf=f"../{self.pdf}", build_date=self.build_date, leaflets=leaflets)
 
     @cached_property
     def leaflet_html(self) -> str:

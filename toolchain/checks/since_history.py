@@ -23,6 +23,10 @@ from ..model.past_editions import KINDS, PastEdition, entries_of, items, read_hi
 from ..resultcache import ResultCache
 
 
+# The codes of this check: what the history of the rules says of the definitions (bp diff leaves them to bp check).
+CODES = frozenset({"BP049", "BP052"})
+
+
 def _relative(path: Path, root: Path) -> str:
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()

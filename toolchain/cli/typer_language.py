@@ -30,6 +30,7 @@ from ..i18n import N_, SOURCE, _, language
 USAGE_ERRORS = (
     N_("No such option: {option} (Possible options: {options})"),
     N_("No such option: {option}"),
+    N_("No such command {name}. Did you mean {suggestions}?"),  # typer's group adds the close names
     N_("No such command {name}."),
     N_("Missing command."),
     N_("Got unexpected extra argument(s) ({arguments})"),

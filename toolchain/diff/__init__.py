@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..actionlist.view import build_view
-from ..checks import Checked, load
+from ..checks import Checked, load, since_history
 from ..diagnostics import Diagnostic
 from ..i18n import _, ngettext
 from ..model import earlier
@@ -76,6 +76,11 @@ class Side:
         rules = checked.definitions.rules
         name = str(rules.edition.get("name")) if rules else None
         return Side(revision, name, current_edition(checked.definitions), checked.definitions.counts(), checked.findings)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        """The findings that keep the revision from loading cleanly: its warnings build, as bp check and bp build take them."""
+        return [finding for finding in self.findings if finding.severity == "error"]
 
     def as_dict(self) -> dict[str, Any]:
         return {"revision": self.revision.spec, "commit": self.revision.commit, "label": self.revision.label,
@@ -151,7 +156,8 @@ def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revi
         skipped += unread
     regulations: list[RegulationChange] = []
     reached: list[OutputChange] = []
-    broken = [side.label for side, checked in ((old_revision, old), (new_revision, new)) if checked.findings]
+    broken = [side.label for side, checked in ((old_revision, old), (new_revision, new))
+              if any(finding.severity == "error" for finding in checked.findings)]
     if broken:
         # The rulebook sections are still listed (they follow from the definitions' changes): say
         # which outputs were not compared, not "outputs", which the list above contradicts.
@@ -207,9 +213,12 @@ def load_revision(root: Path, spec: str, files: FileCache | None = None) -> tupl
 def read(tree: Path, files: FileCache | None = None) -> Checked:
     """A revision's definitions loaded and checked as today's toolchain reads them: one written before a change of
     their shape (the last tag, on the first bp diff after upgrading) is read as today's, and what was read so
-    (BP039, model/earlier.py) is bp check's to say, not a finding that stops the comparison. The design guidelines'
+    (BP039, model/earlier.py) is bp check's to say, not a finding that stops the comparison. So is what the history of
+    the rules says of `since` and `updated` (BP049, checks/since_history.py): a revision read from git has no history
+    folder beside its definitions (materialized), which would be said of each one (BP052). The design guidelines'
     searches are not played (seconds of games per revision): what they find changes no definition, output or
     example's outcome compared here, and it is bp check's to say. `files`: the documents and schema findings of
     files another revision of this run has already read (model/kept.py)."""
     checked = load(tree, files=files, searches=False)
-    return replace(checked, findings=tuple(f for f in checked.findings if f.code != earlier.CODE))
+    left_to_check = {earlier.CODE, *since_history.CODES}
+    return replace(checked, findings=tuple(f for f in checked.findings if f.code not in left_to_check))

@@ -254,10 +254,11 @@ def _errors(doc: Document, schema_dir: Path, validator: Draft202012Validator, na
 
 def _found(errors: Iterator[ValidationError], doc: Document, schema_dir: Path, names: Names | None,
            placed: set[Mark]) -> Iterator[Found]:
-    for error in errors:
-        leaf = _leaf(error)
+    leaves = [_leaf(error) for error in errors]
+    lacking = _missing_fields(leaves, doc)
+    for leaf in leaves:
         fix = _id_of_name(leaf, names or {})
-        for mark, message, path in _located(leaf, doc, _schemas(schema_dir)[1].resolver()):
+        for mark, message, path in _located(leaf, doc, _schemas(schema_dir)[1].resolver(), lacking):
             if mark not in placed:  # one finding per place: two rules broken by one key say the same thing
                 placed.add(mark)
                 if fix is not None:
@@ -346,7 +347,24 @@ def _known_keys(schema: object, resolver: Any, depth: int = 0) -> set[str]:
     return keys
 
 
-def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Iterator[Found]:
+def _missing_fields(errors: list[ValidationError], doc: Document) -> dict[Mark, list[str]]:
+    """Each mapping's required fields that are missing, in the order the schemas name them, by where the mapping is
+    (one finding a place): a definition begun with its id and name lacks fields that more than one `required` asks
+    for (an action's fields and its type's), and each is named in the one finding, not one a run of bp check. A
+    field whose key is there misspelt is left out: that key is said instead (_located)."""
+    missing: dict[Mark, list[str]] = {}
+    for error in errors:
+        if error.validator != "required" or not isinstance(error.instance, dict):
+            continue
+        keys = [key for key in error.instance if isinstance(key, str)]
+        fields = missing.setdefault(doc.mark(tuple(error.absolute_path)), [])
+        fields += [name for name in error.validator_value if name not in error.instance and name not in fields
+                   and not difflib.get_close_matches(name, keys, n=1, cutoff=0.6)]
+    return missing
+
+
+def _located(error: ValidationError, doc: Document, resolver: Any = None,
+             lacking: Mapping[Mark, list[str]] | None = None) -> Iterator[Found]:
     path = tuple(error.absolute_path)
     where = _describe(path, doc.data)
     if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(error.instance, dict):
@@ -374,6 +392,11 @@ def _located(error: ValidationError, doc: Document, resolver: Any = None) -> Ite
                            key=close[0], name=name),
                        path + (close[0],))
                 return
+        fields = (lacking or {}).get(doc.mark(path), [])
+        if len(fields) > 1:  # every field the mapping lacks, in one finding (_missing_fields)
+            said = _("{fields} are required properties").format(fields=", ".join(f"'{name}'" for name in fields))
+            yield doc.mark(path), f"{where}{said}", path
+            return
         # a rule that states why the field is needed (frame-actions: group or trump) says it with the message
         rule = described(error.schema.get("description")) if isinstance(error.schema, dict) else None
         yield doc.mark(path), f"{where}{schema_message(error, _short(error.instance))}" + (f": {rule}" if rule else ""), path

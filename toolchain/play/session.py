@@ -280,8 +280,8 @@ class Session:
         with self.lock:
             if self.table is None:
                 raise Refused(_("there is no game to save"))
-            recorder = self.table.transcript()
             setup = self.table.setup
+            recorder = self.table.transcript(self._regulation_name(setup.format, setup.frame))
             folder = self.root / SAVED
             stem = f"playtest-{setup.format}-{setup.frame}-seed{setup.seed}-{time.strftime('%Y%m%d-%H%M%S')}"
             path = folder / f"{stem}.jsonl"

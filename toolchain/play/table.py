@@ -164,10 +164,11 @@ class Table:
         return True
 
     # -- the game's record ----------------------------------------------------------------------
-    def transcript(self) -> simtools.Recorder:
+    def transcript(self, regulation: str | None = None) -> simtools.Recorder:
         """The game as a transcript (its records are what bp replay reads, its lines the readable log): played
-        again from its setup with the decisions taken, every decision recorded (the engine's choices of one too)."""
-        header = {**self.setup.header(), "seats": list(self.seats)}
+        again from its setup with the decisions taken, every decision recorded (the engine's choices of one too).
+        `regulation`: its name (ライト + エントリー20), which the readable log opens with, as bp sim's do."""
+        header = {**self.setup.header(), "seats": list(self.seats), **({"regulation": regulation} if regulation else {})}
         recorder = simtools.Recorder(header)
         game = simtools.start_game(self.engine, header, recorder=recorder.decision, observer=recorder.observe)
         recorder.attach(game)

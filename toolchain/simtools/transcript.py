@@ -55,7 +55,8 @@ class Recorder:
     def __init__(self, header: dict[str, Any]) -> None:
         self.records: list[dict[str, Any]] = [{"type": "game", **header}]
         regulation = header.get("regulation", f"{header['format']} + {header['frame']}")
-        self.lines: list[str] = [f"=== game {header.get('index', 0) + 1}: {regulation}, seed {header['seed']} ==="]
+        self.lines: list[str] = [_("=== game {number}: {regulation}, seed {seed} ===").format(
+            number=header.get("index", 0) + 1, regulation=regulation, seed=header["seed"])]
         self.game: Game | None = None
 
     def attach(self, game: Game) -> None:

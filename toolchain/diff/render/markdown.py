@@ -90,7 +90,7 @@ def render(report: RulesDiff) -> str:
         lines.append("")
     lines += _findings(_("History: the current edition is missing from `updated`"), report.history)
     for side in (report.old, report.new):
-        lines += _findings(_("{revision} does not load cleanly").format(revision=escape(side.revision.label)), list(side.findings))
+        lines += _findings(_("{revision} does not load cleanly").format(revision=escape(side.revision.label)), side.errors)
     for note in report.skipped:
         lines += [f"_{escape(note)}_", ""]
     if report.checklist:

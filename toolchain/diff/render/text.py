@@ -81,7 +81,7 @@ def render(report: RulesDiff, color: bool = False) -> str:
             lines.append(style("  " + _("(page counts of the leaflets: bp diff --pages)"), _DIM))
     lines.extend(_findings(_("history (the current edition is missing from updated):"), report.history, style))
     for side in (report.old, report.new):
-        lines.extend(_findings(_("{revision} does not load cleanly:").format(revision=side.revision.label), list(side.findings), style))
+        lines.extend(_findings(_("{revision} does not load cleanly:").format(revision=side.revision.label), side.errors, style))
     for note in report.skipped:
         lines.append(style(note, _DIM))
     if report.checklist:
