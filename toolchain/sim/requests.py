@@ -754,39 +754,48 @@ class _Asking:
         charged key unit; D was told for every way by `payable`) and, when what may be targeted depends on the
         keycards, with something to target."""
         need_k = self.need_k
-        game, probe, ctx = self.game, self.probe_request, self.ctx
+        game, probe = self.game, self.probe_request
         # a character to target (装備's soldier): any_target's loop, in place, over the fields its side names
         where = target.where if target is not None and entry.field_target else None
-        seats, kind, players = entry.target_seats[self.seat], entry.target_kind_name, game.state.players
-        view = target.key_view if target is not None and len(offers) > 1 else None
-        # The ways that `where` cannot tell apart (装備's: keycards of one suit) have their targets tested once.
+        # The ways that `where` cannot tell apart (装備's: keycards of one suit) have their targets tested once: for
+        # one-card ways, their views' bits by the card (asked: tested; there: with something to target), else by a dict.
+        bits = entry.view_bits if target is not None else None
+        asked = there = 0
+        view = target.key_view if target is not None and bits is None and len(offers) > 1 else None
         answered: dict[object, bool] | None = {} if view is not None else None
         for option in offers:
-            keys = option.keys
             if need_k and not _charged_unit(game, option.unit):
                 continue
             if target is not None and probe is not None:
-                if view is not None and answered is not None:
-                    seen = view(keys, option.unit)
+                if bits is not None:
+                    bit = bits[option.keys[0]]
+                    if not asked & bit:
+                        asked |= bit
+                        if self.way_targets(probe, option, where, entry):
+                            there |= bit
+                    if not there & bit:
+                        continue
+                elif view is not None and answered is not None:
+                    seen = view(option.keys, option.unit)
                     found = answered.get(seen)
                     if found is None:
-                        probe.keys, probe.unit = keys, option.unit
-                        if where is not None and ctx is not None:
-                            found = answered[seen] = _character_there(players, seats, kind, ctx, where)
-                        else:
-                            found = answered[seen] = any_target(game, probe, ctx)
+                        found = answered[seen] = self.way_targets(probe, option, where, entry)
                     if not found:
                         continue
-                else:
-                    probe.keys, probe.unit = keys, option.unit
-                    if where is not None and ctx is not None:
-                        if not _character_there(players, seats, kind, ctx, where):
-                            continue
-                    elif not any_target(game, probe, ctx):
-                        continue
+                elif not self.way_targets(probe, option, where, entry):
+                    continue
             out.append(option)
         if target is not None and probe is not None:
             probe.keys, probe.unit = (), None
+
+    def way_targets(self, probe: Request, option: RequestOption, where: Callable[[Ctx], bool] | None, entry: _Entry) -> bool:
+        """Whether the way (its keycards and key unit given to the probe) has something to target: with `where`, a
+        character of the kind on the fields its side names (any_target's loop, in place), else any_target's answer."""
+        probe.keys, probe.unit = option.keys, option.unit
+        ctx = self.ctx
+        if where is not None and ctx is not None:
+            return _character_there(self.game.state.players, entry.target_seats[self.seat], entry.target_kind_name, ctx, where)
+        return any_target(self.game, probe, ctx)
 
 
 _LATER: Final[list[RequestOption]] = []  # a hand's ways of an action not found yet (_Plan.offers); never filled
@@ -803,7 +812,7 @@ class _Entry:
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
                  "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_rare", "from_unit",
                  "soldier_unit", "bare", "target_seats", "needs_bls", "target_bit", "target_kind_name", "plain_target",
-                 "request_target", "plain_request", "discard_only", "field_target")
+                 "request_target", "plain_request", "discard_only", "field_target", "view_bits")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
@@ -835,6 +844,32 @@ class _Entry:
         # a request to target named by its controller, keycards, action or target alone (request_there)
         self.plain_request = self.request_target and target is not None and target.where is None and not target.cause
         self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
+        self.view_bits: tuple[int, ...] | None = None  # set by the plan for an action of one hand card (_view_bits)
+
+
+def _view_bits(spec: ActionSpec, accept: tuple[bool, ...]) -> tuple[int, ...] | None:
+    """For an action of one hand card (of the cards `accept` tells) whose target's `where` reads only some of the
+    keycards (TargetSpec.key_view): by card code, a bit for the card's view, the same for cards `where` cannot tell
+    apart (a suit's, for 装備), read by `_Asking.requests` instead of calling the view and hashing its value for every
+    way of every search. None for the other actions, or when there are more views than bits of a machine integer."""
+    target = spec.target
+    if target is None or target.key_view is None:
+        return None
+    view = target.key_view
+    numbered: dict[object, int] = {}  # each view the group's cards have, numbered
+    slots = [numbered.setdefault(view((code,), None), len(numbered)) if accept[code] else -1 for code in range(_CODES)]
+    if len(numbered) > _VIEW_BITS:
+        return None
+    return tuple(1 << slot if slot >= 0 else 0 for slot in slots)
+
+
+def _number_views(entries: list[_Entry], singles: list[tuple[int, tuple[bool, ...]]]) -> None:
+    """Gives each action of one hand card (its position and the table of the cards it accepts) its views' bits."""
+    for i, accept in singles:
+        entries[i].view_bits = _view_bits(entries[i].spec, accept)
+
+
+_VIEW_BITS: Final = 60  # views of one action's cards that fit in the bits of a machine integer
 
 
 class _Plan:
@@ -862,6 +897,7 @@ class _Plan:
         self.of_card: tuple[tuple[tuple[int, RequestOption], ...], ...] = tuple(
             tuple((i, RequestOption(self.main[i].spec, (code,))) for i, accept in singles if accept[code])
             for code in range(2 * (INDEX_MASK + 1)))
+        _number_views(self.main, singles)
         single = {i for i, _ in singles}
         others: dict[str, list[int]] = {}  # the other patterns, each once, with the actions that have it
         for i, entry in enumerate(self.main):
