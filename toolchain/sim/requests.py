@@ -999,27 +999,36 @@ class _Plan:
                 for i in positions:
                     found[i] = self.options_of(i, ways)
             return
-        # _disjoint_pairs's ways, in its order: each card of the first group with each of the second, in hand order
-        ones, others = _split(hand, pair[0], pair[1])
-        if some and (not ones or not others):
-            return
         for i in positions:
-            found[i] = self.pair_options(i, hand, ones, others)
+            made = self.pair_options(i, hand, pair[0], pair[1])
+            if made or not some:
+                found[i] = made
 
-    def pair_options(self, position: int, hand: list[int], ones: list[int], others: list[int]) -> list[RequestOption]:
-        """The RequestOptions of the action at `position`, of a pattern of two disjoint groups of one card, with each
-        card of the first group (at `ones` in the hand) and each of the second (at `others`): each made once."""
+    def pair_options(self, position: int, hand: list[int], first: tuple[bool, ...],
+                     second: tuple[bool, ...]) -> list[RequestOption]:
+        """The RequestOptions of the action at `position`, of a pattern of two disjoint groups of one card: _disjoint_pairs's
+        ways, in its order (each card of the first group with each of the second, in hand order), each made once. The
+        hand is read again for each card of the first group rather than split into two lists (a hand of 7 holds one
+        or two): no list made but the ways'."""
         kept = self.pair_made[position]
         if kept is None:
             kept = self.pair_made[position] = [None] * (_CODES * _CODES)
         spec = self.main[position].spec
         options: list[RequestOption] = []
-        for one in ones:
-            for other in others:
-                if one < other:
-                    earlier, later = hand[one], hand[other]
+        for one in hand:
+            if not first[one]:
+                continue
+            after = False  # whether the card of the second group comes after `one` in the hand
+            for other in hand:
+                if other == one:  # `one` itself, which the second group (disjoint) does not accept
+                    after = True
+                    continue
+                if not second[other]:
+                    continue
+                if after:
+                    earlier, later = one, other
                 else:
-                    earlier, later = hand[other], hand[one]
+                    earlier, later = other, one
                 at = earlier * _CODES + later
                 option = kept[at]
                 if option is None:
