@@ -368,7 +368,8 @@ def _look(asking: _Asking, entry: _Entry) -> bool:
     not a method: called directly, not through the method table)."""
     bit = entry.target_bit
     asking.looked |= bit
-    if _any_of_kind(asking.game, entry.target_kind_name, entry.target_seats[asking.seat]):
+    if _any_of_kind(asking.game.state.players, entry.target_kind_name, entry.target_seats[asking.seat],
+                    entry.trump_target, entry.any_character_target):
         asking.there |= bit
         return True
     return False
@@ -434,15 +435,14 @@ def _character_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None) 
     return out
 
 
-def _any_of_kind(game: Game, kind: str, seats: tuple[int, ...]) -> bool:
-    """Whether the players have a trump card, or a character of the kind (any character, soldiers, bulwarks, …)."""
-    players = game.state.players
-    if kind == "trump":
+def _any_of_kind(players: list[Player], kind: str, seats: tuple[int, ...], trump: bool, every_kind: bool) -> bool:
+    """Whether the players have a trump card (`trump`), any character (`every_kind`) or a character of the kind
+    (soldiers, bulwarks, …): which of them told by the action's _Entry, not by comparing the kind's name each time."""
+    if trump:
         for seat in seats:
             if players[seat].trump:
                 return True
         return False
-    every_kind = kind == "character"  # told once, not for every character
     for seat in seats:
         field = players[seat].field
         if every_kind:
@@ -811,8 +811,8 @@ class _Entry:
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
                  "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_rare", "from_unit",
-                 "soldier_unit", "bare", "target_seats", "needs_bls", "target_bit", "target_kind_name", "plain_target",
-                 "request_target", "plain_request", "discard_only", "field_target", "view_bits")
+                 "soldier_unit", "bare", "target_seats", "needs_bls", "target_bit", "target_kind_name", "trump_target",
+                 "any_character_target", "plain_target", "request_target", "plain_request", "discard_only", "field_target", "view_bits")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
@@ -837,6 +837,8 @@ class _Entry:
         self.target_bit = 0  # 1 << target_kind (none: 0), set with it
         target = spec.target
         self.target_kind_name: str = target.kind if target is not None else ""
+        # what _any_of_kind looks for: a trump card, any character, else a character of the kind (told once, not per search)
+        self.trump_target, self.any_character_target = self.target_kind_name == "trump", self.target_kind_name == "character"
         self.plain_target = target is not None and target.where is None  # a target without `where`
         self.request_target = target is not None and target.kind == "request"
         # a target among the characters on the field (any, or of a kind: any_target's last loop)
