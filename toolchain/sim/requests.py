@@ -370,7 +370,7 @@ def _look(asking: _Asking, entry: _Entry) -> bool:
     asking.looked |= bit
     if _any_of_kind(asking.game.state.players, entry.target_kind_name, entry.target_seats[asking.seat],
                     entry.trump_target, entry.any_character_target):
-        asking.there |= bit
+        asking.there |= entry.target_implies  # a soldier there is a character there: not looked for again
         return True
     return False
 
@@ -811,7 +811,7 @@ class _Entry:
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
                  "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_rare", "from_unit",
-                 "soldier_unit", "bare", "target_seats", "needs_bls", "target_bit", "target_kind_name", "trump_target",
+                 "soldier_unit", "bare", "target_seats", "needs_bls", "target_bit", "target_implies", "target_kind_name", "trump_target",
                  "any_character_target", "plain_target", "request_target", "plain_request", "discard_only", "field_target", "view_bits")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
@@ -835,6 +835,7 @@ class _Entry:
         # a cost of D alone that no ability may waive: payable when the hand besides the keycards is large enough
         self.discard_only = bool(self.need_d) and not (self.needs_bls or self.need_k or self.waivable)
         self.target_bit = 0  # 1 << target_kind (none: 0), set with it
+        self.target_implies = 0  # its bit and those of the kinds and sides its kind's being there means are there (_imply)
         target = spec.target
         self.target_kind_name: str = target.kind if target is not None else ""
         # what _any_of_kind looks for: a trump card, any character, else a character of the kind (told once, not per search)
@@ -865,6 +866,26 @@ def _view_bits(spec: ActionSpec, accept: tuple[bool, ...]) -> tuple[int, ...] | 
     return tuple(1 << slot if slot >= 0 else 0 for slot in slots)
 
 
+def _imply(entries: list[_Entry], kinds: dict[tuple[str, str], int]) -> None:
+    """Gives each action whose target is of a kind and side (`kinds`, numbered) the bits of those that something of
+    its kind and side being there means are there too: the same kind or any character (a trump card: trump cards),
+    on the same sides or more (yours: either's). A search that finds a soldier of yours need not look for a soldier
+    of either side, or any character (policy games look for several kinds in most searches)."""
+    implied = [0] * len(kinds)
+    for (kind, side), index in kinds.items():
+        for (other_kind, other_side), other in kinds.items():
+            if _includes(other_kind, kind) and all(set(_seats(side, you)) <= set(_seats(other_side, you)) for you in (0, 1)):
+                implied[index] |= 1 << other
+    for entry in entries:
+        if entry.target_kind >= 0:
+            entry.target_implies = implied[entry.target_kind]
+
+
+def _includes(kind: str, other: str) -> bool:
+    """Whether something of the `other` target kind is always of `kind` too (a soldier is a character)."""
+    return kind == other or (kind == "character" and other != "trump")
+
+
 def _number_views(entries: list[_Entry], singles: list[tuple[int, tuple[bool, ...]]]) -> None:
     """Gives each action of one hand card (its position and the table of the cards it accepts) its views' bits."""
     for i, accept in singles:
@@ -892,6 +913,7 @@ class _Plan:
             if target is not None and target.kind not in _ALWAYS_TARGETABLE and target.kind != "request":
                 entry.target_kind = kinds.setdefault((target.kind, target.player), len(kinds))
                 entry.target_bit = 1 << entry.target_kind
+        _imply(self.main, kinds)
         self.quick: list[int] = [position[spec.id] for spec in rules.direct_quick]
         self.every: list[int] = list(range(len(self.main)))  # the positions of main's actions
         singles = [(i, _accepts(entry.spec.pattern.groups[0])) for i, entry in enumerate(self.main)
