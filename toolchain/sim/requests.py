@@ -1005,7 +1005,13 @@ class _Plan:
 
     def resolve(self, found: list[list[RequestOption] | None], hand: list[int], position: int) -> list[RequestOption]:
         """The ways (maybe none) of the action at `position`, which `offers` left for later: found now, with those of
-        the other actions of its pattern, and kept in `found`."""
+        the other actions of its pattern (but for a pair of two disjoint groups: read from the table for this action
+        alone, without looking its pattern up), and kept in `found`."""
+        pair = self.pair_of[position]
+        if pair is not None:
+            ways = self.pair_options(position, hand, pair[0], pair[1])
+            found[position] = ways
+            return ways
         enumerate_ways, positions = self.pattern_of[position]
         self.ways_into(found, hand, enumerate_ways, positions, False)
         made = found[position]
