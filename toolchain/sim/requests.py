@@ -686,10 +686,10 @@ class _Asking:
         place, without the probe (no request on the stage is the probe, whose id no request has)."""
         target = entry.target
         assert target is not None
-        seats, action_id = entry.target_seats[self.seat], entry.spec.id
+        seats, action_id = entry.target_seat_bits[self.seat], entry.spec.id
         keycards, named, has_target = target.keycards, target.action, target.has_target
         for other in self.game.state.stage:
-            if other.controller not in seats:
+            if not seats >> other.controller & 1:  # a bit per seat, not a tuple searched for a boxed seat
                 continue
             if keycards is not None:
                 at_least, at_most = keycards
@@ -811,8 +811,9 @@ class _Entry:
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
                  "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_rare", "from_unit",
-                 "soldier_unit", "bare", "target_seats", "needs_bls", "target_bit", "target_implies", "target_kind_name", "trump_target",
-                 "any_character_target", "plain_target", "request_target", "plain_request", "discard_only", "field_target", "view_bits")
+                 "soldier_unit", "bare", "target_seats", "target_seat_bits", "needs_bls", "target_bit", "target_implies",
+                 "target_kind_name", "trump_target", "any_character_target", "plain_target", "request_target", "plain_request",
+                 "discard_only", "field_target", "view_bits")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
@@ -830,6 +831,7 @@ class _Entry:
         # whose characters (trumps, requests) it may target, by the seat of its controller
         self.target_seats: tuple[tuple[int, ...], ...] = (
             tuple(_seats(spec.target.player, seat) for seat in (0, 1)) if spec.target is not None else ((), ()))
+        self.target_seat_bits: tuple[int, ...] = tuple(sum(1 << seat for seat in seats) for seats in self.target_seats)
         self.need_b, self.need_l, self.need_d, self.need_s, self.need_k = spec.cost_counts
         self.needs_bls = bool(self.need_b or self.need_l or self.need_s)  # letters whatever the keycards (affordable)
         # a cost of D alone that no ability may waive: payable when the hand besides the keycards is large enough
