@@ -368,8 +368,9 @@ def _look(asking: _Asking, entry: _Entry) -> bool:
     not a method: called directly, not through the method table)."""
     bit = entry.target_bit
     asking.looked |= bit
-    if _any_of_kind(asking.game, entry.target_kind_name, entry.target_seats[asking.seat]):
-        asking.there |= bit
+    if _any_of_kind(asking.game.state.players, entry.target_kind_name, entry.target_seats[asking.seat],
+                    entry.trump_target, entry.any_character_target):
+        asking.there |= entry.target_implies  # a soldier there is a character there: not looked for again
         return True
     return False
 
@@ -434,15 +435,14 @@ def _character_targets(game: Game, spec: TargetSpec, you: int, ctx: Ctx | None) 
     return out
 
 
-def _any_of_kind(game: Game, kind: str, seats: tuple[int, ...]) -> bool:
-    """Whether the players have a trump card, or a character of the kind (any character, soldiers, bulwarks, …)."""
-    players = game.state.players
-    if kind == "trump":
+def _any_of_kind(players: list[Player], kind: str, seats: tuple[int, ...], trump: bool, every_kind: bool) -> bool:
+    """Whether the players have a trump card (`trump`), any character (`every_kind`) or a character of the kind
+    (soldiers, bulwarks, …): which of them told by the action's _Entry, not by comparing the kind's name each time."""
+    if trump:
         for seat in seats:
             if players[seat].trump:
                 return True
         return False
-    every_kind = kind == "character"  # told once, not for every character
     for seat in seats:
         field = players[seat].field
         if every_kind:
@@ -686,10 +686,10 @@ class _Asking:
         place, without the probe (no request on the stage is the probe, whose id no request has)."""
         target = entry.target
         assert target is not None
-        seats, action_id = entry.target_seats[self.seat], entry.spec.id
+        seats, action_id = entry.target_seat_bits[self.seat], entry.spec.id
         keycards, named, has_target = target.keycards, target.action, target.has_target
         for other in self.game.state.stage:
-            if other.controller not in seats:
+            if not seats >> other.controller & 1:  # a bit per seat, not a tuple searched for a boxed seat
                 continue
             if keycards is not None:
                 at_least, at_most = keycards
@@ -754,39 +754,48 @@ class _Asking:
         charged key unit; D was told for every way by `payable`) and, when what may be targeted depends on the
         keycards, with something to target."""
         need_k = self.need_k
-        game, probe, ctx = self.game, self.probe_request, self.ctx
+        game, probe = self.game, self.probe_request
         # a character to target (装備's soldier): any_target's loop, in place, over the fields its side names
         where = target.where if target is not None and entry.field_target else None
-        seats, kind, players = entry.target_seats[self.seat], entry.target_kind_name, game.state.players
-        view = target.key_view if target is not None and len(offers) > 1 else None
-        # The ways that `where` cannot tell apart (装備's: keycards of one suit) have their targets tested once.
+        # The ways that `where` cannot tell apart (装備's: keycards of one suit) have their targets tested once: for
+        # one-card ways, their views' bits by the card (asked: tested; there: with something to target), else by a dict.
+        bits = entry.view_bits if target is not None else None
+        asked = there = 0
+        view = target.key_view if target is not None and bits is None and len(offers) > 1 else None
         answered: dict[object, bool] | None = {} if view is not None else None
         for option in offers:
-            keys = option.keys
             if need_k and not _charged_unit(game, option.unit):
                 continue
             if target is not None and probe is not None:
-                if view is not None and answered is not None:
-                    seen = view(keys, option.unit)
+                if bits is not None:
+                    bit = bits[option.keys[0]]
+                    if not asked & bit:
+                        asked |= bit
+                        if self.way_targets(probe, option, where, entry):
+                            there |= bit
+                    if not there & bit:
+                        continue
+                elif view is not None and answered is not None:
+                    seen = view(option.keys, option.unit)
                     found = answered.get(seen)
                     if found is None:
-                        probe.keys, probe.unit = keys, option.unit
-                        if where is not None and ctx is not None:
-                            found = answered[seen] = _character_there(players, seats, kind, ctx, where)
-                        else:
-                            found = answered[seen] = any_target(game, probe, ctx)
+                        found = answered[seen] = self.way_targets(probe, option, where, entry)
                     if not found:
                         continue
-                else:
-                    probe.keys, probe.unit = keys, option.unit
-                    if where is not None and ctx is not None:
-                        if not _character_there(players, seats, kind, ctx, where):
-                            continue
-                    elif not any_target(game, probe, ctx):
-                        continue
+                elif not self.way_targets(probe, option, where, entry):
+                    continue
             out.append(option)
         if target is not None and probe is not None:
             probe.keys, probe.unit = (), None
+
+    def way_targets(self, probe: Request, option: RequestOption, where: Callable[[Ctx], bool] | None, entry: _Entry) -> bool:
+        """Whether the way (its keycards and key unit given to the probe) has something to target: with `where`, a
+        character of the kind on the fields its side names (any_target's loop, in place), else any_target's answer."""
+        probe.keys, probe.unit = option.keys, option.unit
+        ctx = self.ctx
+        if where is not None and ctx is not None:
+            return _character_there(self.game.state.players, entry.target_seats[self.seat], entry.target_kind_name, ctx, where)
+        return any_target(self.game, probe, ctx)
 
 
 _LATER: Final[list[RequestOption]] = []  # a hand's ways of an action not found yet (_Plan.offers); never filled
@@ -802,8 +811,9 @@ class _Entry:
 
     __slots__ = ("spec", "pattern", "once", "activation", "cost", "counts", "need_b", "need_l", "need_d", "need_s", "need_k",
                  "costly", "hand_keys", "category", "waivable", "target", "target_kind", "key_from", "keyless", "from_rare", "from_unit",
-                 "soldier_unit", "bare", "target_seats", "needs_bls", "target_bit", "target_kind_name", "plain_target",
-                 "request_target", "plain_request", "discard_only", "field_target")
+                 "soldier_unit", "bare", "target_seats", "target_seat_bits", "needs_bls", "target_bit", "target_implies",
+                 "target_kind_name", "trump_target", "any_character_target", "plain_target", "request_target", "plain_request",
+                 "discard_only", "field_target", "view_bits")
 
     def __init__(self, spec: ActionSpec, waivable: frozenset[str]) -> None:
         self.spec = spec
@@ -821,13 +831,17 @@ class _Entry:
         # whose characters (trumps, requests) it may target, by the seat of its controller
         self.target_seats: tuple[tuple[int, ...], ...] = (
             tuple(_seats(spec.target.player, seat) for seat in (0, 1)) if spec.target is not None else ((), ()))
+        self.target_seat_bits: tuple[int, ...] = tuple(sum(1 << seat for seat in seats) for seats in self.target_seats)
         self.need_b, self.need_l, self.need_d, self.need_s, self.need_k = spec.cost_counts
         self.needs_bls = bool(self.need_b or self.need_l or self.need_s)  # letters whatever the keycards (affordable)
         # a cost of D alone that no ability may waive: payable when the hand besides the keycards is large enough
         self.discard_only = bool(self.need_d) and not (self.needs_bls or self.need_k or self.waivable)
         self.target_bit = 0  # 1 << target_kind (none: 0), set with it
+        self.target_implies = 0  # its bit and those of the kinds and sides its kind's being there means are there (_imply)
         target = spec.target
         self.target_kind_name: str = target.kind if target is not None else ""
+        # what _any_of_kind looks for: a trump card, any character, else a character of the kind (told once, not per search)
+        self.trump_target, self.any_character_target = self.target_kind_name == "trump", self.target_kind_name == "character"
         self.plain_target = target is not None and target.where is None  # a target without `where`
         self.request_target = target is not None and target.kind == "request"
         # a target among the characters on the field (any, or of a kind: any_target's last loop)
@@ -835,6 +849,52 @@ class _Entry:
         # a request to target named by its controller, keycards, action or target alone (request_there)
         self.plain_request = self.request_target and target is not None and target.where is None and not target.cause
         self.bare: list[RequestOption] | None = [RequestOption(spec)] if spec.key_from is None else None
+        self.view_bits: tuple[int, ...] | None = None  # set by the plan for an action of one hand card (_view_bits)
+
+
+def _view_bits(spec: ActionSpec, accept: tuple[bool, ...]) -> tuple[int, ...] | None:
+    """For an action of one hand card (of the cards `accept` tells) whose target's `where` reads only some of the
+    keycards (TargetSpec.key_view): by card code, a bit for the card's view, the same for cards `where` cannot tell
+    apart (a suit's, for 装備), read by `_Asking.requests` instead of calling the view and hashing its value for every
+    way of every search. None for the other actions, or when there are more views than bits of a machine integer."""
+    target = spec.target
+    if target is None or target.key_view is None:
+        return None
+    view = target.key_view
+    numbered: dict[object, int] = {}  # each view the group's cards have, numbered
+    slots = [numbered.setdefault(view((code,), None), len(numbered)) if accept[code] else -1 for code in range(_CODES)]
+    if len(numbered) > _VIEW_BITS:
+        return None
+    return tuple(1 << slot if slot >= 0 else 0 for slot in slots)
+
+
+def _imply(entries: list[_Entry], kinds: dict[tuple[str, str], int]) -> None:
+    """Gives each action whose target is of a kind and side (`kinds`, numbered) the bits of those that something of
+    its kind and side being there means are there too: the same kind or any character (a trump card: trump cards),
+    on the same sides or more (yours: either's). A search that finds a soldier of yours need not look for a soldier
+    of either side, or any character (policy games look for several kinds in most searches)."""
+    implied = [0] * len(kinds)
+    for (kind, side), index in kinds.items():
+        for (other_kind, other_side), other in kinds.items():
+            if _includes(other_kind, kind) and all(set(_seats(side, you)) <= set(_seats(other_side, you)) for you in (0, 1)):
+                implied[index] |= 1 << other
+    for entry in entries:
+        if entry.target_kind >= 0:
+            entry.target_implies = implied[entry.target_kind]
+
+
+def _includes(kind: str, other: str) -> bool:
+    """Whether something of the `other` target kind is always of `kind` too (a soldier is a character)."""
+    return kind == other or (kind == "character" and other != "trump")
+
+
+def _number_views(entries: list[_Entry], singles: list[tuple[int, tuple[bool, ...]]]) -> None:
+    """Gives each action of one hand card (its position and the table of the cards it accepts) its views' bits."""
+    for i, accept in singles:
+        entries[i].view_bits = _view_bits(entries[i].spec, accept)
+
+
+_VIEW_BITS: Final = 60  # views of one action's cards that fit in the bits of a machine integer
 
 
 class _Plan:
@@ -855,6 +915,7 @@ class _Plan:
             if target is not None and target.kind not in _ALWAYS_TARGETABLE and target.kind != "request":
                 entry.target_kind = kinds.setdefault((target.kind, target.player), len(kinds))
                 entry.target_bit = 1 << entry.target_kind
+        _imply(self.main, kinds)
         self.quick: list[int] = [position[spec.id] for spec in rules.direct_quick]
         self.every: list[int] = list(range(len(self.main)))  # the positions of main's actions
         singles = [(i, _accepts(entry.spec.pattern.groups[0])) for i, entry in enumerate(self.main)
@@ -862,6 +923,7 @@ class _Plan:
         self.of_card: tuple[tuple[tuple[int, RequestOption], ...], ...] = tuple(
             tuple((i, RequestOption(self.main[i].spec, (code,))) for i, accept in singles if accept[code])
             for code in range(2 * (INDEX_MASK + 1)))
+        _number_views(self.main, singles)
         single = {i for i, _ in singles}
         others: dict[str, list[int]] = {}  # the other patterns, each once, with the actions that have it
         for i, entry in enumerate(self.main):
@@ -945,7 +1007,13 @@ class _Plan:
 
     def resolve(self, found: list[list[RequestOption] | None], hand: list[int], position: int) -> list[RequestOption]:
         """The ways (maybe none) of the action at `position`, which `offers` left for later: found now, with those of
-        the other actions of its pattern, and kept in `found`."""
+        the other actions of its pattern (but for a pair of two disjoint groups: read from the table for this action
+        alone, without looking its pattern up), and kept in `found`."""
+        pair = self.pair_of[position]
+        if pair is not None:
+            ways = self.pair_options(position, hand, pair[0], pair[1])
+            found[position] = ways
+            return ways
         enumerate_ways, positions = self.pattern_of[position]
         self.ways_into(found, hand, enumerate_ways, positions, False)
         made = found[position]
@@ -963,27 +1031,36 @@ class _Plan:
                 for i in positions:
                     found[i] = self.options_of(i, ways)
             return
-        # _disjoint_pairs's ways, in its order: each card of the first group with each of the second, in hand order
-        ones, others = _split(hand, pair[0], pair[1])
-        if some and (not ones or not others):
-            return
         for i in positions:
-            found[i] = self.pair_options(i, hand, ones, others)
+            made = self.pair_options(i, hand, pair[0], pair[1])
+            if made or not some:
+                found[i] = made
 
-    def pair_options(self, position: int, hand: list[int], ones: list[int], others: list[int]) -> list[RequestOption]:
-        """The RequestOptions of the action at `position`, of a pattern of two disjoint groups of one card, with each
-        card of the first group (at `ones` in the hand) and each of the second (at `others`): each made once."""
+    def pair_options(self, position: int, hand: list[int], first: tuple[bool, ...],
+                     second: tuple[bool, ...]) -> list[RequestOption]:
+        """The RequestOptions of the action at `position`, of a pattern of two disjoint groups of one card: _disjoint_pairs's
+        ways, in its order (each card of the first group with each of the second, in hand order), each made once. The
+        hand is read again for each card of the first group rather than split into two lists (a hand of 7 holds one
+        or two): no list made but the ways'."""
         kept = self.pair_made[position]
         if kept is None:
             kept = self.pair_made[position] = [None] * (_CODES * _CODES)
         spec = self.main[position].spec
         options: list[RequestOption] = []
-        for one in ones:
-            for other in others:
-                if one < other:
-                    earlier, later = hand[one], hand[other]
+        for one in hand:
+            if not first[one]:
+                continue
+            after = False  # whether the card of the second group comes after `one` in the hand
+            for other in hand:
+                if other == one:  # `one` itself, which the second group (disjoint) does not accept
+                    after = True
+                    continue
+                if not second[other]:
+                    continue
+                if after:
+                    earlier, later = one, other
                 else:
-                    earlier, later = hand[other], hand[one]
+                    earlier, later = other, one
                 at = earlier * _CODES + later
                 option = kept[at]
                 if option is None:
