@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -83,3 +84,20 @@ def test_a_stored_run_is_drawn_again_only_when_what_it_is_drawn_from_changed(min
     assert bp(*build, env=without).returncode != 0  # drawing it again needs matplotlib: the stub above stops it
     assert "balance/index.html" in built()["rendered"]
     assert (site / "balance" / "index.html").read_bytes() != page
+
+
+def test_the_index_names_the_balance_pages_in_a_players_words(minimal_repo: Path, tmp_path: Path) -> None:
+    """The index is the players' page: the stored run and the editions compared are named by what they are, with the
+    editions, never by the command that made them (that belongs in the editor's guide)."""
+    stored = minimal_repo / "balance"
+    (stored / "editions").mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(ROOT / "balance" / "balance.json", stored / "balance.json")
+    shutil.copyfile(ROOT / "balance" / "editions" / "balance.json", stored / "editions" / "balance.json")
+    site = tmp_path / "site"
+    run = bp("build", "--root", str(minimal_repo), "--out", str(site), "--only", "balance")
+    assert run.returncode == 0, run.stderr
+    index = (site / "index.html").read_text(encoding="utf-8")
+    rows = re.findall(r'<tr><th scope="row">([^<]*)</th>', index)
+    compared = [row for row in rows if "→" in row]
+    assert compared and all("第8.1版 → 第9.1.1版" in row for row in compared), rows
+    assert len(rows) >= 2 and not any(re.search(r"\bbp\b|--", row) for row in rows), rows

@@ -102,6 +102,20 @@ def test_malformed_input_never_crashes(minimal_repo: Path, content: bytes) -> No
     assert all(line.startswith("definitions/") for line in run.stderr.splitlines())
 
 
+def test_export_says_what_it_wrote_as_actionlist_does(repo_root: Path, tmp_path: Path) -> None:
+    """-o FILE: one line naming the file, in the user's language (the words of bp actionlist); into stdout, nothing
+    but the data (tests/build/test_special_targets.py: -o /dev/stdout)."""
+    out = tmp_path / "defs.json"
+    english = bp("export", "-o", str(out), cwd=repo_root)
+    assert english.returncode == 0, english.stderr
+    assert (english.stdout, english.stderr) == (f"wrote {out}\n", "")
+    japanese = bp("--lang", "ja", "export", "--format", "extra-yaml", "-o", str(tmp_path / "extra.yaml"), cwd=repo_root)
+    assert japanese.returncode == 0, japanese.stderr
+    assert japanese.stdout == f"{tmp_path / 'extra.yaml'} を書きました\n"
+    piped = bp("export", "-o", "/dev/stdout", cwd=repo_root)
+    assert piped.returncode == 0 and json.loads(piped.stdout)["actions"], piped.stderr
+
+
 def test_export_matches_its_schema(repo_root: Path, tmp_path: Path) -> None:
     out = tmp_path / "defs.json"
     run = bp("export", "-o", str(out), cwd=repo_root)

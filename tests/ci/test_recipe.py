@@ -200,3 +200,61 @@ def test_the_pre_commit_hook_entry_on_a_rules_repository(minimal_repo: Path) -> 
     broken = run_hook()
     assert broken.returncode == 1
     assert broken.stderr == "definitions/fog.yaml:6:11: error[BP021]: no action has the id 'upp'; did you mean 'up'?\n"
+
+
+GUIDES = [ROOT / "guides" / "editor.ja.md", ROOT / "guides" / "editor.md"]
+
+
+def _guide_workflow(guide: Path) -> dict:
+    """The workflow the editor's guide (§7) gives a repository of rules only, which fetches the toolchain."""
+    blocks = [block for block in re.findall(r"^```yaml\n(.*?)^```$", guide.read_text(encoding="utf-8"), flags=re.S | re.M)
+              if "TOOLCHAIN_REF" in block]
+    assert len(blocks) == 1, guide.name
+    return yaml.safe_load(blocks[0])
+
+
+def _unnamed_steps(workflow: dict) -> list[dict]:
+    (job,) = workflow["jobs"].values()
+    return [{key: value for key, value in step.items() if key != "name"} for step in job["steps"]]
+
+
+def test_the_guides_workflow_for_a_repository_of_rules_only(tmp_path: Path, minimal_repo: Path) -> None:
+    """Both guides give the same workflow (their step names and comments in their own language); its actions are
+    rules.yml's, pinned alike; it installs the toolchain with targets of this Makefile; and its bp steps, run at the
+    top of a rules repository's workspace, build the site and annotate a finding by its path from there."""
+    japanese, english = (_guide_workflow(guide) for guide in GUIDES)
+    assert _unnamed_steps(japanese) == _unnamed_steps(english) and japanese["jobs"]["rules"]["env"] == english["jobs"]["rules"]["env"]
+    steps = _unnamed_steps(english)
+    assert {step["uses"] for step in steps if "uses" in step} == {step["uses"] for step in _steps() if "uses" in step}
+    install = next(step["run"] for step in steps if "bootstrap" in step.get("run", ""))
+    targets = re.findall(r'make -C "\$RUNNER_TEMP/toolchain" ([\w-]+)', install)
+    phony = re.search(r"^\.PHONY: (.*)$", (ROOT / "Makefile").read_text(encoding="utf-8"), flags=re.M).group(1).split()  # type: ignore[union-attr]
+    assert targets == ["system-packages", "bootstrap"] and set(targets) <= set(phony)
+    assert 'echo "$RUNNER_TEMP/toolchain/.venv/bin" >> "$GITHUB_PATH"' in install
+
+    # The toolchain as the install step leaves it (its .venv/bin on the PATH); the rules at the workspace's top.
+    env = _runner(tmp_path)
+    toolchain_bin = tmp_path / "toolchain" / ".venv" / "bin"
+    toolchain_bin.mkdir(parents=True)
+    (toolchain_bin / "bp").write_text(f'#!/bin/sh\nPYTHONPATH="{ROOT}" exec "{sys.executable}" -m toolchain "$@"\n', encoding="utf-8")
+    (toolchain_bin / "bp").chmod(0o755)
+    (minimal_repo / "docs").mkdir(exist_ok=True)
+    for name, text in ONE_PAGE_BOOK.items():
+        (minimal_repo / "docs" / name).write_text(text, encoding="utf-8")
+    (job,) = english["jobs"].values()
+    env.update({**job["env"], "PATH": f"{toolchain_bin}:{env['PATH']}", "GITHUB_WORKSPACE": str(minimal_repo)})
+    uses_bp = [step["run"] for step in steps if step.get("run", "").startswith("bp ")]
+    assert len(uses_bp) == 2 and all('--root "$GITHUB_WORKSPACE"' in run for run in uses_bp)
+
+    def run(command: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", command], cwd=minimal_repo, env=env,
+                              capture_output=True, text=True, timeout=600)
+
+    for command in uses_bp:
+        done = run(command)
+        assert done.returncode == 0, f"{command}:\n{done.stdout}\n{done.stderr}"
+    assert (minimal_repo / "build" / "site" / "index.html").is_file()  # what upload-artifact uploads
+    edit(minimal_repo, "definitions/fog.yaml", "  action: up\n", "  action: upp\n")
+    check = run(next(command for command in uses_bp if command.startswith("bp check")))
+    assert check.returncode == 1
+    assert check.stderr.startswith("::error file=definitions/fog.yaml,line=6,col=11,title=BP021"), check.stderr

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from tests.runbp import bp
 
 from .conftest import Played, after, click, new_game, open_page, options, rules_copy, start_played, version
 
+ROOT = Path(__file__).resolve().parents[2]
 MAX_CLICKS = 1500
 
 
@@ -148,6 +150,34 @@ def test_set_up_a_position_in_the_examples_notation(page: Any) -> None:
     page.click("#refused summary")  # why the others are not offered, as the rulebook's items say it
     refused = page.eval_on_selector_all("#refused-list li", "els => els.map(e => e.textContent)")
     assert any(text.startswith("投擲: キーカード (") for text in refused), refused
+
+
+def _list_reds() -> dict[str, str]:
+    """The red of ♡ and ♢ in the action lists' CSS, per colour scheme, as the browser computes it (rgb(r, g, b))."""
+    css = (ROOT / "templates" / "actionlist" / "actionlist.css").read_text(encoding="utf-8")
+    light, dark = re.findall(r"--red:\s*#([0-9a-f]{6})", css)
+    return {scheme: "rgb({}, {}, {})".format(*(int(hex_[i:i + 2], 16) for i in (0, 2, 4)))
+            for scheme, hex_ in (("light", light), ("dark", dark))}
+
+
+def test_hearts_and_diamonds_are_red_as_in_the_action_lists(page: Any) -> None:
+    """♡ and ♢ in the zones, the options and the log are in the lists' red in either colour scheme; ♠ and ♣ are
+    not; the text read (textContent) is unchanged."""
+    before = version(page)
+    set_up(page, POSITION)
+    after(page, before)
+    assert "♠9 ♡3" in page.text_content("#zones")
+    reds = _list_reds()
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found = page.eval_on_selector_all(
+            "#zones .suit-red, #options .suit-red", "els => els.map((e) => [e.textContent, getComputedStyle(e).color])")
+        assert {text for text, _ in found} == {"♡", "♢"}, found
+        assert {colour for _, colour in found} == {reds[scheme]}, (scheme, found)
+    page.emulate_media(color_scheme="light")
+    black = page.eval_on_selector_all("#zones li", "els => els.filter((e) => /[♠♣]/.test(e.textContent))"
+                                      ".map((e) => e.querySelector('.suit-red') === null)")
+    assert black and all(black), black
 
 
 def test_a_position_the_rules_do_not_allow_is_refused_at_its_line(page: Any) -> None:

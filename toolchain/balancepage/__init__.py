@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..actionlist.favicon import favicon_data_uri  # inline, as the lists carry it: the report is also written on its own
 from ..i18n import N_, _, documents_language_unless_chosen, language
 from . import plots
 from .words import REASONS, said_where
@@ -100,7 +101,7 @@ def _render(document: dict[str, Any]) -> str:
                                   for regulation in single["regulations"]]} for single in singles]
     differences = [{"data": d, "figure": Markup(_difference_figure(d))} for d in document.get("differences", [])]
     return env.get_template("report.html.j2").render(
-        document=document, revisions=revisions, differences=differences, lang=language(), where=said_where(document["where"]),
+        document=document, favicon=favicon_data_uri(), revisions=revisions, differences=differences, lang=language(), where=said_where(document["where"]),
         kinds={kind: _(name) for kind, name in KIND_NAMES.items()}, reasons={key: _(why) for key, why in REASONS.items()},
     )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -96,10 +97,22 @@ def export(
     if output is None:
         sys.stdout.write(text)
         return
+    into_stdout = _is_stdout(output)  # before writing: a file written anew is another file
     try:
         write_file(output, text.encode("utf-8"))
     except OutputError as exc:
         fail("export", str(exc), 2)
+    if not into_stdout:  # said as bp actionlist says it; into stdout, nothing may follow the data
+        typer.echo(_("wrote {files}").format(files=output))
+
+
+def _is_stdout(path: Path) -> bool:
+    """Whether `path` is this process's standard output (`-o /dev/stdout`)."""
+    try:
+        target, stdout = os.stat(path.expanduser()), os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError):  # no such file yet, or a stdout with no descriptor
+        return False
+    return (target.st_dev, target.st_ino) == (stdout.st_dev, stdout.st_ino)
 
 
 ACT_YAML_KIND = "act-yaml"  # the marker of a folder bp export --format act-yaml made (site/outputs.py)

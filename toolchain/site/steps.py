@@ -340,7 +340,7 @@ def balance(build: Build, step: str) -> None:
     report = balance_report(build.plan.root)
     build.step(step)  # recorded as made from these inputs even with no report: the next build is up to date
     _stored_comparison(build, step)
-    label = Label("バランス", "自己対戦による測定 (bp balance)", "HTML", 40)
+    label = Label("バランス", "AI どうしの対戦による測定", "HTML", 40)  # players' words: the command is in the editor's guide
     if (report / INDEX).is_file():
         for file in sorted(p for p in report.iterdir() if p.is_file() and p.suffix in (".html", ".json")):
             _link_balance(build, step, file, f"{BALANCE}/{file.name}", label)
@@ -386,7 +386,7 @@ def _stored_comparison(build: Build, step: str) -> None:
 
     try:
         document = json.loads((stored / "balance.json").read_text(encoding="utf-8"))
-        title = f"{document['base']['revision']} → {document['head']['revision']} (bp balance --against)"
+        title = f"{document['base']['revision']} → {document['head']['revision']} (同じシャッフルでの AI どうしの対戦)"
     except (ValueError, KeyError, TypeError) as exc:  # said as any stored run that is not a comparison
         raise OutputError(_("{path}: not a comparison bp balance --against wrote ({reason})").format(
             path=stored / "balance.json", reason=exc)) from exc

@@ -27,10 +27,24 @@ function act(path, body = {}, errorBox = $("#notice")) {
   );
 }
 
+// ♡ and ♢ red, as the action lists and the rulebook print them (class suit-red): the text is the same (textContent,
+// and what a screen reader reads), only each red suit is in a span.
+const RED_SUIT = /([♡♢])/;
+
+function suited(text) {
+  return String(text).split(RED_SUIT).filter(Boolean)
+    .map((piece) => RED_SUIT.test(piece) ? Object.assign(document.createElement("span"), {className: "suit-red", textContent: piece}) : piece);
+}
+
+function setSuited(element, text) {
+  element.replaceChildren(...suited(text));
+  return element;
+}
+
 function button(text, onClick, attributes = {}) {
   const element = document.createElement("button");
   element.type = "button";
-  element.textContent = text;
+  setSuited(element, text);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   element.addEventListener("click", onClick);
   return element;
@@ -126,7 +140,7 @@ function renderRefused(game) {
   $("#refused-count").textContent = `(${game.refused.length})`;
   $("#refused-list").replaceChildren(...game.refused.map((r) => {
     const item = document.createElement("li");
-    item.textContent = `${r.action}: ${r.item}` + (r.printed ? ` (${r.printed})` : "");
+    setSuited(item, `${r.action}: ${r.item}` + (r.printed ? ` (${r.printed})` : ""));
     return item;
   }));
 }
@@ -141,7 +155,7 @@ function renderDecision(game) {
     return;
   }
   const asked = `${state.viewer.name}: ${decision.prompt}`;
-  prompt.textContent = decision.choosing ? word("prompt_choosing", {prompt: asked, choosing: choosingText(decision)}) : asked;
+  setSuited(prompt, decision.choosing ? word("prompt_choosing", {prompt: asked, choosing: choosingText(decision)}) : asked);
   decision.options.forEach((option, i) => {
     const element = button(optionLabel(option, i + 1), () => act("/api/decide", {index: option.index, version: state.version}).catch(() => {}),
       {"data-index": String(option.index), "data-kind": option.kind, class: "option"});
@@ -173,7 +187,7 @@ function zone(owner, label, cards, separator = " ") {
   cards.forEach((card, i) => {
     const item = document.createElement("li");
     if (i) item.append(Object.assign(document.createElement("span"), {textContent: separator, ariaHidden: "true"}));  // as the line reads
-    item.append(card);
+    item.append(...suited(card));
     list.append(item);
   });
   if (!cards.length) list.append(Object.assign(document.createElement("li"), {textContent: word("none")}));
@@ -224,7 +238,7 @@ function renderZones(game) {
     const items = document.createElement("ol");
     for (const request of game.stage) {
       const item = document.createElement("li");
-      item.textContent = `${side(game, request.side)}: ${request.action} ★${request.cards.join(" ")}` + (request.targets.length ? ` → ${request.targets.join(", ")}` : "");
+      setSuited(item, `${side(game, request.side)}: ${request.action} ★${request.cards.join(" ")}` + (request.targets.length ? ` → ${request.targets.join(", ")}` : ""));
       items.append(item);
     }
     block.append(title, items);
@@ -239,7 +253,7 @@ function renderLog() {
   const text = (line) => line.who ? `${line.who}: ${line.text}` : line.text;
   const shown = [...log.children].map((item) => item.textContent);
   const kept = shown.length <= state.log.length && shown.every((line, i) => line === text(state.log[i]));
-  const item = (line) => Object.assign(document.createElement("li"), {textContent: text(line)});
+  const item = (line) => setSuited(document.createElement("li"), text(line));
   if (kept) log.append(...state.log.slice(shown.length).map(item));
   else log.replaceChildren(...state.log.map(item));
   log.lastElementChild?.scrollIntoView({block: "nearest"});
