@@ -24,6 +24,7 @@ JSON (schema/diff.schema.json).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,12 @@ def changelog_label(edition: str) -> str:
     return "history-" + re.sub(r"[^a-z0-9]+", "-", edition.lower()).strip("-")
 
 
+def errors_of(findings: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """The findings that keep a revision from loading cleanly: errors (a revision with warnings only builds, as bp
+    check and bp build take it, and is compared whole)."""
+    return [finding for finding in findings if finding.severity == "error"]
+
+
 @dataclass(frozen=True)
 class Side:
     """One revision as loaded: its edition, its counts and its findings (a revision that does not
@@ -80,7 +87,7 @@ class Side:
     @property
     def errors(self) -> list[Diagnostic]:
         """The findings that keep the revision from loading cleanly: its warnings build, as bp check and bp build take them."""
-        return [finding for finding in self.findings if finding.severity == "error"]
+        return errors_of(self.findings)
 
     def as_dict(self) -> dict[str, Any]:
         return {"revision": self.revision.spec, "commit": self.revision.commit, "label": self.revision.label,
@@ -156,8 +163,7 @@ def compare_checked(old: Checked, new: Checked, old_revision: Revision, new_revi
         skipped += unread
     regulations: list[RegulationChange] = []
     reached: list[OutputChange] = []
-    broken = [side.label for side, checked in ((old_revision, old), (new_revision, new))
-              if any(finding.severity == "error" for finding in checked.findings)]
+    broken = [side.label for side, checked in ((old_revision, old), (new_revision, new)) if errors_of(checked.findings)]
     if broken:
         # The rulebook sections are still listed (they follow from the definitions' changes): say
         # which outputs were not compared, not "outputs", which the list above contradicts.
